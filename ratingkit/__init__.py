@@ -1,0 +1,45 @@
+"""ratingkit: rating systems computed exactly as their documents define them.
+
+The pieces:
+
+* :mod:`ratingkit.model`: players, games, byes, events (immutable);
+* :mod:`ratingkit.expected`: expected-score formulas and FIDE's printed tables;
+* :mod:`ratingkit.report`: the report type every rule set returns;
+* :mod:`ratingkit.rulesets`: the registry of rule sets;
+* :mod:`ratingkit.formats`: readers and writers of event files;
+* :mod:`ratingkit.playerfile`: the player file with state the event files lack;
+* :mod:`ratingkit.widgets` and :mod:`ratingkit.plots`: what the notebooks display.
+"""
+
+from .errors import RatingkitError
+from .formats import read_event
+from .model import Bye, Event, EventType, Game, Player
+from .playerfile import PlayerFile, read_player_file
+from .report import Report, Table
+from .rulesets import get_rule_set, rule_sets
+
+__version__ = "0.1.0"
+
+
+def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
+    """Rate ``event`` under the rule set named ``rules``."""
+    return get_rule_set(rules).rate(event, players)
+
+
+__all__ = [
+    "Bye",
+    "Event",
+    "EventType",
+    "Game",
+    "Player",
+    "PlayerFile",
+    "RatingkitError",
+    "Report",
+    "Table",
+    "__version__",
+    "get_rule_set",
+    "rate",
+    "read_event",
+    "read_player_file",
+    "rule_sets",
+]

@@ -1,0 +1,96 @@
+"""Errors raised by ratingkit.
+
+Every error is a :class:`RatingkitError`, itself a :class:`ValueError`, so a caller can catch
+bad input with one ``except``.  Messages are one line and name the place (file, line, column)
+and the offending value, so that a rating officer can fix the file without reading code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a value came from: a file, a 1-based line and optionally a column or field."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | str | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.file is not None:
+            parts.append(str(self.file))
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.column is not None:
+            kind = "column" if isinstance(self.column, int) else "field"
+            parts.append(f"{kind} {self.column}")
+        return ", ".join(parts) if parts else "<input>"
+
+
+class RatingkitError(ValueError):
+    """Base class of every error ratingkit raises on bad input or bad requests."""
+
+
+class InputError(RatingkitError):
+    """A value in an input file (or given from Python) is wrong.
+
+    ``location`` says where, ``value`` what was found.
+    """
+
+    def __init__(self, message: str, location: Location | None = None, value: object = None):
+        self.location = location
+        self.value = value
+        self.reason = message
+        text = message if location is None else f"{location}: {message}"
+        super().__init__(text)
+
+
+class MalformedLineError(InputError):
+    """A line does not have the shape its format requires."""
+
+
+class UnknownResultError(InputError):
+    """A result code is not one the format knows."""
+
+
+class UnknownPlayerError(InputError):
+    """A game names a player who is not in the event."""
+
+
+class DuplicatePlayerError(InputError):
+    """Two players share one id."""
+
+
+class ConflictingGameError(InputError):
+    """One game is recorded twice (once from each side) and the two records disagree."""
+
+    def __init__(self, message: str, first: Location, second: Location, value: object = None):
+        self.first = first
+        self.second = second
+        super().__init__(f"{message} (recorded at {first} and at {second})", None, value)
+        self.location = first
+
+
+class InvalidValueError(InputError):
+    """A value is out of its allowed range or of the wrong kind (a date, a grade, a number)."""
+
+
+class UnknownRuleSetError(RatingkitError):
+    """No rule set of that name is registered."""
+
+    def __init__(self, name: str, available: list[str]):
+        self.name = name
+        self.available = available
+        names = ", ".join(available) if available else "none yet"
+        super().__init__(f"unknown rule set {name!r}; available: {names}")
+
+
+class UnknownFormatError(RatingkitError):
+    """The file's format cannot be recognised or is not supported."""
+
+
+class RuleSetCannotRateError(RatingkitError):
+    """The rule set cannot rate this event (wrong game, missing data the rules need)."""

@@ -1,0 +1,265 @@
+"""The plain CSV pair: ``games.csv`` and ``players.csv``.
+
+``games.csv`` has the header ``round,white,black,result``; results are ``1-0``, ``0-1``,
+``1/2-1/2`` (or ``=``), the forfeits ``+/-``, ``-/+``, ``-/-``, and for a bye the codes
+``H`` (half point), ``F`` (full point), ``U`` (pairing-allocated) or ``Z`` (zero) with the
+``black`` cell empty.  Optional columns: ``date``, ``special`` (sennichite, jishogi replayed,
+jishogi by points, illegal move), ``handicap`` with ``giver`` (``white``, ``black`` or the
+giver's id); any other column is kept with the game for the rule sets that use it.
+
+``players.csv`` has ``id,name,rating`` (an empty rating means unrated) and may carry any
+column of the player file (see :mod:`ratingkit.playerfile`), which then serves as the player
+file when ``--players`` is not given.
+
+The input path is either the games file (its players file is ``players.csv`` beside it, or
+``NAME-players.csv`` beside ``NAME-games.csv``) or a directory holding both.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from ..errors import InvalidValueError, Location, MalformedLineError
+from ..fileio import read_text
+from ..model import (
+    BYE_CODES,
+    Bye,
+    Event,
+    EventType,
+    Game,
+    Handicap,
+    Player,
+    Special,
+    is_complete_round_robin,
+    parse_result,
+)
+from ..playerfile import parse_player_csv
+from ..values import parse_date, parse_int
+from . import Format, register_format
+
+GAME_COLUMNS = ("round", "white", "black", "result")
+OPTIONAL_GAME_COLUMNS = ("date", "special", "handicap", "giver")
+PLAYER_STATE_COLUMNS = ("games", "born", "k", "ever_2400", "grade", "prior_grade")
+
+
+def locate_pair(path: Path) -> tuple[Path, Path]:
+    """The games file and the players file for an input path."""
+    if path.is_dir():
+        return path / "games.csv", path / "players.csv"
+    name = path.name
+    if "games" in name:
+        sibling = path.with_name(name.replace("games", "players"))
+        if sibling.exists():
+            return path, sibling
+    return path, path.with_name("players.csv")
+
+
+def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Event:
+    """Read a CSV pair into an :class:`~ratingkit.model.Event`.
+
+    Without ``event_type`` the type is detected: a round robin when every pair of players
+    met equally often, else a Swiss.  The detection is recorded in ``event.extra["type_note"]``.
+    """
+    games_path, players_path = locate_pair(Path(path))
+    if not players_path.exists():
+        raise MalformedLineError(
+            f"no players file beside the games file (looked for {players_path})",
+            Location(str(games_path)),
+            str(players_path),
+        )
+    roster = parse_player_csv(read_text(players_path), str(players_path))
+    players = []
+    for record in roster:
+        if not record.id:
+            raise InvalidValueError(
+                "every player in the players file needs an id", record.location, record.name
+            )
+        extra = dict(record.extra)
+        extra.update(
+            {
+                c: getattr(record, c)
+                for c in PLAYER_STATE_COLUMNS
+                if c != "born" and getattr(record, c) is not None
+            }
+        )
+        players.append(
+            Player(
+                id=record.id,
+                name=record.name or record.id,
+                rating=record.rating,
+                federation=extra.pop("federation", None) or None,
+                title=extra.pop("title", None) or None,
+                born=record.born,
+                extra=extra,
+            )
+        )
+    known_ids = {p.id for p in players}
+    games, byes = _read_games(read_text(games_path), str(games_path), known_ids)
+    name = (
+        games_path.parent.name
+        if games_path.name == "games.csv"
+        else games_path.stem.replace("-games", "").replace("_games", "")
+    )
+    has_state = any(getattr(r, c) is not None for r in roster for c in PLAYER_STATE_COLUMNS)
+    extra: dict[str, object] = {}
+    if has_state:
+        extra["player_file"] = str(players_path)
+    event = Event(
+        name=name or "event",
+        players=tuple(players),
+        games=games,
+        byes=byes,
+        source=str(games_path),
+        extra=extra,
+    )
+    if event_type is not None:
+        return _with_type(event, event_type, f"event type {event_type.value} (given)")
+    if is_complete_round_robin(event):
+        note = "event type round robin (detected: every pair of players met equally often)"
+        return _with_type(event, EventType.ROUND_ROBIN, note)
+    return _with_type(
+        event, EventType.SWISS, "event type swiss (detected: not every pair of players met)"
+    )
+
+
+def _with_type(event: Event, event_type: EventType, note: str) -> Event:
+    from dataclasses import replace
+
+    return replace(event, type=event_type, extra={**event.extra, "type_note": note})
+
+
+def _read_games(
+    text: str, source: str, known_ids: set[str]
+) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise MalformedLineError("the games file is empty", Location(source, 1), "") from None
+    missing = [c for c in GAME_COLUMNS if c not in header]
+    if missing:
+        raise MalformedLineError(
+            f"the header lacks column(s) {', '.join(missing)} (needs {','.join(GAME_COLUMNS)})",
+            Location(source, 1),
+            ",".join(header),
+        )
+    games: list[Game] = []
+    byes: list[Bye] = []
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise MalformedLineError(
+                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}: "
+                f"{','.join(row)!r}",
+                Location(source, line),
+                ",".join(row),
+            )
+        cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
+
+        def at(column: str, line: int = line) -> Location:
+            return Location(source, line, column)
+
+        round_ = parse_int(cells["round"], at("round"), what="round")
+        if round_ < 1:
+            raise InvalidValueError(f"round must be 1 or more, got {round_}", at("round"), round_)
+        for column in ("white", "black"):
+            pid = cells[column]
+            if pid and pid not in known_ids:
+                raise InvalidValueError(
+                    f"player {pid!r} is not in the players file", at(column), pid
+                )
+        result = cells["result"]
+        if result.upper() in BYE_CODES:
+            player = cells["white"] or cells["black"]
+            if not player or (cells["white"] and cells["black"]):
+                raise InvalidValueError(
+                    f"a bye ({result}) names exactly one player, in the white column",
+                    at("black"),
+                    result,
+                )
+            byes.append(Bye(round_, player, BYE_CODES[result.upper()], Location(source, line)))
+            continue
+        if not cells["white"] or not cells["black"]:
+            raise InvalidValueError(
+                "a game needs both a white and a black player",
+                at("white" if not cells["white"] else "black"),
+                "",
+            )
+        white_score, black_score, play = parse_result(result, at("result"))
+        extra = {
+            k: v
+            for k, v in cells.items()
+            if k not in GAME_COLUMNS + OPTIONAL_GAME_COLUMNS and v != ""
+        }
+        handicap = None
+        if cells.get("handicap"):
+            giver = cells.get("giver", "")
+            giver = {"white": cells["white"], "black": cells["black"]}.get(giver.lower(), giver)
+            if giver not in (cells["white"], cells["black"]):
+                raise InvalidValueError(
+                    f"handicap giver {cells.get('giver', '')!r} must be white, black or the id "
+                    "of one of the two players",
+                    at("giver"),
+                    cells.get("giver", ""),
+                )
+            handicap = Handicap(cells["handicap"], giver)
+        games.append(
+            Game(
+                round=round_,
+                white=cells["white"],
+                black=cells["black"],
+                white_score=white_score,
+                black_score=black_score,
+                play=play,
+                special=Special.parse(cells.get("special", ""), at("special")),
+                handicap=handicap,
+                date=parse_date(cells["date"], at("date")) if cells.get("date") else None,
+                extra=extra,
+                location=Location(source, line),
+            )
+        )
+    return tuple(games), tuple(byes)
+
+
+def write_games_csv(event: Event) -> str:
+    """The games file of an event (players are written by :func:`write_players_csv`)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(GAME_COLUMNS)
+    rows = [(g.round, g.white, g.black, g.result_code) for g in event.games]
+    rows += [(b.round, b.player, "", b.kind.value) for b in event.byes]
+    for row in sorted(rows, key=lambda r: (r[0], r[1])):
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
+def write_players_csv(event: Event) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(("id", "name", "rating"))
+    for player in event.players:
+        writer.writerow((player.id, player.name, "" if player.rating is None else player.rating))
+    return buffer.getvalue()
+
+
+def _sniff(path: Path, head: str) -> bool:
+    if path.is_dir():
+        return (path / "games.csv").exists()
+    first = head.splitlines()[0].lower().replace(" ", "") if head else ""
+    return all(c in first.split(",") for c in GAME_COLUMNS)
+
+
+register_format(
+    Format(
+        name="csv",
+        description="games.csv (round,white,black,result) with players.csv (id,name,rating)",
+        suffixes=(".csv",),
+        read=read_csv_pair,
+        sniff=_sniff,
+        write=write_games_csv,
+    )
+)

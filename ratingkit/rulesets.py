@@ -1,0 +1,79 @@
+"""The registry of rule sets.
+
+A rule set is a frozen dataclass of parameters (caps, K rules, rounding, version) with a
+``rate`` method; each rating-system module defines its named instances and registers them
+here.  ``ratingkit rules`` lists the registry; ``ratingkit rate --rules NAME`` looks a name up.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from datetime import date
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from .errors import RatingkitError, UnknownRuleSetError
+
+if TYPE_CHECKING:
+    from .model import Event
+    from .playerfile import PlayerFile
+    from .report import Report
+
+#: Modules that define and register the built-in rule sets.  Each rating-system issue adds
+#: its module here.
+BUILTIN_MODULES: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class RuleSet(Protocol):
+    """What every rule set offers."""
+
+    #: Registry name, e.g. ``"fide-2014"``.
+    name: str
+    #: One-line title, e.g. ``"FIDE Rating Regulations 2014, section 8"``.
+    title: str
+    #: The document it implements, with its date.
+    document: str
+    #: First and last day the rules were in force (None: open).
+    valid_from: date | None
+    valid_until: date | None
+
+    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        """Rate one event; never mutates its inputs."""
+        ...
+
+
+_REGISTRY: dict[str, RuleSet] = {}
+_loaded = False
+
+
+def register(rule_set: RuleSet) -> RuleSet:
+    """Add a rule set to the registry (its name must be new) and return it."""
+    existing = _REGISTRY.get(rule_set.name)
+    if existing is not None and existing is not rule_set:
+        raise RatingkitError(f"rule set name {rule_set.name!r} is already registered")
+    _REGISTRY[rule_set.name] = rule_set
+    return rule_set
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in BUILTIN_MODULES:
+            importlib.import_module(module)
+
+
+def rule_sets() -> Mapping[str, RuleSet]:
+    """All registered rule sets by name, in registration order."""
+    _load_builtins()
+    return dict(_REGISTRY)
+
+
+def get_rule_set(name: str) -> RuleSet:
+    """The rule set registered as ``name``; :class:`UnknownRuleSetError` lists the others."""
+    _load_builtins()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise UnknownRuleSetError(name, sorted(_REGISTRY)) from None

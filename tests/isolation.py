@@ -1,0 +1,37 @@
+"""A pytest plugin (loaded with ``-p tests.isolation`` from pyproject.toml) for every run,
+unit tests and notebooks alike.
+
+Jupyter, IPython and matplotlib keep their configuration and runtime files in a temporary
+directory for the whole run, so that a user's settings cannot change what the notebooks print
+and CI leaves nothing behind.  Kernels that nbval starts inherit this environment.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+_DIRECTORIES = (
+    ("JUPYTER_CONFIG_DIR", "jupyter-config"),
+    ("JUPYTER_DATA_DIR", "jupyter-data"),
+    ("JUPYTER_RUNTIME_DIR", "jupyter-runtime"),
+    ("IPYTHONDIR", "ipython"),
+    ("MPLCONFIGDIR", "matplotlib"),
+)
+_isolated: str | None = None
+
+
+def pytest_configure(config) -> None:
+    global _isolated
+    _isolated = tempfile.mkdtemp(prefix="ratingkit-tests-")
+    for name, sub in _DIRECTORIES:
+        os.environ[name] = os.path.join(_isolated, sub)
+        os.makedirs(os.environ[name], exist_ok=True)
+    # Only the inline backend draws into notebook outputs; a forced Agg backend empties them.
+    os.environ.pop("MPLBACKEND", None)
+
+
+def pytest_unconfigure(config) -> None:
+    if _isolated is not None:
+        shutil.rmtree(_isolated, ignore_errors=True)

@@ -1,0 +1,160 @@
+"""The command line, in process (main) and as a real subprocess (exit codes, stderr)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import date
+
+import pytest
+from conftest import DATA
+
+from ratingkit import cli, rulesets
+from ratingkit.report import Report
+
+
+@dataclass(frozen=True)
+class _CountingRules:
+    """A stand-in rule set that reports each player's points, to test the CLI's plumbing."""
+
+    name: str = "points-only"
+    title: str = "points only (test stand-in)"
+    document: str = "tests/test_cli.py"
+    valid_from: date | None = date(2020, 1, 1)
+    valid_until: date | None = None
+
+    def rate(self, event, players=None):
+        rows = [
+            {
+                "id": p.id,
+                "name": p.name,
+                "rating_before": p.rating,
+                "games": len(event.played_games_of(p.id)),
+                "score": event.points(p.id),
+                "expected": None,
+                "change": None,
+                "rating_after": p.rating,
+                "matched": players is not None and p.id in players.match([(p.id, p.name)]).records,
+            }
+            for p in event.players
+        ]
+        return Report.build(
+            title=event.name,
+            rules=self.name,
+            rows=rows,
+            extra_columns=["matched"],
+            notes=[event.extra.get("type_note", "")],
+        )
+
+
+@pytest.fixture
+def stand_in(monkeypatch):
+    monkeypatch.setattr(rulesets, "_REGISTRY", dict(rulesets._REGISTRY))
+    rulesets.register(_CountingRules())
+
+
+@pytest.fixture
+def pair(tmp_path):
+    target = tmp_path / "club"
+    shutil.copytree(DATA / "csv-small", target)
+    return target
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run(
+        [sys.executable, "-m", "ratingkit", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_rules_lists_the_registry(stand_in, capsys):
+    assert cli.main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "points-only" in out and "in force 2020-01-01 to ..." in out
+
+
+def test_rules_runs_as_a_command():
+    result = _run("rules")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+
+
+def test_formats_lists_csv(capsys):
+    assert cli.main(["formats"]) == 0
+    assert capsys.readouterr().out.startswith("csv")
+
+
+def test_rate_table_csv_json(stand_in, pair, capsys):
+    assert cli.main(["rate", str(pair / "games.csv"), "--rules", "points-only"]) == 0
+    table = capsys.readouterr().out
+    assert "club (points-only)" in table and "round robin (detected" in table
+    assert cli.main(["rate", str(pair), "--rules", "points-only", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("id,name,rating_before,games,score,expected,change,rating_after")
+    assert lines[1].startswith("a,Ann,2100,2,2.5,")
+    assert (
+        cli.main(
+            ["rate", str(pair), "--rules", "points-only", "--format", "json", "--type", "swiss"]
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["notes"] == ["event type swiss (given)"]
+    # players.csv carries state columns, so it was used as the player file.
+    assert all(row["matched"] for row in data["players"])
+
+
+def test_output_file(stand_in, pair, tmp_path):
+    out = tmp_path / "report.csv"
+    assert (
+        cli.main(
+            ["rate", str(pair), "--rules", "points-only", "--format", "csv", "--output", str(out)]
+        )
+        == 0
+    )
+    assert out.read_text().startswith("id,name")
+
+
+def test_unknown_rule_set_exits_2_naming_the_known(stand_in, pair, capsys):
+    assert cli.main(["rate", str(pair), "--rules", "fidee"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ratingkit: error: unknown rule set 'fidee'; available:")
+    assert "points-only" in err
+
+
+def test_malformed_csv_exits_2_with_one_line_naming_the_line(pair, tmp_path):
+    (pair / "games.csv").write_text("round,white,black,result\n1,a,b,1-0\n2,a,c,1:0\n")
+    out = tmp_path / "report.txt"
+    result = _run("rate", str(pair / "games.csv"), "--rules", "fide-2014", "--output", str(out))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert "games.csv, line 3, field result: unknown result '1:0'" in lines[0]
+    assert "Traceback" not in result.stderr
+    assert not out.exists()  # nothing written
+
+
+def test_missing_file_and_bad_player_file_exit_2(stand_in, pair, tmp_path, capsys):
+    assert cli.main(["rate", str(tmp_path / "none.csv"), "--rules", "points-only"]) == 2
+    assert "file not found" in capsys.readouterr().err
+    bad = tmp_path / "state.csv"
+    bad.write_text("id,games\na,lots\n")
+    assert cli.main(["rate", str(pair), "--rules", "points-only", "--players", str(bad)]) == 2
+    assert "state.csv, line 2, field games" in capsys.readouterr().err
+
+
+def test_failed_rating_leaves_an_existing_output_untouched(stand_in, pair, tmp_path):
+    out = tmp_path / "report.csv"
+    out.write_text("previous report\n")
+    (pair / "games.csv").write_text("round,white,black,result\n1,a,b,x\n")
+    assert cli.main(["rate", str(pair), "--rules", "points-only", "--output", str(out)]) == 2
+    assert out.read_text() == "previous report\n"

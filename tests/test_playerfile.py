@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ratingkit.errors import DuplicatePlayerError, InvalidValueError, MalformedLineError
+from ratingkit.playerfile import PlayerFile, normalise_name, parse_player_csv, read_player_file
+
+
+def test_reads_every_known_column(tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_text(
+        "id,name,rating,games,born,k,ever_2400,grade,prior_grade,club\n"
+        '7,"Tanaka, Aiko",1710,25,2009-04-01,40,no,1 dan,2 kyu,Leiden\n'
+    )
+    record = read_player_file(path).records[0]
+    assert record.id == "7" and record.name == "Tanaka, Aiko"
+    assert (record.rating, record.games, record.k, record.ever_2400) == (1710, 25, 40, False)
+    assert record.born == date(2009, 4, 1)
+    assert (record.grade, record.prior_grade) == ("1 dan", "2 kyu")
+    assert record.extra == {"club": "Leiden"}
+
+
+def test_empty_cells_are_none():
+    record = parse_player_csv("id,name,rating,games\nx,X,,\n").records[0]
+    assert record.rating is None and record.games is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("id,name,games\nx,X,many\n", "players.csv, line 2, field games: games must be a whole"),
+        ("id,name,ever_2400\nx,X,perhaps\n", "field ever_2400: expected yes/no"),
+        ("id,name,born\nx,X,2001-13-01\n", "field born: impossible date"),
+        ("id,name,k\nx,X,0\n", "K must be positive"),
+        ("id,name\nx,X,extra\n", "line 2: expected 2 fields"),
+        ("rating\n2000\n", "line 1: the header must name an 'id' or 'name'"),
+    ],
+)
+def test_bad_values_name_line_and_field(text, message):
+    with pytest.raises((InvalidValueError, MalformedLineError), match=message):
+        parse_player_csv(text, "players.csv")
+
+
+def test_duplicate_ids():
+    with pytest.raises(DuplicatePlayerError, match="line 3: id 'x' appears twice"):
+        parse_player_csv("id,name\nx,A\nx,B\n", "p.csv")
+
+
+def test_match_by_id_and_by_name():
+    file = PlayerFile.from_records(
+        [{"id": "1", "name": "Tanaka Aiko", "games": 30}, {"id": "2", "name": "Berg, Lars"}],
+        "p.csv",
+    )
+    by_id = file.match([("1", "x"), ("3", "y")])
+    assert by_id.key == "id" and set(by_id.records) == {"1"} and by_id.unmatched == ("3",)
+    assert "not found: 3" in by_id.note()
+    by_name = file.match([("9", "tanaka  aiko"), ("8", "Berg Lars")], by_name=True)
+    assert by_name.key == "name" and by_name.records["8"].id == "2"
+
+
+def test_files_without_ids_join_on_names():
+    file = parse_player_csv("name,games\nAnn,3\n")
+    assert file.match([("17", "ANN")]).records["17"].games == 3
+
+
+def test_normalise_name():
+    assert normalise_name(" Tanaka,  Aiko ") == normalise_name("tanaka aiko")

@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+import pytest
+
+from ratingkit import rulesets
+from ratingkit.errors import RatingkitError, UnknownRuleSetError
+from ratingkit.rulesets import RuleSet, get_rule_set, register, rule_sets
+
+
+@dataclass(frozen=True)
+class _Rules:
+    name: str = "probe"
+    title: str = "probe rules"
+    document: str = "none"
+    valid_from: date | None = None
+    valid_until: date | None = None
+
+    def rate(self, event, players=None):  # pragma: no cover - not called
+        raise NotImplementedError
+
+
+@pytest.fixture
+def clean_registry(monkeypatch):
+    monkeypatch.setattr(rulesets, "_REGISTRY", dict(rulesets._REGISTRY))
+
+
+def test_register_and_get(clean_registry):
+    rules = register(_Rules())
+    assert isinstance(rules, RuleSet)
+    assert get_rule_set("probe") is rules
+    assert "probe" in rule_sets()
+    assert register(rules) is rules  # the same object again is fine
+
+
+def test_a_name_is_registered_once(clean_registry):
+    register(_Rules())
+    with pytest.raises(RatingkitError, match="already registered"):
+        register(_Rules(title="other"))
+
+
+def test_unknown_name_lists_the_known_ones(clean_registry):
+    register(_Rules())
+    with pytest.raises(UnknownRuleSetError, match="unknown rule set 'nope'; available: .*probe"):
+        get_rule_set("nope")
+
+
+def test_builtin_modules_register_their_rule_sets():
+    known = rule_sets()
+    for module in rulesets.BUILTIN_MODULES:
+        assert any(type(r).__module__ == module for r in known.values()), module

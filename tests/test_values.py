@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ratingkit.errors import InvalidValueError, Location
+from ratingkit.values import parse_bool, parse_date, parse_int, parse_points, parse_rating
+
+
+@pytest.mark.parametrize(
+    "text", ["2005-07-28", "2005/07/28", "2005.07.28", "28.07.2005", "28. 07. 2005", " 28/07/2005 "]
+)
+def test_dates_in_the_forms_rating_files_use(text):
+    assert parse_date(text) == date(2005, 7, 28)
+
+
+def test_year_only_dates():
+    assert parse_date("1969", year_only=True) == date(1969, 1, 1)
+    with pytest.raises(InvalidValueError):
+        parse_date("1969")
+
+
+def test_bad_date_names_place_and_value():
+    with pytest.raises(InvalidValueError) as info:
+        parse_date("2005-02-30", Location("players.csv", 4, "born"))
+    assert str(info.value).startswith("players.csv, line 4, field born: impossible date")
+    assert "'2005-02-30'" in str(info.value)
+    with pytest.raises(InvalidValueError, match="'yesterday'"):
+        parse_date("yesterday")
+
+
+def test_booleans():
+    for text in ("yes", "TRUE", "1", "y"):
+        assert parse_bool(text) is True
+    for text in ("no", "False", "0", "n"):
+        assert parse_bool(text) is False
+    with pytest.raises(InvalidValueError, match="'maybe'"):
+        parse_bool("maybe")
+
+
+def test_numbers_and_ratings():
+    assert parse_int(" 12 ") == 12
+    with pytest.raises(InvalidValueError, match="round must be a whole number, got 'x'"):
+        parse_int("x", what="round")
+    assert parse_rating("") is None
+    assert parse_rating("0") is None
+    assert parse_rating("2558") == 2558
+    with pytest.raises(InvalidValueError, match="negative"):
+        parse_rating("-5")
+
+
+def test_points():
+    assert parse_points("5,5") == 5.5
+    assert parse_points("6.0") == 6.0
+    assert parse_points("½") == 0.5
+    with pytest.raises(InvalidValueError, match="multiple of 0.5"):
+        parse_points("1.25")
