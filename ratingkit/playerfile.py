@@ -138,6 +138,25 @@ class PlayerFile:
         return cls(_check_unique(out), source)
 
 
+def write_player_csv(player_file: PlayerFile) -> str:
+    """A player file as CSV text: the known columns that any record uses, then the extra
+    columns in order of first appearance.  Reads back to the same records."""
+    from .report import _csv_cell
+
+    used = [c for c in KNOWN_COLUMNS if any(getattr(r, c) is not None for r in player_file)]
+    extras: list[str] = []
+    for record in player_file:
+        extras += [k for k in record.extra if k not in extras]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(used + extras)
+    for record in player_file:
+        row = [_csv_cell(getattr(record, c)) for c in used]
+        row += [record.extra.get(k, "") for k in extras]
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
 def read_player_file(path: str | os.PathLike[str]) -> PlayerFile:
     """Read a player file (CSV with a header line)."""
     source = str(path)

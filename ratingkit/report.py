@@ -8,7 +8,10 @@ A :class:`Report` holds
 * ``summary``: event-level values (Rar, dpa, Ra, the event type used ...);
 * ``notes``: defaults that were assumed and decisions taken, in words, so that nothing is
   guessed silently;
-* ``sections``: further tables (iterations, promotions, checks).
+* ``sections``: further tables (iterations, promotions, checks);
+* ``new_state``: the players' state after the event (rating, games, K state, grade, counters)
+  as a :class:`~ratingkit.playerfile.PlayerFile`, so that the next event can be rated with it
+  and a season replayed event after event.
 
 It renders as HTML in Jupyter, as text in a terminal, and converts to pandas, CSV and JSON.
 """
@@ -26,9 +29,12 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import RatingkitError
+
+if TYPE_CHECKING:
+    from .playerfile import PlayerFile
 
 #: The columns every rule set's player table starts with, in this order.  ``change`` is the
 #: unrounded change; ``rating_after`` the new rating after the rule set's rounding;
@@ -199,6 +205,7 @@ class Report:
     summary: Mapping[str, object] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     sections: tuple[Table, ...] = ()
+    new_state: PlayerFile | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "summary", MappingProxyType(dict(self.summary)))
@@ -224,12 +231,15 @@ class Report:
         notes: Iterable[str] = (),
         sections: Iterable[Table] = (),
         formats: Mapping[str, str] | None = None,
+        new_state: PlayerFile | None = None,
     ) -> Report:
         """Assemble a report from plain rows; the common columns are put first."""
         columns = COMMON_COLUMNS + tuple(c for c in extra_columns if c not in COMMON_COLUMNS)
         players = Table("players", columns, tuple(rows), formats or {})
         games = Table("games", tuple(game_columns), tuple(game_rows)) if game_columns else None
-        return cls(title, rules, players, games, summary or {}, tuple(notes), tuple(sections))
+        return cls(
+            title, rules, players, games, summary or {}, tuple(notes), tuple(sections), new_state
+        )
 
     # -- access ------------------------------------------------------------------------------
     def row(self, player_id: str) -> Mapping[str, object]:

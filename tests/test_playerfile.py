@@ -67,3 +67,16 @@ def test_files_without_ids_join_on_names():
 
 def test_normalise_name():
     assert normalise_name(" Tanaka,  Aiko ") == normalise_name("tanaka aiko")
+
+
+def test_written_state_reads_back():
+    from ratingkit.playerfile import write_player_csv
+
+    original = parse_player_csv(
+        "id,name,rating,games,born,ever_2400,grade,counter\n"
+        "1,Ann,2401,35,2001-02-03,yes,,3\n2,Bob,,,,,4 kyu,\n",
+        "p.csv",
+    )
+    text = write_player_csv(original)
+    assert text.splitlines()[0] == "id,name,rating,games,born,ever_2400,grade,counter"
+    assert parse_player_csv(text, "p.csv").records == original.records

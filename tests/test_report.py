@@ -124,3 +124,11 @@ def test_cell_formatting():
     assert format_cell(28.95) == "28.95"
     assert format_cell(Fraction(1, 3)) == "0.3333"
     assert format_cell(7.1, "{:+.2f}") == "+7.10"
+
+
+def test_report_carries_the_new_state():
+    from ratingkit.playerfile import PlayerFile
+
+    state = PlayerFile.from_records([{"id": "a", "rating": 2104, "games": 43}])
+    report = Report.build(title="t", rules="r", rows=[], new_state=state)
+    assert report.new_state.by_id("a").games == 43
