@@ -1,5 +1,6 @@
-"""The command line: ``ratingkit rate``, ``ratingkit rules``, ``ratingkit formats``.
+"""The command line: ``ratingkit rate``, ``check``, ``rules``, ``formats``.
 
+``check`` exits 1 when the event breaks a rule of the rule set, 0 when it breaks none.
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
 never a traceback; nothing is written when an error occurs.
 """
@@ -7,18 +8,22 @@ never a traceback; nothing is written when an error occurs.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
 from .errors import RatingkitError
 from .fileio import atomic_write_text
 from .formats import formats, read_event
-from .model import EventType
-from .playerfile import read_player_file
+from .model import Event, EventType
+from .playerfile import PlayerFile, read_player_file
+from .report import Report, Table
 from .rulesets import get_rule_set, rule_sets
 
+EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
 
 
@@ -31,7 +36,12 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     rate = commands.add_parser("rate", help="rate an event file under a rule set")
-    rate.add_argument("input", help="event file (games.csv of a CSV pair, or a folder with one)")
+    rate.add_argument(
+        "input",
+        nargs="+",
+        help="event file (games.csv of a CSV pair, or a folder with one); several files are "
+        "rated together as the rule set prescribes (one rating period, or one after the other)",
+    )
     rate.add_argument(
         "--rules", required=True, metavar="NAME", help="rule set name (see 'ratingkit rules')"
     )
@@ -57,6 +67,13 @@ def _parser() -> argparse.ArgumentParser:
         choices=[t.value.replace(" ", "-") for t in EventType],
         help="event type, where the file does not say (default: detected)",
     )
+
+    check = commands.add_parser("check", help="list the rules an event breaks")
+    check.add_argument("input", help="event file")
+    check.add_argument("--rules", required=True, metavar="NAME", help="rule set name")
+    check.add_argument("--players", metavar="FILE", help="player file with state")
+    check.add_argument("--input-format", metavar="NAME", help="input format (default: detected)")
+    check.add_argument("--format", choices=("table", "csv", "json"), default="table")
 
     commands.add_parser("rules", help="list the rule sets and the documents they implement")
     commands.add_parser("formats", help="list the event file formats that can be read")
@@ -84,26 +101,52 @@ def _cmd_formats() -> str:
     )
 
 
-def _cmd_rate(args: argparse.Namespace) -> str:
-    event = read_event(args.input, args.input_format)
-    if args.type:
-        from dataclasses import replace
+def _read(path: str, input_format: str | None, event_type: str | None = None) -> Event:
+    event = read_event(path, input_format)
+    if event_type:
+        parsed = EventType.parse(event_type)
+        note = f"event type {parsed.value} (given)"
+        event = replace(event, type=parsed, extra={**event.extra, "type_note": note})
+    return event
 
-        event_type = EventType.parse(args.type)
-        event = replace(
-            event,
-            type=event_type,
-            extra={**event.extra, "type_note": f"event type {event_type.value} (given)"},
-        )
-    rules = get_rule_set(args.rules)
+
+def _players_for(args: argparse.Namespace, event: Event) -> PlayerFile | None:
     player_path = args.players or event.extra.get("player_file")
-    players = read_player_file(player_path) if player_path else None
-    report = rules.rate(event, players)
-    if args.format == "csv":
-        return report.to_csv()
-    if args.format == "json":
-        return report.to_json() + "\n"
-    return report.to_text()
+    return read_player_file(player_path) if player_path else None
+
+
+def _render(result: Report | Table, output_format: str) -> str:
+    if output_format == "csv":
+        return result.to_csv()
+    if output_format == "json":
+        if isinstance(result, Table):
+            return json.dumps(result.to_records(), indent=2, ensure_ascii=False) + "\n"
+        return result.to_json() + "\n"
+    return result.to_text() + ("" if isinstance(result, Report) else "\n")
+
+
+def _cmd_rate(args: argparse.Namespace) -> str:
+    events = [_read(path, args.input_format, args.type) for path in args.input]
+    rules = get_rule_set(args.rules)
+    players = _players_for(args, events[0])
+    if len(events) == 1:
+        return _render(rules.rate(events[0], players), args.format)
+    rate_events = getattr(rules, "rate_events", None)
+    if rate_events is None:
+        raise RatingkitError(f"rule set {rules.name!r} rates one event at a time; give one file")
+    return _render(rate_events(events, players), args.format)
+
+
+def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
+    event = _read(args.input, args.input_format)
+    rules = get_rule_set(args.rules)
+    check = getattr(rules, "check", None)
+    if check is None:
+        raise RatingkitError(f"rule set {rules.name!r} has no event checks")
+    table = check(event, _players_for(args, event))
+    if not table.rows and args.format == "table":
+        return f"{event.name}: no rule of {rules.name} is broken\n", 0
+    return _render(table, args.format), EXIT_RULES_BROKEN if table.rows else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -114,6 +157,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             text = _cmd_rules()
         elif args.command == "formats":
             text = _cmd_formats()
+        elif args.command == "check":
+            text, status = _cmd_check(args)
+            sys.stdout.write(text)
+            return status
         else:
             text = _cmd_rate(args)
             if args.output:

@@ -19,9 +19,14 @@ if TYPE_CHECKING:
     from .playerfile import PlayerFile
     from .report import Report
 
-#: Modules that define and register the built-in rule sets.  Each rating-system issue adds
-#: its module here.
-BUILTIN_MODULES: tuple[str, ...] = ()
+#: Modules that define and register the built-in rule sets.  A module of this list that does
+#: not exist yet (its rating system is still to be written) is passed over.
+BUILTIN_MODULES: tuple[str, ...] = (
+    "ratingkit.fide2014",
+    "ratingkit.fide1982",
+    "ratingkit.fesa",
+    "ratingkit.lnmo",
+)
 
 
 @runtime_checkable
@@ -43,6 +48,17 @@ class RuleSet(Protocol):
         ...
 
 
+# Optional methods a rule set may offer (looked up with getattr by the CLI):
+#
+#   rate_events(events: Sequence[Event], players: PlayerFile | None) -> Report
+#       several events rated together as the rules prescribe (FIDE: one rating period;
+#       FESA and LNMO: one after the other, each with the state the previous one left).
+#   check(event: Event, players: PlayerFile | None) -> Table
+#       the event's validity under the rules: one row per rule broken, with the columns
+#       "rule" (its number), "problem" (in words, with the numbers involved) and "games"
+#       (which games are therefore not rated; may be empty).  No rows: the event is valid.
+
+
 _REGISTRY: dict[str, RuleSet] = {}
 _loaded = False
 
@@ -61,7 +77,11 @@ def _load_builtins() -> None:
     if not _loaded:
         _loaded = True
         for module in BUILTIN_MODULES:
-            importlib.import_module(module)
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
 
 
 def rule_sets() -> Mapping[str, RuleSet]:

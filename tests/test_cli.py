@@ -14,7 +14,7 @@ import pytest
 from conftest import DATA
 
 from ratingkit import cli, rulesets
-from ratingkit.report import Report
+from ratingkit.report import Report, Table
 
 
 @dataclass(frozen=True)
@@ -51,10 +51,35 @@ class _CountingRules:
         )
 
 
+@dataclass(frozen=True)
+class _CheckingRules(_CountingRules):
+    """A stand-in with the optional methods: checks (forfeits break a made-up rule 5.1) and
+    several events rated together (one report row per player per event)."""
+
+    name: str = "checking"
+
+    def check(self, event, players=None):
+        rows = [
+            {"rule": "5.1", "problem": f"round {g.round}: forfeit", "games": g.round}
+            for g in event.games
+            if not g.is_played
+        ]
+        return Table("checks", ("rule", "problem", "games"), rows)
+
+    def rate_events(self, events, players=None):
+        rows = [
+            dict(r, id=f"{e.name}:{r['id']}")
+            for e in events
+            for r in self.rate(e, players).players.rows
+        ]
+        return Report.build(title="period", rules=self.name, rows=rows, extra_columns=["matched"])
+
+
 @pytest.fixture
 def stand_in(monkeypatch):
     monkeypatch.setattr(rulesets, "_REGISTRY", dict(rulesets._REGISTRY))
     rulesets.register(_CountingRules())
+    rulesets.register(_CheckingRules())
 
 
 @pytest.fixture
@@ -158,3 +183,35 @@ def test_failed_rating_leaves_an_existing_output_untouched(stand_in, pair, tmp_p
     (pair / "games.csv").write_text("round,white,black,result\n1,a,b,x\n")
     assert cli.main(["rate", str(pair), "--rules", "points-only", "--output", str(out)]) == 2
     assert out.read_text() == "previous report\n"
+
+
+def test_check_lists_broken_rules_and_exits_1(stand_in, pair, capsys):
+    assert cli.main(["check", str(pair), "--rules", "checking"]) == 1
+    out = capsys.readouterr().out
+    assert "5.1" in out and "round 3: forfeit" in out
+    assert cli.main(["check", str(pair), "--rules", "checking", "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out) == [
+        {"rule": "5.1", "problem": "round 3: forfeit", "games": 3}
+    ]
+
+
+def test_check_of_a_valid_event_exits_0(stand_in, pair, capsys):
+    (pair / "games.csv").write_text("round,white,black,result\n1,a,b,1-0\n")
+    assert cli.main(["check", str(pair), "--rules", "checking"]) == 0
+    assert "no rule of checking is broken" in capsys.readouterr().out
+
+
+def test_check_needs_a_rule_set_with_checks(stand_in, pair, capsys):
+    assert cli.main(["check", str(pair), "--rules", "points-only"]) == 2
+    assert "has no event checks" in capsys.readouterr().err
+
+
+def test_several_inputs_are_rated_together(stand_in, pair, tmp_path, capsys):
+    second = tmp_path / "second"
+    shutil.copytree(pair, second)
+    args = ["rate", str(pair), str(second), "--format", "csv", "--rules"]
+    assert cli.main([*args, "checking"]) == 0
+    ids = [line.split(",")[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert ids[:2] == ["club:a", "club:b"] and ids[4:6] == ["second:a", "second:b"]
+    assert cli.main([*args, "points-only"]) == 2
+    assert "rates one event at a time" in capsys.readouterr().err

@@ -16,7 +16,15 @@ from pathlib import Path
 from ..errors import UnknownFormatError
 from ..model import Event
 
-BUILTIN_MODULES: tuple[str, ...] = ("ratingkit.formats.csvpair",)
+#: Modules that define and register the built-in formats.  A module of this list that does
+#: not exist yet is passed over.
+BUILTIN_MODULES: tuple[str, ...] = (
+    "ratingkit.formats.csvpair",
+    "ratingkit.formats.trf",
+    "ratingkit.formats.scorecsv",
+    "ratingkit.formats.fesatable",
+    "ratingkit.formats.clubcsv",
+)
 
 
 @dataclass(frozen=True)
@@ -46,7 +54,11 @@ def formats() -> dict[str, Format]:
     if not _loaded:
         _loaded = True
         for module in BUILTIN_MODULES:
-            importlib.import_module(module)
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
     return dict(_FORMATS)
 
 

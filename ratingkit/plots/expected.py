@@ -3,7 +3,7 @@ returns the axes, so tests can check what was drawn."""
 
 from __future__ import annotations
 
-from .expected import formula_gap, logistic, normal, table_pd
+from ..expected import formula_gap, logistic, normal, table_pd
 
 
 def _axes(ax=None):

@@ -10,7 +10,7 @@ import html
 
 import ipywidgets as w
 
-from .expected import logistic, normal, table_pd
+from ..expected import logistic, normal, table_pd
 
 
 def expected_score_values(difference: int) -> dict[str, float]:
