@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import cached_property
 from itertools import combinations
 from types import MappingProxyType
 
@@ -129,7 +130,7 @@ class Player:
     sex: str | None = None
     born: date | None = None
     fide_id: str | None = None
-    extra: Mapping[str, object] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extra", _frozen_mapping(self.extra))
@@ -159,7 +160,7 @@ class Game:
     special: Special | None = None
     handicap: Handicap | None = None
     date: date | None = None
-    extra: Mapping[str, object] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict, hash=False)
     location: Location | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
@@ -294,7 +295,7 @@ class Event:
     end: date | None = None
     rounds: int | None = None
     source: str | None = None
-    extra: Mapping[str, object] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -330,11 +331,29 @@ class Event:
         _check_one_game_per_round(self.games, self.byes)
 
     # -- look-ups -------------------------------------------------------------------------
+    @cached_property
+    def _players_by_id(self) -> Mapping[str, Player]:
+        return MappingProxyType({p.id: p for p in self.players})
+
+    @cached_property
+    def _games_by_player(self) -> Mapping[str, tuple[Game, ...]]:
+        # Built once per event: rule sets ask for each player's games, and a scan of all
+        # games per player would make large events quadratic.
+        by_player: dict[str, list[Game]] = {p.id: [] for p in self.players}
+        for game in self.games:
+            for pid in game.players:
+                by_player[pid].append(game)
+        return MappingProxyType(
+            {pid: tuple(sorted(gs, key=lambda g: g.round)) for pid, gs in by_player.items()}
+        )
+
     def player(self, player_id: str) -> Player:
-        for player in self.players:
-            if player.id == player_id:
-                return player
-        raise UnknownPlayerError(f"no player {player_id!r} in event {self.name!r}", None, player_id)
+        try:
+            return self._players_by_id[player_id]
+        except KeyError:
+            raise UnknownPlayerError(
+                f"no player {player_id!r} in event {self.name!r}", None, player_id
+            ) from None
 
     @property
     def player_ids(self) -> tuple[str, ...]:
@@ -342,16 +361,14 @@ class Event:
 
     def games_of(self, player_id: str) -> tuple[Game, ...]:
         """The player's games in round order (unplayed ones included)."""
-        return tuple(
-            sorted((g for g in self.games if g.involves(player_id)), key=lambda g: g.round)
-        )
+        return self._games_by_player.get(player_id, ())
 
     def played_games_of(self, player_id: str) -> tuple[Game, ...]:
         return tuple(g for g in self.games_of(player_id) if g.is_played)
 
     def points(self, player_id: str) -> float:
         """Tournament points: games (forfeits included) and byes."""
-        from_games = sum(g.score_of(player_id) for g in self.games if g.involves(player_id))
+        from_games = sum(g.score_of(player_id) for g in self.games_of(player_id))
         from_byes = sum(b.points for b in self.byes if b.player == player_id)
         return from_games + from_byes
 

@@ -192,3 +192,10 @@ def test_assemble_reports_disagreements_with_both_places(first, second, message)
 def test_assemble_one_sided_record():
     with pytest.raises(ConflictingGameError, match="records no game against '1'"):
         assemble_games([GameEntry(1, "1", "2", Colour.WHITE, 1.0, location=Location("t", 3))])
+
+
+def test_events_games_and_players_are_hashable_values():
+    event = _round_robin(3)
+    assert len({event.games[0], Game(1, "1", "2", 1.0, 0.0)}) == 1
+    assert hash(event) == hash(Event("rr", event.players, event.games))
+    assert event.games_of("2") == tuple(g for g in event.games if g.involves("2"))
