@@ -572,6 +572,9 @@ class _Season:
             reasons.append("jishogi: no change (2a)")
         if kinte:
             reasons.append(kinte)
+        if game.is_played and game.special is None and white_score == 0.5:
+            rated = False
+            reasons.append("draw: a shogi game is won or ends in sennichite or jishogi")
         if terms.kinte_white is not None or terms.kinte_black is not None:
             self.kinte_seen = True
         changes: dict[str, int] = {}
@@ -769,8 +772,8 @@ class _Season:
                     game.date.isoformat(),
                 )
         changes = self._rate_game(name, game, terms, grades)
-        white_score, _, _ = self._scores(game, terms, grades)
-        won = (white_score == 1.0) == (candidate == game.white)
+        white_score, black_score, _ = self._scores(game, terms, grades)
+        won = (white_score if candidate == game.white else black_score) == 1.0
         for pid, change in changes.items():
             current = self.states[pid]
             self.states[pid] = replace(current, rating=(current.rating or 0) + change)
@@ -779,6 +782,11 @@ class _Season:
         self.states[candidate] = replace(
             current, last_qualification=game.date, last_qualification_won=won
         )
+        if white_score == 0.5:
+            self.notes.append(
+                f"line {game.location.line if game.location else '?'}: a qualification game "
+                "ended in sennichite or jishogi: not won, so the next try waits 3 days (1b)"
+            )
         if won:
             new = kyu(target)
             rating = current.rating
@@ -847,7 +855,7 @@ class _Season:
         notes = list(self.notes)
         if self.agreed_defaulted:
             notes.append(
-                f"no 'agreed' column: {self.agreed_defaulted // 2 or self.agreed_defaulted} "
+                f"no 'agreed' column: {self.agreed_defaulted} "
                 f"game(s) taken as agreed={'yes' if self.rules.agreed_by_default else 'no'} "
                 "(rule 4; the club records list the games reported to the leader)"
             )
@@ -855,7 +863,10 @@ class _Season:
             "each event is rated with the grades held when it began; promotion on reaching a "
             "grade's rating (1a) is applied at its end, after the bonus (2b); qualification "
             "games are rated one by one in date order and earn no bonus",
-            "rounds of an event (2b) = the highest round number in its records",
+            "rounds of an event (2b) = the highest round number in its records; its gain is the "
+            "net sum of the player's changes in it",
+            "events and qualification games are taken in date order; on one date in the order "
+            "the records first name them",
             "the handicap giver in a qualification game is taken to be the club instructor "
             "(DK, DSh or MZ, 1a); its target grade is the grade whose handicap was played",
             "rule 1a gives no qualification handicap for 13 kyu: such a game is refused, "

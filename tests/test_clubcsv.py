@@ -83,6 +83,8 @@ def test_several_events_may_reuse_round_numbers(club):
         (f"{HEADER}\n2010-09-02,E,1,a,x,1-0\n", InvalidValueError, "line 2, field black", "'x'"),
         (f"{HEADER},handicap\n2010-09-02,E,1,a,a2,1-0,R\n", InvalidValueError, "line 2", "a2"),
         ("date,round,white,black,result\n", MalformedLineError, "line 1", "event"),
+        (f"{HEADER},giver\n2010-09-02,E,1,a,b,1-0,a\n", InvalidValueError, "line 2, field giver",
+         "without a handicap"),
     ],
 )  # fmt: skip
 def test_bad_games_name_file_line_field_and_value(club, text, error, where, value):

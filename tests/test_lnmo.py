@@ -131,6 +131,12 @@ def test_rule_2_winner_gains_and_loser_loses_the_table_value(winner, loser):
     assert row["D"] == abs(winner - loser) and row["table"] == value
 
 
+def test_rule_2_a_plain_draw_changes_nothing_and_says_why():
+    report = rate(roster(a="12 kyu", b="14 kyu"), [game(1, "a", "b", "1/2-1/2")])
+    assert report["a"]["change"] is None
+    assert report.games.rows[0]["reason"].startswith("draw: a shogi game is won")
+
+
 def test_rule_2a_sennichite_and_jishogi_change_nothing():
     report = rate(
         roster(a="12 kyu", b="14 kyu"),
@@ -215,6 +221,21 @@ def test_rule_1a_qualification_win_promotes_to_the_grade_of_the_handicap():
     assert kept["a"]["rating_after"] == 720 + 32
 
 
+def test_rule_1a_the_candidate_may_move_first_and_a_kinte_loss_is_a_lost_attempt():
+    players = roster(dk=("fesa", "1 dan"), a="11 kyu")
+    won = rate(
+        players, [game(1, "a", "dk", "1-0", handicap="RB", giver="dk", kind="qualification")]
+    )
+    assert won["a"]["grade_after"] == "10 kyu"
+    # 11 kyu: the second illegal move loses (5), whatever the board said.
+    lost = rate(
+        players,
+        [game(1, "a", "dk", "1-0", handicap="RB", giver="dk", kind="qualification", kinte_white=2)],
+    )
+    assert lost["a"]["grade_after"] == "11 kyu"
+    assert lost["a"]["change"] == -SEED_STRONGER.get(11, 0)  # D = 11: the stronger won, 0
+
+
 def test_rule_1a_ladder_has_the_seeds_handicaps_and_13_kyu_unknown():
     ladder = {r["grade"]: r["handicap"] for r in qualification_ladder().rows}
     assert ladder["7 kyu"] == "B" and ladder["8 kyu"] == "R" and ladder["9 kyu"] == "RL"
@@ -258,6 +279,16 @@ def test_rule_1b_three_days_after_a_lost_qualification_game(first, wait, ok):
     else:
         with pytest.raises(InvalidValueError, match=r"too soon.*allowed from 2010-09-05"):
             rate(players, games)
+
+
+def test_rule_1b_a_drawn_qualification_game_is_not_won():
+    players = roster(dk=("fesa", "1 dan"), a="16 kyu")
+    games = [_qualification(1, DAY, "sennichite"), _qualification(2, DAY + timedelta(2), "0-1")]
+    with pytest.raises(InvalidValueError, match="too soon"):
+        rate(players, games)
+    report = rate(players, games[:1])
+    assert report["a"]["grade_after"] == "16 kyu"
+    assert any("not won, so the next try waits 3 days" in n for n in report.notes)
 
 
 def test_rule_1b_the_next_day_after_a_won_one():
@@ -311,7 +342,7 @@ def test_rule_4_only_agreed_games_are_rated_and_the_default_is_printed():
     assert report["a"]["change"] is None and report.games.rows[0]["reason"] == "not agreed (4)"
     default = rate(players, [game(1, "a", "b")])
     assert default["a"]["change"] == SEED_STRONGER[0]
-    assert any("no 'agreed' column" in n and "agreed=yes" in n for n in default.notes)
+    assert any("no 'agreed' column: 1 game(s) taken as agreed=yes" in n for n in default.notes)
     strict = rate(players, [game(1, "a", "b")], rules=LnmoRules(name="p", agreed_by_default=False))
     assert strict["a"]["change"] is None
 

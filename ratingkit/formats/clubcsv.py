@@ -188,6 +188,12 @@ def _game(row: dict, place: dict, grades: dict) -> Game:
                 cells["result"],
             )
     handicap = None
+    if cells.get("giver") and not cells.get("handicap"):
+        raise InvalidValueError(
+            f"giver {cells['giver']!r} without a handicap: write the handicap played",
+            at("giver"),
+            cells["giver"],
+        )
     if cells.get("handicap"):
         giver = cells.get("giver", "")
         if giver:
