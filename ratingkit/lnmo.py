@@ -34,7 +34,7 @@ from .model import Event, Game, Special
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rulesets import register
-from .values import parse_bool, parse_int
+from .values import parse_bool, parse_date, parse_int
 
 # -- Table 1 and the grades -------------------------------------------------------------------
 
@@ -373,8 +373,6 @@ def _state_from(
     last = None
     won = None
     if last_text:
-        from .values import parse_date
-
         last = parse_date(last_text, at("last_qualification"))
         result_text = str(fields.get("last_qualification_result") or "").strip().lower()
         if result_text not in ("won", "lost"):
@@ -432,6 +430,45 @@ class LnmoRules:
         if not events:
             raise RatingkitError("no events to rate")
         return _Season(self, tuple(events), players).run()
+
+    def check(self, event: Event, players: PlayerFile | None = None) -> Table:
+        """The games the rules leave unrated: not agreed (4), a handicap outside a handicap
+        event (4a), played before the first rated event (3a), a plain draw.  Input that breaks
+        a rule outright (1b, 3b, 5, a grade that does not exist) raises an error instead."""
+        report = self.rate(event, players)
+        rules = {
+            "not agreed (4)": "4",
+            "handicap outside handicap event (4a)": "4a",
+            "before the first rated event": "3a",
+            "draw:": "2, 2a",
+        }
+        found: dict[tuple[str, str], list[str]] = {}
+        seen: set[tuple[object, ...]] = set()
+        for row in report.games.rows if report.games is not None else ():
+            key = (
+                row["date"],
+                row["event"],
+                row["round"],
+                frozenset((row["player"], row["opponent"])),
+            )
+            if key in seen:
+                continue
+            seen.add(key)
+            for reason in str(row["reason"]).split("; "):
+                for start, rule in rules.items():
+                    if reason.startswith(start):
+                        game = f"{row['event']} r{row['round']} {row['player']}-{row['opponent']}"
+                        if row["line"]:
+                            game += f" (line {row['line']})"
+                        found.setdefault((rule, reason), []).append(game)
+        return Table(
+            "games the rules leave unrated",
+            ("rule", "problem", "games"),
+            [
+                {"rule": rule, "problem": f"{len(games)} game(s): {reason}", "games": games}
+                for (rule, reason), games in found.items()
+            ],
+        )
 
 
 LNMO = register(LnmoRules())
@@ -935,7 +972,7 @@ class _Season:
             "qualification games": sum(1 for kind, _, _ in units if kind == "qualification"),
             "games rated": len(
                 {
-                    (r["date"], r["line"], r["event"])
+                    (r["date"], r["event"], r["round"], frozenset((r["player"], r["opponent"])))
                     for r in self.game_rows
                     if r["change"] is not None
                 }

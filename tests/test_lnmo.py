@@ -401,6 +401,7 @@ def test_events_are_rated_in_date_order_with_the_grades_they_began_with():
     report = rate(players, [later, game(1, "a", "b", rnd=1)])
     # Evening 1: +16 -> 706, 11 kyu; Evening 2 then meets 11 kyu at D=0: +16.
     assert report["a"]["rating_after"] == 690 + 16 + 16
+    assert report.summary["games rated"] == 2 and report.summary["events"] == 2
     assert [r["D"] for r in report.games.rows if r["player"] == "a"] == [0, 0]
 
 
@@ -452,3 +453,15 @@ def test_registered_and_the_example_club_is_reproduced():
     # Gleb: 16 kyu loses a qualification game, wins one 4 days later at (GKG): 15 kyu.
     assert report["gleb"]["grade_after"] == "15 kyu"
     assert report["dasha"]["rating_after"] == 100
+
+
+def test_check_lists_the_games_rules_4_and_4a_leave_unrated():
+    players = roster(a="10 kyu", b="14 kyu", c="12 kyu", d="12 kyu")
+    games = [game(1, "a", "b", handicap="R"), game(1, "c", "d", agreed="no")]
+    table = LNMO.check(Event("club", tuple(players), tuple(games)))
+    assert {(r["rule"], r["problem"]) for r in table.rows} == {
+        ("4a", "1 game(s): handicap outside handicap event (4a)"),
+        ("4", "1 game(s): not agreed (4)"),
+    }
+    clean = LNMO.check(Event("club", tuple(players), (game(1, "a", "b"),)))
+    assert clean.rows == ()
