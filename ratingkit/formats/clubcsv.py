@@ -45,6 +45,7 @@ from . import Format, register_format
 from .csvpair import header_columns, locate_pair, players_from_roster
 
 GAME_COLUMNS = ("date", "event", "round", "white", "black", "result")
+#: Columns the LNMO rule set reads (any other column is kept in ``game.extra`` too).
 OPTIONAL_COLUMNS = ("kind", "handicap", "giver", "kinte_white", "kinte_black", "agreed")
 SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_REPLAYED}
 
@@ -161,7 +162,6 @@ def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
                 "event": cells["event"],
                 "round": round_,
                 "location": Location(source, line),
-                "header": header,
             }
         )
     return rows
