@@ -421,16 +421,22 @@ def _rated_score(game: Game, pid: str, nsr: bool) -> tuple[Fraction, str | None]
 
 
 @dataclass
-class _Counters:
-    grade: int
-    lb_run: int
-    mp_run: int
-    lb_run_mp: bool
+class PromotionCounters:
+    """A player's grade and the promotion counters of rule 10 (they live across events)."""
+
+    grade: int = NO_GRADE
+    lb_run: int = 0
+    mp_run: int = 0
+    lb_run_mp: bool = False
+
+    def copy(self) -> PromotionCounters:
+        return PromotionCounters(self.grade, self.lb_run, self.mp_run, self.lb_run_mp)
 
 
-def _test_established(c: _Counters, x: Fraction) -> list[tuple[int, int, str]]:
-    """Test one game at rating ``x`` as an established player (rule 10 a-c); returns the
-    promotions (from, to, path).  After a promotion the same game is tested again."""
+def established_step(c: PromotionCounters, x: Fraction) -> list[tuple[int, int, str]]:
+    """Test one game at rating ``x`` as an established player (rule 10 a-c), updating ``c``;
+    returns the promotions (from, to, path).  After a promotion the same game is tested again
+    against the next grade.  Nothing lies above 6 dan (no failure at the top of the table)."""
     promotions = []
     counted = False
     while c.grade + 1 <= GRADES[-1].number:
@@ -458,7 +464,9 @@ def _test_established(c: _Counters, x: Fraction) -> list[tuple[int, int, str]]:
     return promotions
 
 
-def _test_provisional(c: _Counters, x: Fraction, offset: int) -> list[tuple[int, int, str]]:
+def provisional_step(c: PromotionCounters, x: Fraction, offset: int = 2) -> list[tuple]:
+    """Rule 10 for a provisional player: promoted to g+1 only on reaching UB of g + offset
+    (RULES.md: offset 2, the grade above the target)."""
     promotions = []
     while c.grade + offset <= GRADES[-1].number:
         needed = grade_by_number(c.grade + offset).ub
@@ -468,6 +476,110 @@ def _test_provisional(c: _Counters, x: Fraction, offset: int) -> list[tuple[int,
         promotions.append((c.grade, c.grade + 1, f"provisional: reached UB {needed} of {above}"))
         c.grade, c.lb_run, c.mp_run, c.lb_run_mp = c.grade + 1, 0, 0, False
     return promotions
+
+
+TRACE_COLUMNS = (
+    "game",
+    "round",
+    "career_game",
+    "tested_rating",
+    "tested_as",
+    "target",
+    "LB",
+    "MP",
+    "UB",
+    "lb_run",
+    "mp_run",
+    "lb_run_mp",
+    "promoted_to",
+    "path",
+)
+
+
+def promotion_trace(
+    rating_before: int | Fraction,
+    total_change: int | Fraction,
+    games: int | Sequence[int],
+    games_before: int,
+    counters: PromotionCounters,
+    *,
+    provisional_offset: int = 2,
+    lookahead: bool = True,
+) -> tuple[PromotionCounters, Table, list[tuple]]:
+    """Rule 10 over one event: the total change spread evenly over its games (rule 11; game r
+    of n tested at rating_before + r * total / n, exactly), each game tested by the career game
+    number (established from the 18th, provisional from the 9th), then FESA's look-ahead.
+
+    ``games`` is the number of games or their round numbers.  Returns the counters after the
+    event, the trace (one row per test) and the promotions (from, to, path, round, career
+    game, tested rating)."""
+    rounds = list(range(1, games + 1)) if isinstance(games, int) else list(games)
+    c = counters.copy()
+    n = len(rounds)
+    rows = []
+    promotions = []
+    before = Fraction(rating_before)
+    change = Fraction(total_change)
+    for r, round_ in enumerate(rounds, start=1):
+        x = before + r * change / n
+        career = games_before + r
+        target_number = min(c.grade + 1, GRADES[-1].number)
+        if career >= PROVISIONAL_GAMES:
+            kind, found = "established", established_step(c, x)
+        elif career >= UNRATED_GAMES:
+            kind, found = "provisional", provisional_step(c, x, provisional_offset)
+        else:
+            kind, found = "not tested (under 9 games)", []
+        target = grade_by_number(target_number)
+        rows.append(
+            {
+                "game": r,
+                "round": round_,
+                "career_game": career,
+                "tested_rating": x,
+                "tested_as": kind,
+                "target": target.name if c.grade < GRADES[-1].number or found else "",
+                "LB": target.lb,
+                "MP": target.mp,
+                "UB": target.ub,
+                "lb_run": c.lb_run,
+                "mp_run": c.mp_run,
+                "lb_run_mp": c.lb_run_mp,
+                "promoted_to": ", ".join(grade_name(new) for _, new, _ in found),
+                "path": "; ".join(path for _, _, path in found),
+            }
+        )
+        promotions += [(old, new, path, round_, career, x) for old, new, path in found]
+    if lookahead and n and games_before + n >= PROVISIONAL_GAMES:
+        trial = c.copy()
+        x = before + change
+        for i in range(1, LOOKAHEAD_GAMES + 1):
+            x -= k_factor(x)
+            if established_step(trial, x):
+                old = c.grade
+                c = PromotionCounters(old + 1, 0, 0, False)
+                path = (
+                    f"look-ahead: imaginary game {i} of {LOOKAHEAD_GAMES}, each losing k, "
+                    "would still promote (FESA's program)"
+                )
+                promotions.append((old, old + 1, path, None, games_before + n, before + change))
+                rows.append(
+                    {
+                        "game": None,
+                        "round": None,
+                        "career_game": games_before + n,
+                        "tested_rating": before + change,
+                        "tested_as": "look-ahead",
+                        "target": grade_name(old + 1),
+                        "lb_run": 0,
+                        "mp_run": 0,
+                        "lb_run_mp": False,
+                        "promoted_to": grade_name(old + 1),
+                        "path": path,
+                    }
+                )
+                break
+    return c, Table("promotion trace", TRACE_COLUMNS, rows), promotions
 
 
 # -- the rule sets ---------------------------------------------------------------------------
@@ -745,43 +857,26 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
     for pid, state in states.items():
         outcome = outcomes[pid]
         category, total, fictitious = categories[pid]
-        counters = _Counters(state.grade, state.lb_run, state.mp_run, state.lb_run_mp)
+        counters = PromotionCounters(state.grade, state.lb_run, state.mp_run, state.lb_run_mp)
         played = games[pid]
         if category != "unrated" and played:
-            rating_before = Fraction(state.rating)
-            change = Fraction(outcome.rating_after) - rating_before
-            n = len(played)
-            for r, g in enumerate(played, start=1):
-                x = rating_before + r * change / n
-                career = state.games + r
-                if career >= PROVISIONAL_GAMES:
-                    found = _test_established(counters, x)
-                elif career >= UNRATED_GAMES:
-                    found = _test_provisional(counters, x, rules.provisional_offset)
-                else:
-                    found = []
-                for old, new, path in found:
-                    promo_rows.append(_promo_row(state, old, new, path, g.round, career, x))
-            if rules.lookahead and total >= PROVISIONAL_GAMES:
-                trial = _Counters(
-                    counters.grade, counters.lb_run, counters.mp_run, counters.lb_run_mp
-                )
-                x = Fraction(outcome.rating_after)
-                for _ in range(LOOKAHEAD_GAMES):
-                    x -= k_factor(x)
-                    if _test_established(trial, x):
-                        old = counters.grade
-                        counters = _Counters(old + 1, 0, 0, False)
-                        path = (
-                            f"look-ahead: {LOOKAHEAD_GAMES} imaginary games losing k each "
-                            "would still promote (FESA's program)"
-                        )
-                        promo_rows.append(
-                            _promo_row(state, old, old + 1, path, None, total, outcome.rating_after)
-                        )
-                        break
+            counters, _, found = promotion_trace(
+                state.rating,
+                outcome.rating_after - state.rating,
+                [g.round for g in played],
+                state.games,
+                counters,
+                provisional_offset=rules.provisional_offset,
+                lookahead=rules.lookahead,
+            )
+            for old, new, path, round_, career, x in found:
+                promo_rows.append(_promo_row(state, old, new, path, round_, career, x))
         new_states[pid] = (counters, outcome, total, fictitious)
 
+    published_promotions = {
+        " ".join(who.replace(",", " ").split()).casefold(): grade
+        for who, grade in event.extra.get("published_promotions") or ()
+    }
     rows = []
     game_rows = []
     records_out = []
@@ -810,7 +905,7 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
                 "grade_before": grade_name(state.grade),
                 "grade_after": grade_name(counters.grade),
                 "promotion": promoted.get(pid, ""),
-                **_published(player, outcome, state),
+                **_published(player, outcome, state, published_promotions),
             }
         )
         game_rows.extend(outcome.rows)
@@ -822,7 +917,12 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
         p.extra.get("published_change") is not None or p.extra.get("published_rating") is not None
         for p in event.players
     ):
-        extra_columns += ["published_change", "published_rating", "difference"]
+        extra_columns += [
+            "published_change",
+            "published_rating",
+            "difference",
+            "published_promotion",
+        ]
         published = event.extra.get("published_promotions")
         if published:
             notes.append(
@@ -892,12 +992,13 @@ def _promo_row(state, old, new, path, round_, career, x) -> dict:
     }
 
 
-def _published(player, outcome: _Outcome, state: FesaState) -> dict:
+def _published(player, outcome: _Outcome, state: FesaState, promotions) -> dict:
     pc = player.extra.get("published_change")
     pr = player.extra.get("published_rating")
     if pc is None and pr is None:
         return {}
     out: dict[str, object] = {"published_change": pc, "published_rating": pr}
+    out["published_promotion"] = promotions.get(" ".join(player.name.split()).casefold(), "")
     difference = None
     if pr is not None and outcome.rating_after is not None:
         difference = outcome.rating_after - int(pr)

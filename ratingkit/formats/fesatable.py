@@ -277,7 +277,15 @@ def write_fesa_table(event: Event, report=None) -> str:
     header = f"{'Nr':<2} {'Name':<26}{'Nat':<3}{'Grade':>7}{'ELO':>5} "
     header += "".join(f"{r:>4}" for r in range(1, rounds + 1))
     header += (" MMS" if has_mms else "") + " Pts   +/-"
-    lines = [header.rstrip()]
+    lines = []
+    if event.extra.get("title_line"):
+        lines.append(f"Event: {event.name}")
+        if event.start is not None:
+            lines.append(f"Date: {event.start.isoformat()}")
+        if event.extra.get("time_control"):
+            lines.append(f"Time control: {event.extra['time_control']}")
+        lines.append("")
+    lines.append(header.rstrip())
     promotions: list[tuple[str, str]] = []
     rows = {}
     if report is not None:
