@@ -1304,8 +1304,10 @@ __all__ = [
     "FesaRules",
     "FesaState",
     "Performance",
+    "PromotionCounters",
     "Result",
     "bonus",
+    "bonus_table",
     "display_grade",
     "exact_performance",
     "expected",
@@ -1314,7 +1316,37 @@ __all__ = [
     "newton32_performance",
     "parse_results",
     "performance_rating",
+    "promotion_trace",
     "state_of",
     "upset_change",
     "upset_crossing",
+    "upset_thresholds",
 ]
+
+
+def upset_thresholds(
+    differences: Sequence[int] = range(0, 301, 25), ks: Sequence[int] = (16, 24, 40)
+):
+    """For a win at each rating difference or - tr: d of formula (1) and d' of rule (A) for
+    each k, and which one is used."""
+    rows = []
+    for diff in differences:
+        e = 1 / (1 + 10 ** (diff / 400))
+        row: dict[str, object] = {"or - tr": diff, "E": e}
+        for k in ks:
+            d = k * (1 - e)
+            d_upset = k * diff / 160
+            row[f"d (k={k})"] = d
+            row[f"d' (k={k})"] = d_upset
+        row["used"] = "d' (A)" if diff / 160 > 1 - e else "d"  # k cancels out
+        rows.append(row)
+    columns = ["or - tr", "E"]
+    for k in ks:
+        columns += [f"d (k={k})", f"d' (k={k})"]
+    return Table("win: formula (1) against rule (A)", (*columns, "used"), rows)
+
+
+def bonus_table(ratings: Sequence[int] = range(400, 1801, 200)) -> Table:
+    """Rule 9's bonus per game, (1800 - tr)/200, for a player with fewer than 100 games."""
+    rows = [{"tr": r, "bonus per game": bonus(r, 0), "k": k_factor(r)} for r in ratings]
+    return Table("bonus of rule 9 per game", ("tr", "bonus per game", "k"), rows)

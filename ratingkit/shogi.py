@@ -211,3 +211,71 @@ def handicapped_rating(rating: int | Fraction | float, grades: Fraction) -> Frac
     """The giver's strength when he gives ``grades`` of handicap: his rating as a fractional
     grade, less the handicap, converted back (rule 12; 1862 giving rook -> 1610)."""
     return grade_to_rating(rating_to_grade(rating) - grades)
+
+
+def grade_table():
+    """The grade table of rule 2 as a :class:`~ratingkit.report.Table`, highest grade first."""
+    from .report import Table
+
+    rows = [
+        {
+            "grade": g.name,
+            "number": g.number,
+            "LB": g.lb,
+            "MP": g.mp,
+            "UB": g.ub,
+            "#LB": g.n_lb,
+            "#MP": g.n_mp,
+        }
+        for g in reversed(GRADES)
+    ]
+    return Table("FESA grades (rule 2)", ("grade", "number", "LB", "MP", "UB", "#LB", "#MP"), rows)
+
+
+def handicap_table():
+    """The handicap table of rule 12 (current and pre-2005 values, in grades)."""
+    from .report import Table
+
+    rows = [
+        {
+            "handicap": name,
+            "current": HANDICAP_GRADES["current"][i],
+            "pre-2005": HANDICAP_GRADES["pre-2005"][i],
+        }
+        for i, name in enumerate(HANDICAP_NAMES)
+    ]
+    return Table("FESA handicaps in grades (rule 12)", ("handicap", "current", "pre-2005"), rows)
+
+
+def handicap_conversion(rating: int, handicap: str, values: str = "current") -> dict:
+    """Every step of rule 12 for a giver of ``rating``: his fractional grade, the handicap in
+    grades, the grade he plays at, the rating that gives, and the drop."""
+    grades = handicap_grades(handicap, values)
+    grade = rating_to_grade(rating)
+    effective = handicapped_rating(rating, grades)
+    return {
+        "rating": rating,
+        "grade": grade,
+        "handicap": handicap_key(handicap),
+        "values": values,
+        "handicap_grades": grades,
+        "effective_grade": grade - grades,
+        "effective_rating": effective,
+        "drop": rating - effective,
+    }
+
+
+def handicap_steps(rating: int, handicap: str, values: str = "current"):
+    """:func:`handicap_conversion` as a two-column table, step by step."""
+    from .report import Table
+
+    v = handicap_conversion(rating, handicap, values)
+    rows = [
+        {"step": "giver's rating", "value": v["rating"]},
+        {"step": "as a grade (between lower bounds)", "value": v["grade"]},
+        {"step": f"{v['handicap']}, {values} value (grades)", "value": v["handicap_grades"]},
+        {"step": "grade he plays at", "value": v["effective_grade"]},
+        {"step": "rating he plays at", "value": v["effective_rating"]},
+        {"step": "drop added to the opponent's rating (giver's side)", "value": v["drop"]},
+    ]
+    return Table(f"rule 12: {rating} giving {v['handicap']}", ("step", "value"), rows)
