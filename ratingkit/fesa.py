@@ -359,7 +359,8 @@ def state_of(player, record: PlayerRecord | None, source_location: Location | No
         games = PROVISIONAL_GAMES
         notes.append(
             f"{player.name}: no game count in the player file; taken as established "
-            f"({PROVISIONAL_GAMES} games before this event)"
+            f"({PROVISIONAL_GAMES} games before this event, also for the bonus counter of "
+            "rule 9)"
         )
     else:
         games = 0
@@ -367,6 +368,11 @@ def state_of(player, record: PlayerRecord | None, source_location: Location | No
         bonus_games = _int_field(extra["bonus_games"], at("bonus_games"), "bonus_games")
     else:
         bonus_games = min(games, BONUS_GAMES) if rating is not None else 0
+        if rating is not None and extra.get("games") not in (None, ""):
+            notes.append(
+                f"{player.name}: no bonus_games in the player file; games ({games}) stands in "
+                "for the bonus counter of rule 9"
+            )
     grade = NO_GRADE
     if str(extra.get("grade", "") or "").strip():
         grade = parse_grade(str(extra["grade"]), at("grade")).number
@@ -799,6 +805,19 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
         notes.append(str(event.extra["type_note"]))
 
     categories = {pid: _category(states[pid], len(games[pid])) for pid in states}
+    for pid, state in states.items():
+        if (
+            categories[pid][0] == "unrated"
+            and games[pid]
+            and state.results is None
+            and state.games
+            and state.rating is not None
+        ):
+            notes.append(
+                f"{state.name}: still unrated but no previous results in the player file; his "
+                f"{state.games} previous games are taken as 50% against his rating "
+                f"{state.rating} (which keeps that rating as their performance)"
+            )
 
     # Rules 6 and 8: opponents at post-event ratings; iterate to a fixed point, unrated
     # players starting at 0 (so their opponents first see the 400 floor).
