@@ -45,7 +45,7 @@ from fractions import Fraction
 
 from .errors import InvalidValueError, Location, RatingkitError
 from .model import Event, Game, Special
-from .playerfile import PlayerFile, PlayerRecord
+from .playerfile import PlayerFile, PlayerRecord, normalise_name
 from .report import Report, Table
 from .rounding import round_half_away_from_zero, round_half_even, round_half_up
 from .rulesets import register
@@ -652,7 +652,10 @@ class FesaRules:
         for event, report in reports:
             for row in report.players.rows:
                 rows.append({**row, "event": event.name})
-        columns = (*report.players.columns, "event")
+        columns: list[str] = []
+        for _, each in reports:
+            columns += [c for c in each.players.columns if c not in columns]
+        columns.append("event")
         promo_rows = []
         notes = []
         for event, report in reports:
@@ -663,7 +666,7 @@ class FesaRules:
         return Report(
             title=f"{len(events)} events rated one after the other",
             rules=self.name,
-            players=Table("players", columns, rows),
+            players=Table("players", tuple(columns), rows),
             games=None,
             summary={"events": len(events)},
             notes=tuple(notes),
@@ -893,8 +896,7 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
         new_states[pid] = (counters, outcome, total, fictitious)
 
     published_promotions = {
-        " ".join(who.replace(",", " ").split()).casefold(): grade
-        for who, grade in event.extra.get("published_promotions") or ()
+        normalise_name(who): grade for who, grade in event.extra.get("published_promotions") or ()
     }
     rows = []
     game_rows = []
@@ -932,7 +934,7 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
             _new_record(state, player, outcome, counters, total, played, post, by_name)
         )
     extra_columns = list(_PLAYER_COLUMNS)
-    if any(
+    if published_promotions or any(
         p.extra.get("published_change") is not None or p.extra.get("published_rating") is not None
         for p in event.players
     ):
@@ -1014,10 +1016,10 @@ def _promo_row(state, old, new, path, round_, career, x) -> dict:
 def _published(player, outcome: _Outcome, state: FesaState, promotions) -> dict:
     pc = player.extra.get("published_change")
     pr = player.extra.get("published_rating")
-    if pc is None and pr is None:
+    if pc is None and pr is None and not promotions:
         return {}
     out: dict[str, object] = {"published_change": pc, "published_rating": pr}
-    out["published_promotion"] = promotions.get(" ".join(player.name.split()).casefold(), "")
+    out["published_promotion"] = promotions.get(normalise_name(player.name), "")
     difference = None
     if pr is not None and outcome.rating_after is not None:
         difference = outcome.rating_after - int(pr)

@@ -572,3 +572,19 @@ def test_bad_player_state_is_reported_with_its_place():
     players = PlayerFile.from_records([{"id": "a", "lb_run": "x"}], source="p.csv")
     with pytest.raises(RatingkitError, match="lb_run must be a whole number"):
         FESA.rate(ev, players)
+
+
+def test_rate_events_keeps_every_column_of_every_event():
+    rated = read_event(DATA / "fesa" / "fesa-spring-cup-rated.txt")
+    plain = read_event(DATA / "fesa" / "fesa-spring-cup.txt")
+    players = read_player_file(DATA / "fesa" / "fesa-spring-cup-players.csv")
+    season = FESA.rate_events([rated, plain], players)
+    assert "published_change" in season.players.columns
+    assert season.players.columns[-1] == "event"
+    assert len(season.players.rows) == 12
+
+
+def test_unreadable_time_control_is_reported():
+    ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0)], extra={"time_control": "fast"})
+    rows = FESA.check(ev).rows
+    assert rows[0]["rule"] == "note 2" and "'fast'" in rows[0]["problem"]

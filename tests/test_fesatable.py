@@ -188,3 +188,27 @@ def test_cli_rates_a_table_with_its_player_file(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("id,name,rating_before,games,score,expected,change")
     assert "Tanaka Aiko" in out
+
+
+def test_cli_conflicting_records_exit_2(tmp_path, capsys):
+    conflict = _table(
+        " 1 Tanaka         Aiko       NL   1 Dan  1710   2+  0-  0  1",
+        " 2 Berg           Lars       SE   3 Kyu  1390   1=  0-  0  0.5",
+    )
+    err = _cli_error(tmp_path, capsys, conflict)
+    assert "line 2" in err and "line 3" in err
+
+
+def test_names_written_with_a_comma_match_promotions_and_player_files(tmp_path):
+    text = _table(
+        " 1 Tanaka,        Aiko       NL   1 Dan  1710   2+  0-  0  1",
+        " 2 Berg,          Lars       SE   3 Kyu  1390   1-  0-  0  0",
+        "Promoting Tanaka Aiko to 2 Dan",
+    )
+    event = parse_fesa_table(text, "t.txt")
+    assert event.player("1").name == "Tanaka, Aiko"
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating,games,bonus_games\nTanaka Aiko,1700,50,100\n")
+    report = get_rule_set("fesa").rate(event, read_player_file(players))
+    assert report["1"]["rating_before"] == 1700  # the player file's rating, joined by name
+    assert report["1"]["published_promotion"] == "2 dan"

@@ -29,6 +29,7 @@ from pathlib import Path
 from ..errors import InvalidValueError, Location, MalformedLineError, UnknownPlayerError
 from ..fileio import read_text
 from ..model import ByeKind, Event, GameEntry, Player, assemble_games, is_complete_round_robin
+from ..playerfile import normalise_name
 from ..shogi import display_grade, parse_grade
 from ..values import parse_date, parse_points
 from . import Format, register_format
@@ -201,9 +202,9 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
                 at,
                 cell,
             )
-    names = {" ".join(p.name.split()).casefold(): p for p in players}
+    names = {normalise_name(p.name): p for p in players}
     for who, grade, number in promotion_lines:
-        if " ".join(who.replace(",", " ").split()).casefold() not in names:
+        if normalise_name(who) not in names:
             raise UnknownPlayerError(
                 f"promotion of {who!r}, who is not in the table", Location(source, number), who
             )
