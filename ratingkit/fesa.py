@@ -978,6 +978,9 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
         "passes": passes,
         "rounding": "each game" if rules.per_game_rounding else "event total",
         "performance solver": rules.solver,
+        "look-ahead promotions": "yes (FESA's program)" if rules.lookahead else "no",
+        "provisional promotion": f"on UB of grade g+{rules.provisional_offset}",
+        "jishogi": "27-point count (NSR)" if rules.nsr else "draw (rule 4a)",
     }
     return Report.build(
         title=event.name,
