@@ -851,10 +851,12 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
             break
         key = tuple(sorted(new_post.items()))
         if key in seen or passes >= rules.max_passes:
-            notes.append(
-                f"the iteration did not settle: pass {passes} repeats pass {seen.get(key)}; "
-                "the last pass is used"
+            why = (
+                f"pass {passes} repeats pass {seen[key]}"
+                if key in seen
+                else f"{rules.max_passes} passes reached"
             )
+            notes.append(f"the iteration did not settle ({why}); the last pass is used")
             post = new_post
             outcomes = {
                 pid: _outcome(rules, event, states[pid], categories[pid], games[pid], post)

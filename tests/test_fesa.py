@@ -588,3 +588,17 @@ def test_unreadable_time_control_is_reported():
     ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0)], extra={"time_control": "fast"})
     rows = FESA.check(ev).rows
     assert rows[0]["rule"] == "note 2" and "'fast'" in rows[0]["problem"]
+
+
+def test_notebook_tables_rule_A_and_rule_9():
+    from ratingkit.fesa import bonus_table, upset_thresholds
+
+    table = upset_thresholds([100, 125], ks=(24,))
+    at_100, at_125 = table.rows
+    assert at_100["d (k=24)"] == pytest.approx(24 * (1 - 1 / (1 + 10 ** (100 / 400))))
+    assert at_100["d' (k=24)"] == 24 * 100 / 160
+    assert at_100["used"] == "d" and at_125["used"] == "d' (A)"
+    rows = {r["tr"]: r for r in bonus_table([1000, 1800]).rows}
+    assert rows[1000]["bonus per game"] == (1800 - 1000) / 200
+    assert rows[1800]["bonus per game"] == 0
+    assert rows[1000]["k"] == 36

@@ -116,3 +116,15 @@ def test_handicap_names_and_aliases():
     assert handicap_key("2-pieces") == "2 pieces"
     with pytest.raises(InvalidValueError, match="unknown handicap 'queen'"):
         handicap_key("queen")
+
+
+def test_grade_and_handicap_tables_for_the_notebook():
+    from ratingkit.shogi import grade_table, handicap_steps, handicap_table
+
+    grades = grade_table()
+    assert len(grades) == 26 and grades.rows[0]["grade"] == "6 dan"
+    assert grades.rows[0]["UB"] == 2640
+    assert handicap_table().rows[3]["handicap"] == "rook"
+    steps = {r["step"]: r["value"] for r in handicap_steps(1862, "rook").rows}
+    assert steps["rating he plays at"] == 1610
+    assert steps["drop added to the opponent's rating (giver's side)"] == 1862 - 1610
