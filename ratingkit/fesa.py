@@ -31,6 +31,8 @@ results      the previous results of a player still unrated (rules 5-6): space-s
              ``1580+ 1620= 1400-``; a handicap game adds ``r<grades>`` (received) or
              ``g<grades>`` (given), e.g. ``1862-r2.1``.  Opponent ratings are stored as they
              were after that event; the 400 floor applies when they are used.
+last_event   date of the player's last official event (YYYY-MM-DD), for the two-year list of
+             the translator's note 1 (``check`` only)
 ============ =================================================================================
 """
 
