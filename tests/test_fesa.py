@@ -602,3 +602,30 @@ def test_notebook_tables_rule_A_and_rule_9():
     assert rows[1000]["bonus per game"] == (1800 - 1000) / 200
     assert rows[1800]["bonus per game"] == 0
     assert rows[1000]["k"] == 36
+
+
+def test_cli_rates_a_csv_pair_with_handicaps_and_sennichite(capsys):
+    import json
+
+    from ratingkit.cli import main
+
+    assert (
+        main(
+            [
+                "rate",
+                str(DATA / "fesa" / "fesa-handicap-club"),
+                "--rules",
+                "fesa",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    after = {row["id"]: row["rating_after"] for row in report["players"]}
+    games = {(g["player"], g["round"]): g for g in report["games"]}
+    # Kato (1862) gives rook: the drop 1862 - 1610 = 252 is added to Lind's post-event rating.
+    assert games[("kato", 1)]["effective_rating"] == after["lind"] + 252
+    # Round 3 was a sennichite: rated as a draw (rule 4a) although Ortiz won the replay.
+    assert games[("ortiz", 3)]["result"] == 0.5
