@@ -237,7 +237,8 @@ def exact_performance(results: Sequence[Result]) -> float:
 def newton32_performance(results: Sequence[Result], passes: int = 60) -> float:
     """FESA's program: Newton's method in single precision, starting from the first listed
     opponent's rating (RULES.md section 3, numerics).  It stops when a step moves the rating
-    by less than a hundredth; the program's own stopping rule is not documented."""
+    by less than a hundredth, and limits a step to 400 points; the program's own stopping rule
+    and guards are not documented."""
     import numpy as np
 
     f32 = np.float32
@@ -254,6 +255,9 @@ def newton32_performance(results: Sequence[Result], passes: int = 60) -> float:
         if slope == 0:
             break
         step = value / slope
+        # A guard of ours: a step is at most 400 points, else Newton can run away from a far
+        # starting point (the program's own guard is not documented).
+        step = max(f32(-400), min(f32(400), step))
         r = f32(r + step)
         if abs(step) < 0.01:
             break

@@ -629,3 +629,13 @@ def test_cli_rates_a_csv_pair_with_handicaps_and_sennichite(capsys):
     assert games[("kato", 1)]["effective_rating"] == after["lind"] + 252
     # Round 3 was a sennichite: rated as a draw (rule 4a) although Ortiz won the replay.
     assert games[("ortiz", 3)]["result"] == 0.5
+
+
+def test_newton32_does_not_run_away_from_a_far_first_opponent():
+    from ratingkit.fesa import exact_performance, newton32_performance
+
+    # A draw against 17 (used as 400) and a win against 2520; Newton starts at 400.
+    results = parse_results("17= 2520+")
+    exact = exact_performance(results)
+    assert _perf_sum([(17, 0.5), (2520, 1)], exact) == pytest.approx(0, abs=1e-9)
+    assert newton32_performance(results) == pytest.approx(exact, abs=0.01)
