@@ -226,6 +226,16 @@ def _rate_event(
             result.ru[pid] = value
             ru_int[pid] = round_half_away_from_zero(value)
 
+    # Games not played over the board are listed, never rated.
+    for game in event.games:
+        if game.is_played:
+            continue
+        for pid in game.players:
+            row = _game_row(event, game.round, by_id[pid], by_id[game.opponent_of(pid)], 0)
+            row["score"] = Fraction(game.score_of(pid))
+            why = f"not played ({game.play.value}): only 1 = 0 results are rated"
+            result.games.append(row | {"rated": False, "note": why})
+
     # Rated players, game by game.
     for player in event.players:
         pid = player.id

@@ -50,7 +50,11 @@ from ..model import (
     is_complete_round_robin,
 )
 from ..values import parse_date, parse_points
-from . import Format, register_format
+from . import Format, csvpair, register_format
+
+# The CSV pair registers first, so that the built-in formats keep BUILTIN_MODULES' order even
+# when this module is imported on its own.
+assert csvpair
 
 #: 1-based (first, last) columns of the fields of a ``001`` line.
 FIELDS: dict[str, tuple[int, int]] = {
