@@ -52,6 +52,7 @@ GAME_COLUMNS = (
     "opponent rating",
     "rating used",
     "capped",
+    "D uncapped",
     "D",
     "PD",
     "score",
@@ -275,6 +276,7 @@ def _rate_event(
                 {
                     "rating used": player.rating - d if capped else rating_used,
                     "capped": "8.54" if capped else "",
+                    "D uncapped": raw,
                     "D": d,
                     "PD": pd,
                     "score-PD": score - pd,
@@ -526,7 +528,7 @@ def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerS
     missing: list[str] = []
     how_counts: dict[str, int] = {}
     for player in event.players:
-        record, how = _find(player, players) if players is not None else (None, None)
+        record, how = find_record(player, players) if players is not None else (None, None)
         if record is None:
             if players is not None:
                 missing.append(player.name)
@@ -569,7 +571,9 @@ def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerS
     return states, notes
 
 
-def _find(player: Player, players: PlayerFile) -> tuple[PlayerRecord | None, str | None]:
+def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | None, str | None]:
+    """The player file's record for an event's player and how it was found: on his FIDE id,
+    then on the event id (when the names agree or the file has none), then on the name."""
     if player.fide_id:
         record = players.by_id(player.fide_id)
         if record is not None:
@@ -896,6 +900,7 @@ __all__ = [
     "KChoice",
     "PlayerState",
     "age_on",
+    "find_record",
     "k_factor",
     "ru_from",
     "with_state",
