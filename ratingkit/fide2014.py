@@ -766,15 +766,19 @@ class Fide2014:
     def check(self, event: Event, players: PlayerFile | None = None) -> Table:
         """The games that section 8 does not rate, and why (one row per reason)."""
         report = self.rate(event, players)
-        reasons: dict[str, list[str]] = {}
+        reasons: dict[str, dict[tuple, str]] = {}
         for row in report.games.rows:
             if row["rated"] is False:
+                key = (row["round"], frozenset((row["id"], row["opponent"])))
                 text = f"r{row['round']} {row['id']}-{row['opponent']}"
-                reasons.setdefault(row["note"], []).append(text)
-        rows = [
-            {"rule": why.split(":")[0], "problem": why, "games": ", ".join(items)}
-            for why, items in reasons.items()
-        ]
+                reasons.setdefault(row["note"], {}).setdefault(key, text)
+        rows = []
+        for why, items in reasons.items():
+            shown = list(items.values())
+            listed = ", ".join(shown[:8]) + (" ..." if len(shown) > 8 else "")
+            rows.append(
+                {"rule": why.split(":")[0], "problem": why, "games": f"{len(shown)}: {listed}"}
+            )
         for row in report.players.rows:
             if row["status"] == "not counted (8.21)":
                 rows.append(

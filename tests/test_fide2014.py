@@ -411,3 +411,25 @@ def test_example_swiss_rates_without_errors():
     assert sum(1 for g in games if g["capped"]) == 3
     total = sum(Fraction(g["score"]) - pd(2558 - int(g["opponent rating"])) for g in games)
     assert report["1"]["K*(w-We)"] == 10 * total
+
+
+def test_check_lists_the_games_section_8_does_not_rate():
+    table = FIDE_2014.check(_swiss_with_unrated((1.0, 0.5, 0.0)), STATE)
+    rules = {row["rule"]: row for row in table.rows}
+    # u-v: an unrated opponent is not counted in Rc (8.21a); b, c, d v u: 8.52.
+    assert rules["8.52"]["games"].startswith("3: ")
+    assert rules["8.21a"]["games"] == "1: r4 u-v"
+
+
+def test_cli_rates_trf_files_and_a_rating_period(tmp_path, capsys):
+    from ratingkit.cli import main
+
+    swiss = DATA / "fide-example1.trf"
+    out = tmp_path / "report.csv"
+    assert (
+        main(["rate", str(swiss), "--rules", "fide-2014", "--format", "csv", "--output", str(out)])
+        == 0
+    )
+    assert out.read_text(encoding="utf-8").startswith("id,name,rating_before")
+    assert main(["rate", str(RR), str(swiss), "--rules", "fide-2014", "--format", "json"]) == 0
+    assert '"event: Open Round Robin Heidelberg"' in capsys.readouterr().out
