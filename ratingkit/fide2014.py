@@ -687,8 +687,12 @@ class Fide2014:
         8.57); unrated players' first rating over all their games as one event (8.3)."""
         if not events:
             raise RatingkitError("rate_events needs at least one event")
-        notes: list[str] = ["rating period: events in the order given: "]
-        notes[0] += "; ".join(e.name for e in events)
+        notes: list[str] = [
+            "rating period: events in the order given: "
+            + "; ".join(e.name for e in events)
+            + ". K and the games count come from the player file's state at the start of the "
+            "period for every event; each event's K * sum(dR) is added up and rounded once (8.57)"
+        ]
         per_person: dict[str, dict] = {}
         sections: list[Table] = []
         games: list[dict] = []
@@ -701,9 +705,9 @@ class Fide2014:
                 if not state.games and state.key not in seen_unrated_events:
                     first.add(pid)
             result = _rate_event(event, states, self, first)
-            for note in [event.extra.get("type_note"), *state_notes, *result.notes]:
-                if note:
-                    notes.append(f"{event.name}: {note}")
+            event_notes = [event.extra.get("type_note"), *state_notes, *result.notes]
+            for note in _group_notes([n for n in event_notes if n]):
+                notes.append(f"{event.name}: {note}")
             sections.extend(result.sections)
             games.extend(result.games)
             rows = []
@@ -728,6 +732,14 @@ class Fide2014:
         period_rows = []
         for key, entry in per_person.items():
             player = entry["player"]
+            if entry["rated"] and entry["unrated"]:
+                notes.append(
+                    f"{player.name!r} is unrated in "
+                    + ", ".join(e.name for e, _, _ in entry["unrated"])
+                    + " and rated in "
+                    + ", ".join(e.name for e, _ in entry["rated"])
+                    + ": only the events where he is rated change his rating"
+                )
             if entry["rated"]:
                 period_rows.append(_period_rated_row(key, player, entry["rated"], notes))
             else:
@@ -891,7 +903,8 @@ def _decision_note(event: Event) -> str:
         text += (
             "; 8.58 iteration as decided here: pass 1 is 8.21b (rated players only), later "
             "passes average over all players with the previous pass's Ru, until the rounded "
-            "Ru repeat; rated players then use the rounded Ru"
+            "Ru repeat; rated players then use the rounded Ru; n is the number of opponents "
+            "(the same in a double round robin)"
         )
     return text
 

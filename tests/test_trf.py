@@ -196,3 +196,13 @@ def test_round_robin_is_read_from_the_092_line():
     assert event.type is EventType.ROUND_ROBIN
     assert sum(p.rating is None for p in event.players) == 2
     assert parse_trf(write_trf(event), event.source) == event
+
+
+def test_unknown_and_trf_2026_tags_are_kept_and_written_back():
+    lines = list(LINES)
+    lines[13:13] = ["XXR 7", "162 Swiss Dutch (TRF-2026 tag kept as it is)"]
+    event = parse_trf("\n".join(lines))
+    assert ("XXR", "7") in event.extra["trf_tags"]
+    text = write_trf(event)
+    assert "\nXXR 7\n" in text and "162 Swiss Dutch" in text
+    assert parse_trf(text) == event
