@@ -83,6 +83,8 @@ class PlayerState:
     ever_2400: bool | None = None
     k: int | None = None
     first_rated: date | None = None
+    #: The birth date gives only the year (TRF ``1985/00/00``): taken as 1 January.
+    born_year_only: bool = False
     key: str | None = None
     matched: str | None = None
 
@@ -116,8 +118,12 @@ def k_factor(rating: int, state: PlayerState, on: date | None) -> KChoice:
         assumed.append("no event date to tell the age: taken as not under 18")
     else:
         age = age_on(state.born, on)
+        if state.born_year_only:
+            assumed.append(f"birth year {state.born.year} only: taken as born on 1 January")
         if age < 18 and rating < 2300:
-            return KChoice(40, f"8.56: under 18 ({age} on {on.isoformat()}), rating < 2300")
+            rule = f"8.56: under 18 ({age} on {on.isoformat()}), rating < 2300"
+            # 40 either way: the games count does not matter for a junior.
+            return KChoice(40, rule, tuple(a for a in assumed if "games count" not in a))
     if rating >= 2400:
         return KChoice(10, "8.56: rating 2400 or more", tuple(assumed))
     if state.ever_2400:
@@ -517,8 +523,14 @@ def _iterate(event: Event, played, unrated_for_others: set[str], disregarded: se
 # -- Player state ----------------------------------------------------------------------------
 
 
-def _person_key(player: Player) -> str:
-    return player.fide_id or player.id
+def _person_key(player: Player, event: Event) -> str:
+    """Who the player is across the events of a period: his FIDE id, else his id, except in
+    TRF files, whose ids are start ranks: there his name."""
+    if player.fide_id:
+        return player.fide_id
+    if event.extra.get("ids") == "TRF start ranks":
+        return player.name
+    return player.id
 
 
 def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerState], list]:
@@ -532,7 +544,11 @@ def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerS
         if record is None:
             if players is not None:
                 missing.append(player.name)
-            states[player.id] = PlayerState(born=player.born, key=_person_key(player))
+            states[player.id] = PlayerState(
+                born=player.born,
+                born_year_only=bool(player.extra.get("born_year_only")),
+                key=_person_key(player, event),
+            )
             continue
         how_counts[how] = how_counts.get(how, 0) + 1
         first = record.extra.get("first_rated") or player.extra.get("first_rated")
@@ -552,10 +568,11 @@ def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerS
         states[player.id] = PlayerState(
             games=record.games,
             born=record.born or player.born,
+            born_year_only=record.born is None and bool(player.extra.get("born_year_only")),
             ever_2400=record.ever_2400,
             k=record.k,
             first_rated=first_date,
-            key=record.id or _person_key(player),
+            key=record.id or _person_key(player, event),
             matched=how,
         )
     if players is not None:

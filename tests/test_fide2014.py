@@ -433,3 +433,30 @@ def test_cli_rates_trf_files_and_a_rating_period(tmp_path, capsys):
     assert out.read_text(encoding="utf-8").startswith("id,name,rating_before")
     assert main(["rate", str(RR), str(swiss), "--rules", "fide-2014", "--format", "json"]) == 0
     assert '"event: Open Round Robin Heidelberg"' in capsys.readouterr().out
+
+
+def test_period_of_trf_files_keys_players_without_fide_id_on_their_name():
+    from ratingkit.formats.trf import parse_trf, write_trf
+
+    rr = read_trf(RR)
+    # The same file again with the start ranks reversed: the same people, other ids.
+    reversed_players = tuple(
+        Player(str(9 - int(p.id)), p.name, p.rating) for p in reversed(rr.players)
+    )
+    games = tuple(
+        Game(g.round, str(9 - int(g.white)), str(9 - int(g.black)), g.white_score, g.black_score)
+        for g in rr.games
+    )
+    again = parse_trf(write_trf(Event("again", reversed_players, games, type=rr.type)))
+    report = FIDE_2014.rate_events([rr, again], STATE)
+    assert len(report.players.rows) == 8
+    single = rate(rr, "fide-2014", STATE)
+    arkell = report.row("Arkell,Tomas")
+    assert arkell["change"] == 2 * single["1"]["change"]
+
+
+def test_8_56_birth_year_only_is_a_stated_default():
+    state = PlayerState(games=50, born=date(1999, 1, 1), born_year_only=True)
+    choice = k_factor(2100, state, date(2015, 6, 1))
+    assert choice.k == 40  # 16 even if born on 1 January 1999
+    assert any("birth year 1999 only" in a for a in choice.assumed)

@@ -206,3 +206,30 @@ def test_unknown_and_trf_2026_tags_are_kept_and_written_back():
     text = write_trf(event)
     assert "\nXXR 7\n" in text and "162 Swiss Dutch" in text
     assert parse_trf(text) == event
+
+
+def test_birth_year_only_and_unknown_birth_date():
+    lines = list(LINES)
+    index = _line_of(74)  # Geske, born 1992.06.22 in the file
+    lines[index] = lines[index][:69] + "1992/00/00" + lines[index][79:]
+    other = _line_of(1)
+    lines[other] = lines[other][:69] + "0000/00/00" + lines[other][79:]
+    event = parse_trf("\n".join(lines))
+    geske = event.player("74")
+    assert geske.born == date(1992, 1, 1) and geske.extra["born_year_only"] is True
+    assert event.player("1").born is None
+    text = write_trf(event)
+    assert "1992/00/00" in text
+    assert parse_trf(text) == event
+
+
+def test_lower_case_codes_of_games_under_one_move():
+    lines = list(LINES)
+    index = _line_of(1)
+    column = round_column(1) + 7
+    lines[index] = lines[index][: column - 1] + "w" + lines[index][column:]
+    partner = _line_of(141)
+    lines[partner] = lines[partner][: column - 1] + "l" + lines[partner][column:]
+    event = parse_trf("\n".join(lines))
+    game = next(g for g in event.games if g.round == 1 and g.involves("1"))
+    assert game.play is Play.UNDER_ONE_MOVE and game.score_of("1") == 1.0

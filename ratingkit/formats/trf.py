@@ -268,9 +268,14 @@ def _player(line: str, number: int, source: str) -> Player:
         rating = int(rating_text) or None
     born_text = _field(line, "birth date").strip()
     born = None
-    if born_text and born_text.strip("0./- ") != "":
-        born = parse_date(born_text, at(70), year_only=True)
     extra: dict[str, object] = {}
+    year_only = re.match(r"^(\d{4})(?:[/.-]00[/.-]00)?$", born_text)
+    if year_only and int(year_only.group(1)):
+        # "1985/00/00" or "1985": FIDE often knows only the year.
+        born = parse_date(year_only.group(1), at(70), year_only=True)
+        extra["born_year_only"] = True
+    elif born_text and born_text.strip("0./- ") != "":
+        born = parse_date(born_text, at(70), year_only=True)
     points_text = _field(line, "points").strip()
     if points_text:
         # Checked against the games once they are read; kept only when it differs.
@@ -290,7 +295,7 @@ def _player(line: str, number: int, source: str) -> Player:
         title=_field(line, "title").strip() or None,
         sex=_field(line, "sex").strip() or None,
         born=born,
-        fide_id=_field(line, "FIDE id").strip() or None,
+        fide_id=_field(line, "FIDE id").strip().lstrip("0") or None,
         extra=extra,
     )
 
@@ -340,6 +345,8 @@ def _round_entry(
         )
     opponent = str(int(opponent_text)) if opponent_text and int(opponent_text) else None
     code = result if result != " " else "Z"
+    if code.upper() in "WDLHFUZ":
+        code = code.upper()
     if opponent is None:
         kind = BYE_RESULT_CODES.get(code.upper())
         if code == "+":
@@ -448,7 +455,7 @@ def write_trf(event: Event) -> str:
             "rating": _fixed(str(player.rating or ""), 4, right=True, what="rating"),
             "federation": _fixed(player.federation or "", 3, what="federation"),
             "FIDE id": _fixed(player.fide_id or "", 11, right=True, what="FIDE id"),
-            "birth date": player.born.strftime("%Y/%m/%d") if player.born else "",
+            "birth date": _birth_date(player),
             "points": _fixed(f"{_points(event, player):.1f}", 4, right=True, what="points"),
             "rank": _fixed(str(player.extra.get("rank", "")), 4, right=True, what="rank"),
         }
@@ -459,6 +466,14 @@ def write_trf(event: Event) -> str:
             _put(chars, round_column(round_), cells.get((player.id, round_), ""))
         lines.append("".join(chars).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def _birth_date(player: Player) -> str:
+    if player.born is None:
+        return ""
+    if player.extra.get("born_year_only"):
+        return f"{player.born.year:04d}/00/00"
+    return player.born.strftime("%Y/%m/%d")
 
 
 def _date_or_none(text: str):
