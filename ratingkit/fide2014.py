@@ -224,9 +224,10 @@ def _rate_event(
     # Round robin: Ru of the players unrated for others by the 8.58 iteration.
     ru_int: dict[str, int] = {}
     if round_robin and (unrated_for_others - result.disregarded):
-        ru_exact, ra_final, sections = _iterate(
-            event, played, unrated_for_others, result.disregarded
+        ru_exact, ra_final, sections, iteration_notes = _iterate(
+            event, played, unrated_for_others, result.disregarded, rules.max_iterations
         )
+        result.notes.extend(iteration_notes)
         result.ra = ra_final
         result.sections.extend(sections)
         for pid, value in ru_exact.items():
@@ -407,7 +408,13 @@ def _game_row(event: Event, round_: int, player: Player, opponent: Player, score
     }
 
 
-def _iterate(event: Event, played, unrated_for_others: set[str], disregarded: set[str]):
+def _iterate(
+    event: Event,
+    played,
+    unrated_for_others: set[str],
+    disregarded: set[str],
+    max_iterations: int = 100,
+):
     """8.21b and 8.58: Ra and Ru of the unrated players of a round robin, pass by pass."""
     by_id = {p.id: p for p in event.players}
     active = [p.id for p in event.players if p.id not in disregarded]
@@ -449,7 +456,8 @@ def _iterate(event: Event, played, unrated_for_others: set[str], disregarded: se
     current: dict[str, Fraction] = {}
     ra_of: dict[str, Fraction] = {}
     previous_rounded: dict[str, int] | None = None
-    for pass_number in range(1, Fide2014.max_iterations + 1):
+    converged = False
+    for pass_number in range(1, max_iterations + 1):
         if pass_number == 1:
             averaged = {pid: Fraction(by_id[pid].rating) for pid in rated}
         else:
@@ -487,6 +495,7 @@ def _iterate(event: Event, played, unrated_for_others: set[str], disregarded: se
         current = new
         rounded = {pid: round_half_away_from_zero(v) for pid, v in new.items()}
         if rounded == previous_rounded:
+            converged = True
             break
         previous_rounded = rounded
     formats = {"Rar": "{:.2f}", "dpa": "{:.2f}", "Ra": "{:.2f}", "Ru": "{:.2f}", "p": "{:.3f}"}
@@ -517,7 +526,13 @@ def _iterate(event: Event, played, unrated_for_others: set[str], disregarded: se
         iteration_rows,
         formats,
     )
-    return current, ra_of, [dp_table, iteration]
+    notes = []
+    if not converged:
+        notes.append(
+            f"8.58: the rounded Ru still changed after {max_iterations} passes; the last "
+            "pass is used"
+        )
+    return current, ra_of, [dp_table, iteration], notes
 
 
 # -- Player state ----------------------------------------------------------------------------
@@ -554,7 +569,10 @@ def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerS
         first = record.extra.get("first_rated") or player.extra.get("first_rated")
         first_date = None
         if first:
-            first_date = parse_date(str(first), record.location)
+            where = record.location
+            if where is not None:
+                where = replace(where, column="first_rated")
+            first_date = parse_date(str(first), where)
         if record.rating is not None and record.rating != player.rating:
             notes.append(
                 f"{player.name!r}: the player file's rating {record.rating} is not used; the "
@@ -675,7 +693,7 @@ class Fide2014:
     #: 8.54: the largest rating difference used.
     cap: int = 400
     #: 8.58: the iteration stops after this many passes if the rounded Ru still move.
-    max_iterations = 100
+    max_iterations: int = 100
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event (FIDE 2014 section 8)."""

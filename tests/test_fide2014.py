@@ -460,3 +460,13 @@ def test_8_56_birth_year_only_is_a_stated_default():
     choice = k_factor(2100, state, date(2015, 6, 1))
     assert choice.k == 40  # 16 even if born on 1 January 1999
     assert any("birth year 1999 only" in a for a in choice.assumed)
+
+
+def test_8_58_iteration_limit_is_reported():
+    from dataclasses import replace as dc_replace
+
+    rules = dc_replace(FIDE_2014, max_iterations=2)
+    report = rules.rate(read_trf(RR), STATE)
+    passes = {r["pass"] for r in report.section("8.58 iteration (Open Round Robin Heidelberg)")}
+    assert passes == {1, 2}
+    assert any("after 2 passes" in n for n in report.notes)

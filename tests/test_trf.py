@@ -233,3 +233,20 @@ def test_lower_case_codes_of_games_under_one_move():
     event = parse_trf("\n".join(lines))
     game = next(g for g in event.games if g.round == 1 and g.involves("1"))
     assert game.play is Play.UNDER_ONE_MOVE and game.score_of("1") == 1.0
+
+
+def test_forfeit_with_scheduled_colours_round_trips():
+    lines = list(LINES)
+    column = round_column(1) + 5
+    for start_rank, colour in ((13, "b"), (153, "w")):
+        index = _line_of(start_rank)
+        lines[index] = lines[index][: column - 1] + colour + lines[index][column:]
+    event = parse_trf("\n".join(lines))
+    game = next(g for g in event.games if g.round == 1 and g.involves("13"))
+    assert (game.white, game.black, game.play) == ("153", "13", Play.FORFEIT)
+    assert "trf_colour" not in game.extra
+    assert parse_trf(write_trf(event)) == event
+    # In FIDE's file the same forfeit has no colour ("- -" / "- +") and is written back so.
+    original = next(g for g in read_trf(EXAMPLE).games if g.round == 1 and g.involves("13"))
+    assert original.extra["trf_colour"] == "-"
+    assert " 153 - -" in write_trf(read_trf(EXAMPLE))

@@ -163,6 +163,19 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         for round_ in range(1, rounds + 1):
             entries.append(_round_entry(line, number, source, pid, round_, seen))
     games, byes = assemble_games(entries)
+    # Games whose cells give no colour ("- +" forfeits): remembered so that they are written
+    # back the same way (white is then the player listed first).
+    uncoloured = {
+        (e.round, frozenset((e.player, e.opponent)))
+        for e in entries
+        if e.opponent is not None and e.colour is None
+    }
+    games = tuple(
+        replace(g, extra={**g.extra, "trf_colour": "-"})
+        if (g.round, frozenset(g.players)) in uncoloured
+        else g
+        for g in games
+    )
     players = [_drop_matching_points(p, games, byes) for p in players]
 
     name = ""
@@ -438,7 +451,7 @@ def write_trf(event: Event) -> str:
     for game in event.games:
         for pid, colour in ((game.white, "w"), (game.black, "b")):
             opponent = numbers[game.opponent_of(pid)]
-            shown = colour if game.play is not Play.FORFEIT else "-"
+            shown = "-" if game.extra.get("trf_colour") == "-" else colour
             code = _result_code(game.score_of(pid), game.play)
             cells[(pid, game.round)] = f"{opponent:>4} {shown} {code}"
     for bye in event.byes:
