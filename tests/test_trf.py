@@ -250,3 +250,18 @@ def test_forfeit_with_scheduled_colours_round_trips():
     original = next(g for g in read_trf(EXAMPLE).games if g.round == 1 and g.involves("13"))
     assert original.extra["trf_colour"] == "-"
     assert " 153 - -" in write_trf(read_trf(EXAMPLE))
+
+
+def test_one_sided_game_names_both_cells():
+    # Player 2's round 2 opponent changed from 77 to 78: 78's cell names player 1.
+    index = _line_of(2)
+    lines = list(LINES)
+    start = round_column(2)
+    assert lines[index][start - 1 : start + 3] == "  77"
+    lines[index] = lines[index][: start - 1] + "  78" + lines[index][start + 3 :]
+    with pytest.raises(ConflictingGameError) as caught:
+        parse_trf("\n".join(lines), "x.trf")
+    message = str(caught.value)
+    assert f"x.trf, line {index + 1}, column {start}" in message
+    assert f"x.trf, line {_line_of(78) + 1}, column {start}" in message
+    assert "names player 1" in message

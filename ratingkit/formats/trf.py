@@ -36,7 +36,13 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from ..errors import InvalidValueError, Location, MalformedLineError, UnknownResultError
+from ..errors import (
+    ConflictingGameError,
+    InvalidValueError,
+    Location,
+    MalformedLineError,
+    UnknownResultError,
+)
 from ..fileio import read_text
 from ..model import (
     ByeKind,
@@ -162,6 +168,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     for number, pid, line in cells:
         for round_ in range(1, rounds + 1):
             entries.append(_round_entry(line, number, source, pid, round_, seen))
+    _check_opponents_agree(entries)
     games, byes = assemble_games(entries)
     # Games whose cells give no colour ("- +" forfeits): remembered so that they are written
     # back the same way (white is then the player listed first).
@@ -214,6 +221,24 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         note = "event type swiss (detected: not every pair of players met)"
     extra["type_note"] = note
     return replace(event, type=event_type, extra=extra)
+
+
+def _check_opponents_agree(entries: list[GameEntry]) -> None:
+    """Each game must be recorded by both players: name both cells when it is not."""
+    cells = {(e.round, e.player): e for e in entries}
+    for entry in entries:
+        if entry.opponent is None:
+            continue
+        other = cells[(entry.round, entry.opponent)]
+        if other.opponent != entry.player:
+            says = f"player {other.opponent}" if other.opponent else "no game (a bye)"
+            raise ConflictingGameError(
+                f"round {entry.round}: player {entry.player} records a game against "
+                f"{entry.opponent}, whose cell for that round names {says}",
+                entry.location or Location(),
+                other.location or Location(),
+                entry.opponent,
+            )
 
 
 def _drop_matching_points(player: Player, games, byes) -> Player:
