@@ -946,13 +946,58 @@ def _decision_note(event: Event) -> str:
 
 FIDE_2014 = register(Fide2014())
 
+#: Columns of :func:`calculation_table` and :func:`games_table` by default.
+CALCULATION_COLUMNS = ("id", "name", *FIDE_COLUMNS, "rating_after")
+GAME_DETAIL_COLUMNS = (
+    "round",
+    "opponent name",
+    "opponent rating",
+    "rating used",
+    "capped",
+    "D uncapped",
+    "D",
+    "PD",
+    "score",
+    "score-PD",
+    "note",
+)
+
+
+def calculation_table(
+    report: Report, ids: Sequence[str] | None = None, columns: Sequence[str] = CALCULATION_COLUMNS
+) -> Table:
+    """FIDE's calculation columns of a report's players (all, or those of ``ids`` in that
+    order), formatted as the report formats them."""
+    rows = report.players.rows if ids is None else [report.row(i) for i in ids]
+    formats = {c: f for c, f in report.players.formats.items() if c in columns}
+    return Table(
+        f"{report.title}: FIDE calculation",
+        tuple(columns),
+        [{c: r.get(c) for c in columns} for r in rows],
+        formats,
+    )
+
+
+def games_table(
+    report: Report, player_id: str, columns: Sequence[str] = GAME_DETAIL_COLUMNS
+) -> Table:
+    """One player's games as the report computed them: opponent, rating used (``capped``
+    8.54 when the cap applies), D, PD and score - PD."""
+    rows = [{c: g.get(c) for c in columns} for g in report.games.rows if g["id"] == player_id]
+    name = report.row(player_id)["name"]
+    formats = {"PD": "{:.2f}", "score-PD": "{:+.2f}"}
+    return Table(f"games of {name}", tuple(columns), rows, formats)
+
+
 __all__ = [
     "FIDE_2014",
     "Fide2014",
     "KChoice",
     "PlayerState",
     "age_on",
+    "calculation_table",
     "find_record",
+    "games_table",
     "k_factor",
     "ru_from",
     "with_state",

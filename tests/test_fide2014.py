@@ -470,3 +470,16 @@ def test_8_58_iteration_limit_is_reported():
     passes = {r["pass"] for r in report.section("8.58 iteration (Open Round Robin Heidelberg)")}
     assert passes == {1, 2}
     assert any("after 2 passes" in n for n in report.notes)
+
+
+def test_calculation_and_games_tables_show_the_report_values():
+    from ratingkit.fide2014 import calculation_table, games_table
+
+    report = rate(read_trf(RR), "fide-2014", STATE)
+    table = calculation_table(report, ["5", "1"])
+    assert [r["id"] for r in table.rows] == ["5", "1"]
+    assert table.rows[1]["K*(w-We)"] == report["1"]["K*(w-We)"]
+    assert table.columns[2:10] == ("Ro", "Rc", "n", "w", "We", "w-We", "K", "K*(w-We)")
+    games = games_table(report, "1")
+    assert len(games) == 7
+    assert sum(r["score-PD"] for r in games.rows) == report["1"]["w-We"]
