@@ -99,3 +99,15 @@ def test_plot_cap_marks_the_capped_games():
     assert sorted(capped.get_xdata()) == [409, 479, 663]
     assert list(capped.get_ydata()) == [0.92, 0.92, 0.92]
     assert "3 of 7 games capped" in ax.get_title()
+
+
+def test_an_unusual_k_from_the_player_file_survives_other_edits():
+    from ratingkit.playerfile import PlayerFile
+
+    players = PlayerFile.from_records(
+        [{"id": "a", "games": 100, "k": 15}, {"id": "b", "games": 100}, {"id": "c", "games": 100}]
+    )
+    explorer = Fide2014Explorer(_small(), players, player="a")
+    assert explorer.k.value == 15 and explorer.values["row"]["K"] == 15
+    explorer.ever_2400.value = True
+    assert explorer.values["row"]["K"] == 15

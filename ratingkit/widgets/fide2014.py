@@ -140,7 +140,12 @@ class Fide2014Explorer:
         self.game.value = self.game.options[0][1] if games else None
         self._show_game_result()
         record = self._player_record()
-        self.k.value = record.k if record is not None and record.k in (40, 20, 10) else None
+        given = record.k if record is not None else None
+        options = list(K_CHOICES)
+        if given is not None and given not in (40, 20, 10):
+            options.append((f"K = {given} (player file)", given))
+        self.k.options = options
+        self.k.value = given
         self.games_known.value = record is not None and record.games is not None
         self.games.value = record.games if record is not None and record.games is not None else 0
         self.games.disabled = not self.games_known.value
