@@ -24,6 +24,7 @@ class _Rules:
 
 @pytest.fixture
 def clean_registry(monkeypatch):
+    rule_sets()  # load the built-in rule sets first: they must stay registered afterwards
     monkeypatch.setattr(rulesets, "_REGISTRY", dict(rulesets._REGISTRY))
 
 

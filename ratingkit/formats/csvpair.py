@@ -35,7 +35,7 @@ from ..model import (
     is_complete_round_robin,
     parse_result,
 )
-from ..playerfile import parse_player_csv
+from ..playerfile import PlayerFile, parse_player_csv
 from ..values import parse_date, parse_int
 from . import Format, register_format
 
@@ -70,31 +70,7 @@ def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Even
             str(players_path),
         )
     roster = parse_player_csv(read_text(players_path), str(players_path))
-    players = []
-    for record in roster:
-        if not record.id:
-            raise InvalidValueError(
-                "every player in the players file needs an id", record.location, record.name
-            )
-        extra = dict(record.extra)
-        extra.update(
-            {
-                c: getattr(record, c)
-                for c in PLAYER_STATE_COLUMNS
-                if c != "born" and getattr(record, c) is not None
-            }
-        )
-        players.append(
-            Player(
-                id=record.id,
-                name=record.name or record.id,
-                rating=record.rating,
-                federation=extra.pop("federation", None) or None,
-                title=extra.pop("title", None) or None,
-                born=record.born,
-                extra=extra,
-            )
-        )
+    players = players_from_roster(roster)
     known_ids = {p.id for p in players}
     games, byes = _read_games(read_text(games_path), str(games_path), known_ids)
     name = (
@@ -122,6 +98,37 @@ def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Even
     return _with_type(
         event, EventType.SWISS, "event type swiss (detected: not every pair of players met)"
     )
+
+
+def players_from_roster(roster: PlayerFile) -> list[Player]:
+    """The event's players from a players file: every row needs an id; the state columns
+    (games, k, grade ...) and unknown columns go to ``Player.extra``."""
+    players = []
+    for record in roster:
+        if not record.id:
+            raise InvalidValueError(
+                "every player in the players file needs an id", record.location, record.name
+            )
+        extra = dict(record.extra)
+        extra.update(
+            {
+                c: getattr(record, c)
+                for c in PLAYER_STATE_COLUMNS
+                if c != "born" and getattr(record, c) is not None
+            }
+        )
+        players.append(
+            Player(
+                id=record.id,
+                name=record.name or record.id,
+                rating=record.rating,
+                federation=extra.pop("federation", None) or None,
+                title=extra.pop("title", None) or None,
+                born=record.born,
+                extra=extra,
+            )
+        )
+    return players
 
 
 def _with_type(event: Event, event_type: EventType, note: str) -> Event:
@@ -246,11 +253,28 @@ def write_players_csv(event: Event) -> str:
     return buffer.getvalue()
 
 
-def _sniff(path: Path, head: str) -> bool:
+#: Header columns that mark another CSV format's games file (the club records of
+#: :mod:`ratingkit.formats.clubcsv`), which is then left to that format.
+CLAIMED_BY_OTHER_FORMATS: tuple[frozenset[str], ...] = (frozenset({"date", "event"}),)
+
+
+def header_columns(path: Path, head: str) -> list[str]:
+    """The header columns of a games file (``head``), or of ``games.csv`` in a folder."""
     if path.is_dir():
-        return (path / "games.csv").exists()
+        games = path / "games.csv"
+        if not games.exists():
+            return []
+        with games.open(encoding="utf-8-sig", errors="replace") as handle:
+            head = handle.readline()
     first = head.splitlines()[0].lower().replace(" ", "") if head else ""
-    return all(c in first.split(",") for c in GAME_COLUMNS)
+    return first.split(",")
+
+
+def _sniff(path: Path, head: str) -> bool:
+    columns = header_columns(path, head)
+    if any(claimed <= set(columns) for claimed in CLAIMED_BY_OTHER_FORMATS):
+        return False
+    return all(c in columns for c in GAME_COLUMNS)
 
 
 register_format(
