@@ -884,6 +884,117 @@ class Fide1982:
             new_state=PlayerFile(tuple(new_records), f"after {event.name}"),
         )
 
+    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """Several events of one rating period (10.65): each is rated with the ratings it was
+        played with (9.11: the list in force at its start), the changes add up,
+        Rn = Ro + sum(DR), rounded once (10.66).  A new player's results pool into one Rn
+        (10.3, 9.14)."""
+        if not events:
+            raise RuleSetCannotRateError("no events to rate")
+        reports = [self.rate(event, players) for event in events]
+        order: list[str] = []
+        rows_of: dict[str, list[Mapping[str, object]]] = defaultdict(list)
+        for report in reports:
+            for row in report.players.rows:
+                if row["id"] not in rows_of:
+                    order.append(row["id"])
+                rows_of[row["id"]].append(row)
+        records: dict[str, PlayerRecord] = {}
+        if players is not None:
+            records = dict(players.match([(pid, rows_of[pid][0]["name"]) for pid in order]).records)
+        notes = [
+            f"{e.name}: {note}" for e, r in zip(events, reports, strict=True) for note in r.notes
+        ]
+        rows = []
+        new_records = []
+        for pid in order:
+            mine = rows_of[pid]
+            first = mine[0]
+            before = first["rating_before"]
+            if any(r["rating_before"] != before for r in mine):
+                seen = ", ".join(str(r["rating_before"]) for r in mine)
+                notes.append(
+                    f"{pid!r} enters the events with different ratings ({seen}); "
+                    f"Ro = {before}, the first"
+                )
+            games = sum(int(r["games"] or 0) for r in mine)
+            score = sum((Fraction(r["score"]) for r in mine if r["score"] is not None), Fraction(0))
+            row: dict[str, object] = {
+                "id": pid,
+                "name": first["name"],
+                "rating_before": before,
+                "games": games,
+                "score": score,
+                "expected": None,
+                "change": None,
+                "rating_after": before,
+                "events": len(mine),
+            }
+            record = records.get(pid)
+            if before is not None:
+                changes = [r["DR"] for r in mine if r.get("DR") is not None]
+                if changes:
+                    total = sum(changes, Fraction(0))
+                    row["expected"] = sum(
+                        (r["expected"] for r in mine if r.get("expected") is not None),
+                        Fraction(0),
+                    )
+                    row["change"] = row["DR"] = total
+                    row["rating_after"] = _round(before + total)
+                after = row["rating_after"]
+                row["status"] = (
+                    f"below {self.list_floor}: leaves the list (9.21)"
+                    if leaves_list(after, self.list_floor)
+                    else "rated"
+                )
+                history = record.games if record is not None else None
+                new_records.append(
+                    PlayerRecord(
+                        id=pid,
+                        name=str(first["name"]),
+                        rating=None if leaves_list(after, self.list_floor) else after,
+                        games=history + games if history is not None else None,
+                        ever_2400=True
+                        if (after >= 2400 or (record and record.ever_2400))
+                        else None,
+                    )
+                )
+            else:
+                results = [(r["Ru2"], int(r["games"])) for r in mine if r.get("Ru2") is not None]
+                pooled = _prior_results(record) + results
+                outcome = new_player_rating(
+                    pooled, min_games=self.new_player_games, floor=self.rn_floor, step=self.rn_step
+                )
+                row["rating_after"] = outcome.published
+                row["status"] = f"new player ({outcome.rule}): {outcome.explanation}"
+                keep = outcome.rule == "9.14" and pooled
+                new_records.append(
+                    PlayerRecord(
+                        id=pid,
+                        name=str(first["name"]),
+                        rating=outcome.published,
+                        games=outcome.games if outcome.published else None,
+                        extra={"ru_results": " ".join(f"{ru}x{g}" for ru, g in pooled)}
+                        if keep
+                        else {},
+                    )
+                )
+            rows.append(row)
+        sections = [
+            replace(report.players, title=f"{event.name} ({self.name})")
+            for event, report in zip(events, reports, strict=True)
+        ]
+        return Report.build(
+            title=f"rating period of {len(events)} events",
+            rules=self.name,
+            rows=rows,
+            extra_columns=("events", "DR", "status"),
+            notes=notes,
+            sections=sections,
+            formats=FORMATS,
+            new_state=PlayerFile(tuple(new_records), "after the rating period"),
+        )
+
     def _berger(self, event: Event, found: Assessment) -> BergerResult:
         remaining = [p for p in event.players if p.id not in found.dropped]
         dropped = set(found.dropped)

@@ -686,3 +686,89 @@ def test_14_3_convergence_claim_by_simulation():
     for k, claim in ((10, 75), (15, 50), (25, 30)):
         games = convergence_games(k)["games"]
         assert abs(games - claim) <= claim / 10, (k, games)
+
+
+# -- the same example as a full game list (CSV pair) ----------------------------------------
+
+
+def _example_games(tmp_path):
+    """A game list with the example's scores: the earlier player in A..J wins, except that
+    J beats A and E beats B (A 8, B 7, C 7, D 6, E 6, F 4, G 3, H 2, I 1, J 1)."""
+    ids = list("ABCDEFGHIJ")
+    ratings = {"A": 2600, "B": 2500, "D": 2400, "F": 2150, "G": 2300, "J": 2300}
+    lines = ["round,white,black,result,date"]
+    for number, pairs in enumerate(_berger_rounds(ids), start=1):
+        for white, black in pairs:
+            winner = white if ids.index(white) < ids.index(black) else black
+            if {white, black} in ({"A", "J"}, {"B", "E"}):
+                winner = black if winner == white else white
+            result = "1-0" if winner == white else "0-1"
+            lines.append(f"{number},{white},{black},{result},1990-05-{number:02d}")
+    (tmp_path / "games.csv").write_text("\n".join(lines) + "\n")
+    players = ["id,name,rating"] + [f"{p},{p},{ratings.get(p, '')}" for p in ids]
+    (tmp_path / "players.csv").write_text("\n".join(players) + "\n")
+    (tmp_path / "event.csv").write_text("field,value\nminutes,150\nstart,1990-05-01\n")
+    return tmp_path / "games.csv"
+
+
+def test_the_example_as_a_game_list_gives_the_same_table(tmp_path):
+    """Full game lists are rated by the same method (10.61, 10.68): the CSV pair with the
+    example's scores gives the same table as the score table."""
+    event = read_event(_example_games(tmp_path))
+    assert event.type is EventType.ROUND_ROBIN
+    assert [event.points(p) for p in "ABCDEFGHIJ"] == [8, 7, 7, 6, 6, 4, 3, 2, 1, 1]
+    from_games = FIDE_1982.rate(event)
+    from_scores = FIDE_1982.rate(_example())
+    columns = ("score", "Rc", "Rc2", "Ru", "Ru2", "D", "PD", "We", "DR", "rating_after")
+    for pid in "ABCDEFGHIJ":
+        assert {c: from_games[pid].get(c) for c in columns} == {
+            c: from_scores[pid].get(c) for c in columns
+        }
+    assert all(row["rated"] for row in from_games.games.rows)
+    assert FIDE_1982.check(event).rows == ()
+    assert "1.1" not in FIDE_1982.check(event).title  # minutes given in event.csv
+
+
+def test_cli_rates_the_csv_pair(tmp_path, capsys):
+    path = _example_games(tmp_path)
+    assert cli.main(["rate", str(path), "--rules", "fide-1982", "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("id,name,rating_before,games,score,expected,change")
+    assert any(line.startswith("A,A,2600,9,8.0,7.11,8.9,2609,") for line in out.splitlines())
+
+
+# -- a rating period (10.65) ------------------------------------------------------------------
+
+
+def test_10_65_a_period_adds_the_changes_and_rounds_once():
+    """10.65: Rn = Ro + sum of the DR of the period's events, rounded once (10.66).  A plays
+    the example (+8.9) and a four-player round robin: Rc = (2500 + 2400 + 2300)/3 = 2400,
+    D = 200, PD from table B, DR = 10 * (3 - 3 * PD)."""
+    second = score_event([("A", 2600, 3), ("P", 2500, 2), ("Q", 2400, 1), ("R", 2300, 0)], "second")
+    report = FIDE_1982.rate_events([_example(), second])
+    dr_second = 10 * (3 - 3 * _seed_pd(200))
+    assert report["A"]["DR"] == Fraction("8.9") + dr_second
+    assert report["A"]["rating_after"] == round(2600 + Fraction("8.9") + dr_second)
+    assert report["A"]["games"] == 12 and report["A"]["events"] == 2
+    assert report["C"]["rating_after"] == 2420  # one event: as before
+    assert len(report.sections) == 2
+
+
+def test_9_14_a_new_players_results_pool_across_events():
+    """9.14c and 10.3: an unrated player's results of several events pool into one Rn."""
+    first = score_event(
+        [("A", 2400, 2), ("B", 2300, 1.5), ("C", 2200, 1.5), ("D", 2350, 0.5), ("U", None, 2.5)],
+        "first",
+    )
+    one = FIDE_1982.rate(first)
+    assert one["U"]["rating_after"] is None and "9.14" in one["U"]["status"]  # 4 games
+    state = {r.id: r for r in one.new_state}
+    assert state["U"].extra["ru_results"] == f"{one['U']['Ru2']}x4"
+    second = replace(first, name="second")
+    period = FIDE_1982.rate_events([first, second])
+    ru = one["U"]["Ru2"]
+    assert period["U"]["games"] == 8 and period["U"]["rating_after"] is None  # still 8 < 9
+    # With the player file carrying the earlier results, a third event completes 12 games.
+    carried = PlayerFile.from_records([{"id": "U", "ru_results": f"{ru}x4 {ru}x4"}])
+    third = FIDE_1982.rate(first, carried)
+    assert third["U"]["rating_after"] == int(Fraction(ru, 5) + Fraction(1, 2)) * 5
