@@ -430,9 +430,18 @@ def assess(event: Event) -> Assessment:
 
     # 6.43 a round robin with unplayed games is rated as a Swiss.
     if round_robin and not score_only:
+        partly = sorted({r for r in out.excluded.values() if r not in ("5.1", "6.1")})
         if unplayed or not is_complete_round_robin(event):
             out.as_swiss = True
             out.add("6.43", "a round robin with unplayed games is rated as a Swiss", [])
+        elif partly and out.event_rule is None:
+            out.as_swiss = True
+            out.add(
+                "6.43",
+                f"games not rated under rule {', '.join(partly)} leave the round robin "
+                "incomplete: it is rated as a Swiss",
+                [],
+            )
         else:
             meetings = Counter(frozenset(g.players) for g in games)
             out.cycles = max(meetings.values(), default=1)
@@ -815,6 +824,8 @@ class Fide1982:
         counted_games: dict[str, int] = {}
         if found.event_rule is not None:
             summary["method"] = f"not rated (rule {found.event_rule})"
+        if found.event_rule is not None:
+            pass  # nothing is rated; the notes say why
         elif event.type is EventType.ROUND_ROBIN and not found.as_swiss:
             result = self._berger(event, found)
             summary.update(
@@ -1106,6 +1117,22 @@ class Fide1982:
                         f" ({rule})" if rule else ""
                     )
                     new_records.append(PlayerRecord(id=player.id, name=player.name, rating=None))
+                olympiad = event.extra.get("olympiad")
+                if olympiad and not _score_only(event):
+                    listed = olympiad_rating(
+                        len(event.played_games_of(player.id)),
+                        event.round_count,
+                        event.points(player.id),
+                        row["rating_after"],
+                        women=olympiad == "women",
+                    )
+                    if listed is not None and listed != row["rating_after"]:
+                        row["rating_after"] = listed
+                        row["status"] = (
+                            f"{row['status']}; Olympiad: half the rounds played with at least "
+                            f"50%, listed at {listed} (10.4)"
+                        )
+                        new_records[-1] = replace(new_records[-1], rating=listed, extra={})
             rows.append(row)
         if assumed:
             who = "; ".join(f"K={k} for {', '.join(ids)}" for k, ids in sorted(assumed.items()))

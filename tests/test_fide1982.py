@@ -509,14 +509,15 @@ def test_1_13_all_below_1600_need_60_minutes():
 def test_3_1_at_most_three_rounds_a_day():
     event = _rr([1500, 1400, 1300, 1450, 1550], minutes=60)  # 4 rounds of 2 hours: 8 hours
     games = tuple(replace(g, date=date(1995, 5, 1)) if g.round <= 4 else g for g in event.games)
-    assert _rules(replace(event, games=games)) == ["3.1"]
+    # The games of that day are not rated; what is left is rated as a Swiss (6.43).
+    assert _rules(replace(event, games=games)) == ["3.1", "6.43"]
 
 
 def test_3_1_at_most_twelve_hours_a_day():
-    event = _rr(VALID, minutes=150)  # 3 rounds of 2 x 150 minutes = 15 hours
+    event = _rr([2400, 2300, 2200, 2250, 2350, 2100], minutes=150)  # 3 rounds: 15 hours
     games = tuple(replace(g, date=date(1995, 5, 1)) if g.round <= 3 else g for g in event.games)
     rows = FIDE_1982.check(replace(event, games=games)).rows
-    assert [r["rule"] for r in rows] == ["3.1"] and "15 hours" in rows[0]["problem"]
+    assert [r["rule"] for r in rows] == ["3.1", "6.43"] and "15 hours" in rows[0]["problem"]
 
 
 def test_4_1_at_most_90_days():
@@ -772,3 +773,38 @@ def test_9_14_a_new_players_results_pool_across_events():
     carried = PlayerFile.from_records([{"id": "U", "ru_results": f"{ru}x4 {ru}x4"}])
     third = FIDE_1982.rate(first, carried)
     assert third["U"]["rating_after"] == int(Fraction(ru, 5) + Fraction(1, 2)) * 5
+
+
+def test_10_4_olympiad_in_a_team_event():
+    """10.4 applied by the rule set: an unrated player at an Olympiad who played at least half
+    the rounds and scored at least 50% is listed at 2200 (his own Rn is not higher)."""
+    players = (Player("u", "u"), *(Player(f"r{i}", f"r{i}", 2000 + 10 * i) for i in range(1, 6)))
+    games = tuple(
+        Game(i, "u", f"r{i}", *((1.0, 0.0) if i <= 2 else (0.0, 1.0) if i == 5 else (0.5, 0.5)))
+        for i in range(1, 6)
+    )
+    event = Event(
+        "olympiad",
+        players,
+        games,
+        type=EventType.TEAM,
+        rounds=9,
+        extra={"olympiad": "open", "minutes": 120},
+    )
+    row = FIDE_1982.rate(event)["u"]
+    assert row["games"] == 5 and row["score"] == 3  # 5 of 9 rounds, 60%
+    assert row["rating_after"] == 2200 and "10.4" in row["status"]
+    women = replace(event, extra={**event.extra, "olympiad": "women"})
+    assert FIDE_1982.rate(women)["u"]["rating_after"] == 2050
+    short = replace(event, rounds=11)  # 5 of 11 rounds: under half
+    assert FIDE_1982.rate(short)["u"]["rating_after"] is None
+
+
+def test_3_1_games_of_a_crowded_day_are_not_rated_and_the_rest_rated_as_a_swiss():
+    event = _rr([1500, 1400, 1300, 1450, 1550], minutes=60)
+    games = tuple(replace(g, date=date(1995, 5, 1)) if g.round <= 4 else g for g in event.games)
+    report = FIDE_1982.rate(replace(event, games=games))
+    assert "Swiss" in report.summary["method"]
+    rated = [row for row in report.games.rows if row["rated"]]
+    assert {row["round"] for row in rated} == {5}
+    assert report["a"]["games"] == sum(1 for row in rated if "a" in (row["white"], row["black"]))
