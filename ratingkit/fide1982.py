@@ -84,7 +84,7 @@ def unrated_performance(
     if round_robin and below_half_factor:
         n = opponents if opponents is not None else games
         return _round(rc + dp * Fraction(n, n + 1)), "10.25"
-    return _round(rc + dp), "10.24" if not round_robin else "10.25 as in 10.68"
+    return _round(rc + dp), "10.24" if not round_robin else "10.68: Rc + dp"
 
 
 def clamp_to(value: int, reference: int, limit: int = 350) -> int:
@@ -745,7 +745,21 @@ def swiss(
     return rows, clamps
 
 
-PLAYER_COLUMNS = ("p", "dp", "Rc", "Rc2", "Ru", "Ru2", "D", "PD", "We", "K", "DR", "status")
+PLAYER_COLUMNS = (
+    "p",
+    "dp",
+    "Rc",
+    "Rc2",
+    "Ru",
+    "Ru2",
+    "Ru rule",
+    "D",
+    "PD",
+    "We",
+    "K",
+    "DR",
+    "status",
+)
 CLAMP_COLUMNS = ("player", "reference", "opponent", "rating", "counted as", "adjustment")
 GAME_COLUMNS = ("round", "white", "black", "result", "rated", "rule")
 FORMATS = {
