@@ -882,7 +882,13 @@ class Fide1982:
             )
             rows_by_id = swiss_rows
             counted_games = {pid: len(v) for pid, v in entries.items()}
-        rows, new_records = self._finish(event, rows_by_id, counted_games, records, notes)
+        why = {pid: "6.1" for pid in found.dropped}
+        for i, rule in found.excluded.items():
+            for pid in event.games[i].players:
+                why.setdefault(pid, rule)
+        if found.event_rule is not None:
+            why = {p.id: found.event_rule for p in event.players}
+        rows, new_records = self._finish(event, rows_by_id, counted_games, records, notes, why)
         sections = [Table("350-point rule (10.61, 10.68 second pass)", CLAMP_COLUMNS, clamps)]
         game_rows = [
             {
@@ -1046,7 +1052,7 @@ class Fide1982:
             step=self.half_point_step,
         )
 
-    def _finish(self, event, computed, counted_games, records, notes):
+    def _finish(self, event, computed, counted_games, records, notes, why):
         rows = []
         new_records = []
         assumed: dict[int, list[str]] = {}
@@ -1089,7 +1095,8 @@ class Fide1982:
                         row["status"] = f"below {self.list_floor}: leaves the list (9.21)"
                     ever = ever or after >= 2400
                 else:
-                    row["status"] = "no rated games"
+                    rule = why.get(player.id)
+                    row["status"] = "no rated games" + (f" (rule {rule})" if rule else "")
                 after = row["rating_after"]
                 new_rating = None if leaves_list(after, self.list_floor) else after
                 new_records.append(
@@ -1126,9 +1133,9 @@ class Fide1982:
                         )
                     )
                 else:
-                    rule = "6.1" if values.get("Ru rule") == "6.1" or not values else ""
+                    rule = why.get(player.id) or ("6.1" if values.get("Ru rule") == "6.1" else "")
                     row["status"] = "unrated, not rated in this event" + (
-                        f" ({rule})" if rule else ""
+                        f" (rule {rule})" if rule else ""
                     )
                     new_records.append(PlayerRecord(id=player.id, name=player.name, rating=None))
                 olympiad = event.extra.get("olympiad")

@@ -808,3 +808,12 @@ def test_3_1_games_of_a_crowded_day_are_not_rated_and_the_rest_rated_as_a_swiss(
     rated = [row for row in report.games.rows if row["rated"]]
     assert {row["round"] for row in rated} == {5}
     assert report["a"]["games"] == sum(1 for row in rated if "a" in (row["white"], row["black"]))
+
+
+def test_players_not_rated_say_which_rule():
+    event = replace(_rr([2400, 2300, 2200, None]), type=EventType.SWISS)
+    assert "6.42" in FIDE_1982.rate(event)["d"]["status"]
+    small = score_event([("x", 2400, 1), ("y", 2300, 0), ("z", None, 2)])
+    report = FIDE_1982.rate(small)
+    assert report.summary["method"] == "not rated (rule 6.31)"
+    assert [report[p]["status"].endswith("(rule 6.31)") for p in "xyz"] == [True] * 3
