@@ -817,3 +817,14 @@ def test_players_not_rated_say_which_rule():
     report = FIDE_1982.rate(small)
     assert report.summary["method"] == "not rated (rule 6.31)"
     assert [report[p]["status"].endswith("(rule 6.31)") for p in "xyz"] == [True] * 3
+
+
+def test_3_1_from_event_fields_rounds_and_hours_per_day():
+    event = score_event([("a", 2400, 2), ("b", 2300, 1.5), ("c", 2200, 1.5), ("d", 2350, 1)])
+    four = replace(event, extra={**event.extra, "rounds_per_day": 4})
+    assert _rules(four) == ["3.1"]
+    long = replace(event, extra={**event.extra, "rounds_per_day": 3, "minutes": 150})
+    rows = FIDE_1982.check(long).rows
+    assert [r["rule"] for r in rows] == ["3.1"] and "15 hours" in rows[0]["problem"]
+    hours = replace(event, extra={**event.extra, "hours_per_day": 13})
+    assert _rules(hours) == ["3.1"]

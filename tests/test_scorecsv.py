@@ -130,3 +130,21 @@ def test_cli_check_reads_the_fields(tmp_path, capsys):
     assert "1.11" in out and "60 minutes" in out and "at least 120" in out
     assert cli.main(["check", str(EXAMPLE), "--rules", "fide-1982"]) == 0
     assert "no rule of fide-1982 is broken" in capsys.readouterr().out
+
+
+def test_event_file_errors_name_the_place(tmp_path):
+    path = _write(tmp_path, "id,name,rating,points\na,a,2400,1\nb,b,2300,0\n")
+    _write(tmp_path, "key,value\nminutes,90\n", "event.csv")
+    with pytest.raises(MalformedLineError, match=r"event.csv, line 1: .*'field,value'"):
+        read_event(path)
+    _write(tmp_path, "field,value\nminutes,90\nMinutes,100\n", "event.csv")
+    with pytest.raises(
+        InvalidValueError, match=r"event.csv, line 3: event field 'minutes' is given twice"
+    ):
+        read_event(path)
+    _write(tmp_path, "field,value\nstart,31.02.1990\n", "event.csv")
+    with pytest.raises(InvalidValueError, match=r"line 2, field start: impossible date"):
+        read_event(path)
+    _write(tmp_path, "field,value\nchampionship,regional\n", "event.csv")
+    with pytest.raises(InvalidValueError, match=r"championship must be one of"):
+        read_event(path)
