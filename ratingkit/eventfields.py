@@ -6,8 +6,9 @@ file carries them as ``field,value`` pairs:
 
 * in a score table (:mod:`ratingkit.formats.scorecsv`) as ``# field: value`` lines before the
   header;
-* beside a CSV pair (or a score table) in a side file ``event.csv`` (or ``NAME-event.csv``
-  beside ``NAME-games.csv`` / ``NAME.csv``) with the header ``field,value``.
+* in a side file with the header ``field,value``: ``event.csv`` in a CSV pair's folder (or
+  ``NAME-event.csv`` beside ``NAME-games.csv``), ``NAME-event.csv`` beside a score table
+  ``NAME.csv``.
 
 Known fields (case and the spelling of spaces do not matter):
 
@@ -126,8 +127,10 @@ def parse_fields(pairs: Iterable[tuple[str, str, Location]]) -> dict[str, object
     return fields
 
 
-def sidecar_path(path: Path) -> Path | None:
-    """The side file with event fields for an event file, if there is one."""
+def sidecar_path(path: Path, generic: bool = True) -> Path | None:
+    """The side file with event fields for an event file, if there is one: ``NAME-event.csv``
+    beside ``NAME-games.csv`` or ``NAME.csv``, else (with ``generic``, for a CSV pair's folder)
+    ``event.csv``."""
     directory = path if path.is_dir() else path.parent
     candidates = []
     if not path.is_dir():
@@ -135,16 +138,17 @@ def sidecar_path(path: Path) -> Path | None:
         for suffix in ("-games", "_games", "-players", "_players"):
             stem = stem.removesuffix(suffix)
         candidates.append(directory / f"{stem}-event.csv")
-    candidates.append(directory / "event.csv")
+    if generic:
+        candidates.append(directory / "event.csv")
     for candidate in candidates:
         if candidate.exists() and candidate != path:
             return candidate
     return None
 
 
-def read_sidecar(path: Path) -> dict[str, object]:
+def read_sidecar(path: Path, generic: bool = True) -> dict[str, object]:
     """The fields of the side file beside ``path`` (an empty dict when there is none)."""
-    side = sidecar_path(path)
+    side = sidecar_path(path, generic)
     if side is None:
         return {}
     source = str(side)

@@ -134,17 +134,19 @@ def test_cli_check_reads_the_fields(tmp_path, capsys):
 
 def test_event_file_errors_name_the_place(tmp_path):
     path = _write(tmp_path, "id,name,rating,points\na,a,2400,1\nb,b,2300,0\n")
-    _write(tmp_path, "key,value\nminutes,90\n", "event.csv")
-    with pytest.raises(MalformedLineError, match=r"event.csv, line 1: .*'field,value'"):
+    _write(tmp_path, "field,value\nminutes,10\n", "event.csv")  # another event's: not read
+    assert "minutes" not in read_event(path).extra
+    _write(tmp_path, "key,value\nminutes,90\n", "t-event.csv")
+    with pytest.raises(MalformedLineError, match=r"t-event.csv, line 1: .*'field,value'"):
         read_event(path)
-    _write(tmp_path, "field,value\nminutes,90\nMinutes,100\n", "event.csv")
+    _write(tmp_path, "field,value\nminutes,90\nMinutes,100\n", "t-event.csv")
     with pytest.raises(
-        InvalidValueError, match=r"event.csv, line 3: event field 'minutes' is given twice"
+        InvalidValueError, match=r"t-event.csv, line 3: event field 'minutes' is given twice"
     ):
         read_event(path)
-    _write(tmp_path, "field,value\nstart,31.02.1990\n", "event.csv")
+    _write(tmp_path, "field,value\nstart,31.02.1990\n", "t-event.csv")
     with pytest.raises(InvalidValueError, match=r"line 2, field start: impossible date"):
         read_event(path)
-    _write(tmp_path, "field,value\nchampionship,regional\n", "event.csv")
+    _write(tmp_path, "field,value\nchampionship,regional\n", "t-event.csv")
     with pytest.raises(InvalidValueError, match=r"championship must be one of"):
         read_event(path)

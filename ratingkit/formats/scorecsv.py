@@ -13,7 +13,7 @@ rather than the games.  A score table is one CSV file::
 ``7½``.  ``id`` or ``name`` may be left out (the other one serves for both).  Any column of the
 player file (``games``, ``born``, ``k``, ``ever_2400`` ...) may follow; the file then also serves
 as the player file.  Lines ``# field: value`` before the header give event fields (see
-:mod:`ratingkit.eventfields`), as may a side file ``event.csv`` / ``NAME-event.csv``.
+:mod:`ratingkit.eventfields`), as may a side file ``NAME-event.csv``.
 
 The event is a round robin in which each pair met ``cycles`` times (default 1), so the points
 must add up to ``cycles * N * (N - 1) / 2`` for N players, and nobody can have more than
@@ -78,7 +78,7 @@ def read_score_csv(path: str | Path) -> Event:
     source = str(file)
     pairs, header_line, body = _split(read_text(file), source)
     fields = parse_fields(pairs)
-    side = read_sidecar(file)
+    side = read_sidecar(file, generic=False)
     for key in side:
         if key in fields:
             raise InvalidValueError(
