@@ -275,7 +275,7 @@ def _minimum_minutes(strongest: int | None) -> tuple[int, str]:
 
 
 def _score_only(event: Event) -> bool:
-    return bool(event.extra.get("score_only"))
+    return event.score_only
 
 
 def _points(event: Event, player_id: str) -> Fraction:
@@ -1359,7 +1359,9 @@ def score_event(
         players=players,
         games=(),
         type=EventType.ROUND_ROBIN,
-        extra={"score_only": True, "cycles": cycles},
+        extra={"cycles": cycles},
+        local_ids=True,
+        score_only=True,
     )
 
 

@@ -21,7 +21,7 @@ def test_the_example_is_sniffed_by_its_header():
     assert detect_format(EXAMPLE).name == "scorecsv"
     event = read_event(EXAMPLE)
     assert event.type is EventType.ROUND_ROBIN and event.games == ()
-    assert event.extra["score_only"] is True and event.extra["cycles"] == 1
+    assert event.score_only is True and event.local_ids and event.extra["cycles"] == 1
     assert [p.id for p in event.players] == list("ABCDEFGHIJ")
     assert [p.rating for p in event.players][:3] == [2600, 2500, None]
     assert [points_of(p) for p in event.players] == [8, 7, 7, 6, 6, 4, 3, 2, 1, 1]

@@ -263,11 +263,6 @@ def write_players_csv(event: Event) -> str:
     return buffer.getvalue()
 
 
-#: Header columns that mark another CSV format's games file (the club records of
-#: :mod:`ratingkit.formats.clubcsv`), which is then left to that format.
-CLAIMED_BY_OTHER_FORMATS: tuple[frozenset[str], ...] = (frozenset({"date", "event"}),)
-
-
 def header_columns(path: Path, head: str) -> list[str]:
     """The header columns of a games file (``head``), or of ``games.csv`` in a folder."""
     if path.is_dir():
@@ -282,8 +277,6 @@ def header_columns(path: Path, head: str) -> list[str]:
 
 def _sniff(path: Path, head: str) -> bool:
     columns = header_columns(path, head)
-    if any(claimed <= set(columns) for claimed in CLAIMED_BY_OTHER_FORMATS):
-        return False
     return all(c in columns for c in GAME_COLUMNS)
 
 

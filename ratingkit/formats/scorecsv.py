@@ -18,7 +18,7 @@ as the player file.  Lines ``# field: value`` before the header give event field
 The event is a round robin in which each pair met ``cycles`` times (default 1), so the points
 must add up to ``cycles * N * (N - 1) / 2`` for N players, and nobody can have more than
 ``cycles * (N - 1)``; otherwise the file is rejected with the numbers.  The event has no games:
-each player's points stand in ``player.extra["points"]``, and ``event.extra["score_only"]`` is
+each player's points stand in ``player.extra["points"]``, and ``event.score_only`` is
 true, which the rule sets that rate from totals (FIDE 1982 10.6) read.
 """
 
@@ -143,7 +143,6 @@ def read_score_csv(path: str | Path) -> Event:
             len(players),
         )
     extra: dict[str, object] = {
-        "score_only": True,
         "type_note": "event type round robin (a score table is a round robin)",
     }
     if has_state:
@@ -155,6 +154,8 @@ def read_score_csv(path: str | Path) -> Event:
         type=EventType.ROUND_ROBIN,
         source=source,
         extra=extra,
+        local_ids=True,
+        score_only=True,
     )
     event = apply_fields(event, fields)
     if "cycles" not in event.extra:
