@@ -50,7 +50,7 @@ from .model import Event, Game, Special
 from .playerfile import PlayerFile, PlayerRecord, normalise_name
 from .report import Report, Table
 from .rounding import round_half_away_from_zero, round_half_even, round_half_up
-from .rulesets import register
+from .rulesets import register, require_games
 from .shogi import (
     GRADES,
     NO_GRADE,
@@ -641,6 +641,7 @@ class FesaRules:
 
     # -- public API ---------------------------------------------------------------------------
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        require_games(event, self.name)
         return _rate(self, event, players)
 
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
@@ -648,6 +649,8 @@ class FesaRules:
         (rule 11: ratings are updated after every table)."""
         if not events:
             raise RatingkitError("no events to rate")
+        for event in events:
+            require_games(event, self.name)
         state = players
         reports = []
         for event in events:
@@ -762,7 +765,7 @@ def _category(state: FesaState, played: int) -> tuple[str, int, bool]:
 
 def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
     notes: list[str] = []
-    by_name = bool(event.extra.get("match_by_name"))
+    by_name = event.local_ids
     records: Mapping[str, PlayerRecord] = {}
     if players is not None:
         match = players.match([(p.id, p.name) for p in event.players], by_name=by_name)
@@ -1260,7 +1263,7 @@ def _check(rules: FesaRules, event: Event, players: PlayerFile | None) -> Table:
     records: Mapping[str, PlayerRecord] = {}
     if players is not None:
         records = players.match(
-            [(p.id, p.name) for p in event.players], by_name=bool(event.extra.get("match_by_name"))
+            [(p.id, p.name) for p in event.players], by_name=event.local_ids
         ).records
     rated = [
         p

@@ -37,7 +37,7 @@ from .model import Event, EventType, Player
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rounding import round_half_away_from_zero
-from .rulesets import register
+from .rulesets import register, require_games
 from .values import parse_date
 
 #: The FIDE calculation columns of the player table (FIDE's own names).
@@ -543,7 +543,7 @@ def _person_key(player: Player, event: Event) -> str:
     TRF files, whose ids are start ranks: there his name."""
     if player.fide_id:
         return player.fide_id
-    if event.extra.get("ids") == "TRF start ranks":
+    if event.local_ids:
         return player.name
     return player.id
 
@@ -697,6 +697,7 @@ class Fide2014:
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event (FIDE 2014 section 8)."""
+        require_games(event, self.name)
         states, notes = _states(event, players)
         first = {pid for pid, s in states.items() if not s.games}
         result = _rate_event(event, states, self, first)
@@ -722,6 +723,8 @@ class Fide2014:
         8.57); unrated players' first rating over all their games as one event (8.3)."""
         if not events:
             raise RatingkitError("rate_events needs at least one event")
+        for event in events:
+            require_games(event, self.name)
         notes: list[str] = [
             "rating period: events in the order given: "
             + "; ".join(e.name for e in events)

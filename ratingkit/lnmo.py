@@ -33,7 +33,7 @@ from .errors import InvalidValueError, Location, RatingkitError
 from .model import Event, Game, Special
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
-from .rulesets import register
+from .rulesets import register, require_games
 from .values import parse_bool, parse_date, parse_int
 
 # -- Table 1 and the grades -------------------------------------------------------------------
@@ -429,6 +429,8 @@ class LnmoRules:
         """Rate several files one after the other, each with the state the previous left."""
         if not events:
             raise RatingkitError("no events to rate")
+        for event in events:
+            require_games(event, self.name)
         return _Season(self, tuple(events), players).run()
 
     def check(self, event: Event, players: PlayerFile | None = None) -> Table:

@@ -250,5 +250,8 @@ register_format(
         suffixes=(),
         read=read_club,
         sniff=_sniff,
+        # Club records are CSV pairs with date and event columns: they are sniffed before
+        # the plain CSV pair.
+        priority=10,
     )
 )

@@ -11,6 +11,10 @@ giver's id); any other column is kept with the game for the rule sets that use i
 column of the player file (see :mod:`ratingkit.playerfile`), which then serves as the player
 file when ``--players`` is not given.
 
+Event-level fields (time control, dates, rounds per day ...) may stand in a side file
+``event.csv`` (or ``NAME-event.csv``) with the header ``field,value``; see
+:mod:`ratingkit.eventfields`.
+
 The input path is either the games file (its players file is ``players.csv`` beside it, or
 ``NAME-players.csv`` beside ``NAME-games.csv``) or a directory holding both.
 """
@@ -22,6 +26,7 @@ import io
 from pathlib import Path
 
 from ..errors import InvalidValueError, Location, MalformedLineError
+from ..eventfields import apply_fields, read_sidecar
 from ..fileio import read_text
 from ..model import (
     BYE_CODES,
@@ -90,8 +95,13 @@ def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Even
         source=str(games_path),
         extra=extra,
     )
+    # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
+    fields = read_sidecar(games_path)
+    event = apply_fields(event, fields)
     if event_type is not None:
         return _with_type(event, event_type, f"event type {event_type.value} (given)")
+    if "type" in fields:
+        return event
     if is_complete_round_robin(event):
         note = "event type round robin (detected: every pair of players met equally often)"
         return _with_type(event, EventType.ROUND_ROBIN, note)
@@ -253,11 +263,6 @@ def write_players_csv(event: Event) -> str:
     return buffer.getvalue()
 
 
-#: Header columns that mark another CSV format's games file (the club records of
-#: :mod:`ratingkit.formats.clubcsv`), which is then left to that format.
-CLAIMED_BY_OTHER_FORMATS: tuple[frozenset[str], ...] = (frozenset({"date", "event"}),)
-
-
 def header_columns(path: Path, head: str) -> list[str]:
     """The header columns of a games file (``head``), or of ``games.csv`` in a folder."""
     if path.is_dir():
@@ -272,8 +277,6 @@ def header_columns(path: Path, head: str) -> list[str]:
 
 def _sniff(path: Path, head: str) -> bool:
     columns = header_columns(path, head)
-    if any(claimed <= set(columns) for claimed in CLAIMED_BY_OTHER_FORMATS):
-        return False
     return all(c in columns for c in GAME_COLUMNS)
 
 

@@ -210,7 +210,7 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
             )
         promotions.append((who, grade))
     games, byes = assemble_games(e for e, _, _ in entries)
-    extra_event: dict[str, object] = {"match_by_name": True, "rounds_in_header": rounds}
+    extra_event: dict[str, object] = {"rounds_in_header": rounds}
     if promotions:
         extra_event["published_promotions"] = tuple(promotions)
     start_date = None
@@ -231,6 +231,7 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
         start=start_date,
         source=source,
         extra=extra_event,
+        local_ids=True,
     )
     from dataclasses import replace
 

@@ -198,7 +198,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
             end = parse_date(value, where)
         elif tag == "092":
             type_text = value.strip()
-    extra: dict[str, object] = {"trf_tags": tuple(tags), "ids": "TRF start ranks"}
+    extra: dict[str, object] = {"trf_tags": tuple(tags)}
     event = Event(
         name=name or Path(source).stem,
         players=tuple(players),
@@ -208,6 +208,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         end=end,
         rounds=rounds,
         source=source,
+        local_ids=True,
     )
     given = event_type_from_text(type_text) if type_text else None
     if given is not None:
