@@ -647,6 +647,17 @@ def _group_notes(notes: list[str]) -> list[str]:
     return out
 
 
+def _games_after(player: Player, state, rating: int | None, played: int | None) -> int | None:
+    """The games count after an event or period: a newly rated player counts from 0; an
+    unknown count stays unknown (its K assumption is printed again next time, not turned into
+    a count of a few games that would make K 40)."""
+    if player.rating is None and rating is not None:
+        return (state.games or 0) + (played or 0)
+    if state.games is not None:
+        return state.games + (played or 0)
+    return None
+
+
 def _new_state(event: Event, states, rows: dict[str, dict]) -> PlayerFile:
     records = []
     for player in event.players:
@@ -655,12 +666,7 @@ def _new_state(event: Event, states, rows: dict[str, dict]) -> PlayerFile:
         rating = row.get("rating_after")
         if rating is None:
             rating = player.rating
-        if player.rating is None and rating is not None:
-            games = (state.games or 0) + (row.get("n") or 0)
-        elif state.games is not None:
-            games = state.games + (row.get("n") or 0)
-        else:
-            games = None
+        games = _games_after(player, state, rating, row.get("n"))
         ever = bool(state.ever_2400) or (rating is not None and rating >= 2400)
         records.append(
             PlayerRecord(
@@ -792,7 +798,7 @@ class Fide2014:
                     id=key,
                     name=player.name,
                     rating=rating,
-                    games=(state.games or 0) + (row.get("n") or 0) if rating else state.games,
+                    games=_games_after(player, state, rating, row.get("n")),
                     born=state.born,
                     k=state.k,
                     ever_2400=bool(state.ever_2400) or bool(rating and rating >= 2400),

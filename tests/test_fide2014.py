@@ -483,3 +483,18 @@ def test_calculation_and_games_tables_show_the_report_values():
     games = games_table(report, "1")
     assert len(games) == 7
     assert sum(r["score-PD"] for r in games.rows) == report["1"]["w-We"]
+
+
+def test_an_unknown_games_count_stays_unknown_in_the_new_state():
+    # 8.56: without a games count K=20 is assumed (taken as 30 or more games).  The new state
+    # must not turn that into "2 games" (which would make K 40 at the next event); a known
+    # count grows by the games played; a newly rated player counts from 0.
+    one = _event([("a", 2000), ("b", 2006), ("u", None)], [(1, "a", "b", 0.5), (2, "a", "u", 1.0)])
+    for report in (rate(one, "fide-2014"), FIDE_2014.rate_events([one, one])):
+        assert report.new_state.by_id("a").games is None
+        assert report.new_state.by_id("b").games is None
+    known = PlayerFile.from_records([{"id": "a", "games": 12}, {"id": "b", "games": 40}])
+    after = rate(one, "fide-2014", known).new_state
+    # a played b (rated) and u (unrated: not rated in a Swiss, 8.52): n = 1.
+    assert after.by_id("a").games == 12 + 1
+    assert after.by_id("b").games == 40 + 1
