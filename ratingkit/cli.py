@@ -88,6 +88,14 @@ def _add_db_commands(commands) -> None:
     init = sub.add_parser("init", help="create a new ledger for a rule set")
     init.add_argument("ledger")
     init.add_argument("--rules", required=True, metavar="NAME")
+    init.add_argument(
+        "--min-games",
+        type=int,
+        default=0,
+        metavar="N",
+        help="rated games a player needs to enter the published list (default 0; FIDE 1982 "
+        "9.14 and FESA rule 3 ask 9)",
+    )
     load = sub.add_parser("import", help="import an event file (and player state)")
     load.add_argument("ledger")
     load.add_argument("input")
@@ -116,8 +124,11 @@ def _cmd_db(args: argparse.Namespace) -> str:
     from .ledger import Ledger
 
     if args.db_command == "init":
-        Ledger.create(args.ledger, args.rules).close()
-        return f"created ledger {args.ledger} for rule set {args.rules}\n"
+        Ledger.create(args.ledger, args.rules, args.min_games).close()
+        return (
+            f"created ledger {args.ledger} for rule set {args.rules}; players are listed "
+            f"from {args.min_games} rated games\n"
+        )
     with Ledger(args.ledger) as ledger:
         if args.db_command == "import":
             summary = ledger.import_file(args.input, args.players, args.period, args.input_format)

@@ -25,7 +25,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from .errors import InputError, Location, RatingkitError
-from .formats import detect_format, read_event
+from .formats import read_event
 from .model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
 from .playerfile import PlayerFile, PlayerRecord, normalise_name, read_player_file
 from .report import Report, Table, plain
@@ -33,11 +33,6 @@ from .rulesets import get_rule_set
 
 #: How long a writer waits for another process's transaction before giving up.
 BUSY_TIMEOUT_SECONDS = 10.0
-
-#: Formats whose player ids are the players' own ids (a club or federation number), so the
-#: ledger can match players on them.  Elsewhere ids are start numbers: players are matched on
-#: their FIDE id when the file gives one, else on their name.
-GLOBAL_ID_FORMATS = frozenset({"csv", "club"})
 
 _PERIOD = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
 
@@ -67,6 +62,7 @@ MIGRATIONS: tuple[str, ...] = (
         rounds INTEGER,
         source TEXT,
         digest TEXT NOT NULL UNIQUE,
+        score_only INTEGER NOT NULL,
         extra TEXT NOT NULL,
         imported TEXT NOT NULL
     );
@@ -123,6 +119,7 @@ MIGRATIONS: tuple[str, ...] = (
         k INTEGER,
         grade TEXT,
         played INTEGER NOT NULL,
+        listed INTEGER NOT NULL,
         is_new INTEGER NOT NULL,
         inactive INTEGER NOT NULL,
         PRIMARY KEY (period, player_id)
@@ -195,13 +192,18 @@ class ImportSummary:
     players_matched: int
     players_created: int
     games: int
+    #: Rows of the player file for players not in this event, stored as their state.
+    registered: int = 0
 
     def __str__(self) -> str:
-        return (
+        text = (
             f"imported {self.event!r} as event {self.event_id} into period {self.period}: "
             f"{self.games} games, {self.players_matched} players matched, "
             f"{self.players_created} new"
         )
+        if self.registered:
+            text += f"; {self.registered} more players' state from the player file"
+        return text
 
 
 class Ledger:
@@ -224,11 +226,18 @@ class Ledger:
             with self._write():
                 self._migrate(version)
         self.rules = get_rule_set(self._setting("rules"))
+        self.min_games = int(self._setting("min_games"))
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: str | os.PathLike[str], rules: str) -> Ledger:
-        """A new, empty ledger for the rule set ``rules``; refuses to overwrite a file."""
+    def create(cls, path: str | os.PathLike[str], rules: str, min_games: int = 0) -> Ledger:
+        """A new, empty ledger for the rule set ``rules``; refuses to overwrite a file.
+
+        ``min_games``: a rated player enters the published list once he has played that many
+        rated games (FIDE 1982 9.14 and FESA rule 3 ask 9); before that he is kept, rated, but
+        not listed."""
+        if min_games < 0:
+            raise LedgerError(f"the minimum number of games cannot be negative, got {min_games}")
         get_rule_set(rules)
         target = Path(path)
         if target.exists():
@@ -242,7 +251,8 @@ class Ledger:
                     if statement.strip():
                         connection.execute(statement)
             connection.execute(
-                "INSERT INTO settings VALUES ('rules', ?), ('created', ?)", (rules, _now())
+                "INSERT INTO settings VALUES ('rules', ?), ('created', ?), ('min_games', ?)",
+                (rules, _now(), str(min_games)),
             )
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             connection.commit()
@@ -320,7 +330,6 @@ class Ledger:
         player_file: PlayerFile | None = None
         try:
             event = read_event(path, input_format)
-            fmt = input_format or detect_format(path).name
         except RatingkitError as exc:
             errors.append(str(exc))
         if players is None and event is not None:
@@ -351,27 +360,30 @@ class Ledger:
         ).fetchone()
         if known is not None:
             errors.append(f"{source}: already imported as event {known[0]} (period {known[1]})")
-        keys, match_errors = self._match_keys(event, fmt)
+        keys, match_errors = self._match_keys(event)
         errors.extend(match_errors)
         if errors:
             raise ImportErrors(source, errors)
         assert period is not None
         with self._write():
-            return self._store_event(event, keys, digest, period, player_file, fmt)
+            return self._store_event(event, keys, digest, period, player_file)
 
-    def _player_key(self, player: Player, fmt: str) -> str | None:
-        if fmt in GLOBAL_ID_FORMATS:
-            return f"id:{player.id}"
+    @staticmethod
+    def _player_key(player: Player, event: Event) -> str | None:
+        """The key a player is known by: his FIDE id, else his own id when the file's ids are
+        the players' own (not start numbers, ``Event.local_ids``); else none (his name)."""
         if player.fide_id:
             return f"fide:{player.fide_id}"
+        if not event.local_ids:
+            return f"id:{player.id}"
         return None
 
-    def _match_keys(self, event: Event, fmt: str) -> tuple[dict[str, int | str], list[str]]:
+    def _match_keys(self, event: Event) -> tuple[dict[str, int | str], list[str]]:
         """Each event player's ledger id, or the key or name a new player will get."""
         out: dict[str, int | str] = {}
         errors: list[str] = []
         for player in event.players:
-            key = self._player_key(player, fmt)
+            key = self._player_key(player, event)
             if key is not None:
                 row = self._connection.execute(
                     "SELECT id FROM players WHERE key = ?", (key,)
@@ -397,7 +409,6 @@ class Ledger:
         digest: str,
         period: str,
         player_file: PlayerFile | None,
-        fmt: str,
     ) -> ImportSummary:
         db = self._connection
         ids: dict[str, int] = {}
@@ -405,7 +416,7 @@ class Ledger:
         state = (
             player_file.match(
                 [(p.id, p.name) for p in event.players],
-                by_name=fmt not in GLOBAL_ID_FORMATS,
+                by_name=event.local_ids,
             )
             if player_file is not None
             else None
@@ -436,9 +447,15 @@ class Ledger:
                     "UPDATE players SET initial_state = ? WHERE id = ?",
                     (_record_to_json(record), ids[player.id]),
                 )
+        registered = 0
+        if player_file is not None:
+            matched = {id(r) for r in state.records.values()} if state is not None else set()
+            others = [r for r in player_file if id(r) not in matched]
+            self._register(others, event.local_ids)
+            registered = len(others)
         cursor = db.execute(
-            "INSERT INTO events (period, name, start, end, type, rounds, source, digest, extra,"
-            " imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (period, name, start, end, type, rounds, source, digest,"
+            " score_only, extra, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 period,
                 event.name,
@@ -448,6 +465,7 @@ class Ledger:
                 event.rounds,
                 event.source,
                 digest,
+                int(event.score_only),
                 json.dumps({k: plain(v) for k, v in event.extra.items()}, ensure_ascii=False),
                 _now(),
             ),
@@ -485,8 +503,41 @@ class Ledger:
             [(event_id, b.round, ids[b.player], b.kind.value) for b in event.byes],
         )
         return ImportSummary(
-            event_id, event.name, period, len(event.players) - created, created, len(event.games)
+            event_id,
+            event.name,
+            period,
+            len(event.players) - created,
+            created,
+            len(event.games),
+            registered,
         )
+
+    def _register(self, records: Sequence[PlayerRecord], local_ids: bool) -> None:
+        """Store the state of player-file rows that are not in the event: the federation's
+        other players, matched on their id (on their name when the event's ids are start
+        numbers or the row has none) and created when new."""
+        db = self._connection
+        for record in records:
+            name = record.name or record.id or ""
+            key = f"id:{record.id}" if record.id and not local_ids else None
+            if key is not None:
+                row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
+            else:
+                rows = db.execute(
+                    "SELECT id FROM players WHERE name_key = ?", (normalise_name(name),)
+                ).fetchall()
+                row = rows[0] if len(rows) == 1 else None
+            if row is None:
+                row = (
+                    db.execute(
+                        "INSERT INTO players (key, name, name_key) VALUES (?, ?, ?)",
+                        (key, name, normalise_name(name)),
+                    ).lastrowid,
+                )
+            db.execute(
+                "UPDATE players SET initial_state = ? WHERE id = ?",
+                (_record_to_json(record), row[0]),
+            )
 
     # -- rating ------------------------------------------------------------------------------
     def periods(self) -> Table:
@@ -549,10 +600,8 @@ class Ledger:
         played: set[int] = set()
         rate_events = getattr(self.rules, "rate_events", None)
         built = [self._build_event(event_id, state) for event_id in events]
-        entered_rated: set[int] = set()
         for _, event in built:
             played.update(int(pid) for pid in event.player_ids)
-            entered_rated.update(int(p.id) for p in event.players if p.rating is not None)
         if rate_events is not None and len(built) > 1:
             period_report = rate_events([e for _, e in built], state)
             reports.append(period_report)
@@ -567,11 +616,19 @@ class Ledger:
                 new_state = _merge_state(new_state, report.new_state or _state_from(report))
         after = {r.id: r for r in (new_state or state)}
         merged = {**before, **after}
+        # The K in force, as the rule set's report gives it (FIDE's "K" column), for the list
+        # only: the state keeps "k" for an explicit K from a player file.
+        k_used = {
+            str(row.get("id")): row.get("K")
+            for report in reports
+            for row in report.players.rows
+            if isinstance(row.get("K"), int)
+        }
         db.executemany(
             "INSERT INTO state VALUES (?, ?, ?)",
             [(period, int(pid), _record_to_json(r)) for pid, r in merged.items()],
         )
-        self._publish(period, merged, before, played, entered_rated)
+        self._publish(period, merged, played, k_used)
         db.execute("INSERT INTO periods VALUES (?, ?, ?)", (period, _now(), self.rules.name))
         return reports
 
@@ -605,10 +662,11 @@ class Ledger:
     def _build_event(self, event_id: int, state: PlayerFile) -> tuple[int, Event]:
         db = self._connection
         row = db.execute(
-            "SELECT name, start, end, type, rounds, source, extra FROM events WHERE id = ?",
+            "SELECT name, start, end, type, rounds, source, extra, score_only FROM events "
+            "WHERE id = ?",
             (event_id,),
         ).fetchone()
-        name, start, end, type_, rounds, source, extra = row
+        name, start, end, type_, rounds, source, extra, score_only = row
         players = []
         for player_id, local_id, rating, p_extra, p_name, fide_id, fed, title, born in db.execute(
             "SELECT pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name, pl.fide_id, "
@@ -668,18 +726,31 @@ class Ledger:
             rounds=rounds,
             source=source,
             extra=json.loads(extra),
+            score_only=bool(score_only),
         )
         return event_id, event
 
     def _store_results(
         self, period: str, events: Sequence[tuple[int, Event]], report: Report
     ) -> None:
-        """One stored row per player and event: the report's row for that player."""
-        rows = {str(r.get("id")): r for r in report.players.rows}
+        """One stored row per player and event, taken from the report as the rule set lays
+        it out: a players table with an ``event`` column (events rated one after the other),
+        a section ``event: NAME`` per event beside one row per player for the whole period
+        (FIDE rating periods; the period row gives the rating after), or one row per player."""
+        by_event = "event" in report.players.columns
+        rows = {
+            (str(r.get("event")) if by_event else "", str(r.get("id"))): r
+            for r in report.players.rows
+        }
+        sections = {t.title: t for t in report.sections}
         values = []
         for event_id, event in events:
+            section = sections.get(f"event: {event.name}")
+            section_rows = {str(r.get("id")): r for r in section.rows} if section else {}
             for pid in event.player_ids:
-                row = rows.get(pid) or rows.get(f"{event.name}:{pid}") or {}
+                row = dict(rows.get((event.name if by_event else "", pid), {}))
+                if pid in section_rows:
+                    row = {**section_rows[pid], "rating_after": row.get("rating_after")}
                 data = {k: plain(v) for k, v in row.items()}
                 data["report"] = report.title
                 values.append((period, event_id, int(pid), json.dumps(data, ensure_ascii=False)))
@@ -689,13 +760,29 @@ class Ledger:
         self,
         period: str,
         state: dict[str, PlayerRecord],
-        before: dict[str, PlayerRecord],
         played: set[int],
-        entered_rated: set[int],
+        k_used: dict[str, int],
     ) -> None:
-        """Publish the list; a player is new when he has a rating now and had none before
-        (neither in the ledger nor in the event files of this period)."""
+        """Publish the list.  A player is listed once he has a rating and ``min_games`` rated
+        games; he is new in the first period he is listed, unless he came to the ledger with a
+        rating (from the player file or his first event file)."""
         db = self._connection
+        ever_listed = {
+            r[0]
+            for r in db.execute(
+                "SELECT DISTINCT player_id FROM published WHERE listed = 1 AND period < ?",
+                (period,),
+            )
+        }
+        arrived_rated = {
+            r[0]
+            for r in db.execute(
+                "SELECT id FROM players WHERE json_extract(initial_state, '$.rating') IS NOT NULL"
+                " UNION SELECT pa.player_id FROM participants pa WHERE pa.rating IS NOT NULL AND"
+                " pa.event_id = (SELECT MIN(event_id) FROM participants p2"
+                " WHERE p2.player_id = pa.player_id)"
+            )
+        }
         last_played: dict[int, str] = {
             pid: p
             for pid, p in db.execute(
@@ -704,76 +791,76 @@ class Ledger:
                 "GROUP BY pa.player_id"
             )
         }
+        first_published = dict(
+            db.execute("SELECT player_id, MIN(period) FROM published GROUP BY player_id")
+        )
         rows = []
         for pid, record in state.items():
             player_id = int(pid)
-            previous = before.get(pid)
-            had_rating = (previous is not None and previous.rating is not None) or (
-                player_id in entered_rated
-            )
-            is_new = record.rating is not None and not had_rating
+            listed = record.rating is not None and (record.games or 0) >= self.min_games
+            is_new = listed and player_id not in ever_listed and player_id not in arrived_rated
+            # Inactive: no rated game in the ledger for twelve months (FIDE 1982 9.23 asks
+            # fewer than 4 games a year; the ledger flags the plainer case).  A player who has
+            # not played yet counts from the first list he was on.
             last = period if player_id in played else last_played.get(player_id)
-            # Inactive: no rated game in the last twelve months (FIDE 1982 9.23 asks fewer
-            # than 4 games a year; the ledger flags the plainer case and lists games).
-            inactive = last is None or _months_between(last, period) >= 12
+            since = last or first_published.get(player_id, period)
+            inactive = _months_between(since, period) >= 12
             rows.append(
                 (
                     period,
                     player_id,
                     record.rating,
                     record.games,
-                    record.k,
+                    k_used.get(pid, record.k),
                     record.grade,
                     int(player_id in played),
+                    int(listed),
                     int(is_new),
                     int(inactive),
                 )
             )
-        db.executemany("INSERT INTO published VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        db.executemany("INSERT INTO published VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     # -- reading -----------------------------------------------------------------------------
-    def published_list(self, period: str) -> Table:
-        """The list published for ``period``: rating, games, K or grade, flags."""
+    def published_list(self, period: str, *, everyone: bool = False) -> Table:
+        """The list published for ``period``: rating, games, K or grade, flags.  Players not
+        listed yet (fewer than ``min_games`` games, or no rating) are left out unless
+        ``everyone`` is set."""
         period = parse_period(period)
         if period not in self._rated_periods():
             raise LedgerError(f"period {period} is not rated; nothing is published for it")
-        rows = []
-        for (
-            pid,
-            name,
-            rating,
-            games,
-            k,
-            grade,
-            played,
-            is_new,
-            inactive,
-        ) in self._connection.execute(
-            "SELECT pu.player_id, pl.name, pu.rating, pu.games, pu.k, pu.grade, pu.played, "
-            "pu.is_new, pu.inactive FROM published pu JOIN players pl ON pl.id = pu.player_id "
-            "WHERE pu.period = ? ORDER BY pu.rating IS NULL, pu.rating DESC, pl.name",
-            (period,),
-        ):
-            rows.append(
-                {
-                    "player": pid,
-                    "name": name,
-                    "rating": rating,
-                    "games": games,
-                    "K": k,
-                    "grade": grade,
-                    "played": bool(played),
-                    "new": bool(is_new),
-                    "inactive": bool(inactive),
-                }
+        names = (
+            "player",
+            "name",
+            "rating",
+            "games",
+            "K",
+            "grade",
+            "played",
+            "listed",
+            "new",
+            "inactive",
+        )
+        rows = [
+            dict(zip(names, values, strict=True))
+            for values in self._connection.execute(
+                "SELECT pu.player_id, pl.name, pu.rating, pu.games, pu.k, pu.grade, pu.played,"
+                " pu.listed, pu.is_new, pu.inactive FROM published pu JOIN players pl"
+                " ON pl.id = pu.player_id WHERE pu.period = ? AND (pu.listed = 1 OR ?)"
+                " ORDER BY pu.listed DESC, pu.rating IS NULL, pu.rating DESC, pl.name",
+                (period, int(everyone)),
             )
-        columns = ["player", "name", "rating", "games", "K", "grade", "played", "new", "inactive"]
-        if all(r["grade"] is None for r in rows):
-            columns.remove("grade")
-        if all(r["K"] is None for r in rows):
-            columns.remove("K")
+        ]
+        for row in rows:
+            for flag in ("played", "listed", "new", "inactive"):
+                row[flag] = bool(row[flag])
+        columns = [c for c in names if c != "listed" or everyone]
+        for optional in ("grade", "K"):
+            if all(r[optional] is None for r in rows):
+                columns.remove(optional)
+        minimum = f", listed from {self.min_games} games" if self.min_games else ""
         return Table(
-            f"rating list {period} ({self.rules.name})",
+            f"rating list {period} ({self.rules.name}{minimum})",
             tuple(columns),
             [{c: r[c] for c in columns} for r in rows],
         )
@@ -818,18 +905,10 @@ class Ledger:
             (player_id,),
         ):
             row = json.loads(text)
-            rows.append(
-                {
-                    "period": period,
-                    "event": event,
-                    "rating_before": row.get("rating_before"),
-                    "games": row.get("games"),
-                    "score": row.get("score"),
-                    "expected": row.get("expected"),
-                    "change": row.get("change"),
-                    "rating_after": row.get("rating_after"),
-                }
-            )
+            entry = {"period": period, "event": event}
+            for column, fide_name in _HISTORY_COLUMNS:
+                entry[column] = row.get(column, row.get(fide_name))
+            rows.append(entry)
         columns = (
             "period",
             "event",
@@ -861,6 +940,18 @@ class Ledger:
 
     def integrity_check(self) -> str:
         return self._connection.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+#: History columns, and FIDE's names for them where a report's per-event table uses those
+#: (Ro, n, w, We, K*(w-We)).
+_HISTORY_COLUMNS = (
+    ("rating_before", "Ro"),
+    ("games", "n"),
+    ("score", "w"),
+    ("expected", "We"),
+    ("change", "K*(w-We)"),
+    ("rating_after", "rating_after"),
+)
 
 
 def _iso(day: date | None) -> str | None:

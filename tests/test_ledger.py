@@ -14,7 +14,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
@@ -73,6 +73,7 @@ class ToyRules:
 
 @pytest.fixture
 def toy(monkeypatch):
+    rulesets.rule_sets()  # load the built-in rule sets first: they must stay registered
     monkeypatch.setattr(rulesets, "_REGISTRY", dict(rulesets._REGISTRY))
     rulesets.register(ToyRules())
     rulesets.register(ToyRules(name="slow-toy", delay=0.4))
@@ -152,7 +153,9 @@ def test_import_needs_a_period_when_the_file_has_no_date(book, files):
 def test_ambiguous_names_are_refused(book, files, monkeypatch):
     # A format whose ids are start numbers: players are matched on names.
     monkeypatch.setattr(formats, "_FORMATS", dict(formats.formats()))
-    formats.register_format(Format("by-name", "test", (".names",), read_csv_pair))
+    formats.register_format(
+        Format("by-name", "test", (".names",), lambda p: replace(read_csv_pair(p), local_ids=True))
+    )
     book.import_file(files / "spring-games.csv")
     (files / "players.csv").write_text("id,name,rating\n1,Ann,1600\n2,Ann,1610\n")
     (files / "games.csv").write_text("round,white,black,result,date\n1,1,2,1-0,2024-03-01\n")
@@ -294,3 +297,98 @@ def test_cli_db_commands(toy, files, tmp_path, capsys):
     assert cli.main(["db", "rate", path, "--period", "2024-01", "--replace"]) == 0
     assert cli.main(["db", "init", path, "--rules", "toy"]) == 2
     assert "file exists" in capsys.readouterr().err
+
+
+# -- With the real rule sets -------------------------------------------------------------------
+
+SEASON = LEDGER_DATA / "season"
+
+
+def _games_in(files: list[Path], player: str) -> int:
+    """Games a player has in CSV games files, counted here from the files themselves."""
+    count = 0
+    for file in files:
+        for line in file.read_text().splitlines()[1:]:
+            _, white, black, *_ = line.split(",")
+            count += player in (white, black)
+    return count
+
+
+@pytest.fixture
+def season(tmp_path):
+    book = Ledger.create(tmp_path / "season.sqlite", "fesa", min_games=9)
+    files = sorted(SEASON.glob("*-games.csv"))
+    book.import_file(files[0], SEASON / "players.csv")
+    for file in files[1:]:
+        book.import_file(file)
+    for row in book.periods().rows:
+        book.rate_period(row["period"])
+    yield book, files
+    book.close()
+
+
+def test_the_player_file_registers_every_player(season):
+    book, _ = season
+    registered = (SEASON / "players.csv").read_text().splitlines()[1:]
+    assert _count(book.path, "players") >= len(registered)
+    for line in registered:
+        pid, name = line.split(",")[:2]
+        assert book.find_player(pid) == book.find_player(name)
+
+
+def test_new_players_enter_the_list_after_min_games(season):
+    # Peeters Lotte (be01) plays one 5-round event in January and another in February:
+    # FESA rule 3 keeps her unrated below 9 games, so she is listed (and new) in February.
+    book, files = season
+    january = [f for f in files if f.name.startswith("2024-01")]
+    february = [f for f in files if f.name.startswith("2024-02")]
+    assert _games_in(january, "be01") == 5 and _games_in(january + february, "be01") == 10
+    assert "Peeters Lotte" not in book.published_list("2024-01").column("name")
+    unlisted = {r["name"]: r for r in book.published_list("2024-01", everyone=True).rows}
+    assert unlisted["Peeters Lotte"]["games"] == 5 and not unlisted["Peeters Lotte"]["listed"]
+    listed = {r["name"]: r for r in book.published_list("2024-02").rows}
+    assert listed["Peeters Lotte"]["new"] and listed["Peeters Lotte"]["games"] == 10
+    march = {r["name"]: r for r in book.published_list("2024-03").rows}
+    assert not march["Peeters Lotte"]["new"]  # new only once
+    assert "listed from 9 games" in book.published_list("2024-03").title
+
+
+def test_a_season_history_follows_the_reports(season):
+    book, _ = season
+    history = book.history("es01").rows
+    assert [r["period"] for r in history] == ["2024-03", "2024-04", "2024-04"]
+    # Each event starts from the rating the previous one left (FESA rule 11).
+    assert history[1]["rating_before"] == history[0]["rating_after"]
+    assert history[2]["rating_before"] == history[1]["rating_after"]
+
+
+def test_inactive_after_twelve_months_without_a_game(book, files):
+    book.import_file(files / "spring-games.csv")  # 2024-01: a, b, c, d play
+    (files / "late-games.csv").write_text("round,white,black,result,date\n1,a,b,1-0,2025-01-11\n")
+    (files / "late-players.csv").write_text("id,name,rating\na,Ann,1600\nb,Bob,1500\n")
+    book.import_file(files / "late-games.csv")
+    book.rate_period("2024-01")
+    book.rate_period("2025-01")
+    listed = {r["name"]: r for r in book.published_list("2025-01").rows}
+    assert not listed["Ann"]["inactive"]
+    assert listed["Cid"]["inactive"]  # last game 2024-01, twelve months before
+
+
+def test_fide_rating_period_history_per_event(toy, tmp_path, files):
+    # Two events in one period under FIDE 2014: one rounding for the period (8.57), while the
+    # history shows each event's own K * (w - We).
+    book = Ledger.create(tmp_path / "fide.sqlite", "fide-2014")
+    (files / "second-games.csv").write_text(
+        "round,white,black,result,date\n1,a,c,1-0,2024-01-27\n1,b,d,1/2-1/2,2024-01-27\n"
+    )
+    shutil.copy(files / "spring-players.csv", files / "second-players.csv")
+    book.import_file(files / "spring-games.csv", files / "state.csv")
+    book.import_file(files / "second-games.csv")
+    report = book.rate_period("2024-01")[0]
+    ann = str(book.find_player("a"))  # reports name players by their ledger ids
+    history = book.history("a").rows
+    assert [r["event"] for r in history] == ["spring", "second"]
+    changes = [r["change"] for r in history]
+    assert sum(changes) == pytest.approx(float(report[ann]["change"]))
+    assert history[0]["rating_after"] == history[1]["rating_after"] == report[ann]["rating_after"]
+    book.close()
