@@ -922,7 +922,7 @@ class Ledger:
         return Table(f"history of {name} (ledger id {player_id})", columns, rows)
 
     def rating_history(self, players: Iterable[str]) -> dict[str, list[tuple[str, int | None]]]:
-        """Published rating per period for each player (for plots)."""
+        """Published rating per period for each player (None while not listed), for plots."""
         out: dict[str, list[tuple[str, int | None]]] = {}
         for text in players:
             player_id = self.find_player(text)
@@ -932,7 +932,8 @@ class Ledger:
             out[name] = [
                 (p, r)
                 for p, r in self._connection.execute(
-                    "SELECT period, rating FROM published WHERE player_id = ? ORDER BY period",
+                    "SELECT period, CASE WHEN listed THEN rating END FROM published"
+                    " WHERE player_id = ? ORDER BY period",
                     (player_id,),
                 )
             ]
