@@ -75,9 +75,73 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--input-format", metavar="NAME", help="input format (default: detected)")
     check.add_argument("--format", choices=("table", "csv", "json"), default="table")
 
+    _add_db_commands(commands)
+
     commands.add_parser("rules", help="list the rule sets and the documents they implement")
     commands.add_parser("formats", help="list the event file formats that can be read")
     return parser
+
+
+def _add_db_commands(commands) -> None:
+    db = commands.add_parser("db", help="keep a rating list in a ledger (one SQLite file)")
+    sub = db.add_subparsers(dest="db_command", required=True, metavar="DB_COMMAND")
+    init = sub.add_parser("init", help="create a new ledger for a rule set")
+    init.add_argument("ledger")
+    init.add_argument("--rules", required=True, metavar="NAME")
+    init.add_argument(
+        "--min-games",
+        type=int,
+        default=0,
+        metavar="N",
+        help="rated games a player needs to enter the published list (default 0; FIDE 1982 "
+        "9.14 and FESA rule 3 ask 9)",
+    )
+    load = sub.add_parser("import", help="import an event file (and player state)")
+    load.add_argument("ledger")
+    load.add_argument("input")
+    load.add_argument("--players", metavar="FILE")
+    load.add_argument("--period", metavar="YYYY-MM", help="default: the event's end date")
+    load.add_argument("--input-format", metavar="NAME")
+    rate = sub.add_parser("rate", help="rate every event of a period and publish the list")
+    rate.add_argument("ledger")
+    rate.add_argument("--period", required=True, metavar="YYYY-MM")
+    rate.add_argument(
+        "--replace", action="store_true", help="re-rate a rated period and every later one"
+    )
+    listing = sub.add_parser("list", help="the list published for a period")
+    listing.add_argument("ledger")
+    listing.add_argument("--period", required=True, metavar="YYYY-MM")
+    listing.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    history = sub.add_parser("history", help="every event and change of one player")
+    history.add_argument("ledger")
+    history.add_argument("player", help="ledger id, the player's own id, FIDE id or name")
+    history.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    periods = sub.add_parser("periods", help="the periods with events and whether rated")
+    periods.add_argument("ledger")
+
+
+def _cmd_db(args: argparse.Namespace) -> str:
+    from .ledger import Ledger
+
+    if args.db_command == "init":
+        Ledger.create(args.ledger, args.rules, args.min_games).close()
+        return (
+            f"created ledger {args.ledger} for rule set {args.rules}; players are listed "
+            f"from {args.min_games} rated games\n"
+        )
+    with Ledger(args.ledger) as ledger:
+        if args.db_command == "import":
+            summary = ledger.import_file(args.input, args.players, args.period, args.input_format)
+            return f"{summary}\n"
+        if args.db_command == "rate":
+            reports = ledger.rate_period(args.period, replace=args.replace)
+            table = ledger.published_list(args.period)
+            return f"rated {len(reports)} report(s) for {args.period}\n\n" + _render(table, "table")
+        if args.db_command == "list":
+            return _render(ledger.published_list(args.period), args.format)
+        if args.db_command == "history":
+            return _render(ledger.history(args.player), args.format)
+        return _render(ledger.periods(), "table")
 
 
 def _cmd_rules() -> str:
@@ -159,6 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             text = _cmd_rules()
         elif args.command == "formats":
             text = _cmd_formats()
+        elif args.command == "db":
+            text = _cmd_db(args)
         elif args.command == "check":
             text, status = _cmd_check(args)
             sys.stdout.write(text)

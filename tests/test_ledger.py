@@ -1,0 +1,394 @@
+"""The ledger: import, rating periods, publication, history; refusals, atomicity, locking.
+
+The rating itself is the business of the rule sets; these tests use a small stand-in rule set
+(``toy``: 10 points per game of score minus one half, unrated players enter at 1500) whose
+numbers the tests recompute by hand, so that what is checked here is the ledger's bookkeeping.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+
+from ratingkit import cli, formats, ledger, rulesets
+from ratingkit.formats import Format
+from ratingkit.formats.csvpair import read_csv_pair
+from ratingkit.ledger import ImportErrors, Ledger, LedgerBusyError, LedgerError
+from ratingkit.playerfile import PlayerFile, PlayerRecord
+from ratingkit.report import Report
+
+LEDGER_DATA = DATA / "ledger"
+
+
+@dataclass(frozen=True)
+class ToyRules:
+    name: str = "toy"
+    title: str = "toy rules for ledger tests"
+    document: str = "tests/test_ledger.py"
+    valid_from: date | None = None
+    valid_until: date | None = None
+    #: Seconds to wait per event (the kill -9 test needs a rating that takes a while).
+    delay: float = 0.0
+
+    def rate(self, event, players=None):
+        time.sleep(self.delay)
+        state = {r.id: r for r in players} if players is not None else {}
+        rows, records = [], []
+        for player in event.players:
+            games = event.played_games_of(player.id)
+            score = sum(g.score_of(player.id) for g in games)
+            before = player.rating
+            change = 10 * (score - len(games) / 2) if before is not None else None
+            after = before + change if before is not None else 1500
+            known = state.get(player.id)
+            total = (known.games if known and known.games else 0) + len(games)
+            rows.append(
+                {
+                    "id": player.id,
+                    "name": player.name,
+                    "rating_before": before,
+                    "games": len(games),
+                    "score": score,
+                    "expected": len(games) / 2,
+                    "change": change,
+                    "rating_after": after,
+                }
+            )
+            records.append(PlayerRecord(id=player.id, name=player.name, rating=after, games=total))
+        return Report.build(
+            title=event.name, rules=self.name, rows=rows, new_state=PlayerFile(tuple(records))
+        )
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    rulesets.rule_sets()  # load the built-in rule sets first: they must stay registered
+    monkeypatch.setattr(rulesets, "_REGISTRY", dict(rulesets._REGISTRY))
+    rulesets.register(ToyRules())
+    rulesets.register(ToyRules(name="slow-toy", delay=0.4))
+
+
+@pytest.fixture
+def files(tmp_path):
+    target = tmp_path / "files"
+    shutil.copytree(LEDGER_DATA, target)
+    return target
+
+
+@pytest.fixture
+def book(toy, tmp_path):
+    with Ledger.create(tmp_path / "club.sqlite", "toy") as opened:
+        yield opened
+
+
+def _count(path: Path, table: str) -> int:
+    with sqlite3.connect(path) as connection:
+        return connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def test_create_refuses_an_existing_file_and_unknown_rules(toy, tmp_path):
+    path = tmp_path / "x.sqlite"
+    Ledger.create(path, "toy").close()
+    with pytest.raises(LedgerError, match="file exists"):
+        Ledger.create(path, "toy")
+    with pytest.raises(rulesets.UnknownRuleSetError):
+        Ledger.create(tmp_path / "y.sqlite", "nope")
+    assert not (tmp_path / "y.sqlite").exists()
+    with pytest.raises(LedgerError, match="no ledger here"):
+        Ledger(tmp_path / "z.sqlite")
+
+
+def test_schema_is_versioned(book):
+    version = book._connection.execute("PRAGMA user_version").fetchone()[0]
+    assert version == ledger.SCHEMA_VERSION == len(ledger.MIGRATIONS)
+
+
+def test_import_creates_then_matches_players_by_id(book, files):
+    first = book.import_file(files / "spring-games.csv", files / "state.csv")
+    assert (first.period, first.games, first.players_created) == ("2024-01", 4, 4)
+    second = book.import_file(files / "summer-games.csv")
+    # a, b and d are known by their own ids; e is new.
+    assert (second.period, second.players_matched, second.players_created) == ("2024-02", 3, 1)
+    assert "imported 'spring' as event 1 into period 2024-01" in str(first)
+
+
+def test_import_of_the_same_file_twice_is_refused(book, files):
+    book.import_file(files / "spring-games.csv")
+    with pytest.raises(ImportErrors, match="already imported as event 1"):
+        book.import_file(files / "spring-games.csv")
+
+
+def test_import_with_errors_applies_nothing_and_lists_them_all(book, files):
+    (files / "spring-games.csv").write_text("round,white,black,result\n1,a,b,9-9\n")
+    (files / "bad-state.csv").write_text("id,games\na,many\n")
+    with pytest.raises(ImportErrors) as info:
+        book.import_file(files / "spring-games.csv", files / "bad-state.csv", period="2024-13")
+    errors = info.value.errors
+    assert len(errors) == 2
+    assert "spring-games.csv, line 2, field result: unknown result '9-9'" in errors[0]
+    assert "bad-state.csv, line 2, field games" in errors[1]
+    assert _count(book.path, "events") == 0 and _count(book.path, "players") == 0
+
+
+def test_import_needs_a_period_when_the_file_has_no_date(book, files):
+    (files / "spring-games.csv").write_text("round,white,black,result\n1,a,b,1-0\n")
+    with pytest.raises(ImportErrors, match="give the period with --period"):
+        book.import_file(files / "spring-games.csv")
+    with pytest.raises(ImportErrors, match="YYYY-MM, got '2024-13'"):
+        book.import_file(files / "spring-games.csv", period="2024-13")
+    assert book.import_file(files / "spring-games.csv", period="2023-12").period == "2023-12"
+
+
+def test_ambiguous_names_are_refused(book, files, monkeypatch):
+    # A format whose ids are start numbers: players are matched on names.
+    monkeypatch.setattr(formats, "_FORMATS", dict(formats.formats()))
+    formats.register_format(
+        Format("by-name", "test", (".names",), lambda p: replace(read_csv_pair(p), local_ids=True))
+    )
+    book.import_file(files / "spring-games.csv")
+    (files / "players.csv").write_text("id,name,rating\n1,Ann,1600\n2,Ann,1610\n")
+    (files / "games.csv").write_text("round,white,black,result,date\n1,1,2,1-0,2024-03-01\n")
+    book.import_file(files / "games.csv", period="2024-03", input_format="csv")
+    (files / "x-games.csv").write_text("round,white,black,result,date\n1,1,2,1-0,2024-04-01\n")
+    (files / "x-players.csv").write_text("id,name,rating\n1,Ann,1600\n2,Bob,1500\n")
+    with pytest.raises(ImportErrors, match="'Ann' matches ledger players 1, 5"):
+        book.import_file(files / "x-games.csv", input_format="by-name")
+
+
+def test_rating_periods_carries_state_forward(book, files):
+    book.import_file(files / "spring-games.csv", files / "state.csv")
+    book.import_file(files / "summer-games.csv")
+    book.rate_period("2024-01")
+    spring = {r["name"]: r for r in book.published_list("2024-01").rows}
+    # Toy rules: Ann 1.5/2 -> 1600 + 10 * (1.5 - 1) = 1605; Bob 1/2 -> 1500; Cid 0.5/2 ->
+    # 1395; Dan unrated enters at 1500.  Games: Ann 40 + 2, Bob 12 + 2 (from state.csv).
+    assert {n: r["rating"] for n, r in spring.items()} == {
+        "Ann": 1605,
+        "Bob": 1500,
+        "Cid": 1395,
+        "Dan": 1500,
+    }
+    assert (spring["Ann"]["games"], spring["Bob"]["games"], spring["Cid"]["games"]) == (42, 14, 2)
+    assert spring["Dan"]["new"] and not spring["Ann"]["new"]
+    book.rate_period("2024-02")
+    summer = {r["name"]: r for r in book.published_list("2024-02").rows}
+    # Ann starts at her published 1605 (not the file's 1600) and loses her one game to Dan:
+    # 1605 + 10 * (0 - 1/2) = 1600; Dan 1500 + 10 * (1 - 1/2) = 1505.
+    assert summer["Ann"]["rating"] == 1600 and summer["Dan"]["rating"] == 1505
+    assert summer["Cid"]["rating"] == 1395 and not summer["Cid"]["played"]
+    # Eve comes with a rating (1450) from her file: new to the ledger, not newly rated.
+    # She lost to Bob: 1450 + 10 * (0 - 1/2) = 1445.
+    assert summer["Eve"]["rating"] == 1445 and not summer["Eve"]["new"]
+
+
+def test_history_lists_every_event_of_a_player(book, files):
+    book.import_file(files / "spring-games.csv")
+    book.import_file(files / "summer-games.csv")
+    book.rate_period("2024-01")
+    book.rate_period("2024-02")
+    history = book.history("a")
+    assert history.column("event") == ["spring", "summer"]
+    assert history.column("rating_before") == [1600, 1605]
+    assert history.column("rating_after") == [1605, 1600]
+    assert book.history("Ann").rows == history.rows
+    with pytest.raises(LedgerError, match="no player 'Zed'"):
+        book.history("Zed")
+
+
+def test_refusals_and_replace(book, files):
+    book.import_file(files / "spring-games.csv")
+    book.import_file(files / "summer-games.csv")
+    with pytest.raises(LedgerError, match="period 2024-01 has events that are not rated"):
+        book.rate_period("2024-02")
+    book.rate_period("2024-01")
+    book.rate_period("2024-02")
+    with pytest.raises(LedgerError, match="already rated; use --replace"):
+        book.rate_period("2024-01")
+    before = book.published_list("2024-02").rows
+    reports = book.rate_period("2024-01", replace=True)
+    assert [r.title for r in reports] == ["spring", "summer"]  # the later period too
+    assert book.published_list("2024-02").rows == before
+    assert [r["period"] for r in book.periods().rows] == ["2024-01", "2024-02"]
+    with pytest.raises(LedgerError, match="not rated; nothing is published"):
+        book.published_list("2024-05")
+
+
+def test_a_second_writer_waits_then_fails_clearly(book, files, monkeypatch):
+    monkeypatch.setattr(ledger, "BUSY_TIMEOUT_SECONDS", 0.2)
+    other = sqlite3.connect(book.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with Ledger(book.path) as second, pytest.raises(LedgerBusyError, match="another"):
+            second.import_file(files / "spring-games.csv")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert book.import_file(files / "spring-games.csv").event_id == 1
+
+
+def test_kill_minus_9_during_rating_leaves_the_last_committed_state(toy, tmp_path, files):
+    path = tmp_path / "big.sqlite"
+    with Ledger.create(path, "slow-toy") as book:
+        for index in range(6):
+            (files / f"e{index}-games.csv").write_text(
+                f"round,white,black,result,date\n1,a,b,1-0,2024-01-{index + 10}\n"
+            )
+            shutil.copy(files / "spring-players.csv", files / f"e{index}-players.csv")
+            book.import_file(files / f"e{index}-games.csv")
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1]);"
+        "import test_ledger as t; from ratingkit import rulesets; from ratingkit.ledger import"
+        " Ledger; rulesets.register(t.ToyRules(name='slow-toy', delay=0.4));"
+        "Ledger(sys.argv[2]).rate_period('2024-01')"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, str(Path(__file__).parent), str(path)]
+    )
+    time.sleep(1.6)  # several events rated, and their results written, inside the transaction
+    assert process.poll() is None, "the rating finished before it could be killed"
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    with Ledger(path) as book:
+        assert book.integrity_check() == "ok"
+        assert book.periods().rows[0]["rated"] is None
+        assert _count(path, "results") == 0 and _count(path, "published") == 0
+        book.rate_period("2024-01")  # and the ledger still works
+        assert _count(path, "results") == 6 * 4  # every listed player of 6 events
+
+
+def test_cli_db_commands(toy, files, tmp_path, capsys):
+    path = str(tmp_path / "cli.sqlite")
+    assert cli.main(["db", "init", path, "--rules", "toy"]) == 0
+    assert (
+        cli.main(
+            [
+                "db",
+                "import",
+                path,
+                str(files / "spring-games.csv"),
+                "--players",
+                str(files / "state.csv"),
+            ]
+        )
+        == 0
+    )
+    assert "into period 2024-01" in capsys.readouterr().out
+    assert cli.main(["db", "rate", path, "--period", "2024-01"]) == 0
+    assert "rating list 2024-01 (toy)" in capsys.readouterr().out
+    assert cli.main(["db", "list", path, "--period", "2024-01", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "player,name,rating,games,played,new,inactive"
+    assert lines[1].startswith("1,Ann,1605,42,yes,no,no")
+    assert cli.main(["db", "history", path, "Ann", "--format", "json"]) == 0
+    assert '"rating_after": 1605' in capsys.readouterr().out
+    assert cli.main(["db", "rate", path, "--period", "2024-01"]) == 2
+    assert "already rated; use --replace" in capsys.readouterr().err
+    assert cli.main(["db", "rate", path, "--period", "2024-01", "--replace"]) == 0
+    assert cli.main(["db", "init", path, "--rules", "toy"]) == 2
+    assert "file exists" in capsys.readouterr().err
+
+
+# -- With the real rule sets -------------------------------------------------------------------
+
+SEASON = LEDGER_DATA / "season"
+
+
+def _games_in(files: list[Path], player: str) -> int:
+    """Games a player has in CSV games files, counted here from the files themselves."""
+    count = 0
+    for file in files:
+        for line in file.read_text().splitlines()[1:]:
+            _, white, black, *_ = line.split(",")
+            count += player in (white, black)
+    return count
+
+
+@pytest.fixture
+def season(tmp_path):
+    book = Ledger.create(tmp_path / "season.sqlite", "fesa", min_games=9)
+    files = sorted(SEASON.glob("*-games.csv"))
+    book.import_file(files[0], SEASON / "players.csv")
+    for file in files[1:]:
+        book.import_file(file)
+    for row in book.periods().rows:
+        book.rate_period(row["period"])
+    yield book, files
+    book.close()
+
+
+def test_the_player_file_registers_every_player(season):
+    book, _ = season
+    registered = (SEASON / "players.csv").read_text().splitlines()[1:]
+    assert _count(book.path, "players") >= len(registered)
+    for line in registered:
+        pid, name = line.split(",")[:2]
+        assert book.find_player(pid) == book.find_player(name)
+
+
+def test_new_players_enter_the_list_after_min_games(season):
+    # Peeters Lotte (be01) plays one 5-round event in January and another in February:
+    # FESA rule 3 keeps her unrated below 9 games, so she is listed (and new) in February.
+    book, files = season
+    january = [f for f in files if f.name.startswith("2024-01")]
+    february = [f for f in files if f.name.startswith("2024-02")]
+    assert _games_in(january, "be01") == 5 and _games_in(january + february, "be01") == 10
+    assert "Peeters Lotte" not in book.published_list("2024-01").column("name")
+    unlisted = {r["name"]: r for r in book.published_list("2024-01", everyone=True).rows}
+    assert unlisted["Peeters Lotte"]["games"] == 5 and not unlisted["Peeters Lotte"]["listed"]
+    listed = {r["name"]: r for r in book.published_list("2024-02").rows}
+    assert listed["Peeters Lotte"]["new"] and listed["Peeters Lotte"]["games"] == 10
+    march = {r["name"]: r for r in book.published_list("2024-03").rows}
+    assert not march["Peeters Lotte"]["new"]  # new only once
+    assert "listed from 9 games" in book.published_list("2024-03").title
+
+
+def test_a_season_history_follows_the_reports(season):
+    book, _ = season
+    history = book.history("es01").rows
+    assert [r["period"] for r in history] == ["2024-03", "2024-04", "2024-04"]
+    # Each event starts from the rating the previous one left (FESA rule 11).
+    assert history[1]["rating_before"] == history[0]["rating_after"]
+    assert history[2]["rating_before"] == history[1]["rating_after"]
+
+
+def test_inactive_after_twelve_months_without_a_game(book, files):
+    book.import_file(files / "spring-games.csv")  # 2024-01: a, b, c, d play
+    (files / "late-games.csv").write_text("round,white,black,result,date\n1,a,b,1-0,2025-01-11\n")
+    (files / "late-players.csv").write_text("id,name,rating\na,Ann,1600\nb,Bob,1500\n")
+    book.import_file(files / "late-games.csv")
+    book.rate_period("2024-01")
+    book.rate_period("2025-01")
+    listed = {r["name"]: r for r in book.published_list("2025-01").rows}
+    assert not listed["Ann"]["inactive"]
+    assert listed["Cid"]["inactive"]  # last game 2024-01, twelve months before
+
+
+def test_fide_rating_period_history_per_event(toy, tmp_path, files):
+    # Two events in one period under FIDE 2014: one rounding for the period (8.57), while the
+    # history shows each event's own K * (w - We).
+    book = Ledger.create(tmp_path / "fide.sqlite", "fide-2014")
+    (files / "second-games.csv").write_text(
+        "round,white,black,result,date\n1,a,c,1-0,2024-01-27\n1,b,d,1/2-1/2,2024-01-27\n"
+    )
+    shutil.copy(files / "spring-players.csv", files / "second-players.csv")
+    book.import_file(files / "spring-games.csv", files / "state.csv")
+    book.import_file(files / "second-games.csv")
+    report = book.rate_period("2024-01")[0]
+    ann = str(book.find_player("a"))  # reports name players by their ledger ids
+    history = book.history("a").rows
+    assert [r["event"] for r in history] == ["spring", "second"]
+    changes = [r["change"] for r in history]
+    assert sum(changes) == pytest.approx(float(report[ann]["change"]))
+    assert history[0]["rating_after"] == history[1]["rating_after"] == report[ann]["rating_after"]
+    book.close()
