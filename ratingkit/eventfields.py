@@ -33,14 +33,12 @@ An unknown field or a value that cannot be read is an error naming the file, lin
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
 from .errors import InvalidValueError, Location, MalformedLineError
-from .fileio import read_text
+from .fileio import read_csv_table, read_text
 from .model import Event, EventType
 from .values import parse_bool, parse_date, parse_int
 
@@ -152,26 +150,14 @@ def read_sidecar(path: Path, generic: bool = True) -> dict[str, object]:
     if side is None:
         return {}
     source = str(side)
-    reader = csv.reader(io.StringIO(read_text(side)))
-    header = [h.strip().lower() for h in next(reader, [])]
+    header, rows = read_csv_table(read_text(side), source, "the event file")
     if header != ["field", "value"]:
         raise MalformedLineError(
             f"an event file needs the header 'field,value', got {','.join(header)!r}",
             Location(source, 1),
             ",".join(header),
         )
-    pairs = []
-    for row in reader:
-        if not any(c.strip() for c in row):
-            continue
-        location = Location(source, reader.line_num)
-        if len(row) != 2:
-            raise MalformedLineError(
-                f"expected 2 fields (field,value), got {len(row)}: {','.join(row)!r}",
-                location,
-                ",".join(row),
-            )
-        pairs.append((row[0], row[1], location))
+    pairs = [(row.cells["field"], row.cells["value"], Location(source, row.line)) for row in rows]
     fields = parse_fields(pairs)
     fields["_source"] = source
     return fields

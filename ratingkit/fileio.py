@@ -1,12 +1,16 @@
-"""Small file helpers: reading text with a clear error, writing all-or-nothing."""
+"""Small file helpers: reading text and CSV tables with clear errors, writing all-or-nothing."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import InputError, Location
+from .errors import InputError, Location, MalformedLineError
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -39,3 +43,53 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+@dataclass(frozen=True)
+class CsvRow:
+    """One data row of a CSV table: its 1-based line, its cells by lower-case header name
+    (stripped), and the raw text for messages."""
+
+    line: int
+    cells: dict[str, str]
+    raw: str
+
+    def at(self, source: str, column: str) -> Location:
+        return Location(source, self.line, column)
+
+
+def read_csv_table(
+    text: str, source: str, what: str, required: Sequence[str] = ()
+) -> tuple[list[str], list[CsvRow]]:
+    """The header (lower case) and the non-blank rows of a CSV table with a header line.
+
+    ``what`` names the file in messages ("the games file"); a missing ``required`` column,
+    an empty file or a row with the wrong number of fields is a
+    :class:`~ratingkit.errors.MalformedLineError` naming the line.
+    """
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise MalformedLineError(f"{what} is empty", Location(source, 1), "") from None
+    missing = [c for c in required if c not in header]
+    if missing:
+        raise MalformedLineError(
+            f"the header lacks column(s) {', '.join(missing)} (needs {','.join(required)})",
+            Location(source, 1),
+            ",".join(header),
+        )
+    rows = []
+    for row in reader:
+        if not any(cell.strip() for cell in row):
+            continue
+        raw = ",".join(row)
+        if len(row) != len(header):
+            raise MalformedLineError(
+                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}: {raw!r}",
+                Location(source, reader.line_num),
+                raw,
+            )
+        cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
+        rows.append(CsvRow(reader.line_num, cells, raw))
+    return header, rows

@@ -29,7 +29,7 @@ from datetime import date
 from types import MappingProxyType
 
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
-from .fileio import read_text
+from .fileio import read_csv_table, read_text
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
 KNOWN_COLUMNS = ("id", "name", "rating", "games", "born", "k", "ever_2400", "grade", "prior_grade")
@@ -164,30 +164,14 @@ def read_player_file(path: str | os.PathLike[str]) -> PlayerFile:
 
 
 def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
-    reader = csv.reader(io.StringIO(text))
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise MalformedLineError("the player file is empty", Location(source, 1), "") from None
-    header = [h.strip().lower() for h in header]
+    header, rows = read_csv_table(text, source, "the player file")
     if "id" not in header and "name" not in header:
         raise MalformedLineError(
             f"the header must name an 'id' or 'name' column, got {header}",
             Location(source, 1),
             ",".join(header),
         )
-    records = []
-    for row in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            raise MalformedLineError(
-                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}",
-                Location(source, line),
-                ",".join(row),
-            )
-        records.append(_record(dict(zip(header, row, strict=True)), Location(source, line)))
+    records = [_record(row.cells, Location(source, row.line)) for row in rows]
     return PlayerFile(_check_unique(records), source)
 
 

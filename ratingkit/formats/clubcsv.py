@@ -31,12 +31,10 @@ files, as for the plain CSV pair.
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 from ..errors import InvalidValueError, Location, MalformedLineError, UnknownResultError
-from ..fileio import read_text
+from ..fileio import read_csv_table, read_text
 from ..lnmo import game_terms, parse_grade
 from ..model import Event, EventType, Game, Handicap, Special, parse_result
 from ..playerfile import PlayerFile, parse_player_csv
@@ -111,31 +109,10 @@ def club_event(
 
 
 def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
-    reader = csv.reader(io.StringIO(text))
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        raise MalformedLineError("the games file is empty", Location(source, 1), "") from None
-    missing = [c for c in GAME_COLUMNS if c not in header]
-    if missing:
-        raise MalformedLineError(
-            f"the header lacks column(s) {', '.join(missing)} (needs {','.join(GAME_COLUMNS)})",
-            Location(source, 1),
-            ",".join(header),
-        )
+    _, table = read_csv_table(text, source, "the games file", GAME_COLUMNS)
     rows = []
-    for row in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            raise MalformedLineError(
-                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}: "
-                f"{','.join(row)!r}",
-                Location(source, line),
-                ",".join(row),
-            )
-        cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
+    for row in table:
+        line, cells = row.line, row.cells
 
         def at(column: str, line: int = line) -> Location:
             return Location(source, line, column)

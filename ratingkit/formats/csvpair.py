@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..errors import InvalidValueError, Location, MalformedLineError
 from ..eventfields import apply_fields, read_sidecar
-from ..fileio import read_text
+from ..fileio import read_csv_table, read_text
 from ..model import (
     BYE_CODES,
     Bye,
@@ -150,32 +150,11 @@ def _with_type(event: Event, event_type: EventType, note: str) -> Event:
 def _read_games(
     text: str, source: str, known_ids: set[str]
 ) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
-    reader = csv.reader(io.StringIO(text))
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        raise MalformedLineError("the games file is empty", Location(source, 1), "") from None
-    missing = [c for c in GAME_COLUMNS if c not in header]
-    if missing:
-        raise MalformedLineError(
-            f"the header lacks column(s) {', '.join(missing)} (needs {','.join(GAME_COLUMNS)})",
-            Location(source, 1),
-            ",".join(header),
-        )
+    _, rows = read_csv_table(text, source, "the games file", GAME_COLUMNS)
     games: list[Game] = []
     byes: list[Bye] = []
-    for row in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            raise MalformedLineError(
-                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}: "
-                f"{','.join(row)!r}",
-                Location(source, line),
-                ",".join(row),
-            )
-        cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
+    for row in rows:
+        line, cells = row.line, row.cells
 
         def at(column: str, line: int = line) -> Location:
             return Location(source, line, column)
