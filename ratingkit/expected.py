@@ -44,8 +44,11 @@ def table_pd_hundredths(difference: Number) -> int:
     A non-integer difference (an average opponent rating) is first rounded to the nearest
     integer, halves away from zero, since the table's bands are whole points.
     """
-    value = exact(difference)
-    magnitude = round_half_up(abs(value))
+    if isinstance(difference, int):  # the common case, without rational arithmetic
+        value, magnitude = difference, abs(difference)
+    else:
+        value = exact(difference)
+        magnitude = round_half_up(abs(value))
     index = bisect.bisect_left(_BAND_ENDS, magnitude)
     higher = D_TO_PD[index][2] if index < len(D_TO_PD) else D_TO_PD_BEYOND
     return higher if value >= 0 else 100 - higher
