@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
-from .errors import InvalidValueError, RatingkitError
+from .errors import InvalidValueError, RatingkitError, UnknownPlayerError
 from .expected import table_dp
 from .fide2014 import Fide2014 as _Fide2014
 from .fide2014 import KChoice, PlayerState, k_factor
@@ -37,7 +37,7 @@ from .model import Event
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rounding import round_half_away_from_zero
-from .rulesets import get_rule_set, register, register_family
+from .rulesets import families, get_rule_set, register, register_family
 
 DOCUMENT_2024 = (
     "FIDE Rating Regulations effective 1 March 2024 (RULES.md section 5: floor 1400, initial "
@@ -71,7 +71,7 @@ def initial_rating_2024(
     rule = (
         f"2024: Ra over {len(pairs)} rated + {len(hypothetical)} hypothetical "
         f"{'/'.join(str(h) for h in hypothetical)} opponents (draws), "
-        f"p = {points}/{games}, Ru = Ra + dp ({dp:+d})"
+        f"p = {float(points):g}/{games}, Ru = Ra + dp ({dp:+d})"
     )
     if maximum is not None and value > maximum:
         return ra, Fraction(maximum), rule + f", above {maximum}: {maximum}"
@@ -268,11 +268,17 @@ def rate_side_by_side(
     rules: Sequence[str] = ("fide-1982", "fide-2014", "fide-2025"),
     players: PlayerFile | None = None,
     columns: Sequence[str] = ("K", "change", "rating_after"),
+    ids: Sequence[str] | None = None,
 ) -> Table:
-    """One event rated under several rule sets, one row per player: the chosen report columns
-    of each rule set, headed ``<rule set> <column>`` (a column a rule set does not have is
-    left empty)."""
+    """One event rated under several rule sets, one row per player (all, or those of ``ids``
+    in that order): the chosen report columns of each rule set, headed ``<rule set>
+    <column>`` (a column a rule set does not have is left empty)."""
     reports = [get_rule_set(name).rate(event, players) for name in rules]
+    by_id = {p.id: p for p in event.players}
+    if ids is not None:
+        unknown = [i for i in ids if i not in by_id]
+        if unknown:
+            raise UnknownPlayerError(f"{event.name}: no player with id {unknown[0]!r}")
     head = ("id", "name", "rating")
     out_columns = head + tuple(f"{r} {c}" for r in rules for c in columns)
     formats = {}
@@ -281,7 +287,7 @@ def rate_side_by_side(
             if column in report.players.formats:
                 formats[f"{name} {column}"] = report.players.formats[column]
     rows = []
-    for player in event.players:
+    for player in event.players if ids is None else [by_id[i] for i in ids]:
         row = {"id": player.id, "name": player.name, "rating": player.rating}
         for name, report in zip(rules, reports, strict=True):
             found = [r for r in report.players.rows if r["id"] == player.id]
@@ -289,6 +295,67 @@ def rate_side_by_side(
                 row[f"{name} {column}"] = found[0].get(column) if found else None
         rows.append(row)
     return Table(f"{event.name}: {', '.join(rules)} side by side", out_columns, rows, formats)
+
+
+def validity_table(family: str = "fide") -> Table:
+    """The rule sets a family name (``--rules fide``) chooses from, with their dates."""
+    rows = []
+    for name in families()[family]:
+        rules = get_rule_set(name)
+        rows.append(
+            {
+                "rule set": name,
+                "title": rules.title,
+                "in force from": rules.valid_from,
+                "in force until": rules.valid_until,
+            }
+        )
+    return Table(
+        f"--rules {family}: the rule set in force on the event's start date",
+        ("rule set", "title", "in force from", "in force until"),
+        rows,
+    )
+
+
+def initial_rating_table(
+    opponents: Sequence[int], rules: Sequence[str] = ("fide-2014", "fide-2024")
+) -> Table:
+    """The initial rating of an unrated player for every score from 0 to n (by half points)
+    against the given rated opponents, in a Swiss event, under each rule set: the exact Ru,
+    the published rating (None: not published) and the rule used."""
+    if not opponents:
+        raise RatingkitError("initial_rating_table needs at least one opponent rating")
+    n = len(opponents)
+    columns = ["points", "p"]
+    for name in rules:
+        columns += [f"{name} Ru", f"{name} rating", f"{name} rule"]
+    rows = []
+    for half_points in range(2 * n + 1):
+        points = Fraction(half_points, 2)
+        scores = [Fraction(1)] * (half_points // 2) + [Fraction(1, 2)] * (half_points % 2)
+        scores += [Fraction(0)] * (n - len(scores))
+        pairs = [(Fraction(r), s) for r, s in zip(opponents, scores, strict=True)]
+        row: dict = {"points": points, "p": points / n}
+        for name in rules:
+            rule_set = get_rule_set(name)
+            if points == 0:
+                row |= {f"{name} rule": "8.21: 0 in the first event is not counted"}
+                continue
+            _, value, rule = rule_set.initial_rating(pairs)
+            published, status = rule_set.publish(round_half_away_from_zero(value), initial=True)
+            row |= {
+                f"{name} Ru": value,
+                f"{name} rating": published,
+                f"{name} rule": status or rule,
+            }
+        rows.append(row)
+    formats = {"p": "{:.3f}"} | {f"{name} Ru": "{:.2f}" for name in rules}
+    return Table(
+        f"initial rating against {', '.join(str(r) for r in opponents)}",
+        tuple(columns),
+        rows,
+        formats,
+    )
 
 
 __all__ = [
@@ -299,6 +366,8 @@ __all__ = [
     "adjust_march_2024",
     "adjustment_2024",
     "initial_rating_2024",
+    "initial_rating_table",
     "limit_k",
     "rate_side_by_side",
+    "validity_table",
 ]

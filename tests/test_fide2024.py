@@ -20,7 +20,9 @@ from ratingkit.fide2024 import (
     FIDE_2025,
     adjust_march_2024,
     initial_rating_2024,
+    initial_rating_table,
     rate_side_by_side,
+    validity_table,
 )
 from ratingkit.model import Event, EventType, Game, Player
 from ratingkit.playerfile import PlayerFile
@@ -409,3 +411,39 @@ def test_cli_rules_lists_the_dates_and_the_family(capsys):
     assert "[in force 2024-03-01 to 2025-09-30]" in out
     assert "[in force 2025-10-01 to ...]" in out
     assert "fide         the one of fide-2014, fide-2024, fide-2025" in out
+
+
+def test_side_by_side_selected_players_and_an_unknown_id():
+    event = _new_player_event([1, 1, 1, 0, 0])
+    table = rate_side_by_side(event, ("fide-2014",), ids=["o3", "x"])
+    assert [r["id"] for r in table.rows] == ["o3", "x"]
+    with pytest.raises(RatingkitError, match="no player with id 'zz'"):
+        rate_side_by_side(event, ("fide-2014",), ids=["zz"])
+
+
+def test_initial_rating_table_every_score_under_both_rules():
+    """2014 8.21-8.24 and the 2024 rule (RULES.md 5) for every score against one field."""
+    table = initial_rating_table(OPPONENTS)
+    assert [r["points"] for r in table.rows] == [Fraction(h, 2) for h in range(11)]
+    rc = Fraction(sum(OPPONENTS), 5)
+    ra = Fraction(sum(OPPONENTS) + 3600, 7)
+    for row in table.rows:
+        points = row["points"]
+        if points == 0:
+            assert row.get("fide-2014 rating") is None and "8.21" in row["fide-2014 rule"]
+            continue
+        if points > Fraction(5, 2):
+            old = rc + 20 * (2 * points - 5)
+        else:
+            old = rc + (dp(points, 5) if points < Fraction(5, 2) else 0)
+        assert row["fide-2014 Ru"] == old
+        assert row["fide-2014 rating"] == half_away(old)
+        new = min(ra + dp(points + 1, 7), Fraction(2200))
+        assert row["fide-2024 Ru"] == new
+        assert row["fide-2024 rating"] == (half_away(new) if half_away(new) >= 1400 else None)
+
+
+def test_validity_table_lists_the_family():
+    table = validity_table()
+    assert [r["rule set"] for r in table.rows] == ["fide-2014", "fide-2024", "fide-2025"]
+    assert table.rows[1]["in force from"] == date(2024, 3, 1)
