@@ -139,7 +139,7 @@ class Fide2024(_Fide2014):
     def decision_notes(self, event: Event) -> list[str]:
         cap = (
             f"the 400-point cap applies only to players rated below {self.cap_only_below} "
-            "(decided by the rated player's own rating; his opponent's side is decided by his)"
+            "(each player's own rating decides it for his side of the game)"
             if self.cap_only_below is not None
             else "D is capped at 400 for every player"
         )
@@ -208,21 +208,22 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
         source = "list of ratings"
     rows = []
     new_records = []
-    counts = {"raised": 0, "unchanged": 0, "unrated": 0}
+    counts = {"in 1000-2000": 0, "outside 1000-2000": 0, "unrated": 0}
     for record in records:
         before = record.rating
         if before is None:
             status, raise_, after = "unrated: unchanged", None, None
             counts["unrated"] += 1
         else:
-            raise_ = adjustment_2024(before)
-            after = before + round_half_away_from_zero(raise_)
-            if raise_:
-                status = "raised: 0.4 x (2000 - R)"
-                counts["raised"] += 1
+            inside = 1000 <= before <= 2000
+            raise_ = adjustment_2024(before) if inside else None
+            after = before + round_half_away_from_zero(raise_ or 0)
+            if inside:
+                status = "in 1000-2000: R + 0.4 x (2000 - R)"
+                counts["in 1000-2000"] += 1
             else:
-                status = "outside 1000-1999: unchanged"
-                counts["unchanged"] += 1
+                status = "outside 1000-2000: unchanged"
+                counts["outside 1000-2000"] += 1
         rows.append(
             {
                 "id": record.id,
@@ -233,7 +234,7 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
                 "expected": None,
                 "change": raise_,
                 "rating_after": after,
-                "2000 - R": None if before is None else 2000 - before,
+                "2000 - R": None if raise_ is None else 2000 - before,
                 "0.4 x (2000 - R)": raise_,
                 "status": status,
             }

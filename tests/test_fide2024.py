@@ -331,7 +331,9 @@ def test_adjustment_of_1_march_2024_on_a_list():
     assert [row["rating_after"] for row in report.players.rows] == expected
     assert [row["rating_before"] for row in report.players.rows] == ratings
     assert [rec.rating for rec in report.new_state.records] == expected
-    assert report.summary["raised"] == 5
+    assert report.summary["in 1000-2000"] == 6
+    assert report.summary["outside 1000-2000"] == 1
+    assert report.players.rows[5]["change"] is None  # 2100: outside, no raise at all
     assert any("rounded" in note for note in report.notes)
 
 
@@ -447,3 +449,47 @@ def test_validity_table_lists_the_family():
     table = validity_table()
     assert [r["rule set"] for r in table.rows] == ["fide-2014", "fide-2024", "fide-2025"]
     assert table.rows[1]["in force from"] == date(2024, 3, 1)
+
+
+# -- the example events of notebook 08 ------------------------------------------------------
+
+
+def _example(name):
+    from ratingkit.formats import read_event
+    from ratingkit.playerfile import read_player_file
+
+    event = read_event(ROOT / "examples" / name)
+    return event, read_player_file(event.extra["player_file"])
+
+
+def test_example_autumn_open_newcomer_and_junior():
+    event, players = _example("fide-autumn-open-2025")
+    assert get_rule_set("fide", day=event.start) is FIDE_2025
+    report = rate(event, "fide-2025", players)
+    games = [g for g in event.played_games_of("l")]
+    opponents = [next(p.rating for p in event.players if p.id == g.opponent_of("l")) for g in games]
+    points = sum(Fraction(g.score_of("l")) for g in games)
+    assert sorted(opponents) == sorted(OPPONENTS) and points == 3
+    ra = Fraction(sum(opponents) + 3600, 7)
+    assert report["l"]["rating_after"] == half_away(ra + dp(points + 1, 7))
+    # Duval, born 2007-03-15: 18 during the event; K 20 in 2014, 40 until the end of 2025
+    assert rate(event, "fide-2014", players)["d"]["K"] == 20
+    assert report["d"]["K"] == 40
+
+
+def test_example_junior_double_round_robin_k_times_n():
+    event, players = _example("fide-junior-double-rr-2025")
+    report = rate(event, "fide-2024", players)
+    old = rate(event, "fide-2014", players)
+    k = max(k for k in range(1, 41) if k * 18 <= 700)
+    floored = 0
+    for player in event.players:
+        if player.rating is None:
+            continue
+        assert report[player.id]["n"] == 18
+        assert old[player.id]["K"] == 40  # fewer than 30 games before (8.56)
+        assert report[player.id]["K"] == k
+        if old[player.id]["rating_after"] < 1400:  # the floor: not published from 2024
+            assert report[player.id]["rating_after"] is None
+            floored += 1
+    assert floored == 1  # Lund (1450)
