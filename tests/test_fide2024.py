@@ -493,3 +493,19 @@ def test_example_junior_double_round_robin_k_times_n():
             assert report[player.id]["rating_after"] is None
             floored += 1
     assert floored == 1  # Lund (1450)
+
+
+def test_cli_rules_fide_refuses_events_under_different_rule_sets(tmp_path, capsys):
+    old = _trf_with_date(tmp_path, "2015/03/06")
+    new = tmp_path / "new"
+    new.mkdir()
+    path = _trf_with_date(new, "2025/11/01")
+    assert cli.main(["rate", str(old), str(path), "--rules", "fide"]) == 2
+    err = capsys.readouterr().err
+    assert "fall under different rule sets" in err and "fide-2014" in err and "fide-2025" in err
+
+
+def test_cli_check_with_rules_fide(tmp_path, capsys):
+    path = _trf_with_date(tmp_path, "2025/11/01")
+    assert cli.main(["check", str(path), "--rules", "fide"]) == 0
+    assert "no rule of fide-2025 is broken" in capsys.readouterr().out
