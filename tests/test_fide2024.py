@@ -507,5 +507,10 @@ def test_cli_rules_fide_refuses_events_under_different_rule_sets(tmp_path, capsy
 
 def test_cli_check_with_rules_fide(tmp_path, capsys):
     path = _trf_with_date(tmp_path, "2025/11/01")
-    assert cli.main(["check", str(path), "--rules", "fide"]) == 0
-    assert "no rule of fide-2025 is broken" in capsys.readouterr().out
+    assert cli.main(["check", str(path), "--rules", "fide-2014"]) == 0
+    assert "no rule of fide-2014 is broken" in capsys.readouterr().out
+    # From 2024 the game of the two unrated players (5 and 7, round 3) counts for neither:
+    # an initial rating uses rated opponents only (no 8.58 iteration).
+    assert cli.main(["check", str(path), "--rules", "fide"]) == 1
+    out = capsys.readouterr().out
+    assert "FIDE 2025 checks" in out and "r3 5-7" in out
