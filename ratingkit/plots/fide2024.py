@@ -5,14 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..fide2024 import initial_rating_table
-
-
-def _axes(ax=None):
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(8, 4.5))
-    return ax
+from .fide2014 import _axes
 
 
 def plot_initial_rating(
