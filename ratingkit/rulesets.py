@@ -122,6 +122,8 @@ def _in_force(rules: RuleSet, day: date) -> bool:
 def rule_set_in_force(family: str, day: date) -> RuleSet:
     """The member of ``family`` whose validity dates contain ``day``."""
     _load_builtins()
+    if family not in _FAMILIES:
+        raise UnknownRuleSetError(family, sorted(_FAMILIES))
     members = [get_rule_set(name) for name in _FAMILIES[family]]
     found = [rules for rules in members if _in_force(rules, day)]
     if len(found) != 1:

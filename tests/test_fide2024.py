@@ -123,6 +123,8 @@ def test_fide_before_2014_and_without_a_date_is_an_error():
         get_rule_set("fide", day=date(2010, 5, 1))
     with pytest.raises(RatingkitError, match="has no start date"):
         get_rule_set("fide")
+    with pytest.raises(RatingkitError, match="unknown rule set 'chess'; available: fide"):
+        rule_set_in_force("chess", date(2025, 1, 1))
 
 
 # -- initial rating ----------------------------------------------------------------------------
