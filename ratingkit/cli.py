@@ -21,7 +21,7 @@ from .formats import formats, read_event
 from .model import Event, EventType
 from .playerfile import PlayerFile, read_player_file
 from .report import Report, Table
-from .rulesets import get_rule_set, rule_sets
+from .rulesets import RuleSet, families, get_rule_set, rule_sets
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
@@ -156,6 +156,10 @@ def _cmd_rules() -> str:
             end = rules.valid_until.isoformat() if rules.valid_until else "..."
             valid = f"  [in force {start} to {end}]"
         lines.append(f"{name:<12} {rules.title}{valid}\n{'':<12} {rules.document}")
+    for family, members in families().items():
+        lines.append(
+            f"{family:<12} the one of {', '.join(members)} in force on the event's start date"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -191,7 +195,7 @@ def _render(result: Report | Table, output_format: str) -> str:
 
 def _cmd_rate(args: argparse.Namespace) -> str:
     events = [_read(path, args.input_format, args.type) for path in args.input]
-    rules = get_rule_set(args.rules)
+    rules = _rules_for(args.rules, events)
     players = _players_for(args, events[0])
     if len(events) == 1:
         return _render(rules.rate(events[0], players), args.format)
@@ -201,9 +205,32 @@ def _cmd_rate(args: argparse.Namespace) -> str:
     return _render(rate_events(events, players), args.format)
 
 
+def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
+    """The named rule set; a family name (``fide``) picks the one in force on the events'
+    start date (all events of a run must fall under the same one)."""
+    if name not in families():
+        return get_rule_set(name)
+    chosen = []
+    for event in events:
+        if event.start is None:
+            where = event.source or event.name
+            raise RatingkitError(
+                f"{where}: the event has no start date, so --rules {name} cannot tell which "
+                f"rule set was in force; name one of {', '.join(families()[name])}"
+            )
+        chosen.append(get_rule_set(name, day=event.start))
+    if len({r.name for r in chosen}) > 1:
+        raise RatingkitError(
+            f"--rules {name}: the events fall under different rule sets ("
+            + ", ".join(f"{e.name}: {r.name}" for e, r in zip(events, chosen, strict=True))
+            + "); rate them separately"
+        )
+    return chosen[0]
+
+
 def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
     event = _read(args.input, args.input_format)
-    rules = get_rule_set(args.rules)
+    rules = _rules_for(args.rules, [event])
     check = getattr(rules, "check", None)
     if check is None:
         raise RatingkitError(f"rule set {rules.name!r} has no event checks")

@@ -101,10 +101,15 @@ def age_on(born: date, on: date) -> int:
     return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
 
 
-def k_factor(rating: int, state: PlayerState, on: date | None) -> KChoice:
+def k_factor(
+    rating: int, state: PlayerState, on: date | None, junior_until_year_end: bool = False
+) -> KChoice:
     """K of FIDE 2014 8.56 for a rated player, with the defaults assumed where state is
     missing: no games count -> taken as 30 or more; no birth date or event date -> taken as
-    not a junior; no ever_2400 -> taken from the rating alone."""
+    not a junior; no ever_2400 -> taken from the rating alone.
+
+    ``junior_until_year_end``: the 2024 wording, a junior "until the end of the year of their
+    18th birthday" (birth year + 18 >= the event's year) instead of "under 18"."""
     if state.k is not None:
         return KChoice(state.k, "K given in the player file")
     assumed: list[str] = []
@@ -118,10 +123,18 @@ def k_factor(rating: int, state: PlayerState, on: date | None) -> KChoice:
         assumed.append("no event date to tell the age: taken as not under 18")
     else:
         age = age_on(state.born, on)
-        if state.born_year_only:
+        if state.born_year_only and not junior_until_year_end:
             assumed.append(f"birth year {state.born.year} only: taken as born on 1 January")
-        if age < 18 and rating < 2300:
+        if junior_until_year_end:
+            junior = on.year - state.born.year <= 18
+            rule = (
+                f"2024 K rule: junior until the end of {state.born.year + 18}, the year of the "
+                f"18th birthday (event on {on.isoformat()}), rating < 2300"
+            )
+        else:
+            junior = age < 18
             rule = f"8.56: under 18 ({age} on {on.isoformat()}), rating < 2300"
+        if junior and rating < 2300:
             # 40 either way: the games count does not matter for a junior.
             return KChoice(40, rule, tuple(a for a in assumed if "games count" not in a))
     if rating >= 2400:
@@ -172,8 +185,14 @@ def _reference_date(event: Event) -> date | None:
 
 
 def _rate_event(
-    event: Event, states: dict[str, PlayerState], rules: Fide2014, first_event: set[str]
+    event: Event,
+    states: dict[str, PlayerState],
+    rules: Fide2014,
+    first_event: set[str],
+    period_games: dict[str, int] | None = None,
 ) -> _EventResult:
+    """One event; ``period_games``: rated games of each person (key) in the whole rating
+    period, for rules whose K depends on them (K * n <= 700 from 2024)."""
     result = _EventResult(event)
     round_robin = event.type is EventType.ROUND_ROBIN
     on = _reference_date(event)
@@ -223,7 +242,7 @@ def _rate_event(
 
     # Round robin: Ru of the players unrated for others by the 8.58 iteration.
     ru_int: dict[str, int] = {}
-    if round_robin and (unrated_for_others - result.disregarded):
+    if round_robin and (unrated_for_others - result.disregarded) and rules.round_robin_iteration:
         ru_exact, ra_final, sections, iteration_notes = _iterate(
             event, played, unrated_for_others, result.disregarded, rules.max_iterations
         )
@@ -233,6 +252,17 @@ def _rate_event(
         for pid, value in ru_exact.items():
             result.ru[pid] = value
             ru_int[pid] = round_half_away_from_zero(value)
+    elif round_robin:
+        # Ru from the rated opponents only (no iteration), used for the rated players (8.52).
+        for pid in unrated_for_others - result.disregarded:
+            pairs = [
+                (Fraction(by_id[g.opponent_of(pid)].rating), Fraction(g.score_of(pid)))
+                for g in played[pid]
+                if g.opponent_of(pid) not in unrated_for_others | result.disregarded
+            ]
+            if pairs:
+                _, value, _ = rules.initial_rating(pairs)
+                ru_int[pid] = round_half_away_from_zero(value)
 
     # Games not played over the board are listed, never rated.
     for game in event.games:
@@ -250,9 +280,6 @@ def _rate_event(
         if pid in unrated:
             continue
         state = states[pid]
-        choice = k_factor(player.rating, state, on)
-        for text in choice.assumed:
-            result.notes.append(f"K={choice.k} assumed for {player.name!r}: {text}")
         w = We = Fraction(0)
         used: list[Fraction] = []
         for game in played[pid]:
@@ -276,8 +303,9 @@ def _rate_event(
                 result.games.append(row)
                 continue
             raw = player.rating - rating_used
-            capped = abs(raw) > rules.cap
-            d = max(-rules.cap, min(rules.cap, raw))
+            cap_applies = rules.cap_applies(player.rating)
+            capped = cap_applies and abs(raw) > rules.cap
+            d = max(-rules.cap, min(rules.cap, raw)) if cap_applies else raw
             pd = table_pd_exact(d)
             row.update(
                 {
@@ -292,12 +320,19 @@ def _rate_event(
             )
             if opp in unrated_for_others:
                 row["note"] = f"opponent unrated: his Ru {rating_used} (8.52, 8.58)"
+            elif not cap_applies and abs(raw) > rules.cap:
+                row["note"] = rules.no_cap_note(player.rating)
             result.games.append(row)
             w += score
             We += pd
             used.append(Fraction(rating_used))
         n = len(used)
+        period_n = n if period_games is None else period_games.get(state.key, n)
+        choice = rules.choose_k(player.rating, state, on, period_n)
+        for text in choice.assumed:
+            result.notes.append(f"K={choice.k} assumed for {player.name!r}: {text}")
         change = choice.k * (w - We)
+        after, status = rules.publish(player.rating + round_half_away_from_zero(change))
         result.rows[pid] = {
             "id": pid,
             "name": player.name,
@@ -306,7 +341,7 @@ def _rate_event(
             "score": w,
             "expected": We,
             "change": change,
-            "rating_after": player.rating + round_half_away_from_zero(change),
+            "rating_after": after,
             "Ro": player.rating,
             "Rc": sum(used) / n if n else None,
             "n": n,
@@ -316,7 +351,7 @@ def _rate_event(
             "K": choice.k,
             "K*(w-We)": change,
             "K rule": choice.rule,
-            "status": "rated",
+            "status": status or "rated",
         }
 
     # Unrated players.
@@ -340,7 +375,7 @@ def _rate_event(
                 "status": "not counted (8.21)",
             }
             continue
-        if round_robin:
+        if round_robin and rules.round_robin_iteration:
             counted = [g for g in played[pid] if g.opponent_of(pid) not in result.disregarded]
             pairs = []
             for g in counted:
@@ -368,23 +403,24 @@ def _rate_event(
         n = len(pairs)
         w = sum((s for _, s in pairs), Fraction(0))
         row = base_row | {"games": n, "score": w, "n": n, "w": w}
-        if n == 0 or (round_robin and pid not in result.ru):
+        iterated = round_robin and rules.round_robin_iteration
+        if n == 0 or (iterated and pid not in result.ru):
             result.rows[pid] = row | {"status": "no rated opponent: no Ru"}
             continue
-        if round_robin:
+        if iterated:
             value = result.ru[pid]
             rc = result.ra[pid]
             rule = "8.21b Ra, 8.58 iteration (see sections)"
         else:
-            rc = sum(r for r, _ in pairs) / n
-            value, rule, _ = ru_from(rc, w, n, False, n)
+            rc, value, rule = rules.initial_rating(pairs)
         result.ru[pid] = value
+        published, status = rules.publish(round_half_away_from_zero(value), initial=True)
         row |= {
             "Rc": rc,
             "Ru exact": value,
             "Ru": round_half_away_from_zero(value),
-            "rating_after": round_half_away_from_zero(value),
-            "status": f"unrated: Ru by {rule}",
+            "rating_after": published,
+            "status": status or f"unrated: Ru by {rule}",
         }
         result.rows[pid] = row
     if not round_robin and unrated_for_others:
@@ -664,7 +700,7 @@ def _new_state(event: Event, states, rows: dict[str, dict]) -> PlayerFile:
         state = states[player.id]
         row = rows.get(player.id, {})
         rating = row.get("rating_after")
-        if rating is None:
+        if rating is None and "rating_after" not in row:  # below a floor: unrated now
             rating = player.rating
         games = _games_after(player, state, rating, row.get("n"))
         ever = bool(state.ever_2400) or (rating is not None and rating >= 2400)
@@ -695,11 +731,48 @@ class Fide2014:
     title: str = "FIDE Rating Regulations 2014, section 8"
     document: str = "FIDE Rating Regulations effective 1 July 2014, section 8 (seed 001)"
     valid_from: date | None = date(2014, 7, 1)
-    valid_until: date | None = None
+    #: The day before the 2024 regulations came into force (rule set ``fide-2024``).
+    valid_until: date | None = date(2024, 2, 29)
     #: 8.54: the largest rating difference used.
     cap: int = 400
     #: 8.58: the iteration stops after this many passes if the rounded Ru still move.
     max_iterations: int = 100
+    #: Short name of the rules in report titles.
+    label: str = "FIDE 2014"
+    #: Round robins: unrated players' Ru by the 8.21b/8.58 iteration (2014); False: from
+    #: their rated opponents only, as in a Swiss event.
+    round_robin_iteration: bool = True
+
+    # The clauses that later regulations change (ratingkit.fide2024 overrides them).
+
+    def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
+        """K for a rated player (8.56); ``games``: his rated games in the period."""
+        return k_factor(rating, state, on)
+
+    def cap_applies(self, rating: int) -> bool:
+        """Whether the 400-point cap of 8.54 applies to a player of this rating (always)."""
+        return True
+
+    def no_cap_note(self, rating: int) -> str:
+        """The game note when the cap does not apply to the rated player."""
+        return "no cap"
+
+    def initial_rating(self, pairs: Sequence[tuple[Fraction, Fraction]]) -> tuple:
+        """Rc, exact Ru and the rule used from (opponent rating, score) pairs (8.21a-8.24)."""
+        n = len(pairs)
+        w = sum((s for _, s in pairs), Fraction(0))
+        rc = sum(r for r, _ in pairs) / n
+        value, rule, _ = ru_from(rc, w, n, False, n)
+        return rc, value, rule
+
+    def publish(self, rating: int, initial: bool = False) -> tuple[int | None, str | None]:
+        """The rating published after rounding and a status when it is not plain (no floor
+        in section 8: always published)."""
+        return rating, None
+
+    def decision_notes(self, event: Event) -> list[str]:
+        """The decisions this rule set takes where the document is silent."""
+        return [_decision_note(event)]
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event (FIDE 2014 section 8)."""
@@ -708,10 +781,10 @@ class Fide2014:
         first = {pid for pid, s in states.items() if not s.games}
         result = _rate_event(event, states, self, first)
         notes = [n for n in [event.extra.get("type_note")] if n] + notes + result.notes
-        notes.append(_decision_note(event))
+        notes.extend(self.decision_notes(event))
         rows = [result.rows[p.id] for p in event.players]
         return Report.build(
-            title=f"{event.name}: FIDE 2014 rating",
+            title=f"{event.name}: {self.label} rating",
             rules=self.name,
             rows=rows,
             extra_columns=PLAYER_COLUMNS,
@@ -742,13 +815,14 @@ class Fide2014:
         games: list[dict] = []
         seen_unrated_events: set[str] = set()
         last_state: dict[str, tuple] = {}
+        period_games = self._period_games(events, players)
         for event in events:
             states, state_notes = _states(event, players)
             first = set()
             for pid, state in states.items():
                 if not state.games and state.key not in seen_unrated_events:
                     first.add(pid)
-            result = _rate_event(event, states, self, first)
+            result = _rate_event(event, states, self, first, period_games)
             event_notes = [event.extra.get("type_note"), *state_notes, *result.notes]
             for note in _group_notes([n for n in event_notes if n]):
                 notes.append(f"{event.name}: {note}")
@@ -785,9 +859,9 @@ class Fide2014:
                     + ": only the events where he is rated change his rating"
                 )
             if entry["rated"]:
-                period_rows.append(_period_rated_row(key, player, entry["rated"], notes))
+                period_rows.append(_period_rated_row(key, player, entry["rated"], notes, self))
             else:
-                period_rows.append(_period_unrated_row(key, player, entry["unrated"], notes))
+                period_rows.append(_period_unrated_row(key, player, entry["unrated"], notes, self))
         state_rows = {r["id"]: r for r in period_rows}
         records = []
         for key, (player, state) in last_state.items():
@@ -804,9 +878,9 @@ class Fide2014:
                     ever_2400=bool(state.ever_2400) or bool(rating and rating >= 2400),
                 )
             )
-        notes.append(_decision_note(events[0]))
+        notes.extend(self.decision_notes(events[0]))
         return Report.build(
-            title=f"rating period of {len(events)} event(s): FIDE 2014",
+            title=f"rating period of {len(events)} event(s): {self.label}",
             rules=self.name,
             rows=period_rows,
             extra_columns=(*PLAYER_COLUMNS, "events"),
@@ -840,10 +914,23 @@ class Fide2014:
                 rows.append(
                     {"rule": "8.21", "problem": f"{row['name']} scored 0", "games": "all his"}
                 )
-        return Table(f"{event.name}: FIDE 2014 checks", ("rule", "problem", "games"), rows)
+        return Table(f"{event.name}: {self.label} checks", ("rule", "problem", "games"), rows)
+
+    def _period_games(self, events: Sequence[Event], players: PlayerFile | None) -> dict:
+        """Rated games of each person over the period's events (a first pass over them)."""
+        games: dict[str, int] = {}
+        for event in events:
+            states, _ = _states(event, players)
+            first = {pid for pid, s in states.items() if not s.games}
+            result = _rate_event(event, states, self, first)
+            for pid, row in result.rows.items():
+                if row.get("rating_before") is not None:
+                    key = states[pid].key
+                    games[key] = games.get(key, 0) + (row.get("n") or 0)
+        return games
 
 
-def _period_rated_row(key, player, rated, notes) -> dict:
+def _period_rated_row(key, player, rated, notes, rules: Fide2014) -> dict:
     ro = rated[0][1]["Ro"]
     if any(row["Ro"] != ro for _, row in rated):
         notes.append(
@@ -856,6 +943,7 @@ def _period_rated_row(key, player, rated, notes) -> dict:
     change = sum((row["K*(w-We)"] for _, row in rated), Fraction(0))
     ks = sorted({row["K"] for _, row in rated})
     used = [row["Rc"] * row["n"] for _, row in rated if row["n"]]
+    after, status = rules.publish(ro + round_half_away_from_zero(change))
     return {
         "id": key,
         "name": player.name,
@@ -864,7 +952,7 @@ def _period_rated_row(key, player, rated, notes) -> dict:
         "score": w,
         "expected": we,
         "change": change,
-        "rating_after": ro + round_half_away_from_zero(change),
+        "rating_after": after,
         "Ro": ro,
         "Rc": sum(used) / n if n else None,
         "n": n,
@@ -874,12 +962,12 @@ def _period_rated_row(key, player, rated, notes) -> dict:
         "K": ks[0] if len(ks) == 1 else "/".join(str(k) for k in ks),
         "K*(w-We)": change,
         "K rule": "; ".join(dict.fromkeys(row["K rule"] for _, row in rated)),
-        "status": "rated",
+        "status": status or "rated",
         "events": len(rated),
     }
 
 
-def _period_unrated_row(key, player, unrated, notes) -> dict:
+def _period_unrated_row(key, player, unrated, notes, rules: Fide2014) -> dict:
     counted = [(event, pairs, row) for event, pairs, row in unrated if pairs]
     base = {
         "id": key,
@@ -908,9 +996,9 @@ def _period_unrated_row(key, player, unrated, notes) -> dict:
     pairs = [pair for _, ps, _ in counted for pair in ps]
     n = len(pairs)
     w = sum((s for _, s in pairs), Fraction(0))
-    rc = sum(r for r, _ in pairs) / n
-    value, rule, _ = ru_from(rc, w, n, False, n)
+    rc, value, rule = rules.initial_rating(pairs)
     ru = round_half_away_from_zero(value)
+    published, status = rules.publish(ru, initial=True)
     notes.append(
         f"8.3: {player.name!r}: {n} games in {len(counted)} events as one event: "
         f"Rc {float(rc):.2f}, score {float(w)}, Rn {ru} ({rule})"
@@ -923,8 +1011,8 @@ def _period_unrated_row(key, player, unrated, notes) -> dict:
         "Rc": rc,
         "Ru exact": value,
         "Ru": ru,
-        "rating_after": ru,
-        "status": f"unrated: Rn by 8.3 over {len(counted)} events, {rule}",
+        "rating_after": published,
+        "status": status or f"unrated: Rn by 8.3 over {len(counted)} events, {rule}",
     }
 
 

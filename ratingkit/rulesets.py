@@ -26,6 +26,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ratingkit.fide1982",
     "ratingkit.fesa",
     "ratingkit.lnmo",
+    "ratingkit.fide2024",
 )
 
 
@@ -69,6 +70,8 @@ def require_games(event: Event, rule_set: str) -> None:
 
 
 _REGISTRY: dict[str, RuleSet] = {}
+#: Families: a name that stands for the member in force on a day (``fide`` -> fide-2014 ...).
+_FAMILIES: dict[str, tuple[str, ...]] = {}
 _loaded = False
 
 
@@ -99,9 +102,54 @@ def rule_sets() -> Mapping[str, RuleSet]:
     return dict(_REGISTRY)
 
 
-def get_rule_set(name: str) -> RuleSet:
-    """The rule set registered as ``name``; :class:`UnknownRuleSetError` lists the others."""
+def register_family(family: str, members: tuple[str, ...]) -> None:
+    """Let ``family`` stand for whichever of the named rule sets is in force on a day."""
+    _FAMILIES[family] = tuple(members)
+
+
+def families() -> Mapping[str, tuple[str, ...]]:
+    """The family names and their members."""
     _load_builtins()
+    return dict(_FAMILIES)
+
+
+def _in_force(rules: RuleSet, day: date) -> bool:
+    return (rules.valid_from is None or rules.valid_from <= day) and (
+        rules.valid_until is None or day <= rules.valid_until
+    )
+
+
+def rule_set_in_force(family: str, day: date) -> RuleSet:
+    """The member of ``family`` whose validity dates contain ``day``."""
+    _load_builtins()
+    if family not in _FAMILIES:
+        raise UnknownRuleSetError(family, sorted(_FAMILIES))
+    members = [get_rule_set(name) for name in _FAMILIES[family]]
+    found = [rules for rules in members if _in_force(rules, day)]
+    if len(found) != 1:
+        listed = ", ".join(
+            f"{r.name} ({r.valid_from or '...'} to {r.valid_until or '...'})" for r in members
+        )
+        what = "no" if not found else "more than one"
+        raise RatingkitError(
+            f"{what} rule set of {family!r} is in force on {day.isoformat()}: {listed}; "
+            "name the rule set with --rules"
+        )
+    return found[0]
+
+
+def get_rule_set(name: str, day: date | None = None) -> RuleSet:
+    """The rule set registered as ``name``; :class:`UnknownRuleSetError` lists the others.
+    A family name (``fide``) gives the member in force on ``day`` (the event's start date),
+    which is then required."""
+    _load_builtins()
+    if name in _FAMILIES and name not in _REGISTRY:
+        if day is None:
+            raise RatingkitError(
+                f"rule set {name!r} picks the rules in force on the event's start date, and the "
+                f"event has no start date; name one of {', '.join(_FAMILIES[name])}"
+            )
+        return rule_set_in_force(name, day)
     try:
         return _REGISTRY[name]
     except KeyError:
