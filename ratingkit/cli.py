@@ -148,6 +148,7 @@ def _cmd_rules() -> str:
     known = rule_sets()
     if not known:
         return "No rule sets are installed yet.\n"
+    width = max(len(name) for name in [*known, *families()]) + 1
     lines = []
     for name, rules in known.items():
         valid = ""
@@ -155,10 +156,10 @@ def _cmd_rules() -> str:
             start = rules.valid_from.isoformat() if rules.valid_from else "..."
             end = rules.valid_until.isoformat() if rules.valid_until else "..."
             valid = f"  [in force {start} to {end}]"
-        lines.append(f"{name:<12} {rules.title}{valid}\n{'':<12} {rules.document}")
+        lines.append(f"{name:<{width}} {rules.title}{valid}\n{'':<{width}} {rules.document}")
     for family, members in families().items():
         lines.append(
-            f"{family:<12} the one of {', '.join(members)} in force on the event's start date"
+            f"{family:<{width}} the one of {', '.join(members)} in force on the event's start date"
         )
     return "\n".join(lines) + "\n"
 
