@@ -12,6 +12,7 @@ from ratingkit.errors import (
     ConflictingGameError,
     InputError,
     InvalidValueError,
+    MalformedLineError,
     UnknownPlayerError,
 )
 from ratingkit.formats import detect_format, formats, read_event, write_event
@@ -153,6 +154,41 @@ def test_cli_bad_tables_exit_2_and_write_nothing(tmp_path, capsys):
         " 2 Berg           Lars       SE   3 Pawn 1390   1-  0-  0  0",
     )
     assert "'3 Pawn'" in _cli_error(tmp_path, capsys, grade)
+
+
+def test_points_contradicting_the_round_cells_are_an_error():
+    # Tanaka's cells 2+ 3= 0+ give 1 + 1/2 + 1 (an unplayed 0+ counts 1) = 2.5, not 9.5.
+    header = "Nr Name                      Nat  Grade  ELO    1   2   3 MMS Pts   +/-"
+    rows = [
+        " 1 Tanaka         Aiko       NL   1 Dan  1710   2+  3=  0+  0  9.5",
+        " 2 Berg           Lars       SE   3 Kyu  1390   1-  0-  3+  0  1",
+        " 3 Novak          Pavel      CZ  10 Kyu   850   0=  1=  2-  0  1",
+    ]
+    with pytest.raises(InvalidValueError, match=r"^t.txt, line 2, field Pts: ") as err:
+        parse_fesa_table("\n".join([header, *rows]) + "\n", "t.txt")
+    message = str(err.value)
+    assert "Pts 9.5 in the file" in message and "the round cells give 2.5" in message
+    assert err.value.value == "9.5"
+    # The same rows with Pts 2.5 are read; Berg's 0- and Novak's 0= count 0 and 1/2.
+    good = [rows[0].replace("9.5", "2.5"), *rows[1:]]
+    event = parse_fesa_table("\n".join([header, *good]) + "\n", "t.txt")
+    assert [event.points(pid) for pid in "123"] == [2.5, 1, 1]
+
+
+def test_cli_points_contradicting_the_round_cells_exit_2(tmp_path, capsys):
+    text = (FESA_DIR / "fesa-spring-cup.txt").read_text()
+    tanaka = " 1 Tanaka         Aiko       NL   1 Dan  1834   4+  2=  3+  5+  4  3.5"
+    assert tanaka in text  # 1 + 1/2 + 1 + 1 = 3.5
+    err = _cli_error(tmp_path, capsys, text.replace(tanaka, tanaka[:-3] + "9.5"))
+    assert "bad.txt, line 6, field Pts" in err
+    assert "Pts 9.5 in the file, but the round cells give 3.5" in err
+
+
+def test_a_header_without_player_rows_is_an_error(tmp_path, capsys):
+    with pytest.raises(MalformedLineError, match=r"^t.txt, line 1: no player rows"):
+        parse_fesa_table(HEADER + "\n\n", "t.txt")
+    err = _cli_error(tmp_path, capsys, "Event: Empty\n\n" + HEADER + "\n")
+    assert "bad.txt, line 3: no player rows" in err
 
 
 def test_cli_unknown_handicap_exits_2(tmp_path, capsys):
