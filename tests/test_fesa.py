@@ -1,16 +1,19 @@
 """The FESA rule sets (seed 000, RULES.md section 3), one test per rule clause.
 
 Expected numbers are derived in the tests with plain arithmetic: formula (1) written out,
-and the fixed point of "opponents at their post-event rating" found by a plain loop.
+and the fixed point of "opponents at their post-event rating" found by a plain loop (here or in
+tests/fesa_by_hand.py, which uses no ratingkit code).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
 import pytest
 from conftest import DATA
+from fesa_by_hand import SPRING_CUP_FORMULA, rate_event, spring_cup
 
 from ratingkit.errors import InvalidValueError, RatingkitError
 from ratingkit.fesa import (
@@ -156,13 +159,58 @@ def test_rule_11_running_unrounded_rating_and_event_total_rounded_half_even():
     ev = make_event({"a": 1500, "b": 1450}, [(1, "a", "b", 1.0), (2, "b", "a", 0.5)])
     report = FESA.rate(ev, established("a", "b", bonus_games=0))
     rows = [r for r in report.games.rows if r["player"] == "a"]
-    # Game 2 starts from game 1's unrounded result; k and the bonus follow it.
-    assert rows[1]["tr"] == rows[0]["tr_after"] == 1500 + rows[0]["change"]
-    assert rows[0]["bonus"] == Fraction(1800 - 1500, 200)
-    assert rows[1]["bonus"] == (1800 - rows[1]["tr"]) / 200
-    total = rows[0]["change"] + rows[1]["change"]
-    assert report["a"]["change"] == total
-    assert report["a"]["rating_after"] == 1500 + round(total)  # Python's round: half to even
+    # The opponent's post-event rating: the fixed point worked out by hand.
+    after, _ = rate_event(
+        {"a": (1500, 0), "b": (1450, 0)}, {}, [(1, "a", "b", 1), (2, "b", "a", 0.5)]
+    )
+    b = after["b"]
+    assert rows[0]["opponent_rating"] == rows[1]["opponent_rating"] == b
+    # Game 1, a win at tr 1500: k(1500) = 28; b is below 1500, so rule (A)'s d' < 0 < d;
+    # bonus (1800 - 1500)/200.
+    assert 28 * (b - 1500) / 160 < 0
+    game1 = 28 * (1 - E(b, 1500)) + (1800 - 1500) / 200
+    # Game 2, a draw at the running unrounded rating tr = 1500 + game 1; k(tr) is still 28.
+    tr = 1500 + game1
+    assert 1280 <= tr < 1560
+    game2 = 28 * (0.5 - E(b, tr)) + (1800 - tr) / 200
+    assert float(rows[0]["change"]) == pytest.approx(game1, abs=1e-9)
+    assert float(rows[1]["tr"]) == pytest.approx(tr, abs=1e-9)
+    assert float(rows[1]["change"]) == pytest.approx(game2, abs=1e-9)
+    assert float(report["a"]["change"]) == pytest.approx(game1 + game2, abs=1e-9)
+    # Only the total is rounded (it is not near a half here, see the next test for halves).
+    assert abs((game1 + game2) % 1 - 0.5) > 0.01
+    assert report["a"]["rating_after"] == 1500 + round(game1 + game2)
+
+
+def test_rule_11_event_total_on_a_half_is_rounded_to_even():
+    assert FESA.round(Fraction(5, 2)) == 2
+    assert FESA.round(Fraction(7, 2)) == 4
+    assert FESA.round(Fraction(-5, 2)) == -2
+    # A draw between equal ratings: E = 1/(1 + 10^0) = 1/2 exactly, so d = 0 and the change
+    # is the bonus of rule 9 alone, (1800 - tr)/200: 2.5 at 1300 and 3.5 at 1100.
+    for rating, k, half, rounded in ((1300, 28, Fraction(5, 2), 2), (1100, 32, Fraction(7, 2), 4)):
+        ev = make_event({"a": rating, "b": rating}, [(1, "a", "b", 0.5)])
+        players = PlayerFile.from_records(
+            [
+                {"id": "a", "games": 50, "bonus_games": 0},
+                {"id": "b", "games": 50, "bonus_games": 100},
+            ]
+        )
+        report = FESA.rate(ev, players)
+        assert Fraction(1800 - rating, 200) == half
+        # b (no bonus) keeps his rating: against a's new rating his change rounds to 0, so
+        # a's opponent is at his own rating (the fixed point).
+        assert round(k * (0.5 - E(rating + rounded, rating))) == 0
+        assert report["b"]["rating_after"] == rating
+        assert report["a"]["change"] == half
+        assert report["a"]["rating_after"] == rating + rounded
+    # Halves rounded up would give 1303: the case tells the two apart.
+    half_up = replace(FESA, rounding="half-up")
+    ev = make_event({"a": 1300, "b": 1300}, [(1, "a", "b", 0.5)])
+    players = PlayerFile.from_records(
+        [{"id": "a", "games": 50, "bonus_games": 0}, {"id": "b", "games": 50, "bonus_games": 100}]
+    )
+    assert half_up.rate(ev, players)["a"]["rating_after"] == 1303
 
 
 def test_pre_2012_each_game_rounded():
@@ -449,12 +497,16 @@ def test_rule_12_effective_ratings_in_a_handicap_game():
     rows = {r["player"]: r for r in report.games.rows}
     g_after = report["g"]["rating_after"]
     r_after = report["r"]["rating_after"]
-    # Receiver: the giver's post-event rating converted (grade - 2.10, back to rating).
-    from ratingkit.shogi import grade_to_rating, rating_to_grade
-
-    assert rows["r"]["effective_rating"] == grade_to_rating(
-        rating_to_grade(g_after) - Fraction("2.1")
-    )
+    # Receiver: the giver's post-event rating converted by hand, interpolating between the
+    # grade lower bounds of RULES.md (1 kyu = grade 14, LB 1560; 1 dan = 15, LB 1680;
+    # 2 dan = 16, LB 1800; 3 dan = 17, LB 1920), minus rook's 2.10 grades, and back.
+    assert 1800 <= g_after < 1920
+    grade = 16 + Fraction(g_after - 1800, 1920 - 1800) - Fraction("2.10")
+    assert 14 <= grade < 15
+    receiver_sees = 1560 + (grade - 14) * (1680 - 1560)
+    assert rows["r"]["effective_rating"] == receiver_sees
+    # RULES.md's worked value by the same steps: 1862 giving rook -> 1610.
+    assert 1560 + (16 + Fraction(62, 120) - Fraction("2.10") - 14) * 120 == 1610
     # Giver: his own pre-event rating converted, the drop 1862 - 1610 = 252 added to `or`.
     assert rows["g"]["effective_rating"] == r_after + (1862 - 1610)
     assert rows["g"]["k"] == k_factor(1862)
@@ -545,14 +597,27 @@ def test_new_state_round_trips_through_the_player_file_and_replays_a_season():
     ]
 
 
-def test_published_changes_are_compared():
-    report = FESA.rate(
-        read_event(DATA / "fesa" / "fesa-spring-cup-rated.txt"),
-        read_player_file(DATA / "fesa" / "fesa-spring-cup-players.csv"),
-    )
+def test_published_changes_are_compared(tmp_path):
+    """A published table whose +/- cells are the hand values of the Spring Cup
+    (tests/fesa_by_hand.py), except Berg's, published 3 points too high."""
+    after, _ = spring_cup()
+    text = (DATA / "fesa" / "fesa-spring-cup-rated.txt").read_text()
+    berg = after["2"] - SPRING_CUP_FORMULA["2"][0]
+    lines = text.splitlines(keepends=True)
+    (i,) = [n for n, line in enumerate(lines) if line.startswith(" 2 Berg")]
+    assert lines[i].rstrip().endswith(f" {berg:+d}")
+    lines[i] = lines[i].rstrip()[: -len(f"{berg:+d}")] + f"{berg + 3:+d}\n"
+    (tmp_path / "published.txt").write_text("".join(lines))
+    published = read_event(tmp_path / "published.txt")
+    for pid, (before, _counter) in SPRING_CUP_FORMULA.items():
+        off = 3 if pid == "2" else 0
+        assert published.player(pid).extra["published_change"] == after[pid] - before + off
+    assert published.player("3").extra["published_rating"] == after["3"]
+
+    report = FESA.rate(published, read_player_file(DATA / "fesa" / "fesa-spring-cup-players.csv"))
     assert "published_change" in report.players.columns
-    # The rated table was written by ratingkit from the same input: every difference is 0.
-    assert [r["difference"] for r in report.players.rows] == [0] * 6
+    differences = {r["id"]: r["difference"] for r in report.players.rows}
+    assert differences == {"1": 0, "2": -3, "3": 0, "4": 0, "5": 0, "6": 0}
     assert report["1"]["published_promotion"] == "2 dan"
 
 

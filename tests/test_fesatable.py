@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import shutil
+from fractions import Fraction
 
 import pytest
 from conftest import DATA
+from fesa_by_hand import SPRING_CUP_FORMULA, spring_cup
 
 from ratingkit.cli import main
 from ratingkit.errors import (
     ConflictingGameError,
     InputError,
     InvalidValueError,
+    MalformedLineError,
     UnknownPlayerError,
 )
 from ratingkit.formats import detect_format, formats, read_event, write_event
@@ -59,18 +62,49 @@ def test_round_trip_of_unrated_and_rated_tables():
 
 
 def test_writer_fills_a_rated_table_from_a_report():
+    """The rated Spring Cup table: every +/- cell, every new rating and the promotion are
+    worked out by hand (tests/fesa_by_hand.py: formula (1), k, rule (A), rule 9, the fixed
+    point over post-event ratings with the 400 floor, event totals rounded half to even, the
+    performance rating of rules 5-7); the writer must produce exactly that table, which is
+    kept as fesa-spring-cup-rated.txt for the format round trip."""
+    after, _changes = spring_cup()
     event = read_event(FESA_DIR / "fesa-spring-cup.txt")
     players = read_player_file(FESA_DIR / "fesa-spring-cup-players.csv")
     report = get_rule_set("fesa").rate(event, players)
     text = write_fesa_table(event, report)
     assert text == (FESA_DIR / "fesa-spring-cup-rated.txt").read_text()
-    # Moreau is rated by performance: his ELO cell carries his new rating with a '*'.
-    moreau = next(line for line in text.splitlines() if "Moreau" in line)
-    assert f"{report['3']['rating_after']}*" in moreau
-    tanaka = next(line for line in text.splitlines() if "Tanaka" in line and "Nr" not in line)
-    change = report["1"]["rating_after"] - report["1"]["rating_before"]
-    assert tanaka.endswith(f"{change:+d}")
-    assert "Promoting Tanaka Aiko to 2 Dan" in text
+
+    rows = {}
+    for line in text.splitlines():
+        tokens = line.split()
+        if tokens and tokens[0].isdigit():
+            rows[tokens[0]] = tokens
+    for pid, (before, _counter) in SPRING_CUP_FORMULA.items():
+        change = after[pid] - before
+        assert str(before) in rows[pid], pid  # ELO: the rating before the event
+        assert int(rows[pid][-1]) == change, pid  # +/-: the rounded change
+        assert before + int(rows[pid][-1]) == after[pid]
+    # Moreau is rated by performance: his ELO cell carries his new rating with a '*' and his
+    # +/- cell is empty (the row ends with Pts).
+    assert f"{after['3']}*" in rows["3"]
+    assert rows["3"][-1] == "3"
+    # Hand values of this table: -5, +13, 1562*, +40, -11, +13.
+    assert [after[pid] - SPRING_CUP_FORMULA[pid][0] for pid in "12456"] == [-5, 13, 40, -11, 13]
+    assert after["3"] == 1562
+
+    # Rule 10 (c) for Tanaka (1 dan; target 2 dan: LB 1800, MP 1860, #LB 14; the player file
+    # has lb_run 12 with a game at MP): the change spread over 4 games tests him at
+    # 1834 + r * change / 4, all between LB and MP, so game 2 is the 14th in the LB run.
+    tested = [Fraction(1834) + Fraction(r * (after["1"] - 1834), 4) for r in (1, 2, 3, 4)]
+    assert all(1800 <= x < 1860 for x in tested)
+    # After the promotion 3 dan's LB 1920 is out of reach.  Nobody else comes near his next
+    # grade: Berg (3 kyu) below 2 kyu's LB 1460, Weber (12 kyu) below 11 kyu's LB 720;
+    # provisional Novak (10 kyu) below 8 kyu's UB 1040 and Rossi (4 kyu) below 2 kyu's
+    # UB 1560; Moreau is unrated (no grade).
+    assert after["1"] < 1920
+    assert after["2"] < 1460 and after["6"] < 720 and after["4"] < 1040 and after["5"] < 1560
+    promotions = [line for line in text.splitlines() if line.startswith("Promoting")]
+    assert promotions == ["Promoting Tanaka Aiko to 2 Dan"]
 
 
 def test_unrated_table_has_empty_change_and_elo_cells():
@@ -153,6 +187,41 @@ def test_cli_bad_tables_exit_2_and_write_nothing(tmp_path, capsys):
         " 2 Berg           Lars       SE   3 Pawn 1390   1-  0-  0  0",
     )
     assert "'3 Pawn'" in _cli_error(tmp_path, capsys, grade)
+
+
+def test_points_contradicting_the_round_cells_are_an_error():
+    # Tanaka's cells 2+ 3= 0+ give 1 + 1/2 + 1 (an unplayed 0+ counts 1) = 2.5, not 9.5.
+    header = "Nr Name                      Nat  Grade  ELO    1   2   3 MMS Pts   +/-"
+    rows = [
+        " 1 Tanaka         Aiko       NL   1 Dan  1710   2+  3=  0+  0  9.5",
+        " 2 Berg           Lars       SE   3 Kyu  1390   1-  0-  3+  0  1",
+        " 3 Novak          Pavel      CZ  10 Kyu   850   0=  1=  2-  0  1",
+    ]
+    with pytest.raises(InvalidValueError, match=r"^t.txt, line 2, field Pts: ") as err:
+        parse_fesa_table("\n".join([header, *rows]) + "\n", "t.txt")
+    message = str(err.value)
+    assert "Pts 9.5 in the file" in message and "the round cells give 2.5" in message
+    assert err.value.value == "9.5"
+    # The same rows with Pts 2.5 are read; Berg's 0- and Novak's 0= count 0 and 1/2.
+    good = [rows[0].replace("9.5", "2.5"), *rows[1:]]
+    event = parse_fesa_table("\n".join([header, *good]) + "\n", "t.txt")
+    assert [event.points(pid) for pid in "123"] == [2.5, 1, 1]
+
+
+def test_cli_points_contradicting_the_round_cells_exit_2(tmp_path, capsys):
+    text = (FESA_DIR / "fesa-spring-cup.txt").read_text()
+    tanaka = " 1 Tanaka         Aiko       NL   1 Dan  1834   4+  2=  3+  5+  4  3.5"
+    assert tanaka in text  # 1 + 1/2 + 1 + 1 = 3.5
+    err = _cli_error(tmp_path, capsys, text.replace(tanaka, tanaka[:-3] + "9.5"))
+    assert "bad.txt, line 6, field Pts" in err
+    assert "Pts 9.5 in the file, but the round cells give 3.5" in err
+
+
+def test_a_header_without_player_rows_is_an_error(tmp_path, capsys):
+    with pytest.raises(MalformedLineError, match=r"^t.txt, line 1: no player rows"):
+        parse_fesa_table(HEADER + "\n\n", "t.txt")
+    err = _cli_error(tmp_path, capsys, "Event: Empty\n\n" + HEADER + "\n")
+    assert "bad.txt, line 3: no player rows" in err
 
 
 def test_cli_unknown_handicap_exits_2(tmp_path, capsys):

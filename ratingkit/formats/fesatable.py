@@ -12,6 +12,8 @@ One row a player: start number, name (last name, then first name, in the columns
 player is rated by performance and the value is his *new* rating), one cell a round (the
 opponent's number followed by ``+``, ``-`` or ``=``; ``0-``/``0+``/``0=`` an unplayed round),
 ``MMS``, ``Pts`` and ``+/-`` (the published, rounded change; empty in a table not yet rated).
+``Pts`` must be the points of the round cells (an unplayed ``0+`` counts 1, ``0=`` 1/2, ``0-``
+0); a table whose ``Pts`` contradicts them, or with no player rows, is an error.
 ``Promoting <Name> to <grade>`` lines follow the table.  Lines before the header may give
 ``Event: ...``, ``Date: YYYY-MM-DD`` and ``Time control: 30+30``.
 
@@ -87,6 +89,7 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
     entries: list[tuple[GameEntry, str, Location]] = []
     promotions: list[tuple[str, str]] = []
     promotion_lines: list[tuple[str, str, int]] = []
+    row_lines: dict[str, int] = {}
     for number, line in enumerate(lines[header_index + 1 :], start=header_index + 2):
         if not line.strip():
             continue
@@ -185,7 +188,14 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
         parts = [x for x in re.split(r"\s{2,}", name_cells.strip()) if x]
         extra["name_layout"] = (parts[0] if parts else "", " ".join(parts[1:]))
         players.append(Player(id=pid, name=full_name, rating=rating, federation=nat, extra=extra))
+        row_lines.setdefault(pid, number)
 
+    if not players:
+        raise MalformedLineError(
+            "no player rows: no line after the header starts with a start number",
+            Location(source, header_index + 1),
+            header.strip(),
+        )
     ids = {p.id for p in players}
     if len(ids) != len(players):
         seen: set[str] = set()
@@ -233,6 +243,7 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
         extra=extra_event,
         local_ids=True,
     )
+    _check_points(event, row_lines, source)
     from dataclasses import replace
 
     kind = "round robin" if is_complete_round_robin(event) else "swiss"
@@ -241,6 +252,24 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
         type=event.detected_type(),
         extra={**event.extra, "type_note": f"event type {kind} (detected from the table)"},
     )
+
+
+def _check_points(event: Event, row_lines: dict[str, int], source: str) -> None:
+    """``Pts`` must be the points of the round cells: a game 1, 1/2 or 0; an unplayed round
+    ``0+`` 1, ``0=`` 1/2, ``0-`` 0 (as the writer counts them).  ``MMS`` is not checked."""
+    for player in event.players:
+        written = player.extra.get("points")
+        if written is None:
+            continue
+        counted = event.points(player.id)
+        if written != counted:
+            raise InvalidValueError(
+                f"player {player.id} ({player.name}): Pts {_points_text(written)} in the file, "
+                f"but the round cells give {_points_text(counted)} (a game counts 1, 1/2 or 0; "
+                "an unplayed round 0+ 1, 0= 1/2, 0- 0)",
+                Location(source, row_lines[player.id], "Pts"),
+                _points_text(written),
+            )
 
 
 # -- writing ---------------------------------------------------------------------------------
