@@ -38,7 +38,7 @@ from ratingkit.fide1982 import (
     with_rating,
 )
 from ratingkit.formats import read_event
-from ratingkit.model import Event, EventType, Game, Play, Player
+from ratingkit.model import Event, EventType, Game, Handicap, Play, Player, Special
 from ratingkit.playerfile import PlayerFile
 from ratingkit.rulesets import get_rule_set
 from ratingkit.tables import D_TO_PD, P_TO_DP
@@ -533,6 +533,42 @@ def test_5_1_forfeits_not_rated():
     games[0] = replace(games[0], play=Play.FORFEIT)
     rules = _rules(replace(event, games=tuple(games), type=EventType.SWISS))
     assert rules == ["5.1"]
+
+
+def test_2_1_shogi_handicap_and_special_results_are_not_chess_games():
+    """2.1: the FIDE Laws of Chess apply.  In a round robin of shogi data, a handicap game and
+    a sennichite are not rated (each game row says why); the round robin is then incomplete
+    and rated as a Swiss (6.43), exactly as if the two games had not been played."""
+    event = _rr([2400, 2300, 2200, 2250, 2350])
+    games = list(event.games)
+    at = {frozenset(g.players): i for i, g in enumerate(games)}
+    i, j = at[frozenset("ab")], at[frozenset("cd")]
+    first, second = games[i], games[j]
+    games[i] = replace(first, handicap=Handicap("lance", first.white))
+    games[j] = replace(second, special=Special.SENNICHITE, white_score=0.5, black_score=0.5)
+    shogi = replace(event, games=tuple(games))
+    rows = FIDE_1982.check(shogi).rows
+    assert sorted(r["rule"] for r in rows) == ["2.1", "2.1", "6.43"]
+    listed = {r["problem"].split(" (")[0]: r["games"] for r in rows if r["rule"] == "2.1"}
+    assert listed == {
+        "shogi handicap game: not a chess game": [f"r{first.round} {first.white}-{first.black}"],
+        "shogi result": [f"r{second.round} {second.white}-{second.black}"],
+    }
+    report = FIDE_1982.rate(shogi)
+    reasons = {(r["round"], r["white"]): r["rule"] for r in report.games.rows if not r["rated"]}
+    assert reasons == {
+        (first.round, first.white): "2.1: shogi handicap game: not a chess game",
+        (second.round, second.white): "2.1: shogi result (sennichite): not a chess game",
+    }
+    assert any(n.startswith("rule 2.1: shogi handicap game") for n in report.notes)
+    without = replace(event, games=tuple(g for g in event.games if g not in (first, second)))
+    assert _rules(without) == ["6.43"]  # incomplete without them too
+    plain = FIDE_1982.rate(without)
+    for pid in "abcde":
+        assert report[pid]["games"] == plain[pid]["games"]
+        assert report[pid]["rating_after"] == plain[pid]["rating_after"]
+        assert report[pid]["change"] == plain[pid]["change"]
+    assert [report[pid]["games"] for pid in "abcde"] == [3, 3, 3, 3, 4]  # e: all chess
 
 
 def test_6_1_unrated_zero_score_dropped():
