@@ -303,6 +303,10 @@ def test_points_count_byes_and_forfeits_as_trf_scores_them():
     half_bye = _with_field(282, round5, "0000 - H")
     with pytest.raises(InputError, match="says 1 but the round cells add up to 0.5"):
         parse_trf("\n".join(half_bye))
+    # A tournament that scored the pairing-allocated bye 0.5: the message says what to write.
+    half_point = _with_field(282, 81, " 0.5")
+    with pytest.raises(InputError, match=r"says 0.5 but .* add up to 1 .*write that round as"):
+        parse_trf("\n".join(half_point))
     fixed = half_bye[:]
     index = _line_of(282)
     fixed[index] = fixed[index][:80] + " 0.5" + fixed[index][84:]

@@ -24,10 +24,11 @@ as a forfeit win) is read as a pairing-allocated bye ``U`` and ``0000 - -`` as `
 
 Each game is written by both players; the two records are paired with
 :func:`ratingkit.model.assemble_games`, so a game that the two players record differently is
-an error naming both places.  Every other line (``012`` name, ``022`` city, ``042``/``052``
-dates, ``092`` type, TRF-2026's new tags, ``XX?`` extensions) is kept in
-``event.extra["trf_tags"]`` and written back.  Trailing spaces may be missing: rounds after
-the end of a line are blank (``Z``).
+an error naming both places.  The points field must be what the round cells add up to, and
+the FIDE id digits (or blank): a file that says otherwise is refused at that column.  Every
+other line (``012`` name, ``022`` city, ``042``/``052`` dates, ``092`` type, TRF-2026's new
+tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` and written back.  Trailing
+spaces may be missing: rounds after the end of a line are blank (``Z``).
 """
 
 from __future__ import annotations
@@ -254,10 +255,16 @@ def _check_points(player: Player, games, byes, source: str, line: int) -> Player
     points = sum(g.score_of(player.id) for g in games if g.involves(player.id))
     points += sum(b.points for b in byes if b.player == player.id)
     if points != given:
+        hint = ""
+        if any(b.player == player.id and b.kind is ByeKind.PAIRING_ALLOCATED for b in byes):
+            hint = (
+                "; if the tournament scored his pairing-allocated bye otherwise, write that "
+                "round as the bye it was scored as (H 0.5, Z 0)"
+            )
         raise InvalidValueError(
             f"player {player.id} ({player.name}): the points field says {given:g} but the "
             f"round cells add up to {points:g} (games and forfeits as scored; byes H 0.5, "
-            "F and U or '0000 - +' 1, Z or blank 0)",
+            f"F and U or '0000 - +' 1, Z or blank 0){hint}",
             Location(source, line, FIELDS["points"][0]),
             given,
         )
