@@ -15,11 +15,13 @@ Two named rule sets differ in one point only (see :class:`Fide1982`):
   Rc + dp, the example's H and I);
 * ``fide-1982-literal``: rule 10.25 as written (Ru = Rc + dp * n/(n+1)).
 
-Also here: the event check (validity rules 1.x-6.x, :meth:`Fide1982.check`), the rating of new
-players Rn (10.3-10.32), the Olympiad rule 10.4, the list rules 9.x (quarterly lists, 9 games
-pooled over up to 8 periods, removal below 2001, inactivity) and the 14.3 convergence
-simulation.  The tables 10.1a and 10.1b are those of :mod:`ratingkit.tables` (the 1982 text
-prints the same numbers; tests/test_fide1982.py checks it against the seed).
+Also here: the event check (validity rules 1.x-6.x, :meth:`Fide1982.check`; under 2.1, the
+FIDE Laws of Chess, a game of shogi data with a handicap or a shogi result such as sennichite
+is not rated), the rating of new players Rn (10.3-10.32), the Olympiad rule 10.4, the list
+rules 9.x (quarterly lists, 9 games pooled over up to 8 periods, removal below 2001,
+inactivity) and the 14.3 convergence simulation.  The tables 10.1a and 10.1b are those of
+:mod:`ratingkit.tables` (the 1982 text prints the same numbers; tests/test_fide1982.py checks
+it against the seed).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from .model import Event, EventType, Game, Player, is_complete_round_robin
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rounding import exact, round_half_away_from_zero, round_to_step
-from .rulesets import register
+from .rulesets import not_a_chess_game, register
 
 DOCUMENT = (
     "FIDE Rating Rules, approved by the 1982 General Assembly, amended by the General "
@@ -260,6 +262,8 @@ class Assessment:
     as_swiss: bool = False
     unchecked: list[str] = field(default_factory=list)
     cycles: int = 1
+    #: Why an excluded game is not rated, where the rule number alone does not say it.
+    reasons: dict[int, str] = field(default_factory=dict)
 
     def add(self, rule: str, problem: str, games: Sequence[str] | str = ()) -> None:
         cells = [games] if isinstance(games, str) else list(games)
@@ -285,7 +289,8 @@ def _points(event: Event, player_id: str) -> Fraction:
 
 
 def assess(event: Event) -> Assessment:
-    """Apply the validity rules 1.x-6.x (and 10.67) to an event."""
+    """Apply the validity rules 1.x-6.x (2.1: shogi handicap games and shogi results are not
+    chess games; and 10.67) to an event."""
     out = Assessment()
     games = list(event.games)
     labels = [game_label(g) for g in games]
@@ -390,6 +395,21 @@ def assess(event: Event) -> Assessment:
         for i in unplayed:
             out.excluded.setdefault(i, "5.1")
 
+    # 2.1 the games must be played under the FIDE Laws of Chess: shogi data are not.
+    shogi: dict[str, list[int]] = {}
+    for i, game in enumerate(games):
+        why = not_a_chess_game(game) if game.is_played else None
+        if why is not None:
+            shogi.setdefault(why, []).append(i)
+            out.excluded.setdefault(i, "2.1")
+            out.reasons[i] = why
+    for why, indices in shogi.items():
+        out.add(
+            "2.1",
+            f"{why} ({len(indices)} game(s)): the FIDE Laws of Chess must apply (2.1)",
+            [labels[i] for i in indices],
+        )
+
     # 6.1 unrated players with zero score are dropped, and the points taken from them.
     remaining = {p.id for p in event.players}
     changed = True
@@ -403,13 +423,18 @@ def assess(event: Event) -> Assessment:
                 cycles = int(event.extra.get("cycles", 1))
                 score = _points(event, player.id) - cycles * len(out.dropped)
             else:
+                chess = [
+                    i
+                    for i, g in enumerate(games)
+                    if g.involves(player.id) and g.is_played and i not in out.reasons
+                ]
+                if not chess:
+                    continue  # no game of chess played: nothing scored, nothing to drop
                 score = sum(
                     (
-                        Fraction(str(g.score_of(player.id)))
-                        for i, g in enumerate(games)
-                        if g.involves(player.id)
-                        and g.is_played
-                        and g.opponent_of(player.id) in remaining
+                        Fraction(str(games[i].score_of(player.id)))
+                        for i in chess
+                        if games[i].opponent_of(player.id) in remaining
                     ),
                     Fraction(0),
                 )
@@ -897,7 +922,11 @@ class Fide1982:
                 "black": g.black,
                 "result": g.result_code,
                 "rated": i not in found.excluded,
-                "rule": found.excluded.get(i),
+                "rule": (
+                    f"{found.excluded[i]}: {found.reasons[i]}"
+                    if i in found.reasons
+                    else found.excluded.get(i)
+                ),
             }
             for i, g in enumerate(event.games)
         ]

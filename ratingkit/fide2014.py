@@ -4,7 +4,8 @@ Rule set ``fide-2014``.  Every number comes from the printed tables 8.1a (p -> d
 (D -> PD) through :mod:`ratingkit.expected`; sums are exact fractions and only the final
 change is rounded (8.57: .5 away from zero).
 
-* Rated players (8.5): per played game (TRF ``1 = 0`` only) D = own rating - opponent's
+* Rated players (8.5): per played game (TRF ``1 = 0`` only; no shogi handicap or special
+  result: such games are listed as not chess games) D = own rating - opponent's
   rating, |D| > 400 counts as 400 (8.54), PD from table 8.1b, dR = score - PD; the change is
   K * sum(dR) (8.55) with K from the player's state (8.56).  Games against an unrated
   opponent count only in round robins, with the opponent's rating computed at the end of the
@@ -37,7 +38,7 @@ from .model import Event, EventType, Player
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rounding import round_half_away_from_zero
-from .rulesets import register, require_games
+from .rulesets import not_a_chess_game, register, require_games
 from .values import parse_date
 
 #: The FIDE calculation columns of the player table (FIDE's own names).
@@ -218,7 +219,11 @@ def _rate_event(
     unrated = {p.id for p in event.players if p.rating is None}
     unrated_for_others = unrated | newly_rated
 
-    played = {p.id: list(event.played_games_of(p.id)) for p in event.players}
+    # Played games of chess: shogi data (handicap, sennichite ...) are listed below, unrated.
+    played = {
+        p.id: [g for g in event.played_games_of(p.id) if not_a_chess_game(g) is None]
+        for p in event.players
+    }
 
     # 8.21: an unrated player with zero in his first event is not counted.
     zero: list[str] = []
@@ -264,15 +269,26 @@ def _rate_event(
                 _, value, _ = rules.initial_rating(pairs)
                 ru_int[pid] = round_half_away_from_zero(value)
 
-    # Games not played over the board are listed, never rated.
+    # Games not played over the board, and games that are not chess, are listed, never rated.
+    not_chess = 0
     for game in event.games:
-        if game.is_played:
+        shogi = not_a_chess_game(game)
+        if game.is_played and shogi is None:
             continue
+        if game.is_played:
+            why = shogi
+            not_chess += 1
+        else:
+            why = f"not played ({game.play.value}): only 1 = 0 results are rated"
         for pid in game.players:
             row = _game_row(event, game.round, by_id[pid], by_id[game.opponent_of(pid)], 0)
             row["score"] = Fraction(game.score_of(pid))
-            why = f"not played ({game.play.value}): only 1 = 0 results are rated"
             result.games.append(row | {"rated": False, "note": why})
+    if not_chess:
+        result.notes.append(
+            f"{not_chess} game(s) with a shogi handicap or a shogi result (sennichite, "
+            "jishogi, illegal move) are not rated: they are not chess games"
+        )
 
     # Rated players, game by game.
     for player in event.players:
@@ -1028,8 +1044,10 @@ def _summary(event: Event) -> dict:
 
 def _decision_note(event: Event) -> str:
     text = (
-        "only played games (TRF 1 = 0) are rated; D is capped at 400 (8.54); the change is "
-        "rounded to the nearest integer, .5 away from zero (8.57)"
+        "only games played over the board are rated (TRF 1 = 0; CSV 1-0, 0-1, 1/2-1/2 "
+        "without a handicap or shogi result): forfeits, games of under one move and byes are "
+        "not; D is capped at 400 (8.54); the change is rounded to the nearest integer, .5 away "
+        "from zero (8.57)"
     )
     if event.type is EventType.ROUND_ROBIN:
         text += (

@@ -24,11 +24,43 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise InputError("is a directory, not a file", Location(str(path)), str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", Location(str(path)), str(path)) from None
+    require_text(data, path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+#: Byte-order marks of UTF-16 and UTF-32 (UTF-32 LE starts like UTF-16 LE).
+_WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
+
+
+def require_text(data: bytes, path: str | os.PathLike[str]) -> None:
+    """Refuse bytes that are not text in UTF-8 or Latin-1: a UTF-16/32 byte-order mark or a
+    NUL byte (UTF-16 text saved by a spreadsheet, a binary file).  Read as Latin-1 they would
+    give garbage and a misleading error further on."""
+    if data.startswith(_WIDE_BOMS) or b"\x00" in data:
+        what = "a UTF-16 or UTF-32 byte-order mark" if data.startswith(_WIDE_BOMS) else "NUL bytes"
+        raise InputError(
+            f"cannot read {path}: not a text file in UTF-8 or Latin-1 (it has {what}; save it "
+            "as UTF-8 text)",
+            None,
+            str(path),
+        )
+
+
+def check_text_file(path: str | os.PathLike[str]) -> None:
+    """:func:`require_text` on a file's bytes; directories and unreadable paths are left to
+    the reader, which names the problem."""
+    file = Path(path)
+    if not file.is_file():
+        return
+    try:
+        data = file.read_bytes()
+    except OSError:
+        return
+    require_text(data, path)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

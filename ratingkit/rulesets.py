@@ -69,6 +69,16 @@ def require_games(event: Event, rule_set: str) -> None:
         )
 
 
+def not_a_chess_game(game) -> str | None:
+    """Why a chess rule set leaves a game of shogi data unrated (a handicap, or a shogi result:
+    sennichite, jishogi, illegal move), or None for an ordinary game."""
+    if game.handicap is not None:
+        return "shogi handicap game: not a chess game"
+    if game.special is not None:
+        return f"shogi result ({game.special.value}): not a chess game"
+    return None
+
+
 _REGISTRY: dict[str, RuleSet] = {}
 #: Families: a name that stands for the member in force on a day (``fide`` -> fide-2014 ...).
 _FAMILIES: dict[str, tuple[str, ...]] = {}

@@ -38,7 +38,7 @@ from ratingkit.fide1982 import (
     with_rating,
 )
 from ratingkit.formats import read_event
-from ratingkit.model import Event, EventType, Game, Play, Player
+from ratingkit.model import Event, EventType, Game, Handicap, Play, Player, Special
 from ratingkit.playerfile import PlayerFile
 from ratingkit.rulesets import get_rule_set
 from ratingkit.tables import D_TO_PD, P_TO_DP
@@ -535,6 +535,42 @@ def test_5_1_forfeits_not_rated():
     assert rules == ["5.1"]
 
 
+def test_2_1_shogi_handicap_and_special_results_are_not_chess_games():
+    """2.1: the FIDE Laws of Chess apply.  In a round robin of shogi data, a handicap game and
+    a sennichite are not rated (each game row says why); the round robin is then incomplete
+    and rated as a Swiss (6.43), exactly as if the two games had not been played."""
+    event = _rr([2400, 2300, 2200, 2250, 2350])
+    games = list(event.games)
+    at = {frozenset(g.players): i for i, g in enumerate(games)}
+    i, j = at[frozenset("ab")], at[frozenset("cd")]
+    first, second = games[i], games[j]
+    games[i] = replace(first, handicap=Handicap("lance", first.white))
+    games[j] = replace(second, special=Special.SENNICHITE, white_score=0.5, black_score=0.5)
+    shogi = replace(event, games=tuple(games))
+    rows = FIDE_1982.check(shogi).rows
+    assert sorted(r["rule"] for r in rows) == ["2.1", "2.1", "6.43"]
+    listed = {r["problem"].split(" (")[0]: r["games"] for r in rows if r["rule"] == "2.1"}
+    assert listed == {
+        "shogi handicap game: not a chess game": [f"r{first.round} {first.white}-{first.black}"],
+        "shogi result": [f"r{second.round} {second.white}-{second.black}"],
+    }
+    report = FIDE_1982.rate(shogi)
+    reasons = {(r["round"], r["white"]): r["rule"] for r in report.games.rows if not r["rated"]}
+    assert reasons == {
+        (first.round, first.white): "2.1: shogi handicap game: not a chess game",
+        (second.round, second.white): "2.1: shogi result (sennichite): not a chess game",
+    }
+    assert any(n.startswith("rule 2.1: shogi handicap game") for n in report.notes)
+    without = replace(event, games=tuple(g for g in event.games if g not in (first, second)))
+    assert _rules(without) == ["6.43"]  # incomplete without them too
+    plain = FIDE_1982.rate(without)
+    for pid in "abcde":
+        assert report[pid]["games"] == plain[pid]["games"]
+        assert report[pid]["rating_after"] == plain[pid]["rating_after"]
+        assert report[pid]["change"] == plain[pid]["change"]
+    assert [report[pid]["games"] for pid in "abcde"] == [3, 3, 3, 3, 4]  # e: all chess
+
+
 def test_6_1_unrated_zero_score_dropped():
     event = score_event(
         [("a", 2400, 4), ("b", 2300, 3), ("c", 2300, 2), ("d", 2200, 1), ("z", None, 0)]
@@ -756,23 +792,45 @@ def test_10_65_a_period_adds_the_changes_and_rounds_once():
 
 
 def test_9_14_a_new_players_results_pool_across_events():
-    """9.14c and 10.3: an unrated player's results of several events pool into one Rn."""
-    first = score_event(
-        [("A", 2400, 2), ("B", 2300, 1.5), ("C", 2200, 1.5), ("D", 2350, 0.5), ("U", None, 2.5)],
-        "first",
-    )
+    """9.14c and 10.3: an unrated player's results of several events pool into one Rn.
+
+    U plays a five-player round robin (n = 4) and scores 3 of 4.  His Ru, with plain
+    arithmetic and the seed's table A: Rar = the rated players' average, dpa = the average of
+    their dp (p = 3/4, 2/4, 1/4, 1/4: exact hundredths), Ra = Rar - dpa * 4/5 (10.21);
+    Ru = Ra + 12.5 per half point above 50% (10.23); second pass (10.61, 10.68): D's 2040 is
+    counted within 350 of U's first Ru, Rc2 = Ra + that adjustment / 4, Ru2 = Rc2 + 25."""
+    ratings = {"A": 2650, "B": 2400, "C": 2300, "D": 2040}
+    points = {"A": 3, "B": 2, "C": 1, "D": 1}
+    rar = Fraction(sum(ratings.values()), 4)
+    dpa = Fraction(sum(TABLE_A[points[p] * 100 // 4] for p in ratings), 4)
+    exact_ra = rar - dpa * Fraction(4, 5)
+    ra = int(exact_ra + Fraction(1, 2))  # nearest integer (no half here)
+    half_points_above = (3 - Fraction(4, 2)) * 2
+    ru = ra + int(Fraction(25, 2) * half_points_above)  # 10.23: 2 x 12.5 = 25
+    adjustment = sum(max(ru - 350, min(ru + 350, r)) - r for r in ratings.values())
+    assert adjustment > 0  # D's 2040 is more than 350 below U's Ru
+    rc2 = int(ra + Fraction(adjustment, 4) + Fraction(1, 2))
+    ru2 = rc2 + int(Fraction(25, 2) * half_points_above)
+    # No halves to round: the rounding convention of the example does not matter here.
+    assert Fraction(1, 2) not in (exact_ra % 1, Fraction(adjustment, 4) % 1)
+
+    first = score_event([*((p, ratings[p], points[p]) for p in ratings), ("U", None, 3)], "first")
     one = FIDE_1982.rate(first)
+    assert (one.summary["Rar"], one.summary["dpa"], one.summary["Ra"]) == (rar, dpa, ra)
+    assert (one["U"]["Ru"], one["U"]["Rc2"], one["U"]["Ru2"]) == (ru, rc2, ru2)
     assert one["U"]["rating_after"] is None and "9.14" in one["U"]["status"]  # 4 games
     state = {r.id: r for r in one.new_state}
-    assert state["U"].extra["ru_results"] == f"{one['U']['Ru2']}x4"
+    assert state["U"].extra["ru_results"] == f"{ru2}x4"
     second = replace(first, name="second")
     period = FIDE_1982.rate_events([first, second])
-    ru = one["U"]["Ru2"]
     assert period["U"]["games"] == 8 and period["U"]["rating_after"] is None  # still 8 < 9
-    # With the player file carrying the earlier results, a third event completes 12 games.
-    carried = PlayerFile.from_records([{"id": "U", "ru_results": f"{ru}x4 {ru}x4"}])
+    # A player file carrying two earlier results: this event completes 12 games.  10.3: the
+    # average weighted by games; 10.32: published rounded to the nearest 0 or 5.
+    carried = PlayerFile.from_records([{"id": "U", "ru_results": "2300x4 2500x4"}])
+    average = Fraction(2300 * 4 + 2500 * 4 + ru2 * 4, 12)
+    assert average >= 2005  # 10.31 does not delete it
     third = FIDE_1982.rate(first, carried)
-    assert third["U"]["rating_after"] == int(Fraction(ru, 5) + Fraction(1, 2)) * 5
+    assert third["U"]["rating_after"] == int(average / 5 + Fraction(1, 2)) * 5
 
 
 def test_10_4_olympiad_in_a_team_event():

@@ -11,9 +11,10 @@ import pytest
 from conftest import DATA
 
 from ratingkit import rate
+from ratingkit.cli import main
 from ratingkit.fide2014 import FIDE_2014, PlayerState, k_factor
 from ratingkit.formats.trf import read_trf
-from ratingkit.model import Event, EventType, Game, Play, Player
+from ratingkit.model import Event, EventType, Game, Handicap, Play, Player, Special
 from ratingkit.playerfile import PlayerFile
 from ratingkit.rulesets import get_rule_set
 
@@ -340,6 +341,43 @@ def test_forfeits_are_not_rated():
     assert report["a"]["n"] == 0
     assert len(report.games.rows) == 2
     assert all(r["rated"] is False and "forfeit" in r["note"] for r in report.games.rows)
+
+
+def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, capsys):
+    """Section 8 rates games of chess: a shogi handicap game (Game.handicap) or a shogi result
+    (Game.special: sennichite, jishogi, illegal move) is listed with its reason, not rated,
+    and the notes say so.  a's only chess game is his win over b: 20 * (1 - PD(100))."""
+    event = Event(
+        "shogi club",
+        tuple(Player(i, i.upper(), r) for i, r in (("a", 2000), ("b", 1900), ("c", 2100))),
+        (
+            Game(1, "a", "b", 1.0, 0.0),
+            Game(2, "a", "c", 0.5, 0.5, special=Special.SENNICHITE),
+            Game(3, "c", "b", 0.0, 1.0, handicap=Handicap("rook", "c")),
+        ),
+    )
+    report = rate(event, "fide-2014", STATE)
+    assert report["a"]["n"] == 1 and report["a"]["change"] == 20 * (1 - pd(100))
+    assert report["c"]["n"] == 0 and report["c"]["change"] == 0
+    notes = {r["round"]: r["note"] for r in report.games.rows if r["rated"] is False}
+    assert notes == {
+        2: "shogi result (sennichite): not a chess game",
+        3: "shogi handicap game: not a chess game",
+    }
+    assert sum(r["round"] in (2, 3) for r in report.games.rows) == 4  # both sides listed
+    assert any("2 game(s) with a shogi handicap or a shogi result" in n for n in report.notes)
+    assert not any("only played games (TRF 1 = 0) are rated" in n for n in report.notes)
+    rules = {row["rule"]: row["games"] for row in FIDE_2014.check(event, STATE).rows}
+    assert rules == {"shogi result (sennichite)": "1: r2 a-c", "shogi handicap game": "1: r3 c-b"}
+    # The same from a CSV pair through the CLI: exit 0, the reasons in the report.
+    (tmp_path / "games.csv").write_text(
+        "round,white,black,result,special,handicap,giver\n"
+        "1,a,b,1-0,,,\n2,a,c,1/2-1/2,sennichite,,\n3,c,b,0-1,,rook,c\n"
+    )
+    (tmp_path / "players.csv").write_text("id,name,rating\na,A,2000\nb,B,1900\nc,C,2100\n")
+    assert main(["rate", str(tmp_path / "games.csv"), "--rules", "fide-2014"]) == 0
+    out = capsys.readouterr().out
+    assert "shogi handicap game: not a chess game" in out and "(sennichite)" in out
 
 
 # -- Rating periods (8.55c, 8.57, 8.3) -------------------------------------------------------

@@ -45,3 +45,19 @@ def test_csv_table_errors_name_the_line(text, message):
     with pytest.raises(MalformedLineError) as info:
         read_csv_table(text, "t.csv", "the table", ("a",))
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "Müller\n".encode("utf-16"),  # byte-order mark FF FE
+        "Müller\n".encode("utf-16-be"),  # no mark, but NUL bytes
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",  # a binary file
+    ],
+)
+def test_utf16_and_binary_files_are_refused_not_misread(tmp_path, data):
+    """Latin-1 decodes any bytes: a UTF-16 or binary file would be read as garbage."""
+    (tmp_path / "wide.txt").write_bytes(data)
+    with pytest.raises(InputError, match="not a text file in UTF-8 or Latin-1") as caught:
+        read_text(tmp_path / "wide.txt")
+    assert f"cannot read {tmp_path / 'wide.txt'}:" in str(caught.value)

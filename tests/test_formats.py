@@ -7,6 +7,7 @@ import shutil
 import pytest
 from conftest import DATA
 
+from ratingkit.cli import main
 from ratingkit.errors import (
     ConflictingGameError,
     InvalidValueError,
@@ -124,6 +125,24 @@ def test_missing_players_file(tmp_path):
     (tmp_path / "games.csv").write_text("round,white,black,result\n")
     with pytest.raises(MalformedLineError, match="no players file"):
         read_event(tmp_path / "games.csv")
+
+
+@pytest.mark.parametrize("where", ["games", "players"])
+def test_a_utf16_csv_exits_2_naming_the_file(pair, tmp_path, capsys, where):
+    """A spreadsheet's "Unicode text" (UTF-16) is refused by name, whichever file of the pair
+    it is and however the pair is given (games file, directory, --format)."""
+    target = pair / f"{where}.csv"
+    target.write_bytes(target.read_text(encoding="utf-8").encode("utf-16"))
+    out = tmp_path / "report.txt"
+    for given in (pair / "games.csv", pair):
+        for extra in ([], ["--format", "csv"]):
+            status = main(
+                ["rate", str(given), "--rules", "fide-2014", "--output", str(out), *extra]
+            )
+            err = capsys.readouterr().err
+            assert status == 2 and not out.exists()
+            assert f"cannot read {target}: not a text file in UTF-8 or Latin-1" in err
+            assert err.count("\n") == 1 and "players file" not in err
 
 
 def test_detection_and_unknown_formats(tmp_path, pair):

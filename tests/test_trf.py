@@ -265,3 +265,61 @@ def test_one_sided_game_names_both_cells():
     assert f"x.trf, line {index + 1}, column {start}" in message
     assert f"x.trf, line {_line_of(78) + 1}, column {start}" in message
     assert "names player 1" in message
+
+
+def _with_field(start_rank: int, first: int, text: str) -> list[str]:
+    """FIDE's file with ``text`` written into player ``start_rank``'s line from column
+    ``first`` on."""
+    index = _line_of(start_rank)
+    lines = list(LINES)
+    lines[index] = lines[index][: first - 1] + text + lines[index][first - 1 + len(text) :]
+    return lines
+
+
+def test_points_field_that_contradicts_the_round_cells_exits_2(tmp_path, capsys):
+    """Player 1's cells are 1 1 1 1 1 = = (6.0, his points field); 9.0 is refused at the
+    points field (column 81), quoting both numbers."""
+    assert LINES[_line_of(1)][80:84] == " 6.0"
+    lines = _with_field(1, 81, " 9.0")
+    err = _run_and_expect_exit_2(
+        _broken(tmp_path, lines), tmp_path, capsys, f"line {_line_of(1) + 1}, column 81", "9"
+    )
+    assert "says 9 but the round cells add up to 6" in err
+    with pytest.raises(InputError, match="column 81"):
+        parse_trf("\n".join(lines))
+
+
+def test_points_count_byes_and_forfeits_as_trf_scores_them():
+    """The cells of FIDE's file that are not 1 = 0, each with the player's points field:
+    forfeits (+ 1, - 0), the old-style bye "0000 - +" (1) and "0000 - -" (0), a blank round
+    (Z, 0); all agree, and a bye rewritten as H (0.5) must move the points field too."""
+    event = read_trf(EXAMPLE)
+    assert event.points("153") == float(LINES[_line_of(153)][80:84])  # "13 - +" forfeit win
+    assert event.points("13") == 0.0  # "153 - -"
+    assert event.points("282") == 1.0  # four losses, "0000 - +" and two losses
+    assert event.points("276") == 1.0  # round 1 blank (Z), two draws
+    assert event.points("284") == 0.0  # "0000 - -"
+    round5 = round_column(5)
+    half_bye = _with_field(282, round5, "0000 - H")
+    with pytest.raises(InputError, match="says 1 but the round cells add up to 0.5"):
+        parse_trf("\n".join(half_bye))
+    # A tournament that scored the pairing-allocated bye 0.5: the message says what to write.
+    half_point = _with_field(282, 81, " 0.5")
+    with pytest.raises(InputError, match=r"says 0.5 but .* add up to 1 .*write that round as"):
+        parse_trf("\n".join(half_point))
+    fixed = half_bye[:]
+    index = _line_of(282)
+    fixed[index] = fixed[index][:80] + " 0.5" + fixed[index][84:]
+    assert parse_trf("\n".join(fixed)).points("282") == 0.5
+
+
+def test_fide_id_must_be_digits(tmp_path, capsys):
+    """Columns 58-68 hold the FIDE id: digits, or blank (player 146 has none)."""
+    lines = _with_field(1, 58, "   34abc422")
+    err = _run_and_expect_exit_2(
+        _broken(tmp_path, lines), tmp_path, capsys, f"line {_line_of(1) + 1}, column 58"
+    )
+    assert "'34abc422'" in err
+    with pytest.raises(InputError, match="FIDE id must be digits"):
+        parse_trf("\n".join(lines))
+    assert read_trf(EXAMPLE).player("146").fide_id is None

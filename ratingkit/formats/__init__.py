@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import UnknownFormatError
+from ..fileio import check_text_file
 from ..model import Event
 
 #: Modules that define and register the built-in formats.  A module of this list that does
@@ -81,6 +82,11 @@ def detect_format(path: str | os.PathLike[str]) -> Format:
     known = formats()
     if not file.exists():
         raise UnknownFormatError(f"{path}: file not found")
+    check_text_file(file)
+    if file.is_dir():
+        # The CSV pairs of a directory (games.csv, players.csv, event.csv).
+        for member in sorted(file.glob("*.csv")):
+            check_text_file(member)
     head = _head(file)
     by_priority = sorted(known.values(), key=lambda f: -f.priority)
     for fmt in by_priority:
@@ -95,6 +101,7 @@ def detect_format(path: str | os.PathLike[str]) -> Format:
 
 def read_event(path: str | os.PathLike[str], format: str | None = None) -> Event:
     """Read an event file.  ``format`` names the format; by default it is detected."""
+    check_text_file(path)
     if format is None:
         fmt = detect_format(path)
     else:

@@ -24,10 +24,11 @@ as a forfeit win) is read as a pairing-allocated bye ``U`` and ``0000 - -`` as `
 
 Each game is written by both players; the two records are paired with
 :func:`ratingkit.model.assemble_games`, so a game that the two players record differently is
-an error naming both places.  Every other line (``012`` name, ``022`` city, ``042``/``052``
-dates, ``092`` type, TRF-2026's new tags, ``XX?`` extensions) is kept in
-``event.extra["trf_tags"]`` and written back.  Trailing spaces may be missing: rounds after
-the end of a line are blank (``Z``).
+an error naming both places.  The points field must be what the round cells add up to, and
+the FIDE id digits (or blank): a file that says otherwise is refused at that column.  Every
+other line (``012`` name, ``022`` city, ``042``/``052`` dates, ``092`` type, TRF-2026's new
+tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` and written back.  Trailing
+spaces may be missing: rounds after the end of a line are blank (``Z``).
 """
 
 from __future__ import annotations
@@ -183,7 +184,8 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         else g
         for g in games
     )
-    players = [_drop_matching_points(p, games, byes) for p in players]
+    lines_of = {pid: number for number, pid, _ in cells}
+    players = [_check_points(p, games, byes, source, lines_of[p.id]) for p in players]
 
     name = ""
     start = end = None
@@ -242,14 +244,30 @@ def _check_opponents_agree(entries: list[GameEntry]) -> None:
             )
 
 
-def _drop_matching_points(player: Player, games, byes) -> Player:
+def _check_points(player: Player, games, byes, source: str, line: int) -> Player:
+    """The points field (columns 81-84) must be the sum of the round cells: games and
+    forfeits as scored (``1 + W`` 1, ``= D`` 0.5, ``0 - L`` 0), byes ``H`` 0.5, ``F`` and
+    ``U`` (old style ``0000 - +``) 1, ``Z`` (blank, ``0000 - -``) 0.  A file that says
+    otherwise is refused: which of the two is wrong is for the arbiter to say."""
     given = player.extra.get("trf_points")
     if given is None:
         return player
     points = sum(g.score_of(player.id) for g in games if g.involves(player.id))
     points += sum(b.points for b in byes if b.player == player.id)
     if points != given:
-        return player
+        hint = ""
+        if any(b.player == player.id and b.kind is ByeKind.PAIRING_ALLOCATED for b in byes):
+            hint = (
+                "; if the tournament scored his pairing-allocated bye otherwise, write that "
+                "round as the bye it was scored as (H 0.5, Z 0)"
+            )
+        raise InvalidValueError(
+            f"player {player.id} ({player.name}): the points field says {given:g} but the "
+            f"round cells add up to {points:g} (games and forfeits as scored; byes H 0.5, "
+            f"F and U or '0000 - +' 1, Z or blank 0){hint}",
+            Location(source, line, FIELDS["points"][0]),
+            given,
+        )
     return replace(player, extra={k: v for k, v in player.extra.items() if k != "trf_points"})
 
 
@@ -315,9 +333,16 @@ def _player(line: str, number: int, source: str) -> Player:
         extra["born_year_only"] = True
     elif born_text and born_text.strip("0./- ") != "":
         born = parse_date(born_text, at(70), year_only=True)
+    fide_id = _field(line, "FIDE id").strip()
+    if fide_id and not (fide_id.isascii() and fide_id.isdigit()):
+        raise InvalidValueError(
+            f"FIDE id must be digits in columns 58-68 (or blank), got {fide_id!r}",
+            at(FIELDS["FIDE id"][0]),
+            fide_id,
+        )
     points_text = _field(line, "points").strip()
     if points_text:
-        # Checked against the games once they are read; kept only when it differs.
+        # Checked against the round cells once they are read (_check_points).
         extra["trf_points"] = parse_points(points_text, at(81))
     rank_text = _field(line, "rank").strip()
     if rank_text:
@@ -334,7 +359,7 @@ def _player(line: str, number: int, source: str) -> Player:
         title=_field(line, "title").strip() or None,
         sex=_field(line, "sex").strip() or None,
         born=born,
-        fide_id=_field(line, "FIDE id").strip().lstrip("0") or None,
+        fide_id=fide_id.lstrip("0") or None,
         extra=extra,
     )
 
