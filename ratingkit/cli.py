@@ -145,7 +145,9 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
         raise RatingkitError(f"rule set {rules.name!r} has no event checks")
     table = check(event, _players_for(args, event))
     if not table.rows and args.format == "table":
-        return f"{event.name}: no rule of {rules.name} is broken\n", 0
+        # The title may say what could not be checked (e.g. for lack of dates): show it.
+        title = f"  {table.title}\n" if table.title else ""
+        return f"{event.name}: no rule of {rules.name} is broken\n{title}", 0
     return _render(table, args.format), EXIT_RULES_BROKEN if table.rows else 0
 
 

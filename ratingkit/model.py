@@ -296,6 +296,12 @@ class Event:
     rounds: int | None = None
     source: str | None = None
     extra: Mapping[str, object] = field(default_factory=dict, hash=False)
+    #: The players' ids are start numbers of this file (TRF start ranks, FESA table numbers,
+    #: score-table letters), not the players' own ids: a player file joins on FIDE id or name.
+    local_ids: bool = False
+    #: Only each player's total is known (an old score table, FIDE 1982): the event has no
+    #: game list and each player's points stand in ``Player.extra["points"]``.
+    score_only: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from .errors import RatingkitError, UnknownRuleSetError
+from .errors import RatingkitError, RuleSetCannotRateError, UnknownRuleSetError
 
 if TYPE_CHECKING:
     from .model import Event
@@ -57,6 +57,15 @@ class RuleSet(Protocol):
 #       the event's validity under the rules: one row per rule broken, with the columns
 #       "rule" (its number), "problem" (in words, with the numbers involved) and "games"
 #       (which games are therefore not rated; may be empty).  No rows: the event is valid.
+
+
+def require_games(event: Event, rule_set: str) -> None:
+    """Refuse an event that gives only totals (a score table) to a rule set that rates games."""
+    if event.score_only:
+        raise RuleSetCannotRateError(
+            f"{event.source or event.name}: a score table gives only each player's total; "
+            f"rule set {rule_set!r} rates games (the score table is for fide-1982)"
+        )
 
 
 _REGISTRY: dict[str, RuleSet] = {}

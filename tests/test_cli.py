@@ -77,6 +77,7 @@ class _CheckingRules(_CountingRules):
 
 @pytest.fixture
 def stand_in(monkeypatch):
+    rulesets.rule_sets()  # load the built-in rule sets first: they must stay registered afterwards
     monkeypatch.setattr(rulesets, "_REGISTRY", dict(rulesets._REGISTRY))
     rulesets.register(_CountingRules())
     rulesets.register(_CheckingRules())

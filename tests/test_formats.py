@@ -150,3 +150,23 @@ def test_writing_reads_back_to_the_same_event(pair, tmp_path):
     assert [(p.id, p.name, p.rating) for p in again.players] == [
         (p.id, p.name, p.rating) for p in event.players
     ]
+
+
+def test_a_higher_priority_format_is_sniffed_first(tmp_path):
+    # Club records are CSV pairs with date and event columns: both formats recognise them,
+    # and the club format's priority decides.
+    from ratingkit.formats.csvpair import _sniff as csv_sniff
+
+    (tmp_path / "games.csv").write_text("date,event,round,white,black,result\n")
+    head = (tmp_path / "games.csv").read_text()
+    assert csv_sniff(tmp_path / "games.csv", head)
+    assert detect_format(tmp_path / "games.csv").name == "club"
+    assert formats()["club"].priority > formats()["csv"].priority
+
+
+def test_readers_say_when_ids_are_start_numbers(pair):
+    from conftest import ROOT
+
+    assert not read_event(pair).local_ids
+    for name in ("karl-mala-2005-swiss.trf", "fesa-spring-cup.txt", "fide-1982-berger.csv"):
+        assert read_event(ROOT / "examples" / name).local_ids, name

@@ -24,6 +24,7 @@ class _Rules:
 
 @pytest.fixture
 def clean_registry(monkeypatch):
+    rule_sets()  # load the built-in rule sets first: they must stay registered afterwards
     monkeypatch.setattr(rulesets, "_REGISTRY", dict(rulesets._REGISTRY))
 
 
@@ -65,3 +66,18 @@ def test_a_missing_builtin_module_is_passed_over_but_a_broken_one_is_not(monkeyp
     monkeypatch.setattr(rulesets, "BUILTIN_MODULES", ("tests.data_broken_rules",))
     with pytest.raises(ModuleNotFoundError, match="no_module_named_like_this"):
         rule_sets()
+
+
+@pytest.mark.parametrize("name", ["fide-2014", "fesa", "lnmo"])
+def test_rule_sets_that_rate_games_refuse_a_score_table(name):
+    from conftest import ROOT
+
+    from ratingkit.errors import RuleSetCannotRateError
+    from ratingkit.formats import read_event
+
+    event = read_event(ROOT / "examples" / "fide-1982-berger.csv")
+    assert event.score_only
+    with pytest.raises(RuleSetCannotRateError, match="gives only each player's total"):
+        get_rule_set(name).rate(event)
+    with pytest.raises(RuleSetCannotRateError):
+        get_rule_set(name).rate_events([event])

@@ -38,6 +38,9 @@ class Format:
     #: Given the path and the first 4 KiB of text ("" for a directory), whether it is ours.
     sniff: Callable[[Path, str], bool] | None = None
     write: Callable[[Event], str] | None = None
+    #: Formats with a higher priority are sniffed first: a format that recognises a special
+    #: case of another's files (club records are CSV pairs with more columns) says so here.
+    priority: int = 0
 
 
 _FORMATS: dict[str, Format] = {}
@@ -79,7 +82,8 @@ def detect_format(path: str | os.PathLike[str]) -> Format:
     if not file.exists():
         raise UnknownFormatError(f"{path}: file not found")
     head = _head(file)
-    for fmt in known.values():
+    by_priority = sorted(known.values(), key=lambda f: -f.priority)
+    for fmt in by_priority:
         if fmt.sniff is not None and fmt.sniff(file, head):
             return fmt
     for fmt in known.values():

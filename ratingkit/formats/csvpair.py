@@ -11,6 +11,10 @@ giver's id); any other column is kept with the game for the rule sets that use i
 column of the player file (see :mod:`ratingkit.playerfile`), which then serves as the player
 file when ``--players`` is not given.
 
+Event-level fields (time control, dates, rounds per day ...) may stand in a side file
+``event.csv`` (or ``NAME-event.csv``) with the header ``field,value``; see
+:mod:`ratingkit.eventfields`.
+
 The input path is either the games file (its players file is ``players.csv`` beside it, or
 ``NAME-players.csv`` beside ``NAME-games.csv``) or a directory holding both.
 """
@@ -22,6 +26,7 @@ import io
 from pathlib import Path
 
 from ..errors import InvalidValueError, Location, MalformedLineError
+from ..eventfields import apply_fields, read_sidecar
 from ..fileio import read_text
 from ..model import (
     BYE_CODES,
@@ -35,7 +40,7 @@ from ..model import (
     is_complete_round_robin,
     parse_result,
 )
-from ..playerfile import parse_player_csv
+from ..playerfile import PlayerFile, parse_player_csv
 from ..values import parse_date, parse_int
 from . import Format, register_format
 
@@ -70,6 +75,44 @@ def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Even
             str(players_path),
         )
     roster = parse_player_csv(read_text(players_path), str(players_path))
+    players = players_from_roster(roster)
+    known_ids = {p.id for p in players}
+    games, byes = _read_games(read_text(games_path), str(games_path), known_ids)
+    name = (
+        games_path.parent.name
+        if games_path.name == "games.csv"
+        else games_path.stem.replace("-games", "").replace("_games", "")
+    )
+    has_state = any(getattr(r, c) is not None for r in roster for c in PLAYER_STATE_COLUMNS)
+    extra: dict[str, object] = {}
+    if has_state:
+        extra["player_file"] = str(players_path)
+    event = Event(
+        name=name or "event",
+        players=tuple(players),
+        games=games,
+        byes=byes,
+        source=str(games_path),
+        extra=extra,
+    )
+    # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
+    fields = read_sidecar(games_path)
+    event = apply_fields(event, fields)
+    if event_type is not None:
+        return _with_type(event, event_type, f"event type {event_type.value} (given)")
+    if "type" in fields:
+        return event
+    if is_complete_round_robin(event):
+        note = "event type round robin (detected: every pair of players met equally often)"
+        return _with_type(event, EventType.ROUND_ROBIN, note)
+    return _with_type(
+        event, EventType.SWISS, "event type swiss (detected: not every pair of players met)"
+    )
+
+
+def players_from_roster(roster: PlayerFile) -> list[Player]:
+    """The event's players from a players file: every row needs an id; the state columns
+    (games, k, grade ...) and unknown columns go to ``Player.extra``."""
     players = []
     for record in roster:
         if not record.id:
@@ -95,33 +138,7 @@ def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Even
                 extra=extra,
             )
         )
-    known_ids = {p.id for p in players}
-    games, byes = _read_games(read_text(games_path), str(games_path), known_ids)
-    name = (
-        games_path.parent.name
-        if games_path.name == "games.csv"
-        else games_path.stem.replace("-games", "").replace("_games", "")
-    )
-    has_state = any(getattr(r, c) is not None for r in roster for c in PLAYER_STATE_COLUMNS)
-    extra: dict[str, object] = {}
-    if has_state:
-        extra["player_file"] = str(players_path)
-    event = Event(
-        name=name or "event",
-        players=tuple(players),
-        games=games,
-        byes=byes,
-        source=str(games_path),
-        extra=extra,
-    )
-    if event_type is not None:
-        return _with_type(event, event_type, f"event type {event_type.value} (given)")
-    if is_complete_round_robin(event):
-        note = "event type round robin (detected: every pair of players met equally often)"
-        return _with_type(event, EventType.ROUND_ROBIN, note)
-    return _with_type(
-        event, EventType.SWISS, "event type swiss (detected: not every pair of players met)"
-    )
+    return players
 
 
 def _with_type(event: Event, event_type: EventType, note: str) -> Event:
@@ -246,11 +263,21 @@ def write_players_csv(event: Event) -> str:
     return buffer.getvalue()
 
 
-def _sniff(path: Path, head: str) -> bool:
+def header_columns(path: Path, head: str) -> list[str]:
+    """The header columns of a games file (``head``), or of ``games.csv`` in a folder."""
     if path.is_dir():
-        return (path / "games.csv").exists()
+        games = path / "games.csv"
+        if not games.exists():
+            return []
+        with games.open(encoding="utf-8-sig", errors="replace") as handle:
+            head = handle.readline()
     first = head.splitlines()[0].lower().replace(" ", "") if head else ""
-    return all(c in first.split(",") for c in GAME_COLUMNS)
+    return first.split(",")
+
+
+def _sniff(path: Path, head: str) -> bool:
+    columns = header_columns(path, head)
+    return all(c in columns for c in GAME_COLUMNS)
 
 
 register_format(

@@ -1,0 +1,1387 @@
+"""The FESA shogi ELO rating system (A. Olufsen 2010-11, seed 000; RULES.md section 3).
+
+Rule sets:
+
+* ``fesa``: the current rules.  Formula (1) with k(tr), the upset rule (A), the bonus of
+  rule 9, the categories of rule 3; within an event each player's games in round order with a
+  running unrounded rating, opponents at their post-event rating (never below 400), iterated
+  to a fixed point; only the event total is rounded (halves to even, as FESA's program does).
+  Unrated players get the exact performance rating of rules 5-7.  Grades and promotions of
+  rules 2 and 10 with FESA's look-ahead; handicaps of rule 12.
+* ``fesa-2011``: before 2012 every game's change was rounded.
+* ``fesa-program``: performance ratings by single-precision Newton iteration from the first
+  listed opponent, as FESA's program solves them (it lands a point off the exact root now and
+  then).
+* ``fesa-nsr``: the amateur NSR practice (translator's note 6): jishogi is decided by the
+  27-point count and rated as the recorded result; sennichite replays stay draws (4a).
+
+**Player state** (the player file, ``--players``; ``new_state`` of every report).  Besides the
+common columns ``rating``, ``games`` (the rule 3 game count, fictitious games of rule 7
+included), ``grade`` and ``prior_grade``, FESA keeps these extra columns:
+
+============ =================================================================================
+bonus_games  rated games counted for the bonus of rule 9 (0 while unrated, capped at 100);
+             where absent, ``games`` stands in (RULES.md)
+lb_run       promotion counter of rule 10 (c): consecutive games at or above LB of the next
+             grade
+mp_run       promotion counter of rule 10 (b): consecutive games at or above its MP
+lb_run_mp    yes/no: the current LB run holds a game at or above MP (needed by path c)
+results      the previous results of a player still unrated (rules 5-6): space-separated
+             ``<opponent rating><result>`` tokens, result ``+`` ``=`` ``-``, e.g.
+             ``1580+ 1620= 1400-``; a handicap game adds ``r<grades>`` (received) or
+             ``g<grades>`` (given), e.g. ``1862-r2.1``.  Opponent ratings are stored as they
+             were after that event; the 400 floor applies when they are used.
+last_event   date of the player's last official event (YYYY-MM-DD), for the two-year list of
+             the translator's note 1 (``check`` only)
+============ =================================================================================
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+
+from .errors import InvalidValueError, Location, RatingkitError
+from .model import Event, Game, Special
+from .playerfile import PlayerFile, PlayerRecord, normalise_name
+from .report import Report, Table
+from .rounding import round_half_away_from_zero, round_half_even, round_half_up
+from .rulesets import register, require_games
+from .shogi import (
+    GRADES,
+    NO_GRADE,
+    display_grade,
+    grade_by_number,
+    grade_name,
+    handicap_grades,
+    handicap_key,
+    handicapped_rating,
+    parse_grade,
+)
+
+#: Opponent ratings below this are raised to it (RULES.md section 3, within an event).
+RATING_FLOOR = 400
+#: Rule 3: fewer games than this -> unrated; fewer than PROVISIONAL_GAMES -> provisional.
+UNRATED_GAMES = 9
+PROVISIONAL_GAMES = 18
+#: Rule 9: the bonus stops at this many rated games and at this rating.
+BONUS_GAMES = 100
+BONUS_CEILING = 1800
+#: FESA's look-ahead: imaginary games played after an event.
+LOOKAHEAD_GAMES = 20
+
+_K_TABLE: tuple[tuple[int, int], ...] = (
+    (2240, 16),
+    (1920, 20),
+    (1560, 24),
+    (1280, 28),
+    (1040, 32),
+    (720, 36),
+)
+
+_ROUNDERS = {
+    "half-even": round_half_even,
+    "half-up": round_half_up,
+    "half-away": round_half_away_from_zero,
+}
+
+
+class FesaStateError(InvalidValueError):
+    """A player-file value FESA needs (grade, counters, previous results) cannot be read."""
+
+
+# -- formula (1), the upset rule (A), the bonus (9) -----------------------------------------
+
+
+def k_factor(tr: int | Fraction | float) -> int:
+    """k(tr) of formula (1): 16 from 2240, 20 from 1920, 24 from 1560, 28 from 1280, 32 from
+    1040, 36 from 720, else 40 (RULES.md section 3)."""
+    for lower, k in _K_TABLE:
+        if tr >= lower:
+            return k
+    return 40
+
+
+def expected(opponent: int | Fraction | float, tr: int | Fraction | float) -> Fraction:
+    """1 / (1 + 10^((or - tr)/400)) of formula (1), as an exact Fraction of the float value."""
+    return Fraction(1 / (1 + 10 ** (float(opponent - tr) / 400)))
+
+
+def formula_change(tr, opponent, result) -> Fraction:
+    """d = k(tr) * (res - E) of formula (1)."""
+    return k_factor(tr) * (Fraction(result) - expected(opponent, tr))
+
+
+def upset_change(tr, opponent) -> Fraction:
+    """d' = k(tr) * (or - tr) / 160 of rule (A), for a win."""
+    return Fraction(k_factor(tr)) * (Fraction(opponent) - Fraction(tr)) / 160
+
+
+def bonus(tr, bonus_games: int) -> Fraction:
+    """Rule 9: (1800 - tr)/200 for a player under 1800 with fewer than 100 rated games."""
+    if tr < BONUS_CEILING and bonus_games < BONUS_GAMES:
+        return (BONUS_CEILING - Fraction(tr)) / 200
+    return Fraction(0)
+
+
+def upset_crossing(k: int | None = None, lo: float = 1.0, hi: float = 400.0) -> float:
+    """The rating difference or - tr above which d' > d for a win (the translator's "about
+    103"), found by bisection.  k cancels out; it is accepted for the notebook's tables."""
+    kk = k or 24
+
+    def gap(diff: float) -> float:
+        return kk * diff / 160 - kk * (1 - 1 / (1 + 10 ** (diff / 400)))
+
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if gap(mid) > 0:
+            hi = mid
+        else:
+            lo = mid
+    return (lo + hi) / 2
+
+
+# -- performance ratings (rules 5-7) --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """One result for a performance rating: the opponent's rating, the score, and the
+    handicap (in grades) the player received from or gave to the opponent."""
+
+    opponent: int
+    score: Fraction
+    received: Fraction = Fraction(0)
+    given: Fraction = Fraction(0)
+    fictitious: str | None = None
+
+    def token(self) -> str:
+        mark = {Fraction(1): "+", Fraction(1, 2): "=", Fraction(0): "-"}[self.score]
+        text = f"{self.opponent}{mark}"
+        if self.received:
+            text += f"r{_decimal(self.received)}"
+        if self.given:
+            text += f"g{_decimal(self.given)}"
+        return text
+
+
+def _decimal(value: Fraction) -> str:
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return text
+
+
+_RESULT_TOKEN = re.compile(r"^(\d+)([+=-])(?:([rg])(\d+(?:\.\d+)?))?$")
+
+
+def parse_results(text: str, location: Location | None = None) -> tuple[Result, ...]:
+    """Read the ``results`` column of the player file (see the module docstring)."""
+    out = []
+    for token in text.split():
+        match = _RESULT_TOKEN.match(token)
+        if not match:
+            raise FesaStateError(
+                f"cannot read previous result {token!r} (expected e.g. 1580+, 1620=, 1400-, "
+                "1862-r2.1)",
+                location,
+                token,
+            )
+        score = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0)}[match.group(2)]
+        grades = Fraction(match.group(4)) if match.group(4) else Fraction(0)
+        out.append(
+            Result(
+                int(match.group(1)),
+                score,
+                received=grades if match.group(3) == "r" else Fraction(0),
+                given=grades if match.group(3) == "g" else Fraction(0),
+            )
+        )
+    return tuple(out)
+
+
+def _strength(rating, given: Fraction):
+    return handicapped_rating(rating, given) if given else rating
+
+
+def _opponent_used(result: Result):
+    floored = max(RATING_FLOOR, result.opponent)
+    return handicapped_rating(floored, result.received) if result.received else floored
+
+
+def performance_sum(results: Sequence[Result], rating: float) -> float:
+    """sum(res - E) at ``rating`` (rule 5): zero at the performance rating."""
+    total = 0.0
+    for r in results:
+        own = _strength(rating, r.given)
+        total += float(r.score) - 1 / (1 + 10 ** ((float(_opponent_used(r)) - float(own)) / 400))
+    return total
+
+
+def exact_performance(results: Sequence[Result]) -> float:
+    """The root of :func:`performance_sum` (rule 5), by bisection to float precision."""
+    lo, hi = -6000.0, 10000.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if performance_sum(results, mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-9:
+            break
+    return (lo + hi) / 2
+
+
+def newton32_performance(results: Sequence[Result], passes: int = 60) -> float:
+    """FESA's program: Newton's method in single precision, starting from the first listed
+    opponent's rating (RULES.md section 3, numerics).  It stops when a step moves the rating
+    by less than a hundredth, and limits a step to 400 points; the program's own stopping rule
+    and guards are not documented."""
+    import numpy as np
+
+    f32 = np.float32
+    ln10 = f32(math.log(10) / 400)
+    r = f32(float(_opponent_used(results[0])))
+    for _ in range(passes):
+        value = f32(0)
+        slope = f32(0)
+        for res in results:
+            own = f32(float(_strength(float(r), res.given)))
+            e = f32(1) / (f32(1) + f32(10) ** ((f32(float(_opponent_used(res))) - own) / f32(400)))
+            value += f32(float(res.score)) - e
+            slope += ln10 * e * (f32(1) - e)
+        if slope == 0:
+            break
+        step = value / slope
+        # A guard of ours: a step is at most 400 points, else Newton can run away from a far
+        # starting point (the program's own guard is not documented).
+        step = max(f32(-400), min(f32(400), step))
+        r = f32(r + step)
+        if abs(step) < 0.01:
+            break
+    return float(r)
+
+
+@dataclass(frozen=True)
+class Performance:
+    rating: int
+    root: float | None
+    how: str
+    results: tuple[Result, ...]
+
+
+def performance_rating(
+    results: Sequence[Result], *, solver: str = "exact", rounding: str = "half-even"
+) -> Performance:
+    """The performance rating of rules 5-6: 0% -> 1; 100% -> a fictitious draw against the
+    highest-rated opponent is added; else the root of sum(res - E) = 0, rounded (at least 1).
+    """
+    results = tuple(results)
+    score = sum(r.score for r in results)
+    if score == 0:
+        return Performance(1, None, "0% score: rating 1 (rule 6)", results)
+    used = results
+    how = "performance rating (rule 5)"
+    if score == len(results):
+        best = max(results, key=lambda r: _opponent_used(r))
+        used = (*results, Result(best.opponent, Fraction(1, 2), best.received, best.given, "6"))
+        how = f"100% score: fictitious draw against {best.opponent} added (rule 6)"
+    root = newton32_performance(used) if solver == "newton32" else exact_performance(used)
+    value = _ROUNDERS[rounding](Fraction(root))
+    return Performance(max(1, value), root, how, used)
+
+
+# -- player state ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FesaState:
+    """What FESA keeps about a player between events."""
+
+    id: str
+    name: str
+    rating: int | None
+    games: int
+    bonus_games: int
+    grade: int = NO_GRADE
+    prior_grade: str | None = None
+    lb_run: int = 0
+    mp_run: int = 0
+    lb_run_mp: bool = False
+    results: tuple[Result, ...] | None = None
+    record: PlayerRecord | None = None
+    notes: tuple[str, ...] = ()
+
+
+def _int_field(value: object, location: Location | None, what: str) -> int:
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise FesaStateError(
+            f"{what} must be a whole number, got {value!r}", location, value
+        ) from None
+    if number < 0:
+        raise FesaStateError(f"{what} cannot be negative, got {value!r}", location, value)
+    return number
+
+
+def _bool_field(value: object) -> bool:
+    return str(value).strip().lower() in ("yes", "y", "true", "1")
+
+
+def state_of(player, record: PlayerRecord | None, source_location: Location | None) -> FesaState:
+    """A player's FESA state from the event's player entry and his player-file record (the
+    record wins where both give a value)."""
+    extra = dict(player.extra)
+    if record is not None:
+        extra.update({k: v for k, v in record.extra.items() if str(v).strip() != ""})
+        for name in ("games", "grade", "prior_grade"):
+            if getattr(record, name) is not None:
+                extra[name] = getattr(record, name)
+    where = record.location if record is not None else source_location
+
+    def at(column: str) -> Location | None:
+        return Location(where.file, where.line, column) if where is not None else None
+
+    notes = []
+    rating = player.rating
+    if record is not None and record.rating is not None:
+        if rating is not None and rating != record.rating:
+            notes.append(
+                f"{player.name}: rating {record.rating} from the player file used "
+                f"(the event file says {rating})"
+            )
+        rating = record.rating
+    results = None
+    if str(extra.get("results", "")).strip():
+        results = parse_results(str(extra["results"]), at("results"))
+    if extra.get("games") not in (None, ""):
+        games = _int_field(extra["games"], at("games"), "games")
+    elif results is not None:
+        games = len(results)
+    elif rating is not None:
+        games = PROVISIONAL_GAMES
+        notes.append(
+            f"{player.name}: no game count in the player file; taken as established "
+            f"({PROVISIONAL_GAMES} games before this event, also for the bonus counter of "
+            "rule 9)"
+        )
+    else:
+        games = 0
+    if extra.get("bonus_games") not in (None, ""):
+        bonus_games = _int_field(extra["bonus_games"], at("bonus_games"), "bonus_games")
+    else:
+        bonus_games = min(games, BONUS_GAMES) if rating is not None else 0
+        if rating is not None and extra.get("games") not in (None, ""):
+            notes.append(
+                f"{player.name}: no bonus_games in the player file; games ({games}) stands in "
+                "for the bonus counter of rule 9"
+            )
+    grade = NO_GRADE
+    if str(extra.get("grade", "") or "").strip():
+        grade = parse_grade(str(extra["grade"]), at("grade")).number
+    prior = str(extra.get("prior_grade", "") or "").strip() or None
+    if prior is not None:
+        parse_grade(prior, at("prior_grade"))
+    return FesaState(
+        id=player.id,
+        name=player.name,
+        rating=rating,
+        games=games,
+        bonus_games=bonus_games,
+        grade=grade,
+        prior_grade=prior,
+        lb_run=_int_field(extra.get("lb_run", 0) or 0, at("lb_run"), "lb_run"),
+        mp_run=_int_field(extra.get("mp_run", 0) or 0, at("mp_run"), "mp_run"),
+        lb_run_mp=_bool_field(extra.get("lb_run_mp", "no") or "no"),
+        results=results,
+        record=record,
+        notes=tuple(notes),
+    )
+
+
+# -- the games a player has rated -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    round: int
+    opponent: str
+    score: Fraction
+    received: Fraction
+    given: Fraction
+    handicap: str | None
+    note: str | None
+    game: Game
+
+
+def _rated_score(game: Game, pid: str, nsr: bool) -> tuple[Fraction, str | None]:
+    recorded = Fraction(game.score_of(pid)).limit_denominator(2)
+    special = game.special
+    if special is Special.SENNICHITE or special is Special.JISHOGI_REPLAYED:
+        return Fraction(1, 2), f"{special.value}: rated as a draw (rule 4a)"
+    if special is Special.JISHOGI_POINTS:
+        if nsr:
+            return recorded, "jishogi decided by the 27-point count (NSR practice, note 6)"
+        return Fraction(1, 2), "jishogi: rated as a draw (rule 4a)"
+    return recorded, None
+
+
+# -- promotions (rule 10) --------------------------------------------------------------------
+
+
+@dataclass
+class PromotionCounters:
+    """A player's grade and the promotion counters of rule 10 (they live across events)."""
+
+    grade: int = NO_GRADE
+    lb_run: int = 0
+    mp_run: int = 0
+    lb_run_mp: bool = False
+
+    def copy(self) -> PromotionCounters:
+        return PromotionCounters(self.grade, self.lb_run, self.mp_run, self.lb_run_mp)
+
+
+def established_step(c: PromotionCounters, x: Fraction) -> list[tuple[int, int, str]]:
+    """Test one game at rating ``x`` as an established player (rule 10 a-c), updating ``c``;
+    returns the promotions (from, to, path).  After a promotion the same game is tested again
+    against the next grade.  Nothing lies above 6 dan (no failure at the top of the table)."""
+    promotions = []
+    counted = False
+    while c.grade + 1 <= GRADES[-1].number:
+        target = grade_by_number(c.grade + 1)
+        if x >= target.ub:
+            promotions.append((c.grade, target.number, f"(a) reached UB {target.ub}"))
+            c.grade, c.lb_run, c.mp_run, c.lb_run_mp, counted = target.number, 0, 0, False, False
+            continue
+        if not counted:
+            counted = True
+            if x < target.lb:
+                c.lb_run, c.mp_run, c.lb_run_mp = 0, 0, False
+            elif x < target.mp:
+                c.lb_run, c.mp_run = c.lb_run + 1, 0
+            else:
+                c.lb_run, c.mp_run, c.lb_run_mp = c.lb_run + 1, c.mp_run + 1, True
+        if target.n_mp is not None and c.mp_run >= target.n_mp:
+            path = f"(b) {c.mp_run} games at or above MP {target.mp}"
+        elif target.n_lb is not None and c.lb_run >= target.n_lb and c.lb_run_mp:
+            path = f"(c) {c.lb_run} games at or above LB {target.lb}, one at or above MP"
+        else:
+            break
+        promotions.append((c.grade, target.number, path))
+        c.grade, c.lb_run, c.mp_run, c.lb_run_mp, counted = target.number, 0, 0, False, False
+    return promotions
+
+
+def provisional_step(c: PromotionCounters, x: Fraction, offset: int = 2) -> list[tuple]:
+    """Rule 10 for a provisional player: promoted to g+1 only on reaching UB of g + offset
+    (RULES.md: offset 2, the grade above the target)."""
+    promotions = []
+    while c.grade + offset <= GRADES[-1].number:
+        needed = grade_by_number(c.grade + offset).ub
+        if x < needed:
+            break
+        above = grade_name(c.grade + offset)
+        promotions.append((c.grade, c.grade + 1, f"provisional: reached UB {needed} of {above}"))
+        c.grade, c.lb_run, c.mp_run, c.lb_run_mp = c.grade + 1, 0, 0, False
+    return promotions
+
+
+TRACE_COLUMNS = (
+    "game",
+    "round",
+    "career_game",
+    "tested_rating",
+    "tested_as",
+    "target",
+    "LB",
+    "MP",
+    "UB",
+    "lb_run",
+    "mp_run",
+    "lb_run_mp",
+    "promoted_to",
+    "path",
+)
+
+
+def promotion_trace(
+    rating_before: int | Fraction,
+    total_change: int | Fraction,
+    games: int | Sequence[int],
+    games_before: int,
+    counters: PromotionCounters,
+    *,
+    provisional_offset: int = 2,
+    lookahead: bool = True,
+) -> tuple[PromotionCounters, Table, list[tuple]]:
+    """Rule 10 over one event: the total change spread evenly over its games (rule 11; game r
+    of n tested at rating_before + r * total / n, exactly), each game tested by the career game
+    number (established from the 18th, provisional from the 9th), then FESA's look-ahead.
+
+    ``games`` is the number of games or their round numbers.  Returns the counters after the
+    event, the trace (one row per test) and the promotions (from, to, path, round, career
+    game, tested rating)."""
+    rounds = list(range(1, games + 1)) if isinstance(games, int) else list(games)
+    c = counters.copy()
+    n = len(rounds)
+    rows = []
+    promotions = []
+    before = Fraction(rating_before)
+    change = Fraction(total_change)
+    for r, round_ in enumerate(rounds, start=1):
+        x = before + r * change / n
+        career = games_before + r
+        target_number = min(c.grade + 1, GRADES[-1].number)
+        if career >= PROVISIONAL_GAMES:
+            kind, found = "established", established_step(c, x)
+        elif career >= UNRATED_GAMES:
+            kind, found = "provisional", provisional_step(c, x, provisional_offset)
+        else:
+            kind, found = "not tested (under 9 games)", []
+        target = grade_by_number(target_number)
+        rows.append(
+            {
+                "game": r,
+                "round": round_,
+                "career_game": career,
+                "tested_rating": x,
+                "tested_as": kind,
+                "target": target.name if c.grade < GRADES[-1].number or found else "",
+                "LB": target.lb,
+                "MP": target.mp,
+                "UB": target.ub,
+                "lb_run": c.lb_run,
+                "mp_run": c.mp_run,
+                "lb_run_mp": c.lb_run_mp,
+                "promoted_to": ", ".join(grade_name(new) for _, new, _ in found),
+                "path": "; ".join(path for _, _, path in found),
+            }
+        )
+        promotions += [(old, new, path, round_, career, x) for old, new, path in found]
+    if lookahead and n and games_before + n >= PROVISIONAL_GAMES:
+        trial = c.copy()
+        x = before + change
+        for i in range(1, LOOKAHEAD_GAMES + 1):
+            x -= k_factor(x)
+            if established_step(trial, x):
+                old = c.grade
+                c = PromotionCounters(old + 1, 0, 0, False)
+                path = (
+                    f"look-ahead: imaginary game {i} of {LOOKAHEAD_GAMES}, each losing k, "
+                    "would still promote (FESA's program)"
+                )
+                promotions.append((old, old + 1, path, None, games_before + n, before + change))
+                rows.append(
+                    {
+                        "game": None,
+                        "round": None,
+                        "career_game": games_before + n,
+                        "tested_rating": before + change,
+                        "tested_as": "look-ahead",
+                        "target": grade_name(old + 1),
+                        "lb_run": 0,
+                        "mp_run": 0,
+                        "lb_run_mp": False,
+                        "promoted_to": grade_name(old + 1),
+                        "path": path,
+                    }
+                )
+                break
+    return c, Table("promotion trace", TRACE_COLUMNS, rows), promotions
+
+
+# -- the rule sets ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    pid: str
+    category: str
+    rating_after: int | None
+    change: Fraction | None
+    expected: Fraction
+    rows: tuple[dict, ...]
+    bonus_games: int
+    bonus_total: Fraction
+    upsets: int
+    performance: Performance | None = None
+
+
+@dataclass(frozen=True)
+class FesaRules:
+    """FESA's ELO system, parameters as fields (see the module docstring for the variants).
+
+    * ``per_game_rounding``: round each game's change (pre-2012) instead of the event total;
+    * ``rounding``: how halves are rounded ("half-even" as FESA's program does);
+    * ``solver``: "exact" roots or FESA's "newton32";
+    * ``lookahead``: FESA's program's 20-game look-ahead promotion after each event;
+    * ``provisional_offset``: a provisional player is promoted to g+1 on reaching UB of
+      g + offset (2 as RULES.md decides; 1 reads the seed's "UB of the next grade");
+    * ``handicap_values``: "current", "pre-2005" or "by-date" (by the event's date);
+    * ``nsr``: the NSR practice for jishogi (note 6).
+    """
+
+    name: str = "fesa"
+    title: str = "FESA shogi ELO rating system (rules since 2012)"
+    document: str = "FESA ELO rating system, A. Olufsen 2010-11 (Russian translation, 2011)"
+    valid_from: date | None = date(2012, 1, 1)
+    valid_until: date | None = None
+    per_game_rounding: bool = False
+    rounding: str = "half-even"
+    solver: str = "exact"
+    lookahead: bool = True
+    provisional_offset: int = 2
+    handicap_values: str = "by-date"
+    nsr: bool = False
+    max_passes: int = 1000
+
+    # -- public API ---------------------------------------------------------------------------
+    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        require_games(event, self.name)
+        return _rate(self, event, players)
+
+    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """Rate events one after the other, each with the state the previous one left
+        (rule 11: ratings are updated after every table)."""
+        if not events:
+            raise RatingkitError("no events to rate")
+        for event in events:
+            require_games(event, self.name)
+        state = players
+        reports = []
+        for event in events:
+            report = self.rate(event, state)
+            reports.append((event, report))
+            state = report.new_state
+        rows = []
+        for event, report in reports:
+            for row in report.players.rows:
+                rows.append({**row, "event": event.name})
+        columns: list[str] = []
+        for _, each in reports:
+            columns += [c for c in each.players.columns if c not in columns]
+        columns.append("event")
+        promo_rows = []
+        notes = []
+        for event, report in reports:
+            notes += [f"{event.name}: {n}" for n in report.notes]
+            for row in report.section("promotions").rows:
+                promo_rows.append({**row, "event": event.name})
+        promos = Table("promotions", (*_PROMO_COLUMNS, "event"), promo_rows)
+        return Report(
+            title=f"{len(events)} events rated one after the other",
+            rules=self.name,
+            players=Table("players", tuple(columns), rows),
+            games=None,
+            summary={"events": len(events)},
+            notes=tuple(notes),
+            sections=(promos,),
+            new_state=state,
+        )
+
+    def check(self, event: Event, players: PlayerFile | None = None) -> Table:
+        return _check(self, event, players)
+
+    # -- helpers ------------------------------------------------------------------------------
+    def round(self, value: Fraction) -> int:
+        return _ROUNDERS[self.rounding](value)
+
+    def handicap_era(self, game: Game, event: Event) -> str:
+        if self.handicap_values != "by-date":
+            return self.handicap_values
+        when = game.date or event.start or event.end
+        if when is not None and when < date(2005, 1, 1):
+            return "pre-2005"
+        return "current"
+
+
+_PROMO_COLUMNS = (
+    "id",
+    "name",
+    "from_grade",
+    "to_grade",
+    "path",
+    "round",
+    "career_game",
+    "tested_rating",
+    "note",
+)
+
+_GAME_COLUMNS = (
+    "player",
+    "round",
+    "opponent",
+    "result",
+    "opponent_rating",
+    "handicap",
+    "effective_rating",
+    "tr",
+    "k",
+    "expected",
+    "d",
+    "d_upset",
+    "upset",
+    "bonus",
+    "bonus_game",
+    "change",
+    "tr_after",
+    "note",
+)
+
+_PLAYER_COLUMNS = (
+    "category",
+    "career_games",
+    "bonus",
+    "upsets",
+    "performance",
+    "grade_before",
+    "grade_after",
+    "promotion",
+)
+
+
+def _category(state: FesaState, played: int) -> tuple[str, int, bool]:
+    """Rule 3: (category, total games with this event, whether fictitious games are added)."""
+    fictitious = state.prior_grade is not None and state.games == 0 and state.results is None
+    total = state.games + played + (2 if fictitious else 0)
+    previous = state.results
+    if previous is None and state.rating is not None and state.games > 0:
+        mixed = True
+    elif previous:
+        scores = {r.score for r in previous}
+        mixed = scores != {Fraction(1)} and scores != {Fraction(0)}
+    else:
+        mixed = False
+    if state.rating is None or not mixed or total < UNRATED_GAMES:
+        return "unrated", total, fictitious
+    if total < PROVISIONAL_GAMES:
+        return "provisional", total, fictitious
+    return "established", total, fictitious
+
+
+def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
+    notes: list[str] = []
+    by_name = event.local_ids
+    records: Mapping[str, PlayerRecord] = {}
+    if players is not None:
+        match = players.match([(p.id, p.name) for p in event.players], by_name=by_name)
+        records = match.records
+        notes.append(match.note())
+    source = Location(event.source) if event.source else None
+    states = {p.id: state_of(p, records.get(p.id), source) for p in event.players}
+    for state in states.values():
+        notes.extend(state.notes)
+
+    games: dict[str, list[RatedGame]] = {pid: [] for pid in states}
+    eras = set()
+    for game in sorted(event.games, key=lambda g: g.round):
+        if not game.is_played:
+            continue
+        received = {game.white: Fraction(0), game.black: Fraction(0)}
+        given = dict(received)
+        name = None
+        if game.handicap is not None:
+            name = handicap_key(game.handicap.kind, game.location)
+            era = rules.handicap_era(game, event)
+            eras.add(era)
+            grades = handicap_grades(name, era)
+            giver = game.handicap.giver
+            given[giver] = grades
+            received[game.opponent_of(giver)] = grades
+        for pid in game.players:
+            score, note = _rated_score(game, pid, rules.nsr)
+            games[pid].append(
+                RatedGame(
+                    game.round,
+                    game.opponent_of(pid),
+                    score,
+                    received[pid],
+                    given[pid],
+                    name,
+                    note,
+                    game,
+                )
+            )
+    unplayed = [g for g in event.games if not g.is_played]
+    if unplayed or event.byes:
+        notes.append(
+            f"{len(unplayed)} unplayed game(s) and {len(event.byes)} bye(s) are not rated (rule 4)"
+        )
+    if eras:
+        notes.append(f"handicap values: {', '.join(sorted(eras))} (rule 12)")
+    if event.extra.get("type_note"):
+        notes.append(str(event.extra["type_note"]))
+
+    categories = {pid: _category(states[pid], len(games[pid])) for pid in states}
+    for pid, state in states.items():
+        if (
+            categories[pid][0] == "unrated"
+            and games[pid]
+            and state.results is None
+            and state.games
+            and state.rating is not None
+        ):
+            notes.append(
+                f"{state.name}: still unrated but no previous results in the player file; his "
+                f"{state.games} previous games are taken as 50% against his rating "
+                f"{state.rating} (which keeps that rating as their performance)"
+            )
+
+    # Rules 6 and 8: opponents at post-event ratings; iterate to a fixed point, unrated
+    # players starting at 0 (so their opponents first see the 400 floor).
+    post: dict[str, int] = {}
+    for pid, state in states.items():
+        if categories[pid][0] == "unrated" and games[pid]:
+            post[pid] = 0
+        else:
+            post[pid] = state.rating if state.rating is not None else 0
+    seen: dict[tuple, int] = {}
+    passes = 0
+    iteration_rows = []
+    while True:
+        passes += 1
+        outcomes = {
+            pid: _outcome(rules, event, states[pid], categories[pid], games[pid], post)
+            for pid in states
+        }
+        new_post = {
+            pid: (o.rating_after if o.rating_after is not None else 0)
+            for pid, o in outcomes.items()
+        }
+        changed = sorted(pid for pid in states if new_post[pid] != post[pid])
+        iteration_rows.append(
+            {"pass": passes, "changed": len(changed), "players": ", ".join(changed)}
+        )
+        if not changed:
+            break
+        key = tuple(sorted(new_post.items()))
+        if key in seen or passes >= rules.max_passes:
+            why = (
+                f"pass {passes} repeats pass {seen[key]}"
+                if key in seen
+                else f"{rules.max_passes} passes reached"
+            )
+            notes.append(f"the iteration did not settle ({why}); the last pass is used")
+            post = new_post
+            outcomes = {
+                pid: _outcome(rules, event, states[pid], categories[pid], games[pid], post)
+                for pid in states
+            }
+            break
+        seen[key] = passes
+        post = new_post
+    notes.append(
+        f"opponents at their post-event ratings (floor {RATING_FLOOR}); fixed point after "
+        f"{passes} pass(es), unrated players started at 0"
+    )
+    notes.append(
+        "event totals rounded, halves "
+        + {"half-even": "to even", "half-up": "up", "half-away": "away from zero"}[rules.rounding]
+        + ("; each game's change rounded (pre-2012 practice)" if rules.per_game_rounding else "")
+    )
+
+    # Grades and promotions (rules 2 and 10).
+    promo_rows = []
+    new_states = {}
+    for pid, state in states.items():
+        outcome = outcomes[pid]
+        category, total, fictitious = categories[pid]
+        counters = PromotionCounters(state.grade, state.lb_run, state.mp_run, state.lb_run_mp)
+        played = games[pid]
+        if category != "unrated" and played:
+            counters, _, found = promotion_trace(
+                state.rating,
+                outcome.rating_after - state.rating,
+                [g.round for g in played],
+                state.games,
+                counters,
+                provisional_offset=rules.provisional_offset,
+                lookahead=rules.lookahead,
+            )
+            for old, new, path, round_, career, x in found:
+                promo_rows.append(_promo_row(state, old, new, path, round_, career, x))
+        new_states[pid] = (counters, outcome, total, fictitious)
+
+    published_promotions = {
+        normalise_name(who): grade for who, grade in event.extra.get("published_promotions") or ()
+    }
+    rows = []
+    game_rows = []
+    records_out = []
+    promoted = {row["id"]: row["to_grade"] for row in promo_rows}
+    for player in event.players:
+        pid = player.id
+        state = states[pid]
+        outcome = outcomes[pid]
+        counters, _, total, fictitious = new_states[pid]
+        played = games[pid]
+        rows.append(
+            {
+                "id": pid,
+                "name": player.name,
+                "rating_before": state.rating,
+                "games": len(played),
+                "score": float(sum((g.score for g in played), Fraction(0))),
+                "expected": outcome.expected,
+                "change": outcome.change,
+                "rating_after": outcome.rating_after,
+                "category": outcome.category,
+                "career_games": total,
+                "bonus": outcome.bonus_total,
+                "upsets": outcome.upsets,
+                "performance": outcome.performance.rating if outcome.performance else None,
+                "grade_before": grade_name(state.grade),
+                "grade_after": grade_name(counters.grade),
+                "promotion": promoted.get(pid, ""),
+                **_published(player, outcome, state, published_promotions),
+            }
+        )
+        game_rows.extend(outcome.rows)
+        records_out.append(
+            _new_record(state, player, outcome, counters, total, played, post, by_name)
+        )
+    extra_columns = list(_PLAYER_COLUMNS)
+    if published_promotions or any(
+        p.extra.get("published_change") is not None or p.extra.get("published_rating") is not None
+        for p in event.players
+    ):
+        extra_columns += [
+            "published_change",
+            "published_rating",
+            "difference",
+            "published_promotion",
+        ]
+        published = event.extra.get("published_promotions")
+        if published:
+            notes.append(
+                "published promotions: "
+                + "; ".join(f"{name} to {grade}" for name, grade in published)
+            )
+    if any(g.special is not None for g in event.games):
+        notes.append(
+            "sennichite/jishogi: "
+            + (
+                "jishogi by the 27-point count (NSR practice), sennichite as a draw"
+                if rules.nsr
+                else "rated as draws (rule 4a)"
+            )
+        )
+    for row in promo_rows:
+        row["to_grade"] = grade_name(row["to_grade"])
+        row["from_grade"] = grade_name(row["from_grade"])
+    for row in rows:
+        if row["promotion"] != "":
+            row["promotion"] = grade_name(row["promotion"])
+    # Players of the player file who did not play are carried over unchanged.
+    if players is not None:
+        used = {id(r) for r in records.values()}
+        carried = [r for r in players.records if id(r) not in used]
+    else:
+        carried = []
+    new_state = PlayerFile(tuple(records_out) + tuple(carried), players.source if players else None)
+    summary = {
+        "players": len(event.players),
+        "rated games": sum(1 for g in event.games if g.is_played),
+        "passes": passes,
+        "rounding": "each game" if rules.per_game_rounding else "event total",
+        "performance solver": rules.solver,
+        "look-ahead promotions": "yes (FESA's program)" if rules.lookahead else "no",
+        "provisional promotion": f"on UB of grade g+{rules.provisional_offset}",
+        "jishogi": "27-point count (NSR)" if rules.nsr else "draw (rule 4a)",
+    }
+    return Report.build(
+        title=event.name,
+        rules=rules.name,
+        rows=rows,
+        extra_columns=extra_columns,
+        game_rows=game_rows,
+        game_columns=_GAME_COLUMNS,
+        summary=summary,
+        notes=notes,
+        sections=[
+            Table("promotions", _PROMO_COLUMNS, promo_rows),
+            Table("iterations", ("pass", "changed", "players"), iteration_rows),
+        ],
+        new_state=new_state,
+    )
+
+
+def _promo_row(state, old, new, path, round_, career, x) -> dict:
+    note = ""
+    if new >= grade_by_number(19).number:
+        note = "5 and 6 dan need the Japan Shogi Association's approval (rule 10)"
+    return {
+        "id": state.id,
+        "name": state.name,
+        "from_grade": old,
+        "to_grade": new,
+        "path": path,
+        "round": round_,
+        "career_game": career,
+        "tested_rating": Fraction(x),
+        "note": note,
+    }
+
+
+def _published(player, outcome: _Outcome, state: FesaState, promotions) -> dict:
+    pc = player.extra.get("published_change")
+    pr = player.extra.get("published_rating")
+    if pc is None and pr is None and not promotions:
+        return {}
+    out: dict[str, object] = {"published_change": pc, "published_rating": pr}
+    out["published_promotion"] = promotions.get(normalise_name(player.name), "")
+    difference = None
+    if pr is not None and outcome.rating_after is not None:
+        difference = outcome.rating_after - int(pr)
+    elif pc is not None and outcome.rating_after is not None and state.rating is not None:
+        difference = (outcome.rating_after - state.rating) - int(pc)
+    out["difference"] = difference
+    return out
+
+
+def _new_record(state, player, outcome, counters, total, played, post, by_name) -> PlayerRecord:
+    old = state.record
+    extra = dict(old.extra) if old is not None else {}
+    for key in ("results", "bonus_games", "lb_run", "mp_run", "lb_run_mp"):
+        extra.pop(key, None)
+    games_after = total if played else state.games
+    if outcome.category == "unrated" and played:
+        extra["results"] = " ".join(
+            r.token() for r in outcome.performance.results if r.fictitious != "6"
+        )
+        bonus_games = 0
+    else:
+        if not played and state.results is not None:
+            extra["results"] = " ".join(r.token() for r in state.results)
+        bonus_games = outcome.bonus_games
+    extra["bonus_games"] = str(bonus_games)
+    extra["lb_run"] = str(counters.lb_run)
+    extra["mp_run"] = str(counters.mp_run)
+    extra["lb_run_mp"] = "yes" if counters.lb_run_mp else "no"
+    pid = old.id if old is not None else (None if by_name else player.id)
+    return PlayerRecord(
+        id=pid,
+        name=player.name,
+        rating=outcome.rating_after,
+        games=games_after,
+        born=old.born if old is not None else None,
+        k=None,
+        ever_2400=None,
+        grade=grade_name(counters.grade) if counters.grade != NO_GRADE else None,
+        prior_grade=state.prior_grade,
+        extra=extra,
+    )
+
+
+def _outcome(rules, event, state: FesaState, category, played, post) -> _Outcome:
+    kind, _total, fictitious = category
+    if not played:
+        return _Outcome(
+            state.id, kind, state.rating, None, Fraction(0), (), state.bonus_games, Fraction(0), 0
+        )
+    if kind == "unrated":
+        return _unrated_outcome(rules, state, kind, fictitious, played, post)
+    tr = Fraction(state.rating)
+    counter = state.bonus_games
+    rows = []
+    expected_total = Fraction(0)
+    bonus_total = Fraction(0)
+    upsets = 0
+    for g in played:
+        opponent = max(RATING_FLOOR, post[g.opponent])
+        if g.given:
+            # Rule 12, giver: his own pre-event rating is converted; the drop is added to the
+            # opponent's rating (k stays his own).
+            drop = state.rating - handicapped_rating(state.rating, g.given)
+            effective = opponent + drop
+        elif g.received:
+            effective = handicapped_rating(opponent, g.received)
+        else:
+            effective = Fraction(opponent)
+        k = k_factor(tr)
+        e = expected(effective, tr)
+        d = k * (g.score - e)
+        d_up = Fraction(k) * (effective - tr) / 160 if g.score == 1 else None
+        used = d_up is not None and d_up > d
+        if used:
+            upsets += 1
+        b = bonus(tr, counter)
+        bonus_game = None
+        if counter < BONUS_GAMES:
+            counter += 1
+            bonus_game = counter if b else None
+        change = (d_up if used else d) + b
+        if rules.per_game_rounding:
+            change = Fraction(rules.round(change))
+        expected_total += e
+        bonus_total += b
+        rows.append(
+            {
+                "player": state.id,
+                "round": g.round,
+                "opponent": g.opponent,
+                "result": float(g.score),
+                "opponent_rating": opponent,
+                "handicap": _handicap_text(g),
+                "effective_rating": effective,
+                "tr": tr,
+                "k": k,
+                "expected": e,
+                "d": d,
+                "d_upset": d_up,
+                "upset": used,
+                "bonus": b,
+                "bonus_game": bonus_game,
+                "change": change,
+                "tr_after": tr + change,
+                "note": g.note or "",
+            }
+        )
+        tr += change
+    total_change = tr - state.rating
+    after = state.rating + rules.round(total_change)
+    return _Outcome(
+        state.id,
+        kind,
+        after,
+        total_change,
+        expected_total,
+        tuple(rows),
+        counter,
+        bonus_total,
+        upsets,
+    )
+
+
+def _handicap_text(g: RatedGame) -> str:
+    if g.handicap is None:
+        return ""
+    side = "gives" if g.given else "receives"
+    return f"{side} {g.handicap} ({_decimal(g.given or g.received)})"
+
+
+def _unrated_outcome(rules, state, kind, fictitious, played, post) -> _Outcome:
+    results: list[Result] = []
+    if state.results is not None:
+        results.extend(state.results)
+    elif state.games and state.rating is not None:
+        # Previous results not stored: they are represented by as many games scoring 50%
+        # against the player's own rating, which leaves his previous performance unchanged.
+        results.extend(
+            Result(state.rating, Fraction(1, 2), fictitious="stand-in") for _ in range(state.games)
+        )
+    if fictitious:
+        mp = parse_grade(state.prior_grade).mp
+        results += [
+            Result(mp, Fraction(1), fictitious="7"),
+            Result(mp, Fraction(0), fictitious="7"),
+        ]
+    event_results = [Result(post[g.opponent], g.score, g.received, g.given) for g in played]
+    perf = performance_rating(results + event_results, solver=rules.solver, rounding=rules.rounding)
+    rows = []
+    expected_total = Fraction(0)
+    for g, res in zip(played, event_results, strict=True):
+        own = _strength(perf.rating, res.given)
+        effective = _opponent_used(res)
+        e = expected(effective, own)
+        expected_total += e
+        rows.append(
+            {
+                "player": state.id,
+                "round": g.round,
+                "opponent": g.opponent,
+                "result": float(g.score),
+                "opponent_rating": max(RATING_FLOOR, res.opponent),
+                "handicap": _handicap_text(g),
+                "effective_rating": effective,
+                "tr": own,
+                "k": None,
+                "expected": e,
+                "d": None,
+                "d_upset": None,
+                "upset": None,
+                "bonus": None,
+                "bonus_game": None,
+                "change": None,
+                "tr_after": None,
+                "note": "; ".join(x for x in (g.note, perf.how) if x),
+            }
+        )
+    change = None
+    if state.rating is not None:
+        change = Fraction(perf.rating - state.rating)
+    stored = tuple(r for r in perf.results if r.fictitious != "stand-in")
+    return _Outcome(
+        state.id,
+        kind,
+        perf.rating,
+        change,
+        expected_total,
+        tuple(rows),
+        state.bonus_games,
+        Fraction(0),
+        0,
+        replace(perf, results=stored),
+    )
+
+
+# -- event and list conditions (translator's notes 1-3) -------------------------------------
+
+_TIME_CONTROL = re.compile(r"^\s*(\d+)\s*(?:min|m|')?\s*\+\s*(\d+)\s*(?:s|sec|\")?\s*$")
+
+
+def _check(rules: FesaRules, event: Event, players: PlayerFile | None) -> Table:
+    rows = []
+    all_games = ", ".join(f"r{g.round} {g.white}-{g.black}" for g in event.games if g.is_played)
+    control = event.extra.get("time_control")
+    if control:
+        match = _TIME_CONTROL.match(str(control))
+        if not match:
+            rows.append(
+                {
+                    "rule": "note 2",
+                    "problem": f"cannot read time control {control!r} "
+                    "(expected minutes+seconds of byoyomi, e.g. 30+30)",
+                    "games": "",
+                }
+            )
+        else:
+            minutes, seconds = int(match.group(1)), int(match.group(2))
+            if not ((minutes >= 30 and seconds >= 30) or (minutes >= 20 and seconds >= 40)):
+                rows.append(
+                    {
+                        "rule": "note 2",
+                        "problem": f"time control {minutes} min + "
+                        f"{seconds} s is below 30 min + 30 s (or 20 min + 40 s)",
+                        "games": all_games,
+                    }
+                )
+    records: Mapping[str, PlayerRecord] = {}
+    if players is not None:
+        records = players.match(
+            [(p.id, p.name) for p in event.players], by_name=event.local_ids
+        ).records
+    rated = [
+        p
+        for p in event.players
+        if p.rating is not None or (p.id in records and records[p.id].rating is not None)
+    ]
+    n = len(event.players)
+    if n and Fraction(len(rated), n) < Fraction(3, 10):
+        rows.append(
+            {
+                "rule": "note 3",
+                "problem": f"{len(rated)} of {n} players "
+                f"({100 * len(rated) / n:.0f}%) have a FESA rating; at least 30% needed",
+                "games": all_games,
+            }
+        )
+    start = event.start or event.end
+    if start is not None:
+        for p in event.players:
+            record = records.get(p.id)
+            last = (record.extra.get("last_event") if record is not None else None) or p.extra.get(
+                "last_event"
+            )
+            if not last:
+                continue
+            from .values import parse_date
+
+            when = parse_date(str(last), record.location if record else None)
+            if (start - when).days > 730:
+                rows.append(
+                    {
+                        "rule": "note 1",
+                        "problem": f"{p.name}: last official event "
+                        f"{when.isoformat()} is more than 2 years before "
+                        f"{start.isoformat()}; the rating is no longer on the list",
+                        "games": "",
+                    }
+                )
+    return Table("FESA event and list conditions", ("rule", "problem", "games"), rows)
+
+
+FESA = register(FesaRules())
+FESA_2011 = register(
+    FesaRules(
+        name="fesa-2011",
+        title="FESA shogi ELO rating system (before 2012: each game's change rounded)",
+        valid_from=None,
+        valid_until=date(2011, 12, 31),
+        per_game_rounding=True,
+    )
+)
+FESA_PROGRAM = register(
+    FesaRules(
+        name="fesa-program",
+        title="FESA shogi ELO rating system as FESA's program computes it (Newton, single "
+        "precision)",
+        solver="newton32",
+    )
+)
+FESA_NSR = register(
+    FesaRules(
+        name="fesa-nsr",
+        title="FESA shogi ELO rating system with the NSR jishogi practice (27-point count)",
+        nsr=True,
+    )
+)
+
+__all__ = [
+    "FESA",
+    "FESA_2011",
+    "FESA_NSR",
+    "FESA_PROGRAM",
+    "FesaRules",
+    "FesaState",
+    "Performance",
+    "PromotionCounters",
+    "Result",
+    "bonus",
+    "bonus_table",
+    "display_grade",
+    "exact_performance",
+    "expected",
+    "formula_change",
+    "k_factor",
+    "newton32_performance",
+    "parse_results",
+    "performance_rating",
+    "promotion_trace",
+    "state_of",
+    "upset_change",
+    "upset_crossing",
+    "upset_thresholds",
+]
+
+
+def upset_thresholds(
+    differences: Sequence[int] = range(0, 301, 25), ks: Sequence[int] = (16, 24, 40)
+):
+    """For a win at each rating difference or - tr: d of formula (1) and d' of rule (A) for
+    each k, and which one is used."""
+    rows = []
+    for diff in differences:
+        e = 1 / (1 + 10 ** (diff / 400))
+        row: dict[str, object] = {"or - tr": diff, "E": e}
+        for k in ks:
+            d = k * (1 - e)
+            d_upset = k * diff / 160
+            row[f"d (k={k})"] = d
+            row[f"d' (k={k})"] = d_upset
+        row["used"] = "d' (A)" if diff / 160 > 1 - e else "d"  # k cancels out
+        rows.append(row)
+    columns = ["or - tr", "E"]
+    for k in ks:
+        columns += [f"d (k={k})", f"d' (k={k})"]
+    return Table("win: formula (1) against rule (A)", (*columns, "used"), rows)
+
+
+def bonus_table(ratings: Sequence[int] = range(400, 1801, 200)) -> Table:
+    """Rule 9's bonus per game, (1800 - tr)/200, for a player with fewer than 100 games."""
+    rows = [{"tr": r, "bonus per game": bonus(r, 0), "k": k_factor(r)} for r in ratings]
+    return Table("bonus of rule 9 per game", ("tr", "bonus per game", "k"), rows)

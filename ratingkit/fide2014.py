@@ -1,0 +1,1020 @@
+"""FIDE Rating Regulations effective 1 July 2014, section 8 (seed 001; RULES.md section 1).
+
+Rule set ``fide-2014``.  Every number comes from the printed tables 8.1a (p -> dp) and 8.1b
+(D -> PD) through :mod:`ratingkit.expected`; sums are exact fractions and only the final
+change is rounded (8.57: .5 away from zero).
+
+* Rated players (8.5): per played game (TRF ``1 = 0`` only) D = own rating - opponent's
+  rating, |D| > 400 counts as 400 (8.54), PD from table 8.1b, dR = score - PD; the change is
+  K * sum(dR) (8.55) with K from the player's state (8.56).  Games against an unrated
+  opponent count only in round robins, with the opponent's rating computed at the end of the
+  event (8.52, 8.58); elsewhere they are not rated.
+* Unrated players (8.2): Rc is the average of the rated opponents (Swiss, team) or the
+  tournament average Ra = Rar - dpa * n/(n+1) (round robin, 8.21b); then 8.22-8.25.  An
+  unrated player who scores zero in his first event is not counted (8.21).  A player whose
+  first rating is published during the event (player file column ``first_rated``) is rated
+  with it, but counts as unrated for his opponents (8.4).  Earlier temporary ratings are
+  ignored (8.53): the event file decides who is rated.
+* 8.58 iteration (the seed does not spell it out; decision recorded in the report): pass 1
+  is 8.21b exactly (Rar and dpa over the rated players); each further pass averages over all
+  players, the unrated ones with the Ru of the pass before, and recomputes Ra and every Ru,
+  until the rounded Ru repeat.  The rated players then use the rounded Ru "as if it were an
+  established rating".
+* Rating periods (:meth:`Fide2014.rate_events`): K * sum(dR) per event, one rounding for the
+  period; an unrated player's first rating over all his games as one event (8.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+
+from .errors import RatingkitError
+from .expected import table_dp, table_pd_exact
+from .model import Event, EventType, Player
+from .playerfile import PlayerFile, PlayerRecord
+from .report import Report, Table
+from .rounding import round_half_away_from_zero
+from .rulesets import register, require_games
+from .values import parse_date
+
+#: The FIDE calculation columns of the player table (FIDE's own names).
+FIDE_COLUMNS = ("Ro", "Rc", "n", "w", "We", "w-We", "K", "K*(w-We)")
+GAME_COLUMNS = (
+    "event",
+    "round",
+    "id",
+    "name",
+    "opponent",
+    "opponent name",
+    "opponent rating",
+    "rating used",
+    "capped",
+    "D uncapped",
+    "D",
+    "PD",
+    "score",
+    "score-PD",
+    "rated",
+    "note",
+)
+FORMATS = {
+    "Rc": "{:.2f}",
+    "We": "{:.2f}",
+    "expected": "{:.2f}",
+    "w-We": "{:+.2f}",
+    "K*(w-We)": "{:+.2f}",
+    "change": "{:+.2f}",
+    "Ru exact": "{:.2f}",
+}
+
+
+# -- K (8.56) --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """What the player file says about a player (None: not given)."""
+
+    games: int | None = None
+    born: date | None = None
+    ever_2400: bool | None = None
+    k: int | None = None
+    first_rated: date | None = None
+    #: The birth date gives only the year (TRF ``1985/00/00``): taken as 1 January.
+    born_year_only: bool = False
+    key: str | None = None
+    matched: str | None = None
+
+
+@dataclass(frozen=True)
+class KChoice:
+    k: int
+    rule: str
+    assumed: tuple[str, ...] = ()
+
+
+def age_on(born: date, on: date) -> int:
+    """Completed years of age on a date."""
+    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+
+
+def k_factor(rating: int, state: PlayerState, on: date | None) -> KChoice:
+    """K of FIDE 2014 8.56 for a rated player, with the defaults assumed where state is
+    missing: no games count -> taken as 30 or more; no birth date or event date -> taken as
+    not a junior; no ever_2400 -> taken from the rating alone."""
+    if state.k is not None:
+        return KChoice(state.k, "K given in the player file")
+    assumed: list[str] = []
+    if state.games is None:
+        assumed.append("no games count: taken as 30 or more")
+    elif state.games < 30:
+        return KChoice(40, f"8.56: new player, {state.games} games before (< 30)")
+    if state.born is None:
+        assumed.append("no birth date: taken as not under 18")
+    elif on is None:
+        assumed.append("no event date to tell the age: taken as not under 18")
+    else:
+        age = age_on(state.born, on)
+        if state.born_year_only:
+            assumed.append(f"birth year {state.born.year} only: taken as born on 1 January")
+        if age < 18 and rating < 2300:
+            rule = f"8.56: under 18 ({age} on {on.isoformat()}), rating < 2300"
+            # 40 either way: the games count does not matter for a junior.
+            return KChoice(40, rule, tuple(a for a in assumed if "games count" not in a))
+    if rating >= 2400:
+        return KChoice(10, "8.56: rating 2400 or more", tuple(assumed))
+    if state.ever_2400:
+        return KChoice(10, "8.56: published rating has reached 2400", tuple(assumed))
+    if state.ever_2400 is None:
+        assumed.append("ever_2400 not given: taken as no (rating under 2400)")
+    return KChoice(20, "8.56: rating under 2400", tuple(assumed))
+
+
+# -- Unrated players (8.2) -------------------------------------------------------------------
+
+
+def ru_from(base: Fraction, score: Fraction, games: int, round_robin: bool, n: int) -> tuple:
+    """Ru from the base (Rc, or Ra in a round robin) by 8.22-8.25: (Ru, rule, dp or None)."""
+    p = score / games
+    if p == Fraction(1, 2):
+        return base, "8.22: 50%", None
+    if p > Fraction(1, 2):
+        half_points = 2 * score - games
+        return base + 20 * half_points, f"8.23: +20 x {half_points} half points", None
+    dp = table_dp(p)
+    if round_robin:
+        return base + Fraction(dp) * n / (n + 1), "8.25: Ra + dp x n/(n+1)", dp
+    return base + dp, "8.24: Rc + dp", dp
+
+
+# -- One event -------------------------------------------------------------------------------
+
+
+@dataclass
+class _EventResult:
+    event: Event
+    rows: dict[str, dict] = field(default_factory=dict)
+    games: list[dict] = field(default_factory=list)
+    sections: list[Table] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    # per player: list of (opponent rating used, score) of the counted games (unrated: 8.3)
+    counted: dict[str, list[tuple[Fraction, Fraction]]] = field(default_factory=dict)
+    ru: dict[str, Fraction] = field(default_factory=dict)
+    disregarded: set[str] = field(default_factory=set)
+    ra: dict[str, Fraction] = field(default_factory=dict)
+
+
+def _reference_date(event: Event) -> date | None:
+    return event.end or event.start
+
+
+def _rate_event(
+    event: Event, states: dict[str, PlayerState], rules: Fide2014, first_event: set[str]
+) -> _EventResult:
+    result = _EventResult(event)
+    round_robin = event.type is EventType.ROUND_ROBIN
+    on = _reference_date(event)
+    by_id = {p.id: p for p in event.players}
+
+    # 8.4: rated himself, unrated for his opponents.
+    newly_rated = set()
+    for player in event.players:
+        first = states[player.id].first_rated
+        if player.rating is not None and first is not None:
+            if event.start is None:
+                result.notes.append(
+                    f"8.4: {player.name!r} was first rated on {first.isoformat()}, but the "
+                    "event has no start date: taken as rated before the event"
+                )
+            elif first > event.start and (event.end is None or first <= event.end):
+                newly_rated.add(player.id)
+                result.notes.append(
+                    f"8.4: {player.name!r} was first rated during the event "
+                    f"({first.isoformat()}): rated himself with {player.rating}, unrated for "
+                    "his opponents"
+                )
+    unrated = {p.id for p in event.players if p.rating is None}
+    unrated_for_others = unrated | newly_rated
+
+    played = {p.id: list(event.played_games_of(p.id)) for p in event.players}
+
+    # 8.21: an unrated player with zero in his first event is not counted.
+    zero: list[str] = []
+    for pid in [p.id for p in event.players if p.id in unrated]:
+        games = played[pid]
+        if round_robin:
+            counted = games
+        else:
+            counted = [g for g in games if g.opponent_of(pid) not in unrated_for_others]
+        if counted and sum(g.score_of(pid) for g in counted) == 0 and pid in first_event:
+            result.disregarded.add(pid)
+            zero.append(by_id[pid].name)
+    if zero:
+        shown = ", ".join(zero[:10]) + (" ..." if len(zero) > 10 else "")
+        result.notes.append(
+            f"8.21: {len(zero)} unrated player(s) scored 0 in their first event and are not "
+            f"counted"
+            + (" (nor their games for their opponents)" if round_robin else "")
+            + f": {shown} (a player without a games count is taken to be in his first event)"
+        )
+
+    # Round robin: Ru of the players unrated for others by the 8.58 iteration.
+    ru_int: dict[str, int] = {}
+    if round_robin and (unrated_for_others - result.disregarded):
+        ru_exact, ra_final, sections, iteration_notes = _iterate(
+            event, played, unrated_for_others, result.disregarded, rules.max_iterations
+        )
+        result.notes.extend(iteration_notes)
+        result.ra = ra_final
+        result.sections.extend(sections)
+        for pid, value in ru_exact.items():
+            result.ru[pid] = value
+            ru_int[pid] = round_half_away_from_zero(value)
+
+    # Games not played over the board are listed, never rated.
+    for game in event.games:
+        if game.is_played:
+            continue
+        for pid in game.players:
+            row = _game_row(event, game.round, by_id[pid], by_id[game.opponent_of(pid)], 0)
+            row["score"] = Fraction(game.score_of(pid))
+            why = f"not played ({game.play.value}): only 1 = 0 results are rated"
+            result.games.append(row | {"rated": False, "note": why})
+
+    # Rated players, game by game.
+    for player in event.players:
+        pid = player.id
+        if pid in unrated:
+            continue
+        state = states[pid]
+        choice = k_factor(player.rating, state, on)
+        for text in choice.assumed:
+            result.notes.append(f"K={choice.k} assumed for {player.name!r}: {text}")
+        w = We = Fraction(0)
+        used: list[Fraction] = []
+        for game in played[pid]:
+            opp = game.opponent_of(pid)
+            score = Fraction(game.score_of(pid))
+            row = _game_row(event, game.round, player, by_id[opp], score)
+            why = None
+            if opp in result.disregarded:
+                why = "8.21: opponent's result not counted"
+            elif opp in unrated_for_others:
+                if not round_robin:
+                    why = "8.52: opponent unrated (only round robins rate these games)"
+                elif opp not in ru_int:
+                    why = "opponent has no Ru"
+                else:
+                    rating_used = ru_int[opp]
+            else:
+                rating_used = by_id[opp].rating
+            if why is not None:
+                row.update(rated=False, note=why)
+                result.games.append(row)
+                continue
+            raw = player.rating - rating_used
+            capped = abs(raw) > rules.cap
+            d = max(-rules.cap, min(rules.cap, raw))
+            pd = table_pd_exact(d)
+            row.update(
+                {
+                    "rating used": player.rating - d if capped else rating_used,
+                    "capped": "8.54" if capped else "",
+                    "D uncapped": raw,
+                    "D": d,
+                    "PD": pd,
+                    "score-PD": score - pd,
+                    "rated": True,
+                }
+            )
+            if opp in unrated_for_others:
+                row["note"] = f"opponent unrated: his Ru {rating_used} (8.52, 8.58)"
+            result.games.append(row)
+            w += score
+            We += pd
+            used.append(Fraction(rating_used))
+        n = len(used)
+        change = choice.k * (w - We)
+        result.rows[pid] = {
+            "id": pid,
+            "name": player.name,
+            "rating_before": player.rating,
+            "games": n,
+            "score": w,
+            "expected": We,
+            "change": change,
+            "rating_after": player.rating + round_half_away_from_zero(change),
+            "Ro": player.rating,
+            "Rc": sum(used) / n if n else None,
+            "n": n,
+            "w": w,
+            "We": We,
+            "w-We": w - We,
+            "K": choice.k,
+            "K*(w-We)": change,
+            "K rule": choice.rule,
+            "status": "rated",
+        }
+
+    # Unrated players.
+    for player in event.players:
+        pid = player.id
+        if pid not in unrated:
+            continue
+        base_row = {
+            "id": pid,
+            "name": player.name,
+            "rating_before": None,
+            "expected": None,
+            "change": None,
+            "rating_after": None,
+        }
+        if pid in result.disregarded:
+            games = played[pid]
+            result.rows[pid] = base_row | {
+                "games": len(games),
+                "score": Fraction(0),
+                "status": "not counted (8.21)",
+            }
+            continue
+        if round_robin:
+            counted = [g for g in played[pid] if g.opponent_of(pid) not in result.disregarded]
+            pairs = []
+            for g in counted:
+                opp = g.opponent_of(pid)
+                opp_rating = ru_int.get(opp) if opp in unrated_for_others else by_id[opp].rating
+                pairs.append((Fraction(opp_rating), Fraction(g.score_of(pid))))
+            for g in counted:
+                result.games.append(
+                    _game_row(event, g.round, player, by_id[g.opponent_of(pid)], g.score_of(pid))
+                    | {"rated": True, "note": "counts towards Ru (8.21b, 8.58)"}
+                )
+        else:
+            pairs = []
+            for g in played[pid]:
+                opp = g.opponent_of(pid)
+                row = _game_row(event, g.round, player, by_id[opp], g.score_of(pid))
+                if opp in unrated_for_others:
+                    result.games.append(
+                        row | {"rated": False, "note": "8.21a: Rc counts rated opponents only"}
+                    )
+                    continue
+                pairs.append((Fraction(by_id[opp].rating), Fraction(g.score_of(pid))))
+                result.games.append(row | {"rated": True, "note": "counts towards Rc (8.21a)"})
+        result.counted[pid] = pairs
+        n = len(pairs)
+        w = sum((s for _, s in pairs), Fraction(0))
+        row = base_row | {"games": n, "score": w, "n": n, "w": w}
+        if n == 0 or (round_robin and pid not in result.ru):
+            result.rows[pid] = row | {"status": "no rated opponent: no Ru"}
+            continue
+        if round_robin:
+            value = result.ru[pid]
+            rc = result.ra[pid]
+            rule = "8.21b Ra, 8.58 iteration (see sections)"
+        else:
+            rc = sum(r for r, _ in pairs) / n
+            value, rule, _ = ru_from(rc, w, n, False, n)
+        result.ru[pid] = value
+        row |= {
+            "Rc": rc,
+            "Ru exact": value,
+            "Ru": round_half_away_from_zero(value),
+            "rating_after": round_half_away_from_zero(value),
+            "status": f"unrated: Ru by {rule}",
+        }
+        result.rows[pid] = row
+    if not round_robin and unrated_for_others:
+        result.notes.append(
+            "8.52: games of rated players against unrated opponents are not rated "
+            "(not a round robin)"
+        )
+    return result
+
+
+def _game_row(event: Event, round_: int, player: Player, opponent: Player, score) -> dict:
+    return {
+        "event": event.name,
+        "round": round_,
+        "id": player.id,
+        "name": player.name,
+        "opponent": opponent.id,
+        "opponent name": opponent.name,
+        "opponent rating": opponent.rating,
+        "score": Fraction(score),
+    }
+
+
+def _iterate(
+    event: Event,
+    played,
+    unrated_for_others: set[str],
+    disregarded: set[str],
+    max_iterations: int = 100,
+):
+    """8.21b and 8.58: Ra and Ru of the unrated players of a round robin, pass by pass."""
+    by_id = {p.id: p for p in event.players}
+    active = [p.id for p in event.players if p.id not in disregarded]
+    targets = [pid for pid in active if pid in unrated_for_others]
+
+    def games_of(pid):
+        return [g for g in played[pid] if g.opponent_of(pid) not in disregarded]
+
+    score = {pid: Fraction(sum(g.score_of(pid) for g in games_of(pid))) for pid in active}
+    count = {pid: len(games_of(pid)) for pid in active}
+    opponents = {pid: len({g.opponent_of(pid) for g in games_of(pid)}) for pid in active}
+
+    dp_rows = []
+    dp_of: dict[str, int] = {}
+    for pid in active:
+        if count[pid] == 0:
+            continue
+        p = score[pid] / count[pid]
+        dp_of[pid] = table_dp(p)
+        dp_rows.append(
+            {
+                "id": pid,
+                "name": by_id[pid].name,
+                "rating": by_id[pid].rating if pid not in unrated_for_others else None,
+                "games": count[pid],
+                "score": score[pid],
+                "p": p,
+                "dp": dp_of[pid],
+                "in pass 1": pid not in unrated_for_others,
+            }
+        )
+    rated = [pid for pid in active if pid not in unrated_for_others and pid in dp_of]
+    if not rated:
+        raise RatingkitError(
+            f"{event.name}: a round robin without rated players cannot rate its unrated players "
+            "(8.21b needs Rar)"
+        )
+    iteration_rows = []
+    current: dict[str, Fraction] = {}
+    ra_of: dict[str, Fraction] = {}
+    previous_rounded: dict[str, int] | None = None
+    converged = False
+    for pass_number in range(1, max_iterations + 1):
+        if pass_number == 1:
+            averaged = {pid: Fraction(by_id[pid].rating) for pid in rated}
+        else:
+            averaged = {pid: Fraction(by_id[pid].rating) for pid in rated}
+            averaged |= {pid: current[pid] for pid in targets if pid in current}
+        rar = sum(averaged.values()) / len(averaged)
+        dpa = Fraction(sum(dp_of[pid] for pid in averaged), len(averaged))
+        new: dict[str, Fraction] = {}
+        for pid in targets:
+            if count[pid] == 0:
+                continue
+            n = opponents[pid]
+            ra = rar - dpa * Fraction(n, n + 1)
+            value, rule, dp = ru_from(ra, score[pid], count[pid], True, n)
+            new[pid] = value
+            ra_of[pid] = ra
+            iteration_rows.append(
+                {
+                    "pass": pass_number,
+                    "players averaged": len(averaged),
+                    "Rar": rar,
+                    "dpa": dpa,
+                    "id": pid,
+                    "name": by_id[pid].name,
+                    "n": n,
+                    "Ra": ra,
+                    "score": score[pid],
+                    "p": score[pid] / count[pid],
+                    "rule": rule,
+                    "dp": dp,
+                    "Ru": value,
+                    "Ru rounded": round_half_away_from_zero(value),
+                }
+            )
+        current = new
+        rounded = {pid: round_half_away_from_zero(v) for pid, v in new.items()}
+        if rounded == previous_rounded:
+            converged = True
+            break
+        previous_rounded = rounded
+    formats = {"Rar": "{:.2f}", "dpa": "{:.2f}", "Ra": "{:.2f}", "Ru": "{:.2f}", "p": "{:.3f}"}
+    dp_table = Table(
+        f"8.21b: p and dp of each player ({event.name})",
+        ("id", "name", "rating", "games", "score", "p", "dp", "in pass 1"),
+        dp_rows,
+        {"p": "{:.3f}"},
+    )
+    iteration = Table(
+        f"8.58 iteration ({event.name})",
+        (
+            "pass",
+            "players averaged",
+            "Rar",
+            "dpa",
+            "id",
+            "name",
+            "n",
+            "Ra",
+            "score",
+            "p",
+            "rule",
+            "dp",
+            "Ru",
+            "Ru rounded",
+        ),
+        iteration_rows,
+        formats,
+    )
+    notes = []
+    if not converged:
+        notes.append(
+            f"8.58: the rounded Ru still changed after {max_iterations} passes; the last "
+            "pass is used"
+        )
+    return current, ra_of, [dp_table, iteration], notes
+
+
+# -- Player state ----------------------------------------------------------------------------
+
+
+def _person_key(player: Player, event: Event) -> str:
+    """Who the player is across the events of a period: his FIDE id, else his id, except in
+    TRF files, whose ids are start ranks: there his name."""
+    if player.fide_id:
+        return player.fide_id
+    if event.local_ids:
+        return player.name
+    return player.id
+
+
+def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerState], list]:
+    """Each player's state from the player file: matched on FIDE id, then id, then name."""
+    states: dict[str, PlayerState] = {}
+    notes: list[str] = []
+    missing: list[str] = []
+    how_counts: dict[str, int] = {}
+    for player in event.players:
+        record, how = find_record(player, players) if players is not None else (None, None)
+        if record is None:
+            if players is not None:
+                missing.append(player.name)
+            states[player.id] = PlayerState(
+                born=player.born,
+                born_year_only=bool(player.extra.get("born_year_only")),
+                key=_person_key(player, event),
+            )
+            continue
+        how_counts[how] = how_counts.get(how, 0) + 1
+        first = record.extra.get("first_rated") or player.extra.get("first_rated")
+        first_date = None
+        if first:
+            where = record.location
+            if where is not None:
+                where = replace(where, column="first_rated")
+            first_date = parse_date(str(first), where)
+        if record.rating is not None and record.rating != player.rating:
+            notes.append(
+                f"{player.name!r}: the player file's rating {record.rating} is not used; the "
+                f"event's {player.rating if player.rating is not None else 'unrated'} is"
+                + (
+                    " (8.53: earlier temporary ratings are ignored)"
+                    if player.rating is None
+                    else ""
+                )
+            )
+        states[player.id] = PlayerState(
+            games=record.games,
+            born=record.born or player.born,
+            born_year_only=record.born is None and bool(player.extra.get("born_year_only")),
+            ever_2400=record.ever_2400,
+            k=record.k,
+            first_rated=first_date,
+            key=record.id or _person_key(player, event),
+            matched=how,
+        )
+    if players is not None:
+        where = players.source or "player file"
+        text = ", ".join(f"{count} by {how}" for how, count in how_counts.items()) or "none"
+        note = f"{where}: players matched {text}"
+        if missing:
+            shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+            note += f"; not found ({len(missing)}): {shown} (defaults assumed for them)"
+        notes.append(note)
+    else:
+        notes.append("no player file: defaults assumed for K (see the notes below)")
+    return states, notes
+
+
+def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | None, str | None]:
+    """The player file's record for an event's player and how it was found: on his FIDE id,
+    then on the event id (when the names agree or the file has none), then on the name."""
+    if player.fide_id:
+        record = players.by_id(player.fide_id)
+        if record is not None:
+            return record, "FIDE id"
+    record = players.by_id(player.id)
+    if record is not None and (record.name is None or _same_name(record.name, player.name)):
+        return record, "id"
+    record = players.by_name(player.name)
+    if record is not None:
+        return record, "name"
+    return None, None
+
+
+def _same_name(a: str, b: str) -> bool:
+    from .playerfile import normalise_name
+
+    return normalise_name(a) == normalise_name(b)
+
+
+def _group_notes(notes: list[str]) -> list[str]:
+    """K default notes grouped by text, so a large event lists each default once."""
+    grouped: dict[str, list[str]] = {}
+    others: list[str] = []
+    for note in notes:
+        if note.startswith("K=") and " assumed for " in note:
+            head, rest = note.split(" assumed for ", 1)
+            name, reason = rest.split(": ", 1)
+            grouped.setdefault(f"{head} assumed ({reason})", []).append(name)
+        elif note not in others:
+            others.append(note)
+    out = others
+    for text, names in grouped.items():
+        unique = list(dict.fromkeys(names))
+        shown = ", ".join(unique[:10]) + (" ..." if len(unique) > 10 else "")
+        out.append(f"{text} for {len(unique)} player(s): {shown}")
+    return out
+
+
+def _new_state(event: Event, states, rows: dict[str, dict]) -> PlayerFile:
+    records = []
+    for player in event.players:
+        state = states[player.id]
+        row = rows.get(player.id, {})
+        rating = row.get("rating_after")
+        if rating is None:
+            rating = player.rating
+        if player.rating is None and rating is not None:
+            games = (state.games or 0) + (row.get("n") or 0)
+        elif state.games is not None:
+            games = state.games + (row.get("n") or 0)
+        else:
+            games = None
+        ever = bool(state.ever_2400) or (rating is not None and rating >= 2400)
+        records.append(
+            PlayerRecord(
+                id=state.key,
+                name=player.name,
+                rating=rating,
+                games=games,
+                born=state.born,
+                k=state.k,
+                ever_2400=ever if rating is not None else state.ever_2400,
+            )
+        )
+    return PlayerFile(tuple(records), "new state after " + event.name)
+
+
+# -- The rule set ----------------------------------------------------------------------------
+
+PLAYER_COLUMNS = (*FIDE_COLUMNS, "K rule", "Ru exact", "Ru", "status")
+
+
+@dataclass(frozen=True)
+class Fide2014:
+    """FIDE Rating Regulations 2014, section 8, as a rule set."""
+
+    name: str = "fide-2014"
+    title: str = "FIDE Rating Regulations 2014, section 8"
+    document: str = "FIDE Rating Regulations effective 1 July 2014, section 8 (seed 001)"
+    valid_from: date | None = date(2014, 7, 1)
+    valid_until: date | None = None
+    #: 8.54: the largest rating difference used.
+    cap: int = 400
+    #: 8.58: the iteration stops after this many passes if the rounded Ru still move.
+    max_iterations: int = 100
+
+    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        """Rate one event (FIDE 2014 section 8)."""
+        require_games(event, self.name)
+        states, notes = _states(event, players)
+        first = {pid for pid, s in states.items() if not s.games}
+        result = _rate_event(event, states, self, first)
+        notes = [n for n in [event.extra.get("type_note")] if n] + notes + result.notes
+        notes.append(_decision_note(event))
+        rows = [result.rows[p.id] for p in event.players]
+        return Report.build(
+            title=f"{event.name}: FIDE 2014 rating",
+            rules=self.name,
+            rows=rows,
+            extra_columns=PLAYER_COLUMNS,
+            game_rows=result.games,
+            game_columns=GAME_COLUMNS,
+            summary=_summary(event),
+            notes=_group_notes(notes),
+            sections=result.sections,
+            formats=FORMATS,
+            new_state=_new_state(event, states, result.rows),
+        )
+
+    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """One rating period: K * sum(dR) per event, one rounding for the period (8.55c,
+        8.57); unrated players' first rating over all their games as one event (8.3)."""
+        if not events:
+            raise RatingkitError("rate_events needs at least one event")
+        for event in events:
+            require_games(event, self.name)
+        notes: list[str] = [
+            "rating period: events in the order given: "
+            + "; ".join(e.name for e in events)
+            + ". K and the games count come from the player file's state at the start of the "
+            "period for every event; each event's K * sum(dR) is added up and rounded once (8.57)"
+        ]
+        per_person: dict[str, dict] = {}
+        sections: list[Table] = []
+        games: list[dict] = []
+        seen_unrated_events: set[str] = set()
+        last_state: dict[str, tuple] = {}
+        for event in events:
+            states, state_notes = _states(event, players)
+            first = set()
+            for pid, state in states.items():
+                if not state.games and state.key not in seen_unrated_events:
+                    first.add(pid)
+            result = _rate_event(event, states, self, first)
+            event_notes = [event.extra.get("type_note"), *state_notes, *result.notes]
+            for note in _group_notes([n for n in event_notes if n]):
+                notes.append(f"{event.name}: {note}")
+            sections.extend(result.sections)
+            games.extend(result.games)
+            rows = []
+            for player in event.players:
+                row = result.rows[player.id]
+                key = states[player.id].key
+                last_state[key] = (player, states[player.id])
+                entry = per_person.setdefault(
+                    key, {"player": player, "events": [], "unrated": [], "rated": []}
+                )
+                if player.rating is None:
+                    if row.get("games"):
+                        seen_unrated_events.add(key)
+                    if row.get("status") != "not counted (8.21)":
+                        entry["unrated"].append((event, result.counted.get(player.id, []), row))
+                else:
+                    entry["rated"].append((event, row))
+                rows.append({c: row.get(c) for c in ("id", "name", *FIDE_COLUMNS)})
+            sections.append(
+                Table(f"event: {event.name}", ("id", "name", *FIDE_COLUMNS), rows, FORMATS)
+            )
+        period_rows = []
+        for key, entry in per_person.items():
+            player = entry["player"]
+            if entry["rated"] and entry["unrated"]:
+                notes.append(
+                    f"{player.name!r} is unrated in "
+                    + ", ".join(e.name for e, _, _ in entry["unrated"])
+                    + " and rated in "
+                    + ", ".join(e.name for e, _ in entry["rated"])
+                    + ": only the events where he is rated change his rating"
+                )
+            if entry["rated"]:
+                period_rows.append(_period_rated_row(key, player, entry["rated"], notes))
+            else:
+                period_rows.append(_period_unrated_row(key, player, entry["unrated"], notes))
+        state_rows = {r["id"]: r for r in period_rows}
+        records = []
+        for key, (player, state) in last_state.items():
+            row = state_rows[key]
+            rating = row.get("rating_after")
+            records.append(
+                PlayerRecord(
+                    id=key,
+                    name=player.name,
+                    rating=rating,
+                    games=(state.games or 0) + (row.get("n") or 0) if rating else state.games,
+                    born=state.born,
+                    k=state.k,
+                    ever_2400=bool(state.ever_2400) or bool(rating and rating >= 2400),
+                )
+            )
+        notes.append(_decision_note(events[0]))
+        return Report.build(
+            title=f"rating period of {len(events)} event(s): FIDE 2014",
+            rules=self.name,
+            rows=period_rows,
+            extra_columns=(*PLAYER_COLUMNS, "events"),
+            game_rows=games,
+            game_columns=GAME_COLUMNS,
+            summary={"events": len(events)},
+            notes=_group_notes(notes),
+            sections=sections,
+            formats=FORMATS,
+            new_state=PlayerFile(tuple(records), "new state after the rating period"),
+        )
+
+    def check(self, event: Event, players: PlayerFile | None = None) -> Table:
+        """The games that section 8 does not rate, and why (one row per reason)."""
+        report = self.rate(event, players)
+        reasons: dict[str, dict[tuple, str]] = {}
+        for row in report.games.rows:
+            if row["rated"] is False:
+                key = (row["round"], frozenset((row["id"], row["opponent"])))
+                text = f"r{row['round']} {row['id']}-{row['opponent']}"
+                reasons.setdefault(row["note"], {}).setdefault(key, text)
+        rows = []
+        for why, items in reasons.items():
+            shown = list(items.values())
+            listed = ", ".join(shown[:8]) + (" ..." if len(shown) > 8 else "")
+            rows.append(
+                {"rule": why.split(":")[0], "problem": why, "games": f"{len(shown)}: {listed}"}
+            )
+        for row in report.players.rows:
+            if row["status"] == "not counted (8.21)":
+                rows.append(
+                    {"rule": "8.21", "problem": f"{row['name']} scored 0", "games": "all his"}
+                )
+        return Table(f"{event.name}: FIDE 2014 checks", ("rule", "problem", "games"), rows)
+
+
+def _period_rated_row(key, player, rated, notes) -> dict:
+    ro = rated[0][1]["Ro"]
+    if any(row["Ro"] != ro for _, row in rated):
+        notes.append(
+            f"{player.name!r} has different ratings in the events "
+            f"({', '.join(str(r['Ro']) for _, r in rated)}): Ro {ro} of the first is used"
+        )
+    n = sum(row["n"] for _, row in rated)
+    w = sum((row["w"] for _, row in rated), Fraction(0))
+    we = sum((row["We"] for _, row in rated), Fraction(0))
+    change = sum((row["K*(w-We)"] for _, row in rated), Fraction(0))
+    ks = sorted({row["K"] for _, row in rated})
+    used = [row["Rc"] * row["n"] for _, row in rated if row["n"]]
+    return {
+        "id": key,
+        "name": player.name,
+        "rating_before": ro,
+        "games": n,
+        "score": w,
+        "expected": we,
+        "change": change,
+        "rating_after": ro + round_half_away_from_zero(change),
+        "Ro": ro,
+        "Rc": sum(used) / n if n else None,
+        "n": n,
+        "w": w,
+        "We": we,
+        "w-We": w - we,
+        "K": ks[0] if len(ks) == 1 else "/".join(str(k) for k in ks),
+        "K*(w-We)": change,
+        "K rule": "; ".join(dict.fromkeys(row["K rule"] for _, row in rated)),
+        "status": "rated",
+        "events": len(rated),
+    }
+
+
+def _period_unrated_row(key, player, unrated, notes) -> dict:
+    counted = [(event, pairs, row) for event, pairs, row in unrated if pairs]
+    base = {
+        "id": key,
+        "name": player.name,
+        "rating_before": None,
+        "expected": None,
+        "change": None,
+        "events": len(unrated),
+    }
+    if not counted:
+        return base | {"games": 0, "score": 0, "rating_after": None, "status": "no Ru"}
+    if len(counted) == 1:
+        _, pairs, row = counted[0]
+        w = sum((s for _, s in pairs), Fraction(0))
+        return base | {
+            "games": len(pairs),
+            "score": w,
+            "n": len(pairs),
+            "w": w,
+            "Rc": row.get("Rc"),
+            "Ru exact": row.get("Ru exact"),
+            "Ru": row.get("Ru"),
+            "rating_after": row.get("Ru"),
+            "status": row.get("status"),
+        }
+    pairs = [pair for _, ps, _ in counted for pair in ps]
+    n = len(pairs)
+    w = sum((s for _, s in pairs), Fraction(0))
+    rc = sum(r for r, _ in pairs) / n
+    value, rule, _ = ru_from(rc, w, n, False, n)
+    ru = round_half_away_from_zero(value)
+    notes.append(
+        f"8.3: {player.name!r}: {n} games in {len(counted)} events as one event: "
+        f"Rc {float(rc):.2f}, score {float(w)}, Rn {ru} ({rule})"
+    )
+    return base | {
+        "games": n,
+        "score": w,
+        "n": n,
+        "w": w,
+        "Rc": rc,
+        "Ru exact": value,
+        "Ru": ru,
+        "rating_after": ru,
+        "status": f"unrated: Rn by 8.3 over {len(counted)} events, {rule}",
+    }
+
+
+def _summary(event: Event) -> dict:
+    return {
+        "event type": event.type.value,
+        "start": event.start,
+        "end": event.end,
+        "players": len(event.players),
+        "rated players": sum(1 for p in event.players if p.rating is not None),
+    }
+
+
+def _decision_note(event: Event) -> str:
+    text = (
+        "only played games (TRF 1 = 0) are rated; D is capped at 400 (8.54); the change is "
+        "rounded to the nearest integer, .5 away from zero (8.57)"
+    )
+    if event.type is EventType.ROUND_ROBIN:
+        text += (
+            "; 8.58 iteration as decided here: pass 1 is 8.21b (rated players only), later "
+            "passes average over all players with the previous pass's Ru, until the rounded "
+            "Ru repeat; rated players then use the rounded Ru; n is the number of opponents "
+            "(the same in a double round robin)"
+        )
+    return text
+
+
+FIDE_2014 = register(Fide2014())
+
+#: Columns of :func:`calculation_table` and :func:`games_table` by default.
+CALCULATION_COLUMNS = ("id", "name", *FIDE_COLUMNS, "rating_after")
+GAME_DETAIL_COLUMNS = (
+    "round",
+    "opponent name",
+    "opponent rating",
+    "rating used",
+    "capped",
+    "D uncapped",
+    "D",
+    "PD",
+    "score",
+    "score-PD",
+    "note",
+)
+
+
+def calculation_table(
+    report: Report, ids: Sequence[str] | None = None, columns: Sequence[str] = CALCULATION_COLUMNS
+) -> Table:
+    """FIDE's calculation columns of a report's players (all, or those of ``ids`` in that
+    order), formatted as the report formats them."""
+    rows = report.players.rows if ids is None else [report.row(i) for i in ids]
+    formats = {c: f for c, f in report.players.formats.items() if c in columns}
+    return Table(
+        f"{report.title}: FIDE calculation",
+        tuple(columns),
+        [{c: r.get(c) for c in columns} for r in rows],
+        formats,
+    )
+
+
+def games_table(
+    report: Report, player_id: str, columns: Sequence[str] = GAME_DETAIL_COLUMNS
+) -> Table:
+    """One player's games as the report computed them: opponent, rating used (``capped``
+    8.54 when the cap applies), D, PD and score - PD."""
+    rows = [{c: g.get(c) for c in columns} for g in report.games.rows if g["id"] == player_id]
+    name = report.row(player_id)["name"]
+    formats = {"PD": "{:.2f}", "score-PD": "{:+.2f}"}
+    return Table(f"games of {name}", tuple(columns), rows, formats)
+
+
+__all__ = [
+    "FIDE_2014",
+    "Fide2014",
+    "KChoice",
+    "PlayerState",
+    "age_on",
+    "calculation_table",
+    "find_record",
+    "games_table",
+    "k_factor",
+    "ru_from",
+    "with_state",
+]
+
+
+def with_state(player_file: PlayerFile | None, player_id: str, **changes) -> PlayerFile:
+    """A copy of a player file with one record's state changed (added if missing)."""
+    records = list(player_file.records) if player_file is not None else []
+    for index, record in enumerate(records):
+        if record.id == player_id:
+            records[index] = replace(record, **changes)
+            break
+    else:
+        records.append(PlayerRecord(id=player_id, **changes))
+    source = player_file.source if player_file is not None else None
+    return PlayerFile(tuple(records), source)

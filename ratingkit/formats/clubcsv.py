@@ -1,0 +1,257 @@
+"""The club records of the LNMO shogi club (format ``club``): ``games.csv`` and ``players.csv``.
+
+``games.csv`` has the header ``date,event,round,white,black,result`` and lists the club's games
+over any number of evenings and events; optional columns:
+
+========== ===============================================================================
+kind       ``rated`` (default), ``handicap`` (a game of a handicap event) or
+           ``qualification`` (a qualification game against a club instructor, rule 1a)
+handicap   the handicap played (qualification: as rule 1a writes it, ``RB``, ``(GKG)`` ...)
+giver      who gives the handicap: ``white``, ``black`` or an id (default: the player with
+           the stronger grade in ``players.csv``)
+kinte_white, kinte_black
+           illegal moves of each player in the game, take-backs counted as the club counts
+           them (rules 5, 5a)
+agreed     yes/no: both players agreed beforehand that the game is rated (rule 4)
+========== ===============================================================================
+
+Results: ``1-0``, ``0-1``, the forfeits ``+/-``, ``-/+``, ``-/-``, and ``sennichite`` or
+``jishogi`` (rule 2a: no change).  A plain draw is refused: a shogi game ends in a win,
+sennichite or jishogi.  Other columns are kept with the game.
+
+``players.csv`` is the player file of :mod:`ratingkit.playerfile` with ``id,name,grade`` (the
+LNMO grade, 7 to 20 kyu), ``rating`` where it differs from the grade's table-1 rating, and
+``prior_grade`` for a FESA grade (rule 6).  It serves as the player file of the rating.
+
+The games of several events share round numbers, so each game's ``round`` in the event model
+is its place in the season (by date, event and round); the file's round is kept in
+``game.extra["event_round"]``.  The input path is the games file or the folder holding both
+files, as for the plain CSV pair.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from ..errors import InvalidValueError, Location, MalformedLineError, UnknownResultError
+from ..fileio import read_text
+from ..lnmo import game_terms, parse_grade
+from ..model import Event, EventType, Game, Handicap, Special, parse_result
+from ..playerfile import PlayerFile, parse_player_csv
+from ..values import parse_date, parse_int
+from . import Format, register_format
+from .csvpair import header_columns, locate_pair, players_from_roster
+
+GAME_COLUMNS = ("date", "event", "round", "white", "black", "result")
+#: Columns the LNMO rule set reads (any other column is kept in ``game.extra`` too).
+OPTIONAL_COLUMNS = ("kind", "handicap", "giver", "kinte_white", "kinte_black", "agreed")
+SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_REPLAYED}
+
+
+def read_club(path: str | Path) -> Event:
+    """Read the club's records into one :class:`~ratingkit.model.Event` (type ``club``)."""
+    games_path, players_path = locate_pair(Path(path))
+    if not players_path.exists():
+        raise MalformedLineError(
+            f"no players file beside the games file (looked for {players_path})",
+            Location(str(games_path)),
+            str(players_path),
+        )
+    roster = parse_player_csv(read_text(players_path), str(players_path))
+    name = games_path.parent.name if games_path.name == "games.csv" else games_path.stem
+    return club_event(read_text(games_path), roster, name or "club", str(games_path))
+
+
+def club_event(
+    games_text: str, roster: PlayerFile, name: str = "club", source: str = "<games>"
+) -> Event:
+    """The club's games (the text of a ``games.csv``) with their players (a player file with
+    ``id,name,grade``) as one event.  ``read_club`` reads both from files; the club-evening
+    widget builds them from its table."""
+    grades = {}
+    for record in roster:
+        where = record.location or Location(roster.source)
+        if record.grade:
+            grades[record.id] = parse_grade(record.grade, Location(where.file, where.line, "grade"))
+        if record.prior_grade:  # rule 6: a FESA grade replaces the LNMO one
+            grades[record.id] = parse_grade(
+                record.prior_grade, Location(where.file, where.line, "prior_grade"), fesa=True
+            )
+    players = players_from_roster(roster)
+    rows = _read_rows(games_text, source, {p.id for p in players})
+    # A season's place for each (date, event, round): the event model's round number.
+    first_seen: dict[str, int] = {}
+    for row in rows:
+        index = first_seen.setdefault(row["event"], len(first_seen))
+        row["key"] = (row["date"], index, row["round"])
+    place = {key: index for index, key in enumerate(sorted({r["key"] for r in rows}), start=1)}
+    games = [_game(row, place, grades) for row in rows]
+    for game in games:
+        game_terms(game)  # check kind, agreed and the kinte counts now, with their lines
+    dates = [g.date for g in games if g.date]
+    extra: dict[str, object] = {
+        "events": tuple(first_seen),
+        "type_note": f"club records: {len(first_seen)} event(s) over {len(set(dates))} "
+        "date(s), rated in date order",
+    }
+    if roster.source:
+        extra["player_file"] = roster.source
+    return Event(
+        name=name,
+        players=tuple(players),
+        games=tuple(sorted(games, key=lambda g: (g.round, g.location.line))),
+        type=EventType.CLUB,
+        start=min(dates, default=None),
+        end=max(dates, default=None),
+        source=source,
+        extra=extra,
+    )
+
+
+def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise MalformedLineError("the games file is empty", Location(source, 1), "") from None
+    missing = [c for c in GAME_COLUMNS if c not in header]
+    if missing:
+        raise MalformedLineError(
+            f"the header lacks column(s) {', '.join(missing)} (needs {','.join(GAME_COLUMNS)})",
+            Location(source, 1),
+            ",".join(header),
+        )
+    rows = []
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise MalformedLineError(
+                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}: "
+                f"{','.join(row)!r}",
+                Location(source, line),
+                ",".join(row),
+            )
+        cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
+
+        def at(column: str, line: int = line) -> Location:
+            return Location(source, line, column)
+
+        if not cells["date"]:
+            raise InvalidValueError("every game needs a date", at("date"), "")
+        if not cells["event"]:
+            raise InvalidValueError("every game needs an event name", at("event"), "")
+        round_ = parse_int(cells["round"], at("round"), what="round")
+        if round_ < 1:
+            raise InvalidValueError(f"round must be 1 or more, got {round_}", at("round"), round_)
+        for column in ("white", "black"):
+            pid = cells[column]
+            if not pid:
+                raise InvalidValueError(f"the {column} player is missing", at(column), "")
+            if pid not in known_ids:
+                raise InvalidValueError(
+                    f"player {pid!r} is not in the players file", at(column), pid
+                )
+        rows.append(
+            {
+                "cells": cells,
+                "date": parse_date(cells["date"], at("date")),
+                "event": cells["event"],
+                "round": round_,
+                "location": Location(source, line),
+            }
+        )
+    return rows
+
+
+def _game(row: dict, place: dict, grades: dict) -> Game:
+    cells = row["cells"]
+    where: Location = row["location"]
+
+    def at(column: str) -> Location:
+        return Location(where.file, where.line, column)
+
+    result = cells["result"].lower()
+    special = SPECIAL_RESULTS.get(result)
+    if special is not None:
+        white_score, black_score, play = 0.5, 0.5, parse_result("1/2-1/2")[2]
+    else:
+        white_score, black_score, play = parse_result(cells["result"], at("result"))
+        if white_score == 0.5:
+            raise UnknownResultError(
+                f"result {cells['result']!r}: a shogi game is won, lost, or ends in "
+                "sennichite or jishogi (write which)",
+                at("result"),
+                cells["result"],
+            )
+    handicap = None
+    if cells.get("giver") and not cells.get("handicap"):
+        raise InvalidValueError(
+            f"giver {cells['giver']!r} without a handicap: write the handicap played",
+            at("giver"),
+            cells["giver"],
+        )
+    if cells.get("handicap"):
+        giver = cells.get("giver", "")
+        if giver:
+            giver = {"white": cells["white"], "black": cells["black"]}.get(giver.lower(), giver)
+            if giver not in (cells["white"], cells["black"]):
+                raise InvalidValueError(
+                    f"handicap giver {cells['giver']!r} must be white, black or the id of one "
+                    "of the two players",
+                    at("giver"),
+                    cells["giver"],
+                )
+        else:
+            white, black = grades.get(cells["white"]), grades.get(cells["black"])
+            if white is None or black is None or white == black:
+                raise InvalidValueError(
+                    f"handicap {cells['handicap']!r}: say who gives it in a 'giver' column "
+                    "(the players' grades do not tell)",
+                    at("handicap"),
+                    cells["handicap"],
+                )
+            giver = cells["white"] if white.rank > black.rank else cells["black"]
+        handicap = Handicap(cells["handicap"], giver)
+    extra = {
+        k: v
+        for k, v in cells.items()
+        if k not in (*GAME_COLUMNS, "handicap", "giver") and (v != "" or k == "agreed")
+    }
+    extra.update(event=row["event"], event_round=row["round"])
+    return Game(
+        round=place[row["key"]],
+        white=cells["white"],
+        black=cells["black"],
+        white_score=white_score,
+        black_score=black_score,
+        play=play,
+        special=special,
+        handicap=handicap,
+        date=row["date"],
+        extra=extra,
+        location=where,
+    )
+
+
+def _sniff(path: Path, head: str) -> bool:
+    columns = set(header_columns(path, head))
+    return {"date", "event"} <= columns and {"white", "black", "result"} <= columns
+
+
+register_format(
+    Format(
+        name="club",
+        description="LNMO club records: games.csv (date,event,round,white,black,result,kind,"
+        "handicap,kinte_white,kinte_black,agreed) with players.csv (id,name,grade)",
+        suffixes=(),
+        read=read_club,
+        sniff=_sniff,
+        # Club records are CSV pairs with date and event columns: they are sniffed before
+        # the plain CSV pair.
+        priority=10,
+    )
+)

@@ -1,0 +1,240 @@
+"""The score table: a round robin given as players, ratings and points only.
+
+Old rating reports (FIDE 1982-2000 11.31, the worked example 10.68) carry each player's total
+rather than the games.  A score table is one CSV file::
+
+    # start: 1990-05-02
+    # minutes: 150
+    id,name,rating,points
+    A,Player A,2600,8
+    C,Player C,,7
+
+``rating`` empty (or 0) means unrated; ``points`` may be written ``7``, ``7.5``, ``7,5`` or
+``7½``.  ``id`` or ``name`` may be left out (the other one serves for both).  Any column of the
+player file (``games``, ``born``, ``k``, ``ever_2400`` ...) may follow; the file then also serves
+as the player file.  Lines ``# field: value`` before the header give event fields (see
+:mod:`ratingkit.eventfields`), as may a side file ``NAME-event.csv``.
+
+The event is a round robin in which each pair met ``cycles`` times (default 1), so the points
+must add up to ``cycles * N * (N - 1) / 2`` for N players, and nobody can have more than
+``cycles * (N - 1)``; otherwise the file is rejected with the numbers.  The event has no games:
+each player's points stand in ``player.extra["points"]``, and ``event.score_only`` is
+true, which the rule sets that rate from totals (FIDE 1982 10.6) read.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from ..errors import InvalidValueError, Location, MalformedLineError
+from ..eventfields import apply_fields, parse_fields, read_sidecar
+from ..fileio import read_text
+from ..model import Event, EventType, Player
+from ..playerfile import _record
+from ..values import parse_points
+from . import Format, register_format
+
+REQUIRED_COLUMNS = ("rating", "points")
+STATE_COLUMNS = ("games", "born", "k", "ever_2400", "grade", "prior_grade")
+
+
+def _split(text: str, source: str) -> tuple[list[tuple[str, str, Location]], int, str]:
+    """The ``# field: value`` lines, the line number of the header and the CSV text from the
+    header on."""
+    lines = text.split("\n")
+    fields = []
+    index = 0
+    while index < len(lines):
+        line = lines[index].strip()
+        if line.startswith("#"):
+            body = line[1:].strip()
+            if body:
+                if ":" not in body:
+                    raise MalformedLineError(
+                        f"an event field line reads '# field: value', got {line!r}",
+                        Location(source, index + 1),
+                        line,
+                    )
+                name, value = body.split(":", 1)
+                fields.append((name, value, Location(source, index + 1)))
+        elif line:
+            break
+        index += 1
+    return fields, index + 1, "\n".join(lines[index:])
+
+
+def points_of(player: Player) -> Fraction:
+    """A score table player's points (exact)."""
+    return Fraction(str(player.extra["points"]))
+
+
+def read_score_csv(path: str | Path) -> Event:
+    """Read a score table into a score-only round robin :class:`~ratingkit.model.Event`."""
+    file = Path(path)
+    source = str(file)
+    pairs, header_line, body = _split(read_text(file), source)
+    fields = parse_fields(pairs)
+    side = read_sidecar(file, generic=False)
+    for key in side:
+        if key in fields:
+            raise InvalidValueError(
+                f"event field {key!r} is given both in the file and in {side['_source']}",
+                Location(source),
+                key,
+            )
+    fields.update(side)
+    reader = csv.reader(io.StringIO(body))
+    header = [h.strip().lower() for h in next(reader, [])]
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing or ("id" not in header and "name" not in header):
+        need = "id or name, rating, points"
+        raise MalformedLineError(
+            f"the header lacks {', '.join(missing) or 'id or name'} (a score table needs {need})",
+            Location(source, header_line),
+            ",".join(header),
+        )
+    players: list[Player] = []
+    has_state = False
+    for row in reader:
+        line = header_line + reader.line_num - 1
+        if not any(c.strip() for c in row):
+            continue
+        location = Location(source, line)
+        if len(row) != len(header):
+            raise MalformedLineError(
+                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}: "
+                f"{','.join(row)!r}",
+                location,
+                ",".join(row),
+            )
+        cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
+        points = parse_points(cells.pop("points"), Location(source, line, "points"))
+        record = _record(cells, location)
+        has_state = has_state or any(getattr(record, c) is not None for c in STATE_COLUMNS)
+        extra: dict[str, object] = dict(record.extra)
+        extra.update(
+            {
+                c: getattr(record, c)
+                for c in STATE_COLUMNS
+                if c != "born" and getattr(record, c) is not None
+            }
+        )
+        extra["points"] = points
+        pid = record.id or record.name
+        players.append(
+            Player(
+                id=pid,
+                name=record.name or pid,
+                rating=record.rating,
+                federation=extra.pop("federation", None) or None,
+                title=extra.pop("title", None) or None,
+                born=record.born,
+                extra={**extra, "line": line},
+            )
+        )
+    if len(players) < 2:
+        raise InvalidValueError(
+            f"a score table needs at least 2 players, got {len(players)}",
+            Location(source, header_line),
+            len(players),
+        )
+    extra: dict[str, object] = {
+        "type_note": "event type round robin (a score table is a round robin)",
+    }
+    if has_state:
+        extra["player_file"] = source
+    event = Event(
+        name=file.stem,
+        players=tuple(players),
+        games=(),
+        type=EventType.ROUND_ROBIN,
+        source=source,
+        extra=extra,
+        local_ids=True,
+        score_only=True,
+    )
+    event = apply_fields(event, fields)
+    if "cycles" not in event.extra:
+        event = replace(event, extra={**event.extra, "cycles": 1})
+    check_totals(event)
+    return event
+
+
+def check_totals(event: Event) -> None:
+    """The points of a score table must be those of a complete round robin."""
+    cycles = int(event.extra.get("cycles", 1))
+    count = len(event.players)
+    most = cycles * (count - 1)
+    for player in event.players:
+        if points_of(player) > most:
+            raise InvalidValueError(
+                f"player {player.id!r} has {float(points_of(player)):g} points, more than the "
+                f"{most} games a round robin of {count} players gives him",
+                Location(event.source, player.extra.get("line"), "points"),
+                float(points_of(player)),
+            )
+    total = sum((points_of(p) for p in event.players), Fraction(0))
+    expected = Fraction(cycles * count * (count - 1), 2)
+    if total != expected:
+        kind = {1: "single", 2: "double"}.get(cycles, f"{cycles}-fold")
+        raise InvalidValueError(
+            f"the points add up to {float(total):g}, but a {kind} round robin of {count} "
+            f"players gives {float(expected):g}",
+            Location(event.source, None, "points"),
+            float(total),
+        )
+
+
+def write_score_csv(event: Event) -> str:
+    """A score-only event as a score table (event fields as ``# field: value`` lines)."""
+    buffer = io.StringIO()
+    for key in ("name", "start", "end"):
+        value = getattr(event, key)
+        if value is not None and key != "name":
+            buffer.write(f"# {key}: {value.isoformat()}\n")
+    for key in ("cycles", "minutes", "rounds_per_day", "hours_per_day", "championship"):
+        if key in event.extra and not (key == "cycles" and event.extra[key] == 1):
+            buffer.write(f"# {key}: {event.extra[key]}\n")
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(("id", "name", "rating", "points"))
+    for player in event.players:
+        points = (
+            points_of(player) if "points" in player.extra else Fraction(event.points(player.id))
+        )
+        writer.writerow(
+            (
+                player.id,
+                player.name,
+                "" if player.rating is None else player.rating,
+                f"{float(points):g}",
+            )
+        )
+    return buffer.getvalue()
+
+
+def _sniff(path: Path, head: str) -> bool:
+    if path.is_dir():
+        return False
+    for line in head.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        columns = [c.strip().lower() for c in stripped.split(",")]
+        return all(c in columns for c in REQUIRED_COLUMNS) and "white" not in columns
+    return False
+
+
+register_format(
+    Format(
+        name="scorecsv",
+        description="score table of a round robin: id,name,rating,points (rating empty: unrated)",
+        suffixes=(".csv",),
+        read=read_score_csv,
+        sniff=_sniff,
+        write=write_score_csv,
+    )
+)
