@@ -18,6 +18,7 @@ overrides the detection.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -133,9 +134,8 @@ class Comparison:
 
     def to_html(self) -> str:
         return (
-            f"<p><b>{self.event.name}</b>: game {self.game or 'either'} ({self.evidence})</p>"
-            + self.verdicts.to_html()
-            + self.table.to_html()
+            f"<p><b>{html.escape(self.event.name)}</b>: game {self.game or 'either'} "
+            f"({html.escape(self.evidence)})</p>" + self.verdicts.to_html() + self.table.to_html()
         )
 
     def _repr_html_(self) -> str:

@@ -133,8 +133,31 @@ FESA_POOL = PoolRules(
 FESA_NO_BONUS_POOL = replace(
     FESA_POOL, name="fesa without bonus", title="FESA without the bonus of rule 9", bonus=None
 )
+#: FESA's formula (1) alone, and with the bonus but without the upset rule: they separate
+#: what each of the two rules adds to the pool.
+FESA_FORMULA_POOL = replace(
+    FESA_POOL,
+    name="fesa formula (1) only",
+    title="FESA formula (1) alone (no upset rule, no bonus)",
+    bonus=None,
+    upset=None,
+)
+FESA_BONUS_ONLY_POOL = replace(
+    FESA_POOL,
+    name="fesa without upset rule",
+    title="FESA formula (1) with the bonus of rule 9, without the upset rule (A)",
+    upset=None,
+)
 POOL_RULES: Mapping[str, PoolRules] = {
-    r.name: r for r in (FIDE_1982_POOL, FIDE_2014_POOL, FESA_POOL, FESA_NO_BONUS_POOL)
+    r.name: r
+    for r in (
+        FIDE_1982_POOL,
+        FIDE_2014_POOL,
+        FESA_POOL,
+        FESA_NO_BONUS_POOL,
+        FESA_FORMULA_POOL,
+        FESA_BONUS_ONLY_POOL,
+    )
 }
 
 

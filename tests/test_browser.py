@@ -196,8 +196,11 @@ def test_fesa_handicap_converter_rating_box_updates_the_rating_played_at(page, t
     plays at' shows what ratingkit.shogi.handicap_conversion gives for it."""
     from ratingkit.shogi import handicap_conversion
 
-    start = handicap_conversion(1862, "rook", "current")["effective_rating"]
-    wanted = handicap_conversion(1500, "rook", "current")["effective_rating"]
+    def shown(value) -> str:  # two decimals, trailing zeros dropped, as the widget prints
+        return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+    start = shown(handicap_conversion(1862, "rook", "current")["effective_rating"])
+    wanted = shown(handicap_conversion(1500, "rook", "current")["effective_rating"])
     assert start != wanted
     converter = ".widget-hbox:has(.widget-dropdown > label:text-is('handicap'))"
     with served("03-fesa.ipynb", tmp_path) as url:
