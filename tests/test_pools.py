@@ -94,7 +94,8 @@ def test_bonus_is_rule_9_game_by_game():
 
 
 def test_counter_of_rule_9_stops_the_bonus_inside_a_period():
-    """A player with 98 rated games gets the bonus for two more games only."""
+    """Rule 9 is checked game by game: each player is paid only for the games that bring his
+    counter (bonus_games) up to 100, counted here from the starting counters."""
     rules = replace(ZERO_SUM, bonus=FESA_POOL.bonus)
     config = PoolConfig(players=2, years=1, rounds=5, newcomers=0, seed=3, top=2, junior_share=0)
     run = simulate(rules, config)
