@@ -97,14 +97,20 @@ def test_counter_of_rule_9_stops_the_bonus_inside_a_period():
     """Rule 9 is checked game by game: each player is paid only for the games that bring his
     counter (bonus_games) up to 100, counted here from the starting counters."""
     rules = replace(ZERO_SUM, bonus=FESA_POOL.bonus)
-    config = PoolConfig(players=2, years=1, rounds=5, newcomers=0, seed=3, top=2, junior_share=0)
+    # 40 players (even): everybody plays every one of the 8 rounds of the year.
+    config = PoolConfig(players=40, years=1, rounds=8, newcomers=0, seed=3, mean=1500, sd=300)
     run = simulate(rules, config)
-    start = {p.id: p for p in run.snapshots[0]}
+    start = run.snapshots[0]
+    cut = [p for p in start if 0 < 100 - p.bonus_games < config.rounds and p.rating < 1800]
+    assert cut, "the seed must give a player whose counter reaches 100 inside the year"
     expected = sum(
-        min(5, max(0, 100 - p.bonus_games)) * max(Fraction(0), (1800 - p.rating) / 200)
-        for p in start.values()
+        min(config.rounds, max(0, 100 - p.bonus_games)) * max(Fraction(0), (1800 - p.rating) / 200)
+        for p in start
     )
     assert run.bonus_paid[1] == expected
+    assert {p.id: p.bonus_games for p in run.snapshots[1]} == {
+        p.id: min(100, p.bonus_games + config.rounds) for p in start
+    }
 
 
 def test_fide_1982_game_uses_the_350_point_rule_and_k_25():
