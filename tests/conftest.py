@@ -16,3 +16,12 @@ def data_dir() -> Path:
 @pytest.fixture
 def root_dir() -> Path:
     return ROOT
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the item, so fixtures can tell that the test failed
+    (the browser tests save a screenshot then)."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)

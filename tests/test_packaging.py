@@ -32,8 +32,8 @@ def _conda_dependencies() -> dict[str, str]:
 def test_environment_yml_lists_the_same_packages_as_pyproject():
     project = PYPROJECT["project"]
     wanted = list(project["dependencies"])
-    for extra in ("lab", "test"):
-        wanted += project["optional-dependencies"][extra]
+    for extras in project["optional-dependencies"].values():
+        wanted += [r for r in extras if r not in wanted]
     conda = _conda_dependencies()
     conda.pop("python")
     conda.pop("pip")

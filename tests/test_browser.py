@@ -1,0 +1,321 @@
+"""Real-browser tests: each notebook served as an app by Voila on a loopback port, driven in
+Debian's Chromium (/usr/bin/chromium) by Playwright, asserting the numbers the page shows after
+a control is moved.
+
+They are marked ``browser``.  Where Chromium is missing they are skipped on a developer's
+machine, but never in CI (CI=true): there a missing browser fails them (.ci/run installs it).
+A screenshot of the page is saved under the test's temporary directory when one fails.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: A widget must show its new numbers within this many milliseconds of the change (issue 9).
+UPDATE_WITHIN_MS = 1000
+#: Starting a kernel and executing a notebook can take a while on 2 cores.
+PAGE_LOAD_MS = 120_000
+
+pytestmark = pytest.mark.browser
+
+
+def _need_browser() -> None:
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing; .ci/run installs it with apt-get")
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def served(notebook: str, tmp_path: Path) -> Iterator[str]:
+    """Voila serving ``notebooks/<notebook>`` on a free loopback port; yields its URL."""
+    port = _free_port()
+    log = (tmp_path / "voila.log").open("w")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            f"notebooks/{notebook}",
+            f"--port={port}",
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=ROOT,  # as the README's workshop command: voila notebooks/NAME.ipynb
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"voila exited: {(tmp_path / 'voila.log').read_text()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            time.sleep(0.2)
+        else:
+            raise RuntimeError("voila did not start listening within 60 s")
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture
+def page(tmp_path, request):
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        opened = browser.new_page(viewport={"width": 1280, "height": 900})
+        try:
+            yield opened
+        finally:
+            if _call_failed(request):
+                opened.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+            browser.close()
+
+
+def _call_failed(request) -> bool:
+    # tests/conftest.py keeps each phase's report on the test item.
+    report = getattr(request.node, "rep_call", None)
+    return report is not None and report.failed
+
+
+def open_app(page, url: str, ready: str) -> None:
+    """Load the app and wait until the selector ``ready`` is on the page."""
+    page.goto(url, timeout=PAGE_LOAD_MS)
+    page.wait_for_selector(ready, timeout=PAGE_LOAD_MS)
+
+
+def assert_no_errors(page) -> None:
+    """No cell of the app printed an error (a broken callback shows one)."""
+    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()
+
+
+def wait_for_text(page, selector: str, text: str, timeout: int = UPDATE_WITHIN_MS) -> None:
+    page.wait_for_function(
+        "([selector, text]) => [...document.querySelectorAll(selector)]"
+        ".some(e => e.innerText.includes(text))",
+        arg=[selector, text],
+        timeout=timeout,
+    )
+
+
+def test_start_here_slider_updates_the_expected_scores(page, tmp_path):
+    from ratingkit.widgets import expected_score_values
+
+    with served("00-start-here.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-slider .noUi-handle")
+        wait_for_text(page, ".widget-html-content", "200 points above", PAGE_LOAD_MS)
+        handle = page.locator(".widget-slider .noUi-handle").first
+        handle.focus()
+        for _ in range(27):  # D = 200 -> 227
+            handle.press("ArrowRight")
+        # Table 8.1b gives 0.79 for D = 227 (band 226-235); the page must say so at once.
+        wait_for_text(page, ".widget-html-content", "227 points above")
+        shown = page.locator(".widget-html-content").first.inner_text()
+        values = expected_score_values(227)
+        assert f"{values['table']:.4f}" == "0.7900" and "0.7900" in shown
+        assert f"{values['logistic']:.4f}" in shown
+        assert_no_errors(page)
+        assert "def " not in page.content()  # app mode: no code cells shown
+
+
+def control(page, kind: str, label: str, within: str | None = None):
+    """The input of the ipywidget of class ``widget-<kind>`` whose description is ``label``
+    (inside the first widget box matching ``within`` when given)."""
+    scope = page.locator(within).first if within else page
+    return scope.locator(f".widget-{kind}:has(> label:text-is('{label}'))").first
+
+
+def output_text(page) -> str:
+    return "\n".join(page.locator(".widget-html-content").all_inner_texts())
+
+
+def test_berger_explorer_rating_slider_moves_rar_and_the_new_rating(page, tmp_path):
+    """02: A's rating 2600 -> 2630 with the slider's arrow keys (step 10).  Rar (10.68) is the
+    plain average of the six rated players' ratings; A's new rating comes from fide-1982."""
+    from ratingkit.fide1982 import FIDE_1982, with_rating
+    from ratingkit.formats import read_event
+
+    event = read_event(ROOT / "examples" / "fide-1982-berger.csv")
+    rated = [p.rating for p in event.players if p.rating is not None]
+    old_rar = sum(rated) / len(rated)
+    new_rar = (sum(rated) + 30) / len(rated)
+    assert (old_rar, new_rar) == (2375, 2380)
+    before = FIDE_1982.rate(event).row("A")["rating_after"]
+    after = FIDE_1982.rate(with_rating(event, "A", 2630)).row("A")["rating_after"]
+    with served("02-fide-1982-berger.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-slider .noUi-handle")
+        handle = control(page, "slider", "rating").locator(".noUi-handle")
+        handle.focus()
+        for _ in range(3):
+            handle.press("ArrowRight")
+        wait_for_text(page, ".widget-html-content", f"{new_rar:.0f} ({old_rar:.0f})")
+        wait_for_text(page, ".widget-html-content", f"{after} ({before})")
+        assert_no_errors(page)
+        assert "def " not in page.content()
+
+
+def test_fesa_handicap_converter_rating_box_updates_the_rating_played_at(page, tmp_path):
+    """03: the giver's rating typed as 1500 (rook, current values): the row 'rating he
+    plays at' shows what ratingkit.shogi.handicap_conversion gives for it."""
+    from ratingkit.shogi import handicap_conversion
+
+    def shown(value) -> str:  # two decimals, trailing zeros dropped, as the widget prints
+        return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+    start = shown(handicap_conversion(1862, "rook", "current")["effective_rating"])
+    wanted = shown(handicap_conversion(1500, "rook", "current")["effective_rating"])
+    assert start != wanted
+    converter = ".widget-hbox:has(.widget-dropdown > label:text-is('handicap'))"
+    with served("03-fesa.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-dropdown select")
+        wait_for_text(
+            page, ".widget-html-content", f"rating he plays at{chr(9)}{start}", PAGE_LOAD_MS
+        )
+        box = control(page, "text", "rating", within=converter).locator("input")
+        box.fill("1500")
+        box.press("Enter")
+        wait_for_text(page, ".widget-html-content", f"rating he plays at{chr(9)}{wanted}")
+        assert_no_errors(page)
+        assert "def " not in page.content()
+
+
+def test_lnmo_club_evening_result_edit_rerates_the_evening(page, tmp_path):
+    """04: the first game, Anya - Boris, turned from 1-0 to 0-1 in its row: the table shows
+    the ratings lnmo gives the edited evening (the same table rated in the test)."""
+    from ratingkit.playerfile import read_player_file
+    from ratingkit.report import format_cell
+    from ratingkit.widgets.lnmo import ClubEveningTable
+
+    players = read_player_file(ROOT / "examples" / "lnmo-club" / "players.csv")
+    games = [
+        dict(round=1, white="anya", black="boris", result="0-1"),
+        dict(round=1, white="vera", black="gleb", result="0-1", kinte_black=1),
+        dict(round=2, white="anya", black="egor", result="1-0"),
+        dict(round=2, white="gleb", black="dasha", result="1-0"),
+    ]
+    report = ClubEveningTable(players, games).report
+    old = ClubEveningTable(players, [dict(games[0], result="1-0"), *games[1:]]).report
+    anya, boris = report.row("anya"), report.row("boris")
+    assert anya["rating_after"] != old.row("anya")["rating_after"]
+    columns, formats = report.players.columns, report.players.formats
+
+    def row_text(row) -> str:  # a table row's innerText: its cells joined by tabs
+        return "\t".join(format_cell(row.get(c), formats.get(c)) for c in columns)
+
+    with served("04-lnmo-club.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-dropdown select")
+        first_row = page.locator(".widget-hbox:has(select)").first
+        first_row.locator("select").nth(2).select_option(label="0-1")
+        wait_for_text(page, ".widget-html-content tr", row_text(anya))
+        wait_for_text(page, ".widget-html-content tr", row_text(boris))
+        assert_no_errors(page)
+        assert "def " not in page.content()
+
+
+def test_compare_what_if_moves_every_system(page, tmp_path):
+    """06: round 4, Ada Brandt - Dev Rao turned from 0-1 to 1-0.  FIDE 2014's new ratings are
+    recomputed here from table 8.1b (K = 20, |D| capped at 400, 8.57 rounding); FESA's come
+    from the fesa rule set called on the edited event."""
+    from test_compare import _plain_games, _plain_ratings
+    from test_widgets_compare import _fide_delta
+
+    import ratingkit
+
+    ratings = _plain_ratings()
+    games = [(w, b, (1 if (w, b) == ("ada", "dev") else s)) for w, b, s in _plain_games()]
+    old_ada = ratings["ada"] + _fide_delta(_plain_games(), ratings, "ada")
+    new_ada = ratings["ada"] + _fide_delta(games, ratings, "ada")
+    new_dev = ratings["dev"] + _fide_delta(games, ratings, "dev")
+    plain = ratingkit.read_event(ROOT / "examples" / "club-evening-plain")
+    fesa_before = ratingkit.rate(plain, "fesa").row("dev")["rating_after"]
+    fesa_after = ratingkit.rate(plain.with_result(4, "ada", "dev", "1-0"), "fesa").row("dev")
+    with served("06-compare-systems.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-dropdown select")
+        control(page, "dropdown", "game").locator("select").select_option(
+            label="round 4: Ada Brandt - Dev Rao"
+        )
+        wait_for_text(page, ".widget-html-content", "ratings changed by the edit: none")
+        control(page, "dropdown", "result").locator("select").select_option(label="1-0")
+        wait_for_text(page, ".widget-html-content", f"fide-2014 ada {old_ada} → {new_ada}")
+        shown = output_text(page)
+        old_dev = ratings["dev"] + _fide_delta(_plain_games(), ratings, "dev")
+        assert f"fide-2014 dev {old_dev} → {new_dev}" in shown
+        assert f"fesa dev {fesa_before} → {fesa_after['rating_after']}" in shown
+        assert "lnmo: cannot rate" in shown
+        assert_no_errors(page)
+        assert "def " not in page.content()
+
+
+#: Notebooks whose widgets a test above drives (each also checks the page for errors).
+DRIVEN = {
+    "00-start-here.ipynb",
+    "02-fide-1982-berger.ipynb",
+    "03-fesa.ipynb",
+    "04-lnmo-club.ipynb",
+    "06-compare-systems.ipynb",
+}
+OTHERS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9]*.ipynb") if p.name not in DRIVEN)
+
+
+def assert_no_code(page, cells) -> None:
+    """App mode: no code cell's source is on the page (its first statement stands for it)."""
+    text = page.locator("body").inner_text()
+    for cell in cells:
+        if cell.cell_type != "code":
+            continue
+        lines = [x for x in cell.source.splitlines() if x.strip() and not x.startswith("#")]
+        if lines:
+            assert lines[0] not in text, f"code shown: {lines[0]!r}"
+    assert page.locator(".jp-CodeMirrorEditor, .cm-editor").count() == 0
+
+
+@pytest.mark.parametrize("notebook", OTHERS)
+def test_every_other_notebook_renders_as_an_app(page, tmp_path, notebook):
+    """App mode: the notebook runs under Voila to its end (Voila sends the page once every
+    cell has run) with no error or stderr output, no code shown, and its widgets drawn."""
+    import nbformat
+
+    cells = nbformat.read(ROOT / "notebooks" / notebook, as_version=4).cells
+    with served(notebook, tmp_path) as url:
+        page.goto(url, timeout=PAGE_LOAD_MS)
+        if any("NBVAL_IGNORE_OUTPUT" in c.source for c in cells if c.cell_type == "code"):
+            page.wait_for_selector(".widget-box", timeout=PAGE_LOAD_MS)
+        assert_no_errors(page)
+        assert_no_code(page, cells)
