@@ -19,8 +19,7 @@ if TYPE_CHECKING:
     from .playerfile import PlayerFile
     from .report import Report
 
-#: Modules that define and register the built-in rule sets.  A module of this list that does
-#: not exist yet (its rating system is still to be written) is passed over.
+#: Modules that define and register the built-in rule sets.
 BUILTIN_MODULES: tuple[str, ...] = (
     "ratingkit.fide2014",
     "ratingkit.fide1982",
@@ -99,11 +98,7 @@ def _load_builtins() -> None:
     if not _loaded:
         _loaded = True
         for module in BUILTIN_MODULES:
-            try:
-                importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name != module:
-                    raise
+            importlib.import_module(module)
 
 
 def rule_sets() -> Mapping[str, RuleSet]:

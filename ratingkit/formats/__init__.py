@@ -17,8 +17,7 @@ from ..errors import UnknownFormatError
 from ..fileio import check_text_file
 from ..model import Event
 
-#: Modules that define and register the built-in formats.  A module of this list that does
-#: not exist yet is passed over.
+#: Modules that define and register the built-in formats.
 BUILTIN_MODULES: tuple[str, ...] = (
     "ratingkit.formats.csvpair",
     "ratingkit.formats.trf",
@@ -58,11 +57,7 @@ def formats() -> dict[str, Format]:
     if not _loaded:
         _loaded = True
         for module in BUILTIN_MODULES:
-            try:
-                importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name != module:
-                    raise
+            importlib.import_module(module)
     return dict(_FORMATS)
 
 
