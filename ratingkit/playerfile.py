@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from types import MappingProxyType
 
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
@@ -94,18 +95,30 @@ class PlayerFile:
     def has_ids(self) -> bool:
         return any(r.id for r in self.records)
 
-    def by_id(self, player_id: str) -> PlayerRecord | None:
+    @cached_property
+    def _by_id(self) -> dict[str, PlayerRecord]:
+        """The first record of each id (built once: a season's replay would otherwise scan the
+        whole file for every player)."""
+        index: dict[str, PlayerRecord] = {}
         for record in self.records:
-            if record.id == player_id:
-                return record
-        return None
+            if record.id is not None:
+                index.setdefault(record.id, record)
+        return index
+
+    @cached_property
+    def _by_name(self) -> dict[str, PlayerRecord]:
+        """The first record of each normalised name."""
+        index: dict[str, PlayerRecord] = {}
+        for record in self.records:
+            if record.name is not None:
+                index.setdefault(normalise_name(record.name), record)
+        return index
+
+    def by_id(self, player_id: str) -> PlayerRecord | None:
+        return self._by_id.get(player_id)
 
     def by_name(self, name: str) -> PlayerRecord | None:
-        wanted = normalise_name(name)
-        for record in self.records:
-            if record.name is not None and normalise_name(record.name) == wanted:
-                return record
-        return None
+        return self._by_name.get(normalise_name(name))
 
     def match(self, players: Iterable[tuple[str, str]], *, by_name: bool = False) -> PlayerMatch:
         """Match ``(id, name)`` pairs of an event: on id, or on name when ``by_name`` is set
