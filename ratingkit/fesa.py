@@ -231,19 +231,60 @@ def performance_sum(results: Sequence[Result], rating: float) -> float:
     return _sum_of_terms(_performance_terms(results), rating)
 
 
-@lru_cache(maxsize=8192)
-def _exact_root(results: tuple[Result, ...]) -> float:
-    terms = _performance_terms(results)
-    lo, hi = -6000.0, 10000.0
+def _bisect(terms, lo: float, hi: float, skip_below: float, skip_above: float) -> float:
+    """Rule 5's bisection on [lo, hi] to 1e-9.  A midpoint at or below ``skip_below`` is known
+    to give a positive sum, at or above ``skip_above`` a negative one, without computing it."""
     for _ in range(200):
         mid = (lo + hi) / 2
-        if _sum_of_terms(terms, mid) > 0:
+        if mid <= skip_below:
+            lo = mid
+        elif mid >= skip_above:
+            hi = mid
+        elif _sum_of_terms(terms, mid) > 0:
             lo = mid
         else:
             hi = mid
         if hi - lo < 1e-9:
             break
     return (lo + hi) / 2
+
+
+@lru_cache(maxsize=8192)
+def _exact_root(results: tuple[Result, ...]) -> float:
+    """The bisection of rule 5 from [-6000, 10000].  Without handicaps given, the sum falls
+    as the rating rises; a few Newton steps find the root, and two sums 1e-7 either side of
+    it, each farther from zero than the sum's rounding error can reach, tell the sign at every
+    midpoint outside that bracket: the bisection computes only the midpoints inside it and
+    takes every step the plain bisection takes (the same float result)."""
+    terms = _performance_terms(results)
+    if any(given for _, _, given in terms):
+        return _bisect(terms, -6000.0, 10000.0, -math.inf, math.inf)
+    slope_unit = math.log(10) / 400
+    x = sum(opponent for _, opponent, _ in terms) / len(terms)
+    for _ in range(30):
+        value = slope = 0.0
+        for score, opponent, _ in terms:
+            e = 1 / (1 + 10 ** ((opponent - x) / 400))
+            value += score - e
+            slope += slope_unit * e * (1 - e)
+        if slope <= 0:
+            break
+        step = max(-400.0, min(400.0, value / slope))
+        x += step
+        if abs(step) < 1e-8:
+            break
+    # |rounding error of a sum| < 1e-12 per term (about 1e-14 per term and 1e-16 per
+    # addition of partial sums below the number of terms): 4e-12 per term is safe.
+    margin = 4e-12 * (len(terms) + 1)
+    below, above = x - 1e-7, x + 1e-7
+    if (
+        below > -6000.0
+        and above < 10000.0
+        and _sum_of_terms(terms, below) > 2 * margin
+        and _sum_of_terms(terms, above) < -2 * margin
+    ):
+        return _bisect(terms, -6000.0, 10000.0, below, above)
+    return _bisect(terms, -6000.0, 10000.0, -math.inf, math.inf)
 
 
 def exact_performance(results: Sequence[Result]) -> float:
@@ -453,12 +494,17 @@ def _rated_score(game: Game, pid: str, nsr: bool) -> tuple[Fraction, str | None]
     recorded = _SCORES[game.score_of(pid)]  # a game's scores are 1, 0.5 or 0 (model.Game)
     special = game.special
     if special is Special.SENNICHITE or special is Special.JISHOGI_REPLAYED:
-        return Fraction(1, 2), f"{special.value}: rated as a draw (rule 4a)"
+        return _HALF, f"{special.value}: rated as a draw (rule 4a)"
     if special is Special.JISHOGI_POINTS:
         if nsr:
             return recorded, "jishogi decided by the 27-point count (NSR practice, note 6)"
-        return Fraction(1, 2), "jishogi: rated as a draw (rule 4a)"
+        return _HALF, "jishogi: rated as a draw (rule 4a)"
     return recorded, None
+
+
+#: The score fractions as shared objects, so that the replay finds their floats at once.
+_ZERO, _HALF = _SCORES[0.0], _SCORES[0.5]
+_PLAIN_SCORES = {id(value): (key, key == 1.0) for key, value in _SCORES.items()}
 
 
 # -- promotions (rule 10) --------------------------------------------------------------------
@@ -563,14 +609,14 @@ def promotion_trace(
     n = len(rounds)
     rows = []
     promotions = []
-    before = Fraction(rating_before)
-    change = Fraction(total_change)
     # Whole numbers (as rate() gives them): x = (before * n + r * change) / n, and a float
     # of it compares with the grade table's whole numbers exactly as the fraction does (a
     # fraction with denominator n lies at least 1/n from any whole number).
-    whole = not trace and before.denominator == 1 and change.denominator == 1
+    whole = not trace and type(rating_before) is int and type(total_change) is int
+    before = Fraction(rating_before)
+    change = Fraction(total_change)
     for r, round_ in enumerate(rounds, start=1):
-        x = (before.numerator * n + r * change.numerator) / n if whole else before + r * change / n
+        x = (rating_before * n + r * total_change) / n if whole else before + r * change / n
         career = games_before + r
         target_number = min(c.grade + 1, GRADES[-1].number)
         if career >= PROVISIONAL_GAMES:
@@ -852,7 +898,7 @@ def _prepare(rules: FesaRules, event: Event, players) -> _Prepared:
     for game in sorted(event.games, key=lambda g: g.round):
         if not game.is_played:
             continue
-        received = {game.white: Fraction(0), game.black: Fraction(0)}
+        received = {game.white: _ZERO, game.black: _ZERO}
         given = dict(received)
         name = None
         if game.handicap is not None:
@@ -1468,9 +1514,9 @@ def _quick_outcome(
         opponent = post[opponent_id]
         if opponent < RATING_FLOOR:
             opponent = RATING_FLOOR
-        if given:
+        if given is not None:
             effective = float(opponent + (rating - handicapped_rating(rating, given)))
-        elif received:
+        elif received is not None:
             effective = float(handicapped_rating(opponent, received))
         else:
             effective = float(opponent)
@@ -1526,8 +1572,17 @@ _K_STEPS = tuple(
 
 
 def _quick_games(played) -> tuple:
-    """A player's games as plain values (computed once for the passes of an event)."""
-    return tuple((g.opponent, float(g.score), g.score == 1, g.given, g.received) for g in played)
+    """A player's games as plain values (computed once for the passes of an event): the
+    opponent, the score as a float, whether it is a win, the handicap given and received
+    (None for none)."""
+    out = []
+    for g in played:
+        plain = _PLAIN_SCORES.get(id(g.score))
+        score, win = plain if plain is not None else (float(g.score), g.score == 1)
+        given = None if g.given is _ZERO or not g.given else g.given
+        received = None if g.received is _ZERO or not g.received else g.received
+        out.append((g.opponent, score, win, given, received))
+    return tuple(out)
 
 
 class _ReplayState:

@@ -19,6 +19,7 @@ from ratingkit.fesa import (
     FESA_NSR,
     FESA_PROGRAM,
     PromotionCounters,
+    Result,
     bonus,
     formula_change,
     k_factor,
@@ -789,3 +790,43 @@ def test_replay_falls_back_to_exact_arithmetic_near_a_rounding_half(monkeypatch)
     replay = FESA.replay(events, players)
     season = FESA.rate_events(events, players)
     assert replay.new_state == season.new_state
+
+
+def test_rule_5_performance_root_is_the_plain_bisection_bit_for_bit():
+    """Rule 5: the performance rating is the root of sum(res - E) by bisection on
+    [-6000, 10000] to 1e-9.  The shortcut that skips the midpoints whose sign is certain
+    gives the very float the plain bisection gives (seeded random result lists, with and
+    without handicaps given)."""
+    import random
+
+    from ratingkit.fesa import exact_performance, performance_sum
+
+    def plain(results):
+        lo, hi = -6000.0, 10000.0
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if performance_sum(results, mid) > 0:
+                lo = mid
+            else:
+                hi = mid
+            if hi - lo < 1e-9:
+                break
+        return (lo + hi) / 2
+
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(400):
+        n = rng.randint(2, 20)
+        results = [
+            Result(
+                rng.randint(1, 2700),
+                Fraction(rng.choice([0, 1, 2]), 2),
+                given=Fraction(1) if rng.random() < 0.05 else Fraction(0),
+            )
+            for _ in range(n)
+        ]
+        if sum(r.score for r in results) in (0, n):
+            continue
+        assert exact_performance(results) == plain(results)
+        checked += 1
+    assert checked > 300
