@@ -19,7 +19,9 @@ import json
 import resource
 import subprocess
 import sys
+import tempfile
 import tracemalloc
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -74,8 +76,8 @@ def python_loop(games: list[tuple], rating: dict, k: dict) -> dict:
     return out
 
 
-def memory_child(n_games: int, n_players: int) -> None:
-    games, players = fide_period(n_games, n_players)
+def memory_child(path: str) -> None:
+    games, players = pd.read_pickle(path)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     tracemalloc.start()
     report = ratingkit.rate_period(games, players, on=PERIOD_END)
@@ -101,10 +103,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--loop-sample", type=int, default=50_000)
-    parser.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--memory-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.memory_child:
-        memory_child(args.games, args.players)
+        memory_child(args.memory_child)
         return
 
     print(f"# FIDE 2014 rating period: {args.games:,} games among {args.players:,} players\n")
@@ -148,20 +150,17 @@ def main() -> None:
     ]
     print(table(["", "median", "ratingkit / this"], rows))
 
-    child = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "fide_period.py"),
-            "--memory-child",
-            "--games",
-            str(args.games),
-            "--players",
-            str(args.players),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    # Memory: a fresh process that loads the frames (so that generating them does not set
+    # the high-water mark) and runs rate_period and to_frame once.
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "period.pkl")
+        pd.to_pickle((games, players), path)
+        child = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "fide_period.py"), "--memory-child", path],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
     memory = json.loads(child.stdout)
     mb = 1024 * 1024
     print()
@@ -174,7 +173,7 @@ def main() -> None:
                     f"{memory['rss_peak'] / mb:.0f}",
                 ],
                 [
-                    "of which before the call (interpreter, libraries, inputs)",
+                    "of which before the call (interpreter, libraries, the input frames)",
                     f"{memory['rss_before'] / mb:.0f}",
                 ],
                 ["tracemalloc peak of rate_period + to_frame", f"{memory['traced_peak'] / mb:.0f}"],

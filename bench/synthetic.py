@@ -14,6 +14,7 @@ import pandas as pd
 
 from ratingkit.model import Event, EventType, Game, Player
 from ratingkit.playerfile import PlayerFile, PlayerRecord
+from ratingkit.shogi import GRADES
 
 PERIOD_END = date(2024, 12, 31)
 
@@ -63,12 +64,16 @@ def fesa_history(
     records = []
     for i in range(pool):
         if rated[i]:
+            rating = round(float(strength[i] + rng.normal(0, 100)))
+            # The grade whose band holds the rating (rule 2), as a real list would have it.
+            grade = next((g.name for g in GRADES if g.lb <= rating < g.ub), None)
             records.append(
                 PlayerRecord(
                     id=f"P{i:05d}",
                     name=f"Player {i}",
-                    rating=round(float(strength[i] + rng.normal(0, 100))),
+                    rating=rating,
                     games=int(rng.integers(0, 200)),
+                    grade=grade,
                 )
             )
     players = PlayerFile(tuple(records), "synthetic players")
