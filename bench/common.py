@@ -26,6 +26,18 @@ def median_time(function: Callable[[], object], repeat: int) -> tuple[float, lis
     return statistics.median(times), times
 
 
+def median_times(function: Callable[[], object], repeat: int) -> tuple[float, float, list[float]]:
+    """Median wall time and median CPU time of this process over ``repeat`` calls, and every
+    wall time (the CPU time says what the run costs when other processes share the cores)."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        start, cpu = time.perf_counter(), time.process_time()
+        function()
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus), walls
+
+
 def table(header: list[str], rows: list[list[object]]) -> str:
     """A markdown table."""
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]

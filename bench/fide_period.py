@@ -173,7 +173,7 @@ def main() -> None:
                     f"{memory['rss_peak'] / mb:.0f}",
                 ],
                 [
-                    "of which before the call (interpreter, libraries, the input frames)",
+                    "high-water mark before the call (interpreter, libraries, loading the frames)",
                     f"{memory['rss_before'] / mb:.0f}",
                 ],
                 ["tracemalloc peak of rate_period + to_frame", f"{memory['traced_peak'] / mb:.0f}"],
