@@ -38,6 +38,18 @@ def median_times(function: Callable[[], object], repeat: int) -> tuple[float, fl
     return statistics.median(walls), statistics.median(cpus), walls
 
 
+def interleaved(functions: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    """Median wall time of each function, the functions timed in turn in every round (so that
+    a slow moment of a shared machine does not fall on one of them only)."""
+    times: dict[str, list[float]] = {name: [] for name in functions}
+    for _ in range(repeat):
+        for name, function in functions.items():
+            start = time.perf_counter()
+            function()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
 def table(header: list[str], rows: list[list[object]]) -> str:
     """A markdown table."""
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]

@@ -65,12 +65,29 @@ _TRUE = {"yes", "y", "true", "1", "1.0"}
 _FALSE = {"no", "n", "false", "0", "0.0"}
 
 
-def pd_hundredths(difference: np.ndarray) -> np.ndarray:
+def pd_hundredths(difference: np.ndarray, cap: int | None = None) -> np.ndarray:
     """PD of table 8.1b in hundredths for integer differences (already capped): positive for
-    the higher rated player H, negative for L (who gets 100 minus H's)."""
-    index = np.searchsorted(BAND_ENDS, np.abs(difference), side="left")
-    higher = PD_HIGHER[index]
+    the higher rated player H, negative for L (who gets 100 minus H's).  With ``cap`` (the
+    differences lie within it), the band of every |D| up to the cap is found once by
+    ``searchsorted`` and the games look their |D| up in that table."""
+    magnitude = np.abs(difference)
+    if cap is not None:
+        higher = _higher_up_to(cap)[magnitude]
+    else:
+        higher = PD_HIGHER[np.searchsorted(BAND_ENDS, magnitude, side="left")]
     return np.where(difference >= 0, higher, 100 - higher)
+
+
+_HIGHER_BY_CAP: dict[int, np.ndarray] = {}
+
+
+def _higher_up_to(cap: int) -> np.ndarray:
+    """H's PD (hundredths) for |D| = 0 .. cap, from the band ends by searchsorted."""
+    table = _HIGHER_BY_CAP.get(cap)
+    if table is None:
+        table = PD_HIGHER[np.searchsorted(BAND_ENDS, np.arange(cap + 1), side="left")]
+        _HIGHER_BY_CAP[cap] = table
+    return table
 
 
 # -- the lazily built tables -----------------------------------------------------------------
@@ -317,7 +334,7 @@ def _read_games(games, index):
         )
     result = _numbers(games, "result", "games", what="the result", allow_missing=True)
     halves = result * 2
-    bad = ~np.isin(halves, (0.0, 1.0, 2.0))
+    bad = ~((halves == 0.0) | (halves == 1.0) | (halves == 2.0))
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
         value = games["result"].iloc[row]
@@ -357,16 +374,32 @@ def _k_groups(rated, rating, games, k, born, ever, on: date | None):
     safe = np.where(rated, rating, 0)
     rating_class = (safe >= 2300).astype(np.int64) + (safe >= 2400)
     ever_code = ever.astype(np.int64) if ever is not None else np.full(count, -1)
-    # One integer per combination (each code is small: K, games < 31, age, class, flag).
+    # Collapse what k_factor does not read, so that it is called for few groups: a K given
+    # decides alone; fewer than 30 games decide alone (the count is in the rule's text); a
+    # junior (under 18, rating under 2300) is K 40 whatever the rest; 2400 or more decides
+    # before ever_2400 is read; the age counts only for a possible junior.
+    given = k_given >= 0
+    new_player = ~given & (games_code >= 0) & (games_code < 30)
+    known_age = age_code >= 100  # 1000 + age, the age clipped to -900 .. 18
+    junior = known_age & (age_code < 1018) & (rating_class == 0)
+    age_code = np.where(known_age & ~junior, 1018, age_code)
+    games_code = np.where(games_code >= 30, 30, games_code)
+    ever_code = np.where(junior | (rating_class == 2), -3, ever_code)
+    rating_class = np.where(junior, 0, rating_class)
+    for array in (games_code, age_code, rating_class, ever_code):
+        array[given] = -3
+    for array in (age_code, rating_class, ever_code):
+        array[new_player] = -3
+    # One integer per combination (each code is small: K given, games < 31, age, class, flag).
     key = np.zeros(count, dtype=np.int64)
     for code, size in (
-        ((k_given >= 0).astype(np.int64), 4),
+        (given.astype(np.int64), 8),
         (games_code, 64),
         (age_code, 1 << 12),
-        (rating_class, 4),
-        (ever_code, 4),
+        (rating_class, 8),
+        (ever_code, 8),
     ):
-        key = key * size + (code + 2)
+        key = key * size + (code + 4)
     _, first, inverse = np.unique(key[rated], return_index=True, return_inverse=True)
     inverse = inverse.reshape(-1)
     rated_positions = np.flatnonzero(rated)
@@ -440,12 +473,13 @@ def rate_period(
     rating_int = np.where(rated, rating, 0).astype(np.int64)
 
     # Rated players: games against rated opponents (8.52: not against unrated ones).
-    both = rated[white] & rated[black]
-    rw, rb = white[both], black[both]
+    all_rated = bool(rated.all())
+    both = np.ones(len(white), dtype=bool) if all_rated else rated[white] & rated[black]
+    rw, rb = (white, black) if all_rated else (white[both], black[both])
     raw = rating_int[rw] - rating_int[rb]
     capped = np.clip(raw, -rules.cap, rules.cap)
-    pd_white = pd_hundredths(capped)
-    halves_w = white_halves[both]
+    pd_white = pd_hundredths(capped, rules.cap)
+    halves_w = white_halves if all_rated else white_halves[both]
     n = np.bincount(rw, minlength=count) + np.bincount(rb, minlength=count)
     w2 = np.bincount(rw, weights=halves_w, minlength=count) + np.bincount(
         rb, weights=2 - halves_w, minlength=count

@@ -201,6 +201,9 @@ def test_identical_to_the_per_event_path(seed):
     for ours, theirs in zip(report.players.rows, reference.players.rows, strict=True):
         assert {c: ours.get(c) for c in COMPARED} == {c: theirs.get(c) for c in COMPARED}
     assert {row["K"] for row in reference.players.rows} >= {10, 20, 40}
+    rules = {str(row["K rule"]) for row in reference.players.rows}
+    assert any("under 18" in r for r in rules) and any("new player" in r for r in rules)
+    assert any("K given" in r for r in rules)
     assert any(g["capped"] == "8.54" for g in reference.games.rows if g["rated"])
     assert report.new_state.records == reference.new_state.records
     keys = ("round", "id", "opponent", "D uncapped", "D", "PD", "score-PD", "capped", "rated")
