@@ -613,8 +613,9 @@ def promotion_trace(
     # of it compares with the grade table's whole numbers exactly as the fraction does (a
     # fraction with denominator n lies at least 1/n from any whole number).
     whole = not trace and type(rating_before) is int and type(total_change) is int
-    before = Fraction(rating_before)
-    change = Fraction(total_change)
+    # (ints add and compare as the fractions of their values do)
+    before = rating_before if whole else Fraction(rating_before)
+    change = total_change if whole else Fraction(total_change)
     for r, round_ in enumerate(rounds, start=1):
         x = (rating_before * n + r * total_change) / n if whole else before + r * change / n
         career = games_before + r
@@ -626,7 +627,7 @@ def promotion_trace(
         else:
             kind, found = "not tested (under 9 games)", []
         if not trace:
-            exact_x = before + r * change / n if found and whole else x
+            exact_x = before + Fraction(r * change, n) if found and whole else x
             promotions += [(old, new, path, round_, career, exact_x) for old, new, path in found]
             continue
         target = grade_by_number(target_number)
@@ -1510,22 +1511,26 @@ def _quick_outcome(
     upsets = 0
     if quick_games is None:
         quick_games = _quick_games(played)
+    slack, floor, per_game = QUICK_SLACK, RATING_FLOOR, rules.per_game_rounding
+    # k(tr) holds while tr stays in [band_low, band_high] (its step, less the slack).
+    band_low, band_high, k = math.inf, -math.inf, 0
     for opponent_id, score, win, given, received in quick_games:
         opponent = post[opponent_id]
-        if opponent < RATING_FLOOR:
-            opponent = RATING_FLOOR
+        if opponent < floor:
+            opponent = floor
         if given is not None:
             effective = float(opponent + (rating - handicapped_rating(rating, given)))
         elif received is not None:
             effective = float(handicapped_rating(opponent, received))
         else:
             effective = float(opponent)
-        for lower, upper, step_k in _K_STEPS:
-            if tr >= lower:
-                if tr - lower < QUICK_SLACK or upper - tr < QUICK_SLACK:
-                    return None
-                k = step_k
-                break
+        if not band_low <= tr <= band_high:
+            for lower, upper, step_k in _K_STEPS:
+                if tr >= lower:
+                    if tr - lower < slack or upper - tr < slack:
+                        return None
+                    k, band_low, band_high = step_k, lower + slack, upper - slack
+                    break
         e = 1 / (1 + 10 ** ((effective - tr) / 400))
         change = k * (score - e)
         if win:
@@ -1539,7 +1544,7 @@ def _quick_outcome(
             if tr < BONUS_CEILING:
                 b = (BONUS_CEILING - tr) / 200
         change += b
-        if rules.per_game_rounding:
+        if per_game:
             if _near_half(change):
                 return None
             change = float(math.floor(change + 0.5))
