@@ -1,6 +1,6 @@
 """Bench: replaying a synthetic 20-year FESA history, 300,000 games in 5,000 events.
 
-    .venv/bin/python bench/fesa_replay.py             # full size (a few minutes)
+    .venv/bin/python bench/fesa_replay.py             # full size (about a minute)
     .venv/bin/python bench/fesa_replay.py --events 200 --repeat 1
 
 ``FESA.replay`` (each event with its fixed-point iteration) against the baseline of rating the

@@ -1,6 +1,6 @@
 """Bench: one FIDE 2014 rating period, 1,000,000 games among 100,000 players.
 
-    .venv/bin/python bench/fide_period.py            # full size (about a minute)
+    .venv/bin/python bench/fide_period.py            # full size (about 10 s)
     .venv/bin/python bench/fide_period.py --games 100000 --players 10000 --repeat 3
 
 Compares ``ratingkit.rate_period`` with two baselines measured in the same run:
