@@ -4,6 +4,7 @@ The pieces:
 
 * :mod:`ratingkit.model`: players, games, byes, events (immutable);
 * :mod:`ratingkit.expected`: expected-score formulas and FIDE's printed tables;
+* :mod:`ratingkit.engine`: a vectorised FIDE 2014 rating period (:func:`rate_period`);
 * :mod:`ratingkit.report`: the report type every rule set returns;
 * :mod:`ratingkit.rulesets`: the registry of rule sets;
 * :mod:`ratingkit.formats`: readers and writers of event files;
@@ -26,6 +27,14 @@ def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
     return get_rule_set(rules).rate(event, players)
 
 
+def rate_period(games, players, rules: str = "fide-2014", **options) -> Report:
+    """Rate a whole rating period from pandas frames, vectorised (see
+    :func:`ratingkit.engine.rate_period`)."""
+    from .engine import rate_period as engine_rate_period
+
+    return engine_rate_period(games, players, rules, **options)
+
+
 __all__ = [
     "Bye",
     "Event",
@@ -39,6 +48,7 @@ __all__ = [
     "__version__",
     "get_rule_set",
     "rate",
+    "rate_period",
     "read_event",
     "read_player_file",
     "rule_sets",

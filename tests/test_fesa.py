@@ -22,6 +22,7 @@ from ratingkit.fesa import (
     FESA_NSR,
     FESA_PROGRAM,
     PromotionCounters,
+    Result,
     bonus,
     formula_change,
     k_factor,
@@ -704,3 +705,193 @@ def test_newton32_does_not_run_away_from_a_far_first_opponent():
     exact = exact_performance(results)
     assert _perf_sum([(17, 0.5), (2520, 1)], exact) == pytest.approx(0, abs=1e-9)
     assert newton32_performance(results) == pytest.approx(exact, abs=0.01)
+
+
+# -- replaying a history (FesaRules.replay) ---------------------------------------------------
+
+
+def _history(seed: int, n_events: int = 24, pool: int = 40, size: int = 10, rounds: int = 5):
+    """A seeded synthetic history: rated players with games counts and grades, newcomers
+    without a rating (some with a prior grade, rule 7), Swiss events with a few handicap
+    games, sennichite and forfeits."""
+    import random
+
+    rng = random.Random(seed)
+    records = []
+    for i in range(pool):
+        if i % 4 == 3:
+            continue  # a newcomer: not in the player file
+        records.append(
+            {
+                "id": f"P{i}",
+                "name": f"Player {i}",
+                "rating": rng.randint(300, 2300),
+                "games": rng.choice([0, 5, 12, 17, 40, 120]),
+                "grade": rng.choice(["", "10 kyu", "3 kyu", "1 dan"]),
+            }
+        )
+    players = PlayerFile.from_records(records, "history players")
+    rated = {r["id"]: r["rating"] for r in records}
+    prior = {f"P{i}": "5 kyu" for i in range(3, pool, 8)}
+    events = []
+    for e in range(n_events):
+        ids = rng.sample([f"P{i}" for i in range(pool)], size)
+        event_players = tuple(
+            Player(
+                pid,
+                f"Player {pid[1:]}",
+                rated.get(pid),
+                extra={"prior_grade": prior[pid]} if pid in prior else {},
+            )
+            for pid in ids
+        )
+        games = []
+        for round_ in range(1, rounds + 1):
+            order = ids[:]
+            rng.shuffle(order)
+            for a, b in zip(order[::2], order[1::2], strict=True):
+                draw = rng.random()
+                extra = {}
+                if draw < 0.05:
+                    extra["handicap"] = Handicap(rng.choice(["rook", "bishop", "lance"]), a)
+                if draw > 0.97:
+                    games.append(Game(round_, a, b, 1.0, 0.0, play=Play.FORFEIT))
+                    continue
+                if 0.94 < draw <= 0.97:
+                    extra["special"] = Special.SENNICHITE
+                white = float(rng.random() < 0.5)
+                games.append(Game(round_, a, b, white, 1.0 - white, **extra))
+        when = date(2010, 1, 1 + e % 28)
+        events.append(Event(f"event {e + 1}", event_players, tuple(games), start=when, end=when))
+    return events, players
+
+
+@pytest.mark.parametrize("rules", [FESA, FESA_2011, FESA_PROGRAM, FESA_NSR])
+def test_rule_11_replay_equals_rating_the_events_one_by_one(rules):
+    """Rule 11 (ratings updated after every table): the fast replay gives, event by event,
+    the ratings, categories, performances, grades and promotions that rate() gives when each
+    event is rated with the state the previous one left, and the same final player file."""
+    events, players = _history(5)
+    state = players
+    expected_rows, expected_promotions = [], []
+    for event in events:
+        report = rules.rate(event, state)
+        state = report.new_state
+        expected_rows += [{**row, "event": event.name} for row in report.players.rows]
+        expected_promotions += [
+            {**row, "event": event.name} for row in report.section("promotions").rows
+        ]
+    replay = rules.replay(events, players)
+    exact = (
+        "id",
+        "name",
+        "rating_before",
+        "games",
+        "score",
+        "rating_after",
+        "category",
+        "career_games",
+        "performance",
+        "grade_before",
+        "grade_after",
+        "promotion",
+        "event",
+    )
+    assert [{c: r.get(c) for c in exact} for r in replay.players.rows] == [
+        {c: r.get(c) for c in exact} for r in expected_rows
+    ]
+    for ours, theirs in zip(replay.players.rows, expected_rows, strict=True):
+        for column in ("change", "expected"):
+            if theirs[column] is None:
+                assert ours[column] is None
+            else:
+                assert ours[column] == pytest.approx(float(theirs[column]), abs=1e-9)
+    assert [dict(r) for r in replay.section("promotions").rows] == expected_promotions
+    assert replay.new_state == state
+    categories = {r["category"] for r in expected_rows}
+    assert categories == {"unrated", "provisional", "established"}
+    assert expected_promotions, "the history should hold promotions"
+
+
+def test_replay_equals_rate_events_and_leaves_its_inputs_alone():
+    events, players = _history(9, n_events=12)
+    before = (list(events), players.records)
+    season = FESA.rate_events(events, players)
+    replay = FESA.replay(events, players)
+    assert replay.new_state == season.new_state
+    assert [r["rating_after"] for r in replay.players.rows] == [
+        r["rating_after"] for r in season.players.rows
+    ]
+    assert (list(events), players.records) == before
+    assert replay.summary["events"] == 12
+
+
+def test_replay_of_nothing_is_an_error():
+    with pytest.raises(RatingkitError, match="no events"):
+        FESA.replay([], None)
+
+
+def test_replay_falls_back_to_exact_arithmetic_near_a_rounding_half(monkeypatch):
+    """With a slack that makes every float decision doubtful, every rated player's outcome
+    is computed exactly: the replay still equals rate_events (the fallback path is sound)."""
+    import ratingkit.fesa as fesa_module
+
+    events, players = _history(13, n_events=8)
+    monkeypatch.setattr(fesa_module, "QUICK_SLACK", 1.0)
+    assert (
+        fesa_module._quick_outcome(
+            FESA,
+            fesa_module.FesaState("a", "A", 1500, 40, 40),
+            ("established", 41, False),
+            [
+                fesa_module.RatedGame(
+                    1, "b", Fraction(1), Fraction(0), Fraction(0), None, None, None
+                )
+            ],
+            {"b": 1500},
+        )
+        is None
+    )
+    replay = FESA.replay(events, players)
+    season = FESA.rate_events(events, players)
+    assert replay.new_state == season.new_state
+
+
+def test_rule_5_performance_root_is_the_plain_bisection_bit_for_bit():
+    """Rule 5: the performance rating is the root of sum(res - E) by bisection on
+    [-6000, 10000] to 1e-9.  The shortcut that skips the midpoints whose sign is certain
+    gives the very float the plain bisection gives (seeded random result lists, with and
+    without handicaps given)."""
+    import random
+
+    from ratingkit.fesa import exact_performance, performance_sum
+
+    def plain(results):
+        lo, hi = -6000.0, 10000.0
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if performance_sum(results, mid) > 0:
+                lo = mid
+            else:
+                hi = mid
+            if hi - lo < 1e-9:
+                break
+        return (lo + hi) / 2
+
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(400):
+        n = rng.randint(2, 20)
+        results = [
+            Result(
+                rng.randint(1, 2700),
+                Fraction(rng.choice([0, 1, 2]), 2),
+                given=Fraction(1) if rng.random() < 0.05 else Fraction(0),
+            )
+            for _ in range(n)
+        ]
+        if sum(r.score for r in results) in (0, n):
+            continue
+        assert exact_performance(results) == plain(results)
+        checked += 1
+    assert checked > 300

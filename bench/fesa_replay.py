@@ -1,0 +1,90 @@
+"""Bench: replaying a synthetic 20-year FESA history, 300,000 games in 5,000 events.
+
+    .venv/bin/python bench/fesa_replay.py             # full size (about a minute)
+    .venv/bin/python bench/fesa_replay.py --events 200 --repeat 1
+
+``FESA.replay`` (each event with its fixed-point iteration) against the baseline of rating the
+same events one by one with ``FESA.rate`` (what ``rate_events`` does), measured in the same run
+on the first ``--baseline-events`` events and scaled up linearly.  The two are checked to give
+the same new state on those events.  Target (issue 8): the whole history under 10 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from common import git_revision, machine, median_times, seconds, table, verdict
+from synthetic import fesa_history
+
+from ratingkit import fesa
+from ratingkit.fesa import FESA
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    parser.add_argument("--events", type=int, default=5_000)
+    parser.add_argument("--players-per-event", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline-events", type=int, default=100)
+    args = parser.parse_args()
+    events, players = fesa_history(args.events, args.players_per_event, args.rounds)
+    n_games = sum(len(e.games) for e in events)
+    print(f"# FESA replay: {n_games:,} games in {args.events:,} events\n")
+    print(f"{machine()}; ratingkit at {git_revision()}; medians of {args.repeat} runs\n")
+
+    first = events[: args.baseline_events]
+    assert FESA.replay(first, players).new_state == FESA.rate_events(first, players).new_state
+
+    def one_by_one():
+        fesa._exact_root.cache_clear()
+        state = players
+        for event in first:
+            state = FESA.rate(event, state).new_state
+
+    def replay_all():
+        # Performance ratings are remembered within a process: each run starts cold.
+        fesa._exact_root.cache_clear()
+        return FESA.replay(events, players)
+
+    replay, replay_cpu, times = median_times(replay_all, args.repeat)
+    report = FESA.replay(events, players)
+    baseline_part, baseline_cpu, _ = median_times(one_by_one, max(1, args.repeat // 2))
+    scale = len(events) / len(first)
+    baseline = baseline_part * scale
+    print(
+        table(
+            ["", "median (wall)", "per event", "CPU time", "replay / this"],
+            [
+                [
+                    "FESA.replay (whole history)",
+                    seconds(replay),
+                    seconds(replay / len(events)),
+                    seconds(replay_cpu),
+                    "1.00",
+                ],
+                [
+                    f"FESA.rate one by one, {len(first)} events x {scale:g} (scaled)",
+                    seconds(baseline),
+                    seconds(baseline / len(events)),
+                    seconds(baseline_cpu * scale),
+                    f"{replay / baseline:.3f}",
+                ],
+            ],
+        )
+    )
+    print()
+    print(
+        f"runs: {', '.join(seconds(t) for t in times)}; passes of the fixed-point iteration: "
+        f"{report.summary['passes']:,}; players in the final file: {len(report.new_state):,}\n"
+    )
+    print(
+        table(
+            ["target", "figure", ""],
+            [["history under 10 s (wall)", seconds(replay), verdict(replay < 10)]],
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
