@@ -23,8 +23,13 @@ __version__ = "0.1.0"
 
 
 def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
-    """Rate ``event`` under the rule set named ``rules``."""
-    return get_rule_set(rules).rate(event, players)
+    """Rate ``event`` under the rule set named ``rules`` (a chess event is refused by a shogi
+    rule set and the other way round)."""
+    from .compare import require_same_game
+
+    rule_set = get_rule_set(rules)
+    require_same_game(event, rule_set, players)
+    return rule_set.rate(event, players)
 
 
 def rate_period(games, players, rules: str = "fide-2014", **options) -> Report:

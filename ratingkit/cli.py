@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
+from .compare import require_same_game
 from .errors import RatingkitError
 from .fileio import atomic_write_text
 from .formats import formats, read_event
@@ -198,6 +199,8 @@ def _cmd_rate(args: argparse.Namespace) -> str:
     events = [_read(path, args.input_format, args.type) for path in args.input]
     rules = _rules_for(args.rules, events)
     players = _players_for(args, events[0])
+    for event in events:
+        require_same_game(event, rules, players)
     if len(events) == 1:
         return _render(rules.rate(events[0], players), args.format)
     rate_events = getattr(rules, "rate_events", None)

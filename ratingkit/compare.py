@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
-from .errors import RatingkitError
+from .errors import RatingkitError, RuleSetCannotRateError
 from .model import Event, Special
 from .playerfile import PlayerFile
 from .report import Report, Table
@@ -99,6 +99,18 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[str | N
     if chess:
         return "chess", "; ".join(chess)
     return None, "no sign of chess or shogi (a plain game list): every rule set may rate it"
+
+
+def require_same_game(event: Event, rule_set, players: PlayerFile | None = None) -> None:
+    """Refuse to rate a chess event under a shogi rule set or the other way round (the CLI and
+    :func:`ratingkit.rate` call this; :func:`compare` reports it as a verdict instead)."""
+    wanted = rule_set_game(rule_set)
+    game, evidence = event_game(event, players)
+    if wanted is not None and game is not None and wanted != game:
+        raise RuleSetCannotRateError(
+            f"{event.source or event.name}: {rule_set.name} rates {wanted}; this event is "
+            f"{game} ({evidence})"
+        )
 
 
 def _players_for(players, name: str) -> PlayerFile | None:

@@ -215,3 +215,15 @@ def test_per_rule_set_player_files():
     players = read_player_file(EXAMPLES / "fesa-spring-cup-players.csv")
     comparison = compare(event, ["fesa"], {"fesa": players})
     assert comparison.reports["fesa"].to_dict() == ratingkit.rate(event, "fesa", players).to_dict()
+
+
+def test_the_cli_refuses_a_chess_file_under_a_shogi_rule_set(capsys):
+    # A FIDE TRF is a chess event: FESA (shogi) must not hand out dan grades for it.
+    from conftest import ROOT
+
+    from ratingkit.cli import main
+
+    trf = ROOT / "examples" / "round-robin-two-unrated.trf"
+    assert main(["rate", str(trf), "--rules", "fesa"]) == 2
+    assert "fesa rates shogi; this event is chess (a FIDE TRF file)" in capsys.readouterr().err
+    assert main(["rate", str(trf), "--rules", "fide-2014"]) == 0

@@ -12,6 +12,7 @@ from conftest import DATA
 
 from ratingkit import rate
 from ratingkit.cli import main
+from ratingkit.errors import RuleSetCannotRateError
 from ratingkit.fide2014 import FIDE_2014, PlayerState, k_factor
 from ratingkit.formats.trf import read_trf
 from ratingkit.model import Event, EventType, Game, Handicap, Play, Player, Special
@@ -356,7 +357,7 @@ def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, cap
             Game(3, "c", "b", 0.0, 1.0, handicap=Handicap("rook", "c")),
         ),
     )
-    report = rate(event, "fide-2014", STATE)
+    report = FIDE_2014.rate(event, STATE)
     assert report["a"]["n"] == 1 and report["a"]["change"] == 20 * (1 - pd(100))
     assert report["c"]["n"] == 0 and report["c"]["change"] == 0
     notes = {r["round"]: r["note"] for r in report.games.rows if r["rated"] is False}
@@ -369,15 +370,17 @@ def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, cap
     assert not any("only played games (TRF 1 = 0) are rated" in n for n in report.notes)
     rules = {row["rule"]: row["games"] for row in FIDE_2014.check(event, STATE).rows}
     assert rules == {"shogi result (sennichite)": "1: r2 a-c", "shogi handicap game": "1: r3 c-b"}
-    # The same from a CSV pair through the CLI: exit 0, the reasons in the report.
+    # ratingkit.rate and the CLI refuse such an event outright: it is a shogi event.
+    with pytest.raises(RuleSetCannotRateError, match="fide-2014 rates chess; this event is shogi"):
+        rate(event, "fide-2014", STATE)
     (tmp_path / "games.csv").write_text(
         "round,white,black,result,special,handicap,giver\n"
         "1,a,b,1-0,,,\n2,a,c,1/2-1/2,sennichite,,\n3,c,b,0-1,,rook,c\n"
     )
     (tmp_path / "players.csv").write_text("id,name,rating\na,A,2000\nb,B,1900\nc,C,2100\n")
-    assert main(["rate", str(tmp_path / "games.csv"), "--rules", "fide-2014"]) == 0
-    out = capsys.readouterr().out
-    assert "shogi handicap game: not a chess game" in out and "(sennichite)" in out
+    assert main(["rate", str(tmp_path / "games.csv"), "--rules", "fide-2014"]) == 2
+    err = capsys.readouterr().err
+    assert "fide-2014 rates chess; this event is shogi (handicap games; sennichite)" in err
 
 
 # -- Rating periods (8.55c, 8.57, 8.3) -------------------------------------------------------
