@@ -45,9 +45,10 @@ from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache, partial
+from typing import NamedTuple
 
 from .errors import InvalidValueError, Location, RatingkitError
-from .model import Event, Game, Special
+from .model import Event, Game, Play, Special
 from .playerfile import PlayerFile, PlayerMatch, PlayerRecord, normalise_name
 from .report import Report, Table
 from .rounding import round_half_away_from_zero, round_half_even, round_half_up
@@ -215,14 +216,15 @@ def _opponent_used(result: Result):
 def _performance_terms(results: Sequence[Result]) -> tuple[tuple[float, float, Fraction], ...]:
     """Each result's float score, float opponent rating used and handicap given, computed
     once for the many evaluations of a root search."""
-    return tuple((float(r.score), float(_opponent_used(r)), r.given) for r in results)
+    return tuple((float(r.score), float(_opponent_used(r)), r.given or None) for r in results)
 
 
 def _sum_of_terms(terms, rating: float) -> float:
     total = 0.0
+    rating = float(rating)
     for score, opponent, given in terms:
-        own = _strength(rating, given)
-        total += score - 1 / (1 + 10 ** ((opponent - float(own)) / 400))
+        own = rating if given is None else float(_strength(rating, given))
+        total += score - 1 / (1 + 10 ** ((opponent - own) / 400))
     return total
 
 
@@ -475,8 +477,10 @@ def state_of(player, record: PlayerRecord | None, source_location: Location | No
 # -- the games a player has rated -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RatedGame:
+class RatedGame(NamedTuple):
+    """One game as a player has it rated (an immutable record; a named tuple, which the
+    replay builds hundreds of thousands of times much faster than a frozen dataclass)."""
+
     round: int
     opponent: str
     score: Fraction
@@ -505,6 +509,8 @@ def _rated_score(game: Game, pid: str, nsr: bool) -> tuple[Fraction, str | None]
 #: The score fractions as shared objects, so that the replay finds their floats at once.
 _ZERO, _HALF = _SCORES[0.0], _SCORES[0.5]
 _PLAIN_SCORES = {id(value): (key, key == 1.0) for key, value in _SCORES.items()}
+#: A recorded score (0, 0.5 or 1) as its float and whether it is a win.
+_PLAIN_OF = {key: (key, key == 1.0) for key in _SCORES}
 
 
 # -- promotions (rule 10) --------------------------------------------------------------------
@@ -521,6 +527,10 @@ class PromotionCounters:
 
     def copy(self) -> PromotionCounters:
         return PromotionCounters(self.grade, self.lb_run, self.mp_run, self.lb_run_mp)
+
+
+#: The grade table by grade number (grade_by_number without the call, for the replay).
+_GRADE_OF = {g.number: g for g in GRADES}
 
 
 def established_step(c: PromotionCounters, x: Fraction) -> list[tuple[int, int, str]]:
@@ -616,9 +626,37 @@ def promotion_trace(
     # (ints add and compare as the fractions of their values do)
     before = rating_before if whole else Fraction(rating_before)
     change = total_change if whole else Fraction(total_change)
+    top = GRADES[-1].number
     for r, round_ in enumerate(rounds, start=1):
         x = (rating_before * n + r * total_change) / n if whole else before + r * change / n
         career = games_before + r
+        if not trace:
+            # The usual game promotes nobody: only the counters move (established_step's
+            # first test, without its bookkeeping); a promotion is left to the step itself.
+            if career >= PROVISIONAL_GAMES:
+                if c.grade >= top:
+                    continue
+                target = _GRADE_OF[c.grade + 1]
+                if x < target.ub:
+                    if x < target.lb:
+                        lb_run, mp_run, lb_run_mp = 0, 0, False
+                    elif x < target.mp:
+                        lb_run, mp_run, lb_run_mp = c.lb_run + 1, 0, c.lb_run_mp
+                    else:
+                        lb_run, mp_run, lb_run_mp = c.lb_run + 1, c.mp_run + 1, True
+                    if not (
+                        (target.n_mp is not None and mp_run >= target.n_mp)
+                        or (target.n_lb is not None and lb_run >= target.n_lb and lb_run_mp)
+                    ):
+                        c.lb_run, c.mp_run, c.lb_run_mp = lb_run, mp_run, lb_run_mp
+                        continue
+            elif career >= UNRATED_GAMES:
+                if c.grade + provisional_offset > top:
+                    continue
+                if x < _GRADE_OF[c.grade + provisional_offset].ub:
+                    continue
+            else:
+                continue
         target_number = min(c.grade + 1, GRADES[-1].number)
         if career >= PROVISIONAL_GAMES:
             kind, found = "established", established_step(c, x)
@@ -657,6 +695,10 @@ def promotion_trace(
             x = int(x)  # the same value; int comparisons are much faster than Fraction ones
         for i in range(1, LOOKAHEAD_GAMES + 1):
             x -= k_factor(x)
+            if trial.grade >= top or x < _GRADE_OF[trial.grade + 1].lb:
+                # established_step would only reset the counters of this throwaway copy:
+                # nobody is promoted, now or at a later (lower) game.
+                break
             if established_step(trial, x):
                 old = c.grade
                 c = PromotionCounters(old + 1, 0, 0, False)
@@ -877,53 +919,34 @@ class _Prepared:
     states: dict[str, FesaState]
     games: dict[str, list[RatedGame]]
     categories: dict[str, tuple[str, int, bool]]
+    #: the replay's: each player's games as :func:`_quick_games` gives them
+    plain: dict[str, list[tuple]] | None = None
 
 
-def _prepare(rules: FesaRules, event: Event, players) -> _Prepared:
+def _prepare(rules: FesaRules, event: Event, players, state_for=None) -> _Prepared:
     """States, games and categories of an event's players (``players``: a PlayerFile, or
-    anything with its ``match``)."""
+    anything with its ``match``).  ``state_for``: the replay's stand-in for :func:`state_of`;
+    with it the notes are left out (the replay does not report them)."""
     notes: list[str] = []
+    lean = state_for is not None
     by_name = event.local_ids
     records: Mapping[str, PlayerRecord] = {}
     if players is not None:
         match = players.match([(p.id, p.name) for p in event.players], by_name=by_name)
         records = match.records
-        notes.append(match.note())
+        if not lean:
+            notes.append(match.note())
     source = Location(event.source) if event.source else None
-    states = {p.id: state_of(p, records.get(p.id), source) for p in event.players}
+    states = {p.id: (state_for or state_of)(p, records.get(p.id), source) for p in event.players}
+    if lean:
+        plain: dict[str, list[tuple]] = {pid: [] for pid in states}
+        games = _event_games(rules, event, states, plain)[0]
+        categories = {pid: _category(states[pid], len(games[pid])) for pid in states}
+        return _Prepared(notes, by_name, records, states, games, categories, plain)
     for state in states.values():
         notes.extend(state.notes)
 
-    games: dict[str, list[RatedGame]] = {pid: [] for pid in states}
-    eras = set()
-    for game in sorted(event.games, key=lambda g: g.round):
-        if not game.is_played:
-            continue
-        received = {game.white: _ZERO, game.black: _ZERO}
-        given = dict(received)
-        name = None
-        if game.handicap is not None:
-            name = handicap_key(game.handicap.kind, game.location)
-            era = rules.handicap_era(game, event)
-            eras.add(era)
-            grades = handicap_grades(name, era)
-            giver = game.handicap.giver
-            given[giver] = grades
-            received[game.opponent_of(giver)] = grades
-        for pid in game.players:
-            score, note = _rated_score(game, pid, rules.nsr)
-            games[pid].append(
-                RatedGame(
-                    game.round,
-                    game.opponent_of(pid),
-                    score,
-                    received[pid],
-                    given[pid],
-                    name,
-                    note,
-                    game,
-                )
-            )
+    games, eras = _event_games(rules, event, states)
     unplayed = [g for g in event.games if not g.is_played]
     if unplayed or event.byes:
         notes.append(
@@ -952,12 +975,70 @@ def _prepare(rules: FesaRules, event: Event, players) -> _Prepared:
     return _Prepared(notes, by_name, records, states, games, categories)
 
 
-def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str]):
+def _by_round(game: Game) -> int:
+    return game.round
+
+
+def _event_games(rules: FesaRules, event: Event, states, plain=None) -> tuple[dict, set[str]]:
+    """Each player's rated games in round order, and the handicap eras used (rule 12).
+    ``plain``: a dict of empty lists by player, filled with the games as :func:`_quick_games`
+    gives them."""
+    games: dict[str, list[RatedGame]] = {pid: [] for pid in states}
+    eras = set()
+    played = Play.PLAYED
+    for game in sorted(event.games, key=_by_round):
+        if game.play is not played:
+            continue
+        white, black = game.white, game.black
+        if game.handicap is None and game.special is None and white != black:
+            # The plain game (most of them): the scores as recorded, no handicap, no note.
+            white_score, black_score = game.white_score, game.black_score
+            games[white].append(
+                RatedGame(game.round, black, _SCORES[white_score], _ZERO, _ZERO, None, None, game)
+            )
+            games[black].append(
+                RatedGame(game.round, white, _SCORES[black_score], _ZERO, _ZERO, None, None, game)
+            )
+            if plain is not None:
+                plain[white].append((black, *_PLAIN_OF[white_score], None, None))
+                plain[black].append((white, *_PLAIN_OF[black_score], None, None))
+            continue
+        received = {game.white: _ZERO, game.black: _ZERO}
+        given = dict(received)
+        name = None
+        if game.handicap is not None:
+            name = handicap_key(game.handicap.kind, game.location)
+            era = rules.handicap_era(game, event)
+            eras.add(era)
+            grades = handicap_grades(name, era)
+            giver = game.handicap.giver
+            given[giver] = grades
+            received[game.opponent_of(giver)] = grades
+        for pid in game.players:
+            score, note = _rated_score(game, pid, rules.nsr)
+            games[pid].append(
+                RatedGame(
+                    game.round,
+                    game.opponent_of(pid),
+                    score,
+                    received[pid],
+                    given[pid],
+                    name,
+                    note,
+                    game,
+                )
+            )
+            if plain is not None:
+                plain[pid].append(_quick_games(games[pid][-1:])[0])
+    return games, eras
+
+
+def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str], rows=True):
     """Rules 6 and 8: opponents at post-event ratings, iterated to a fixed point, unrated
     players starting at 0 (so their opponents first see the 400 floor).  ``compute(pid,
     post)`` gives a player's outcome; after the first pass only the players one of whose
     opponents changed are computed again (an outcome depends on the opponents' ratings
-    only).  Returns (outcomes, post, passes, iteration rows)."""
+    only).  Returns (outcomes, post, passes, iteration rows); no rows with ``rows=False``."""
     states, games, categories = prepared.states, prepared.games, prepared.categories
     opponents_of: dict[str, set[str]] = {pid: {g.opponent for g in games[pid]} for pid in states}
     faced_by: dict[str, set[str]] = {pid: set() for pid in states}
@@ -984,14 +1065,17 @@ def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str
             pid: (o.rating_after if o.rating_after is not None else 0)
             for pid, o in outcomes.items()
         }
-        changed = sorted(pid for pid in states if new_post[pid] != post[pid])
-        iteration_rows.append(
-            {"pass": passes, "changed": len(changed), "players": ", ".join(changed)}
-        )
+        changed = [pid for pid in states if new_post[pid] != post[pid]]
+        if rows:
+            changed.sort()
+            iteration_rows.append(
+                {"pass": passes, "changed": len(changed), "players": ", ".join(changed)}
+            )
         if not changed:
             break
         stale = set().union(*(faced_by[pid] for pid in changed))
-        key = tuple(sorted(new_post.items()))
+        # new_post holds every player in the order of ``states``: its values identify it.
+        key = tuple(new_post.values())
         if key in seen or passes >= rules.max_passes:
             why = (
                 f"pass {passes} repeats pass {seen[key]}"
@@ -1552,7 +1636,7 @@ def _quick_outcome(
         bonus_total += b
         tr += change
     total = tr - rating
-    if _near_half(total):
+    if abs(total - math.floor(total) - 0.5) < slack:  # _near_half(total), inline
         return None
     return _Outcome(
         state.id,
@@ -1678,6 +1762,10 @@ def _replay_compute(rules, event, prepared: _Prepared, plain, pid, post) -> _Out
     return _outcome(rules, event, state, category, played, post)
 
 
+#: Player-file columns that state_of reads from a record's extra and _new_record leaves as
+#: the old record had them: a record with one of them is read by state_of again.
+_STATE_KEYS = frozenset(("games", "grade", "prior_grade"))
+
 REPLAY_COLUMNS = (
     "event",
     "category",
@@ -1712,15 +1800,26 @@ def replay_events(
     promo_rows: list[dict] = []
     notes: list[str] = []
     total_passes = 0
+    # The state each record written by this replay gives (what state_of would read back from
+    # it), so that the next event of its player need not read the record again.
+    known: dict[int, tuple[PlayerRecord, tuple]] = {}
+
+    def state_for(player, record, source):
+        if record is not None and not player.extra:
+            entry = known.pop(id(record), None)
+            if entry is not None and entry[0] is record:
+                return FesaState(player.id, player.name, *entry[1], record)
+        return state_of(player, record, source)
+
     for event_index, event in enumerate(events):
-        prepared = _prepare(rules, event, store)
+        prepared = _prepare(rules, event, store, state_for)
         states, games, categories = prepared.states, prepared.games, prepared.categories
         event_notes: list[str] = []
 
-        plain = {pid: _quick_games(played) for pid, played in games.items()}
+        plain = prepared.plain
 
         compute = partial(_replay_compute, rules, event, prepared, plain)
-        outcomes, post, passes, _ = _fixed_point(rules, prepared, compute, event_notes)
+        outcomes, post, passes, _ = _fixed_point(rules, prepared, compute, event_notes, rows=False)
         total_passes += passes
         notes.extend(f"{event.name}: {n}" for n in event_notes)
         records_out = []
@@ -1769,9 +1868,26 @@ def replay_events(
                     "promotion": promotion,
                 }
             )
-            records_out.append(
-                _new_record(state, player, outcome, counters, total, played, post, prepared.by_name)
+            record = _new_record(
+                state, player, outcome, counters, total, played, post, prepared.by_name
             )
+            records_out.append(record)
+            if record.rating is not None and _STATE_KEYS.isdisjoint(record.extra):
+                results = record.extra.get("results")
+                known[id(record)] = (
+                    record,
+                    (
+                        record.rating,
+                        record.games,
+                        int(record.extra["bonus_games"]),
+                        counters.grade,
+                        record.prior_grade,
+                        counters.lb_run,
+                        counters.mp_run,
+                        counters.lb_run_mp,
+                        parse_results(results) if results and results.strip() else None,
+                    ),
+                )
         store.replace(prepared.records.values(), records_out, event_index)
     notes.insert(
         0,
