@@ -845,6 +845,25 @@ class FesaRules:
         return "current"
 
 
+def _promotions(rules, state, outcome, category, played, *, trace: bool = True):
+    """Rule 10 for one player after an event: his promotion counters afterwards and the
+    promotions found.  A player still unrated, or who played no rated game, is not tested."""
+    counters = PromotionCounters(state.grade, state.lb_run, state.mp_run, state.lb_run_mp)
+    if category == "unrated" or not played:
+        return counters, []
+    counters, _, found = promotion_trace(
+        state.rating,
+        outcome.rating_after - state.rating,
+        [g.round for g in played],
+        state.games,
+        counters,
+        provisional_offset=rules.provisional_offset,
+        lookahead=rules.lookahead,
+        trace=trace,
+    )
+    return counters, found
+
+
 _PROMO_COLUMNS = (
     "id",
     "name",
@@ -1119,20 +1138,9 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
     for pid, state in states.items():
         outcome = outcomes[pid]
         category, total, fictitious = categories[pid]
-        counters = PromotionCounters(state.grade, state.lb_run, state.mp_run, state.lb_run_mp)
-        played = games[pid]
-        if category != "unrated" and played:
-            counters, _, found = promotion_trace(
-                state.rating,
-                outcome.rating_after - state.rating,
-                [g.round for g in played],
-                state.games,
-                counters,
-                provisional_offset=rules.provisional_offset,
-                lookahead=rules.lookahead,
-            )
-            for old, new, path, round_, career, x in found:
-                promo_rows.append(_promo_row(state, old, new, path, round_, career, x))
+        counters, found = _promotions(rules, state, outcome, category, games[pid])
+        for old, new, path, round_, career, x in found:
+            promo_rows.append(_promo_row(state, old, new, path, round_, career, x))
         new_states[pid] = (counters, outcome, total, fictitious)
 
     published_promotions = {
@@ -1828,26 +1836,15 @@ def replay_events(
             state = states[pid]
             outcome = outcomes[pid]
             category, total, _fictitious = categories[pid]
-            counters = PromotionCounters(state.grade, state.lb_run, state.mp_run, state.lb_run_mp)
             played = games[pid]
             promotion = ""
-            if category != "unrated" and played:
-                counters, _, found = promotion_trace(
-                    state.rating,
-                    outcome.rating_after - state.rating,
-                    [g.round for g in played],
-                    state.games,
-                    counters,
-                    provisional_offset=rules.provisional_offset,
-                    lookahead=rules.lookahead,
-                    trace=False,
-                )
-                for old, new, path, round_, career, x in found:
-                    row = _promo_row(state, old, new, path, round_, career, x)
-                    row["from_grade"] = grade_name(old)
-                    row["to_grade"] = grade_name(new)
-                    promo_rows.append({**row, "event": event.name})
-                    promotion = grade_name(new)
+            counters, found = _promotions(rules, state, outcome, category, played, trace=False)
+            for old, new, path, round_, career, x in found:
+                row = _promo_row(state, old, new, path, round_, career, x)
+                row["from_grade"] = grade_name(old)
+                row["to_grade"] = grade_name(new)
+                promo_rows.append({**row, "event": event.name})
+                promotion = grade_name(new)
             rows.append(
                 {
                     "id": pid,
