@@ -638,6 +638,19 @@ def berger(
     else:
         dpa = None
         ra = rar
+
+    def unrated_ru(rc: int, points) -> tuple[int, str]:
+        # 10.22-10.25 for a round robin, in both passes of 10.68.
+        return unrated_performance(
+            rc,
+            points,
+            games,
+            round_robin=True,
+            opponents=n,
+            below_half_factor=below_half_factor,
+            step=step,
+        )
+
     first: dict[str, int] = {}
     for pid, rating, points in entries:
         row = rows[pid]
@@ -646,15 +659,7 @@ def berger(
             first[pid] = rating
         else:
             row["Rc"] = int(ra)
-            ru, rule = unrated_performance(
-                int(ra),
-                points,
-                games,
-                round_robin=True,
-                opponents=n,
-                below_half_factor=below_half_factor,
-                step=step,
-            )
+            ru, rule = unrated_ru(int(ra), points)
             row["Ru"] = ru
             row["Ru rule"] = rule
             first[pid] = ru
@@ -682,15 +687,7 @@ def berger(
         row["adjustment"] = total
         row["Rc2"] = _round(row["Rc"] + Fraction(total, n))
         if rating is None:
-            ru2, rule = unrated_performance(
-                row["Rc2"],
-                points,
-                games,
-                round_robin=True,
-                opponents=n,
-                below_half_factor=below_half_factor,
-                step=step,
-            )
+            ru2, rule = unrated_ru(row["Rc2"], points)
             row["Ru2"] = ru2
             row["Ru rule"] = rule
         else:

@@ -1063,18 +1063,8 @@ FIDE_2014 = register(Fide2014())
 
 #: Columns of :func:`calculation_table` and :func:`games_table` by default.
 CALCULATION_COLUMNS = ("id", "name", *FIDE_COLUMNS, "rating_after")
-GAME_DETAIL_COLUMNS = (
-    "round",
-    "opponent name",
-    "opponent rating",
-    "rating used",
-    "capped",
-    "D uncapped",
-    "D",
-    "PD",
-    "score",
-    "score-PD",
-    "note",
+GAME_DETAIL_COLUMNS = tuple(
+    c for c in GAME_COLUMNS if c not in ("event", "id", "name", "opponent", "rated")
 )
 
 
