@@ -826,6 +826,39 @@ def test_replay_equals_rate_events_and_leaves_its_inputs_alone():
     assert replay.summary["events"] == 12
 
 
+def test_replay_restarts_the_cycle_collector_only_if_it_was_running(monkeypatch):
+    """The replay pauses Python's cycle collector and leaves it as it found it, also when an
+    event cannot be rated; the collector finds no garbage of the replay's afterwards."""
+    import gc
+
+    import ratingkit.fesa as fesa_module
+
+    events, players = _history(21, n_events=3)
+    seen = []
+    real = fesa_module._replay
+
+    def spy(*args):
+        seen.append(gc.isenabled())
+        return real(*args)
+
+    monkeypatch.setattr(fesa_module, "_replay", spy)
+    assert gc.isenabled()
+    gc.collect()
+    FESA.replay(events, players)
+    assert seen == [False] and gc.isenabled()
+    assert gc.collect() == 0
+    gc.disable()
+    try:
+        FESA.replay(events, players)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    monkeypatch.setattr(fesa_module, "_replay", lambda *a: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        FESA.replay(events, players)
+    assert gc.isenabled()
+
+
 def test_replay_of_nothing_is_an_error():
     with pytest.raises(RatingkitError, match="no events"):
         FESA.replay([], None)
