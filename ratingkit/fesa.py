@@ -1107,14 +1107,16 @@ def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str
     stale = set(states)
     while True:
         passes += 1
+        # Only the players computed again can move (the others' outcomes are those of post).
+        new_post = post.copy()
+        changed = []
         for pid in states:
             if pid in stale:
-                outcomes[pid] = compute(pid, post)
-        new_post = {
-            pid: (o.rating_after if o.rating_after is not None else 0)
-            for pid, o in outcomes.items()
-        }
-        changed = [pid for pid in states if new_post[pid] != post[pid]]
+                outcome = outcomes[pid] = compute(pid, post)
+                rating = outcome.rating_after if outcome.rating_after is not None else 0
+                if rating != post[pid]:
+                    new_post[pid] = rating
+                    changed.append(pid)
         if rows:
             changed.sort()
             iteration_rows.append(
@@ -1634,6 +1636,7 @@ def _quick_outcome(
     if quick_games is None:
         quick_games = _quick_games(played)
     slack, floor, per_game = QUICK_SLACK, RATING_FLOOR, rules.per_game_rounding
+    bonus_games, ceiling = BONUS_GAMES, BONUS_CEILING
     # k(tr) holds while tr stays in [band_low, band_high] (its step, less the slack).
     band_low, band_high, k = math.inf, -math.inf, 0
     for opponent_id, score, win, given, received in quick_games:
@@ -1645,7 +1648,7 @@ def _quick_outcome(
         elif received is not None:
             effective = float(handicapped_rating(opponent, received))
         else:
-            effective = float(opponent)
+            effective = opponent  # an int: int - float is the float difference
         if not band_low <= tr <= band_high:
             for lower, upper, step_k in _K_STEPS:
                 if tr >= lower:
@@ -1661,10 +1664,10 @@ def _quick_outcome(
                 change = upset
                 upsets += 1
         b = 0.0
-        if counter < BONUS_GAMES:
+        if counter < bonus_games:
             counter += 1
-            if tr < BONUS_CEILING:
-                b = (BONUS_CEILING - tr) / 200
+            if tr < ceiling:
+                b = (ceiling - tr) / 200
         change += b
         if per_game:
             if _near_half(change):

@@ -97,9 +97,10 @@ class Table:
         object.__setattr__(self, "columns", tuple(self.columns))
         object.__setattr__(self, "rows", tuple(MappingProxyType(dict(r)) for r in self.rows))
         object.__setattr__(self, "formats", MappingProxyType(dict(self.formats)))
+        declared = frozenset(self.columns)
         for index, row in enumerate(self.rows):
-            unknown = set(row) - set(self.columns)
-            if unknown:
+            if not declared.issuperset(row):
+                unknown = set(row) - declared
                 raise RatingkitError(
                     f"table {self.title!r} row {index + 1} has columns "
                     f"{sorted(unknown)} that the table does not declare"
