@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from common import git_revision, machine
+
 from ratingkit.ledger import Ledger
 
 
@@ -92,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
+    where = machine()  # the load average before the runs
     with tempfile.TemporaryDirectory(prefix="ratingkit-bench-") as tmp:
         folder = Path(tmp)
         files = write_season(folder, args.players, args.games, args.periods, args.seed)
@@ -100,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Ledger season: {args.players} players, ~{args.games} games in {len(files)} events, "
         f"{args.periods} periods, rule set {args.rules}, {args.repeat} runs\n"
     )
+    print(f"{where}; ratingkit at {git_revision()}\n")
     print("| step | median s | min s | max s |")
     print("|---|---:|---:|---:|")
     for step in ("import", "rate", "total"):

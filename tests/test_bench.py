@@ -1,0 +1,54 @@
+"""The bench scripts run from a checkout with one command each and print their tables.
+
+Tiny sizes only: nothing here times anything (speed targets are checked by running the benches,
+see bench/README.md); the point is that a bench broken by a change fails the test suite instead
+of the next person who wants figures.  The notebook bench runs the notebook suite again and is
+left out (the notebooks themselves run under nbval in this same suite).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SMALL_RUNS = {
+    "fide_period.py": [
+        "--games",
+        "2000",
+        "--players",
+        "200",
+        "--repeat",
+        "1",
+        "--loop-sample",
+        "500",
+    ],
+    "fesa_replay.py": ["--events", "6", "--repeat", "1", "--baseline-events", "2"],
+    "widget_recompute.py": ["--changes", "2"],
+    "ledger_season.py": ["--players", "60", "--games", "300", "--periods", "2", "--repeat", "1"],
+}
+
+
+def test_every_bench_but_the_notebook_one_is_smoke_tested():
+    scripts = {p.name for p in (ROOT / "bench").glob("*.py")} - {"common.py", "synthetic.py"}
+    assert scripts - {"notebooks.py"} == set(SMALL_RUNS)
+
+
+@pytest.mark.parametrize("script", sorted(SMALL_RUNS))
+def test_bench_runs_at_a_small_size_and_prints_its_verdict(script):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *SMALL_RUNS[script]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "load average before the run" in done.stdout
+    assert "ratingkit at " in done.stdout
+    # Each bench ends with its targets and a verdict on each (tiny sizes may miss them).
+    assert "met" in done.stdout.splitlines()[-1]
