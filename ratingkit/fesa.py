@@ -30,7 +30,8 @@ results      the previous results of a player still unrated (rules 5-6): space-s
              ``<opponent rating><result>`` tokens, result ``+`` ``=`` ``-``, e.g.
              ``1580+ 1620= 1400-``; a handicap game adds ``r<grades>`` (received) or
              ``g<grades>`` (given), e.g. ``1862-r2.1``.  Opponent ratings are stored as they
-             were after that event; the 400 floor applies when they are used.
+             were after that event, below zero too (``-4+``); the 400 floor applies when
+             they are used.
 last_event   date of the player's last official event (YYYY-MM-DD), for the two-year list of
              the translator's note 1 (``check`` only)
 ============ =================================================================================
@@ -182,7 +183,9 @@ def _decimal(value: Fraction) -> str:
     return text
 
 
-_RESULT_TOKEN = re.compile(r"^(\d+)([+=-])(?:([rg])(\d+(?:\.\d+)?))?$")
+#: A rating may lie below zero (nothing floors a player's own rating; the 400 floor applies to
+#: opponents when they are used): ``-4+`` is a win against an opponent rated -4.
+_RESULT_TOKEN = re.compile(r"^(-?\d+)([+=-])(?:([rg])(\d+(?:\.\d+)?))?$")
 
 
 def parse_results(text: str, location: Location | None = None) -> tuple[Result, ...]:
@@ -307,9 +310,10 @@ def _root_of_terms(terms) -> float:
 
 
 def exact_performance(results: Sequence[Result]) -> float:
-    """The root of :func:`performance_sum` (rule 5), by bisection to float precision (the same
-    results give the same root: it is remembered, since a season's replay asks for it again
-    at every pass of an event's iteration)."""
+    """The root of :func:`performance_sum` (rule 5), by bisection to float precision.  The
+    same results give the same root, so it is remembered for :meth:`FesaRules.rate`, which
+    can ask again (an iteration that comes back to earlier ratings, the same event checked
+    and rated); the replay, whose passes ask with other ratings each time, does not look."""
     return _exact_root(tuple(results))
 
 

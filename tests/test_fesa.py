@@ -346,6 +346,54 @@ def test_results_column_syntax():
     assert results[4].given == Fraction("1.5")
     with pytest.raises(InvalidValueError, match="1580x"):
         parse_results("1580x")
+    # A rating below zero is written with its sign and read back (see the next test).
+    assert [(r.opponent, r.score) for r in parse_results("-4+ -12- 7=")] == [
+        (-4, 1),
+        (-12, 0),
+        (7, Fraction(1, 2)),
+    ]
+    assert [r.token() for r in parse_results("-4+ -12-r1")] == ["-4+", "-12-r1"]
+
+
+def test_an_opponent_rated_below_zero_is_stored_and_read_back_in_the_results_column():
+    """Nothing floors a player's own rating: A (rating 5, bonus used up) loses three games to
+    B (400; 457 after the event, which A faces by rule 8), about -2.8 a game at k = 40 with
+    E near 0.07, and ends below zero.  Newcomer D then beats A, who drops again: D's stored
+    results hold A's rating after that event, below zero, and D's next event reads them back
+    (rate and the replay alike)."""
+
+    def event(name, day, players, games):
+        when = date(2020, 1, day)
+        return Event(
+            name,
+            tuple(Player(pid, pid, None) for pid in players),
+            tuple(Game(r, w, b, ws, 1 - ws) for r, (w, b, ws) in enumerate(games, 1)),
+            start=when,
+            end=when,
+        )
+
+    players = PlayerFile.from_records(
+        [
+            {"id": pid, "name": pid, "rating": rating, "games": 200, "bonus_games": 100}
+            for pid, rating in (("A", 5), ("B", 400), ("C", 1500))
+        ],
+        "players",
+    )
+    events = [
+        event("e1", 1, ("A", "B"), [("A", "B", 0.0)] * 3),
+        event("e2", 2, ("A", "D"), [("D", "A", 1.0)]),
+        event("e3", 3, ("C", "D"), [("D", "C", 0.0)]),
+    ]
+    after_e1 = FESA.rate(events[0], players)
+    assert after_e1["A"]["rating_after"] < 0
+    after_e2 = FESA.rate(events[1], after_e1.new_state)
+    a_after_e2 = after_e2["A"]["rating_after"]
+    assert a_after_e2 < after_e1["A"]["rating_after"]
+    assert after_e2.new_state.by_id("D").extra["results"] == f"{a_after_e2}+"
+    season = FESA.rate_events(events, players)  # e3 reads D's results back
+    c_after = season.new_state.by_id("C").rating
+    assert season.new_state.by_id("D").extra["results"] == f"{a_after_e2}+ {c_after}-"
+    assert FESA.replay(events, players).new_state == season.new_state
 
 
 # -- promotions (rules 2 and 10) ------------------------------------------------------------
