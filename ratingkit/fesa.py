@@ -1053,8 +1053,8 @@ def _event_games(rules: FesaRules, event: Event, states, plain=None) -> tuple[di
                 RatedGame(game.round, white, _SCORES[black_score], _ZERO, _ZERO, None, None, game)
             )
             if plain is not None:
-                plain[white].append((black, *_PLAIN_OF[white_score], None, None))
-                plain[black].append((white, *_PLAIN_OF[black_score], None, None))
+                plain[white].append((black, *_PLAIN_OF[white_score], None))
+                plain[black].append((white, *_PLAIN_OF[black_score], None))
             continue
         received = {game.white: _ZERO, game.black: _ZERO}
         given = dict(received)
@@ -1643,16 +1643,18 @@ def _quick_outcome(
     bonus_games, ceiling = BONUS_GAMES, BONUS_CEILING
     # k(tr) holds while tr stays in [band_low, band_high] (its step, less the slack).
     band_low, band_high, k = math.inf, -math.inf, 0
-    for opponent_id, score, win, given, received in quick_games:
+    for opponent_id, score, win, handicap in quick_games:
         opponent = post[opponent_id]
         if opponent < floor:
             opponent = floor
-        if given is not None:
-            effective = float(opponent + (rating - handicapped_rating(rating, given)))
-        elif received is not None:
-            effective = float(handicapped_rating(opponent, received))
-        else:
+        if handicap is None:
             effective = opponent  # an int: int - float is the float difference
+        else:
+            given, received = handicap
+            if given is not None:
+                effective = float(opponent + (rating - handicapped_rating(rating, given)))
+            else:
+                effective = float(handicapped_rating(opponent, received))
         if not band_low <= tr <= band_high:
             for lower, upper, step_k in _K_STEPS:
                 if tr >= lower:
@@ -1667,18 +1669,17 @@ def _quick_outcome(
             if upset > change:
                 change = upset
                 upsets += 1
-        b = 0.0
         if counter < bonus_games:
             counter += 1
             if tr < ceiling:
                 b = (ceiling - tr) / 200
-        change += b
+                change += b
+                bonus_total += b
         if per_game:
             if _near_half(change):
                 return None
             change = float(math.floor(change + 0.5))
         expected_total += e
-        bonus_total += b
         tr += change
     total = tr - rating
     if abs(total - math.floor(total) - 0.5) < slack:  # _near_half(total), inline
@@ -1707,15 +1708,16 @@ _K_STEPS = tuple(
 
 def _quick_games(played) -> tuple:
     """A player's games as plain values (computed once for the passes of an event): the
-    opponent, the score as a float, whether it is a win, the handicap given and received
-    (None for none)."""
+    opponent, the score as a float, whether it is a win, and None for a game without handicap,
+    else the handicap (given, received), None for the side that is not."""
     out = []
     for g in played:
         plain = _PLAIN_SCORES.get(id(g.score))
         score, win = plain if plain is not None else (float(g.score), g.score == 1)
         given = None if g.given is _ZERO or not g.given else g.given
         received = None if g.received is _ZERO or not g.received else g.received
-        out.append((g.opponent, score, win, given, received))
+        handicap = None if given is None and received is None else (given, received)
+        out.append((g.opponent, score, win, handicap))
     return tuple(out)
 
 
