@@ -661,6 +661,15 @@ def promotion_trace(
     before = rating_before if whole else Fraction(rating_before)
     change = total_change if whole else Fraction(total_change)
     top = GRADES[-1].number
+    if whole and n and games_before + 1 >= PROVISIONAL_GAMES and c.grade < top:
+        # The usual established player far from the next grade: x moves in a straight line
+        # from game 1 to game n, so if both ends lie below LB of the next grade, every game
+        # resets the counters (rule 10) and none promotes; the look-ahead starts below LB
+        # and only falls.  The loop below would find the same.
+        lb = _GRADE_OF[c.grade + 1].lb
+        if (rating_before * n + total_change) / n < lb and rating_before + total_change < lb:
+            c.lb_run, c.mp_run, c.lb_run_mp = 0, 0, False
+            return c, _NO_TRACE, promotions
     for r, round_ in enumerate(rounds, start=1):
         x = (rating_before * n + r * total_change) / n if whole else before + r * change / n
         career = games_before + r

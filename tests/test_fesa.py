@@ -35,7 +35,7 @@ from ratingkit.formats import read_event
 from ratingkit.model import Event, Game, Handicap, Play, Player, Special
 from ratingkit.playerfile import PlayerFile, parse_player_csv, read_player_file, write_player_csv
 from ratingkit.rulesets import get_rule_set
-from ratingkit.shogi import parse_grade
+from ratingkit.shogi import GRADES, NO_GRADE, parse_grade
 
 
 def E(opponent, tr):
@@ -438,6 +438,45 @@ def test_rule_10_counters_reset():
     assert (below[0].lb_run, below[0].mp_run, below[0].lb_run_mp) == (0, 0, False)
     between = promotion_trace(1700, 0, 1, 40, PromotionCounters(14, 10, 5, True), lookahead=False)
     assert (between[0].lb_run, between[0].mp_run) == (11, 0)
+
+
+def test_rule_10_without_its_trace_finds_what_the_traced_test_finds():
+    """The replay asks for no trace, which takes shortcuts (games that promote nobody, an
+    established player whose whole event lies below LB of the next grade); the traced test
+    goes through every game.  Seeded random players across the table: the same counters and
+    the same promotions."""
+    import random
+
+    rng = random.Random(10)
+    grades = [g.number for g in GRADES]
+    shortcut_cases = 0
+    for _ in range(3000):
+        grade = rng.choice([*grades, NO_GRADE])
+        target = next((g for g in GRADES if g.number == grade + 1), None)
+        centre = target.lb if target is not None else 2500
+        before = centre + rng.randint(-300, 120)
+        change = rng.randint(-80, 80)
+        n = rng.randint(1, 9)
+        games_before = rng.choice([0, 4, 8, 12, 17, 18, 40, 300])
+        counters = PromotionCounters(
+            grade, rng.randint(0, 12), rng.randint(0, 8), rng.random() < 0.5
+        )
+        lookahead = rng.random() < 0.8
+        as_given = counters.copy()
+        plain = promotion_trace(
+            before, change, n, games_before, counters, lookahead=lookahead, trace=False
+        )
+        traced = promotion_trace(before, change, n, games_before, counters, lookahead=lookahead)
+        assert plain[0] == traced[0]
+        assert plain[2] == traced[2]
+        assert counters == as_given  # the input is left alone
+        if (
+            target is not None
+            and games_before + 1 >= 18
+            and max(before + Fraction(change, n), before + change) < target.lb
+        ):
+            shortcut_cases += 1
+    assert shortcut_cases > 300
 
 
 def test_rule_11_change_spread_evenly_in_exact_arithmetic():
