@@ -48,9 +48,11 @@ from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache, partial
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .errors import InvalidValueError, Location, RatingkitError
+from .fastbuild import build
 from .model import Event, Game, Play, Special
 from .playerfile import PlayerFile, PlayerMatch, PlayerRecord, normalise_name
 from .report import Report, Table
@@ -1345,17 +1347,22 @@ def _new_record(state, player, outcome, counters, total, played, post, by_name) 
     extra["mp_run"] = str(counters.mp_run)
     extra["lb_run_mp"] = "yes" if counters.lb_run_mp else "no"
     pid = old.id if old is not None else (None if by_name else player.id)
-    return PlayerRecord(
-        id=pid,
-        name=player.name,
-        rating=outcome.rating_after,
-        games=games_after,
-        born=old.born if old is not None else None,
-        k=None,
-        ever_2400=None,
-        grade=grade_name(counters.grade) if counters.grade != NO_GRADE else None,
-        prior_grade=state.prior_grade,
-        extra=extra,
+    # PlayerRecord(...) as build() makes it faster (a replay writes one a player and event).
+    return build(
+        PlayerRecord,
+        {
+            "id": pid,
+            "name": player.name,
+            "rating": outcome.rating_after,
+            "games": games_after,
+            "born": old.born if old is not None else None,
+            "k": None,
+            "ever_2400": None,
+            "grade": grade_name(counters.grade) if counters.grade != NO_GRADE else None,
+            "prior_grade": state.prior_grade,
+            "extra": MappingProxyType(extra),
+            "location": None,
+        },
     )
 
 
@@ -1832,6 +1839,19 @@ def _read_back(results: str | None, outcome: _Outcome) -> tuple[Result, ...] | N
     return parse_results(results)
 
 
+#: The FesaState fields the replay carries from a record it wrote to the player's next event.
+_KNOWN_FIELDS = (
+    "rating",
+    "games",
+    "bonus_games",
+    "grade",
+    "prior_grade",
+    "lb_run",
+    "mp_run",
+    "lb_run_mp",
+    "results",
+)
+
 #: Player-file columns that state_of reads from a record's extra and _new_record leaves as
 #: the old record had them: a record with one of them is read by state_of again.
 _STATE_KEYS = frozenset(("games", "grade", "prior_grade"))
@@ -1900,7 +1920,9 @@ def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | Non
         if record is not None and not player.extra:
             entry = known.pop(id(record), None)
             if entry is not None and entry[0] is record:
-                return FesaState(player.id, player.name, *entry[1], record)
+                fields = dict(zip(_KNOWN_FIELDS, entry[1], strict=True))
+                fields.update(id=player.id, name=player.name, record=record, notes=())
+                return build(FesaState, fields)
         return state_of(player, record, source)
 
     for event_index, event in enumerate(events):
