@@ -1039,6 +1039,9 @@ def _prepare(rules: FesaRules, event: Event, players, state_for=None) -> _Prepar
     return _Prepared(notes, by_name, records, states, games, categories)
 
 
+_tuple_new = tuple.__new__
+
+
 def _by_round(game: Game) -> int:
     return game.round
 
@@ -1057,11 +1060,18 @@ def _event_games(rules: FesaRules, event: Event, states, plain=None) -> tuple[di
         if game.handicap is None and game.special is None and white != black:
             # The plain game (most of them): the scores as recorded, no handicap, no note.
             white_score, black_score = game.white_score, game.black_score
+            # RatedGame(...) without its Python-level __new__ (600,000 of them in a replay).
             games[white].append(
-                RatedGame(game.round, black, _SCORES[white_score], _ZERO, _ZERO, None, None, game)
+                _tuple_new(
+                    RatedGame,
+                    (game.round, black, _SCORES[white_score], _ZERO, _ZERO, None, None, game),
+                )
             )
             games[black].append(
-                RatedGame(game.round, white, _SCORES[black_score], _ZERO, _ZERO, None, None, game)
+                _tuple_new(
+                    RatedGame,
+                    (game.round, white, _SCORES[black_score], _ZERO, _ZERO, None, None, game),
+                )
             )
             if plain is not None:
                 plain[white].append((black, *_PLAIN_OF[white_score], None))
