@@ -1930,8 +1930,11 @@ def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | Non
         if record is not None and not player.extra:
             entry = known.pop(id(record), None)
             if entry is not None and entry[0] is record:
-                fields = dict(zip(_KNOWN_FIELDS, entry[1], strict=True))
-                fields.update(id=player.id, name=player.name, record=record, notes=())
+                # In the order of FesaState's fields, as its own __init__ would set them.
+                fields: dict[str, object] = {"id": player.id, "name": player.name}
+                fields.update(zip(_KNOWN_FIELDS, entry[1], strict=True))
+                fields["record"] = record
+                fields["notes"] = ()
                 return build(FesaState, fields)
         return state_of(player, record, source)
 

@@ -457,7 +457,7 @@ def test_rule_10_without_its_trace_finds_what_the_traced_test_finds():
         before = centre + rng.randint(-300, 120)
         change = rng.randint(-80, 80)
         n = rng.randint(1, 9)
-        games_before = rng.choice([0, 4, 8, 12, 17, 18, 40, 300])
+        games_before = rng.choice([0, 4, 8, 12, 16, 17, 18, 40, 300])
         counters = PromotionCounters(
             grade, rng.randint(0, 12), rng.randint(0, 8), rng.random() < 0.5
         )
