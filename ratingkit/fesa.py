@@ -1337,6 +1337,12 @@ def _published(player, outcome: _Outcome, state: FesaState, promotions) -> dict:
     return out
 
 
+def _kept_results(perf: Performance) -> list[Result]:
+    """The results a still unrated player's record keeps: those of his performance rating
+    without rule 6's fictitious draw."""
+    return [r for r in perf.results if r.fictitious != "6"]
+
+
 def _new_record(state, player, outcome, counters, total, played, post, by_name) -> PlayerRecord:
     old = state.record
     extra = dict(old.extra) if old is not None else {}
@@ -1344,9 +1350,7 @@ def _new_record(state, player, outcome, counters, total, played, post, by_name) 
         extra.pop(key, None)
     games_after = total if played else state.games
     if outcome.category == "unrated" and played:
-        extra["results"] = " ".join(
-            r.token() for r in outcome.performance.results if r.fictitious != "6"
-        )
+        extra["results"] = " ".join(r.token() for r in _kept_results(outcome.performance))
         bonus_games = 0
     else:
         if not played and state.results is not None:
@@ -1843,7 +1847,7 @@ def _read_back(results: str | None, outcome: _Outcome) -> tuple[Result, ...] | N
         return None
     perf = outcome.performance
     if outcome.category == "unrated" and perf is not None:
-        kept = [r for r in perf.results if r.fictitious != "6"]
+        kept = _kept_results(perf)
         if not any(r.received or r.given for r in kept):
             return tuple(Result(r.opponent, r.score) for r in kept)
     return parse_results(results)

@@ -909,16 +909,7 @@ class Ledger:
             for column, fide_name in _HISTORY_COLUMNS:
                 entry[column] = row.get(column, row.get(fide_name))
             rows.append(entry)
-        columns = (
-            "period",
-            "event",
-            "rating_before",
-            "games",
-            "score",
-            "expected",
-            "change",
-            "rating_after",
-        )
+        columns = ("period", "event", *(column for column, _ in _HISTORY_COLUMNS))
         return Table(f"history of {name} (ledger id {player_id})", columns, rows)
 
     def rating_history(self, players: Iterable[str]) -> dict[str, list[tuple[str, int | None]]]:

@@ -33,14 +33,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InvalidValueError, Location, MalformedLineError, UnknownResultError
+from ..errors import InvalidValueError, Location, UnknownResultError
 from ..fileio import read_csv_table, read_text
 from ..lnmo import game_terms, parse_grade
 from ..model import Event, EventType, Game, Handicap, Special, parse_result
-from ..playerfile import PlayerFile, parse_player_csv
+from ..playerfile import PlayerFile
 from ..values import parse_date, parse_int
 from . import Format, register_format
-from .csvpair import header_columns, locate_pair, players_from_roster
+from .csvpair import header_columns, players_from_roster, read_pair_roster
 
 GAME_COLUMNS = ("date", "event", "round", "white", "black", "result")
 #: Columns the LNMO rule set reads (any other column is kept in ``game.extra`` too).
@@ -50,14 +50,7 @@ SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_
 
 def read_club(path: str | Path) -> Event:
     """Read the club's records into one :class:`~ratingkit.model.Event` (type ``club``)."""
-    games_path, players_path = locate_pair(Path(path))
-    if not players_path.exists():
-        raise MalformedLineError(
-            f"no players file beside the games file (looked for {players_path})",
-            Location(str(games_path)),
-            str(players_path),
-        )
-    roster = parse_player_csv(read_text(players_path), str(players_path))
+    games_path, _, roster = read_pair_roster(Path(path))
     name = games_path.parent.name if games_path.name == "games.csv" else games_path.stem
     return club_event(read_text(games_path), roster, name or "club", str(games_path))
 

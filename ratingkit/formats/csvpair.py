@@ -61,20 +61,26 @@ def locate_pair(path: Path) -> tuple[Path, Path]:
     return path, path.with_name("players.csv")
 
 
-def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Event:
-    """Read a CSV pair into an :class:`~ratingkit.model.Event`.
-
-    Without ``event_type`` the type is detected: a round robin when every pair of players
-    met equally often, else a Swiss.  The detection is recorded in ``event.extra["type_note"]``.
-    """
-    games_path, players_path = locate_pair(Path(path))
+def read_pair_roster(path: Path) -> tuple[Path, Path, PlayerFile]:
+    """The games file and the players file of a pair, and the players file read as a roster;
+    an error naming the games file when there is no players file beside it."""
+    games_path, players_path = locate_pair(path)
     if not players_path.exists():
         raise MalformedLineError(
             f"no players file beside the games file (looked for {players_path})",
             Location(str(games_path)),
             str(players_path),
         )
-    roster = parse_player_csv(read_text(players_path), str(players_path))
+    return games_path, players_path, parse_player_csv(read_text(players_path), str(players_path))
+
+
+def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Event:
+    """Read a CSV pair into an :class:`~ratingkit.model.Event`.
+
+    Without ``event_type`` the type is detected: a round robin when every pair of players
+    met equally often, else a Swiss.  The detection is recorded in ``event.extra["type_note"]``.
+    """
+    games_path, players_path, roster = read_pair_roster(Path(path))
     players = players_from_roster(roster)
     known_ids = {p.id for p in players}
     games, byes = _read_games(read_text(games_path), str(games_path), known_ids)
