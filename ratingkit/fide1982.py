@@ -300,6 +300,12 @@ def assess(event: Event) -> Assessment:
     round_robin = event.type is EventType.ROUND_ROBIN
     all_games = ["all"] if games or score_only else []
 
+    def exclude(rule: str, problem: str, indices: Sequence[int]) -> None:
+        """A problem with these games, which are not rated for it."""
+        out.add(rule, problem, [labels[i] for i in indices])
+        for i in indices:
+            out.excluded.setdefault(i, rule)
+
     def exclude_all(rule: str) -> None:
         out.event_rule = out.event_rule or rule
         for i in range(len(games)):
@@ -334,23 +340,16 @@ def assess(event: Event) -> Assessment:
     if not day_rounds and field_rounds is None and hours is None:
         out.unchecked.append("3.1 (no game dates, 'rounds_per_day' or 'hours_per_day')")
     for day, count in sorted(day_rounds.items()):
+        that_day = [i for i, g in enumerate(games) if g.date == day]
         if count > 3:
-            bad = [labels[i] for i, g in enumerate(games) if g.date == day]
-            out.add("3.1", f"{count} rounds on {day.isoformat()}: at most 3 a day", bad)
-            for i, g in enumerate(games):
-                if g.date == day:
-                    out.excluded.setdefault(i, "3.1")
+            exclude("3.1", f"{count} rounds on {day.isoformat()}: at most 3 a day", that_day)
         if minutes is not None and count * 2 * minutes > 12 * 60:
-            bad = [labels[i] for i, g in enumerate(games) if g.date == day]
-            out.add(
+            exclude(
                 "3.1",
                 f"{count} rounds of 2 x {minutes} minutes on {day.isoformat()}: "
                 f"{count * 2 * minutes / 60:g} hours of play, at most 12 a day",
-                bad,
+                that_day,
             )
-            for i, g in enumerate(games):
-                if g.date == day:
-                    out.excluded.setdefault(i, "3.1")
     if field_rounds is not None and field_rounds > 3:
         out.add("3.1", f"{field_rounds} rounds a day: at most 3", all_games)
         exclude_all("3.1")
@@ -387,13 +386,7 @@ def assess(event: Event) -> Assessment:
     # 5.1 unplayed games are not rated.
     unplayed = [i for i, g in enumerate(games) if not g.is_played]
     if unplayed:
-        out.add(
-            "5.1",
-            f"{len(unplayed)} game(s) not played (forfeits) are not rated",
-            [labels[i] for i in unplayed],
-        )
-        for i in unplayed:
-            out.excluded.setdefault(i, "5.1")
+        exclude("5.1", f"{len(unplayed)} game(s) not played (forfeits) are not rated", unplayed)
 
     # 2.1 the games must be played under the FIDE Laws of Chess: shogi data are not.
     shogi: dict[str, list[int]] = {}
@@ -442,16 +435,12 @@ def assess(event: Event) -> Assessment:
                 remaining.discard(player.id)
                 out.dropped.append(player.id)
                 changed = True
-                bad = [labels[i] for i, g in enumerate(games) if g.involves(player.id)]
-                out.add(
+                exclude(
                     "6.1",
                     f"unrated {player.id!r} scored 0: his games and the points taken from him "
                     "are not counted",
-                    bad,
+                    [i for i, g in enumerate(games) if g.involves(player.id)],
                 )
-                for i, g in enumerate(games):
-                    if g.involves(player.id):
-                        out.excluded.setdefault(i, "6.1")
 
     # 6.43 a round robin with unplayed games is rated as a Swiss.
     if round_robin and not score_only:
@@ -521,13 +510,9 @@ def assess(event: Event) -> Assessment:
             if g.white not in rated_ids and g.black not in rated_ids and i not in out.excluded
         ]
         if both:
-            out.add(
-                "6.4",
-                "in a Swiss or team event only games against rated opponents count",
-                [labels[i] for i in both],
+            exclude(
+                "6.4", "in a Swiss or team event only games against rated opponents count", both
             )
-            for i in both:
-                out.excluded.setdefault(i, "6.4")
         # 6.42 unrated players need 4 rated opponents.
         for player in event.players:
             if player.id in rated_ids or player.id in out.dropped:
@@ -541,14 +526,12 @@ def assess(event: Event) -> Assessment:
             ]
             opponents = {games[i].opponent_of(player.id) for i in mine}
             if mine and len(opponents) < 4:
-                out.add(
+                exclude(
                     "6.42",
                     f"unrated {player.id!r} met {len(opponents)} rated opponent(s): at least 4 "
                     "are needed for him to be rated",
-                    [labels[i] for i in mine],
+                    mine,
                 )
-                for i in mine:
-                    out.excluded.setdefault(i, "6.42")
 
     # 6.5 match games played after the match was decided.
     if event.type is EventType.MATCH and not score_only:
@@ -568,14 +551,12 @@ def assess(event: Event) -> Assessment:
                 if any(s * 2 > scheduled for s in score.values()):
                     decided_at = game.round
             if late:
-                out.add(
+                exclude(
                     "6.5",
                     f"the {scheduled}-game match was decided in round {decided_at}; later games "
                     "are not rated",
-                    [labels[i] for i in late],
+                    late,
                 )
-                for i in late:
-                    out.excluded.setdefault(i, "6.5")
     return out
 
 
