@@ -16,7 +16,6 @@ import argparse
 from common import git_revision, machine, median_times, seconds, table, verdict
 from synthetic import fesa_history
 
-from ratingkit import fesa
 from ratingkit.fesa import FESA
 
 
@@ -37,9 +36,6 @@ def main() -> None:
     assert FESA.replay(first, players).new_state == FESA.rate_events(first, players).new_state
 
     def one_by_one():
-        # Performance ratings that rate() computes are remembered within a process: each run
-        # starts cold.
-        fesa._exact_root.cache_clear()
         state = players
         for event in first:
             state = FESA.rate(event, state).new_state

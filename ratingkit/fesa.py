@@ -47,7 +47,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import partial
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -262,12 +262,6 @@ def _bisect(terms, lo: float, hi: float, skip_below: float, skip_above: float) -
     return (lo + hi) / 2
 
 
-@lru_cache(maxsize=8192)
-def _exact_root(results: tuple[Result, ...]) -> float:
-    """:func:`_root_of_terms` of the results, remembered."""
-    return _root_of_terms(_performance_terms(results))
-
-
 def _root_of_terms(terms) -> float:
     """The bisection of rule 5 from [-6000, 10000].  Without handicaps given, the sum falls
     as the rating rises; a few Newton steps find the root, and two sums at most 1e-7 either
@@ -312,11 +306,9 @@ def _root_of_terms(terms) -> float:
 
 
 def exact_performance(results: Sequence[Result]) -> float:
-    """The root of :func:`performance_sum` (rule 5), by bisection to float precision.  The
-    same results give the same root, so it is remembered for :meth:`FesaRules.rate`, which
-    can ask again (an iteration that comes back to earlier ratings, the same event checked
-    and rated); the replay, whose passes ask with other ratings each time, does not look."""
-    return _exact_root(tuple(results))
+    """The root of :func:`performance_sum` (rule 5), by bisection to float precision.  (Roots
+    are not remembered: rating 60 events asked for the same results again 10 times in 737.)"""
+    return _root_of_terms(_performance_terms(results))
 
 
 def newton32_performance(results: Sequence[Result], passes: int = 60) -> float:
@@ -362,12 +354,9 @@ def performance_rating(
     *,
     solver: str = "exact",
     rounding: str = "half-even",
-    remember: bool = True,
 ) -> Performance:
     """The performance rating of rules 5-6: 0% -> 1; 100% -> a fictitious draw against the
     highest-rated opponent is added; else the root of sum(res - E) = 0, rounded (at least 1).
-    ``remember=False``: the root is not looked up among the remembered ones (the replay,
-    whose every pass asks with other opponents' ratings, would only pay for hashing).
     """
     results = tuple(results)
     # Scores lie in [0, 1]: 0% when none scores, 100% when every one is a win.
@@ -379,12 +368,7 @@ def performance_rating(
         best = max(results, key=lambda r: _opponent_used(r))
         used = (*results, Result(best.opponent, Fraction(1, 2), best.received, best.given, "6"))
         how = f"100% score: fictitious draw against {best.opponent} added (rule 6)"
-    if solver == "newton32":
-        root = newton32_performance(used)
-    elif remember:
-        root = exact_performance(used)
-    else:
-        root = _root_of_terms(_performance_terms(used))
+    root = newton32_performance(used) if solver == "newton32" else exact_performance(used)
     # Away from a half every rounding rule gives the nearest integer: no fraction needed.
     near_half = _near_half(root)
     value = _ROUNDERS[rounding](Fraction(root)) if near_half else math.floor(root + 0.5)
@@ -1642,7 +1626,7 @@ def _quick_outcome(
     if kind == "unrated":
         results, event_results = _unrated_results(state, fictitious, played, post)
         perf = performance_rating(
-            results + event_results, solver=rules.solver, rounding=rules.rounding, remember=False
+            results + event_results, solver=rules.solver, rounding=rules.rounding
         )
         expected_total = 0.0
         for res in event_results:
