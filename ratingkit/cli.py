@@ -22,7 +22,7 @@ from .formats import formats, read_event
 from .model import Event, EventType
 from .playerfile import PlayerFile, read_player_file
 from .report import Report, Table
-from .rulesets import RuleSet, families, get_rule_set, rule_sets
+from .rulesets import RuleSet, families, family_gaps, get_rule_set, rule_sets
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
@@ -162,6 +162,11 @@ def _cmd_rules() -> str:
         lines.append(
             f"{family:<{width}} the one of {', '.join(members)} in force on the event's start date"
         )
+        for gap in family_gaps(family):
+            lines.append(
+                f"{'':<{width}} {gap.valid_from.isoformat()} to {gap.valid_until.isoformat()}: "
+                f"no rule set, events refused ({gap.document}: {gap.reason})"
+            )
     return "\n".join(lines) + "\n"
 
 

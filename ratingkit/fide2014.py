@@ -247,6 +247,7 @@ def _rate_event(
 
     # Round robin: Ru of the players unrated for others by the 8.58 iteration.
     ru_int: dict[str, int] = {}
+    rr_unrated_rated = round_robin and rules.rate_unrated_in_round_robins
     if round_robin and (unrated_for_others - result.disregarded) and rules.round_robin_iteration:
         ru_exact, ra_final, sections, iteration_notes = _iterate(
             event, played, unrated_for_others, result.disregarded, rules.max_iterations
@@ -257,7 +258,7 @@ def _rate_event(
         for pid, value in ru_exact.items():
             result.ru[pid] = value
             ru_int[pid] = round_half_away_from_zero(value)
-    elif round_robin:
+    elif rr_unrated_rated:
         # Ru from the rated opponents only (no iteration), used for the rated players (8.52).
         for pid in unrated_for_others - result.disregarded:
             pairs = [
@@ -298,15 +299,20 @@ def _rate_event(
         state = states[pid]
         w = We = Fraction(0)
         used: list[Fraction] = []
+        # (row, opponent, score, rating used or None when the game is not rated), in game order.
+        entries: list[tuple[dict, str, Fraction, int | None]] = []
         for game in played[pid]:
             opp = game.opponent_of(pid)
             score = Fraction(game.score_of(pid))
             row = _game_row(event, game.round, player, by_id[opp], score)
             why = None
+            rating_used = None
             if opp in result.disregarded:
                 why = "8.21: opponent's result not counted"
             elif opp in unrated_for_others:
-                if not round_robin:
+                if round_robin and not rules.rate_unrated_in_round_robins:
+                    why = rules.unrated_opponent_note
+                elif not round_robin:
                     why = "8.52: opponent unrated (only round robins rate these games)"
                 elif opp not in ru_int:
                     why = "opponent has no Ru"
@@ -316,17 +322,20 @@ def _rate_event(
                 rating_used = by_id[opp].rating
             if why is not None:
                 row.update(rated=False, note=why)
-                result.games.append(row)
-                continue
-            raw = player.rating - rating_used
-            cap_applies = rules.cap_applies(player.rating)
-            capped = cap_applies and abs(raw) > rules.cap
-            d = max(-rules.cap, min(rules.cap, raw)) if cap_applies else raw
+            entries.append((row, opp, score, None if why is not None else rating_used))
+        rated_entries = [e for e in entries if e[3] is not None]
+        raws = [player.rating - e[3] for e in rated_entries]
+        # 8.54 (2022: 8.3.1, one upgrade per tournament): the games whose D the cap limits.
+        capped_at = rules.capped_games(player.rating, raws)
+        for index, (row, opp, score, rating_used) in enumerate(rated_entries):
+            raw = raws[index]
+            capped = index in capped_at
+            d = max(-rules.cap, min(rules.cap, raw)) if capped else raw
             pd = table_pd_exact(d)
             row.update(
                 {
                     "rating used": player.rating - d if capped else rating_used,
-                    "capped": "8.54" if capped else "",
+                    "capped": rules.cap_rule if capped else "",
                     "D uncapped": raw,
                     "D": d,
                     "PD": pd,
@@ -336,12 +345,12 @@ def _rate_event(
             )
             if opp in unrated_for_others:
                 row["note"] = f"opponent unrated: his Ru {rating_used} (8.52, 8.58)"
-            elif not cap_applies and abs(raw) > rules.cap:
+            elif not capped and abs(raw) > rules.cap:
                 row["note"] = rules.no_cap_note(player.rating)
-            result.games.append(row)
             w += score
             We += pd
             used.append(Fraction(rating_used))
+        result.games.extend(row for row, _, _, _ in entries)
         n = len(used)
         period_n = n if period_games is None else period_games.get(state.key, n)
         choice = rules.choose_k(player.rating, state, on, period_n)
@@ -443,6 +452,12 @@ def _rate_event(
         result.notes.append(
             "8.52: games of rated players against unrated opponents are not rated "
             "(not a round robin)"
+        )
+    elif round_robin and unrated_for_others and not rules.rate_unrated_in_round_robins:
+        result.notes.append(
+            rules.unrated_opponent_note.split(" (")[0]
+            + ": games of rated players against unrated opponents are not rated, in round "
+            "robins too"
         )
     return result
 
@@ -747,8 +762,9 @@ class Fide2014:
     title: str = "FIDE Rating Regulations 2014, section 8"
     document: str = "FIDE Rating Regulations effective 1 July 2014, section 8 (seed 001)"
     valid_from: date | None = date(2014, 7, 1)
-    #: The day before the 2024 regulations came into force (rule set ``fide-2024``).
-    valid_until: date | None = date(2024, 2, 29)
+    #: The day before the 2017 regulations came into force (FIDE Handbook B.02 lists the 2014
+    #: text as "effective from 1 July 2014 till 30 June 2017").
+    valid_until: date | None = date(2017, 6, 30)
     #: 8.54: the largest rating difference used.
     cap: int = 400
     #: 8.58: the iteration stops after this many passes if the rounded Ru still move.
@@ -758,6 +774,14 @@ class Fide2014:
     #: Round robins: unrated players' Ru by the 8.21b/8.58 iteration (2014); False: from
     #: their rated opponents only, as in a Swiss event.
     round_robin_iteration: bool = True
+    #: Round robins: the rated players' games against unrated opponents are rated, with the
+    #: opponent's Ru (8.52); False: never (2022 8.3.1 "for each game played against a rated
+    #: player").
+    rate_unrated_in_round_robins: bool = True
+    #: The game note of such a game when it is not rated.
+    unrated_opponent_note: str = "8.52: opponent unrated (not rated)"
+    #: The clause the "capped" column names when the 400-point cap limits a game's D.
+    cap_rule: str = "8.54"
 
     # The clauses that later regulations change (ratingkit.fide2024 overrides them).
 
@@ -768,6 +792,14 @@ class Fide2014:
     def cap_applies(self, rating: int) -> bool:
         """Whether the 400-point cap of 8.54 applies to a player of this rating (always)."""
         return True
+
+    def capped_games(self, rating: int, differences: Sequence[int]) -> set[int]:
+        """Which of a player's rated games of one event the 400-point cap limits, by index into
+        ``differences`` (own rating - opponent's rating, game by game): under 8.54 every game
+        with |D| > 400 (none if the cap does not apply to a player of this rating)."""
+        if not self.cap_applies(rating):
+            return set()
+        return {i for i, d in enumerate(differences) if abs(d) > self.cap}
 
     def no_cap_note(self, rating: int) -> str:
         """The game note when the cap does not apply to the rated player."""

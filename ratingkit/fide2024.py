@@ -37,7 +37,7 @@ from .model import Event
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rounding import round_half_away_from_zero
-from .rulesets import families, get_rule_set, register, register_family
+from .rulesets import families, family_gaps, get_rule_set, register, register_family
 
 DOCUMENT_2024 = (
     "FIDE Rating Regulations effective 1 March 2024 (RULES.md section 5: floor 1400, initial "
@@ -174,7 +174,7 @@ FIDE_2025 = register(
     )
 )
 #: ``--rules fide``: the FIDE rule set in force on the event's start date.
-register_family("fide", ("fide-2014", "fide-2024", "fide-2025"))
+register_family("fide", ("fide-2014", "fide-2022", "fide-2024", "fide-2025"))
 
 
 # -- The one-time adjustment of 1 March 2024 -------------------------------------------------
@@ -299,7 +299,8 @@ def rate_side_by_side(
 
 
 def validity_table(family: str = "fide") -> Table:
-    """The rule sets a family name (``--rules fide``) chooses from, with their dates."""
+    """The rule sets a family name (``--rules fide``) chooses from, with their dates, and the
+    windows it refuses because no rule set implements the text then in force."""
     rows = []
     for name in families()[family]:
         rules = get_rule_set(name)
@@ -311,6 +312,16 @@ def validity_table(family: str = "fide") -> Table:
                 "in force until": rules.valid_until,
             }
         )
+    for gap in family_gaps(family):
+        rows.append(
+            {
+                "rule set": None,
+                "title": f"no rule set, events refused: {gap.document}",
+                "in force from": gap.valid_from,
+                "in force until": gap.valid_until,
+            }
+        )
+    rows.sort(key=lambda row: row["in force from"] or date.min)
     return Table(
         f"--rules {family}: the rule set in force on the event's start date",
         ("rule set", "title", "in force from", "in force until"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -25,6 +26,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ratingkit.fide1982",
     "ratingkit.fesa",
     "ratingkit.lnmo",
+    "ratingkit.fide2017",
     "ratingkit.fide2024",
 )
 
@@ -78,9 +80,24 @@ def not_a_chess_game(game) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class FamilyGap:
+    """Days of a family for which no rule set implements the text then in force: an event
+    that starts on one of them is refused, never rated under another member."""
+
+    valid_from: date
+    valid_until: date
+    #: The text in force then, by name (what the user would need).
+    document: str
+    #: Why there is no rule set for it.
+    reason: str
+
+
 _REGISTRY: dict[str, RuleSet] = {}
 #: Families: a name that stands for the member in force on a day (``fide`` -> fide-2014 ...).
 _FAMILIES: dict[str, tuple[str, ...]] = {}
+#: The days of each family that no member covers, because their text is not implemented.
+_GAPS: dict[str, tuple[FamilyGap, ...]] = {}
 _loaded = False
 
 
@@ -112,10 +129,24 @@ def register_family(family: str, members: tuple[str, ...]) -> None:
     _FAMILIES[family] = tuple(members)
 
 
+def register_family_gap(family: str, gap: FamilyGap) -> FamilyGap:
+    """Record days of ``family`` that no member covers (the text of that time is missing):
+    :func:`rule_set_in_force` refuses them with a message naming the text."""
+    if gap not in _GAPS.get(family, ()):
+        _GAPS[family] = (*_GAPS.get(family, ()), gap)
+    return gap
+
+
 def families() -> Mapping[str, tuple[str, ...]]:
     """The family names and their members."""
     _load_builtins()
     return dict(_FAMILIES)
+
+
+def family_gaps(family: str) -> tuple[FamilyGap, ...]:
+    """The days of a family that no member covers, in date order."""
+    _load_builtins()
+    return tuple(sorted(_GAPS.get(family, ()), key=lambda g: g.valid_from))
 
 
 def _in_force(rules: RuleSet, day: date) -> bool:
@@ -129,6 +160,15 @@ def rule_set_in_force(family: str, day: date) -> RuleSet:
     _load_builtins()
     if family not in _FAMILIES:
         raise UnknownRuleSetError(family, sorted(_FAMILIES))
+    for gap in _GAPS.get(family, ()):
+        if gap.valid_from <= day <= gap.valid_until:
+            raise RuleSetCannotRateError(
+                f"--rules {family}: the event starts on {day.isoformat()}, under the text in "
+                f"force from {gap.valid_from.isoformat()} to {gap.valid_until.isoformat()}, "
+                f"the {gap.document}; ratingkit has no rule set for that text "
+                f"({gap.reason}), and it does not rate the event under another version; name a "
+                "rule set with --rules to rate it under that one"
+            )
     members = [get_rule_set(name) for name in _FAMILIES[family]]
     found = [rules for rules in members if _in_force(rules, day)]
     if len(found) != 1:

@@ -97,7 +97,8 @@ def _new_player_event(scores, ratings=OPPONENTS, start=date(2025, 11, 1)):
 def test_registered_with_validity_dates():
     assert get_rule_set("fide-2024") is FIDE_2024
     assert get_rule_set("fide-2025") is FIDE_2025
-    assert (FIDE_2014.valid_from, FIDE_2014.valid_until) == (date(2014, 7, 1), date(2024, 2, 29))
+    # FIDE Handbook B.02: the 2014 text "effective from 1 July 2014 till 30 June 2017".
+    assert (FIDE_2014.valid_from, FIDE_2014.valid_until) == (date(2014, 7, 1), date(2017, 6, 30))
     assert (FIDE_2024.valid_from, FIDE_2024.valid_until) == (date(2024, 3, 1), date(2025, 9, 30))
     assert (FIDE_2025.valid_from, FIDE_2025.valid_until) == (date(2025, 10, 1), None)
 
@@ -106,7 +107,8 @@ def test_registered_with_validity_dates():
     "day, name",
     [
         (date(2014, 7, 1), "fide-2014"),
-        (date(2024, 2, 29), "fide-2014"),
+        (date(2017, 6, 30), "fide-2014"),
+        (date(2024, 2, 29), "fide-2022"),
         (date(2024, 3, 1), "fide-2024"),
         (date(2025, 9, 30), "fide-2024"),
         (date(2025, 10, 1), "fide-2025"),
@@ -405,17 +407,19 @@ def test_cli_rules_fide_without_a_date_is_an_error(tmp_path, capsys):
     path = _trf_with_date(tmp_path, None)
     assert cli.main(["rate", str(path), "--rules", "fide"]) == 2
     err = capsys.readouterr().err
-    assert "has no start date" in err and "fide-2014, fide-2024, fide-2025" in err
+    assert "has no start date" in err and "fide-2014, fide-2022, fide-2024, fide-2025" in err
 
 
 def test_cli_rules_lists_the_dates_and_the_family(capsys):
     assert cli.main(["rules"]) == 0
     out = capsys.readouterr().out
-    assert "fide-2014" in out and "[in force 2014-07-01 to 2024-02-29]" in out
+    assert "fide-2014" in out and "[in force 2014-07-01 to 2017-06-30]" in out
     assert "[in force 2024-03-01 to 2025-09-30]" in out
     assert "[in force 2025-10-01 to ...]" in out
     # The name column is as wide as the longest rule set or family name (cli._cmd_rules).
-    assert re.search(r"^fide +the one of fide-2014, fide-2024, fide-2025 in force", out, re.M)
+    assert re.search(
+        r"^fide +the one of fide-2014, fide-2022, fide-2024, fide-2025 in force", out, re.M
+    )
 
 
 def test_side_by_side_selected_players_and_an_unknown_id():
@@ -450,8 +454,9 @@ def test_initial_rating_table_every_score_under_both_rules():
 
 def test_validity_table_lists_the_family():
     table = validity_table()
-    assert [r["rule set"] for r in table.rows] == ["fide-2014", "fide-2024", "fide-2025"]
-    assert table.rows[1]["in force from"] == date(2024, 3, 1)
+    names = [r["rule set"] for r in table.rows]
+    assert names == ["fide-2014", None, "fide-2022", "fide-2024", "fide-2025"]
+    assert table.rows[3]["in force from"] == date(2024, 3, 1)
 
 
 # -- the example events of notebook 08 ------------------------------------------------------
