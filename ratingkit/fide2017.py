@@ -31,6 +31,7 @@ shows what ``--rules fide`` does on given days.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
@@ -112,6 +113,12 @@ class Fide2022(Fide2014):
             .replace("8.56", "8.3.3")
         )
         return replace(choice, rule=rule)
+
+    def initial_rating(self, pairs):
+        """8.2.2-8.2.3: Ra over the rated opponents; Ra at 50%, + 20 for each half point over
+        50%, Ra + dp below (the 2014 arithmetic of 8.21a-8.24, under the 2022 numbers)."""
+        ra, value, rule = super().initial_rating(pairs)
+        return ra, value, re.sub(r"^8\.2[2-5]:", "8.2.3:", rule).replace("Rc + dp", "Ra + dp")
 
     def capped_games(self, rating: int, differences: Sequence[int]) -> set[int]:
         """8.3.1: a player more than 400 above his opponent (the cap raises the opponent's
