@@ -466,6 +466,13 @@ def rate_period(
         rules = FIDE_2014
     elif not isinstance(rules, Fide2014):
         raise RatingkitError(f"rate_period needs the fide-2014 rule set, got {rules!r}")
+    elif type(rules) is not Fide2014:
+        # A later FIDE text (fide-2022, fide-2024 ...) changes clauses this fast path does not
+        # know (the 400-point rule once per tournament, floors, initial ratings).
+        raise RatingkitError(
+            f"rate_period rates FIDE 2014 periods only, got {rules.name!r}; rate it with "
+            f"get_rule_set({rules.name!r}).rate_events(events, players)"
+        )
     index, ids, names, rating, games_before, k_given, born, ever = _read_players(players)
     white, black, white_halves = _read_games(games, index)
     count = len(ids)

@@ -450,3 +450,16 @@ def test_first_rating_minimum_and_the_decision_notes():
     event = _event(BIG, BIG_GAMES, start=date(2024, 5, 1))
     players = _state("o1", "o2", "o3", strong=("h", "o4"))
     assert rate(event, FIDE_2024.name, players)["h"]["We"] == 3 * pd(400) + pd(50)
+
+
+def test_the_vectorised_period_refuses_the_2022_rules():
+    """engine.rate_period computes the 2014 clauses only: it refuses fide-2022 rather than cap
+    every game."""
+    pandas = pytest.importorskip("pandas")
+    from ratingkit.engine import rate_period
+    from ratingkit.errors import RatingkitError
+
+    games = pandas.DataFrame({"white": ["h"], "black": ["o1"], "result": [1.0]})
+    players = pandas.DataFrame({"id": ["h", "o1"], "rating": [2700, 2200]})
+    with pytest.raises(RatingkitError, match="rate_period rates FIDE 2014 periods only"):
+        rate_period(games, players, FIDE_2022)
