@@ -175,6 +175,8 @@ def rule_set_in_force(family: str, day: date) -> RuleSet:
         listed = ", ".join(
             f"{r.name} ({r.valid_from or '...'} to {r.valid_until or '...'})" for r in members
         )
+        for gap in _GAPS.get(family, ()):
+            listed += f"; {gap.valid_from} to {gap.valid_until} refused (no rule set)"
         what = "no" if not found else "more than one"
         raise RatingkitError(
             f"{what} rule set of {family!r} is in force on {day.isoformat()}: {listed}; "
