@@ -110,7 +110,8 @@ class Grade:
         return not self.fesa and self.kyu is not None and self.kyu <= LOWEST_RATED_KYU
 
 
-_GRADE = re.compile(r"^(?:(fesa)\s*)?(\d+)\s*-?\s*(kyu|k|кю|dan|d|дан)\.?$", re.I)
+# ASCII digits, at most three (a 5,000-digit grade is refused, not a traceback).
+_GRADE = re.compile(r"^(?:(fesa)\s*)?([0-9]{1,3})\s*-?\s*(kyu|k|кю|dan|d|дан)\.?$", re.I)
 
 
 def kyu(n: int) -> Grade:

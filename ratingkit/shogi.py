@@ -77,7 +77,8 @@ NO_GRADE = -6
 GRADES: tuple[Grade, ...] = _rows()
 _BY_NUMBER = {g.number: g for g in GRADES}
 
-_GRADE_RE = re.compile(r"^\s*(\d+)\s*-?\s*(dan|kyu|d|k)\.?\s*$", re.IGNORECASE)
+# ASCII digits, at most three: int() of 5,000 digits or of a superscript would be a traceback.
+_GRADE_RE = re.compile(r"^\s*([0-9]{1,3})\s*-?\s*(dan|kyu|d|k)\.?\s*$", re.IGNORECASE)
 
 
 def grade_by_number(number: int) -> Grade:

@@ -465,3 +465,9 @@ def test_check_lists_the_games_rules_4_and_4a_leave_unrated():
     }
     clean = LNMO.check(Event("club", tuple(players), (game(1, "a", "b"),)))
     assert clean.rows == ()
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "9" * 5000 + " kyu", "² kyu"])
+def test_a_grade_with_absurd_digits_is_a_clear_error(text):
+    with pytest.raises(InvalidValueError, match="cannot read grade"):
+        parse_grade(text)

@@ -128,3 +128,9 @@ def test_grade_and_handicap_tables_for_the_notebook():
     steps = {r["step"]: r["value"] for r in handicap_steps(1862, "rook").rows}
     assert steps["rating he plays at"] == 1610
     assert steps["drop added to the opponent's rating (giver's side)"] == 1862 - 1610
+
+
+@pytest.mark.parametrize("text", ["9" * 5000 + " dan", "² kyu", "1234 kyu"])
+def test_a_grade_with_absurd_digits_is_a_clear_error(text):
+    with pytest.raises(InvalidValueError, match="unknown grade"):
+        parse_grade(text)
