@@ -525,3 +525,38 @@ def test_replay_equals_rate_events_with_the_programs_departures(rules):
         {c: r[c] for c in columns} for r in season.players.rows
     ]
     assert replay.new_state == season.new_state
+
+
+def test_fesa_program_does_not_fail_at_the_top_of_the_grade_table():
+    """The program fails on a promotion test for 8 dan; ratingkit has nothing above 6 dan
+    (RULES.md grade table) and stops there: a newcomer with prior grade 6 dan winning every
+    game against 2600s (still unrated: all wins, rule 3) and an established 6 dan far above
+    the table's top."""
+    event = _event(
+        [("1", "Top Tina", None), ("2", "High Hugo", 2900)]
+        + [(str(i), f"Strong {i}", 2600) for i in range(3, 10)],
+        [(i - 2, "1", str(i), 1) for i in range(3, 10)] + [(8, "2", "3", 1)],
+    )
+    players = PlayerFile.from_records(
+        [
+            {"id": "1", "prior_grade": "6 dan"},
+            {"id": "2", "games": 300, "bonus_games": 100, "grade": "6 dan"},
+            *(
+                {"id": str(i), "games": 50, "bonus_games": 100, "grade": "6 dan"}
+                for i in range(3, 10)
+            ),
+        ]
+    )
+    for rules in (FESA, FESA_PROGRAM):
+        report = rules.rate(event, players)
+        assert report["1"]["category"] == "unrated"
+        assert report["1"]["rating_after"] > parse_grade("6 dan").ub
+        assert report["2"]["grade_after"] == "6 dan"
+        assert not report.section("promotions").rows
+    assert FESA_PROGRAM.rate(event, players)["1"]["grade_after"] == "6 dan"
+
+
+def test_registered_rule_sets_and_their_program_departures():
+    assert FESA_PROGRAM.program_grades and FESA_PROGRAM.program_no_game_rating
+    for rules in (FESA, FESA_2011, FESA_NSR):
+        assert not rules.program_grades and not rules.program_no_game_rating
