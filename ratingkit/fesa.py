@@ -1215,9 +1215,10 @@ class _Unsettled(NamedTuple):
 def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str], rows=True):
     """Rules 6 and 8 as FESA's program iterates them: opponents at their post-event ratings,
     unrated players starting at 0 (so their opponents first see the 400 floor), each pass
-    updating the players *in place* in start-number order (the order of the event's players:
-    a later player in the same pass already sees the new rating of an earlier one, RULES.md
-    section 3, update order), repeated until a pass changes nothing.  ``compute(pid, post)``
+    updating the players *in place* in start-number order (a later player in the same pass
+    already sees the new rating of an earlier one, RULES.md section 3, update order), repeated
+    until a pass changes nothing.  The start numbers are the players' ids where every id is a
+    number (a FESA table's ``Nr``), else their order in the event.  ``compute(pid, post)``
     gives a player's outcome; a player is computed again only when one of his opponents has
     changed since he was last computed (an outcome depends on the opponents' ratings only,
     so this gives what computing every player in every pass gives).  A cycle (a state after
@@ -1239,6 +1240,7 @@ def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str
     # post holds every player in the order of ``states``: its values identify a state.
     history = [tuple(post.values())]
     seen: dict[tuple, int] = {history[0]: 0}
+    order = start_number_order(states)
     passes = 0
     iteration_rows = []
     outcomes: dict = {}
@@ -1247,7 +1249,7 @@ def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str
     while True:
         passes += 1
         changed = []
-        for pid in states:
+        for pid in order:
             if pid not in stale:
                 continue
             stale.discard(pid)
@@ -1292,6 +1294,15 @@ def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str
         seen[key] = passes
         history.append(key)
     return outcomes, post, passes, iteration_rows, unsettled
+
+
+def start_number_order(ids) -> list[str]:
+    """Players in start-number order: by number where every id is a whole number written in
+    ASCII digits (a FESA table's ``Nr``), else as given (the event's order)."""
+    ids = list(ids)
+    if ids and all(pid.isascii() and pid.isdigit() for pid in ids):
+        return sorted(ids, key=int)
+    return ids
 
 
 def _with_published_opponents(outcome: _Outcome, played, post) -> _Outcome:

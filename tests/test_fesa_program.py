@@ -143,14 +143,23 @@ def test_in_place_order_two_player_cases_under_every_rule_set(rules):
             assert row["opponent_rating"] == max(FLOOR, rated[row["opponent"]]["rating_after"])
 
 
-def test_start_number_order_is_the_order_of_the_events_players():
-    """Case (b) with the players listed the other way round: Nr 1 is now the player who lost
-    round 1, and the in-place iteration in that order (by hand) is what ratingkit gives."""
+def test_start_number_order():
+    """Start numbers are the ids where they are numbers (a FESA table's Nr), whatever order
+    the players are listed in; else the players' order in the event.  Case (b) with the
+    players listed the other way round keeps Nr 1 first; with ids that are not numbers, the
+    player listed first (who lost round 1) goes first, and the in-place iteration in that
+    order (by hand) is what ratingkit gives."""
     swapped = ["2", "1"]
-    by_hand, _ = rate_event(CASE_B, {}, CASE_B_GAMES, order=swapped)
     report = FESA.rate(_formula_event(CASE_B, CASE_B_GAMES, swapped), _formula_players(CASE_B))
-    assert {pid: report[pid]["rating_after"] for pid in "12"} == by_hand
+    assert {pid: report[pid]["rating_after"] for pid in "12"} == {"1": 1499, "2": 1500}
+    by_hand, _ = rate_event(CASE_B, {}, CASE_B_GAMES, order=swapped)
     assert by_hand != {"1": 1499, "2": 1500}  # the order decides the last point here
+    named = {"x": CASE_B["1"], "y": CASE_B["2"]}
+    games = [(1, "x", "y", 1), (2, "x", "y", 0)]
+    by_hand, _ = rate_event(named, {}, games, order=["y", "x"])
+    report = FESA.rate(_formula_event(named, games, ["y", "x"]), _formula_players(named))
+    assert {pid: report[pid]["rating_after"] for pid in "xy"} == by_hand
+    assert by_hand != {"x": 1499, "y": 1500}
 
 
 def test_unrated_players_start_at_0_so_their_opponents_first_see_the_floor():
