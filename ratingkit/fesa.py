@@ -1338,6 +1338,11 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
         + ", each player updated in place in start-number order, unrated players started at 0 "
         "(as FESA's program iterates)"
     )
+    if rules.solver == "newton32" and any(o.performance for o in outcomes.values()):
+        notes.append(
+            "performance ratings by Newton's method in single precision from the first listed "
+            "opponent, as FESA's program solves them (the exact root can lie a point away)"
+        )
     notes.append(
         "event totals rounded, halves "
         + {"half-even": "to even", "half-up": "up", "half-away": "away from zero"}[rules.rounding]
@@ -1359,6 +1364,12 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
             )
         if not games[pid] and state.rating is None and outcome.rating_after is not None:
             notes.append(_no_game_note(state, outcome))
+        if held_grade(rules, state) != state.grade and (games[pid] or found):
+            notes.append(
+                f"{state.name}: his prior grade {state.prior_grade} is taken as the grade he "
+                "holds, as FESA's program does (the FESA ELO rating system, rule 7, uses it "
+                "only for two fictitious games)"
+            )
         for old, new, path, round_, career, x in found:
             promo_rows.append(_promo_row(state, old, new, path, round_, career, x))
         new_states[pid] = (counters, outcome, total, fictitious)

@@ -459,6 +459,8 @@ def test_fesa_program_promotes_a_player_still_unrated_by_game_count():
     )
     assert promotion["career_game"] == 9
     assert any("still unrated" in n and "FESA's program" in n for n in program.notes)
+    assert any("prior grade 5 kyu is taken as the grade" in n for n in program.notes)
+    assert any("single precision" in n and "FESA's program" in n for n in program.notes)
     table = write_fesa_table(event, program)
     assert "1473*" in table
     assert "Promoting Newman Nils to 4 Kyu" in table
@@ -468,6 +470,7 @@ def test_fesa_program_promotes_a_player_still_unrated_by_game_count():
     assert rules["1"]["grade_after"] == "no grade"
     assert not rules.section("promotions").rows
     assert "Promoting Newman" not in write_fesa_table(event, rules)
+    assert not any("FESA's program does" in n for n in rules.notes)
 
 
 def test_fesa_program_rates_a_newcomer_without_a_played_game():
