@@ -5,13 +5,21 @@ Rule sets:
 * ``fesa``: the current rules.  Formula (1) with k(tr), the upset rule (A), the bonus of
   rule 9, the categories of rule 3; within an event each player's games in round order with a
   running unrounded rating, opponents at their post-event rating (never below 400), iterated
-  to a fixed point; only the event total is rounded (halves to even, as FESA's program does).
-  Unrated players get the exact performance rating of rules 5-7.  Grades and promotions of
-  rules 2 and 10 with FESA's look-ahead; handicaps of rule 12.
+  to a fixed point as FESA's program iterates: unrated players start at 0, and each pass
+  updates the players in place in start-number order (a later player sees the new rating of
+  an earlier one); an iteration that cycles is stopped and reported, with the players whose
+  ratings alternate.  Only the event total is rounded (halves to even, as FESA's program
+  does).  Unrated players get the exact performance rating of rules 5-7, a root at an exact
+  half decided in exact arithmetic.  Grades and promotions of rules 2 and 10 with FESA's
+  look-ahead; handicaps of rule 12.
 * ``fesa-2011``: before 2012 every game's change was rounded.
-* ``fesa-program``: performance ratings by single-precision Newton iteration from the first
-  listed opponent, as FESA's program solves them (it lands a point off the exact root now and
-  then).
+* ``fesa-program``: FESA's program where it departs from the rules, each departure noted in
+  the report: performance ratings by single-precision Newton iteration from the first listed
+  opponent (it lands a point off the exact root now and then); promotions tested by game
+  count alone, so a player still unrated is promoted, from his prior grade where he has no
+  grade (rule 10 gives unrated players no grade); a newcomer without a played game gets 1, or
+  the MP of his prior grade.  Neither its endless loop on a cycling iteration nor its failure
+  at 8 dan is copied.
 * ``fesa-nsr``: the amateur NSR practice (translator's note 6): jishogi is decided by the
   27-point count and rated as the recorded result; sennichite replays stay draws (4a).
 
@@ -46,6 +54,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import partial
 from types import MappingProxyType
@@ -370,9 +379,73 @@ def performance_rating(
         how = f"100% score: fictitious draw against {best.opponent} added (rule 6)"
     root = newton32_performance(used) if solver == "newton32" else exact_performance(used)
     # Away from a half every rounding rule gives the nearest integer: no fraction needed.
-    near_half = _near_half(root)
-    value = _ROUNDERS[rounding](Fraction(root)) if near_half else math.floor(root + 0.5)
+    if not _near_half(root):
+        value = math.floor(root + 0.5)
+    elif solver == "newton32":
+        # The program's own single-precision root, rounded as it lands (RULES.md section 3).
+        value = _ROUNDERS[rounding](Fraction(root))
+    else:
+        value = rounded_at_half(used, math.floor(root) + Fraction(1, 2), rounding)
     return Performance(max(1, value), root, how, used)
+
+
+#: Digits of the decimal arithmetic that tells the sign of sum(res - E) at a half.
+HALF_DIGITS = 80
+
+
+def sum_at_half(results: Sequence[Result], half: Fraction) -> tuple[Fraction, Decimal | None]:
+    """sum(res - E) of rule 5 at the rating ``half``, decided exactly where it can be: the
+    exact value when every term cancels or is rational (E(-d) = 1 - E(d), E(0) = 1/2, and
+    10^(d/400) is rational when d is a multiple of 400), else that exact part and the sum in
+    :data:`HALF_DIGITS`-digit decimal arithmetic.  Returns (exact part, decimal sum or None
+    when the sum is exactly the exact part)."""
+    exact = Fraction(0)
+    # The coefficient of E(d) for each d > 0 after E(-d) = 1 - E(d) (d = or - own rating).
+    symbolic: dict[Fraction, int] = {}
+    for r in results:
+        exact += r.score
+        own = _strength(half, r.given)
+        d = Fraction(_opponent_used(r)) - Fraction(own)
+        if d == 0:
+            exact -= Fraction(1, 2)
+        elif (d / 400).denominator == 1:
+            exact -= 1 / (1 + Fraction(10) ** int(d / 400))
+        elif d > 0:
+            symbolic[d] = symbolic.get(d, 0) + 1
+        else:
+            exact -= 1
+            symbolic[-d] = symbolic.get(-d, 0) - 1
+    terms = [(d, c) for d, c in symbolic.items() if c]
+    if not terms:
+        return exact, None
+    with localcontext() as ctx:
+        ctx.prec = HALF_DIGITS
+        total = Decimal(exact.numerator) / Decimal(exact.denominator)
+        for d, c in terms:
+            power = Decimal(10) ** (Decimal(d.numerator) / Decimal(d.denominator * 400))
+            total -= Decimal(c) / (1 + power)
+    return exact, total
+
+
+def rounded_at_half(results: Sequence[Result], half: Fraction, rounding: str) -> int:
+    """The performance rating of rule 5 when its root lies within a hair of ``half`` (x.5):
+    the sum falls as the rating rises, so its sign at the half tells on which side the root
+    lies; an exact zero is the half itself, rounded by ``rounding`` (halves to even as FESA's
+    program: one win against 884 and one loss against 1077 give 980.5 and so 980)."""
+    exact, approximate = sum_at_half(results, half)
+    if approximate is None:
+        sign = (exact > 0) - (exact < 0)
+    elif abs(approximate) > Decimal(10) ** (20 - HALF_DIGITS):
+        sign = 1 if approximate > 0 else -1
+    else:
+        # Terms that do not cancel, yet add up to zero within 1e-60: no such case is known;
+        # an exact zero it is taken to be.
+        sign = 0
+    if sign > 0:
+        return math.ceil(half)
+    if sign < 0:
+        return math.floor(half)
+    return _ROUNDERS[rounding](half)
 
 
 # -- player state ----------------------------------------------------------------------------
@@ -792,7 +865,13 @@ class FesaRules:
     * ``provisional_offset``: a provisional player is promoted to g+1 on reaching UB of
       g + offset (2 as RULES.md decides; 1 reads the seed's "UB of the next grade");
     * ``handicap_values``: "current", "pre-2005" or "by-date" (by the event's date);
-    * ``nsr``: the NSR practice for jishogi (note 6).
+    * ``nsr``: the NSR practice for jishogi (note 6);
+    * ``program_grades``: FESA's program's promotions by game count alone, also for a player
+      still unrated (rule 10 gives him no grade), from his prior grade where he has no grade;
+    * ``program_no_game_rating``: FESA's program's rating for a newcomer without a played
+      game: 1, or the MP of his prior grade (the rules give him none);
+    * ``max_passes``: the fixed-point iteration stops after this many passes at the latest
+      (FESA's program has no cap and can loop for ever).
     """
 
     name: str = "fesa"
@@ -807,6 +886,8 @@ class FesaRules:
     provisional_offset: int = 2
     handicap_values: str = "by-date"
     nsr: bool = False
+    program_grades: bool = False
+    program_no_game_rating: bool = False
     max_passes: int = 1000
 
     # -- public API ---------------------------------------------------------------------------
@@ -874,17 +955,36 @@ class FesaRules:
         return "current"
 
 
-def _promotions(rules, state, outcome, category, played, *, trace: bool = True):
+def held_grade(rules: FesaRules, state: FesaState) -> int:
+    """The grade a player holds before an event: his grade; under ``program_grades`` (FESA's
+    program) a player without one holds his prior grade (rule 7's recognised grade)."""
+    if rules.program_grades and state.grade == NO_GRADE and state.prior_grade is not None:
+        return parse_grade(state.prior_grade).number
+    return state.grade
+
+
+def _promotions(rules, state, outcome, category, played, *, trace: bool = True, total=None):
     """Rule 10 for one player after an event: his promotion counters afterwards and the
-    promotions found.  A player still unrated, or who played no rated game, is not tested."""
-    counters = PromotionCounters(state.grade, state.lb_run, state.mp_run, state.lb_run_mp)
-    if category == "unrated" or not played:
+    promotions found.  A player still unrated (rule 10 gives him no grade), or who played no
+    rated game, is not tested; under ``program_grades`` a player still unrated is tested by
+    his game count alone, as FESA's program does (``total``: his career games with this event,
+    fictitious games included; his rating before is his last performance rating, or for a
+    newcomer his new rating: the change spread over the games is then 0)."""
+    counters = PromotionCounters(
+        held_grade(rules, state), state.lb_run, state.mp_run, state.lb_run_mp
+    )
+    if not played or (category == "unrated" and not rules.program_grades):
         return counters, []
+    before, games_before = state.rating, state.games
+    if category == "unrated":
+        if before is None:
+            before = outcome.rating_after
+        games_before = (total if total is not None else state.games + len(played)) - len(played)
     counters, _, found = promotion_trace(
-        state.rating,
-        outcome.rating_after - state.rating,
+        before,
+        outcome.rating_after - before,
         [g.round for g in played],
-        state.games,
+        games_before,
         counters,
         provisional_offset=rules.provisional_offset,
         lookahead=rules.lookahead,
@@ -1091,41 +1191,75 @@ def _event_games(rules: FesaRules, event: Event, states, plain=None) -> tuple[di
     return games, eras
 
 
+class _Unsettled(NamedTuple):
+    """An iteration that did not reach a fixed point: why, and each player whose rating
+    alternates, with the values it takes (in the order of the players)."""
+
+    why: str
+    alternating: tuple[tuple[str, tuple[int, ...]], ...]
+
+    def note(self, states) -> str:
+        names = "; ".join(
+            f"{states[pid].name} alternates between {' and '.join(map(str, values))}"
+            for pid, values in self.alternating
+        )
+        return (
+            f"the iteration did not settle ({self.why}): {names or 'no player alternates'}. "
+            "The ratings of the last pass are published; they are not a fixed point (an "
+            "opponent's rating used in a game may differ from his published rating, FESA ELO "
+            "rating system, rules 8 and 11); the stored results of unrated players use the "
+            "published ratings"
+        )
+
+
 def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str], rows=True):
-    """Rules 6 and 8: opponents at post-event ratings, iterated to a fixed point, unrated
-    players starting at 0 (so their opponents first see the 400 floor).  ``compute(pid,
-    post)`` gives a player's outcome; after the first pass only the players one of whose
-    opponents changed are computed again (an outcome depends on the opponents' ratings
-    only).  Returns (outcomes, post, passes, iteration rows); no rows with ``rows=False``."""
+    """Rules 6 and 8 as FESA's program iterates them: opponents at their post-event ratings,
+    unrated players starting at 0 (so their opponents first see the 400 floor), each pass
+    updating the players *in place* in start-number order (a later player in the same pass
+    already sees the new rating of an earlier one, RULES.md section 3, update order), repeated
+    until a pass changes nothing.  The start numbers are the players' ids where every id is a
+    number (a FESA table's ``Nr``), else their order in the event.  ``compute(pid, post)``
+    gives a player's outcome; a player is computed again only when one of his opponents has
+    changed since he was last computed (an outcome depends on the opponents' ratings only,
+    so this gives what computing every player in every pass gives).  A cycle (a state after
+    a pass that an earlier pass left) or ``rules.max_passes`` ends the iteration.
+
+    Returns (outcomes, post, passes, iteration rows, unsettled); no rows with
+    ``rows=False``; ``unsettled`` is None at a fixed point, else an :class:`_Unsettled`."""
     states, games, categories = prepared.states, prepared.games, prepared.categories
-    opponents_of: dict[str, set[str]] = {pid: {g.opponent for g in games[pid]} for pid in states}
     faced_by: dict[str, set[str]] = {pid: set() for pid in states}
-    for pid, opponents in opponents_of.items():
-        for opponent in opponents:
-            faced_by[opponent].add(pid)
+    for pid in states:
+        for g in games[pid]:
+            faced_by[g.opponent].add(pid)
     post: dict[str, int] = {}
     for pid, state in states.items():
         if categories[pid][0] == "unrated" and games[pid]:
             post[pid] = 0
         else:
             post[pid] = state.rating if state.rating is not None else 0
-    seen: dict[tuple, int] = {}
+    # post holds every player in the order of ``states``: its values identify a state.
+    history = [tuple(post.values())]
+    seen: dict[tuple, int] = {history[0]: 0}
+    order = start_number_order(states)
     passes = 0
     iteration_rows = []
     outcomes: dict = {}
     stale = set(states)
+    unsettled = None
     while True:
         passes += 1
-        # Only the players computed again can move (the others' outcomes are those of post).
-        new_post = post.copy()
         changed = []
-        for pid in states:
-            if pid in stale:
-                outcome = outcomes[pid] = compute(pid, post)
-                rating = outcome.rating_after if outcome.rating_after is not None else 0
-                if rating != post[pid]:
-                    new_post[pid] = rating
-                    changed.append(pid)
+        for pid in order:
+            if pid not in stale:
+                continue
+            stale.discard(pid)
+            outcome = outcomes[pid] = compute(pid, post)
+            rating = outcome.rating_after if outcome.rating_after is not None else 0
+            if rating != post[pid]:
+                post[pid] = rating
+                changed.append(pid)
+                # Later players of this pass see the new rating now, earlier ones next pass.
+                stale |= faced_by[pid]
         if rows:
             changed.sort()
             iteration_rows.append(
@@ -1133,24 +1267,57 @@ def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str
             )
         if not changed:
             break
-        stale = set().union(*(faced_by[pid] for pid in changed))
-        # new_post holds every player in the order of ``states``: its values identify it.
-        key = tuple(new_post.values())
+        key = tuple(post.values())
         if key in seen or passes >= rules.max_passes:
-            why = (
-                f"pass {passes} repeats pass {seen[key]}"
-                if key in seen
-                else f"{rules.max_passes} passes reached"
+            # Never loop for ever (FESA's program can, RULES.md section 3).
+            if key in seen:
+                first = seen[key]
+                why = (
+                    f"pass {passes} repeats pass {first}"
+                    if first
+                    else (f"pass {passes} returns to the starting values")
+                )
+                cycle = history[first:]
+            else:
+                why = f"{rules.max_passes} passes reached"
+                cycle = [*history[-2:], key]
+            alternating = tuple(
+                (pid, tuple(sorted({state[i] for state in cycle})))
+                for i, pid in enumerate(states)
+                if len({state[i] for state in cycle}) > 1
             )
-            notes.append(f"the iteration did not settle ({why}); the last pass is used")
-            post = new_post
-            for pid in states:
-                if pid in stale:
-                    outcomes[pid] = compute(pid, post)
+            unsettled = _Unsettled(why, alternating)
+            notes.append(unsettled.note(states))
+            for pid in stale:
+                outcomes[pid] = _with_published_opponents(outcomes[pid], games[pid], post)
             break
         seen[key] = passes
-        post = new_post
-    return outcomes, post, passes, iteration_rows
+        history.append(key)
+    return outcomes, post, passes, iteration_rows, unsettled
+
+
+def start_number_order(ids) -> list[str]:
+    """Players in start-number order: by number where every id is a whole number written in
+    ASCII digits (a FESA table's ``Nr``), else as given (the event's order)."""
+    ids = list(ids)
+    if ids and all(pid.isascii() and pid.isdigit() for pid in ids):
+        return sorted(ids, key=int)
+    return ids
+
+
+def _with_published_opponents(outcome: _Outcome, played, post) -> _Outcome:
+    """An unrated player's outcome whose results of this event name his opponents at their
+    published ratings (after an iteration that did not settle, an opponent may have changed
+    after the player was computed); anyone else's outcome unchanged."""
+    perf = outcome.performance
+    if outcome.category != "unrated" or perf is None or not played:
+        return outcome
+    kept = _kept_results(perf)
+    start = len(kept) - len(played)
+    results = list(perf.results)
+    for i, g in enumerate(played):
+        results[start + i] = replace(results[start + i], opponent=post[g.opponent])
+    return replace(outcome, performance=replace(perf, results=tuple(results)))
 
 
 def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
@@ -1162,11 +1329,20 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
     def compute(pid, post):
         return _outcome(rules, event, states[pid], categories[pid], games[pid], post)
 
-    outcomes, post, passes, iteration_rows = _fixed_point(rules, prepared, compute, notes)
-    notes.append(
-        f"opponents at their post-event ratings (floor {RATING_FLOOR}); fixed point after "
-        f"{passes} pass(es), unrated players started at 0"
+    outcomes, post, passes, iteration_rows, unsettled = _fixed_point(
+        rules, prepared, compute, notes
     )
+    notes.append(
+        f"opponents at their post-event ratings (floor {RATING_FLOOR}); "
+        + (f"fixed point after {passes} pass(es)" if unsettled is None else f"{passes} passes")
+        + ", each player updated in place in start-number order, unrated players started at 0 "
+        "(as FESA's program iterates)"
+    )
+    if rules.solver == "newton32" and any(o.performance for o in outcomes.values()):
+        notes.append(
+            "performance ratings by Newton's method in single precision from the first listed "
+            "opponent, as FESA's program solves them (the exact root can lie a point away)"
+        )
     notes.append(
         "event totals rounded, halves "
         + {"half-even": "to even", "half-up": "up", "half-away": "away from zero"}[rules.rounding]
@@ -1179,7 +1355,21 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
     for pid, state in states.items():
         outcome = outcomes[pid]
         category, total, fictitious = categories[pid]
-        counters, found = _promotions(rules, state, outcome, category, games[pid])
+        counters, found = _promotions(rules, state, outcome, category, games[pid], total=total)
+        if found and category == "unrated":
+            notes.append(
+                f"{state.name}: still unrated (rule 3) but promoted to "
+                f"{grade_name(found[-1][1])} by his game count alone, as FESA's program does "
+                "(the FESA ELO rating system, rule 10, gives unrated players no grade)"
+            )
+        if not games[pid] and state.rating is None and outcome.rating_after is not None:
+            notes.append(_no_game_note(state, outcome))
+        if held_grade(rules, state) != state.grade and (games[pid] or found):
+            notes.append(
+                f"{state.name}: his prior grade {state.prior_grade} is taken as the grade he "
+                "holds, as FESA's program does (the FESA ELO rating system, rule 7, uses it "
+                "only for two fictitious games)"
+            )
         for old, new, path, round_, career, x in found:
             promo_rows.append(_promo_row(state, old, new, path, round_, career, x))
         new_states[pid] = (counters, outcome, total, fictitious)
@@ -1212,7 +1402,7 @@ def _rate(rules: FesaRules, event: Event, players: PlayerFile | None) -> Report:
                 "bonus": outcome.bonus_total,
                 "upsets": outcome.upsets,
                 "performance": outcome.performance.rating if outcome.performance else None,
-                "grade_before": grade_name(state.grade),
+                "grade_before": grade_name(held_grade(rules, state)),
                 "grade_after": grade_name(counters.grade),
                 "promotion": promoted.get(pid, ""),
                 **_published(player, outcome, state, published_promotions),
@@ -1367,8 +1557,13 @@ def _new_record(state, player, outcome, counters, total, played, post, by_name) 
 def _outcome(rules, event, state: FesaState, category, played, post) -> _Outcome:
     kind, _total, fictitious = category
     if not played:
+        rating = state.rating
+        if rating is None and rules.program_no_game_rating:
+            # FESA's program: a newcomer without a played game gets 1, or the MP of his prior
+            # grade (RULES.md section 3); the rules give him nothing.
+            rating = parse_grade(state.prior_grade).mp if state.prior_grade else 1
         return _Outcome(
-            state.id, kind, state.rating, None, Fraction(0), (), state.bonus_games, Fraction(0), 0
+            state.id, kind, rating, None, Fraction(0), (), state.bonus_games, Fraction(0), 0
         )
     if kind == "unrated":
         return _unrated_outcome(rules, state, kind, fictitious, played, post)
@@ -1441,6 +1636,19 @@ def _outcome(rules, event, state: FesaState, category, played, post) -> _Outcome
         counter,
         bonus_total,
         upsets,
+    )
+
+
+def _no_game_note(state: FesaState, outcome: _Outcome) -> str:
+    given = (
+        f"the MP {outcome.rating_after} of his prior grade {state.prior_grade}"
+        if state.prior_grade
+        else str(outcome.rating_after)
+    )
+    return (
+        f"{state.name}: no game played, given {given}, marked * (FESA's program gives a newcomer "
+        "without a played game 1, or the MP of his prior grade; the FESA ELO rating system "
+        "gives him no rating)"
     )
 
 
@@ -1596,7 +1804,34 @@ def _check(rules: FesaRules, event: Event, players: PlayerFile | None) -> Table:
                         "games": "",
                     }
                 )
+    rows.extend(_iteration_check(rules, event, players))
     return Table("FESA event and list conditions", ("rule", "problem", "games"), rows)
+
+
+def _iteration_check(rules: FesaRules, event: Event, players: PlayerFile | None) -> list[dict]:
+    """Rules 8 and 11: an event whose fixed-point iteration does not settle (it cycles, so
+    no published result of it can be a fixed point) is reported with the players whose
+    ratings alternate."""
+    if not any(g.is_played for g in event.games):
+        return []
+    prepared = _prepare(rules, event, players)
+
+    def compute(pid, post):
+        return _outcome(
+            rules, event, prepared.states[pid], prepared.categories[pid], prepared.games[pid], post
+        )
+
+    notes: list[str] = []
+    *_, unsettled = _fixed_point(rules, prepared, compute, notes, rows=False)
+    if unsettled is None:
+        return []
+    alternating = {pid for pid, _ in unsettled.alternating}
+    games = ", ".join(
+        f"r{g.round} {g.white}-{g.black}"
+        for g in event.games
+        if g.is_played and (g.white in alternating or g.black in alternating)
+    )
+    return [{"rule": "rules 8 and 11", "problem": notes[-1], "games": games}]
 
 
 # -- replaying a season or a whole history ---------------------------------------------------
@@ -1934,7 +2169,9 @@ def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | Non
         plain = prepared.plain
 
         compute = partial(_replay_compute, rules, event, prepared, plain)
-        outcomes, post, passes, _ = _fixed_point(rules, prepared, compute, event_notes, rows=False)
+        outcomes, post, passes, _, _ = _fixed_point(
+            rules, prepared, compute, event_notes, rows=False
+        )
         total_passes += passes
         notes.extend(f"{event.name}: {n}" for n in event_notes)
         records_out = []
@@ -1945,7 +2182,9 @@ def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | Non
             category, total, _fictitious = categories[pid]
             played = games[pid]
             promotion = ""
-            counters, found = _promotions(rules, state, outcome, category, played, trace=False)
+            counters, found = _promotions(
+                rules, state, outcome, category, played, trace=False, total=total
+            )
             for old, new, path, round_, career, x in found:
                 row = _promo_row(state, old, new, path, round_, career, x)
                 row["from_grade"] = grade_name(old)
@@ -1967,7 +2206,7 @@ def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | Non
                     "category": outcome.category,
                     "career_games": total,
                     "performance": outcome.performance.rating if outcome.performance else None,
-                    "grade_before": grade_name(state.grade),
+                    "grade_before": grade_name(held_grade(rules, state)),
                     "grade_after": grade_name(counters.grade),
                     "promotion": promotion,
                 }
@@ -2025,8 +2264,10 @@ FESA_PROGRAM = register(
     FesaRules(
         name="fesa-program",
         title="FESA shogi ELO rating system as FESA's program computes it (Newton, single "
-        "precision)",
+        "precision; promotions by game count; newcomers without a game rated)",
         solver="newton32",
+        program_grades=True,
+        program_no_game_rating=True,
     )
 )
 FESA_NSR = register(

@@ -10,8 +10,9 @@ the functions under test.  Everything is plain float arithmetic written out from
   counter is under 100 (the counter counts rated games, game by game);
 * within an event (rules 8, 11): each player's games in round order with a running, unrounded
   rating tr; the opponent's rating is his rating after the event, never below 400; iterated to
-  a fixed point, starting with the players rated by performance at 0; only the event total is
-  rounded, halves to even (Python's ``round``);
+  a fixed point as FESA's program iterates (RULES.md section 3, update order): the players
+  rated by performance start at 0, and each pass updates the players in place in start-number
+  order; only the event total is rounded, halves to even (Python's ``round``);
 * the performance rating of rules 5-7: the R at which sum(res - E) = 0, by bisection, rounded
   halves to even, at least 1.
 """
@@ -34,10 +35,11 @@ def expectation(opponent: float, tr: float) -> float:
     return 1 / (1 + 10 ** ((opponent - tr) / 400))
 
 
-def game_changes(rating: int, counter: int, games, post) -> list[float]:
+def game_changes(rating: int, counter: int, games, post, each_rounded: bool = False) -> list:
     """One player's change in each of his games (in round order) by formula (1), rule (A)
     and rule 9, with a running unrounded rating.  ``games`` are (opponent, score) pairs;
-    ``post`` the opponents' ratings after the event."""
+    ``post`` the opponents' ratings after the event.  ``each_rounded``: before 2012 each
+    game's change was rounded (halves to even), and the running rating moves by it."""
     tr = float(rating)
     changes = []
     for opponent, score in games:
@@ -49,8 +51,9 @@ def game_changes(rating: int, counter: int, games, post) -> list[float]:
         bonus = (1800 - tr) / 200 if tr < 1800 and counter < 100 else 0.0
         if counter < 100:
             counter += 1
-        changes.append(d + bonus)
-        tr += d + bonus
+        change = round(d + bonus) if each_rounded else d + bonus
+        changes.append(change)
+        tr += change
     return changes
 
 
@@ -66,32 +69,67 @@ def performance(results) -> int:
     return max(1, round((lo + hi) / 2))
 
 
-def rate_event(by_formula, by_performance, games, passes: int = 100):
-    """Rate one event without handicaps.
+def in_place_passes(
+    by_formula, by_performance, games, passes: int = 100, order=None, each_rounded=False
+):
+    """The iteration of FESA's program, pass by pass: unrated players (``by_performance``)
+    start at 0, the others at their rating; each pass updates the players *in place* in
+    start-number order (``order``; by default the ids sorted as start numbers, "1", "2", ...,
+    "10", or "a", "b", ...), so a later player already sees the new rating of an earlier one;
+    it ends after a pass that changes nothing, or after ``passes`` passes.
 
-    ``by_formula``: {id: (rating before, rule 9 counter)} for players rated by formula (1);
-    ``by_performance``: {id: [(opponent rating, score), ...]} the previous (and fictitious)
-    results of players rated by performance; ``games``: (round, a, b, score of a).
-
-    Returns (ratings after the event, each formula player's per-game changes)."""
+    Arguments as :func:`rate_event`; ``each_rounded`` as :func:`game_changes`.  Returns the
+    ratings after each pass, the starting values first."""
     own: dict[str, list[tuple[str, float]]] = {pid: [] for pid in (*by_formula, *by_performance)}
     for _round, a, b, score in sorted(games, key=lambda g: g[0]):
         own[a].append((b, score))
         own[b].append((a, 1 - score))
     post = {pid: rating for pid, (rating, _counter) in by_formula.items()}
     post.update({pid: 0 for pid in by_performance})
+    ids = list(order) if order is not None else sorted(own, key=lambda p: (len(p), p))
+    states = [dict(post)]
     for _ in range(passes):
-        changes = {
-            pid: game_changes(rating, counter, own[pid], post)
-            for pid, (rating, counter) in by_formula.items()
-        }
-        new = {pid: by_formula[pid][0] + round(sum(changes[pid])) for pid in by_formula}
-        for pid, previous in by_performance.items():
-            new[pid] = performance([*previous, *((post[o], s) for o, s in own[pid])])
-        if new == post:
-            return post, changes
-        post = new
-    raise AssertionError(f"no fixed point after {passes} passes")
+        changed = False
+        for pid in ids:
+            if pid in by_formula:
+                rating, counter = by_formula[pid]
+                new = rating + round(
+                    sum(game_changes(rating, counter, own[pid], post, each_rounded))
+                )
+            else:
+                new = performance([*by_performance[pid], *((post[o], s) for o, s in own[pid])])
+            if new != post[pid]:
+                post[pid] = new
+                changed = True
+        states.append(dict(post))
+        if not changed:
+            break
+    return states
+
+
+def rate_event(by_formula, by_performance, games, passes: int = 100, order=None):
+    """Rate one event without handicaps, iterated as FESA's program does
+    (:func:`in_place_passes`).
+
+    ``by_formula``: {id: (rating before, rule 9 counter)} for players rated by formula (1);
+    ``by_performance``: {id: [(opponent rating, score), ...]} the previous (and fictitious)
+    results of players rated by performance; ``games``: (round, a, b, score of a); ``order``:
+    the start-number order.
+
+    Returns (ratings after the event, each formula player's per-game changes)."""
+    states = in_place_passes(by_formula, by_performance, games, passes, order)
+    post = states[-1]
+    if len(states) > passes or states[-1] != states[-2]:
+        raise AssertionError(f"no fixed point after {passes} passes")
+    own: dict[str, list[tuple[str, float]]] = {pid: [] for pid in post}
+    for _round, a, b, score in sorted(games, key=lambda g: g[0]):
+        own[a].append((b, score))
+        own[b].append((a, 1 - score))
+    changes = {
+        pid: game_changes(rating, counter, own[pid], post)
+        for pid, (rating, counter) in by_formula.items()
+    }
+    return post, changes
 
 
 # -- the Spring Cup (tests/data/fesa/fesa-spring-cup.txt with fesa-spring-cup-players.csv) ---

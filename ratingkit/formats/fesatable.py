@@ -335,7 +335,11 @@ def write_fesa_table(event: Event, report=None) -> str:
         elo = p.rating
         if report is not None:
             row = rows[p.id]
-            if row["category"] == "unrated" and row["games"]:
+            # A player rated by performance, or (fesa-program) a newcomer without a game
+            # given 1 or his prior grade's MP, as FESA's program marks them.
+            if row["category"] == "unrated" and (
+                row["games"] or (row["rating_before"] is None and row["rating_after"] is not None)
+            ):
                 star, elo = True, row["rating_after"]
             elif row["games"] and row["rating_before"] is not None:
                 change = f"{row['rating_after'] - row['rating_before']:+d}"
