@@ -430,8 +430,13 @@ def test_8_21_in_a_period_only_the_first_event_is_dropped():
     first = _event([("u", None), ("b", 2100)], [(1, "u", "b", 0.0)])
     second = _event(
         [("u", None), ("c", 2000), ("d", 1900), ("e", 1800), ("f", 1700), ("g", 1600)],
-        [(1, "u", "c", 1.0), (2, "u", "d", 0.0), (3, "u", "e", 1.0), (4, "u", "f", 0.0)]
-        + [(5, "u", "g", 0.5)],
+        [
+            (1, "u", "c", 1.0),
+            (2, "u", "d", 0.0),
+            (3, "u", "e", 1.0),
+            (4, "u", "f", 0.0),
+            (5, "u", "g", 0.5),
+        ],
     )
     report = FIDE_2014.rate_events([first, second], STATE)
     # 2.5 of 5 in the second event only: 50%, Ru = Rc (8.22); with the first event's zero
