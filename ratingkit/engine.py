@@ -537,6 +537,7 @@ def rate_period(
     ru_rows: dict[int, dict] = {}
     carried: dict[int, tuple] = {}
     first_notes: list[str] = []
+    waiting: list[tuple[str, int]] = []
     unrated_positions = np.flatnonzero(unrated)
     if unrated_positions.size:
         uw = unrated[white] & rated[black]
@@ -603,6 +604,7 @@ def rate_period(
                     row |= update
                 if keep:
                     carried[position] = keep
+                    waiting.append((player_name(position), len(keep)))
             ru_rows[position] = row
             if row.get("rating_after") is not None:
                 after[position] = row["rating_after"]
@@ -768,6 +770,7 @@ def rate_period(
         "8.22-8.24); one who scores 0 against them with no games before is not counted (8.21)",
     ]
     notes.extend(first_notes)
+    notes.extend(n for n in [rules.not_published_note(waiting)] if n)
     if on is None:
         notes.append("no reference date (on=): ages cannot be told, nobody is taken as a junior")
     notes.extend(_k_notes(choices, k_group, rated, player_name))

@@ -955,13 +955,6 @@ class Fide2014:
             }
             if kept:
                 row |= {"games": n, "score": w, "n": n, "w": w}
-            notes.append(
-                f"{self.label} {clause}: {name!r}: not published: {n} of "
-                f"{self.first_rating_min_games} games (a first rating needs at least "
-                f"{self.first_rating_min_games} games against rated opponents, pooled over "
-                f"at most {self.first_rating_pool_months} months); the results are kept in "
-                f"the new state's {PENDING_COLUMN}"
-            )
             return row, items, notes
         if not kept:
             return None, (), notes
@@ -984,6 +977,20 @@ class Fide2014:
             "status": status or f"unrated: Rn by 8.3 with {len(kept)} earlier results, {rule}",
         }
         return row, (), notes
+
+    def not_published_note(self, players: Sequence[tuple[str, int]]) -> str | None:
+        """One note for the new players whose first rating is not published: (name, games)."""
+        if not players:
+            return None
+        shown = ", ".join(f"{name} ({n})" for name, n in players[:10])
+        more = " ..." if len(players) > 10 else ""
+        return (
+            f"{self.label} {self.first_rating_clause}: a first rating needs at least "
+            f"{self.first_rating_min_games} games against rated opponents, pooled over at most "
+            f"{self.first_rating_pool_months} months: not published for {len(players)} "
+            f"player(s) (games so far): {shown}{more}; their results are kept in the new "
+            f"state's {PENDING_COLUMN}"
+        )
 
     def excluded_games(self, event: Event) -> dict[int, str]:
         """Games that the composition rules leave unrated, by ``id(game)``, with the reason:
@@ -1049,6 +1056,7 @@ class Fide2014:
         notes = [n for n in [event.extra.get("type_note")] if n] + notes + result.notes
         on = _reference_date(event)
         carried: dict[str, tuple] = {}
+        waiting: list[tuple[str, int]] = []
         for player in event.players:
             row = result.rows[player.id]
             state = states[player.id]
@@ -1074,6 +1082,8 @@ class Fide2014:
                 row |= update
             if keep:
                 carried[player.id] = keep
+                waiting.append((player.name, len(keep)))
+        notes.extend(n for n in [self.not_published_note(waiting)] if n)
         notes.extend(self.decision_notes(event))
         rows = [result.rows[p.id] for p in event.players]
         return Report.build(
@@ -1153,6 +1163,7 @@ class Fide2014:
             )
         period_rows = []
         carried: dict[str, tuple] = {}
+        waiting: list[tuple[str, int]] = []
         dates = [d for d in (_reference_date(e) for e in events) if d is not None]
         on = max(dates) if dates else None
         for key, entry in per_person.items():
@@ -1192,7 +1203,9 @@ class Fide2014:
                         row |= update
                     if keep:
                         carried[key] = keep
+                        waiting.append((player.name, len(keep)))
                 period_rows.append(row)
+        notes.extend(n for n in [self.not_published_note(waiting)] if n)
         state_rows = {r["id"]: r for r in period_rows}
         records = []
         for key, (player, state) in last_state.items():
