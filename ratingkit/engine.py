@@ -16,7 +16,11 @@ same games (``tests/test_engine.py`` shows it), but works on numpy arrays:
 * unrated players (no rating): the period is rated as one event that is not a round robin, so
   games against unrated opponents are not rated (8.52) and an unrated player gets Ru from his
   rated opponents (8.21a, 8.22-8.24, :func:`ratingkit.fide2014.ru_from`); one who scores 0
-  against them while his games count is 0 or missing is not counted (8.21).
+  against them while his games count is 0 or missing (and no results wait) is not counted
+  (8.21);
+* a first rating is published from 5 games against rated opponents on (7.14 of the 2014
+  regulations), pooled with the results a ``pending_results`` column keeps from earlier
+  periods; below it the results are kept in the new state, as ``fide-2014`` does.
 
 The report's tables are built lazily: the player rows (and the per-game detail) are made into
 Python rows only when they are read; ``report.to_frame()`` comes straight from the arrays.

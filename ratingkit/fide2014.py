@@ -22,7 +22,21 @@ change is rounded (8.57: .5 away from zero).
   until the rounded Ru repeat.  The rated players then use the rounded Ru "as if it were an
   established rating".
 * Rating periods (:meth:`Fide2014.rate_events`): K * sum(dR) per event, one rounding for the
-  period; an unrated player's first rating over all his games as one event (8.3).
+  period; an unrated player's first rating over all his games as one event (8.3).  The total
+  goes onto the previous list (7.1 of the 2014 regulations: the list "incorporates the rated
+  play during the rating period into the previous list"): each event is rated with the rating
+  (and K) it was played under, and the new rating is the player file's ``rating`` (the previous
+  list) + the rounded total; without one, the rating in the event that began last.
+* First ratings (7.14 of the 2014 regulations, not in the seed's section 8): published only from
+  ``first_rating_min_games`` (5) games against rated opponents on, results pooled over at most
+  ``first_rating_pool_months`` (26) months.  Below it ``rating_after`` is empty (status
+  ``not published: N of 5 games``) and the new state keeps the results in the player file
+  column ``pending_results`` (:func:`parse_pending`), which a later run pools (8.3).
+* Extension points for later texts (fields of :class:`Fide2014`, set by ``fide-2024``):
+  ``rate_unrated_in_round_robins`` (2024 8.3.1), ``unrated_match_not_rated`` and
+  ``decided_match_games_not_rated`` (2024 6.1, 6.2), ``k_10_before_30_games`` and
+  ``k_junior_ends_once_2300`` (2024 8.3.3, ``ever_2300``), ``minimum_minutes`` and
+  ``minimum_first_control_moves`` (2024 1.1-1.2, in :meth:`Fide2014.check`).
 """
 
 from __future__ import annotations
@@ -1452,7 +1466,9 @@ def _decision_note(event: Event) -> str:
         "only games played over the board are rated (TRF 1 = 0; CSV 1-0, 0-1, 1/2-1/2 "
         "without a handicap or shogi result): forfeits, games of under one move and byes are "
         "not; D is capped at 400 (8.54); the change is rounded to the nearest integer, .5 away "
-        "from zero (8.57)"
+        "from zero (8.57); a first rating is published from 5 games on (7.14 of the 2014 "
+        "regulations; the seed's section 8 gives no minimum), results pooled over at most 26 "
+        "months; in a rating period the total change goes onto the previous list's rating (7.1)"
     )
     if event.type is EventType.ROUND_ROBIN:
         text += (

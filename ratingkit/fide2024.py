@@ -11,12 +11,24 @@ rounding per period, .5 away from zero) is the 2014 code itself.  What changed:
   rated 1800, with whom the player is taken to draw; p = (score + 1) / (n + 2); Ru = Ra + dp
   (table 8.1a), at most 2200.  The +20 per half point of 2014 8.23 and the round robin
   iteration of 8.21b/8.58 are gone: a round robin's unrated players are rated from their rated
-  opponents as in a Swiss event, and the rated players' games against them use that Ru (8.52).
+  opponents as in a Swiss event (and the rated players' games against them are not rated,
+  8.3.1).
 * **K**: 40/20/10 as in 2014, juniors "until the end of the year of their 18th birthday";
   K * n <= 700 for the games n of one rating period (K is the largest whole number with
   K * n <= 700).
 * **Cap** (``fide-2025`` only): the 400-point cap applies only to a player rated below 2650,
   decided by the rated player's own rating; from 2650 up the real difference is used.
+* **8.3.1**: "for each game played against a rated player": a rated player's games against an
+  unrated opponent are never rated, round robins included (2014's 8.52 exception is gone).
+* **7.1.4**: a first rating needs at least 5 games against rated opponents, pooled over rating
+  periods of at most 26 months (the results wait in ``pending_results``).
+* **6.1, 6.2**: a match with an unrated player is not rated; in a match over ``match_games``
+  games, the games after one player has won are not rated.
+* **8.3.3** as FIDE applies it: K 10 once the published rating has reached 2400, even before
+  30 games; K 20 for a junior whose rating once reached 2300 (``ever_2300``).
+* **1.1-1.2** in ``check``: 120 minutes per player for 60 moves where one of the two players is
+  rated 2400 or more, 90 where one is 1800 or more, 60 otherwise; a first time control that
+  names a number of moves names at least 30 (FIDE Handbook B.02, effective 1 March 2024).
 * **One-time adjustment** of 1 March 2024: :func:`adjust_march_2024`.
 
 :func:`rate_side_by_side` rates one event under several rule sets and joins the rows.

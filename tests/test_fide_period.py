@@ -366,3 +366,29 @@ def test_1_1_and_1_2_rate_of_play_in_check():
     plain = replace(event, extra={})
     assert "not checked for lack of data: 1.1" in FIDE_2024.check(plain, _state([])).title
     assert len(FIDE_2014.check(event, _state([])).rows) == 0
+
+
+def test_the_ledger_pools_the_kept_results_in_its_next_period(tmp_path):
+    from ratingkit.ledger import Ledger
+
+    players = "id,name,rating\nx,Xu,\n" + "".join(f"{o},{o.upper()},{r}\n" for o, r in OPP)
+    for name, rows in (
+        ("jan", [("o1", "1-0"), ("o2", "1/2-1/2"), ("o3", "0-1")]),
+        ("feb", [("o4", "1-0"), ("o5", "0-1")]),
+    ):
+        day = "2025-01-12" if name == "jan" else "2025-02-09"
+        lines = [f"{i},x,{o},{r},{day}" for i, (o, r) in enumerate(rows, 1)]
+        (tmp_path / f"{name}-games.csv").write_text(
+            "round,white,black,result,date\n" + "\n".join(lines) + "\n"
+        )
+        (tmp_path / f"{name}-players.csv").write_text(players)
+    book = Ledger.create(tmp_path / "book.sqlite", "fide-2014")
+    book.import_file(tmp_path / "jan-games.csv")
+    book.import_file(tmp_path / "feb-games.csv")
+    x = str(book.find_player("x"))
+    january = book.rate_period("2025-01")[0]
+    assert january[x]["status"] == "not published: 3 of 5 games"
+    february = book.rate_period("2025-02")[0]
+    # 8.3 over both months: Rc 10000/5 = 2000, 2.5 of 5 = 50%: Ru = Rc (8.22).
+    assert february[x]["n"] == 5 and february[x]["rating_after"] == 2000
+    book.close()
