@@ -5,9 +5,12 @@ tests/test_fide2014.py read them from the seed), never from ratingkit:
 
 * 7.1 (2014 and 2024): "the list ... incorporates all rated play during the rating period into
   the previous list": new rating = previous list + the period's rounded total change (8.55c,
-  8.57), an event begun under an older list being rated with that list's rating.  No FIDE
-  calculation page with numbers was found in the stored sources (only the page legend of
-  ratings.fide.com/individual_calculations.phtml): the cases below are built from the text.
+  8.57), an event begun under an older list being rated with that list's rating.  Two real
+  cases from FIDE's published calculations (ratings.fide.com/calculations.phtml, data from
+  /a_indv_calculation.php), as recorded on 2026-10-09 in the public repository
+  zugzwang-foundation/Chess-ELO-Rating, tests/fixtures/fide_calculator/ (cases F-M03 of
+  published_multi_event_periods.json and F-P03 of published_calculations.json, with the
+  players' published list ratings); and cases built from the text.
 * FIDE Rating Regulations effective 1 July 2014, 7.14 (transcript at
   kinabaluchess.com/wordpress/rating/): "A rating for a player new to the list shall be published
   only if it meets the following criteria: ... a minimum of 5 games ... The condition of a
@@ -84,6 +87,111 @@ B = _event(
 K = 20  # 100 games, adult, under 2400 (8.56)
 CHANGE_A = K * ((1 - pd_capped(2000 - 1950)) + (1 - pd_capped(2000 - 2050)))  # 0.43 + 0.57
 CHANGE_B = K * ((Fraction(1, 2) - pd_capped(0)) + (0 - pd_capped(2012 - 2100)))  # 0 - 0.38
+
+
+# FIDE's published calculation for the December 2025 list, case F-M03 (FIDE id 1304070, born
+# 1952): https://ratings.fide.com/a_indv_calculation.php?id_number=1304070&rating_period=2025-12-01
+# Lists: October 2025 2023, November 2025 2024, December 2025 1972.  (opponent rating as FIDE
+# used it, score) per game; FIDE's Ro and K*chg per tournament.
+F_M03 = (
+    (
+        "World Senior Chess Championships 2025 - Over 65",
+        date(2025, 10, 21),
+        date(2025, 11, 1),
+        2023,
+        "-51.20",
+        [
+            (1709, 1),
+            (2213, 0.5),
+            (2192, 0),
+            (1851, 0),
+            (1861, 0),
+            (1818, 0.5),
+            (1693, 0),
+            (1771, 0.5),
+            (1809, 0.5),
+            (1799, 1),
+            (1844, 1),
+        ],
+    ),
+    (
+        "SGM 2025-2026 Round 1-2",
+        date(2025, 11, 1),
+        date(2025, 11, 22),
+        2024,
+        "-4.20",
+        [(1864, 0.5)],
+    ),
+    (
+        "NMM 2.Liga 2025-26 round 1",
+        date(2025, 11, 17),
+        date(2025, 11, 21),
+        2024,
+        "3.80",
+        [(1770, 1)],
+    ),
+)
+# Case F-P03 (FIDE id 2064871, born 2002), the December 2025 list: lists October 2499, November
+# 2505, December 2507; the first event began on 31 October under the October list.
+F_P03 = (
+    (
+        "2nd Annual ACA Thanksgiving Open",
+        date(2025, 10, 31),
+        date(2025, 11, 2),
+        2499,
+        "2.10",
+        [(2099, 1), (2322, 1), (2422, 1), (2325, 0.5), (2255, 0.5)],
+    ),
+    (
+        "1st Annual Washington Dulles Open",
+        date(2025, 11, 7),
+        date(2025, 11, 9),
+        2505,
+        "2.90",
+        [(2105, 1), (2105, 1), (2237, 0.5), (2134, 1), (2813, 0.5)],
+    ),
+    (
+        "2025 Northern Virginia Open - Championship",
+        date(2025, 11, 21),
+        date(2025, 11, 23),
+        2505,
+        "-3.10",
+        [(2105, 1), (2105, 1), (2105, 1), (2400, 0), (2118, 1)],
+    ),
+)
+
+
+def _published_events(case):
+    events = []
+    for name, start, end, ro, _, games in case:
+        players = [("p", ro)] + [(f"o{i}", r) for i, (r, _) in enumerate(games)]
+        results = [(i + 1, "p", f"o{i}", s) for i, (_, s) in enumerate(games)]
+        events.append(_event(name, players, results, start, end))
+    return events
+
+
+def test_7_1_fide_published_calculation_f_m03():
+    events = _published_events(F_M03)
+    players = _state([{"id": "p", "rating": 2024, "games": 1000, "born": "1952"}])
+    report = FIDE_2025.rate_events(events, players)
+    for name, *_, k_chg, _ in F_M03:
+        assert report.section(f"event: {name}").rows[0]["K*(w-We)"] == Fraction(k_chg)
+    assert report["p"]["change"] == Fraction("-51.60")  # FIDE's total
+    # FIDE's December list: 1972 = November's 2024 - 52 (the old way gave 2023 - 52 = 1971).
+    assert report["p"]["rating_after"] == 1972
+    # Without the list rating in the player file: the event that began last (2024) gives it.
+    alone = FIDE_2025.rate_events(events, _state([{"id": "p", "games": 1000, "born": "1952"}]))
+    assert alone["p"]["rating_after"] == 1972
+
+
+def test_7_1_fide_published_calculation_f_p03():
+    events = _published_events(F_P03)
+    state = {"id": "p", "rating": 2505, "games": 1000, "born": "2002", "ever_2400": "yes"}
+    report = FIDE_2025.rate_events(events, _state([state]))
+    for name, *_, k_chg, _ in F_P03:
+        assert report.section(f"event: {name}").rows[0]["K*(w-We)"] == Fraction(k_chg)
+    assert report["p"]["change"] == Fraction("1.90")
+    assert report["p"]["rating_after"] == 2507  # November 2505 + 2 (the old way: 2499 + 2)
 
 
 def test_hand_computation_of_the_two_events():
