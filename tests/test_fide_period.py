@@ -161,6 +161,28 @@ F_P03 = (
 )
 
 
+# Case F-M02 (FIDE id 4317874, born 1997), the November 2025 list: October list 1620, November
+# 1621; FIDE rated both October events with Ro 1617 (not the list's 1620).
+F_M02 = (
+    (
+        "2025 North Shore Spring Tournament 2-5",
+        date(2025, 10, 1),
+        date(2025, 10, 22),
+        1617,
+        "-1.60",
+        [(1651, 0), (1525, 1)],
+    ),
+    (
+        "Merv Morrison Memorial 2025",
+        date(2025, 10, 25),
+        date(2025, 10, 27),
+        1617,
+        "2.20",
+        [(2017, 0), (1451, 1), (1854, 0), (1800, 0.5), (1935, 0)],
+    ),
+)
+
+
 def _published_events(case):
     events = []
     for name, start, end, ro, _, games in case:
@@ -500,3 +522,13 @@ def test_the_ledger_pools_the_kept_results_in_its_next_period(tmp_path):
     # 8.3 over both months: Rc 10000/5 = 2000, 2.5 of 5 = 50%: Ru = Rc (8.22).
     assert february[x]["n"] == 5 and february[x]["rating_after"] == 2000
     book.close()
+
+
+def test_7_1_fide_published_calculation_f_m02_the_list_rating_comes_from_the_player_file():
+    events = _published_events(F_M02)
+    report = FIDE_2025.rate_events(events, _state([{"id": "p", "rating": 1620, "games": 1000}]))
+    for name, *_, k_chg, _ in F_M02:
+        assert report.section(f"event: {name}").rows[0]["K*(w-We)"] == Fraction(k_chg)
+    assert report["p"]["change"] == Fraction("0.60")
+    # FIDE's November list: 1621 = October's 1620 + 1 (the events' Ro 1617 + 1 would be 1618).
+    assert report["p"]["rating_after"] == 1621
