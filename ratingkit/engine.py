@@ -560,14 +560,17 @@ def rate_period(
         )
         if pending is not None:
             first &= np.array([not items for items in pending], dtype=bool)
-        # The games of unrated players against rated opponents, in game order (only read for
-        # the players whose results are pooled or kept, 7.14).
+        # The games of unrated players against rated opponents, grouped by player in game
+        # order (read only for the players whose results are pooled or kept, 7.14).
         u_games = np.flatnonzero(uw | ub)
+        u_owner = np.where(uw[u_games], white[u_games], black[u_games])
+        order = np.lexsort((u_games, u_owner))
+        u_games, u_owner = u_games[order], u_owner[order]
 
         def pairs_of(position: int) -> list:
-            mine = u_games[(white[u_games] == position) | (black[u_games] == position)]
+            lo, hi = np.searchsorted(u_owner, [position, position + 1])
             out = []
-            for g in mine.tolist():
+            for g in u_games[lo:hi].tolist():
                 mine_white = white[g] == position
                 opponent = black[g] if mine_white else white[g]
                 halves = int(white_halves[g]) if mine_white else 2 - int(white_halves[g])
