@@ -1218,6 +1218,9 @@ class Fide2014:
                     if keep:
                         carried[key] = keep
                         waiting.append((player.name, len(keep)))
+                        # The 8.3 computation over the period's events is not a rating yet.
+                        head = f"8.3: {player.name!r}: "
+                        notes[:] = [n for n in notes if not n.startswith(head)]
                 period_rows.append(row)
         notes.extend(n for n in [self.not_published_note(waiting)] if n)
         state_rows = {r["id"]: r for r in period_rows}
