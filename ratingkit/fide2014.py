@@ -1470,7 +1470,7 @@ def _decision_note(event: Event) -> str:
         "without a handicap or shogi result): forfeits, games of under one move and byes are "
         "not; D is capped at 400 (8.54); the change is rounded to the nearest integer, .5 away "
         "from zero (8.57); a first rating is published from 5 games on (7.14 of the 2014 "
-        "regulations; the seed's section 8 gives no minimum), results pooled over at most 26 "
+        "regulations; section 8 gives no minimum), results pooled over at most 26 "
         "months; in a rating period the total change goes onto the previous list's rating (7.1)"
     )
     if event.type is EventType.ROUND_ROBIN:
