@@ -972,24 +972,14 @@ class Fide2014:
             return row, items, notes
         if not kept:
             return None, (), notes
-        rc, value, rule = self.initial_rating([(r, s) for _, r, s in items])
-        ru = round_half_away_from_zero(value)
-        published, status = self.publish(ru, initial=True)
-        notes.append(
-            f"8.3: {name!r}: {n} games ({len(kept)} kept from earlier periods) as one event: "
-            f"Rc {float(rc):.2f}, score {float(w)}, Rn {ru} ({rule})"
+        row, note = _as_one_event(
+            self,
+            name,
+            [(r, s) for _, r, s in items],
+            f"{len(kept)} kept from earlier periods",
+            f"with {len(kept)} earlier results",
         )
-        row = {
-            "games": n,
-            "score": w,
-            "n": n,
-            "w": w,
-            "Rc": rc,
-            "Ru exact": value,
-            "Ru": ru,
-            "rating_after": published,
-            "status": status or f"unrated: Rn by 8.3 with {len(kept)} earlier results, {rule}",
-        }
+        notes.append(note)
         return row, (), notes
 
     def not_published_note(self, players: Sequence[tuple[str, int]]) -> str | None:
@@ -1432,16 +1422,26 @@ def _period_unrated_row(key, player, unrated, notes, rules: Fide2014) -> dict:
             "status": row.get("status"),
         }
     pairs = [pair for _, ps, _ in counted for pair in ps]
+    row, note = _as_one_event(
+        rules, player.name, pairs, f"in {len(counted)} events", f"over {len(counted)} events"
+    )
+    notes.append(note)
+    return base | row
+
+
+def _as_one_event(rules: Fide2014, name: str, pairs, games_from: str, status_from: str):
+    """8.3: a first rating from all the (opponent rating, score) pairs as if one event: the
+    row's values and the note."""
     n = len(pairs)
     w = sum((s for _, s in pairs), Fraction(0))
     rc, value, rule = rules.initial_rating(pairs)
     ru = round_half_away_from_zero(value)
     published, status = rules.publish(ru, initial=True)
-    notes.append(
-        f"8.3: {player.name!r}: {n} games in {len(counted)} events as one event: "
+    note = (
+        f"8.3: {name!r}: {n} games ({games_from}) as one event: "
         f"Rc {float(rc):.2f}, score {float(w)}, Rn {ru} ({rule})"
     )
-    return base | {
+    row = {
         "games": n,
         "score": w,
         "n": n,
@@ -1450,8 +1450,9 @@ def _period_unrated_row(key, player, unrated, notes, rules: Fide2014) -> dict:
         "Ru exact": value,
         "Ru": ru,
         "rating_after": published,
-        "status": status or f"unrated: Rn by 8.3 over {len(counted)} events, {rule}",
+        "status": status or f"unrated: Rn by 8.3 {status_from}, {rule}",
     }
+    return row, note
 
 
 def _summary(event: Event) -> dict:
