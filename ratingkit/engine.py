@@ -16,7 +16,11 @@ same games (``tests/test_engine.py`` shows it), but works on numpy arrays:
 * unrated players (no rating): the period is rated as one event that is not a round robin, so
   games against unrated opponents are not rated (8.52) and an unrated player gets Ru from his
   rated opponents (8.21a, 8.22-8.24, :func:`ratingkit.fide2014.ru_from`); one who scores 0
-  against them while his games count is 0 or missing is not counted (8.21).
+  against them while his games count is 0 or missing (and no results wait) is not counted
+  (8.21);
+* a first rating is published from 5 games against rated opponents on (7.14 of the 2014
+  regulations), pooled with the results a ``pending_results`` column keeps from earlier
+  periods; below it the results are kept in the new state, as ``fide-2014`` does.
 
 The report's tables are built lazily: the player rows (and the per-game detail) are made into
 Python rows only when they are read; ``report.to_frame()`` comes straight from the arrays.
@@ -44,10 +48,13 @@ from .fide2014 import (
     FIDE_2014,
     FORMATS,
     GAME_COLUMNS,
+    PENDING_COLUMN,
     PLAYER_COLUMNS,
     Fide2014,
     PlayerState,
+    _state_record,
     k_factor,
+    parse_pending,
     ru_from,
 )
 from .playerfile import PlayerFile, PlayerRecord
@@ -276,26 +283,15 @@ def _read_players(players):
                 value,
             )
         born = parsed
-    ever = None
-    if "ever_2400" in players.columns:
-        column = players["ever_2400"]
-        if column.dtype == bool:
-            ever = column.to_numpy().astype(np.int8)
-        else:
-            given = column.notna().to_numpy()
-            text = column.astype(str).str.strip().str.lower().to_numpy(dtype=object)
-            ever = np.full(len(players), -1, dtype=np.int8)
-            ever[given & np.isin(text, list(_TRUE))] = 1
-            ever[given & np.isin(text, list(_FALSE))] = 0
-            bad = given & (ever < 0) & ~np.isin(text, ["", "nan", "none"])
-            if bad.any():
-                position = int(np.flatnonzero(bad)[0])
-                value = column.iloc[position]
-                raise InvalidValueError(
-                    f"{_row_text(players, position)}: ever_2400 must be yes or no, got {value!r}",
-                    _where("players", "ever_2400"),
-                    value,
-                )
+    ever = _flags(players, "ever_2400")
+    ever_2300 = _flags(players, "ever_2300")
+    pending = None
+    if PENDING_COLUMN in players.columns:
+        pending = []
+        for position, value in enumerate(players[PENDING_COLUMN].tolist()):
+            text = "" if value is None or value != value else str(value)
+            where = Location("players", position + 1, PENDING_COLUMN)
+            pending.append(parse_pending(text, where) if text.strip() else ())
     if "name" in players.columns:
         names = [
             str(n) if n is not None and n == n else str(i)
@@ -303,7 +299,31 @@ def _read_players(players):
         ]
     else:
         names = None
-    return index, ids, names, rating, games, k, born, ever
+    return index, ids, names, rating, games, k, born, (ever, ever_2300, pending)
+
+
+def _flags(players, column_name):
+    """A yes/no column as int8: 1 yes, 0 no, -1 not given (None without the column)."""
+    if column_name not in players.columns:
+        return None
+    column = players[column_name]
+    if column.dtype == bool:
+        return column.to_numpy().astype(np.int8)
+    given = column.notna().to_numpy()
+    text = column.astype(str).str.strip().str.lower().to_numpy(dtype=object)
+    flags = np.full(len(players), -1, dtype=np.int8)
+    flags[given & np.isin(text, list(_TRUE))] = 1
+    flags[given & np.isin(text, list(_FALSE))] = 0
+    bad = given & (flags < 0) & ~np.isin(text, ["", "nan", "none"])
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        value = column.iloc[position]
+        raise InvalidValueError(
+            f"{_row_text(players, position)}: {column_name} must be yes or no, got {value!r}",
+            _where("players", column_name),
+            value,
+        )
+    return flags
 
 
 def _read_games(games, index):
@@ -417,7 +437,7 @@ def _k_groups(rated, rating, games, k, born, ever, on: date | None):
     return k_values, group, choices
 
 
-def _state(position, games, k, born, ever) -> PlayerState:
+def _state(position, games, k, born, ever, ever_2300=None) -> PlayerState:
     def number(values):
         if values is None or np.isnan(values[position]):
             return None
@@ -428,10 +448,19 @@ def _state(position, games, k, born, ever) -> PlayerState:
         value = born.iloc[position]
         if value == value:  # not NaT
             birth = value.date()
-    flag = None
-    if ever is not None and ever[position] >= 0:
-        flag = bool(ever[position])
-    return PlayerState(games=number(games), born=birth, ever_2400=flag, k=number(k))
+
+    def flag(values):
+        if values is None or values[position] < 0:
+            return None
+        return bool(values[position])
+
+    return PlayerState(
+        games=number(games),
+        born=birth,
+        ever_2400=flag(ever),
+        k=number(k),
+        ever_2300=flag(ever_2300),
+    )
 
 
 # -- the period ------------------------------------------------------------------------------
@@ -473,7 +502,8 @@ def rate_period(
             f"rate_period rates FIDE 2014 periods only, got {rules.name!r}; rate it with "
             f"get_rule_set({rules.name!r}).rate_events(events, players)"
         )
-    index, ids, names, rating, games_before, k_given, born, ever = _read_players(players)
+    index, ids, names, rating, games_before, k_given, born, flags = _read_players(players)
+    ever, ever_2300, pending = flags
     white, black, white_halves = _read_games(games, index)
     count = len(ids)
     rated = ~np.isnan(rating)
@@ -507,9 +537,18 @@ def rate_period(
     rounded = np.sign(change_h) * ((np.abs(change_h) + 50) // 100)
     after = np.where(rated, rating_int + rounded, 0)
 
-    # Unrated players: games against rated opponents (8.21a), Ru by 8.22-8.24.
+    name_of = names if names is not None else None
+
+    def player_name(position: int) -> str:
+        return name_of[position] if name_of is not None else str(ids[position])
+
+    # Unrated players: games against rated opponents (8.21a), Ru by 8.22-8.24; a first rating
+    # is published from 5 games on (7.14), the results below it are kept (pending_results).
     unrated = ~rated
     ru_rows: dict[int, dict] = {}
+    carried: dict[int, tuple] = {}
+    first_notes: list[str] = []
+    waiting: list[tuple[str, int]] = []
     unrated_positions = np.flatnonzero(unrated)
     if unrated_positions.size:
         uw = unrated[white] & rated[black]
@@ -526,6 +565,25 @@ def rate_period(
             if games_before is None
             else (np.isnan(games_before) | (games_before == 0))
         )
+        if pending is not None:
+            first &= np.array([not items for items in pending], dtype=bool)
+        # The games of unrated players against rated opponents, grouped by player in game
+        # order (read only for the players whose results are pooled or kept, 7.14).
+        u_games = np.flatnonzero(uw | ub)
+        u_owner = np.where(uw[u_games], white[u_games], black[u_games])
+        order = np.lexsort((u_games, u_owner))
+        u_games, u_owner = u_games[order], u_owner[order]
+
+        def pairs_of(position: int) -> list:
+            lo, hi = np.searchsorted(u_owner, [position, position + 1])
+            out = []
+            for g in u_games[lo:hi].tolist():
+                mine_white = white[g] == position
+                opponent = black[g] if mine_white else white[g]
+                halves = int(white_halves[g]) if mine_white else 2 - int(white_halves[g])
+                out.append((on, Fraction(int(rating_int[opponent])), Fraction(halves, 2)))
+            return out
+
         for position in unrated_positions.tolist():
             games_n = int(un[position])
             w = Fraction(int(uw2[position]), 2)
@@ -537,25 +595,33 @@ def rate_period(
                 }
                 continue
             row = {"games": games_n, "score": w, "n": games_n, "w": w}
-            if games_n == 0:
-                ru_rows[position] = row | {"status": "no rated opponent: no Ru"}
-                continue
-            rc = Fraction(int(uopp[position]), games_n)
-            value, rule, _ = ru_from(rc, w, games_n, False, games_n)
-            ru = round_half_away_from_zero(value)
-            ru_rows[position] = row | {
-                "Rc": rc,
-                "Ru exact": value,
-                "Ru": ru,
-                "rating_after": ru,
-                "status": f"unrated: Ru by {rule}",
-            }
-            after[position] = ru
-
-    name_of = names if names is not None else None
-
-    def player_name(position: int) -> str:
-        return name_of[position] if name_of is not None else str(ids[position])
+            if games_n:
+                rc = Fraction(int(uopp[position]), games_n)
+                value, rule, _ = ru_from(rc, w, games_n, False, games_n)
+                ru = round_half_away_from_zero(value)
+                row |= {
+                    "Rc": rc,
+                    "Ru exact": value,
+                    "Ru": ru,
+                    "rating_after": ru,
+                    "status": f"unrated: Ru by {rule}",
+                }
+            else:
+                row |= {"status": "no rated opponent: no Ru"}
+            earlier = pending[position] if pending is not None else ()
+            if earlier or games_n < rules.first_rating_min_games:
+                update, keep, notes_first = rules.first_rating(
+                    player_name(position), pairs_of(position), earlier, on
+                )
+                first_notes.extend(notes_first)
+                if update is not None:
+                    row |= update
+                if keep:
+                    carried[position] = keep
+                    waiting.append((player_name(position), len(keep)))
+            ru_rows[position] = row
+            if row.get("rating_after") is not None:
+                after[position] = row["rating_after"]
 
     def rated_row(position: int) -> dict:
         choice = choices[k_group[position]][0]
@@ -701,17 +767,10 @@ def rate_period(
             else:
                 new_rating = ru_rows[p].get("rating_after")
                 total = (before or 0) + int(ru_rows[p].get("n") or 0) if new_rating else before
-            state = _state(p, games_before, k_given, born, ever)
-            flag = bool(state.ever_2400) or (new_rating is not None and new_rating >= 2400)
+            state = _state(p, games_before, k_given, born, ever, ever_2300)
             records.append(
-                PlayerRecord(
-                    id=str(ids[p]),
-                    name=player_name(p),
-                    rating=new_rating,
-                    games=total,
-                    born=state.born,
-                    k=state.k,
-                    ever_2400=flag if new_rating is not None else state.ever_2400,
+                _state_record(
+                    str(ids[p]), player_name(p), new_rating, total, state, carried.get(p, ())
                 )
             )
         return records
@@ -724,6 +783,8 @@ def rate_period(
         "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
         "8.22-8.24); one who scores 0 against them with no games before is not counted (8.21)",
     ]
+    notes.extend(first_notes)
+    notes.extend(n for n in [rules.not_published_note(waiting)] if n)
     if on is None:
         notes.append("no reference date (on=): ages cannot be told, nobody is taken as a junior")
     notes.extend(_k_notes(choices, k_group, rated, player_name))

@@ -17,7 +17,8 @@ name             the event's name
 type             round robin, swiss, team, match or club
 start, end       first and last day (YYYY-MM-DD or DD.MM.YYYY)
 rounds           number of rounds
-minutes          time per player for all moves, assuming 60 moves (FIDE 1982 1.1)
+minutes          time per player for all moves, assuming 60 moves (FIDE 1982 1.1, 2024 1.1)
+first_control_moves  moves of the first time control, where it names a number (FIDE 2024 1.2)
 rounds_per_day   most rounds played on one day (FIDE 1982 3.1; game dates also tell)
 hours_per_day    most hours of play on one day (FIDE 1982 3.1)
 cycles           how often each pair met in a round robin (1 single, 2 double; 6.32)
@@ -44,7 +45,14 @@ from .values import parse_bool, parse_date, parse_int
 
 #: Fields that become attributes of the Event; the others go to ``Event.extra``.
 EVENT_ATTRIBUTES = ("name", "type", "start", "end", "rounds")
-INT_FIELDS = ("rounds", "minutes", "rounds_per_day", "cycles", "match_games")
+INT_FIELDS = (
+    "rounds",
+    "minutes",
+    "rounds_per_day",
+    "cycles",
+    "match_games",
+    "first_control_moves",
+)
 BOOL_FIELDS = ("scheveningen", "league")
 KNOWN_FIELDS = (
     "name",
@@ -61,6 +69,7 @@ KNOWN_FIELDS = (
     "scheveningen",
     "league",
     "olympiad",
+    "first_control_moves",
 )
 _CHOICES = {
     "championship": ("national", "national women"),

@@ -1548,6 +1548,7 @@ def _new_record(state, player, outcome, counters, total, played, post, by_name) 
             "ever_2400": None,
             "grade": grade_name(counters.grade) if counters.grade != NO_GRADE else None,
             "prior_grade": state.prior_grade,
+            "ever_2300": None,
             "extra": MappingProxyType(extra),
             "location": None,
         },

@@ -22,7 +22,21 @@ change is rounded (8.57: .5 away from zero).
   until the rounded Ru repeat.  The rated players then use the rounded Ru "as if it were an
   established rating".
 * Rating periods (:meth:`Fide2014.rate_events`): K * sum(dR) per event, one rounding for the
-  period; an unrated player's first rating over all his games as one event (8.3).
+  period; an unrated player's first rating over all his games as one event (8.3).  The total
+  goes onto the previous list (7.1 of the 2014 regulations: the list "incorporates the rated
+  play during the rating period into the previous list"): each event is rated with the rating
+  (and K) it was played under, and the new rating is the player file's ``rating`` (the previous
+  list) + the rounded total; without one, the rating in the event that began last.
+* First ratings (7.14 of the 2014 regulations, not in the seed's section 8): published only from
+  ``first_rating_min_games`` (5) games against rated opponents on, results pooled over at most
+  ``first_rating_pool_months`` (26) months.  Below it ``rating_after`` is empty (status
+  ``not published: N of 5 games``) and the new state keeps the results in the player file
+  column ``pending_results`` (:func:`parse_pending`), which a later run pools (8.3).
+* Extension points for later texts (fields of :class:`Fide2014`, set by ``fide-2024``):
+  ``rate_unrated_in_round_robins`` (2024 8.3.1), ``unrated_match_not_rated`` and
+  ``decided_match_games_not_rated`` (2024 6.1, 6.2), ``k_10_before_30_games`` and
+  ``k_junior_ends_once_2300`` (2024 8.3.3, ``ever_2300``), ``minimum_minutes`` and
+  ``minimum_first_control_moves`` (2024 1.1-1.2, in :meth:`Fide2014.check`).
 """
 
 from __future__ import annotations
@@ -32,7 +46,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
-from .errors import RatingkitError
+from .errors import InvalidValueError, Location, RatingkitError
 from .expected import table_dp, table_pd_exact
 from .model import Event, EventType, Player
 from .playerfile import PlayerFile, PlayerRecord
@@ -84,6 +98,12 @@ class PlayerState:
     ever_2400: bool | None = None
     k: int | None = None
     first_rated: date | None = None
+    #: The rating once reached 2300 (2024 8.3.3 as FIDE applies it: a junior's K 40 ends).
+    ever_2300: bool | None = None
+    #: The player file's rating: the previous list's rating (7.1), None where not given.
+    list_rating: int | None = None
+    #: Results kept for a first rating (7.14 / 7.1.4): (date, opponent rating, score).
+    pending: tuple[tuple[date | None, Fraction, Fraction], ...] = ()
     #: The birth date gives only the year (TRF ``1985/00/00``): taken as 1 January.
     born_year_only: bool = False
     key: str | None = None
@@ -103,16 +123,27 @@ def age_on(born: date, on: date) -> int:
 
 
 def k_factor(
-    rating: int, state: PlayerState, on: date | None, junior_until_year_end: bool = False
+    rating: int,
+    state: PlayerState,
+    on: date | None,
+    junior_until_year_end: bool = False,
+    ten_from_2400_first: bool = False,
+    junior_ends_once_2300: bool = False,
 ) -> KChoice:
     """K of FIDE 2014 8.56 for a rated player, with the defaults assumed where state is
     missing: no games count -> taken as 30 or more; no birth date or event date -> taken as
     not a junior; no ever_2400 -> taken from the rating alone.
 
     ``junior_until_year_end``: the 2024 wording, a junior "until the end of the year of their
-    18th birthday" (birth year + 18 >= the event's year) instead of "under 18"."""
+    18th birthday" (birth year + 18 >= the event's year) instead of "under 18".
+    ``ten_from_2400_first``: 2024 8.3.3 as FIDE applies it, K 10 once the published rating has
+    reached 2400, even before 30 games.  ``junior_ends_once_2300``: 2024 8.3.3 as FIDE applies
+    it, a junior whose rating once reached 2300 (``ever_2300``) has K 20 afterwards."""
     if state.k is not None:
         return KChoice(state.k, "K given in the player file")
+    if ten_from_2400_first and (rating >= 2400 or state.ever_2400):
+        why = "rating 2400 or more" if rating >= 2400 else "published rating has reached 2400"
+        return KChoice(10, f"8.3.3: {why}, K 10 even before 30 games")
     assumed: list[str] = []
     if state.games is None:
         assumed.append("no games count: taken as 30 or more")
@@ -135,9 +166,14 @@ def k_factor(
         else:
             junior = age < 18
             rule = f"8.56: under 18 ({age} on {on.isoformat()}), rating < 2300"
-        if junior and rating < 2300:
+        once_2300 = junior_ends_once_2300 and bool(state.ever_2300)
+        if junior and rating < 2300 and not once_2300:
             # 40 either way: the games count does not matter for a junior.
             return KChoice(40, rule, tuple(a for a in assumed if "games count" not in a))
+        if junior and rating < 2300:
+            return KChoice(
+                20, "8.3.3: junior whose rating once reached 2300 (ever_2300): K 20", tuple(assumed)
+            )
     if rating >= 2400:
         return KChoice(10, "8.56: rating 2400 or more", tuple(assumed))
     if state.ever_2400:
@@ -185,6 +221,55 @@ def _reference_date(event: Event) -> date | None:
     return event.end or event.start
 
 
+# -- Results that wait for a first rating (7.14; 2024 7.1.4) ---------------------------------
+
+#: The player file column that carries them from one run (or ledger period) to the next.
+PENDING_COLUMN = "pending_results"
+
+Pending = tuple[date | None, Fraction, Fraction]
+
+
+def parse_pending(text: str, location: Location | None = None) -> tuple[Pending, ...]:
+    """The ``pending_results`` cell: one item per game against a rated opponent, separated by
+    spaces, each ``RATING:SCORE@YYYY-MM-DD`` (the opponent's rating used, the score 1, 0.5 or
+    0, the day the event ended; ``@date`` may be left out), e.g.
+    ``1850:1@2025-03-14 1720:0.5@2025-03-14``."""
+    items: list[Pending] = []
+    for item in text.split():
+        head, _, day = item.partition("@")
+        rating_text, colon, score_text = head.partition(":")
+        try:
+            rating = int(rating_text)
+            score = Fraction(score_text.replace(",", "."))
+        except (ValueError, ZeroDivisionError):
+            rating, score = None, None
+        if not colon or rating is None or not 0 <= rating <= 4000 or score not in _SCORES:
+            raise InvalidValueError(
+                f"{PENDING_COLUMN} must read like '1850:1@2025-03-14 1720:0.5@2025-03-14' "
+                "(opponent rating 0-4000, score 1, 0.5 or 0, the date), got " + repr(item),
+                location,
+                item,
+            )
+        items.append((parse_date(day, location) if day else None, Fraction(rating), score))
+    return tuple(items)
+
+
+_SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
+
+
+def format_pending(items) -> str:
+    """The ``pending_results`` cell for (date, opponent rating, score) items."""
+    out = []
+    for day, rating, score in items:
+        text = f"{int(rating)}:{'0.5' if score == Fraction(1, 2) else int(score)}"
+        out.append(text + (f"@{day.isoformat()}" if day is not None else ""))
+    return " ".join(out)
+
+
+def _months_between(earlier: date, later: date) -> int:
+    return (later.year - earlier.year) * 12 + later.month - earlier.month
+
+
 def _rate_event(
     event: Event,
     states: dict[str, PlayerState],
@@ -219,9 +304,17 @@ def _rate_event(
     unrated = {p.id for p in event.players if p.rating is None}
     unrated_for_others = unrated | newly_rated
 
+    # Games the composition rules exclude (2024 6.1, 6.2), listed below as not rated.
+    excluded = rules.excluded_games(event)
+    for why in dict.fromkeys(excluded.values()):
+        result.notes.append(why)
     # Played games of chess: shogi data (handicap, sennichite ...) are listed below, unrated.
     played = {
-        p.id: [g for g in event.played_games_of(p.id) if not_a_chess_game(g) is None]
+        p.id: [
+            g
+            for g in event.played_games_of(p.id)
+            if not_a_chess_game(g) is None and id(g) not in excluded
+        ]
         for p in event.players
     }
 
@@ -274,9 +367,11 @@ def _rate_event(
     not_chess = 0
     for game in event.games:
         shogi = not_a_chess_game(game)
-        if game.is_played and shogi is None:
+        if id(game) in excluded:
+            why = excluded[id(game)]
+        elif game.is_played and shogi is None:
             continue
-        if game.is_played:
+        elif game.is_played:
             why = shogi
             not_chess += 1
         else:
@@ -640,16 +735,23 @@ def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerS
             if where is not None:
                 where = replace(where, column="first_rated")
             first_date = parse_date(str(first), where)
-        if record.rating is not None and record.rating != player.rating:
+        if record.rating is not None and player.rating is None:
             notes.append(
                 f"{player.name!r}: the player file's rating {record.rating} is not used; the "
-                f"event's {player.rating if player.rating is not None else 'unrated'} is"
-                + (
-                    " (8.53: earlier temporary ratings are ignored)"
-                    if player.rating is None
-                    else ""
-                )
+                "event's unrated is (8.53: earlier temporary ratings are ignored)"
             )
+        elif record.rating is not None and record.rating != player.rating:
+            notes.append(
+                f"{player.name!r}: the player file's rating {record.rating} is the previous "
+                f"list's: the event is rated with its own {player.rating} (and its K), the "
+                f"change goes onto {record.rating} (7.1)"
+            )
+        pending: tuple = ()
+        if record.extra.get(PENDING_COLUMN):
+            where = record.location
+            if where is not None:
+                where = replace(where, column=PENDING_COLUMN)
+            pending = parse_pending(str(record.extra[PENDING_COLUMN]), where)
         states[player.id] = PlayerState(
             games=record.games,
             born=record.born or player.born,
@@ -657,6 +759,9 @@ def _states(event: Event, players: PlayerFile | None) -> tuple[dict[str, PlayerS
             ever_2400=record.ever_2400,
             k=record.k,
             first_rated=first_date,
+            ever_2300=record.ever_2300,
+            list_rating=record.rating if player.rating is not None else None,
+            pending=pending if player.rating is None else (),
             key=record.id or _person_key(player, event),
             matched=how,
         )
@@ -720,12 +825,34 @@ def _games_after(player: Player, state, rating: int | None, played: int | None) 
     a count of a few games that would make K 40)."""
     if player.rating is None and rating is not None:
         return (state.games or 0) + (played or 0)
+    if player.rating is None:  # still unrated: his results wait (7.14), nothing was rated
+        return state.games
     if state.games is not None:
         return state.games + (played or 0)
     return None
 
 
-def _new_state(event: Event, states, rows: dict[str, dict]) -> PlayerFile:
+def _state_record(key, name, rating, games, state, carried=()) -> PlayerRecord:
+    """A record of the new state: rating, games count, the K flags ``ever_2400`` and
+    ``ever_2300`` (set once the rating reaches them) and the results waiting for a first
+    rating (7.14; 2024 7.1.4)."""
+    ever = bool(state.ever_2400) or (rating is not None and rating >= 2400)
+    ever_2300 = bool(state.ever_2300) or (rating is not None and rating >= 2300)
+    extra = {PENDING_COLUMN: format_pending(carried)} if carried else {}
+    return PlayerRecord(
+        id=key,
+        name=name,
+        rating=rating,
+        games=games,
+        born=state.born,
+        k=state.k,
+        ever_2400=ever if rating is not None else state.ever_2400,
+        ever_2300=ever_2300 if rating is not None else state.ever_2300,
+        extra=extra,
+    )
+
+
+def _new_state(event: Event, states, rows: dict[str, dict], carried=None) -> PlayerFile:
     records = []
     for player in event.players:
         state = states[player.id]
@@ -734,18 +861,8 @@ def _new_state(event: Event, states, rows: dict[str, dict]) -> PlayerFile:
         if rating is None and "rating_after" not in row:  # below a floor: unrated now
             rating = player.rating
         games = _games_after(player, state, rating, row.get("n"))
-        ever = bool(state.ever_2400) or (rating is not None and rating >= 2400)
-        records.append(
-            PlayerRecord(
-                id=state.key,
-                name=player.name,
-                rating=rating,
-                games=games,
-                born=state.born,
-                k=state.k,
-                ever_2400=ever if rating is not None else state.ever_2400,
-            )
-        )
+        keep = (carried or {}).get(player.id, ())
+        records.append(_state_record(state.key, player.name, rating, games, state, keep))
     return PlayerFile(tuple(records), "new state after " + event.name)
 
 
@@ -774,12 +891,37 @@ class Fide2014:
     #: Round robins: unrated players' Ru by the 8.21b/8.58 iteration (2014); False: from
     #: their rated opponents only, as in a Swiss event.
     round_robin_iteration: bool = True
-    #: Round robins: the rated players' games against unrated opponents are rated, with the
-    #: opponent's Ru (8.52); False: never (2022 8.3.1 "for each game played against a rated
-    #: player").
+    #: 8.52: a rated player's games against an unrated opponent count in round robins (with
+    #: the opponent's Ru); False (2024 8.3.1): they are never rated.
     rate_unrated_in_round_robins: bool = True
-    #: The game note of such a game when it is not rated.
-    unrated_opponent_note: str = "8.52: opponent unrated (not rated)"
+    #: The game note when such a game is not rated (rule sets that set the field above False).
+    unrated_opponent_note: str = "8.3.1: opponent unrated (only games against rated players)"
+    #: 7.14 of the 2014 regulations ("a rating for a player new to the list shall be published
+    #: only if ... a minimum of 5 games"): the fewest games for a first published rating.
+    first_rating_min_games: int = 5
+    #: 7.14c: results from rating periods of not more than this many months are pooled.
+    first_rating_pool_months: int = 26
+    #: The clause that sets the two fields above, for the report.
+    first_rating_clause: str = "7.14"
+    #: 2024 6.1: a match in which one player is unrated is not rated.
+    unrated_match_not_rated: bool = False
+    #: 2024 6.2: in a match over a set number of games (event field ``match_games``), the games
+    #: played after one player has won are not rated.
+    decided_match_games_not_rated: bool = False
+    #: The composition clauses of the two fields above, for the report.
+    match_clauses: tuple[str, str] = ("6.1", "6.2")
+    #: 8.3.3 as FIDE applies it (2024): K 10 once the rating has reached 2400, even before 30
+    #: games; a junior whose rating once reached 2300 has K 20.
+    k_10_before_30_games: bool = False
+    k_junior_ends_once_2300: bool = False
+    #: 1.1 (2024): the least minutes per player for 60 moves, by the higher rating of the two
+    #: players: (rating from, minutes), highest first; empty: not checked (the seed's section 8
+    #: has no rate of play).
+    minimum_minutes: tuple[tuple[int, int], ...] = ()
+    #: 1.2 (2024): the least number of moves of a first time control that names one.
+    minimum_first_control_moves: int | None = None
+    #: The clauses of the two fields above, for ``check``.
+    rate_of_play_clauses: tuple[str, str] = ("1.1", "1.2")
     #: The clause the "capped" column names when the 400-point cap limits a game's D.
     cap_rule: str = "8.54"
 
@@ -787,7 +929,111 @@ class Fide2014:
 
     def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
         """K for a rated player (8.56); ``games``: his rated games in the period."""
-        return k_factor(rating, state, on)
+        return k_factor(
+            rating,
+            state,
+            on,
+            ten_from_2400_first=self.k_10_before_30_games,
+            junior_ends_once_2300=self.k_junior_ends_once_2300,
+        )
+
+    def first_rating(
+        self,
+        name: str,
+        now: Sequence[Pending],
+        pending: Sequence[Pending],
+        on: date | None,
+    ) -> tuple[dict | None, tuple[Pending, ...], list[str]]:
+        """A new player's first published rating (7.14; 2024 7.1.4) from this run's counted
+        results ``now`` and the results kept from earlier periods ``pending`` (those older
+        than ``first_rating_pool_months`` before ``on`` are dropped).
+
+        Returns (row, carried, notes): ``row`` replaces the player's computed values (None:
+        keep them: no earlier results and enough games), ``carried`` are the results the new
+        state keeps (below the minimum: nothing is published and they wait)."""
+        notes: list[str] = []
+        clause = self.first_rating_clause
+        kept = tuple(pending)
+        if kept and on is not None:
+            kept = tuple(
+                item
+                for item in kept
+                if item[0] is None or _months_between(item[0], on) < self.first_rating_pool_months
+            )
+            if len(kept) < len(pending):
+                notes.append(
+                    f"{self.label} {clause}: {name!r}: {len(pending) - len(kept)} earlier "
+                    f"result(s) from before the last {self.first_rating_pool_months} months "
+                    "are not pooled"
+                )
+        items = kept + tuple(now)
+        n = len(items)
+        if n == 0:
+            return None, kept, notes
+        w = sum((s for _, _, s in items), Fraction(0))
+        if n < self.first_rating_min_games:
+            row = {
+                "rating_after": None,
+                "status": f"not published: {n} of {self.first_rating_min_games} games",
+            }
+            if kept:
+                row |= {"games": n, "score": w, "n": n, "w": w}
+            return row, items, notes
+        if not kept:
+            return None, (), notes
+        row, note = _as_one_event(
+            self,
+            name,
+            [(r, s) for _, r, s in items],
+            f"{len(kept)} kept from earlier periods",
+            f"with {len(kept)} earlier results",
+        )
+        notes.append(note)
+        return row, (), notes
+
+    def not_published_note(self, players: Sequence[tuple[str, int]]) -> str | None:
+        """One note for the new players whose first rating is not published: (name, games)."""
+        if not players:
+            return None
+        shown = ", ".join(f"{name} ({n})" for name, n in players[:10])
+        more = " ..." if len(players) > 10 else ""
+        return (
+            f"{self.label} {self.first_rating_clause}: a first rating needs at least "
+            f"{self.first_rating_min_games} games against rated opponents, pooled over at most "
+            f"{self.first_rating_pool_months} months: not published for {len(players)} "
+            f"player(s) (games so far): {shown}{more}; their results are kept in the new "
+            f"state's {PENDING_COLUMN}"
+        )
+
+    def excluded_games(self, event: Event) -> dict[int, str]:
+        """Games that the composition rules leave unrated, by ``id(game)``, with the reason:
+        a match with an unrated player (2024 6.1), the games of a match over a set number of
+        games after one player has won (2024 6.2)."""
+        out: dict[int, str] = {}
+        if event.type is not EventType.MATCH:
+            return out
+        one, two = self.match_clauses
+        if self.unrated_match_not_rated and any(p.rating is None for p in event.players):
+            names = ", ".join(p.name for p in event.players if p.rating is None)
+            why = f"{one}: a match in which one player is unrated ({names}) is not rated"
+            return {id(g): why for g in event.games}
+        scheduled = event.extra.get("match_games")
+        if not self.decided_match_games_not_rated or scheduled is None:
+            return out
+        score: dict[str, Fraction] = {}
+        decided_at = None
+        for game in sorted(event.games, key=lambda g: g.round):
+            if decided_at is not None:
+                out[id(game)] = (
+                    f"{two}: the {scheduled}-game match was won in round {decided_at}; the "
+                    "games after it are not rated"
+                )
+                continue
+            for pid in game.players:
+                score[pid] = score.get(pid, Fraction(0)) + Fraction(game.score_of(pid))
+            if any(2 * s > scheduled for s in score.values()):
+                decided_at = game.round
+        return out
 
     def cap_applies(self, rating: int) -> bool:
         """Whether the 400-point cap of 8.54 applies to a player of this rating (always)."""
@@ -826,9 +1072,39 @@ class Fide2014:
         """Rate one event (FIDE 2014 section 8)."""
         require_games(event, self.name)
         states, notes = _states(event, players)
-        first = {pid for pid, s in states.items() if not s.games}
+        first = {pid for pid, s in states.items() if not s.games and not s.pending}
         result = _rate_event(event, states, self, first)
         notes = [n for n in [event.extra.get("type_note")] if n] + notes + result.notes
+        on = _reference_date(event)
+        carried: dict[str, tuple] = {}
+        waiting: list[tuple[str, int]] = []
+        for player in event.players:
+            row = result.rows[player.id]
+            state = states[player.id]
+            if player.rating is not None:
+                # 7.1: the change goes onto the previous list's rating.
+                base = state.list_rating
+                if base is not None and base != player.rating:
+                    change = round_half_away_from_zero(row["K*(w-We)"])
+                    after, status = self.publish(base + change)
+                    row |= {"rating_after": after, "status": status or "rated"}
+                    notes.append(
+                        f"7.1: {player.name!r}: new rating = previous list {base} (player "
+                        f"file) {change:+d} = {base + change} (the event was rated with its "
+                        f"Ro {player.rating})"
+                    )
+                continue
+            if pid_not_counted(row):
+                continue
+            now = [(on, r, s) for r, s in result.counted.get(player.id, [])]
+            update, keep, first_notes = self.first_rating(player.name, now, state.pending, on)
+            notes.extend(first_notes)
+            if update is not None:
+                row |= update
+            if keep:
+                carried[player.id] = keep
+                waiting.append((player.name, len(keep)))
+        notes.extend(n for n in [self.not_published_note(waiting)] if n)
         notes.extend(self.decision_notes(event))
         rows = [result.rows[p.id] for p in event.players]
         return Report.build(
@@ -842,7 +1118,7 @@ class Fide2014:
             notes=_group_notes(notes),
             sections=result.sections,
             formats=FORMATS,
-            new_state=_new_state(event, states, result.rows),
+            new_state=_new_state(event, states, result.rows, carried),
         )
 
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
@@ -856,7 +1132,10 @@ class Fide2014:
             "rating period: events in the order given: "
             + "; ".join(e.name for e in events)
             + ". K and the games count come from the player file's state at the start of the "
-            "period for every event; each event's K * sum(dR) is added up and rounded once (8.57)"
+            "period for every event; each event's K * sum(dR) is added up and rounded once (8.57) "
+            "and added to the previous list's rating (7.1): the player file's rating where it "
+            "gives one, else the rating the player has in the event that began last (column "
+            "'list rating from')"
         ]
         per_person: dict[str, dict] = {}
         sections: list[Table] = []
@@ -868,7 +1147,7 @@ class Fide2014:
             states, state_notes = _states(event, players)
             first = set()
             for pid, state in states.items():
-                if not state.games and state.key not in seen_unrated_events:
+                if not state.games and not state.pending and state.key not in seen_unrated_events:
                     first.add(pid)
             result = _rate_event(event, states, self, first, period_games)
             event_notes = [event.extra.get("type_note"), *state_notes, *result.notes]
@@ -882,7 +1161,14 @@ class Fide2014:
                 key = states[player.id].key
                 last_state[key] = (player, states[player.id])
                 entry = per_person.setdefault(
-                    key, {"player": player, "events": [], "unrated": [], "rated": []}
+                    key,
+                    {
+                        "player": player,
+                        "events": [],
+                        "unrated": [],
+                        "rated": [],
+                        "rated_states": [],
+                    },
                 )
                 if player.rating is None:
                     if row.get("games"):
@@ -891,13 +1177,19 @@ class Fide2014:
                         entry["unrated"].append((event, result.counted.get(player.id, []), row))
                 else:
                     entry["rated"].append((event, row))
+                    entry["rated_states"].append((event, row, states[player.id]))
                 rows.append({c: row.get(c) for c in ("id", "name", *FIDE_COLUMNS)})
             sections.append(
                 Table(f"event: {event.name}", ("id", "name", *FIDE_COLUMNS), rows, FORMATS)
             )
         period_rows = []
+        carried: dict[str, tuple] = {}
+        waiting: list[tuple[str, int]] = []
+        dates = [d for d in (_reference_date(e) for e in events) if d is not None]
+        on = max(dates) if dates else None
         for key, entry in per_person.items():
             player = entry["player"]
+            state = last_state[key][1]
             if entry["rated"] and entry["unrated"]:
                 notes.append(
                     f"{player.name!r} is unrated in "
@@ -907,31 +1199,52 @@ class Fide2014:
                     + ": only the events where he is rated change his rating"
                 )
             if entry["rated"]:
-                period_rows.append(_period_rated_row(key, player, entry["rated"], notes, self))
+                rated_state = next(
+                    (st for e, _, st in entry["rated_states"] if st.list_rating is not None),
+                    state,
+                )
+                period_rows.append(
+                    _period_rated_row(
+                        key, player, entry["rated"], notes, self, rated_state.list_rating
+                    )
+                )
             else:
-                period_rows.append(_period_unrated_row(key, player, entry["unrated"], notes, self))
+                row = _period_unrated_row(key, player, entry["unrated"], notes, self)
+                if row.get("status") != "not counted (8.21)":
+                    now = [
+                        (_reference_date(event), r, s)
+                        for event, pairs, _ in entry["unrated"]
+                        for r, s in pairs
+                    ]
+                    update, keep, first_notes = self.first_rating(
+                        player.name, now, state.pending, on
+                    )
+                    notes.extend(first_notes)
+                    if update is not None:
+                        row |= update
+                    if keep:
+                        carried[key] = keep
+                        waiting.append((player.name, len(keep)))
+                        # The 8.3 computation over the period's events is not a rating yet.
+                        head = f"8.3: {player.name!r}: "
+                        notes[:] = [n for n in notes if not n.startswith(head)]
+                period_rows.append(row)
+        notes.extend(n for n in [self.not_published_note(waiting)] if n)
         state_rows = {r["id"]: r for r in period_rows}
         records = []
         for key, (player, state) in last_state.items():
             row = state_rows[key]
             rating = row.get("rating_after")
+            count = _games_after(player, state, rating, row.get("n"))
             records.append(
-                PlayerRecord(
-                    id=key,
-                    name=player.name,
-                    rating=rating,
-                    games=_games_after(player, state, rating, row.get("n")),
-                    born=state.born,
-                    k=state.k,
-                    ever_2400=bool(state.ever_2400) or bool(rating and rating >= 2400),
-                )
+                _state_record(key, player.name, rating, count, state, carried.get(key, ()))
             )
         notes.extend(self.decision_notes(events[0]))
         return Report.build(
             title=f"rating period of {len(events)} event(s): {self.label}",
             rules=self.name,
             rows=period_rows,
-            extra_columns=(*PLAYER_COLUMNS, "events"),
+            extra_columns=(*PLAYER_COLUMNS, "list rating", "list rating from", "events"),
             game_rows=games,
             game_columns=GAME_COLUMNS,
             summary={"events": len(events)},
@@ -962,7 +1275,67 @@ class Fide2014:
                 rows.append(
                     {"rule": "8.21", "problem": f"{row['name']} scored 0", "games": "all his"}
                 )
-        return Table(f"{event.name}: {self.label} checks", ("rule", "problem", "games"), rows)
+        play_rows, unchecked = self.rate_of_play(event)
+        rows.extend(play_rows)
+        title = f"{event.name}: {self.label} checks"
+        if unchecked:
+            title += "; not checked for lack of data: " + ", ".join(unchecked)
+        return Table(title, ("rule", "problem", "games"), rows)
+
+    def rate_of_play(self, event: Event) -> tuple[list[dict], list[str]]:
+        """The rate-of-play rules (2024 1.1-1.2): rows of ``check`` for the games whose time
+        control is below the minimum for the players' ratings, and the rules that could not be
+        checked for lack of an event field.  A player without a rating counts as rated below
+        every threshold."""
+        if not self.minimum_minutes:
+            return [], []
+        one, two = self.rate_of_play_clauses
+        rows: list[dict] = []
+        unchecked: list[str] = []
+        minutes = event.extra.get("minutes")
+        if minutes is None:
+            unchecked.append(f"{one} (no event field 'minutes')")
+        else:
+            rating = {p.id: p.rating or 0 for p in event.players}
+            short: dict[tuple[int, int], list[str]] = {}
+            for game in event.games:
+                if not game.is_played:
+                    continue
+                higher = max(rating[game.white], rating[game.black])
+                threshold, need = next(
+                    (t, m) for t, m in self.minimum_minutes if higher >= t or t <= 0
+                )
+                if minutes < need:
+                    short.setdefault((threshold, need), []).append(
+                        f"r{game.round} {game.white}-{game.black}"
+                    )
+            for (threshold, need), items in short.items():
+                who = (
+                    f"one of the players is rated {threshold} or more"
+                    if threshold > 0
+                    else "every game"
+                )
+                listed = ", ".join(items[:8]) + (" ..." if len(items) > 8 else "")
+                rows.append(
+                    {
+                        "rule": one,
+                        "problem": f"{one}: {minutes} minutes per player for 60 moves, but "
+                        f"{need} are needed where {who}: these games are not rated",
+                        "games": f"{len(items)}: {listed}",
+                    }
+                )
+        moves = event.extra.get("first_control_moves")
+        least = self.minimum_first_control_moves
+        if least is not None and moves is not None and moves < least:
+            rows.append(
+                {
+                    "rule": two,
+                    "problem": f"{two}: the first time control names {moves} moves; it must "
+                    f"name at least {least}",
+                    "games": "all",
+                }
+            )
+        return rows, unchecked
 
     def _period_games(self, events: Sequence[Event], players: PlayerFile | None) -> dict:
         """Rated games of each person over the period's events (a first pass over them)."""
@@ -978,12 +1351,34 @@ class Fide2014:
         return games
 
 
-def _period_rated_row(key, player, rated, notes, rules: Fide2014) -> dict:
-    ro = rated[0][1]["Ro"]
+def pid_not_counted(row: dict) -> bool:
+    """An unrated player's row that 8.21 leaves out (zero in his first event)."""
+    return row.get("status") == "not counted (8.21)"
+
+
+def _began_last(rated) -> tuple:
+    """The (event, row) of the events that began last: the latest start (else end) date; among
+    equal or missing dates, the later in the order given."""
+    order = list(enumerate(rated))
+    dated = [(i, item) for i, item in order if (item[0].start or item[0].end) is not None]
+    if not dated:
+        return rated[-1]
+    return max(dated, key=lambda pair: (pair[1][0].start or pair[1][0].end, pair[0]))[1]
+
+
+def _period_rated_row(key, player, rated, notes, rules: Fide2014, list_rating=None) -> dict:
+    # 7.1: the new rating is the previous list's rating + the period's rounded total.
+    if list_rating is not None:
+        ro, source = list_rating, "player file"
+    else:
+        last_event, last_row = _began_last(rated)
+        ro = last_row["Ro"]
+        source = f"{last_event.name} (the event that began last)"
     if any(row["Ro"] != ro for _, row in rated):
         notes.append(
-            f"{player.name!r} has different ratings in the events "
-            f"({', '.join(str(r['Ro']) for _, r in rated)}): Ro {ro} of the first is used"
+            f"7.1: {player.name!r} is rated with Ro "
+            f"{', '.join(str(r['Ro']) for _, r in rated)} in the events; the period's change "
+            f"goes onto the previous list's rating {ro} ({source})"
         )
     n = sum(row["n"] for _, row in rated)
     w = sum((row["w"] for _, row in rated), Fraction(0))
@@ -1011,6 +1406,8 @@ def _period_rated_row(key, player, rated, notes, rules: Fide2014) -> dict:
         "K*(w-We)": change,
         "K rule": "; ".join(dict.fromkeys(row["K rule"] for _, row in rated)),
         "status": status or "rated",
+        "list rating": ro,
+        "list rating from": source,
         "events": len(rated),
     }
 
@@ -1042,16 +1439,26 @@ def _period_unrated_row(key, player, unrated, notes, rules: Fide2014) -> dict:
             "status": row.get("status"),
         }
     pairs = [pair for _, ps, _ in counted for pair in ps]
+    row, note = _as_one_event(
+        rules, player.name, pairs, f"in {len(counted)} events", f"over {len(counted)} events"
+    )
+    notes.append(note)
+    return base | row
+
+
+def _as_one_event(rules: Fide2014, name: str, pairs, games_from: str, status_from: str):
+    """8.3: a first rating from all the (opponent rating, score) pairs as if one event: the
+    row's values and the note."""
     n = len(pairs)
     w = sum((s for _, s in pairs), Fraction(0))
     rc, value, rule = rules.initial_rating(pairs)
     ru = round_half_away_from_zero(value)
     published, status = rules.publish(ru, initial=True)
-    notes.append(
-        f"8.3: {player.name!r}: {n} games in {len(counted)} events as one event: "
+    note = (
+        f"8.3: {name!r}: {n} games ({games_from}) as one event: "
         f"Rc {float(rc):.2f}, score {float(w)}, Rn {ru} ({rule})"
     )
-    return base | {
+    row = {
         "games": n,
         "score": w,
         "n": n,
@@ -1060,8 +1467,9 @@ def _period_unrated_row(key, player, unrated, notes, rules: Fide2014) -> dict:
         "Ru exact": value,
         "Ru": ru,
         "rating_after": published,
-        "status": status or f"unrated: Rn by 8.3 over {len(counted)} events, {rule}",
+        "status": status or f"unrated: Rn by 8.3 {status_from}, {rule}",
     }
+    return row, note
 
 
 def _summary(event: Event) -> dict:
@@ -1079,7 +1487,9 @@ def _decision_note(event: Event) -> str:
         "only games played over the board are rated (TRF 1 = 0; CSV 1-0, 0-1, 1/2-1/2 "
         "without a handicap or shogi result): forfeits, games of under one move and byes are "
         "not; D is capped at 400 (8.54); the change is rounded to the nearest integer, .5 away "
-        "from zero (8.57)"
+        "from zero (8.57); a first rating is published from 5 games on (7.14 of the 2014 "
+        "regulations; section 8 gives no minimum), results pooled over at most 26 "
+        "months; in a rating period the total change goes onto the previous list's rating (7.1)"
     )
     if event.type is EventType.ROUND_ROBIN:
         text += (

@@ -99,6 +99,7 @@ class Fide2022(Fide2014):
     k_times_n_max: int = 700
     #: 7.1.4: a first rating is published from this many games against rated opponents.
     first_rating_min_games: int = 5
+    first_rating_clause: str = "7.1.4"
 
     def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
         """8.3.3: 40/20/10 as in 2014, juniors "until the end of the year of their 18th

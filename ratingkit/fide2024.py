@@ -11,12 +11,24 @@ rounding per period, .5 away from zero) is the 2014 code itself.  What changed:
   rated 1800, with whom the player is taken to draw; p = (score + 1) / (n + 2); Ru = Ra + dp
   (table 8.1a), at most 2200.  The +20 per half point of 2014 8.23 and the round robin
   iteration of 8.21b/8.58 are gone: a round robin's unrated players are rated from their rated
-  opponents as in a Swiss event, and the rated players' games against them use that Ru (8.52).
+  opponents as in a Swiss event (and the rated players' games against them are not rated,
+  8.3.1).
 * **K**: 40/20/10 as in 2014, juniors "until the end of the year of their 18th birthday";
   K * n <= 700 for the games n of one rating period (K is the largest whole number with
   K * n <= 700).
 * **Cap** (``fide-2025`` only): the 400-point cap applies only to a player rated below 2650,
   decided by the rated player's own rating; from 2650 up the real difference is used.
+* **8.3.1**: "for each game played against a rated player": a rated player's games against an
+  unrated opponent are never rated, round robins included (2014's 8.52 exception is gone).
+* **7.1.4**: a first rating needs at least 5 games against rated opponents, pooled over rating
+  periods of at most 26 months (the results wait in ``pending_results``).
+* **6.1, 6.2**: a match with an unrated player is not rated; in a match over ``match_games``
+  games, the games after one player has won are not rated.
+* **8.3.3** as FIDE applies it: K 10 once the published rating has reached 2400, even before
+  30 games; K 20 for a junior whose rating once reached 2300 (``ever_2300``).
+* **1.1-1.2** in ``check``: 120 minutes per player for 60 moves where one of the two players is
+  rated 2400 or more, 90 where one is 1800 or more, 60 otherwise; a first time control that
+  names a number of moves names at least 30 (FIDE Handbook B.02, effective 1 March 2024).
 * **One-time adjustment** of 1 March 2024: :func:`adjust_march_2024`.
 
 :func:`rate_side_by_side` rates one event under several rule sets and joins the rows.
@@ -113,11 +125,43 @@ class Fide2024(_Fide2014):
     k_times_n_max: int = 700
     #: The 400-point cap applies only to players rated below this (None: to everybody).
     cap_only_below: int | None = None
+    #: 8.3.1 "for each game played against a rated player": no game against an unrated
+    #: opponent is rated for the rated player, round robins included.
+    rate_unrated_in_round_robins: bool = False
+    unrated_opponent_note: str = (
+        "8.3.1: opponent unrated (from 2024 only games against rated players are rated, "
+        "round robins included)"
+    )
+    #: 7.1.4: a first rating rests on at least 5 games against rated opponents, pooled over
+    #: rating periods of not more than 26 months.
+    first_rating_min_games: int = 5
+    first_rating_pool_months: int = 26
+    first_rating_clause: str = "7.1.4"
+    #: 6.1 and 6.2: matches with an unrated player, and games after a match was won.
+    unrated_match_not_rated: bool = True
+    decided_match_games_not_rated: bool = True
+    #: 8.3.3 as FIDE applies it: K 10 from 2400 even before 30 games; a junior who once
+    #: reached 2300 keeps K 20.
+    k_10_before_30_games: bool = True
+    k_junior_ends_once_2300: bool = True
+    #: 1.1: 120 minutes per player (60 moves) if one of the two is rated 2400 or more, 90 if
+    #: one is 1800 or more, 60 if both are below 1800; 1.2: a first time control that names a
+    #: number of moves names at least 30.
+    minimum_minutes: tuple[tuple[int, int], ...] = ((2400, 120), (1800, 90), (0, 60))
+    minimum_first_control_moves: int | None = 30
 
     def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
         """2014's K (40/20/10) with juniors until the end of the year of the 18th birthday,
-        then K * n <= 700 over the period's games."""
-        choice = k_factor(rating, state, on, junior_until_year_end=True)
+        K 10 from 2400 even before 30 games and K 20 for a junior who once reached 2300
+        (8.3.3), then K * n <= 700 over the period's games."""
+        choice = k_factor(
+            rating,
+            state,
+            on,
+            junior_until_year_end=True,
+            ten_from_2400_first=self.k_10_before_30_games,
+            junior_ends_once_2300=self.k_junior_ends_once_2300,
+        )
         return limit_k(choice, games, self.k_times_n_max)
 
     def cap_applies(self, rating: int) -> bool:
@@ -148,16 +192,22 @@ class Fide2024(_Fide2014):
             "nearest integer, .5 away from zero, once per event or period",
             f"initial rating: Ra over the rated opponents plus two hypothetical 1800 opponents "
             f"(draws), Ru = Ra + dp, at most {self.initial_max}, rounded .5 away from zero; in "
-            "round robins too (no 8.58 iteration); the rated players' games against an unrated "
-            "opponent count in round robins only, with his Ru (8.52 kept from 2014); an "
-            "unrated player with 0 in his first event is not counted (8.21 kept); the minimum "
-            "of games for a first published rating is not checked",
+            "round robins too (no 8.58 iteration); no game against an unrated opponent is "
+            "rated for the rated player, round robins included (8.3.1); an unrated player "
+            "with 0 in his first event is not counted (8.21 kept); a first rating is "
+            f"published from {self.first_rating_min_games} games against rated opponents on, "
+            f"pooled over at most {self.first_rating_pool_months} months (7.1.4; the results "
+            "below it are kept in the new state's pending_results); a match with an unrated "
+            "player is not rated (6.1), nor the games of a match after one player has won "
+            "(6.2, event field match_games)",
             f"floor {self.floor}: a new rating or an Ru below it is not published (the player "
             "is listed as unrated)",
             f"K * n <= {self.k_times_n_max}: n = the player's rated games in the event (in a "
             "rating period: in all its events); K = the largest whole number with K * n <= "
             f"{self.k_times_n_max}; juniors (K 40 under 2300): until 31 December of the year "
-            "of the 18th birthday",
+            "of the 18th birthday; K 10 once the published rating has reached 2400, even "
+            "before 30 games, and K 20 for a junior whose rating once reached 2300 (8.3.3 as "
+            "FIDE applies it; player file columns ever_2400 and ever_2300)",
         ]
 
 

@@ -10,6 +10,7 @@ games      rated games played before this event (FIDE K rule 8.56, FESA rule 3)
 born       birth date, YYYY-MM-DD (FIDE juniors, 8.56)
 k          an explicit development coefficient K
 ever_2400  yes/no: the published rating has reached 2400 (FIDE 8.56)
+ever_2300  yes/no: the rating has once reached 2300 (FIDE 2024 8.3.3: a junior's K 40 ends)
 grade      a shogi grade such as ``2 dan`` or ``12 kyu``
 prior_grade a grade recognised from another organisation (FESA rules 5-7)
 ========== ==========================================================================
@@ -33,7 +34,18 @@ from .errors import DuplicatePlayerError, InvalidValueError, Location, Malformed
 from .fileio import read_csv_table, read_text
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
-KNOWN_COLUMNS = ("id", "name", "rating", "games", "born", "k", "ever_2400", "grade", "prior_grade")
+KNOWN_COLUMNS = (
+    "id",
+    "name",
+    "rating",
+    "games",
+    "born",
+    "k",
+    "ever_2400",
+    "grade",
+    "prior_grade",
+    "ever_2300",
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +61,7 @@ class PlayerRecord:
     ever_2400: bool | None = None
     grade: str | None = None
     prior_grade: str | None = None
+    ever_2300: bool | None = None
     extra: Mapping[str, str] = field(default_factory=dict)
     location: Location | None = field(default=None, compare=False)
 
@@ -204,8 +217,9 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
         if k <= 0:
             raise InvalidValueError(f"K must be positive, got {k}", at("k"), k)
         values["k"] = k
-    if cell("ever_2400"):
-        values["ever_2400"] = parse_bool(cell("ever_2400"), at("ever_2400"))
+    for name in ("ever_2400", "ever_2300"):
+        if cell(name):
+            values[name] = parse_bool(cell(name), at(name))
     for name in ("grade", "prior_grade"):
         if cell(name):
             values[name] = cell(name)

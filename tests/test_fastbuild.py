@@ -26,6 +26,7 @@ def _pairs():
             "ever_2400": None,
             "grade": "1 dan",
             "prior_grade": None,
+            "ever_2300": None,
             "extra": {"bonus_games": "40", "lb_run": "0"},
             "location": None,
         },

@@ -410,27 +410,38 @@ def test_period_rounds_once():
 
 
 def test_8_3_first_rating_over_all_games_as_one_event():
+    # 5 games: the minimum for a first published rating (2014 regulations 7.14).
     first = _event(
         [("u", None), ("b", 2100), ("c", 2000)], [(1, "u", "b", 1.0), (2, "u", "c", 0.0)]
     )
     second = _event(
-        [("u", None), ("d", 1800), ("e", 1900)], [(1, "u", "d", 0.0), (2, "u", "e", 0.0)]
+        [("u", None), ("d", 1800), ("e", 1900), ("f", 1700)],
+        [(1, "u", "d", 0.0), (2, "u", "e", 0.0), (3, "u", "f", 0.5)],
     )
     report = FIDE_2014.rate_events([first, second], STATE)
-    rc = Fraction(2100 + 2000 + 1800 + 1900, 4)
-    expected = half_away(rc + dp(Fraction(1), 4))  # 1 of 4: p = 0.25 -> -193
-    assert dp(Fraction(1), 4) == -193
-    assert report["u"]["rating_after"] == expected
+    rc = Fraction(2100 + 2000 + 1800 + 1900 + 1700, 5)
+    expected = half_away(rc + dp(Fraction(3, 2), 5))  # 1.5 of 5: p = 0.30 -> -149
+    assert dp(Fraction(3, 2), 5) == -149
+    assert report["u"]["rating_after"] == expected == 1751
     assert any(n.startswith("8.3:") for n in report.notes)
 
 
 def test_8_21_in_a_period_only_the_first_event_is_dropped():
     first = _event([("u", None), ("b", 2100)], [(1, "u", "b", 0.0)])
     second = _event(
-        [("u", None), ("c", 2000), ("d", 1900)], [(1, "u", "c", 1.0), (2, "u", "d", 0.0)]
+        [("u", None), ("c", 2000), ("d", 1900), ("e", 1800), ("f", 1700), ("g", 1600)],
+        [
+            (1, "u", "c", 1.0),
+            (2, "u", "d", 0.0),
+            (3, "u", "e", 1.0),
+            (4, "u", "f", 0.0),
+            (5, "u", "g", 0.5),
+        ],
     )
     report = FIDE_2014.rate_events([first, second], STATE)
-    assert report["u"]["rating_after"] == 1950  # 50% in the second event only: Rc
+    # 2.5 of 5 in the second event only: 50%, Ru = Rc (8.22); with the first event's zero
+    # it would be 2.5 of 6, below 50%.
+    assert report["u"]["rating_after"] == Fraction(2000 + 1900 + 1800 + 1700 + 1600, 5) == 1800
 
 
 def test_report_columns_and_new_state():

@@ -184,7 +184,8 @@ def test_initial_rating_function_matches_the_hand_computation():
 
 def test_round_robin_unrated_rated_from_rated_opponents_without_iteration():
     """2024: the round robin's unrated player gets Ra + dp over his rated opponents and the two
-    hypothetical ones; the rated players' games against him use that Ru (8.52 kept)."""
+    hypothetical ones; the rated players' games against him are not rated (8.3.1 "for each game
+    played against a rated player": the 2014 round-robin exception of 8.52 is gone)."""
     event = _event(
         [("a", 2000), ("b", 1900), ("c", 1800), ("u", None)],
         [
@@ -204,8 +205,10 @@ def test_round_robin_unrated_rated_from_rated_opponents_without_iteration():
     assert report["u"]["Ru"] == ru
     assert not any(s.title.startswith("8.58") for s in report.sections)
     game = next(g for g in report.games.rows if g["id"] == "c" and g["opponent"] == "u")
-    assert game["rating used"] == ru
-    assert game["PD"] == pd_uncapped(1800 - ru)
+    assert game["rated"] is False and game["note"].startswith("8.3.1")
+    assert report["c"]["n"] == 2  # a and b only
+    # fide-2014 still rates it with u's Ru (8.52: round robins only).
+    assert rate(event, "fide-2014", STATE)["c"]["n"] == 3
 
 
 # -- K --------------------------------------------------------------------------------------------
@@ -489,12 +492,16 @@ def test_example_junior_double_round_robin_k_times_n():
     event, players = _example("fide-junior-double-rr-2025")
     report = rate(event, "fide-2024", players)
     old = rate(event, "fide-2014", players)
-    k = max(k for k in range(1, 41) if k * 18 <= 700)
+    # 8.3.1: the two games against the unrated Petrov are not rated from 2024: n = 16 of 18,
+    # and K 40 x 16 = 640 stays within 700 (with 18 games K would be 700 // 18 = 38).
+    k = min(40, max(k for k in range(1, 41) if k * 16 <= 700))
+    assert k == 40
     floored = 0
     for player in event.players:
         if player.rating is None:
             continue
-        assert report[player.id]["n"] == 18
+        assert old[player.id]["n"] == 18  # 2014 8.52: round robins rate them
+        assert report[player.id]["n"] == 16
         assert old[player.id]["K"] == 40  # fewer than 30 games before (8.56)
         assert report[player.id]["K"] == k
         if old[player.id]["rating_after"] < 1400:  # the floor: not published from 2024
