@@ -43,7 +43,7 @@ from .rulesets import not_a_chess_game, register
 
 DOCUMENT = (
     "FIDE Rating Rules, approved by the 1982 General Assembly, amended by the General "
-    "Assemblies of 1984-2000 (seed 003, Turkish translation)"
+    "Assemblies of 1984-2000 (Turkish translation)"
 )
 
 

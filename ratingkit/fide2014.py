@@ -877,7 +877,7 @@ class Fide2014:
 
     name: str = "fide-2014"
     title: str = "FIDE Rating Regulations 2014, section 8"
-    document: str = "FIDE Rating Regulations effective 1 July 2014, section 8 (seed 001)"
+    document: str = "FIDE Rating Regulations effective 1 July 2014, section 8 (Russian translation)"
     valid_from: date | None = date(2014, 7, 1)
     #: The day before the 2017 regulations came into force (FIDE Handbook B.02 lists the 2014
     #: text as "effective from 1 July 2014 till 30 June 2017").

@@ -52,12 +52,12 @@ from .rounding import round_half_away_from_zero
 from .rulesets import families, family_gaps, get_rule_set, register, register_family
 
 DOCUMENT_2024 = (
-    "FIDE Rating Regulations effective 1 March 2024 (RULES.md section 5: floor 1400, initial "
-    "rating with two hypothetical 1800 opponents, K * n <= 700)"
+    "FIDE Rating Regulations effective 1 March 2024 (FIDE Handbook B.02: 7.2.1 floor 1400, "
+    "8.2 initial rating with two hypothetical 1800 opponents, 8.3.3 K * n <= 700)"
 )
 DOCUMENT_2025 = (
     "FIDE Rating Regulations effective 1 March 2024, amended with effect from 1 October 2025 "
-    "(RULES.md section 5: the 400-point cap only below 2650)"
+    "(FIDE Handbook B.02, 8.3.1: the 400-point cap only below 2650)"
 )
 
 

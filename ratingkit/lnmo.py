@@ -408,7 +408,9 @@ class LnmoRules:
 
     name: str = "lnmo"
     title: str = "LNMO school shogi club rating system"
-    document: str = "Рейтинг-система ЛНМО по сёги, 26.08.2010 - 05.09.2011 (seed 004)"
+    document: str = (
+        "Рейтинг-система ЛНМО по сёги, 26.08.2010 - 05.09.2011 (LNMO club rating system)"
+    )
     valid_from: date | None = date(2010, 8, 19)
     valid_until: date | None = None
     #: 3a: the first rated event.
