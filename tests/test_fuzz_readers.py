@@ -62,7 +62,7 @@ def test_the_mutations_change_the_files_in_every_way_they_promise():
 )
 @settings(
     derandomize=True,
-    max_examples=400,
+    max_examples=600,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
