@@ -22,12 +22,8 @@ def _players(**columns):
 
 # u (unrated) beats x and y and draws z; Ra = (2000 + 1800 + 1900) / 3 = 1900.  FIDE 2014
 # 8.23: p = 2.5 / 3 is above 50% by 1 point, two half points: Ru = Ra + 2 * 20 = 1940.
-AS_BLACK = pd.DataFrame(
-    {"white": ["x", "y", "z"], "black": ["u", "u", "u"], "result": [0, 0, 0.5]}
-)
-AS_WHITE = pd.DataFrame(
-    {"white": ["u", "u", "u"], "black": ["x", "y", "z"], "result": [1, 1, 0.5]}
-)
+AS_BLACK = pd.DataFrame({"white": ["x", "y", "z"], "black": ["u", "u", "u"], "result": [0, 0, 0.5]})
+AS_WHITE = pd.DataFrame({"white": ["u", "u", "u"], "black": ["x", "y", "z"], "result": [1, 1, 0.5]})
 
 
 def test_an_unrated_player_who_met_rated_opponents_only_as_black_is_rated():
