@@ -387,3 +387,22 @@ def test_the_comparison_plot_draws_ids_and_titles_with_dollars_as_text(tmp_path)
     assert _drawn(ax.title) == ("$x$ Cup: change against surprise, per rule set", False)
     assert {_drawn(t) for t in ax.texts} >= {("$a$", False)}
     plt.close("all")
+
+
+def test_db_list_and_history_csv_protect_a_formula_name(tmp_path, capsys):
+    pair = _pair(tmp_path / "pair", "@SUM(1+1)*cmd|' /C calc'!A0")
+    (pair / "event.csv").write_text(
+        "field,value\nname,=Cup()\nstart,2024-01-05\n", encoding="utf-8"
+    )
+    book = str(tmp_path / "l.sqlite")
+    assert cli.main(["db", "init", book, "--rules", "fide-2014"]) == 0
+    assert cli.main(["db", "import", book, str(pair)]) == 0
+    assert cli.main(["db", "rate", book, "--period", "2024-01"]) == 0
+    capsys.readouterr()
+    assert cli.main(["db", "list", book, "--period", "2024-01", "--format", "csv"]) == 0
+    rows = _cells(capsys.readouterr().out)
+    names = {dict(zip(rows[0], r, strict=True))["name"] for r in rows[1:]}
+    assert names == {"'@SUM(1+1)*cmd|' /C calc'!A0", "Ben"}
+    assert cli.main(["db", "history", book, "a", "--format", "csv"]) == 0
+    rows = _cells(capsys.readouterr().out)
+    assert [dict(zip(rows[0], r, strict=True))["event"] for r in rows[1:]] == ["'=Cup()"]
