@@ -31,8 +31,11 @@ def _signature(outcome: Outcome) -> tuple[str, str, str]:
     return (outcome.kind, outcome.exc_type, outcome.where)
 
 
+LEDGER = False
+
+
 def _bad(seed: Seed, data: bytes, folder: Path, timeout: float) -> list[Outcome]:
-    return [o for o in attempt(seed, place(seed, data, folder), timeout) if o.bad]
+    return [o for o in attempt(seed, place(seed, data, folder), timeout, LEDGER) if o.bad]
 
 
 def shrink(seed: Seed, data: bytes, signature, folder: Path, timeout: float, budget=150) -> bytes:
@@ -74,7 +77,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long", type=int, default=50_000, help="longest line added, bytes")
     parser.add_argument("--memory", type=int, default=2048, help="address-space limit, MiB")
     parser.add_argument("--save", type=Path, default=None, help="write reproductions here")
+    parser.add_argument(
+        "--ledger",
+        action="store_true",
+        help="also import each event into a new ledger and rate its period",
+    )
     args = parser.parse_args(argv)
+    global LEDGER
+    LEDGER = args.ledger
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     rnd = random.Random(seed)
     print(machine())
@@ -95,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         while done < args.examples and time.perf_counter() - started < args.seconds:
             chosen = rnd.choice(SEEDS)
             data = mutate(originals[chosen], rnd, long=rnd.choice((200, 5000, args.long)))
-            for outcome in attempt(chosen, place(chosen, data, folder), args.timeout):
+            path = place(chosen, data, folder)
+            for outcome in attempt(chosen, path, args.timeout, args.ledger):
                 counts[chosen.label][outcome.kind] += 1
                 key = (chosen.reader, *_signature(outcome))
                 if outcome.bad and key not in first:

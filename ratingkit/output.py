@@ -78,6 +78,8 @@ def terminal_text(text: str) -> str:
 def terminal_cell(text: str) -> str:
     """A table cell for a terminal: tabs and line breaks become spaces (a cell is one line),
     other control characters are dropped."""
+    if text.isprintable():  # the usual case, checked in C: nothing to do
+        return text
     return terminal_text(_CELL_SPACES.sub(" ", text))
 
 

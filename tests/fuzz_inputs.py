@@ -33,6 +33,7 @@ class Seed:
     path: Path
     format: str | None = None  # the format name given explicitly on the second call
     member: str | None = None
+    rules: str | None = None  # the rule set of a ledger the event is imported into
 
     @property
     def label(self) -> str:
@@ -40,8 +41,12 @@ class Seed:
         return f"{self.reader}:{where}" + (f"/{self.member}" if self.member else "")
 
 
-def _e(path: str, fmt: str, member: str | None = None) -> Seed:
-    return Seed("event", ROOT / path, fmt, member)
+#: The rule set a ledger of each format's events is kept under (the ledger calls).
+LEDGER_RULES = {"trf": "fide-2014", "csv": "fide-2014", "scorecsv": "fide-1982", "fesa": "fesa"}
+
+
+def _e(path: str, fmt: str, member: str | None = None, rules: str | None = None) -> Seed:
+    return Seed("event", ROOT / path, fmt, member, rules or LEDGER_RULES.get(fmt))
 
 
 #: Every format's real example files (the readers' inputs in the README and the tests).
@@ -56,9 +61,9 @@ SEEDS: tuple[Seed, ...] = (
     _e("examples/club-evening-plain", "csv", "players.csv"),
     _e("examples/fide-autumn-open-2025", "csv", "event.csv"),
     _e("examples/fide-autumn-open-2025", "csv", "games.csv"),
-    _e("examples/fesa-handicap-club", "csv", "games.csv"),
-    _e("examples/lnmo-club", "club", "games.csv"),
-    _e("examples/lnmo-club", "club", "players.csv"),
+    _e("examples/fesa-handicap-club", "csv", "games.csv", "fesa"),
+    _e("examples/lnmo-club", "club", "games.csv", "lnmo"),
+    _e("examples/lnmo-club", "club", "players.csv", "lnmo"),
     Seed("players", ROOT / "examples/karl-mala-2005-players.csv"),
     Seed("players", ROOT / "examples/fesa-spring-cup-players.csv"),
     Seed("players", ROOT / "examples/fide-autumn-open-2025/players.csv"),
@@ -195,16 +200,32 @@ def place(seed: Seed, data: bytes, folder: Path) -> Path:
     return target
 
 
-def _calls(seed: Seed, path: Path) -> list[tuple[str, Callable[[], object]]]:
+def _calls(seed: Seed, path: Path, ledger: bool) -> list[tuple[str, Callable[[], object]]]:
     from ratingkit.formats import read_event
     from ratingkit.playerfile import read_player_file
 
     if seed.reader == "players":
         return [("read_player_file(path)", lambda: read_player_file(path))]
-    return [
+    calls = [
         ("read_event(path)", lambda: read_event(path)),
         (f"read_event(path, {seed.format!r})", lambda: read_event(path, seed.format)),
     ]
+    if ledger and seed.rules:
+        calls.append((f"ledger {seed.rules}: import, rate", lambda: _through_ledger(seed, path)))
+    return calls
+
+
+def _through_ledger(seed: Seed, path: Path) -> object:
+    """Import the file into a new ledger and rate its period (the ledger's IntegrityError of
+    issue 14 was found so); returns the published list."""
+    from ratingkit.ledger import Ledger
+
+    book_path = path.parent / "ledger.sqlite"
+    book_path.unlink(missing_ok=True)
+    with Ledger.create(book_path, seed.rules or "fide-2014") as book:
+        book.import_file(path, period="2024-01", input_format=seed.format)
+        book.rate_period("2024-01")
+        return book.published_list("2024-01")
 
 
 def _innermost(exc: BaseException) -> str:
@@ -222,16 +243,20 @@ def _names_file(message: str, seed: Seed, path: Path) -> bool:
     return any(name in message for name in names)
 
 
-def attempt(seed: Seed, path: Path, timeout: float = 5.0) -> list[Outcome]:
-    """Every reader call of ``seed`` on ``path``, each under ``timeout`` seconds."""
+def attempt(seed: Seed, path: Path, timeout: float = 5.0, ledger: bool = False) -> list[Outcome]:
+    """Every reader call of ``seed`` on ``path``, each under ``timeout`` seconds; with
+    ``ledger``, also an import into a new ledger and the rating of its period (a
+    ``RatingkitError`` there need not name the file: a rating can fail for the event as a
+    whole)."""
     from ratingkit.errors import RatingkitError
     from ratingkit.model import Event
     from ratingkit.playerfile import PlayerFile
+    from ratingkit.report import Table
 
     outcomes = []
     previous = signal.signal(signal.SIGALRM, _alarm)
     try:
-        for call, function in _calls(seed, path):
+        for call, function in _calls(seed, path, ledger):
             signal.setitimer(signal.ITIMER_REAL, timeout)
             try:
                 result = function()
@@ -241,7 +266,8 @@ def attempt(seed: Seed, path: Path, timeout: float = 5.0) -> list[Outcome]:
                 continue
             except RatingkitError as exc:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-                kind = "error" if _names_file(str(exc), seed, path) else "unnamed"
+                named = _names_file(str(exc), seed, path) or call.startswith("ledger")
+                kind = "error" if named else "unnamed"
                 outcomes.append(
                     Outcome(kind, call, str(exc)[:300], type(exc).__name__, _innermost(exc))
                 )
@@ -252,7 +278,13 @@ def attempt(seed: Seed, path: Path, timeout: float = 5.0) -> list[Outcome]:
                     Outcome("exception", call, str(exc)[:300], type(exc).__name__, _innermost(exc))
                 )
                 continue
-            expected = PlayerFile if seed.reader == "players" else Event
+            expected = (
+                PlayerFile
+                if seed.reader == "players"
+                else Table
+                if call.startswith("ledger")
+                else Event
+            )
             if isinstance(result, expected):
                 outcomes.append(Outcome("ok", call))
             else:

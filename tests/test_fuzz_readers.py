@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 from fuzz_inputs import SEEDS, TOKENS, Seed, attempt, mutate, place
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 #: Seconds one reader call may take (the real files are read in well under 0.1 s).
 TIMEOUT = 5.0
+_READERS = "readers fixed on other branches; the lead removes this at merge"
 
 
 def _original(seed: Seed) -> bytes:
@@ -36,9 +37,10 @@ def test_every_format_has_a_seed():
 
 
 @pytest.mark.parametrize("seed", SEEDS, ids=lambda s: s.label)
-def test_the_unmutated_examples_are_read(seed, tmp_path):
-    outcomes = attempt(seed, place(seed, _original(seed), tmp_path), TIMEOUT)
+def test_the_unmutated_examples_are_read_and_go_through_a_ledger(seed, tmp_path):
+    outcomes = attempt(seed, place(seed, _original(seed), tmp_path), 4 * TIMEOUT, ledger=True)
     assert [o.kind for o in outcomes] == ["ok"] * len(outcomes), outcomes
+    assert len(outcomes) == (1 if seed.reader == "players" else 3)
 
 
 def test_the_mutations_change_the_files_in_every_way_they_promise():
@@ -57,9 +59,7 @@ def test_the_mutations_change_the_files_in_every_way_they_promise():
     assert all(len(m) <= len(data) + 3000 + max(len(t) for t in TOKENS) for m in mutated)
 
 
-@pytest.mark.xfail(
-    strict=False, reason="readers fixed on other branches; the lead removes this at merge"
-)
+@pytest.mark.xfail(strict=False, reason=_READERS)
 @settings(
     derandomize=True,
     max_examples=600,
@@ -72,5 +72,23 @@ def test_a_mutated_file_is_read_or_refused_with_an_error_naming_it(seed, rnd):
     data = mutate(_original(seed), rnd, long=rnd.choice((200, 5000, 20_000)))
     with tempfile.TemporaryDirectory(prefix="ratingkit-fuzz-") as tmp:
         outcomes = attempt(seed, place(seed, data, Path(tmp)), TIMEOUT)
+    bad = [o for o in outcomes if o.bad]
+    assert not bad, (seed.label, bad, data[:2000])
+
+
+@settings(
+    derandomize=True,
+    max_examples=80,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.sampled_from([s for s in SEEDS if s.rules]), rnd=st.randoms(use_true_random=False))
+def test_a_mutated_event_imported_into_a_ledger_is_rated_or_refused_cleanly(seed, rnd):
+    # The ledger's own part: inputs that a reader fails on are the test above's business.
+    data = mutate(_original(seed), rnd, long=300)
+    with tempfile.TemporaryDirectory(prefix="ratingkit-fuzz-") as tmp:
+        outcomes = attempt(seed, place(seed, data, Path(tmp)), TIMEOUT, ledger=True)
+    assume(not any(o.bad for o in outcomes if not o.call.startswith("ledger")))
     bad = [o for o in outcomes if o.bad]
     assert not bad, (seed.label, bad, data[:2000])
