@@ -406,3 +406,12 @@ def test_db_list_and_history_csv_protect_a_formula_name(tmp_path, capsys):
     assert cli.main(["db", "history", book, "a", "--format", "csv"]) == 0
     rows = _cells(capsys.readouterr().out)
     assert [dict(zip(rows[0], r, strict=True))["event"] for r in rows[1:]] == ["'=Cup()"]
+
+
+def test_names_are_escaped_for_latex_when_the_user_draws_with_usetex():
+    from ratingkit.plots._text import literal
+
+    assert literal(DOLLAR_NAME) == r"Smith \$\frac{1}{\$ Jr"
+    with matplotlib.rc_context({"text.usetex": True}):
+        assert literal("A_b & 50% #1 {x}") == r"A\_b \& 50\% \#1 \{x\}"
+        assert literal("$\\") == r"\$\textbackslash{}"
