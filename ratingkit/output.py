@@ -17,10 +17,11 @@ terminal shows as text, and report files written where the user meant (issue 14,
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -117,7 +118,9 @@ def check_output(
         raise RatingkitError(f"--output {path}: is a folder; name a file to write the report to")
     folder = target.parent
     if not folder.is_dir():
-        where = given.parent if str(given.parent) else Path(".")
+        # The folder as the user wrote it, or a symbolic link's target folder.
+        written = given.parent if str(given.parent) else Path(".")
+        where = written if Path(os.path.realpath(written)) == folder else folder
         raise RatingkitError(
             f"--output {path}: the folder {where} does not exist (create it first)"
         )
@@ -146,26 +149,46 @@ def write_output(
 def replace_file(target: Path, text: str, mode: int | None = None) -> None:
     """Write ``text`` to the regular file ``target`` all at once: a temporary file in the same
     folder, renamed over it.  ``mode`` is the permission bits to keep (an existing file's);
-    a new file gets the usual ``0o666`` less the umask (a temporary file is ``0o600``)."""
-    if mode is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    a new file gets ``0o666`` less the umask, as any new file.  An existing file that may not
+    be written is refused (as a shell's ``>`` would be), even where its folder would allow
+    the rename; a file that may be written in a folder that may not is written in place."""
+    if mode is not None and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(target))
     try:
+        fd, temp = _create_beside(target, 0o666 if mode is None else 0o600)
+    except PermissionError:
+        if mode is None:
+            raise
+        with open(target, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        return
+    try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
-        os.chmod(temp, mode)
         os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
 
 
+def _create_beside(target: Path, mode: int) -> tuple[int, Path]:
+    """A new hidden file next to ``target``, opened for writing (``mode`` less the umask)."""
+    for _ in range(100):
+        temp = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target.parent))
+
+
 def atomic_write(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` so that the file is either wholly new or untouched; a
     symbolic link is followed (its target is replaced, the link stays), a device or FIFO is
-    written into."""
+    written into (as a shell's ``>`` does; replacing ``/dev/null`` with a regular file would
+    break the system, and a FIFO's reader would never get the text)."""
     target = Path(os.path.realpath(path))
     try:
         mode = os.stat(target).st_mode

@@ -415,3 +415,36 @@ def test_names_are_escaped_for_latex_when_the_user_draws_with_usetex():
     with matplotlib.rc_context({"text.usetex": True}):
         assert literal("A_b & 50% #1 {x}") == r"A\_b \& 50\% \#1 \{x\}"
         assert literal("$\\") == r"\$\textbackslash{}"
+
+
+def test_an_existing_file_that_may_not_be_written_is_refused_and_kept(tmp_path, monkeypatch):
+    # As a shell's ">" would refuse it (root may write anything: the permission is faked).
+    out = tmp_path / "locked.txt"
+    out.write_text("old\n", encoding="utf-8")
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    with pytest.raises(Exception, match="cannot write: Permission denied"):
+        write_output(out, "new\n")
+    assert out.read_text(encoding="utf-8") == "old\n"
+
+
+def test_a_writable_file_in_a_folder_that_is_not_is_written_in_place(tmp_path, monkeypatch):
+    import ratingkit.output as output
+
+    out = tmp_path / "report.txt"
+    out.write_text("old\n", encoding="utf-8")
+    before = out.stat().st_ino
+
+    def no_temporary(target, mode):
+        raise PermissionError(13, "Permission denied", str(target.parent))
+
+    monkeypatch.setattr(output, "_create_beside", no_temporary)
+    write_output(out, "new\n")
+    assert out.read_text(encoding="utf-8") == "new\n"
+    assert out.stat().st_ino == before
+
+
+def test_a_dangling_symlink_into_a_missing_folder_names_that_folder(tmp_path):
+    link = tmp_path / "report.txt"
+    link.symlink_to(tmp_path / "gone" / "report.txt")
+    with pytest.raises(Exception, match=f"the folder {tmp_path / 'gone'} does not exist"):
+        write_output(link, "x\n")
