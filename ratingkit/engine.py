@@ -280,14 +280,20 @@ def _whole(values, frame, column, frame_name, *, what, minimum, maximum):
 
 
 def _check_ids(frame, column: str, frame_name: str) -> None:
-    """Player ids are text or whole numbers (finite): a list, a dict, a boolean or inf is
-    an error."""
+    """Player ids are text or finite numbers: a list, a dict, a boolean or inf is an error
+    (checked cell by cell only where pandas does not see text or integers throughout)."""
+    import pandas as pd
+
     raw = frame[column]
     odd = _first_not_scalar(raw)
     if odd is None and raw.dtype.kind == "f":
         infinite = np.isinf(raw.to_numpy())
         odd = int(np.flatnonzero(infinite)[0]) if infinite.any() else None
-    elif odd is None and raw.dtype == object:
+    elif odd is None and pd.api.types.infer_dtype(raw, skipna=True) not in (
+        "string",
+        "integer",
+        "empty",
+    ):
         for position, cell in enumerate(raw.tolist()):
             if isinstance(cell, float | np.floating) and np.isinf(cell):
                 odd = position
