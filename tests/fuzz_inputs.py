@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import shutil
 import signal
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -254,6 +255,8 @@ def attempt(seed: Seed, path: Path, timeout: float = 5.0, ledger: bool = False) 
     from ratingkit.report import Table
 
     outcomes = []
+    # An alarm already set (pytest-timeout's, say) is put back afterwards, less the time spent.
+    outer, started = signal.getitimer(signal.ITIMER_REAL)[0], time.monotonic()
     previous = signal.signal(signal.SIGALRM, _alarm)
     try:
         for call, function in _calls(seed, path, ledger):
@@ -294,4 +297,6 @@ def attempt(seed: Seed, path: Path, timeout: float = 5.0, ledger: bool = False) 
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if outer > 0:
+            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 0.01))
     return outcomes
