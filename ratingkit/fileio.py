@@ -94,7 +94,7 @@ def read_csv_table(
     """
     reader = csv.reader(io.StringIO(text))
     try:
-        header = [h.strip().lower() for h in next(reader)]
+        header = [unprotect_cell(h.strip()).lower() for h in next(reader)]
     except StopIteration:
         raise MalformedLineError(f"{what} is empty", Location(source, 1), "") from None
     missing = [c for c in required if c not in header]

@@ -448,3 +448,13 @@ def test_a_dangling_symlink_into_a_missing_folder_names_that_folder(tmp_path):
     link.symlink_to(tmp_path / "gone" / "report.txt")
     with pytest.raises(Exception, match=f"the folder {tmp_path / 'gone'} does not exist"):
         write_output(link, "x\n")
+
+
+def test_a_formula_like_column_name_is_protected_and_reads_back():
+    from ratingkit.fileio import read_csv_table
+
+    text = Table("t", ("id", "=note"), ({"id": "a", "=note": "-x"},)).to_csv()
+    assert text.splitlines() == ["id,'=note", "a,'-x"]
+    header, rows = read_csv_table(text, "t.csv", "the table")
+    assert header == ["id", "=note"]
+    assert rows[0].cells == {"id": "a", "=note": "-x"}

@@ -89,7 +89,7 @@ def read_score_csv(path: str | Path) -> Event:
             )
     fields.update(side)
     reader = csv.reader(io.StringIO(body))
-    header = [h.strip().lower() for h in next(reader, [])]
+    header = [unprotect_cell(h.strip()).lower() for h in next(reader, [])]
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing or ("id" not in header and "name" not in header):
         need = "id or name, rating, points"
