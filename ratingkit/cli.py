@@ -2,7 +2,9 @@
 
 ``check`` exits 1 when the event breaks a rule of the rule set, 0 when it breaks none.
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
-never a traceback; nothing is written when an error occurs.
+never a traceback; nothing is written when an error occurs.  ``--output`` refuses a folder, a
+missing folder and the input files; it writes into a device or FIFO and through a symbolic
+link (:func:`ratingkit.output.write_output`).  Text for a terminal has no control characters.
 """
 
 from __future__ import annotations
@@ -12,14 +14,13 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 
 from . import __version__
 from .compare import require_same_game
 from .errors import RatingkitError
-from .fileio import atomic_write_text
 from .formats import formats, read_event
 from .model import Event, EventType
+from .output import check_output, terminal_text, write_output
 from .playerfile import PlayerFile, read_player_file
 from .report import Report, Table
 from .rulesets import RuleSet, families, family_gaps, get_rule_set, rule_sets
@@ -185,8 +186,12 @@ def _read(path: str, input_format: str | None, event_type: str | None = None) ->
     return event
 
 
+def _player_path(args: argparse.Namespace, event: Event) -> str | None:
+    return args.players or event.extra.get("player_file")
+
+
 def _players_for(args: argparse.Namespace, event: Event) -> PlayerFile | None:
-    player_path = args.players or event.extra.get("player_file")
+    player_path = _player_path(args, event)
     return read_player_file(player_path) if player_path else None
 
 
@@ -200,18 +205,23 @@ def _render(result: Report | Table, output_format: str) -> str:
     return result.to_text() + ("" if isinstance(result, Report) else "\n")
 
 
-def _cmd_rate(args: argparse.Namespace) -> str:
+def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
+    """The rendered report and the files it was computed from (which --output must not
+    overwrite)."""
     events = [_read(path, args.input_format, args.type) for path in args.input]
+    inputs = [*args.input, *filter(None, [_player_path(args, events[0])])]
+    if args.output:
+        check_output(args.output, inputs)  # before the work, and again when writing
     rules = _rules_for(args.rules, events)
     players = _players_for(args, events[0])
     for event in events:
         require_same_game(event, rules, players)
     if len(events) == 1:
-        return _render(rules.rate(events[0], players), args.format)
+        return _render(rules.rate(events[0], players), args.format), inputs
     rate_events = getattr(rules, "rate_events", None)
     if rate_events is None:
         raise RatingkitError(f"rule set {rules.name!r} rates one event at a time; give one file")
-    return _render(rate_events(events, players), args.format)
+    return _render(rate_events(events, players), args.format), inputs
 
 
 def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
@@ -263,18 +273,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             text = _cmd_db(args)
         elif args.command == "check":
             text, status = _cmd_check(args)
-            sys.stdout.write(text)
+            _write_stdout(text, args)
             return status
         else:
-            text = _cmd_rate(args)
+            text, inputs = _cmd_rate(args)
             if args.output:
-                atomic_write_text(Path(args.output), text)
+                write_output(args.output, text, inputs)
                 return 0
     except RatingkitError as exc:
-        print(f"ratingkit: error: {exc}", file=sys.stderr)
+        print(f"ratingkit: error: {terminal_text(str(exc))}", file=sys.stderr)
         return EXIT_INPUT_ERROR
-    sys.stdout.write(text)
+    _write_stdout(text, args)
     return 0
+
+
+def _write_stdout(text: str, args: argparse.Namespace) -> None:
+    """``text`` on stdout, without control characters when it is text (the table format,
+    the messages of ``db``, ``check``, ``rules``) or when stdout is a terminal; CSV and JSON
+    going to a file or a pipe are written exactly."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    text_format = getattr(args, "format", "table") == "table"
+    if text_format or (isatty is not None and isatty()):
+        text = terminal_text(text)
+    sys.stdout.write(text)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -68,6 +68,13 @@ BAND_ENDS = np.array([high for _, high, _ in D_TO_PD], dtype=np.int64)
 PD_HIGHER = np.array([h for _, _, h in D_TO_PD] + [D_TO_PD_BEYOND], dtype=np.int64)
 
 _STATE_COLUMNS = ("games", "born", "ever_2400", "k")
+#: Bounds of the players frame: ratings 1 to 4000 (no FIDE list has come near 4000), K up to
+#: the largest K of 8.56 (40), games up to 100,000 (far beyond any player's career); larger
+#: values are typing errors, and would overflow the integer arithmetic.
+MAX_RATING = 4000
+MAX_K = 40
+MAX_GAMES = 100_000
+
 _TRUE = {"yes", "y", "true", "1", "1.0"}
 _FALSE = {"no", "n", "false", "0", "0.0"}
 
@@ -202,36 +209,106 @@ def _need_columns(frame, columns: Sequence[str], frame_name: str) -> None:
         )
 
 
+#: What pandas infers for an object column whose cells are all numbers or text; any other
+#: column is checked cell by cell (a list, a dict, a boolean in a cell is refused).
+_SCALAR_KINDS = frozenset(
+    {"string", "integer", "floating", "mixed-integer-float", "decimal", "empty"}
+)
+
+
+def _first_not_scalar(raw) -> int | None:
+    """The position of the first cell of ``raw`` that is neither empty, a number (not a
+    boolean) nor a string; None when every cell is one of those."""
+    import pandas as pd
+
+    dtype = raw.dtype
+    if pd.api.types.is_bool_dtype(dtype) or pd.api.types.is_complex_dtype(dtype):
+        return 0 if len(raw) else None
+    if pd.api.types.is_numeric_dtype(dtype):
+        return None
+    if pd.api.types.infer_dtype(raw, skipna=True) in _SCALAR_KINDS:
+        return None
+    for position, cell in enumerate(raw.tolist()):
+        if isinstance(cell, bool | np.bool_):
+            return position
+        if isinstance(cell, str | int | float | np.integer | np.floating):
+            continue
+        if not pd.api.types.is_scalar(cell) or not pd.isna(cell):
+            return position
+    return None
+
+
 def _numbers(frame, column: str, frame_name: str, *, what: str, allow_missing: bool):
-    """A column as float64 (NaN where empty); a value that is not a number is an error."""
+    """A column as float64 (NaN where empty); a value that is not a number (a list, a
+    boolean, text that is not a number) or not finite (inf) is an error."""
     import pandas as pd
 
     raw = frame[column]
+    odd = _first_not_scalar(raw)
+    if odd is not None:
+        value = raw.iloc[odd]
+        raise InvalidValueError(
+            f"{_row_text(frame, odd)}: {what} must be a number, got {value!r} "
+            f"({type(value).__name__})",
+            _where(frame_name, column),
+            value,
+        )
     values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     bad = np.isnan(values) & raw.notna().to_numpy()
     if not allow_missing:
         bad |= np.isnan(values)
-    if bad.any():
-        position = int(np.flatnonzero(bad)[0])
+    infinite = np.isinf(values)
+    if bad.any() or infinite.any():
+        position = int(np.flatnonzero(bad | infinite)[0])
         value = raw.iloc[position]
+        kind = "a finite number" if infinite[position] else "a number"
         raise InvalidValueError(
-            f"{_row_text(frame, position)}: {what} must be a number, got {value!r}",
+            f"{_row_text(frame, position)}: {what} must be {kind}, got {value!r}",
             _where(frame_name, column),
             value,
         )
     return values
 
 
-def _whole(values, frame, column, frame_name, *, what, minimum):
-    """Checks that the given (non-NaN) values are whole numbers of at least ``minimum``."""
+def _whole(values, frame, column, frame_name, *, what, minimum, maximum):
+    """Checks that the given (non-NaN) values are whole numbers from ``minimum`` to
+    ``maximum``."""
     given = ~np.isnan(values)
-    bad = given & ((values != np.floor(values)) | (values < minimum))
+    bad = given & ((values != np.floor(values)) | (values < minimum) | (values > maximum))
     if bad.any():
         position = int(np.flatnonzero(bad)[0])
         value = frame[column].iloc[position]
         raise InvalidValueError(
-            f"{_row_text(frame, position)}: {what} must be a whole number of at least "
-            f"{minimum}, got {value!r}",
+            f"{_row_text(frame, position)}: {what} must be a whole number from {minimum} to "
+            f"{maximum}, got {value!r}",
+            _where(frame_name, column),
+            value,
+        )
+
+
+def _check_ids(frame, column: str, frame_name: str) -> None:
+    """Player ids are text or finite numbers: a list, a dict, a boolean or inf is an error
+    (checked cell by cell only where pandas does not see text or integers throughout)."""
+    import pandas as pd
+
+    raw = frame[column]
+    odd = _first_not_scalar(raw)
+    if odd is None and raw.dtype.kind == "f":
+        infinite = np.isinf(raw.to_numpy())
+        odd = int(np.flatnonzero(infinite)[0]) if infinite.any() else None
+    elif odd is None and pd.api.types.infer_dtype(raw, skipna=True) not in (
+        "string",
+        "integer",
+        "empty",
+    ):
+        for position, cell in enumerate(raw.tolist()):
+            if isinstance(cell, float | np.floating) and np.isinf(cell):
+                odd = position
+                break
+    if odd is not None:
+        value = raw.iloc[odd]
+        raise InvalidValueError(
+            f"{_row_text(frame, odd)}: a player id must be text or a number, got {value!r}",
             _where(frame_name, column),
             value,
         )
@@ -242,6 +319,7 @@ def _read_players(players):
     import pandas as pd
 
     _need_columns(players, ("id", "rating"), "players")
+    _check_ids(players, "id", "players")
     index = pd.Index(players["id"])
     ids = index.to_numpy(dtype=object)
     if players["id"].isna().any():
@@ -260,17 +338,26 @@ def _read_players(players):
             ids[position],
         )
     rating = _numbers(players, "rating", "players", what="a rating", allow_missing=True)
-    _whole(rating, players, "rating", "players", what="a rating", minimum=1)
+    _whole(rating, players, "rating", "players", what="a rating", minimum=1, maximum=MAX_RATING)
     games = k = None
     if "games" in players.columns:
         games = _numbers(players, "games", "players", what="games", allow_missing=True)
-        _whole(games, players, "games", "players", what="games", minimum=0)
+        _whole(games, players, "games", "players", what="games", minimum=0, maximum=MAX_GAMES)
     if "k" in players.columns:
         k = _numbers(players, "k", "players", what="K", allow_missing=True)
-        _whole(k, players, "k", "players", what="K", minimum=1)
+        _whole(k, players, "k", "players", what="K", minimum=1, maximum=MAX_K)
     born = None
     if "born" in players.columns:
         raw = players["born"]
+        odd = _first_not_scalar(raw) if raw.dtype == object else None
+        if odd is not None and not hasattr(raw.iloc[odd], "year"):  # dates are fine
+            value = raw.iloc[odd]
+            raise InvalidValueError(
+                f"{_row_text(players, odd)}: cannot read the birth date {value!r} "
+                "(expected YYYY-MM-DD)",
+                _where("players", "born"),
+                value,
+            )
         parsed = pd.to_datetime(raw, errors="coerce", format="mixed")
         bad = parsed.isna().to_numpy() & raw.notna().to_numpy()
         if bad.any():
@@ -331,7 +418,11 @@ def _read_games(games, index):
     _need_columns(games, ("white", "black", "result"), "games")
     sides = []
     for column in ("white", "black"):
-        position = index.get_indexer(games[column])
+        try:
+            position = index.get_indexer(games[column])
+        except TypeError:  # a cell that cannot be an id (a list, a dict)
+            _check_ids(games, column, "games")
+            raise
         unknown = position < 0
         if unknown.any():
             row = int(np.flatnonzero(unknown)[0])
@@ -557,8 +648,10 @@ def rate_period(
         uw2 = np.bincount(white[uw], weights=white_halves[uw], minlength=count) + np.bincount(
             black[ub], weights=2 - white_halves[ub], minlength=count
         )
+        # "+", not "+=": np.bincount of no games (an unrated player who met rated opponents
+        # only as black) is an integer array, which cannot take the float sum in place.
         uopp = np.bincount(white[uw], weights=rating_int[black[uw]], minlength=count)
-        uopp += np.bincount(black[ub], weights=rating_int[white[ub]], minlength=count)
+        uopp = uopp + np.bincount(black[ub], weights=rating_int[white[ub]], minlength=count)
         played_all = np.bincount(white, minlength=count) + np.bincount(black, minlength=count)
         first = (
             np.ones(count, dtype=bool)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError, Location, MalformedLineError
+from .output import atomic_write, unprotect_cell
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -64,17 +64,10 @@ def check_text_file(path: str | os.PathLike[str]) -> None:
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` so that the file is either wholly new or untouched."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` so that the file is either wholly new or untouched (a
+    symbolic link's target is replaced and the link kept; a device or FIFO is written into):
+    :func:`ratingkit.output.atomic_write`."""
+    atomic_write(path, text)
 
 
 @dataclass(frozen=True)
@@ -101,7 +94,7 @@ def read_csv_table(
     """
     reader = csv.reader(io.StringIO(text))
     try:
-        header = [h.strip().lower() for h in next(reader)]
+        header = [unprotect_cell(h.strip()).lower() for h in next(reader)]
     except StopIteration:
         raise MalformedLineError(f"{what} is empty", Location(source, 1), "") from None
     missing = [c for c in required if c not in header]
@@ -122,6 +115,8 @@ def read_csv_table(
                 Location(source, reader.line_num),
                 raw,
             )
-        cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
+        # unprotect_cell: the apostrophe ratingkit's own writers put before a cell that a
+        # spreadsheet would run as a formula (ratingkit.output.protect_cell).
+        cells = {h: unprotect_cell(c.strip()) for h, c in zip(header, row, strict=True)}
         rows.append(CsvRow(reader.line_num, cells, raw))
     return header, rows

@@ -300,6 +300,13 @@ class Ledger:
             raise
         try:
             yield connection
+        except (sqlite3.IntegrityError, OverflowError) as exc:
+            # A value the ledger cannot store (a number beyond SQLite's 64-bit integers) or
+            # a bookkeeping conflict: nothing is applied, and the user gets a clean error.
+            connection.execute("ROLLBACK")
+            raise LedgerError(
+                f"{self.path}: the ledger cannot store this ({exc}); nothing was changed"
+            ) from None
         except BaseException:
             connection.execute("ROLLBACK")
             raise
@@ -382,9 +389,21 @@ class Ledger:
         """Each event player's ledger id, or the key or name a new player will get."""
         out: dict[str, int | str] = {}
         errors: list[str] = []
+        holders: dict[str, Player] = {}
         for player in event.players:
             key = self._player_key(player, event)
+            if key is not None and key in holders:
+                # Two players of one file would become one ledger player (and break its
+                # bookkeeping): refused, naming both.
+                other = holders[key]
+                what = f"FIDE id {player.fide_id}" if player.fide_id else f"id {player.id!r}"
+                errors.append(
+                    f"{event.source or event.name}: players {other.name!r} and "
+                    f"{player.name!r} have the same {what}; correct the file"
+                )
+                continue
             if key is not None:
+                holders[key] = player
                 row = self._connection.execute(
                     "SELECT id FROM players WHERE key = ?", (key,)
                 ).fetchone()
@@ -615,6 +634,13 @@ class Ledger:
                 self._store_results(period, [(event_id, event)], report)
                 new_state = _merge_state(new_state, report.new_state or _state_from(report))
         after = {r.id: r for r in (new_state or state)}
+        strangers = sorted(set(after) - set(before) - {str(p) for p in played})
+        if strangers:
+            raise LedgerError(
+                f"rating period {period}: the rule set {self.rules.name} returned state for "
+                f"player id(s) {', '.join(strangers[:5])} that are not in the ledger's events; "
+                "nothing was changed"
+            )
         merged = {**before, **after}
         # The K in force, as the rule set's report gives it (FIDE's "K" column), for the list
         # only: the state keeps "k" for an explicit K from a player file.
@@ -668,14 +694,18 @@ class Ledger:
         ).fetchone()
         name, start, end, type_, rounds, source, extra, score_only = row
         players = []
-        for player_id, local_id, rating, p_extra, p_name, fide_id, fed, title, born in db.execute(
-            "SELECT pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name, pl.fide_id, "
+        for player_id, local_id, rating, p_extra, p_name, fed, title, born in db.execute(
+            "SELECT pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name, "
             "pl.federation, pl.title, pl.born FROM participants pa JOIN players pl "
             "ON pl.id = pa.player_id WHERE pa.event_id = ? ORDER BY pa.rowid",
             (event_id,),
         ):
             known = state.by_id(str(player_id))
             current = known.rating if known is not None and known.rating is not None else rating
+            # No fide_id for the rule set: the ledger id is the player's identity here, and
+            # the FIDE rule sets key their new state by a FIDE id where a player has one
+            # (which the ledger then could not place: an IntegrityError in _rate_one, or
+            # another ledger player's state overwritten).  The FIDE id stays in the ledger.
             players.append(
                 Player(
                     id=str(player_id),
@@ -684,7 +714,6 @@ class Ledger:
                     federation=fed,
                     title=title,
                     born=date.fromisoformat(born) if born else None,
-                    fide_id=fide_id,
                     extra={**json.loads(p_extra), "start_number": local_id},
                 )
             )

@@ -158,7 +158,10 @@ class PlayerFile:
 
 def write_player_csv(player_file: PlayerFile) -> str:
     """A player file as CSV text: the known columns that any record uses, then the extra
-    columns in order of first appearance.  Reads back to the same records."""
+    columns in order of first appearance.  Reads back to the same records (a text cell that a
+    spreadsheet would run as a formula gets an apostrophe, which the reader removes:
+    :func:`ratingkit.output.protect_cell`)."""
+    from .output import protect_row
     from .report import _csv_cell
 
     used = [c for c in KNOWN_COLUMNS if any(getattr(r, c) is not None for r in player_file)]
@@ -167,11 +170,11 @@ def write_player_csv(player_file: PlayerFile) -> str:
         extras += [k for k in record.extra if k not in extras]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(used + extras)
+    writer.writerow(protect_row(used + extras))
     for record in player_file:
         row = [_csv_cell(getattr(record, c)) for c in used]
         row += [record.extra.get(k, "") for k in extras]
-        writer.writerow(row)
+        writer.writerow(protect_row(row))
     return buffer.getvalue()
 
 

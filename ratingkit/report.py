@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import RatingkitError
+from .output import protect_row, terminal_cell, terminal_text
 
 if TYPE_CHECKING:
     from .playerfile import PlayerFile
@@ -130,25 +131,29 @@ class Table:
         return [{c: plain(r.get(c)) for c in self.columns} for r in self.rows]
 
     def to_text(self) -> str:
+        """The table as aligned text for a terminal: control characters in a cell (a name
+        with ESC sequences) are dropped, tabs and line breaks become spaces."""
         cells = [
-            [format_cell(r.get(c), self.formats.get(c)) for c in self.columns] for r in self.rows
+            [terminal_cell(format_cell(r.get(c), self.formats.get(c))) for c in self.columns]
+            for r in self.rows
         ]
-        widths = [
-            max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(self.columns)
-        ]
-        lines = [self.title] if self.title else []
-        lines.append("  ".join(c.ljust(w) for c, w in zip(self.columns, widths, strict=True)))
+        columns = [terminal_cell(c) for c in self.columns]
+        widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+        lines = [terminal_text(self.title)] if self.title else []
+        lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
         lines.append("  ".join("-" * w for w in widths))
         for row in cells:
             lines.append("  ".join(_align(v, w) for v, w in zip(row, widths, strict=True)))
         return "\n".join(line.rstrip() for line in lines)
 
     def to_csv(self) -> str:
+        """The table as CSV; a text cell that a spreadsheet would run as a formula gets a
+        leading apostrophe (:func:`ratingkit.output.protect_cell`)."""
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(self.columns)
+        writer.writerow(protect_row(self.columns))
         for row in self.rows:
-            writer.writerow([_csv_cell(row.get(c)) for c in self.columns])
+            writer.writerow(protect_row(_csv_cell(row.get(c)) for c in self.columns))
         return buffer.getvalue()
 
     def to_html(self) -> str:
@@ -288,6 +293,8 @@ class Report:
         return self.players.to_csv()
 
     def to_text(self, *, details: bool = True) -> str:
+        """The report as text for a terminal; no control character of the input (a name or
+        an event title with ESC sequences) reaches it."""
         parts = [f"{self.title} ({self.rules})"]
         if self.summary:
             parts.append("\n".join(f"  {k}: {format_cell(v)}" for k, v in self.summary.items()))
@@ -298,7 +305,7 @@ class Report:
             parts.extend(t.to_text() for t in self.sections)
             if self.games is not None and self.games.rows:
                 parts.append(self.games.to_text())
-        return "\n\n".join(parts) + "\n"
+        return terminal_text("\n\n".join(parts)) + "\n"
 
     def __str__(self) -> str:
         return self.to_text()

@@ -40,6 +40,7 @@ from ..model import (
     is_complete_round_robin,
     parse_result,
 )
+from ..output import protect_row
 from ..playerfile import PlayerFile, parse_player_csv
 from ..values import parse_date, parse_int
 from . import Format, register_format
@@ -235,7 +236,7 @@ def write_games_csv(event: Event) -> str:
     rows = [(g.round, g.white, g.black, g.result_code) for g in event.games]
     rows += [(b.round, b.player, "", b.kind.value) for b in event.byes]
     for row in sorted(rows, key=lambda r: (r[0], r[1])):
-        writer.writerow(row)
+        writer.writerow(protect_row(row))
     return buffer.getvalue()
 
 
@@ -244,7 +245,8 @@ def write_players_csv(event: Event) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(("id", "name", "rating"))
     for player in event.players:
-        writer.writerow((player.id, player.name, "" if player.rating is None else player.rating))
+        rating = "" if player.rating is None else player.rating
+        writer.writerow(protect_row((player.id, player.name, rating)))
     return buffer.getvalue()
 
 

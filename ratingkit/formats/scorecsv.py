@@ -34,6 +34,7 @@ from ..errors import InvalidValueError, Location, MalformedLineError
 from ..eventfields import apply_fields, parse_fields, read_sidecar
 from ..fileio import read_text
 from ..model import Event, EventType, Player
+from ..output import protect_row, unprotect_cell
 from ..playerfile import _record
 from ..values import parse_points
 from . import Format, register_format
@@ -88,7 +89,7 @@ def read_score_csv(path: str | Path) -> Event:
             )
     fields.update(side)
     reader = csv.reader(io.StringIO(body))
-    header = [h.strip().lower() for h in next(reader, [])]
+    header = [unprotect_cell(h.strip()).lower() for h in next(reader, [])]
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing or ("id" not in header and "name" not in header):
         need = "id or name, rating, points"
@@ -111,7 +112,8 @@ def read_score_csv(path: str | Path) -> Event:
                 location,
                 ",".join(row),
             )
-        cells = {h: c.strip() for h, c in zip(header, row, strict=True)}
+        # unprotect_cell: the apostrophe write_score_csv puts before a formula-like cell.
+        cells = {h: unprotect_cell(c.strip()) for h, c in zip(header, row, strict=True)}
         points = parse_points(cells.pop("points"), Location(source, line, "points"))
         record = _record(cells, location)
         has_state = has_state or any(getattr(record, c) is not None for c in STATE_COLUMNS)
@@ -206,11 +208,13 @@ def write_score_csv(event: Event) -> str:
             points_of(player) if "points" in player.extra else Fraction(event.points(player.id))
         )
         writer.writerow(
-            (
-                player.id,
-                player.name,
-                "" if player.rating is None else player.rating,
-                f"{float(points):g}",
+            protect_row(
+                (
+                    player.id,
+                    player.name,
+                    "" if player.rating is None else player.rating,
+                    f"{float(points):g}",
+                )
             )
         )
     return buffer.getvalue()

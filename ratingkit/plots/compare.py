@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..compare import Comparison
+from ._text import literal
 
 MARKERS = "osD^v<>ph*"
 
@@ -35,17 +36,19 @@ def plot_change_vs_surprise(comparison: Comparison, ax=None, label_players: bool
     for index, rules in enumerate(comparison.reports):
         points = change_points(comparison, rules)
         if not points:
-            ax.plot([], [], " ", label=f"{rules}: no expected score (not drawn)")
+            ax.plot([], [], " ", label=literal(f"{rules}: no expected score (not drawn)"))
             continue
         xs, ys, _ids = zip(*points, strict=True)
-        ax.scatter(xs, ys, marker=MARKERS[index % len(MARKERS)], label=rules, alpha=0.8)
+        ax.scatter(xs, ys, marker=MARKERS[index % len(MARKERS)], label=literal(rules), alpha=0.8)
         if label_players and index == 0:
             for x, y, pid in points:
-                ax.annotate(pid, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8)
+                ax.annotate(
+                    literal(pid), (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8
+                )
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_xlabel("score - expected score")
     ax.set_ylabel("rating change (unrounded)")
-    ax.set_title(f"{comparison.event.name}: change against surprise, per rule set")
+    ax.set_title(literal(f"{comparison.event.name}: change against surprise, per rule set"))
     ax.legend(fontsize=8)
     return ax

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..fesa import bonus, k_factor, upset_crossing
 from ..shogi import GRADES
+from ._text import literal
 
 
 def _axes(ax=None, size=(8, 4.5)):
@@ -86,7 +87,7 @@ def plot_promotion_trace(trace, ax=None):
     for r in rows:
         if r["promoted_to"]:
             ax.annotate(
-                r["promoted_to"],
+                literal(r["promoted_to"]),
                 (r["game"], float(r["tested_rating"])),
                 textcoords="offset points",
                 xytext=(5, 8),

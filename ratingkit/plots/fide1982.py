@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from ..expected import logistic, table_pd
 from ..fide1982 import convergence_games, replacement_effect
 from ..model import Event
+from ._text import literal
 
 
 def _axes(ax=None):
@@ -94,20 +95,20 @@ def plot_replacement(event: Event, player_id: str, ratings: Iterable[int], ax=No
     table = replacement_effect(event, player_id, ratings)
     xs = table.column(f"{player_id} rated")
     for column in table.columns[2:]:
-        ax.plot(xs, table.column(column), marker="o", markersize=3, label=column)
+        ax.plot(xs, table.column(column), marker="o", markersize=3, label=literal(column))
     original = event.player(player_id).rating
     if original is not None:
         ax.axvline(original, color="black", linewidth=0.8, linestyle=":")
         ax.annotate(
-            f"{player_id} as entered: {original}",
+            literal(f"{player_id} as entered: {original}"),
             (original, ax.get_ylim()[0]),
             textcoords="offset points",
             xytext=(4, 6),
             fontsize=8,
         )
-    ax.set_xlabel(f"rating of {player_id}")
+    ax.set_xlabel(literal(f"rating of {player_id}"))
     ax.set_ylabel("Ru2 of the unrated players")
-    ax.set_title(f"The unrated players' ratings depend on {player_id}'s rating (10.68)")
+    ax.set_title(literal(f"The unrated players' ratings depend on {player_id}'s rating (10.68)"))
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left")
     return ax

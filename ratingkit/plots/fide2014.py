@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..expected import table_pd
 from ..report import Report
+from ._text import literal
 
 
 def _axes(ax=None):
@@ -57,9 +58,9 @@ def plot_cap(report: Report, player_id: str, ax=None, cap: int = 400, up_to: int
         label="games beyond 400 (capped)",
     )
     row = report.row(player_id)
-    ax.set_xlabel(f"real rating difference D = {row['rating_before']} - opponent")
+    ax.set_xlabel(literal(f"real rating difference D = {row['rating_before']} - opponent"))
     ax.set_ylabel("expected score PD")
-    ax.set_title(f"8.54 for {row['name']}: {len(capped)} of {len(games)} games capped")
+    ax.set_title(literal(f"8.54 for {row['name']}: {len(capped)} of {len(games)} games capped"))
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8)
     return ax

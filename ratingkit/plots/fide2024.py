@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..fide2024 import initial_rating_table
+from ._text import literal
 from .fide2014 import _axes
 
 
@@ -24,12 +25,12 @@ def plot_initial_rating(
             [x for x, v in zip(points, values, strict=True) if v is not None],
             [v for v in values if v is not None],
             marker=marker,
-            label=name,
+            label=literal(name),
         )
     average = sum(opponents) / len(opponents)
     ax.axhline(average, color="grey", linestyle=":", label=f"average opponent {average:.0f}")
     ax.set_xlabel(f"points out of {len(opponents)}")
     ax.set_ylabel("initial rating published")
-    ax.set_title("initial rating of an unrated player: " + " vs ".join(rules))
+    ax.set_title(literal("initial rating of an unrated player: " + " vs ".join(rules)))
     ax.legend()
     return ax

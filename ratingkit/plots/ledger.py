@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..ledger import Ledger
+from ._text import literal
 
 
 def plot_rating_history(ledger: Ledger, players: Iterable[str], ax=None):
@@ -18,10 +19,10 @@ def plot_rating_history(ledger: Ledger, players: Iterable[str], ax=None):
     periods = sorted({p for series in history.values() for p, _ in series})
     for name, series in history.items():
         ratings = dict(series)
-        ax.plot(periods, [ratings.get(p) for p in periods], marker="o", label=name)
+        ax.plot(periods, [ratings.get(p) for p in periods], marker="o", label=literal(name))
     ax.set_xlabel("rating period")
     ax.set_ylabel("published rating")
-    ax.set_title(f"Rating history ({ledger.rules.name})")
+    ax.set_title(literal(f"Rating history ({ledger.rules.name})"))
     ax.grid(alpha=0.3)
     ax.legend(loc="best")
     return ax

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..pools import PoolRun
+from ._text import literal
 
 
 def _axes(ax=None, size=(8, 4.5)):
@@ -22,12 +23,14 @@ def plot_drift(
     ``top mean``, ``median``, ``mean``, ``bonus paid``) year by year."""
     ax = _axes(ax)
     for name, run in runs.items():
-        ax.plot(run.history.column("year"), run.history.column(measure), marker="o", label=name)
+        ax.plot(
+            run.history.column("year"), run.history.column(measure), marker="o", label=literal(name)
+        )
     if "drift" in measure:
         ax.axhline(0, color="grey", linewidth=0.8)
     ax.set_xlabel("year")
-    ax.set_ylabel(measure)
-    ax.set_title(title or f"{measure} (FIDE 1982 12.3)")
+    ax.set_ylabel(literal(measure))
+    ax.set_title(literal(title or f"{measure} (FIDE 1982 12.3)"))
     ax.legend(fontsize=8)
     return ax
 
@@ -45,6 +48,6 @@ def plot_distribution(run: PoolRun, years: Sequence[int] | None = None, ax=None,
         ax.hist(run.ratings(year), bins=edges, histtype="step", linewidth=1.5, label=f"year {year}")
     ax.set_xlabel("rating")
     ax.set_ylabel("players")
-    ax.set_title(f"{run.rules.name}: the pool's distribution")
+    ax.set_title(literal(f"{run.rules.name}: the pool's distribution"))
     ax.legend(fontsize=8)
     return ax

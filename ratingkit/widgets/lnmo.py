@@ -14,6 +14,7 @@ from ..errors import RatingkitError
 from ..formats.clubcsv import club_event
 from ..lnmo import LNMO, LnmoRules
 from ..model import Event
+from ..output import protect_row
 from ..playerfile import PlayerFile
 from ..report import Report
 
@@ -104,16 +105,18 @@ class ClubEveningTable:
         writer.writerow(("date", "event", *COLUMNS))
         for row in self.rows:
             writer.writerow(
-                (
-                    self.when.isoformat(),
-                    self.event_name,
-                    row["round"].value,
-                    row["white"].value,
-                    row["black"].value,
-                    row["result"].value,
-                    row["kinte_white"].value or "",
-                    row["kinte_black"].value or "",
-                    "yes" if row["agreed"].value else "no",
+                protect_row(
+                    (
+                        self.when.isoformat(),
+                        self.event_name,
+                        row["round"].value,
+                        row["white"].value,
+                        row["black"].value,
+                        row["result"].value,
+                        row["kinte_white"].value or "",
+                        row["kinte_black"].value or "",
+                        "yes" if row["agreed"].value else "no",
+                    )
                 )
             )
         return buffer.getvalue()
