@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -18,7 +19,7 @@ from ratingkit.errors import (
     UnknownPlayerError,
 )
 from ratingkit.formats import detect_format, formats, read_event, write_event
-from ratingkit.model import ByeKind
+from ratingkit.model import ByeKind, Event, Game, Player
 from ratingkit.playerfile import read_player_file
 from ratingkit.rulesets import get_rule_set
 
@@ -189,8 +190,54 @@ def test_cli_bad_tables_exit_2_and_write_nothing(tmp_path, capsys):
     assert "'3 Pawn'" in _cli_error(tmp_path, capsys, grade)
 
 
-def test_points_contradicting_the_round_cells_are_an_error():
-    # Tanaka's cells 2+ 3= 0+ give 1 + 1/2 + 1 (an unplayed 0+ counts 1) = 2.5, not 9.5.
+def test_pts_is_mms_plus_the_points_of_the_round_cells():
+    """FESA pairs by McMahon: Pts = MMS + the round cells' points (the FESA rating rules,
+    "Result table format"; their example: Tanaka, 3+ 2+ 0- = 2 points, MMS 1, Pts 3)."""
+    event = read_event(FESA_DIR / "fesa-example-rated.txt")
+    tanaka = event.player("1")
+    assert (tanaka.extra["mms"], tanaka.extra["pts"]) == (1, 3)
+    assert event.points("1") == 2  # the points stay the points; MMS is only the start score
+    # The Spring Cup's McMahon start scores 4, 3, 0, 0, 2, 0 and its points 3.5, 2.5, 3,
+    # 1.5, 1.5, 0 (counted from the cells in the file) give Pts 7.5, 5.5, 3, 1.5, 3.5, 0.
+    cup = read_event(FESA_DIR / "fesa-spring-cup.txt")
+    assert [cup.player(pid).extra["mms"] for pid in "123456"] == [4, 3, 0, 0, 2, 0]
+    assert [cup.points(pid) for pid in "123456"] == [3.5, 2.5, 3, 1.5, 1.5, 0]
+    assert [cup.player(pid).extra["pts"] for pid in "123456"] == [7.5, 5.5, 3, 1.5, 3.5, 0]
+
+
+def _mcmahon_table(player_1_pts: str) -> str:
+    # The issue's player 1 of the 2024 national championship: five wins and a loss, MMS 1,
+    # Pts 6.  His opponents 2-7 each play him once and sit out the other rounds (0-).
+    header = "Nr Name                      Nat  Grade  ELO    1   2   3   4   5   6 MMS Pts   +/-"
+    rows = [f" 1 Alpha          Anna       NL   1 Dan  1800{'':1}" + "".join(
+        f"{c:>4}" for c in ("2+", "3+", "4+", "5+", "6+", "7-")
+    ) + f"  1  {player_1_pts}"]
+    for pid in range(2, 8):
+        cells = ["0-"] * 6
+        cells[pid - 2] = "1+" if pid == 7 else "1-"
+        won = 1 if pid == 7 else 0
+        rows.append(
+            f" {pid} Player{pid}        Bob        SE   3 Kyu  1400 "
+            + "".join(f"{c:>4}" for c in cells)
+            + f"  0  {won}"
+        )
+    return "\n".join([header, *rows]) + "\n"
+
+
+def test_a_real_tables_pts_five_wins_a_loss_and_mms_1_give_6():
+    event = parse_fesa_table(_mcmahon_table("6"), "t.txt")
+    assert event.points("1") == 5 and event.player("1").extra["pts"] == 6
+    # The old reading (Pts = the points alone) is refused, quoting Pts, MMS and the points.
+    with pytest.raises(InvalidValueError, match=r"^t.txt, line 2, field Pts: ") as err:
+        parse_fesa_table(_mcmahon_table("5"), "t.txt")
+    message = str(err.value)
+    assert "Pts 5 in the file, but MMS 1 + the round cells' 5 points = 6" in message
+    assert err.value.value == "5"
+
+
+def test_pts_contradicting_mms_and_the_round_cells_is_an_error():
+    # Tanaka's cells 2+ 3= 0+ give 1 + 1/2 + 1 (an unplayed 0+ counts 1) = 2.5; with MMS 0,
+    # Pts must be 2.5, not 9.5.
     header = "Nr Name                      Nat  Grade  ELO    1   2   3 MMS Pts   +/-"
     rows = [
         " 1 Tanaka         Aiko       NL   1 Dan  1710   2+  3=  0+  0  9.5",
@@ -200,21 +247,43 @@ def test_points_contradicting_the_round_cells_are_an_error():
     with pytest.raises(InvalidValueError, match=r"^t.txt, line 2, field Pts: ") as err:
         parse_fesa_table("\n".join([header, *rows]) + "\n", "t.txt")
     message = str(err.value)
-    assert "Pts 9.5 in the file" in message and "the round cells give 2.5" in message
+    assert "Pts 9.5 in the file" in message and "MMS 0 + the round cells' 2.5 points" in message
     assert err.value.value == "9.5"
     # The same rows with Pts 2.5 are read; Berg's 0- and Novak's 0= count 0 and 1/2.
     good = [rows[0].replace("9.5", "2.5"), *rows[1:]]
     event = parse_fesa_table("\n".join([header, *good]) + "\n", "t.txt")
     assert [event.points(pid) for pid in "123"] == [2.5, 1, 1]
+    # Without an MMS column, Pts is the points (MMS counts 0).
+    plain = [r.rsplit("  0  ", 1)[0] + "  " + r.rsplit("  0  ", 1)[1] for r in good]
+    assert plain[0].endswith("0+  2.5")
+    event = parse_fesa_table("\n".join([header.replace(" MMS", ""), *plain]) + "\n", "t.txt")
+    assert [event.points(pid) for pid in "123"] == [2.5, 1, 1]
+    bad = [plain[0].replace("2.5", "3.5"), *plain[1:]]
+    with pytest.raises(InvalidValueError, match="Pts 3.5 in the file, but the round cells give"):
+        parse_fesa_table("\n".join([header.replace(" MMS", ""), *bad]) + "\n", "t.txt")
 
 
-def test_cli_points_contradicting_the_round_cells_exit_2(tmp_path, capsys):
+def test_cli_pts_contradicting_mms_and_the_round_cells_exit_2(tmp_path, capsys):
     text = (FESA_DIR / "fesa-spring-cup.txt").read_text()
-    tanaka = " 1 Tanaka         Aiko       NL   1 Dan  1834   4+  2=  3+  5+  4  3.5"
-    assert tanaka in text  # 1 + 1/2 + 1 + 1 = 3.5
-    err = _cli_error(tmp_path, capsys, text.replace(tanaka, tanaka[:-3] + "9.5"))
+    tanaka = " 1 Tanaka         Aiko       NL   1 Dan  1834   4+  2=  3+  5+  4  7.5"
+    assert tanaka in text  # MMS 4 + 1 + 1/2 + 1 + 1 = 7.5
+    err = _cli_error(tmp_path, capsys, text.replace(tanaka, tanaka[:-3] + "3.5"))
     assert "bad.txt, line 6, field Pts" in err
-    assert "Pts 9.5 in the file, but the round cells give 3.5" in err
+    assert "Pts 3.5 in the file, but MMS 4 + the round cells' 3.5 points = 7.5" in err
+
+
+def test_the_writer_writes_mms_and_pts_as_mms_plus_points():
+    # An event from elsewhere has no start scores: MMS 0 and Pts = the points.
+    players = (Player("1", "Tanaka Aiko", 1710), Player("2", "Berg Lars", 1390))
+    event = Event("e", players, (Game(1, "1", "2", 1.0, 0.0), Game(2, "2", "1", 0.5, 0.5)))
+    text = write_fesa_table(event)
+    rows = [line.split() for line in text.splitlines()[1:]]
+    assert rows[0][-2:] == ["0", "1.5"] and rows[1][-2:] == ["0", "0.5"]
+    # With start scores the writer adds them: MMS 2 + 1.5 = 3.5.
+    event = event.with_player(replace(players[0], extra={"mms": 2}))
+    rows = [line.split() for line in write_fesa_table(event).splitlines()[1:]]
+    assert rows[0][-2:] == ["2", "3.5"]
+    assert parse_fesa_table(write_fesa_table(event)).player("1").extra["pts"] == 3.5
 
 
 def test_a_header_without_player_rows_is_an_error(tmp_path, capsys):
