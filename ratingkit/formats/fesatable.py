@@ -33,9 +33,10 @@ byte-order mark and CR/LF line ends are ignored; a tab where the columns are rea
 
 from __future__ import annotations
 
+import gc
 import re
+from contextlib import contextmanager
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 
 from ..errors import (
@@ -46,12 +47,14 @@ from ..errors import (
     MalformedLineError,
     UnknownPlayerError,
 )
+from ..fastbuild import build
 from ..fileio import read_text
 from ..model import (
     ByeKind,
     Event,
     EventType,
     GameEntry,
+    Play,
     Player,
     assemble_games,
     is_complete_round_robin,
@@ -76,8 +79,11 @@ MAX_START_DIGITS = 6
 #: A FESA rating, published change or start score beyond this is not a rating officer's
 #: number but a corrupt file (the top of the grade table, 6 dan's UB, is 2640).
 RATING_LIMIT = 4000
-_SCORE_SIGNS = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0)}
+#: A round cell's sign: the player's points in halves, and the kind of an unplayed round.
+_HALVES = {"+": 2, "=": 1, "-": 0}
 _BYE_KINDS = {"+": ByeKind.FULL_POINT, "=": ByeKind.HALF_POINT, "-": ByeKind.ZERO_POINT}
+_GAME_ENTRY = {"colour": None, "play": Play.PLAYED, "bye": None}
+_BYE_ENTRY = {"colour": None, "play": Play.PLAYED}
 
 
 def _sniff(path: Path, head: str) -> bool:
@@ -95,32 +101,28 @@ def _shown(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def _fraction_text(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):g}"
+def _halves_text(halves: int) -> str:
+    """A score counted in halves as a table writes it: ``3``, ``3.5``, ``-0.5``."""
+    if halves % 2 == 0:
+        return str(halves // 2)
+    return f"{'-' if halves < 0 else ''}{abs(halves) // 2}.5"
 
 
-def _number_value(value: Fraction) -> int | float:
-    return value.numerator if value.denominator == 1 else float(value)
+def _halves_value(halves: int) -> int | float:
+    return halves // 2 if halves % 2 == 0 else halves / 2
 
 
-def _parse_half(text: str, where: Location, what: str) -> Fraction:
-    """A score (``MMS``, ``Pts``): a multiple of 1/2 within +-4000, as ``3``, ``3.5``,
-    ``3,5`` or ``3½``; anything else (``nan``, ``inf``, ``1e9``) is an error."""
+def _parse_half(text: str, where: Location, what: str) -> int:
+    """A score (``MMS``, ``Pts``) in halves: a multiple of 1/2 within +-4000, written ``3``,
+    ``3.5``, ``3,5`` or ``3½``; anything else (``nan``, ``inf``, ``1e9``) is an error."""
     match = _NUMBER.match(text)
     if match:
         sign, whole, _sep, decimals, half = match.groups()
-        if (whole or decimals or half) and not (half and decimals):
-            value = Fraction(int(whole or "0"))
-            if decimals:
-                value += Fraction(int(decimals), 10 ** len(decimals))
-            if half:
-                value += Fraction(1, 2)
-            if sign:
-                value = -value
-            if (value * 2).denominator == 1 and abs(value) <= RATING_LIMIT:
-                return value
+        fraction = (decimals or "").rstrip("0")
+        if (whole or decimals or half) and not (half and decimals) and fraction in ("", "5"):
+            halves = 2 * int(whole or "0") + (1 if fraction == "5" or half else 0)
+            if halves <= 2 * RATING_LIMIT:
+                return -halves if sign else halves
     raise InvalidValueError(
         f"{what} must be a multiple of 1/2 between -{RATING_LIMIT} and {RATING_LIMIT} "
         f"(e.g. 3 or 3.5), got {_shown(text)!r}",
@@ -135,7 +137,29 @@ def _column(header: str, word: str) -> int | None:
     return match.start() if match else None
 
 
+@contextmanager
+def _without_cycle_collector():
+    """Reading a big table builds a few hundred thousand small objects, none of them in a
+    reference cycle; the cyclic garbage collector would walk them all again and again while
+    they are built (half the time of a 10,000-player table).  Reference counting still frees
+    everything as usual; the collector's state is restored afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event") -> Event:
+    """The event of a FESA table's text (``source`` names the file in errors, ``name`` is the
+    event's name unless an ``Event:`` line gives one)."""
+    with _without_cycle_collector():
+        return _parse(text, source, name)
+
+
+def _parse(text: str, source: str, name: str) -> Event:
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     if "\x00" in text:
@@ -320,10 +344,13 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
                 where,
                 _shown(line.strip()),
             )
-        points = Fraction(0)
+        points = 0  # in halves
+        played = 0
         for round_, cell in enumerate(cells, start=1):
             match = _CELL.match(cell)
-            at = Location(source, number, f"round {round_}")
+            # Tens of thousands of cells in a big table: the frozen records are built
+            # without their per-field setattr (the same objects, see ratingkit.fastbuild).
+            at = build(Location, {"file": source, "line": number, "column": f"round {round_}"})
             if not match:
                 raise MalformedLineError(
                     f"cannot read round cell {_shown(cell)!r} (expected the opponent's number "
@@ -332,20 +359,21 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
                     _shown(cell),
                 )
             opponent, sign = match.groups()
-            score = _SCORE_SIGNS[sign]
-            points += score
-            if int(opponent) == 0:
-                entry = GameEntry(
-                    round_, pid, None, None, float(score), bye=_BYE_KINDS[sign], location=at
-                )
-            elif str(int(opponent)) == pid:
+            halves = _HALVES[sign]
+            points += halves
+            opponent = str(int(opponent))
+            if opponent == "0":
+                fields = {**_BYE_ENTRY, "opponent": None, "bye": _BYE_KINDS[sign]}
+            elif opponent == pid:
                 raise InvalidValueError(
                     f"player {pid} cannot play himself (round {round_} cell {cell!r})", at, cell
                 )
             else:
-                entry = GameEntry(round_, pid, str(int(opponent)), None, float(score), location=at)
-                games_of[pid] = games_of.get(pid, 0) + 1
-            entries.append(entry)
+                fields = {**_GAME_ENTRY, "opponent": opponent}
+                played += 1
+            fields.update(round=round_, player=pid, score=halves / 2, location=at)
+            entries.append(build(GameEntry, fields))
+        games_of[pid] = played
         cells_of[pid] = cells
         i += rounds
         rest = tokens[i:]
@@ -357,11 +385,11 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
         mms = None
         if has_mms and rest:
             mms = _parse_half(rest.pop(0), Location(source, number, "MMS"), "MMS")
-            extra["mms"] = _number_value(mms)
+            extra["mms"] = _halves_value(mms)
         if rest:
             pts_text = rest.pop(0)
             pts = _parse_half(pts_text, Location(source, number, "Pts"), "Pts")
-            extra["pts"] = _number_value(pts)
+            extra["pts"] = _halves_value(pts)
             _check_pts(pid, full_name, pts, mms, points, has_mms, Location(source, number, "Pts"))
         if has_change and rest:
             change = rest.pop(0)
@@ -452,51 +480,52 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
 def _check_pts(
     pid: str,
     name: str,
-    pts: Fraction,
-    mms: Fraction | None,
-    points: Fraction,
+    pts: int,
+    mms: int | None,
+    points: int,
     has_mms: bool,
     where: Location,
 ) -> None:
     """``Pts`` is the McMahon score: ``MMS`` plus the points of the round cells (a game 1, 1/2
     or 0; an unplayed round ``0+`` 1, ``0=`` 1/2, ``0-`` 0).  A table without an MMS column
-    counts MMS 0."""
-    start = mms if mms is not None else Fraction(0)
+    counts MMS 0.  Every score here is counted in halves."""
+    start = mms if mms is not None else 0
     if pts == start + points:
         return
     counting = "(a game counts 1, 1/2 or 0; an unplayed round 0+ 1, 0= 1/2, 0- 0)"
     if has_mms:
         message = (
-            f"player {pid} ({_shown(name)}): Pts {_fraction_text(pts)} in the file, but MMS "
-            f"{_fraction_text(start)} + the round cells' {_fraction_text(points)} points = "
-            f"{_fraction_text(start + points)} (Pts is the McMahon score, MMS plus the points; "
+            f"player {pid} ({_shown(name)}): Pts {_halves_text(pts)} in the file, but MMS "
+            f"{_halves_text(start)} + the round cells' {_halves_text(points)} points = "
+            f"{_halves_text(start + points)} (Pts is the McMahon score, MMS plus the points; "
             f"{counting[1:]}"
         )
     else:
         message = (
-            f"player {pid} ({_shown(name)}): Pts {_fraction_text(pts)} in the file, but the "
-            f"round cells give {_fraction_text(points)} {counting}; the table has no MMS column"
+            f"player {pid} ({_shown(name)}): Pts {_halves_text(pts)} in the file, but the "
+            f"round cells give {_halves_text(points)} {counting}; the table has no MMS column"
         )
-    raise InvalidValueError(message, where, _fraction_text(pts))
+    raise InvalidValueError(message, where, _halves_text(pts))
 
 
 # -- writing ---------------------------------------------------------------------------------
 
 
-def _cells_and_points(event: Event) -> tuple[dict[str, list[str]], dict[str, Fraction]]:
-    """Each player's round cells and points, in one pass over the games and byes."""
+def _cells_and_points(event: Event) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """Each player's round cells and points (in halves), in one pass over the games and
+    byes."""
     rounds = event.round_count
     cells = {p.id: ["0-"] * rounds for p in event.players}
-    points = {p.id: Fraction(0) for p in event.players}
+    points = {p.id: 0 for p in event.players}
     signs = {1.0: "+", 0.5: "=", 0.0: "-"}
     for game in event.games:
         for pid in game.players:
             score = game.score_of(pid)
             cells[pid][game.round - 1] = f"{game.opponent_of(pid)}{signs[score]}"
-            points[pid] += Fraction(score)
+            points[pid] += int(score * 2)
     for bye in event.byes:
         cells[bye.player][bye.round - 1] = "0" + signs[bye.points]
-        points[bye.player] += Fraction(bye.points)
+        points[bye.player] += int(bye.points * 2)
     return cells, points
 
 
@@ -540,6 +569,23 @@ def _layout(player: Player) -> tuple[str, str]:
         return (" ".join(str(layout[0]).split()), " ".join(str(layout[1]).split()))
     parts = name.split(maxsplit=1)
     return (parts[0], parts[1] if len(parts) > 1 else "")
+
+
+def _mms_halves(player: Player) -> int:
+    """The player's McMahon start score in halves (0 where he has none)."""
+    value = player.extra.get("mms", 0)
+    try:
+        halves = float(value) * 2
+        if halves == int(halves) and abs(halves) <= 2 * RATING_LIMIT:
+            return int(halves)
+    except (TypeError, ValueError, OverflowError):
+        pass
+    raise InvalidValueError(
+        f"player {player.id}: MMS must be a multiple of 1/2 within +-{RATING_LIMIT}, got "
+        f"{value!r}",
+        None,
+        value,
+    )
 
 
 def write_fesa_table(event: Event, report=None) -> str:
@@ -586,7 +632,7 @@ def write_fesa_table(event: Event, report=None) -> str:
             if p.extra.get("published_change") is not None:
                 value = int(p.extra["published_change"])
                 change = "0" if value == 0 else f"{value:+d}"
-        mms = Fraction(str(p.extra.get("mms", 0)))
+        mms = _mms_halves(p)
         rows.append(
             {
                 "id": p.id,
@@ -597,8 +643,8 @@ def write_fesa_table(event: Event, report=None) -> str:
                 "elo": "" if elo is None else str(elo),
                 "star": "*" if star else " ",
                 "cells": cells[p.id],
-                "mms": _fraction_text(mms),
-                "pts": _fraction_text(mms + points[p.id]),
+                "mms": _halves_text(mms),
+                "pts": _halves_text(mms + points[p.id]),
                 "change": change,
             }
         )
@@ -654,3 +700,4 @@ register_format(
         write=write_fesa_table,
     )
 )
+
