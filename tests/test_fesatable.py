@@ -350,3 +350,145 @@ def test_names_written_with_a_comma_match_promotions_and_player_files(tmp_path):
     report = get_rule_set("fesa").rate(event, read_player_file(players))
     assert report["1"]["rating_before"] == 1700  # the player file's rating, joined by name
     assert report["1"]["published_promotion"] == "2 dan"
+
+
+# -- hostile input (issue 14, point 14): a clear error naming file and line, or a table read --
+
+GOOD = _table(
+    " 1 Tanaka         Aiko       NL   1 Dan  1710   2+  0-  0  1",
+    " 2 Berg           Lars       SE   3 Kyu  1390   1-  0+  0  1",
+)
+
+
+def _refused(text: str, line: int, *words: str) -> InputError:
+    with pytest.raises(InputError) as err:
+        parse_fesa_table(text, "t.txt")
+    message = str(err.value)
+    assert message.startswith(f"t.txt, line {line}"), message
+    for word in words:
+        assert word in message, message
+    assert len(message) < 400  # long values are cut short
+    return err.value
+
+
+def test_the_good_table_reads():
+    event = parse_fesa_table(GOOD, "t.txt")
+    assert event.points("1") == 1 and event.points("2") == 1
+
+
+def test_a_tab_before_nat_is_an_error_not_a_traceback():
+    _refused(GOOD.replace("      Nat", "\tNat", 1), 1, "tab")
+    _refused(GOOD.replace("Aiko       NL", "Aiko\tNL"), 2, "tab", "player 1")
+
+
+def test_elo_with_a_colon_in_the_header():
+    _refused(GOOD.replace(" ELO ", " ELO:", 1), 1, "'ELO'", "'ELO:'")
+
+
+def test_a_5000_digit_start_number():
+    text = GOOD.replace(" 2 Berg", "9" * 5000 + " Berg")
+    err = _refused(text, 3, "start numbers run from 1 to 999,999")
+    assert len(str(err.value)) < 50
+    _refused(GOOD.replace(" 2 Berg", " 0 Berg"), 3, "start number '0'")
+    _refused(GOOD.replace(" 2 Berg", "222Berg"), 3, "the start number runs into the 'Name'")
+
+
+def test_absurd_ratings_changes_and_scores():
+    _refused(GOOD.replace("1390", "99999999"), 3, "rating 99999999 is out of range", "4000")
+    _refused(GOOD.replace("1390", "4001"), 3, "rating 4001 is out of range")
+    # A FESA rating may lie below zero (nothing floors a player's own rating).
+    assert parse_fesa_table(GOOD.replace(" 1390", "  -12"), "t.txt").player("2").rating == -12
+    _refused(GOOD.replace("0-  0  1", "0-  0  1 +" + "9" * 400), 2, "change")
+    for value in ("nan", "inf", "-inf", "1e9", "0x10", "1.25", "½½", "9" * 5000):
+        _refused(GOOD.replace("0+  0  1", f"0+  0  {value}"), 3, "Pts must be a multiple of 1/2")
+        _refused(GOOD.replace("0+  0  1", f"0+  {value}  1"), 3, "MMS must be a multiple of 1/2")
+    # Halves written as ,5 or ½ are read: Berg's MMS 0.5 + 1 point = Pts 1.5.
+    for mms, pts in (("0.5", "1.5"), ("0,5", "1,5"), ("½", "1½")):
+        event = parse_fesa_table(GOOD.replace("0+  0  1", f"0+  {mms}  {pts}"), "t.txt")
+        assert (event.player("2").extra["mms"], event.player("2").extra["pts"]) == (0.5, 1.5)
+
+
+def test_nul_bytes_truncation_crlf_and_a_bom():
+    _refused(GOOD.replace("Berg", "Be\x00rg"), 3, "NUL")
+    # Truncated in the middle of a row, or right after the header.
+    cut = GOOD[: GOOD.index("1390") + 6]
+    _refused(cut, 3, "0 round cells, the header has 2")
+    _refused(GOOD.split("\n")[0] + "\n", 1, "no player rows")
+    _refused(GOOD[:10], 1, "no header line")
+    crlf = parse_fesa_table(GOOD.replace("\n", "\r\n"), "t.txt")
+    bom = parse_fesa_table("\ufeff" + GOOD, "t.txt")
+    assert crlf == parse_fesa_table(GOOD, "t.txt") == bom
+
+
+def test_a_bom_does_not_change_how_the_file_is_recognised(tmp_path):
+    path = tmp_path / "table.txt"  # no .fesa suffix: recognised by the header alone
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
+    assert detect_format(path).name == "fesa"
+    assert read_event(path).player("1").name == "Tanaka Aiko"
+    path.write_bytes(b"\xef\xbb\xbf" + (FESA_DIR / "fesa-spring-cup.txt").read_bytes())
+    assert detect_format(path).name == "fesa"
+
+
+def test_long_lines_give_short_messages():
+    err = _refused(GOOD.replace("0-  0  1", "0-  0  1 +5" + " 5+" * 100_000), 2, "unexpected")
+    assert len(str(err.value)) < 50
+    # A header of 40,000 rounds with rows that have 2 of them.
+    wide = GOOD.replace("   1   2 MMS", "".join(f" {r}" for r in range(1, 40_001)) + " MMS")
+    _refused(wide, 2, "round cells, the header has 40000")
+    long_promotion = GOOD + "Promoting " + "x " * 50_000 + "to 2 Dan\n"
+    _refused(long_promotion, 4, "promotion of")
+
+
+def test_duplicate_players_and_a_player_meeting_himself():
+    twice = GOOD + " 2 Weber          Jonas      DE  12 Kyu   655   0-  0-  0  0\n"
+    _refused(twice, 4, "start number 2 is used twice (line 3 and this line)")
+    same_name = GOOD + " 3 Berg           Lars       DE  12 Kyu   655   0-  0-  0  0\n"
+    _refused(same_name, 4, "players 2 and 3 are both named 'Berg Lars' (line 3")
+    himself = GOOD.replace("2+  0-  0  1", "2+  1+  0  2")
+    _refused(himself, 2, "player 1 cannot play himself (round 2 cell '1+')")
+
+
+def test_superscript_and_other_unicode_digits_are_not_numbers():
+    _refused(GOOD.replace(" 2 Berg", " ² Berg"), 3, "expected a player row")
+    _refused(GOOD.replace("1-  0+", "1-  ²+"), 3, "cannot read round cell '²+'")
+    _refused(GOOD.replace("1390", "¹³⁹⁰"), 3, "cannot read round cell")
+
+
+def test_a_row_whose_name_runs_into_the_nat_column():
+    # The old writer's long names pushed the row to the right of the header's columns.
+    text = _table(
+        " 1 Vandenberghe-LambrechtsMarie      NL   1 Dan  1710   2+  0-  0  1",
+        " 2 Berg           Lars       SE   3 Kyu  1390   1-  0+  0  1",
+    )
+    _refused(text, 2, "the name runs into the 'Nat' column")
+
+
+# -- what the writer writes, the reader reads back (issue 14, point 15) ------------------------
+
+
+def _two_player_event(first_name: str, second_name: str, first_id: str = "1") -> Event:
+    players = (Player(first_id, first_name, 1710, "NL"), Player("2", second_name, 1390, "BE"))
+    return Event("e", players, (Game(1, first_id, "2", 1.0, 0.0),))
+
+
+def test_long_names_are_written_so_that_they_read_back():
+    for name in ("Schwarzenegger-Habsburg Maria Theresia", "Vandenberghe-Lambrechts Marie"):
+        event = _two_player_event(name, "Berg Lars")
+        back = parse_fesa_table(write_fesa_table(event), "t.txt")
+        assert back.player("1").name == name
+        assert back.player("1").federation == "NL" and back.player("1").rating == 1710
+        assert back.player("2").name == "Berg Lars"
+        # Written again, the table is the same text.
+        assert write_fesa_table(back) == write_fesa_table(event)
+
+
+def test_1000_players_do_not_glue_round_cells_together():
+    players = tuple(Player(str(i), f"Player{i} Given", 1500) for i in range(1, 1001))
+    # Round 1: 1 v 1000, 2 v 999, ...: cells such as "1000+" and "999-" are 5 characters.
+    games = tuple(Game(1, str(i), str(1001 - i), 1.0, 0.0) for i in range(1, 501))
+    event = Event("big", players, games)
+    text = write_fesa_table(event)
+    assert " 1000+" in text and " 1-" in text
+    back = parse_fesa_table(text, "t.txt")
+    assert {(g.white, g.black) for g in back.games} == {(g.white, g.black) for g in games}
+    assert back.player("1000").name == "Player1000 Given"

@@ -240,6 +240,14 @@ def _parse(text: str, source: str, name: str) -> Event:
             grade = parse_grade(_shown(grade_text), Location(source, number, "grade"))
             promotion_lines.append((who.strip(), grade.name, number))
             continue
+        lead = re.match(r"\s*([0-9]*)", line).group(1)
+        if len(lead) > MAX_START_DIGITS:
+            raise InvalidValueError(
+                f"start number {_shown(lead)!r}: start numbers run from 1 to "
+                f"{10**MAX_START_DIGITS - 1:,} (0 stands for no opponent)",
+                Location(source, number, "Nr"),
+                _shown(lead),
+            )
         start = line[:name_start].strip()
         if not _DIGITS.match(start):
             raise MalformedLineError(
@@ -256,6 +264,15 @@ def _parse(text: str, source: str, name: str) -> Event:
                 _shown(start),
             )
         pid = str(int(start))
+        if len(line) > name_start and not (
+            line[name_start - 1].isspace() or line[name_start].isspace()
+        ):
+            raise MalformedLineError(
+                "the start number runs into the 'Name' column (the row's columns do not line "
+                "up with the header's)",
+                where,
+                _shown(line.strip()),
+            )
         if "\t" in line[:nat_start]:
             raise MalformedLineError(
                 f"player {pid}: a tab before the 'Nat' column; a FESA table is fixed width "
