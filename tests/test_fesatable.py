@@ -209,9 +209,11 @@ def _mcmahon_table(player_1_pts: str) -> str:
     # The issue's player 1 of the 2024 national championship: five wins and a loss, MMS 1,
     # Pts 6.  His opponents 2-7 each play him once and sit out the other rounds (0-).
     header = "Nr Name                      Nat  Grade  ELO    1   2   3   4   5   6 MMS Pts   +/-"
-    rows = [f" 1 Alpha          Anna       NL   1 Dan  1800{'':1}" + "".join(
-        f"{c:>4}" for c in ("2+", "3+", "4+", "5+", "6+", "7-")
-    ) + f"  1  {player_1_pts}"]
+    rows = [
+        f" 1 Alpha          Anna       NL   1 Dan  1800{'':1}"
+        + "".join(f"{c:>4}" for c in ("2+", "3+", "4+", "5+", "6+", "7-"))
+        + f"  1  {player_1_pts}"
+    ]
     for pid in range(2, 8):
         cells = ["0-"] * 6
         cells[pid - 2] = "1+" if pid == 7 else "1-"
@@ -492,3 +494,86 @@ def test_1000_players_do_not_glue_round_cells_together():
     back = parse_fesa_table(text, "t.txt")
     assert {(g.white, g.black) for g in back.games} == {(g.white, g.black) for g in games}
     assert back.player("1000").name == "Player1000 Given"
+
+
+# -- real published tables (tests/data/fesa/README.md says where they come from) -------------
+
+REAL_2024 = FESA_DIR / "cdf-2024-angers.txt"
+REAL_2025 = FESA_DIR / "cdf-2025-nantes.txt"
+
+
+def _rows_by_hand(path):
+    """The table's rows split by hand, independently of the reader: (number, MMS or 0, Pts,
+    points of the round cells in halves), from the tokens between the ELO and the end."""
+    lines = path.read_bytes().decode("iso-8859-1").splitlines()
+    header = next(line for line in lines if line.startswith("Nr Name"))
+    rounds = sum(1 for word in header.split() if word.isdigit())
+    has_mms = "MMS" in header.split()
+    rows = []
+    for line in lines:
+        tokens = line.split()
+        if not tokens or not tokens[0].isdigit():
+            continue
+        first = next(i for i, t in enumerate(tokens) if t[-1] in "+-=" and t[:-1].isdigit())
+        cells, after = tokens[first : first + rounds], tokens[first + rounds :]
+        assert all(c[-1] in "+-=" and c[:-1].isdigit() for c in cells), line
+        mms = int(after[0]) if has_mms else 0
+        pts = int(after[1] if has_mms else after[0])
+        halves = sum({"+": 2, "=": 1, "-": 0}[c[-1]] for c in cells)
+        rows.append((tokens[0], mms, pts, halves))
+    return rows
+
+
+def test_the_real_2024_championship_reads_and_every_pts_is_mms_plus_points():
+    rows = _rows_by_hand(REAL_2024)
+    assert len(rows) == 46
+    # Counted by hand from the published rows: Pts = MMS + points on every one of them (the
+    # old reading, Pts = points alone, holds on none of the rows with MMS 1).
+    assert all(2 * pts == 2 * mms + halves for _, mms, pts, halves in rows)
+    assert sum(1 for _, mms, _, _ in rows if mms == 1) == 24  # rows 1-13, 16, 19-23, 27, 29-31, 38
+    event = read_event(REAL_2024)
+    assert detect_format(REAL_2024).name == "fesa"
+    assert (event.name, event.start.isoformat(), event.end.isoformat()) == (
+        "Championnat de France d'Angers et Open 2024",
+        "2024-04-20",
+        "2024-04-21",
+    )
+    assert len(event.players) == 46 and event.round_count == 6
+    for number, mms, pts, halves in rows:
+        player = event.player(number)
+        assert (player.extra.get("mms", 0), player.extra["pts"]) == (mms, pts)
+        assert 2 * event.points(number) == halves
+    # Player 1 as the issue quotes him: five wins and a loss, MMS 1, Pts 6; +7 published.
+    nguyen = event.player("1")
+    assert nguyen.name == "Nguyen Anh Tuan" and nguyen.rating == 1862
+    assert event.points("1") == 5 and nguyen.extra["published_change"] == 7
+    # ISO 8859-1 names, a rating by performance (1*), the published promotions.
+    assert event.player("3").name == "Weimann Célestin"
+    assert event.player("45").name == "Massis Anaïs"
+    assert event.player("45").extra["published_rating"] == 1
+    assert event.player("45").rating is None
+    assert len(event.extra["published_promotions"]) == 13
+    assert event.extra["published_promotions"][0] == ("Weimann Célestin", "1 kyu")
+
+
+def test_the_real_2025_table_without_an_mms_column_has_pts_equal_to_the_points():
+    rows = _rows_by_hand(REAL_2025)
+    assert len(rows) == 32 and all(mms == 0 and 2 * pts == halves for _, mms, pts, halves in rows)
+    event = read_event(REAL_2025)
+    assert len(event.players) == 32 and event.round_count == 6
+    assert event.player("28").name == "Le Hecho Ladjal Younès"  # a last name filling its column
+    assert event.player("31").extra["published_change"] == 181
+
+
+def test_real_tables_written_by_ratingkit_read_back_as_the_same_event():
+    for path in (REAL_2024, REAL_2025):
+        event = read_event(path)
+        back = parse_fesa_table(write_fesa_table(event), "again.txt")
+        assert [(p.id, p.name, p.rating, p.federation) for p in back.players] == [
+            (p.id, p.name, p.rating, p.federation) for p in event.players
+        ]
+        assert {(g.round, g.white, g.black, g.white_score) for g in back.games} == {
+            (g.round, g.white, g.black, g.white_score) for g in event.games
+        }
+        assert [p.extra["pts"] for p in back.players] == [p.extra["pts"] for p in event.players]
+        assert (back.name, back.start, back.end) == (event.name, event.start, event.end)

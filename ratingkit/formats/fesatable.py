@@ -17,7 +17,9 @@ FESA pairs by McMahon: ``MMS`` is the player's McMahon start score and ``Pts`` t
 score, MMS plus the points of the round cells (a game 1, 1/2 or 0; an unplayed ``0+`` 1,
 ``0=`` 1/2, ``0-`` 0).  A row whose ``Pts`` is not MMS plus those points, or a table with no
 player rows, is an error.  ``Promoting <Name> to <grade>`` lines follow the table.  Lines
-before the header may give ``Event: ...``, ``Date: YYYY-MM-DD`` and ``Time control: 30+30``.
+before the header may give ``Event: ...``, ``Date: YYYY-MM-DD`` and ``Time control: 30+30``,
+or FESA's own title line ``Championnat de France 2024 : 2024-04-20/21`` (the event's name,
+first and last day).
 
 Players are identified by their start number; the player file joins on the name as written
 (``Tanaka Aiko``), so two rows may not share a start number or a name.  Published values are
@@ -37,6 +39,7 @@ import gc
 import re
 from contextlib import contextmanager
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 from ..errors import (
@@ -70,6 +73,7 @@ _PROMOTING = re.compile(r"^\s*Promoting\s+(.*)$", re.IGNORECASE)
 _ELO = re.compile(r"^(-?[0-9]+)(\*?)$")
 _CHANGE = re.compile(r"^[+-]?[0-9]{1,5}$")
 _NUMBER = re.compile(r"^(-?)([0-9]{0,6})(?:([.,])([0-9]{1,3}))?(½?)$")
+_TITLE_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:/[0-9]{1,2})?$")
 _META = re.compile(r"^\s*(Event|Date|Time control)\s*:(.*)$", re.IGNORECASE)
 _DIGITS = re.compile(r"^[0-9]+$")
 _GRADE_WORD = re.compile(r"^([0-9]+)([A-Za-z]+)\.?$")
@@ -175,10 +179,16 @@ def _parse(text: str, source: str, name: str) -> Event:
             "no header line 'Nr Name ... ELO ...' found", Location(source, 1), _shown(lines[0])
         )
     meta: dict[str, tuple[str, int]] = {}
+    title: tuple[str, str, int] | None = None
     for number, line in enumerate(lines[:header_index], start=1):
         match = _META.match(line)
         if match:
             meta[match.group(1).lower()] = (match.group(2).strip(), number)
+        elif line.strip() and title is None:
+            # FESA's own tables begin with "<event> : <first day>[/<last day>]".
+            event_name, colon, when = line.strip().rpartition(" : ")
+            if colon and event_name.strip() and _TITLE_DATE.match(when.strip()):
+                title = (event_name.strip(), when.strip(), number)
     header = lines[header_index]
     header_at = Location(source, header_index + 1)
     # The start number and the name are read by position (the columns under 'Nr' and
@@ -251,8 +261,7 @@ def _parse(text: str, source: str, name: str) -> Event:
         start = line[:name_start].strip()
         if not _DIGITS.match(start):
             raise MalformedLineError(
-                f"expected a player row starting with his number, got "
-                f"{_shown(line.strip(), 30)!r}",
+                f"expected a player row starting with his number, got {_shown(line.strip(), 30)!r}",
                 where,
                 _shown(line.strip()),
             )
@@ -463,9 +472,15 @@ def _parse(text: str, source: str, name: str) -> Event:
         start_date = parse_date(value, Location(source, number, "Date"))
     if "time control" in meta:
         extra_event["time_control"] = meta["time control"][0]
+    end_date = None
     if "event" in meta:
         name = meta["event"][0]
         extra_event["title_line"] = True
+    elif title is not None:
+        name, when, number = title
+        extra_event["title"] = lines[number - 1].strip()
+        if start_date is None:
+            start_date, end_date = _title_dates(when, Location(source, number))
     # A complete round robin needs every player to have met the n - 1 others: a table where
     # somebody played fewer games is Swiss without comparing every pair of players.
     n = len(players)
@@ -478,6 +493,7 @@ def _parse(text: str, source: str, name: str) -> Event:
         rounds=rounds,
         type=EventType.SWISS,
         start=start_date,
+        end=end_date,
         source=source,
         extra={**extra_event, "type_note": "event type swiss (detected from the table)"},
         local_ids=True,
@@ -492,6 +508,30 @@ def _parse(text: str, source: str, name: str) -> Event:
             },
         )
     return event
+
+
+def _title_dates(when: str, where: Location) -> tuple[date, date | None]:
+    """The first and last day of a FESA title line's ``2024-04-20/21`` (a last day below the
+    first is in the next month)."""
+    first, _, last = when.partition("/")
+    start = parse_date(first, where)
+    if not last:
+        return start, None
+    day = int(last)
+    year, month = (
+        (start.year, start.month)
+        if day >= start.day
+        else (
+            start.year + (start.month == 12),
+            start.month % 12 + 1,
+        )
+    )
+    try:
+        return start, date(year, month, day)
+    except ValueError:
+        raise InvalidValueError(
+            f"impossible last day {last!r} in the title's dates {when!r}", where, when
+        ) from None
 
 
 def _check_pts(
@@ -598,8 +638,7 @@ def _mms_halves(player: Player) -> int:
     except (TypeError, ValueError, OverflowError):
         pass
     raise InvalidValueError(
-        f"player {player.id}: MMS must be a multiple of 1/2 within +-{RATING_LIMIT}, got "
-        f"{value!r}",
+        f"player {player.id}: MMS must be a multiple of 1/2 within +-{RATING_LIMIT}, got {value!r}",
         None,
         value,
     )
@@ -680,7 +719,8 @@ def write_fesa_table(event: Event, report=None) -> str:
     cell_w = max([4, *(len(c) + 1 for r in rows for c in r["cells"])])
     mms_w = width("mms", 3, 1)
     pts_w = width("pts", 3)
-    change_w = width("change", 4, 1)
+    # Pts is left-aligned, +/- right-aligned: a space between them where Pts fills its column.
+    change_w = width("change", 4, 1 if width("pts", 0) >= pts_w else 0)
 
     header = f"{'Nr':<{nr_w}} {'Name':<{last_w + first_w}}{'Nat':<{nat_w}}"
     header += f"{'Grade':>{grade_w}}{'ELO':>{elo_w - 1}} "
@@ -694,6 +734,8 @@ def write_fesa_table(event: Event, report=None) -> str:
         if event.extra.get("time_control"):
             lines.append(f"Time control: {event.extra['time_control']}")
         lines.append("")
+    elif event.extra.get("title"):
+        lines.append(str(event.extra["title"]))
     lines.append(header.rstrip())
     for r in rows:
         line = f"{r['id']:>{nr_w}} {r['last']:<{last_w}}{r['first']:<{first_w}}"
@@ -717,4 +759,3 @@ register_format(
         write=write_fesa_table,
     )
 )
-
