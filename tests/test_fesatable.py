@@ -577,3 +577,14 @@ def test_real_tables_written_by_ratingkit_read_back_as_the_same_event():
         }
         assert [p.extra["pts"] for p in back.players] == [p.extra["pts"] for p in event.players]
         assert (back.name, back.start, back.end) == (event.name, event.start, event.end)
+
+
+def test_halves_as_fesas_program_prints_them_and_handicap_cells():
+    # FESA's program prints a score of 7 1/2 as a Lisp fraction, "7/2": Berg's MMS 1/2 and one
+    # point make Pts 3/2.
+    event = parse_fesa_table(GOOD.replace("0+  0  1", "0+  1/2  3/2"), "t.txt")
+    assert (event.player("2").extra["mms"], event.player("2").extra["pts"]) == (0.5, 1.5)
+    _refused(GOOD.replace("0+  0  1", "0+  0  3/4"), 3, "Pts must be a multiple of 1/2")
+    # A cell with a handicap mark, as FESA's program writes one ("2+(-r )").
+    err = _refused(GOOD.replace("2+  0-", "2+(-r )  0-"), 2, "gives a handicap", "CSV pair")
+    assert err.value == "2+(-r"

@@ -73,6 +73,7 @@ _PROMOTING = re.compile(r"^\s*Promoting\s+(.*)$", re.IGNORECASE)
 _ELO = re.compile(r"^(-?[0-9]+)(\*?)$")
 _CHANGE = re.compile(r"^[+-]?[0-9]{1,5}$")
 _NUMBER = re.compile(r"^(-?)([0-9]{0,6})(?:([.,])([0-9]{1,3}))?(½?)$")
+_HALVES_WRITTEN = re.compile(r"^(-?)([0-9]+)/2$")
 _TITLE_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:/[0-9]{1,2})?$")
 _META = re.compile(r"^\s*(Event|Date|Time control)\s*:(.*)$", re.IGNORECASE)
 _DIGITS = re.compile(r"^[0-9]+$")
@@ -118,7 +119,13 @@ def _halves_value(halves: int) -> int | float:
 
 def _parse_half(text: str, where: Location, what: str) -> int:
     """A score (``MMS``, ``Pts``) in halves: a multiple of 1/2 within +-4000, written ``3``,
-    ``3.5``, ``3,5`` or ``3½``; anything else (``nan``, ``inf``, ``1e9``) is an error."""
+    ``3.5``, ``3,5``, ``3½`` or, as FESA's program prints a fraction, ``7/2``; anything else
+    (``nan``, ``inf``, ``1e9``) is an error."""
+    halves_written = _HALVES_WRITTEN.match(text)  # FESA's program writes 7 1/2 as "7/2"
+    if halves_written and len(halves_written.group(2)) <= 5:
+        halves = int(halves_written.group(2))
+        if halves <= 2 * RATING_LIMIT:
+            return -halves if halves_written.group(1) else halves
     match = _NUMBER.match(text)
     if match:
         sign, whole, _sep, decimals, half = match.groups()
@@ -378,6 +385,14 @@ def _parse(text: str, source: str, name: str) -> Event:
             # without their per-field setattr (the same objects, see ratingkit.fastbuild).
             at = build(Location, {"file": source, "line": number, "column": f"round {round_}"})
             if not match:
+                if "(" in cell:
+                    raise MalformedLineError(
+                        f"round cell {_shown(cell)!r} gives a handicap: handicap games are "
+                        "not read from FESA tables; give the event as a CSV pair with "
+                        "handicap and giver columns",
+                        at,
+                        _shown(cell),
+                    )
                 raise MalformedLineError(
                     f"cannot read round cell {_shown(cell)!r} (expected the opponent's number "
                     "and +, - or =, e.g. 12+)",
