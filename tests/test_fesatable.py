@@ -588,3 +588,13 @@ def test_halves_as_fesas_program_prints_them_and_handicap_cells():
     # A cell with a handicap mark, as FESA's program writes one ("2+(-r )").
     err = _refused(GOOD.replace("2+  0-", "2+(-r )  0-"), 2, "gives a handicap", "CSV pair")
     assert err.value == "2+(-r"
+
+
+def test_the_last_and_first_name_columns_of_a_real_table():
+    # FESA pads every last name to the longest one and a single space: "Christoffersen" (the
+    # longest) and "Le Hecho Ladjal" are followed by one space only.
+    event = read_event(REAL_2024)
+    assert event.player("19").extra["name_layout"] == ("Christoffersen", "Terje")
+    assert event.player("1").extra["name_layout"] == ("Nguyen", "Anh Tuan")
+    assert event.player("37").extra["name_layout"] == ("Le Quoc", "Odile")
+    assert read_event(REAL_2025).player("28").extra["name_layout"] == ("Le Hecho Ladjal", "Younès")

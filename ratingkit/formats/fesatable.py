@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import gc
 import re
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
@@ -74,6 +75,7 @@ _ELO = re.compile(r"^(-?[0-9]+)(\*?)$")
 _CHANGE = re.compile(r"^[+-]?[0-9]{1,5}$")
 _NUMBER = re.compile(r"^(-?)([0-9]{0,6})(?:([.,])([0-9]{1,3}))?(½?)$")
 _HALVES_WRITTEN = re.compile(r"^(-?)([0-9]+)/2$")
+_GAP = re.compile(r"\S {2,}(?=\S)")
 _TITLE_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:/[0-9]{1,2})?$")
 _META = re.compile(r"^\s*(Event|Date|Time control)\s*:(.*)$", re.IGNORECASE)
 _DIGITS = re.compile(r"^[0-9]+$")
@@ -236,6 +238,7 @@ def _parse(text: str, source: str, name: str) -> Event:
     has_change = "+/-" in tail
 
     players: list[Player] = []
+    rows: list[tuple[str, str, int | None, str | None, dict[str, object], str]] = []
     entries: list[GameEntry] = []
     cells_of: dict[str, list[str]] = {}
     promotion_lines: list[tuple[str, str, int]] = []
@@ -449,11 +452,17 @@ def _parse(text: str, source: str, name: str) -> Event:
                 where,
                 _shown(unexpected),
             )
-        parts = [x for x in re.split(r"\s{2,}", name_cells.strip()) if x]
-        extra["name_layout"] = (parts[0] if parts else "", " ".join(parts[1:]))
-        players.append(Player(id=pid, name=full_name, rating=rating, federation=nat, extra=extra))
+        rows.append((pid, full_name, rating, nat, extra, name_cells))
         row_lines[pid] = number
 
+    # The first name's column: FESA's program pads every last name to the longest one and
+    # one space, so the column where most rows' first names start (after a gap of two or
+    # more spaces) is where each row's last name ends, the longest one's too.
+    starts = Counter(m.end() for *_, cells in rows if (m := _GAP.search(cells)))
+    first_column = starts.most_common(1)[0][0] if starts else None
+    for pid, full_name, rating, nat, extra, cells in rows:
+        extra["name_layout"] = _name_layout(cells, first_column)
+        players.append(Player(id=pid, name=full_name, rating=rating, federation=nat, extra=extra))
     if not players:
         raise MalformedLineError(
             "no player rows: no line after the header starts with a start number",
@@ -523,6 +532,22 @@ def _parse(text: str, source: str, name: str) -> Event:
             },
         )
     return event
+
+
+def _name_layout(cells: str, first_column: int | None) -> tuple[str, str]:
+    """Last and first name of a row's name columns: split at the table's first-name column
+    where the row has a space before it and a letter in it, else at its first gap of two or
+    more spaces."""
+    if (
+        first_column is not None
+        and 0 < first_column < len(cells)
+        and cells[first_column - 1] == " "
+        and not cells[first_column].isspace()
+        and cells[:first_column].strip()
+    ):
+        return (" ".join(cells[:first_column].split()), " ".join(cells[first_column:].split()))
+    parts = [x for x in re.split(r"\s{2,}", cells.strip()) if x]
+    return (parts[0] if parts else "", " ".join(parts[1:]))
 
 
 def _title_dates(when: str, where: Location) -> tuple[date, date | None]:
