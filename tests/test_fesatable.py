@@ -19,7 +19,7 @@ from ratingkit.errors import (
     UnknownPlayerError,
 )
 from ratingkit.formats import detect_format, formats, read_event, write_event
-from ratingkit.model import ByeKind, Event, Game, Player
+from ratingkit.model import ByeKind, Event, EventType, Game, Player
 from ratingkit.playerfile import read_player_file
 from ratingkit.rulesets import get_rule_set
 
@@ -598,3 +598,23 @@ def test_the_last_and_first_name_columns_of_a_real_table():
     assert event.player("1").extra["name_layout"] == ("Nguyen", "Anh Tuan")
     assert event.player("37").extra["name_layout"] == ("Le Quoc", "Odile")
     assert read_event(REAL_2025).player("28").extra["name_layout"] == ("Le Hecho Ladjal", "Younès")
+
+
+def test_a_complete_round_robin_is_detected_and_a_swiss_table_is_not():
+    # 1 v 2 (round 1), 1 v 3 (round 2), 2 v 3 (round 3): every pair met once.
+    rr = "\n".join(
+        [
+            "Nr Name                      Nat  Grade  ELO    1   2   3 MMS Pts   +/-",
+            " 1 Tanaka         Aiko       NL   1 Dan  1710   2+  3+  0-  0  2",
+            " 2 Berg           Lars       SE   3 Kyu  1390   1-  0-  3=  0  0.5",
+            " 3 Novak          Pavel      CZ  10 Kyu   850   0-  1-  2=  0  0.5",
+        ]
+    )
+    event = parse_fesa_table(rr + "\n", "t.txt")
+    assert event.type is EventType.ROUND_ROBIN
+    assert event.extra["type_note"] == "event type round robin (detected from the table)"
+    # Drop the game 2 v 3: Berg and Novak met only Tanaka, so the table is Swiss.
+    swiss = rr.replace("0-  3=  0  0.5", "0-  0-  0  0").replace("1-  2=  0  0.5", "1-  0-  0  0")
+    event = parse_fesa_table(swiss + "\n", "t.txt")
+    assert event.type is EventType.SWISS
+    assert event.extra["type_note"] == "event type swiss (detected from the table)"
