@@ -1,9 +1,10 @@
-"""FESA's fixed-width result table (format ``fesa``; RULES.md section 3).
+"""FESA's fixed-width result table (format ``fesa``; the FESA rating rules, "Result table
+format").
 
 ::
 
     Nr Name                      Nat  Grade  ELO    1   2   3 MMS Pts   +/-
-     1 Tanaka         Aiko       NL   1 Dan  1710   3+  2+  0-  1  2   +12
+     1 Tanaka         Aiko       NL   1 Dan  1710   3+  2+  0-  1  3   +12
      3 Moreau         Jules      FR          1180*  1-  4+  2=  0  1.5
     Promoting Tanaka Aiko to 2 Dan
 
@@ -12,40 +13,89 @@ One row a player: start number, name (last name, then first name, in the columns
 player is rated by performance and the value is his *new* rating), one cell a round (the
 opponent's number followed by ``+``, ``-`` or ``=``; ``0-``/``0+``/``0=`` an unplayed round),
 ``MMS``, ``Pts`` and ``+/-`` (the published, rounded change; empty in a table not yet rated).
-``Pts`` must be the points of the round cells (an unplayed ``0+`` counts 1, ``0=`` 1/2, ``0-``
-0); a table whose ``Pts`` contradicts them, or with no player rows, is an error.
-``Promoting <Name> to <grade>`` lines follow the table.  Lines before the header may give
-``Event: ...``, ``Date: YYYY-MM-DD`` and ``Time control: 30+30``.
+FESA pairs by McMahon: ``MMS`` is the player's McMahon start score and ``Pts`` the McMahon
+score, MMS plus the points of the round cells (a game 1, 1/2 or 0; an unplayed ``0+`` 1,
+``0=`` 1/2, ``0-`` 0).  A row whose ``Pts`` is not MMS plus those points, or a table with no
+player rows, is an error.  ``Promoting <Name> to <grade>`` lines follow the table.  Lines
+before the header may give ``Event: ...``, ``Date: YYYY-MM-DD`` and ``Time control: 30+30``,
+or FESA's own title line ``Championnat de France 2024 : 2024-04-20/21`` (the event's name,
+first and last day).
 
 Players are identified by their start number; the player file joins on the name as written
-(``Tanaka Aiko``).  Published values are kept in ``player.extra`` (``published_change``,
-``published_rating``) and ``event.extra["published_promotions"]`` so that the rating report
-can compare them.
+(``Tanaka Aiko``), so two rows may not share a start number or a name.  Published values are
+kept in ``player.extra`` (``published_change``, ``published_rating``, ``mms`` and ``pts``) and
+``event.extra["published_promotions"]`` so that the rating report can compare them.
+
+Hostile input ends in a :class:`~ratingkit.errors.RatingkitError` that names the line: a
+start number has at most 6 digits, a rating or change lies within +-4000 (FESA ratings may
+fall below zero; nothing floors a player's own rating), points are multiples of 1/2.  A UTF-8
+byte-order mark and CR/LF line ends are ignored; a tab where the columns are read by position
+(up to ``Nat``) is an error, since its width is anybody's guess.
 """
 
 from __future__ import annotations
 
+import gc
 import re
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
-from ..errors import InvalidValueError, Location, MalformedLineError, UnknownPlayerError
+from ..errors import (
+    DuplicatePlayerError,
+    InputError,
+    InvalidValueError,
+    Location,
+    MalformedLineError,
+    UnknownPlayerError,
+)
+from ..fastbuild import build
 from ..fileio import read_text
-from ..model import ByeKind, Event, GameEntry, Player, assemble_games, is_complete_round_robin
+from ..model import (
+    ByeKind,
+    Event,
+    EventType,
+    GameEntry,
+    Play,
+    Player,
+    assemble_games,
+    is_complete_round_robin,
+)
 from ..playerfile import normalise_name
 from ..shogi import display_grade, parse_grade
-from ..values import parse_date, parse_points
+from ..values import parse_date
 from . import Format, register_format
 
 _HEADER = re.compile(r"^\s*Nr\s+Name\b.*\bELO\b")
-_CELL = re.compile(r"^(\d+)([+=-])$")
-_PROMOTING = re.compile(r"^\s*Promoting\s+(.+?)\s+to\s+(.+?)\s*$", re.IGNORECASE)
-_ELO = re.compile(r"^(\d+)(\*?)$")
-_CHANGE = re.compile(r"^[+-]?\d+$")
-_META = re.compile(r"^\s*(Event|Date|Time control)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_CELL = re.compile(r"^([0-9]{1,6})([+=-])$")
+_PROMOTING = re.compile(r"^\s*Promoting\s+(.*)$", re.IGNORECASE)
+_ELO = re.compile(r"^(-?[0-9]+)(\*?)$")
+_CHANGE = re.compile(r"^[+-]?[0-9]{1,5}$")
+_NUMBER = re.compile(r"^(-?)([0-9]{0,6})(?:([.,])([0-9]{1,3}))?(½?)$")
+_HALVES_WRITTEN = re.compile(r"^(-?)([0-9]+)/2$")
+_GAP = re.compile(r"\S {2,}(?=\S)")
+_TITLE_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:/[0-9]{1,2})?$")
+_META = re.compile(r"^\s*(Event|Date|Time control)\s*:(.*)$", re.IGNORECASE)
+_DIGITS = re.compile(r"^[0-9]+$")
+_GRADE_WORD = re.compile(r"^([0-9]+)([A-Za-z]+)\.?$")
+
+#: Start numbers run from 1 to 999,999 (0 is the opponent of an unplayed round).
+MAX_START_DIGITS = 6
+#: A FESA rating, published change or start score beyond this is not a rating officer's
+#: number but a corrupt file (the top of the grade table, 6 dan's UB, is 2640).
+RATING_LIMIT = 4000
+#: A round cell's sign: the player's points in halves, and the kind of an unplayed round.
+_HALVES = {"+": 2, "=": 1, "-": 0}
+_BYE_KINDS = {"+": ByeKind.FULL_POINT, "=": ByeKind.HALF_POINT, "-": ByeKind.ZERO_POINT}
+_GAME_ENTRY = {"colour": None, "play": Play.PLAYED, "bye": None}
+_BYE_ENTRY = {"colour": None, "play": Play.PLAYED}
 
 
 def _sniff(path: Path, head: str) -> bool:
-    return any(_HEADER.match(line) for line in head.splitlines()[:20])
+    # A UTF-8 byte-order mark does not change what the file is.
+    return any(_HEADER.match(line) for line in head.lstrip("\ufeff").splitlines()[:20])
 
 
 def read_fesa_table(path: str | Path) -> Event:
@@ -53,61 +103,237 @@ def read_fesa_table(path: str | Path) -> Event:
     return parse_fesa_table(read_text(path), source, Path(path).stem)
 
 
+def _shown(text: str, limit: int = 40) -> str:
+    """A value as an error message quotes it: long values cut short."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _halves_text(halves: int) -> str:
+    """A score counted in halves as a table writes it: ``3``, ``3.5``, ``-0.5``."""
+    if halves % 2 == 0:
+        return str(halves // 2)
+    return f"{'-' if halves < 0 else ''}{abs(halves) // 2}.5"
+
+
+def _halves_value(halves: int) -> int | float:
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def _parse_half(text: str, where: Location, what: str) -> int:
+    """A score (``MMS``, ``Pts``) in halves: a multiple of 1/2 within +-4000, written ``3``,
+    ``3.5``, ``3,5``, ``3½`` or, as FESA's program prints a fraction, ``7/2``; anything else
+    (``nan``, ``inf``, ``1e9``) is an error."""
+    halves_written = _HALVES_WRITTEN.match(text)  # FESA's program writes 7 1/2 as "7/2"
+    if halves_written and len(halves_written.group(2)) <= 5:
+        halves = int(halves_written.group(2))
+        if halves <= 2 * RATING_LIMIT:
+            return -halves if halves_written.group(1) else halves
+    match = _NUMBER.match(text)
+    if match:
+        sign, whole, _sep, decimals, half = match.groups()
+        fraction = (decimals or "").rstrip("0")
+        if (whole or decimals or half) and not (half and decimals) and fraction in ("", "5"):
+            halves = 2 * int(whole or "0") + (1 if fraction == "5" or half else 0)
+            if halves <= 2 * RATING_LIMIT:
+                return -halves if sign else halves
+    raise InvalidValueError(
+        f"{what} must be a multiple of 1/2 between -{RATING_LIMIT} and {RATING_LIMIT} "
+        f"(e.g. 3 or 3.5), got {_shown(text)!r}",
+        where,
+        text,
+    )
+
+
+def _column(header: str, word: str) -> int | None:
+    """Where the header's column ``word`` starts (a whole word), or None."""
+    match = re.search(rf"(?<!\S){re.escape(word)}(?!\S)", header)
+    return match.start() if match else None
+
+
+@contextmanager
+def _without_cycle_collector():
+    """Reading a big table builds a few hundred thousand small objects, none of them in a
+    reference cycle; the cyclic garbage collector would walk them all again and again while
+    they are built (half the time of a 10,000-player table).  Reference counting still frees
+    everything as usual; the collector's state is restored afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event") -> Event:
+    """The event of a FESA table's text (``source`` names the file in errors, ``name`` is the
+    event's name unless an ``Event:`` line gives one)."""
+    with _without_cycle_collector():
+        return _parse(text, source, name)
+
+
+def _parse(text: str, source: str, name: str) -> Event:
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise InputError(
+            "NUL byte: not a text table (save the table as UTF-8 text)",
+            Location(source, line),
+            "\\x00",
+        )
     header_index = next((i for i, line in enumerate(lines) if _HEADER.match(line)), None)
     if header_index is None:
         raise MalformedLineError(
-            "no header line 'Nr Name ... ELO ...' found", Location(source, 1), lines[0][:40]
+            "no header line 'Nr Name ... ELO ...' found", Location(source, 1), _shown(lines[0])
         )
-    meta: dict[str, str] = {}
+    meta: dict[str, tuple[str, int]] = {}
+    title: tuple[str, str, int] | None = None
     for number, line in enumerate(lines[:header_index], start=1):
         match = _META.match(line)
         if match:
-            meta[match.group(1).lower()] = (match.group(2), number)
+            meta[match.group(1).lower()] = (match.group(2).strip(), number)
+        elif line.strip() and title is None:
+            # FESA's own tables begin with "<event> : <first day>[/<last day>]".
+            event_name, colon, when = line.strip().rpartition(" : ")
+            if colon and event_name.strip() and _TITLE_DATE.match(when.strip()):
+                title = (event_name.strip(), when.strip(), number)
     header = lines[header_index]
-    words = header.split()
-    if "Nat" not in words:
+    header_at = Location(source, header_index + 1)
+    # The start number and the name are read by position (the columns under 'Nr' and
+    # 'Name', up to 'Nat'), and a tab has no fixed width: refuse it there.
+    if "\t" in header[: header.find("ELO")]:
         raise MalformedLineError(
-            "the header needs a 'Nat' column after 'Name'",
-            Location(source, header_index + 1),
-            header,
+            "the header has a tab before 'ELO'; a FESA table is fixed width (the name is read "
+            "from the columns under 'Name', up to 'Nat'): write it with spaces",
+            header_at,
+            _shown(header.strip()),
         )
-    name_start = header.index("Name")
-    nat_start = header.index(" Nat") + 1
+    words = header.split()
+    name_start = _column(header, "Name")
+    nat_start = _column(header, "Nat")
+    if "ELO" not in words:
+        found = next((w for w in words if "ELO" in w), "")
+        raise MalformedLineError(
+            f"the header needs a column headed exactly 'ELO', found {_shown(found)!r}",
+            header_at,
+            found,
+        )
+    elo_start = _column(header, "ELO")
+    if name_start is None or nat_start is None or not name_start < nat_start < elo_start:
+        raise MalformedLineError(
+            "the header needs the columns 'Nr Name Nat ... ELO' in that order (a 'Nat' "
+            "column after 'Name', before 'ELO')",
+            header_at,
+            _shown(header.strip()),
+        )
     after_elo = words[words.index("ELO") + 1 :]
     rounds = 0
     for word in after_elo:
-        if not word.isdigit():
+        if word != str(rounds + 1):
             break
         rounds += 1
     tail = after_elo[rounds:]
-    has_mms = "MMS" in tail
+    has_mms = "MMS" in tail or "MM" in tail
     has_change = "+/-" in tail
 
     players: list[Player] = []
-    entries: list[tuple[GameEntry, str, Location]] = []
-    promotions: list[tuple[str, str]] = []
+    rows: list[tuple[str, str, int | None, str | None, dict[str, object], str]] = []
+    entries: list[GameEntry] = []
+    cells_of: dict[str, list[str]] = {}
     promotion_lines: list[tuple[str, str, int]] = []
     row_lines: dict[str, int] = {}
-    for number, line in enumerate(lines[header_index + 1 :], start=header_index + 2):
-        if not line.strip():
+    name_lines: dict[str, tuple[str, int]] = {}
+    games_of: dict[str, int] = {}
+    for number, raw in enumerate(lines[header_index + 1 :], start=header_index + 2):
+        if not raw.strip():
             continue
+        line = raw
         where = Location(source, number)
         promo = _PROMOTING.match(line)
         if promo:
-            grade = parse_grade(promo.group(2), Location(source, number, "grade"))
-            promotion_lines.append((promo.group(1), grade.name, number))
+            who, _, grade_text = promo.group(1).strip().rpartition(" to ")
+            if not who.strip():
+                raise MalformedLineError(
+                    "expected 'Promoting <Name> to <grade>'", where, _shown(line.strip())
+                )
+            grade = parse_grade(_shown(grade_text), Location(source, number, "grade"))
+            promotion_lines.append((who.strip(), grade.name, number))
             continue
+        lead = re.match(r"\s*([0-9]*)", line).group(1)
+        if len(lead) > MAX_START_DIGITS:
+            raise InvalidValueError(
+                f"start number {_shown(lead)!r}: start numbers run from 1 to "
+                f"{10**MAX_START_DIGITS - 1:,} (0 stands for no opponent)",
+                Location(source, number, "Nr"),
+                _shown(lead),
+            )
         start = line[:name_start].strip()
-        if not start.isdigit():
+        if not _DIGITS.match(start):
             raise MalformedLineError(
-                f"expected a player row starting with his number, got {line.strip()[:30]!r}",
+                f"expected a player row starting with his number, got {_shown(line.strip(), 30)!r}",
                 where,
-                line.strip(),
+                _shown(line.strip()),
+            )
+        if len(start) > MAX_START_DIGITS or int(start) == 0:
+            raise InvalidValueError(
+                f"start number {_shown(start)!r}: start numbers run from 1 to "
+                f"{10**MAX_START_DIGITS - 1:,} (0 stands for no opponent)",
+                Location(source, number, "Nr"),
+                _shown(start),
             )
         pid = str(int(start))
-        full_name = " ".join(line[name_start:nat_start].split())
+        if len(line) > name_start and not (
+            line[name_start - 1].isspace() or line[name_start].isspace()
+        ):
+            raise MalformedLineError(
+                "the start number runs into the 'Name' column (the row's columns do not line "
+                "up with the header's)",
+                where,
+                _shown(line.strip()),
+            )
+        if "\t" in line[:nat_start]:
+            raise MalformedLineError(
+                f"player {pid}: a tab before the 'Nat' column; a FESA table is fixed width "
+                "(the name is read from the columns under 'Name', up to 'Nat'): write it "
+                "with spaces",
+                where,
+                _shown(line.strip()),
+            )
+        if pid in row_lines:
+            raise DuplicatePlayerError(
+                f"start number {pid} is used twice (line {row_lines[pid]} and this line)",
+                Location(source, number, "Nr"),
+                pid,
+            )
+        name_cells = line[name_start:nat_start]
+        full_name = " ".join(name_cells.split())
+        if not full_name:
+            raise MalformedLineError(
+                f"player {pid} has no name in the columns under 'Name'", where, pid
+            )
+        if (
+            len(line) > nat_start
+            and not line[nat_start - 1].isspace()
+            and not line[nat_start].isspace()
+        ):
+            raise MalformedLineError(
+                f"player {pid}: the name runs into the 'Nat' column (the row's columns do "
+                "not line up with the header's)",
+                where,
+                _shown(line[name_start:].strip()),
+            )
+        key = normalise_name(full_name)
+        if key in name_lines:
+            other, other_line = name_lines[key]
+            raise DuplicatePlayerError(
+                f"players {other} and {pid} are both named {_shown(full_name)!r} (line "
+                f"{other_line} and this line); the player file joins on the name, so the "
+                "table must tell them apart",
+                Location(source, number, "Name"),
+                full_name,
+            )
+        name_lines[key] = (pid, number)
         tokens = line[nat_start:].split()
         i = 0
         nat = None
@@ -115,19 +341,32 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
             nat = tokens[i]
             i += 1
         grade_text = None
-        if i + 1 < len(tokens) and tokens[i].isdigit() and tokens[i + 1].isalpha():
+        if i + 1 < len(tokens) and _DIGITS.match(tokens[i]) and tokens[i + 1].isalpha():
             grade_text = f"{tokens[i]} {tokens[i + 1]}"
             i += 2
-        elif i < len(tokens) and re.match(r"^\d+[A-Za-z]+$", tokens[i]):
+        elif i < len(tokens) and _GRADE_WORD.match(tokens[i]):
             grade_text = tokens[i]
             i += 1
         grade = None
         if grade_text is not None:
-            grade = parse_grade(grade_text, Location(source, number, "Grade")).name
+            # parse_grade reads the number; more than two digits is no grade of FESA's.
+            digits = re.match(r"[0-9]+", grade_text).group()
+            grade = parse_grade(
+                grade_text if len(digits) <= 2 else _shown(grade_text, 12),
+                Location(source, number, "Grade"),
+            ).name
         rating = None
         published_rating = None
-        if i < len(tokens) and _ELO.match(tokens[i]):
-            value, star = _ELO.match(tokens[i]).groups()
+        elo = _ELO.match(tokens[i]) if i < len(tokens) else None
+        if elo:
+            value, star = elo.groups()
+            if len(value.lstrip("-")) > 5 or abs(int(value)) > RATING_LIMIT:
+                raise InvalidValueError(
+                    f"player {pid}: rating {_shown(value)} is out of range (a FESA rating "
+                    f"lies between -{RATING_LIMIT} and {RATING_LIMIT})",
+                    Location(source, number, "ELO"),
+                    _shown(value),
+                )
             if star:
                 published_rating = int(value)
             else:
@@ -136,28 +375,50 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
         cells = tokens[i : i + rounds]
         if len(cells) < rounds:
             raise MalformedLineError(
-                f"player {pid} ({full_name}): {len(cells)} round cells, the header has {rounds}",
+                f"player {pid} ({_shown(full_name)}): {len(cells)} round cells, the header "
+                f"has {rounds}",
                 where,
-                line.strip(),
+                _shown(line.strip()),
             )
+        points = 0  # in halves
+        played = 0
         for round_, cell in enumerate(cells, start=1):
             match = _CELL.match(cell)
-            at = Location(source, number, f"round {round_}")
+            # Tens of thousands of cells in a big table: the frozen records are built
+            # without their per-field setattr (the same objects, see ratingkit.fastbuild).
+            at = build(Location, {"file": source, "line": number, "column": f"round {round_}"})
             if not match:
+                if "(" in cell:
+                    raise MalformedLineError(
+                        f"round cell {_shown(cell)!r} gives a handicap: handicap games are "
+                        "not read from FESA tables; give the event as a CSV pair with "
+                        "handicap and giver columns",
+                        at,
+                        _shown(cell),
+                    )
                 raise MalformedLineError(
-                    f"cannot read round cell {cell!r} (expected the opponent's number and "
-                    "+, - or =, e.g. 12+)",
+                    f"cannot read round cell {_shown(cell)!r} (expected the opponent's number "
+                    "and +, - or =, e.g. 12+)",
                     at,
-                    cell,
+                    _shown(cell),
                 )
             opponent, sign = match.groups()
-            score = {"+": 1.0, "=": 0.5, "-": 0.0}[sign]
-            if int(opponent) == 0:
-                kind = {"+": ByeKind.FULL_POINT, "=": ByeKind.HALF_POINT, "-": ByeKind.ZERO_POINT}
-                entry = GameEntry(round_, pid, None, None, score, bye=kind[sign], location=at)
+            halves = _HALVES[sign]
+            points += halves
+            opponent = str(int(opponent))
+            if opponent == "0":
+                fields = {**_BYE_ENTRY, "opponent": None, "bye": _BYE_KINDS[sign]}
+            elif opponent == pid:
+                raise InvalidValueError(
+                    f"player {pid} cannot play himself (round {round_} cell {cell!r})", at, cell
+                )
             else:
-                entry = GameEntry(round_, pid, str(int(opponent)), None, score, location=at)
-            entries.append((entry, cell, at))
+                fields = {**_GAME_ENTRY, "opponent": opponent}
+                played += 1
+            fields.update(round=round_, player=pid, score=halves / 2, location=at)
+            entries.append(build(GameEntry, fields))
+        games_of[pid] = played
+        cells_of[pid] = cells
         i += rounds
         rest = tokens[i:]
         extra: dict[str, object] = {"start_number": int(pid)}
@@ -165,61 +426,67 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
             extra["grade"] = grade
         if published_rating is not None:
             extra["published_rating"] = published_rating
+        mms = None
         if has_mms and rest:
-            extra["mms"] = rest.pop(0)
+            mms = _parse_half(rest.pop(0), Location(source, number, "MMS"), "MMS")
+            extra["mms"] = _halves_value(mms)
         if rest:
-            extra["points"] = parse_points(rest.pop(0), Location(source, number, "Pts"))
+            pts_text = rest.pop(0)
+            pts = _parse_half(pts_text, Location(source, number, "Pts"), "Pts")
+            extra["pts"] = _halves_value(pts)
+            _check_pts(pid, full_name, pts, mms, points, has_mms, Location(source, number, "Pts"))
         if has_change and rest:
             change = rest.pop(0)
-            if not _CHANGE.match(change):
+            if not _CHANGE.match(change) or abs(int(change)) > RATING_LIMIT:
                 raise InvalidValueError(
-                    f"cannot read the change {change!r} (expected e.g. +12, -2, 0)",
+                    f"cannot read the change {_shown(change)!r} (expected e.g. +12, -2, 0, "
+                    f"within +-{RATING_LIMIT})",
                     Location(source, number, "+/-"),
-                    change,
+                    _shown(change),
                 )
             extra["published_change"] = int(change)
         if rest:
+            unexpected = " ".join(rest)
             raise MalformedLineError(
-                f"unexpected text {' '.join(rest)!r} after the last column",
+                f"unexpected text {_shown(unexpected)!r} after the last column",
                 where,
-                " ".join(rest),
+                _shown(unexpected),
             )
-        name_cells = line[name_start:nat_start]
-        parts = [x for x in re.split(r"\s{2,}", name_cells.strip()) if x]
-        extra["name_layout"] = (parts[0] if parts else "", " ".join(parts[1:]))
-        players.append(Player(id=pid, name=full_name, rating=rating, federation=nat, extra=extra))
-        row_lines.setdefault(pid, number)
+        rows.append((pid, full_name, rating, nat, extra, name_cells))
+        row_lines[pid] = number
 
+    # The first name's column: FESA's program pads every last name to the longest one and
+    # one space, so the column where most rows' first names start (after a gap of two or
+    # more spaces) is where each row's last name ends, the longest one's too.
+    starts = Counter(m.end() for *_, cells in rows if (m := _GAP.search(cells)))
+    first_column = starts.most_common(1)[0][0] if starts else None
+    for pid, full_name, rating, nat, extra, cells in rows:
+        extra["name_layout"] = _name_layout(cells, first_column)
+        players.append(Player(id=pid, name=full_name, rating=rating, federation=nat, extra=extra))
     if not players:
         raise MalformedLineError(
             "no player rows: no line after the header starts with a start number",
-            Location(source, header_index + 1),
-            header.strip(),
+            header_at,
+            _shown(header.strip()),
         )
-    ids = {p.id for p in players}
-    if len(ids) != len(players):
-        seen: set[str] = set()
-        for p in players:
-            if p.id in seen:
-                raise InvalidValueError(
-                    f"start number {p.id} is used twice", Location(source), p.id
-                )
-            seen.add(p.id)
-    for entry, cell, at in entries:
-        if entry.opponent is not None and entry.opponent not in ids:
+    for entry in entries:
+        if entry.opponent is not None and entry.opponent not in row_lines:
+            cell = cells_of[entry.player][entry.round - 1]
             raise UnknownPlayerError(
                 f"round cell {cell!r} names player {entry.opponent}, who is not in the table",
-                at,
+                entry.location,
                 cell,
             )
-    names = {normalise_name(p.name): p for p in players}
+    promotions: list[tuple[str, str]] = []
     for who, grade, number in promotion_lines:
-        if normalise_name(who) not in names:
+        if normalise_name(who) not in name_lines:
             raise UnknownPlayerError(
-                f"promotion of {who!r}, who is not in the table", Location(source, number), who
+                f"promotion of {_shown(who)!r}, who is not in the table",
+                Location(source, number),
+                _shown(who),
             )
         promotions.append((who, grade))
-    games, byes = assemble_games(e for e, _, _ in entries)
+    games, byes = assemble_games(entries)
     extra_event: dict[str, object] = {"rounds_in_header": rounds}
     if promotions:
         extra_event["published_promotions"] = tuple(promotions)
@@ -229,67 +496,192 @@ def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event
         start_date = parse_date(value, Location(source, number, "Date"))
     if "time control" in meta:
         extra_event["time_control"] = meta["time control"][0]
+    end_date = None
     if "event" in meta:
         name = meta["event"][0]
         extra_event["title_line"] = True
+    elif title is not None:
+        name, when, number = title
+        extra_event["title"] = lines[number - 1].strip()
+        if start_date is None:
+            start_date, end_date = _title_dates(when, Location(source, number))
+    # A complete round robin needs every player to have met the n - 1 others: a table where
+    # somebody played fewer games is Swiss without comparing every pair of players.
+    n = len(players)
+    maybe_round_robin = n >= 2 and all(games_of.get(p.id, 0) >= n - 1 for p in players)
     event = Event(
         name=name,
         players=tuple(players),
         games=games,
         byes=byes,
         rounds=rounds,
+        type=EventType.SWISS,
         start=start_date,
+        end=end_date,
         source=source,
-        extra=extra_event,
+        extra={**extra_event, "type_note": "event type swiss (detected from the table)"},
         local_ids=True,
     )
-    _check_points(event, row_lines, source)
-    from dataclasses import replace
+    if maybe_round_robin and is_complete_round_robin(event):
+        event = replace(
+            event,
+            type=EventType.ROUND_ROBIN,
+            extra={
+                **extra_event,
+                "type_note": "event type round robin (detected from the table)",
+            },
+        )
+    return event
 
-    kind = "round robin" if is_complete_round_robin(event) else "swiss"
-    return replace(
-        event,
-        type=event.detected_type(),
-        extra={**event.extra, "type_note": f"event type {kind} (detected from the table)"},
+
+def _name_layout(cells: str, first_column: int | None) -> tuple[str, str]:
+    """Last and first name of a row's name columns: split at the table's first-name column
+    where the row has a space before it and a letter in it, else at its first gap of two or
+    more spaces."""
+    if (
+        first_column is not None
+        and 0 < first_column < len(cells)
+        and cells[first_column - 1] == " "
+        and not cells[first_column].isspace()
+        and cells[:first_column].strip()
+    ):
+        return (" ".join(cells[:first_column].split()), " ".join(cells[first_column:].split()))
+    parts = [x for x in re.split(r"\s{2,}", cells.strip()) if x]
+    return (parts[0] if parts else "", " ".join(parts[1:]))
+
+
+def _title_dates(when: str, where: Location) -> tuple[date, date | None]:
+    """The first and last day of a FESA title line's ``2024-04-20/21`` (a last day below the
+    first is in the next month)."""
+    first, _, last = when.partition("/")
+    start = parse_date(first, where)
+    if not last:
+        return start, None
+    day = int(last)
+    year, month = (
+        (start.year, start.month)
+        if day >= start.day
+        else (
+            start.year + (start.month == 12),
+            start.month % 12 + 1,
+        )
     )
+    try:
+        return start, date(year, month, day)
+    except ValueError:
+        raise InvalidValueError(
+            f"impossible last day {last!r} in the title's dates {when!r}", where, when
+        ) from None
 
 
-def _check_points(event: Event, row_lines: dict[str, int], source: str) -> None:
-    """``Pts`` must be the points of the round cells: a game 1, 1/2 or 0; an unplayed round
-    ``0+`` 1, ``0=`` 1/2, ``0-`` 0 (as the writer counts them).  ``MMS`` is not checked."""
-    for player in event.players:
-        written = player.extra.get("points")
-        if written is None:
-            continue
-        counted = event.points(player.id)
-        if written != counted:
-            raise InvalidValueError(
-                f"player {player.id} ({player.name}): Pts {_points_text(written)} in the file, "
-                f"but the round cells give {_points_text(counted)} (a game counts 1, 1/2 or 0; "
-                "an unplayed round 0+ 1, 0= 1/2, 0- 0)",
-                Location(source, row_lines[player.id], "Pts"),
-                _points_text(written),
-            )
+def _check_pts(
+    pid: str,
+    name: str,
+    pts: int,
+    mms: int | None,
+    points: int,
+    has_mms: bool,
+    where: Location,
+) -> None:
+    """``Pts`` is the McMahon score: ``MMS`` plus the points of the round cells (a game 1, 1/2
+    or 0; an unplayed round ``0+`` 1, ``0=`` 1/2, ``0-`` 0).  A table without an MMS column
+    counts MMS 0.  Every score here is counted in halves."""
+    start = mms if mms is not None else 0
+    if pts == start + points:
+        return
+    counting = "(a game counts 1, 1/2 or 0; an unplayed round 0+ 1, 0= 1/2, 0- 0)"
+    if has_mms:
+        message = (
+            f"player {pid} ({_shown(name)}): Pts {_halves_text(pts)} in the file, but MMS "
+            f"{_halves_text(start)} + the round cells' {_halves_text(points)} points = "
+            f"{_halves_text(start + points)} (Pts is the McMahon score, MMS plus the points; "
+            f"{counting[1:]}"
+        )
+    else:
+        message = (
+            f"player {pid} ({_shown(name)}): Pts {_halves_text(pts)} in the file, but the "
+            f"round cells give {_halves_text(points)} {counting}; the table has no MMS column"
+        )
+    raise InvalidValueError(message, where, _halves_text(pts))
 
 
 # -- writing ---------------------------------------------------------------------------------
 
 
-def _cells(event: Event, pid: str) -> list[str]:
+def _cells_and_points(event: Event) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """Each player's round cells and points (in halves), in one pass over the games and
+    byes."""
     rounds = event.round_count
-    out = ["0-"] * rounds
+    cells = {p.id: ["0-"] * rounds for p in event.players}
+    points = {p.id: 0 for p in event.players}
+    signs = {1.0: "+", 0.5: "=", 0.0: "-"}
     for game in event.games:
-        if game.involves(pid):
-            sign = {1.0: "+", 0.5: "=", 0.0: "-"}[game.score_of(pid)]
-            out[game.round - 1] = f"{game.opponent_of(pid)}{sign}"
+        for pid in game.players:
+            score = game.score_of(pid)
+            cells[pid][game.round - 1] = f"{game.opponent_of(pid)}{signs[score]}"
+            points[pid] += int(score * 2)
     for bye in event.byes:
-        if bye.player == pid:
-            out[bye.round - 1] = "0" + {1.0: "+", 0.5: "=", 0.0: "-"}[bye.points]
-    return out
+        cells[bye.player][bye.round - 1] = "0" + signs[bye.points]
+        points[bye.player] += int(bye.points * 2)
+    return cells, points
 
 
-def _points_text(points: float) -> str:
-    return str(int(points)) if points == int(points) else f"{points:g}"
+def _check_writable(event: Event) -> None:
+    for p in event.players:
+        if not (_DIGITS.match(p.id) and len(p.id) <= MAX_START_DIGITS and str(int(p.id)) == p.id):
+            raise InvalidValueError(
+                f"a FESA table numbers its players from 1 to {10**MAX_START_DIGITS - 1:,}; "
+                f"id {_shown(p.id)!r} is not such a number",
+                None,
+                p.id,
+            )
+        if p.id == "0":
+            raise InvalidValueError(
+                "a FESA table numbers its players from 1 (0 stands for no opponent)", None, p.id
+            )
+        if not " ".join(p.name.split()):
+            raise InvalidValueError(f"player {p.id} has no name", None, p.id)
+        if p.federation and not p.federation.isalpha():
+            raise InvalidValueError(
+                f"player {p.id}: a FESA table's Nat is letters only, got {p.federation!r}",
+                None,
+                p.federation,
+            )
+        for what, value in (("rating", p.rating), ("rating", p.extra.get("published_rating"))):
+            if value is not None and abs(int(value)) > RATING_LIMIT:
+                raise InvalidValueError(
+                    f"player {p.id}: {what} {value} is out of range (a FESA rating lies "
+                    f"between -{RATING_LIMIT} and {RATING_LIMIT})",
+                    None,
+                    value,
+                )
+
+
+def _layout(player: Player) -> tuple[str, str]:
+    """Last and first name as the row writes them: the layout read from a table where it
+    still gives the player's name, else the first word and the rest."""
+    name = " ".join(player.name.split())
+    layout = player.extra.get("name_layout")
+    if layout and " ".join(f"{layout[0]} {layout[1]}".split()) == name:
+        return (" ".join(str(layout[0]).split()), " ".join(str(layout[1]).split()))
+    parts = name.split(maxsplit=1)
+    return (parts[0], parts[1] if len(parts) > 1 else "")
+
+
+def _mms_halves(player: Player) -> int:
+    """The player's McMahon start score in halves (0 where he has none)."""
+    value = player.extra.get("mms", 0)
+    try:
+        halves = float(value) * 2
+        if halves == int(halves) and abs(halves) <= 2 * RATING_LIMIT:
+            return int(halves)
+    except (TypeError, ValueError, OverflowError):
+        pass
+    raise InvalidValueError(
+        f"player {player.id}: MMS must be a multiple of 1/2 within +-{RATING_LIMIT}, got {value!r}",
+        None,
+        value,
+    )
 
 
 def write_fesa_table(event: Event, report=None) -> str:
@@ -297,36 +689,26 @@ def write_fesa_table(event: Event, report=None) -> str:
     rated stays unrated); with a FESA rating report, ``ELO`` gets a ``*`` and the new rating for
     players rated by performance, ``+/-`` the rounded change and ``Promoting`` lines follow.
 
-    Players are written with their start numbers as ids (the ids must be numbers)."""
-    for p in event.players:
-        if not p.id.isdigit():
-            raise InvalidValueError(
-                f"a FESA table numbers its players; id {p.id!r} is not a number", None, p.id
-            )
+    ``MMS`` is the McMahon start score the event's players carry (``player.extra["mms"]``,
+    0 where absent) and ``Pts`` the McMahon score, MMS plus the player's points.  Columns
+    widen as the values need (long names, 4-digit start numbers), so that what is written
+    reads back as the same event.  Players are written with their start numbers as ids (the
+    ids must be numbers from 1)."""
+    _check_writable(event)
     rounds = event.round_count
-    has_mms = any("mms" in p.extra for p in event.players)
-    header = f"{'Nr':<2} {'Name':<26}{'Nat':<3}{'Grade':>7}{'ELO':>5} "
-    header += "".join(f"{r:>4}" for r in range(1, rounds + 1))
-    header += (" MMS" if has_mms else "") + " Pts   +/-"
-    lines = []
-    if event.extra.get("title_line"):
-        lines.append(f"Event: {event.name}")
-        if event.start is not None:
-            lines.append(f"Date: {event.start.isoformat()}")
-        if event.extra.get("time_control"):
-            lines.append(f"Time control: {event.extra['time_control']}")
-        lines.append("")
-    lines.append(header.rstrip())
+    cells, points = _cells_and_points(event)
     promotions: list[tuple[str, str]] = []
-    rows = {}
+    report_rows = {}
     if report is not None:
-        rows = {row["id"]: row for row in report.players.rows}
+        report_rows = {row["id"]: row for row in report.players.rows}
         for row in report.section("promotions").rows:
             promotions.append((row["name"], row["to_grade"]))
     elif event.extra.get("published_promotions"):
         promotions = list(event.extra["published_promotions"])
+
+    rows = []
     for p in sorted(event.players, key=lambda p: int(p.id)):
-        last, first = p.extra.get("name_layout") or _split_name(p.name)
+        last, first = _layout(p)
         grade_text = ""
         if p.extra.get("grade"):
             grade_text = display_grade(parse_grade(str(p.extra["grade"])).number)
@@ -334,7 +716,7 @@ def write_fesa_table(event: Event, report=None) -> str:
         star = False
         elo = p.rating
         if report is not None:
-            row = rows[p.id]
+            row = report_rows[p.id]
             # A player rated by performance, or (fesa-program) a newcomer without a game
             # given 1 or his prior grade's MP, as FESA's program marks them.
             if row["category"] == "unrated" and (
@@ -350,22 +732,65 @@ def write_fesa_table(event: Event, report=None) -> str:
             if p.extra.get("published_change") is not None:
                 value = int(p.extra["published_change"])
                 change = "0" if value == 0 else f"{value:+d}"
-        line = f"{p.id:>2} {last:<15}{first:<11}{(p.federation or ''):<3}{grade_text:>7}"
-        line += f"{'' if elo is None else elo:>6}{'*' if star else ' '}"
-        line += "".join(f"{c:>4}" for c in _cells(event, p.id))
-        if has_mms:
-            line += f"{p.extra.get('mms', '0')!s:>3}"
-        line += f"  {_points_text(event.points(p.id)):<3}{change:>4}"
+        mms = _mms_halves(p)
+        rows.append(
+            {
+                "id": p.id,
+                "last": last,
+                "first": first,
+                "nat": p.federation or "",
+                "grade": grade_text,
+                "elo": "" if elo is None else str(elo),
+                "star": "*" if star else " ",
+                "cells": cells[p.id],
+                "mms": _halves_text(mms),
+                "pts": _halves_text(mms + points[p.id]),
+                "change": change,
+            }
+        )
+
+    def width(key: str, least: int, pad: int = 0) -> int:
+        return max([least, *(len(r[key]) + pad for r in rows)])
+
+    # The defaults are FESA's own widths; a wider value widens its column, and two spaces
+    # keep the last name apart from the first (the reader splits the name there).
+    nr_w = width("id", 2)
+    last_w = width("last", 15, 2)
+    first_w = width("first", 11, 1)
+    nat_w = width("nat", 3)
+    grade_w = width("grade", 7, 1)
+    elo_w = width("elo", 6, 1)
+    cell_w = max([4, *(len(c) + 1 for r in rows for c in r["cells"])])
+    mms_w = width("mms", 3, 1)
+    pts_w = width("pts", 3)
+    # Pts is left-aligned, +/- right-aligned: a space between them where Pts fills its column.
+    change_w = width("change", 4, 1 if width("pts", 0) >= pts_w else 0)
+
+    header = f"{'Nr':<{nr_w}} {'Name':<{last_w + first_w}}{'Nat':<{nat_w}}"
+    header += f"{'Grade':>{grade_w}}{'ELO':>{elo_w - 1}} "
+    header += "".join(f"{r:>{cell_w}}" for r in range(1, rounds + 1))
+    header += " MMS Pts   +/-"
+    lines = []
+    if event.extra.get("title_line"):
+        lines.append(f"Event: {event.name}")
+        if event.start is not None:
+            lines.append(f"Date: {event.start.isoformat()}")
+        if event.extra.get("time_control"):
+            lines.append(f"Time control: {event.extra['time_control']}")
+        lines.append("")
+    elif event.extra.get("title"):
+        lines.append(str(event.extra["title"]))
+    lines.append(header.rstrip())
+    for r in rows:
+        line = f"{r['id']:>{nr_w}} {r['last']:<{last_w}}{r['first']:<{first_w}}"
+        line += f"{r['nat']:<{nat_w}}{r['grade']:>{grade_w}}{r['elo']:>{elo_w}}{r['star']}"
+        line += "".join(f"{c:>{cell_w}}" for c in r["cells"])
+        line += f"{r['mms']:>{mms_w}}  {r['pts']:<{pts_w}}{r['change']:>{change_w}}"
         lines.append(line.rstrip())
     for who, grade in promotions:
         grade_text = display_grade(parse_grade(str(grade)).number)
         lines.append(f"Promoting {who} to {grade_text}")
     return "\n".join(lines) + "\n"
-
-
-def _split_name(name: str) -> tuple[str, str]:
-    parts = name.split(maxsplit=1)
-    return (parts[0], parts[1] if len(parts) > 1 else "")
 
 
 register_format(
