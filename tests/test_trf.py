@@ -35,7 +35,9 @@ def test_reads_the_header_tags_and_the_quirky_dates():
     assert (event.start, event.end) == (date(2005, 7, 28), date(2005, 7, 31))
     assert event.type is EventType.SWISS
     assert "092" in event.extra["type_note"]
-    assert len(event.players) == 284
+    # 284 player lines (062 284), one of which is the bye placeholder "spielfrei".
+    assert sum(line.startswith("001") for line in LINES) == 284
+    assert len(event.players) == 283
     assert event.round_count == 7
 
 
@@ -298,7 +300,6 @@ def test_points_count_byes_and_forfeits_as_trf_scores_them():
     assert event.points("13") == 0.0  # "153 - -"
     assert event.points("282") == 1.0  # four losses, "0000 - +" and two losses
     assert event.points("276") == 1.0  # round 1 blank (Z), two draws
-    assert event.points("284") == 0.0  # "0000 - -"
     round5 = round_column(5)
     half_bye = _with_field(282, round5, "0000 - H")
     with pytest.raises(InputError, match="says 1 but the round cells add up to 0.5"):
@@ -323,3 +324,151 @@ def test_fide_id_must_be_digits(tmp_path, capsys):
     with pytest.raises(InputError, match="FIDE id must be digits"):
         parse_trf("\n".join(lines))
     assert read_trf(EXAMPLE).player("146").fide_id is None
+
+
+# -- the bye placeholder ("spielfrei", start rank 284 of FIDE's example) ----------------------
+
+
+def _cell_text(start_rank: int, round_: int) -> str:
+    line = LINES[_line_of(start_rank)]
+    first = round_column(round_) - 1
+    return line[first : first + 8]
+
+
+def _file_points(line: str) -> float:
+    return float(line[80:84])
+
+
+def test_the_example_files_spielfrei_line_is_a_bye_placeholder():
+    """Line 297 of FIDE's example: start rank 284 "spielfrei", nothing but a name, points 0.0,
+    rank 0, blank cells but "0000 - -" in round 5, the round of player 282's bye "0000 - +";
+    no cell of the file names 284.  It is not a player: 283 players are read, and a note says
+    why 284 is left out."""
+    line = LINES[_line_of(284)]
+    assert line[14:47].strip() == "spielfrei" and line[48:79].strip() == ""
+    assert (line[80:84], line[85:89]) == (" 0.0", "   0")
+    assert [_cell_text(284, r).strip() for r in range(1, 8)] == ["", "", "", "", "0000 - -", "", ""]
+    assert _cell_text(282, 5) == "0000 - +"
+    assert not any(" 284 " in x[91:] for x in LINES if x.startswith("001") and x != line)
+
+    event = read_trf(EXAMPLE)
+    assert "284" not in event.player_ids and len(event.players) == 283
+    assert not any(b.player == "284" for b in event.byes)
+    assert event.extra["trf_bye_placeholders"] == ((284, "spielfrei", (5,)),)
+    note = event.extra["type_note"]
+    assert "start rank 284 ('spielfrei', line 297) only stands for the pairing-allocated" in note
+    assert "round 5 (player 282)" in note
+    assert event.extra["reader_notes"] == (note.split("; ", 1)[1],)
+    # Every other line is read as before: its byes are its blank or "0000" cells, and its
+    # points are its points field (counted here from the text itself).
+    players = [x for x in LINES if x.startswith("001") and x != line]
+    blank_or_bye = sum(
+        1
+        for x in players
+        for r in range(1, 8)
+        if not x[round_column(r) - 1 : round_column(r) + 3].strip().strip("0")
+    )
+    assert len(event.byes) == blank_or_bye == 21
+    for x in players:
+        assert event.points(x[4:8].strip()) == _file_points(x), x[:40]
+
+
+def test_the_placeholder_is_in_no_report_and_no_ledger(tmp_path):
+    from ratingkit.ledger import Ledger, LedgerError
+
+    out = tmp_path / "report.txt"
+    assert main(["rate", str(EXAMPLE), "--rules", "fide-2014", "--output", str(out)]) == 0
+    report = out.read_text(encoding="utf-8")
+    assert "spielfrei" in report  # in the note only
+    assert "note: event type swiss" in report and "only stands for the pairing-allocated bye" in (
+        report
+    )
+    rows = [x for x in report.split("\n") if "spielfrei" in x]
+    assert len(rows) == 1 and "note:" in rows[0]
+    # --type replaces the type note, not the placeholder's.
+    given = tmp_path / "given.txt"
+    command = ["rate", str(EXAMPLE), "--rules", "fide-2014", "--type", "swiss"]
+    assert main([*command, "--output", str(given)]) == 0
+    text = given.read_text(encoding="utf-8")
+    assert "event type swiss (given)" in text and "only stands for the pairing-allocated" in text
+    book = Ledger.create(tmp_path / "ledger.sqlite", "fide-2014")
+    summary = book.import_file(EXAMPLE)
+    assert summary.players_created == 283
+    assert book.find_player("Vasquez,Rodrigo")
+    with pytest.raises(LedgerError, match="no player 'spielfrei'"):
+        book.find_player("spielfrei")
+    book.close()
+
+
+def _placeholder_variant(own_cell: str) -> str:
+    """FIDE's file with player 282's round-5 bye written as a forfeit win against the
+    placeholder (" 284 w +", as programs that pair the bye against a "spielfrei" player
+    write it) and the placeholder's round-5 cell replaced by ``own_cell``."""
+    lines = _with_field(282, round_column(5), " 284 w +")
+    index = _line_of(284)
+    first = round_column(5) - 1
+    lines[index] = lines[index][:first] + own_cell.ljust(8) + lines[index][first + 8 :]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("own_cell", [" 282 b -", ""])
+def test_a_forfeit_against_the_placeholder_is_a_bye(own_cell):
+    """Round 5 of 282 against 284 as a forfeit win: 284 is still left out, and 282's round 5
+    is his pairing-allocated bye, so his points field (1.0: four losses, the bye, two losses)
+    still adds up.  The placeholder's own cell may give the forfeit's loss or nothing."""
+    event = parse_trf(_placeholder_variant(own_cell), "x.trf")
+    assert len(event.players) == 283 and "284" not in event.player_ids
+    bye = next(b for b in event.byes if b.player == "282" and b.round == 5)
+    assert bye.kind is ByeKind.PAIRING_ALLOCATED
+    assert event.points("282") == _file_points(LINES[_line_of(282)]) == 1.0
+    assert not any(g.involves("282") and g.round == 5 for g in event.games)
+    assert "round 5 (player 282)" in event.extra["type_note"]
+
+
+@pytest.mark.parametrize(
+    "column, text, why",
+    [
+        (49, "1500", "a rating: someone"),
+        (58, "    4600000", "a FIDE id: someone"),
+        (70, "1990/01/01", "a birth date: someone"),
+        (54, "GER", "a federation: someone"),
+        (round_column(5), "        ", "no cell stands for a bye"),
+        (round_column(4), "0000 - -", None),  # a second explicit cell where nobody has a bye
+    ],
+)
+def test_what_is_not_a_bye_placeholder(column, text, why):
+    """The rule is narrow: a line that names someone, or with nothing that stands for a bye,
+    stays a player (with no games: as the file says).  An explicit "0000 - -" in a round in
+    which nobody has the bye is simply a zero-point bye of the placeholder; it still stands for
+    the round-5 bye, so that one is kept out as before."""
+    event = parse_trf("\n".join(_with_field(284, column, text)))
+    if why is None:
+        assert "284" not in event.player_ids
+    else:
+        assert "284" in event.player_ids, why
+        assert "trf_bye_placeholders" not in event.extra
+        assert event.player("284").name == "spielfrei"
+
+
+def test_a_played_game_makes_the_line_a_player():
+    """A placeholder plays no game: 284 given a lost game against 282 in round 5 (282 winning
+    it instead of the bye) is a player."""
+    lines = _with_field(282, round_column(5), " 284 w 1")
+    lines[_line_of(284)] = _with_field(284, round_column(5), " 282 b 0")[_line_of(284)]
+    event = parse_trf("\n".join(lines))
+    assert "284" in event.player_ids
+    assert any(g.involves("284") for g in event.played_games_of("282"))
+
+
+def test_the_placeholder_is_written_back():
+    """write_trf writes the placeholder line again, "0000 - -" opposite the bye it stood for:
+    the text reads back to the same event (the same note, the same 283 players)."""
+    event = read_trf(EXAMPLE)
+    text = write_trf(event)
+    line = next(x for x in text.split("\n") if x.startswith("001  284"))
+    assert line[14:47].strip() == "spielfrei"
+    assert line[round_column(5) - 1 : round_column(5) + 7] == "0000 - -"
+    assert parse_trf(text, str(EXAMPLE)) == event
+    # The forfeit form is written back in the neutral form and reads back the same event.
+    variant = parse_trf(_placeholder_variant(" 282 b -"), str(EXAMPLE))
+    assert parse_trf(write_trf(variant), str(EXAMPLE)) == variant
