@@ -10,7 +10,7 @@ import pytest
 from conftest import DATA
 
 from ratingkit.cli import main
-from ratingkit.errors import ConflictingGameError, InputError, UnknownResultError
+from ratingkit.errors import ConflictingGameError, InputError, RatingkitError, UnknownResultError
 from ratingkit.formats import detect_format, read_event, write_event
 from ratingkit.formats.trf import parse_trf, read_trf, round_column, write_trf
 from ratingkit.model import ByeKind, EventType, Play
@@ -472,3 +472,162 @@ def test_the_placeholder_is_written_back():
     # The forfeit form is written back in the neutral form and reads back the same event.
     variant = parse_trf(_placeholder_variant(" 282 b -"), str(EXAMPLE))
     assert parse_trf(write_trf(variant), str(EXAMPLE)) == variant
+
+
+# -- hostile input (issue 14): a RatingkitError naming file, line, column and value ------------
+
+
+def _refused(lines: list[str] | str, line: int, column: int, *needles: str) -> str:
+    """parse_trf refuses the text with a RatingkitError that starts with the place."""
+    text = lines if isinstance(lines, str) else "\n".join(lines)
+    with pytest.raises(RatingkitError) as caught:
+        parse_trf(text, "x.trf")
+    message = str(caught.value)
+    assert message.startswith(f"x.trf, line {line}, column {column}: "), message
+    for needle in needles:
+        assert needle in message, message
+    return message
+
+
+@pytest.mark.parametrize("points", ["nan", " inf", "-inf", "1e99", "  ²", "6.0x"])
+def test_points_that_are_no_number_are_refused(points):
+    _refused(_with_field(1, 81, points.rjust(4)[:4]), _line_of(1) + 1, 81, "points must be")
+
+
+@pytest.mark.parametrize(
+    "column, text, what",
+    [
+        (5, "   ²", "start rank"),
+        (49, "   ²", "rating"),
+        (86, "   ²", "rank"),
+        (round_column(1), "   ²", "opponent"),
+        (58, "         ²2", "FIDE id"),
+    ],
+)
+def test_a_superscript_digit_is_no_digit(column, text, what):
+    """'²'.isdigit() is True but int('²') fails: fields are read as ASCII digits."""
+    message = _refused(_with_field(1, column, text), _line_of(1) + 1, column, what)
+    assert "²" in message
+
+
+@pytest.mark.parametrize("rating", ["4001", "9999"])
+def test_a_rating_above_4000_is_refused(rating):
+    _refused(_with_field(1, 49, rating), _line_of(1) + 1, 49, "from 0 to 4000", repr(rating))
+
+
+def test_a_rating_of_10_to_the_23_does_not_fit_its_columns():
+    index = _line_of(1)
+    lines = list(LINES)
+    lines[index] = lines[index][:48] + "1" + "0" * 23 + lines[index][72:]
+    _refused(lines, index + 1, 53, "must be blank")
+
+
+def test_a_line_of_40000_rounds_is_refused_before_its_cells_are_read():
+    """Today's reproduction: one line of 40,000 rounds (each a bye) took 55 s and 1.3 GB.
+    No tournament has more than 999 rounds: the line is refused at round 1000's column."""
+    index = _line_of(1)
+    lines = list(LINES)
+    lines[index] = lines[index].ljust(round_column(8) - 1) + "0000 - H  " * (40_000 - 7)
+    _refused(lines, index + 1, round_column(1000), "40,000 rounds", "at most 999 rounds")
+
+
+def test_too_many_round_cells_are_refused(monkeypatch):
+    """players x rounds is bounded too (a 9,999-player file of one 999-round line would give
+    every player 999 byes): FIDE's file of 284 x 7 cells, with the bound set to 284 x 6."""
+    from ratingkit.formats import trf
+
+    monkeypatch.setattr(trf, "MAX_CELLS", 284 * 6)
+    longest = max(range(len(LINES)), key=lambda i: len(LINES[i]) if LINES[i][:3] == "001" else 0)
+    _refused(LINES, longest + 1, round_column(7), "284 players of 7 rounds", "1,988 round cells")
+
+
+def test_two_players_with_one_fide_id_are_refused_naming_both_lines():
+    assert LINES[_line_of(1)][57:68] == "    3400042"
+    message = _refused(
+        _with_field(5, 58, "    3400042"), _line_of(5) + 1, 58, "FIDE id 3400042", "two players"
+    )
+    assert f"start rank 1 (line {_line_of(1) + 1})" in message and "start rank 5" in message
+
+
+def test_two_lines_with_one_start_rank_are_refused():
+    message = _refused(_with_field(2, 5, "   1"), _line_of(2) + 1, 5, "start rank 1 is used twice")
+    assert f"first on line {_line_of(1) + 1}" in message
+
+
+def test_a_player_paired_against_himself_is_refused():
+    _refused(
+        _with_field(1, round_column(1), "   1"),
+        _line_of(1) + 1,
+        round_column(1),
+        "player 1 is paired against himself",
+    )
+
+
+def test_an_event_that_ends_before_it_starts_is_refused():
+    lines = list(LINES)
+    assert lines[4] == "052 31. 07. 2005"
+    lines[4] = "052 27. 07. 2005"
+    _refused(lines, 5, 5, "ends (2005-07-27, line 052) before it starts (2005-07-28")
+
+
+@pytest.mark.parametrize(
+    "char, needle", [("\x00", "NUL byte"), ("\t", "a tab"), ("\x1b", "control character")]
+)
+def test_control_characters_in_a_player_line_are_refused(char, needle):
+    index = _line_of(2)
+    lines = list(LINES)
+    lines[index] = lines[index][:47] + char + lines[index][48:]
+    _refused(lines, index + 1, 48, needle)
+
+
+def test_a_nul_byte_in_the_file_is_named_by_line_and_column(tmp_path):
+    index = _line_of(3)
+    data = TEXT.encode("utf-8")
+    at = data.index(LINES[index].encode()) + 20
+    path = tmp_path / "nul.trf"
+    path.write_bytes(data[:at] + b"\x00" + data[at + 1 :])
+    with pytest.raises(RatingkitError, match=rf"nul.trf, line {index + 1}, column 21: NUL byte"):
+        read_trf(path)
+
+
+def test_a_tab_in_a_tag_line_is_kept():
+    lines = list(LINES)
+    lines[1] = "022 Frankfurt\t(Main) /GER"
+    event = parse_trf("\n".join(lines))
+    assert ("022", "Frankfurt\t(Main) /GER") in event.extra["trf_tags"]
+    assert parse_trf(write_trf(event)) == event
+
+
+def test_crlf_and_a_byte_order_mark_change_nothing(tmp_path):
+    """A TRF saved on Windows (CRLF), with a UTF-8 byte-order mark, and not named .trf: it is
+    recognised as TRF and read to the same event."""
+    expected = read_trf(EXAMPLE)
+    path = tmp_path / "event.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + TEXT.replace("\n", "\r\n").encode("utf-8"))
+    assert detect_format(path).name == "trf"
+    assert replace(read_event(path), source=expected.source) == expected
+    assert parse_trf("\ufeff" + TEXT.replace("\n", "\r\n"), str(EXAMPLE)) == expected
+
+
+def test_a_file_cut_before_its_players_is_refused():
+    with pytest.raises(RatingkitError, match="x.trf: no player lines"):
+        parse_trf(TEXT[: TEXT.index("\n001")], "x.trf")
+
+
+@pytest.mark.parametrize(
+    "change, needle",
+    [
+        ({"name": "Smith\nJohn"}, "control character"),
+        ({"rating": 5000}, "not from 0 to 4000"),
+        ({"fide_id": "34OO042"}, "not digits"),
+        ({"fide_id": "14101068"}, "given to two players"),  # player 2's
+        ({"name": "  "}, "has no name"),
+    ],
+)
+def test_the_writer_refuses_what_the_reader_would_refuse(change, needle):
+    event = read_trf(EXAMPLE)
+    event = event.with_player(replace(event.player("1"), **change))
+    with pytest.raises(RatingkitError, match=needle):
+        write_trf(event)
+    with pytest.raises(RatingkitError, match="ends .* before it starts"):
+        write_trf(replace(read_trf(EXAMPLE), end=date(2005, 7, 1)))
