@@ -432,6 +432,8 @@ def test_a_forfeit_against_the_placeholder_is_a_bye(own_cell):
         (58, "    4600000", "a FIDE id: someone"),
         (70, "1990/01/01", "a birth date: someone"),
         (54, "GER", "a federation: someone"),
+        (86, "    ", "a blank rank: maybe a file without ranks"),
+        (86, " 284", "ranked: in the standings"),
         (round_column(5), "        ", "no cell stands for a bye"),
         (round_column(4), "0000 - -", None),  # a second explicit cell where nobody has a bye
     ],

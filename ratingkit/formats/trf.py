@@ -370,10 +370,13 @@ class _Placeholder:
 
 def _names_nobody(line: str) -> bool:
     """Only a start rank and a name: sex, title, federation blank; rating, FIDE id, birth
-    date, points and rank blank or zero."""
+    date and points blank or zero; and the rank 0, outside the standings (real players are
+    ranked from 1; a blank rank, as in files without ranks, is not enough)."""
     if any(_field(line, name).strip() for name in ("sex", "title", "federation")):
         return False
-    zeros = ("rating", "FIDE id", "birth date", "points", "rank")
+    if not _field(line, "rank").strip() or _field(line, "rank").strip("0 "):
+        return False
+    zeros = ("rating", "FIDE id", "birth date", "points")
     return all(_field(line, name).strip("0./-, ") == "" for name in zeros)
 
 
@@ -391,7 +394,8 @@ def _drop_bye_placeholders(rows: list[_Row]) -> tuple[list[_Row], list[_Placehol
     A line is such a placeholder when all of these hold:
 
     1. it names no one: only a start rank and a name (sex, title, federation, rating, FIDE id
-       and birth date blank or zero), and its points and rank are blank or zero;
+       and birth date blank or zero), its points are blank or zero and its rank is 0 (it
+       stands outside the standings: players are ranked from 1);
     2. it scores nothing and plays no game: each of its cells is a zero-point bye (blank,
        ``Z``, ``0000 - -``) or a lost forfeit (``-``) against a player whose cell for that
        round is a won forfeit (``+``) against it;
