@@ -633,3 +633,11 @@ def test_the_writer_refuses_what_the_reader_would_refuse(change, needle):
         write_trf(event)
     with pytest.raises(RatingkitError, match="ends .* before it starts"):
         write_trf(replace(read_trf(EXAMPLE), end=date(2005, 7, 1)))
+
+
+def test_a_bad_date_is_named_on_its_own_line():
+    """Errors in tag lines name the line they are on: here the second of two 042 lines (the
+    reader used to name the first line that had the tag)."""
+    lines = list(LINES)
+    lines[5:5] = ["042 31. 02. 2005"]
+    _refused(lines, 6, 5, "impossible date '31. 02. 2005'")

@@ -22,13 +22,24 @@ Results: ``1 = 0`` played (the only rated ones); ``+ -`` forfeits; ``W D L`` gam
 less than one move; ``H F U Z`` byes, blank = ``Z``.  An old-style ``0000 - +`` (a bye written
 as a forfeit win) is read as a pairing-allocated bye ``U`` and ``0000 - -`` as ``Z``.
 
-Each game is written by both players; the two records are paired with
+Each game is written by both players; the two records are paired with the checks of
 :func:`ratingkit.model.assemble_games`, so a game that the two players record differently is
-an error naming both places.  The points field must be what the round cells add up to, and
-the FIDE id digits (or blank): a file that says otherwise is refused at that column.  Every
-other line (``012`` name, ``022`` city, ``042``/``052`` dates, ``092`` type, TRF-2026's new
-tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` and written back.  Trailing
-spaces may be missing: rounds after the end of a line are blank (``Z``).
+an error naming both places.  The points field must be what the round cells add up to, the
+FIDE id digits (or blank) and given to one player only, the rating 0 to 4000, numbers ASCII
+digits (``'²'.isdigit()`` is true), the ``052`` date not before the ``042`` date, a player line
+free of tabs and control characters, a line at most :data:`MAX_ROUNDS` rounds long and the
+file at most :data:`MAX_CELLS` round cells: a file that says otherwise is refused at that line
+and column, quoting the value.  A UTF-8 byte-order mark and CR or CRLF line ends are read as
+plain text.  Every other line (``012`` name, ``022`` city, ``042``/``052`` dates, ``092``
+type, TRF-2026's new tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` and
+written back.  Trailing spaces may be missing: rounds after the end of a line are blank
+(``Z``).
+
+A line that only stands for the bye (FIDE's own example ends with start rank 284
+"spielfrei") is not a player: :func:`_drop_bye_placeholders` says exactly when, leaves it out
+and says so in a note (``event.extra["type_note"]``, which every report prints, and
+``event.extra["reader_notes"]``); ``event.extra["trf_bye_placeholders"]`` keeps (start rank,
+name, rounds) so that :func:`write_trf` writes the line back.
 """
 
 from __future__ import annotations
