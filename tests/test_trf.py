@@ -641,3 +641,14 @@ def test_a_bad_date_is_named_on_its_own_line():
     lines = list(LINES)
     lines[5:5] = ["042 31. 02. 2005"]
     _refused(lines, 6, 5, "impossible date '31. 02. 2005'")
+
+
+def test_the_writer_keeps_the_order_of_the_players():
+    """Found by the property tests: lines in the order of the file (start rank 9 first), not
+    sorted by start rank."""
+    text = "\n".join(
+        ["012 A", *(f"001 {r:>4}      A{r:<32}" + " " * 33 + " 0.0" for r in (9, 2, 3))]
+    )
+    event = parse_trf(text)
+    assert event.player_ids == ("9", "2", "3")
+    assert parse_trf(write_trf(event)).player_ids == ("9", "2", "3")

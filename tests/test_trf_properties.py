@@ -151,6 +151,56 @@ def test_what_write_trf_writes_reads_back_equal(event):
     assert write_trf(read) == text
 
 
+# -- bye placeholders ------------------------------------------------------------------------
+
+
+def _placeholder_line(rank: int, name: str, cells: dict[int, str]) -> str:
+    """A "spielfrei" line as FIDE's example writes it: start rank and name only, points 0.0,
+    rank 0, and the given round cells (columns by RULES.md section 5, written out here)."""
+    line = f"001 {rank:>4}      {name:<33}" + " " * 33 + " 0.0    0  "
+    assert len(line) == 91
+    for round_ in range(1, max(cells, default=0) + 1):
+        line += cells.get(round_, "").ljust(10)
+    return line.rstrip()
+
+
+@SETTINGS
+@given(events(), NAMES, st.sampled_from(["0000 - -", "forfeit", "one-sided forfeit"]))
+def test_a_bye_placeholder_line_adds_nothing_to_the_event(event, name, form):
+    """A generated event's TRF with a placeholder line added (start rank n + 1), standing for
+    the pairing-allocated byes (U) of the event: in ``0000 - -`` form (FIDE's example), or
+    as forfeits won against it (`` n+1 w +``, with or without its own `` q b -``).  The read
+    event is the generated one: the same players, games and byes (each forfeit against the
+    placeholder a U bye again), with the placeholder named in ``trf_bye_placeholders``."""
+    allocated: dict[int, str] = {}
+    for bye in event.byes:
+        if bye.kind is ByeKind.PAIRING_ALLOCATED:
+            allocated.setdefault(bye.round, bye.player)
+    lines = write_trf(event).rstrip("\n").split("\n")
+    rank = len(event.players) + 1
+    cells: dict[int, str] = {}
+    for round_, pid in allocated.items():
+        if form == "0000 - -":
+            cells[round_] = "0000 - -"
+            continue
+        index = next(i for i, x in enumerate(lines) if x.startswith(f"001 {pid:>4} "))
+        first = round_column(round_) - 1
+        line = lines[index]
+        assert line[first : first + 8] == "0000 - U"
+        lines[index] = line[:first] + f"{rank:>4} w +" + line[first + 8 :]
+        if form == "forfeit":
+            cells[round_] = f"{pid:>4} b -"
+    lines.append(_placeholder_line(rank, name, cells))
+    read = parse_trf("\n".join(lines) + "\n", "gen.trf")
+    if not allocated:
+        # Nothing for it to stand for: a player without games, as the file says.
+        assert read.player(str(rank)).name == name
+        return
+    assert read.extra["trf_bye_placeholders"] == ((rank, name, tuple(sorted(allocated))),)
+    assert f"start rank {rank} ({name!r}" in read.extra["type_note"]
+    _same_event(read, event)
+
+
 # -- mutations -----------------------------------------------------------------------------
 
 HOSTILE = [

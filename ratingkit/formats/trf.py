@@ -929,8 +929,10 @@ def write_trf(event: Event) -> str:
         }
         round_cells = [cells.get((player.id, r), "") for r in range(1, rounds + 1)]
         player_lines.append((numbers[player.id], _player_line(fields, round_cells)))
-    player_lines.extend(_placeholder_lines(event, set(numbers.values()), rounds))
-    player_lines.sort(key=lambda item: item[0])
+    for rank, line in _placeholder_lines(event, set(numbers.values()), rounds):
+        # Before the first player of a higher start rank; the players keep their order.
+        at = next((i for i, (n, _) in enumerate(player_lines) if n > rank), len(player_lines))
+        player_lines.insert(at, (rank, line))
     lines.extend(line for _, line in player_lines)
     return "\n".join(lines) + "\n"
 
