@@ -117,8 +117,11 @@ KNOWN_RESULTS = "1 = 0 + - W D L H F U Z (blank = Z)"
 #: championship match 48 games.  A longer line is refused before its cells are read (each
 #: of its rounds would be a round of every player).
 MAX_ROUNDS = 999
-#: The most round cells (players x rounds) a file is read with: 10,000 players of 100 rounds.
-MAX_CELLS = 1_000_000
+#: The most round cells (players x rounds) a file is read with: 9,999 players (the most a
+#: 4-column start rank can number) of 30 rounds, or FIDE's 284-player example with a line of
+#: 999 rounds, read in about 2 s.  Without a bound, one long line in a big file would give
+#: every player a bye in each of its rounds: far more work than the file's size.
+MAX_CELLS = 300_000
 #: Ratings a TRF may give (0 or blank: unrated); FIDE's highest ever is 2882.
 MAX_RATING = 4000
 
@@ -278,7 +281,7 @@ def _parse_trf(text: str, source: str) -> Event:
         raise MalformedLineError(
             f"{len(rows):,} players of {rounds} rounds (this line's) make "
             f"{len(rows) * rounds:,} round cells, more than a TRF is read with "
-            f"({MAX_CELLS:,}: 10,000 players of 100 rounds)",
+            f"({MAX_CELLS:,}: 9,999 players of 30 rounds)",
             Location(source, longest.number, round_column(rounds)),
             rounds,
         )
