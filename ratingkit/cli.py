@@ -181,7 +181,9 @@ def _read(path: str, input_format: str | None, event_type: str | None = None) ->
     event = read_event(path, input_format)
     if event_type:
         parsed = EventType.parse(event_type)
-        note = f"event type {parsed.value} (given)"
+        # What the reader noted besides the type (a TRF's bye placeholder) stays.
+        notes = event.extra.get("reader_notes") or ()
+        note = "; ".join((f"event type {parsed.value} (given)", *notes))
         event = replace(event, type=parsed, extra={**event.extra, "type_note": note})
     return event
 

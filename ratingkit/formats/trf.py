@@ -22,23 +22,37 @@ Results: ``1 = 0`` played (the only rated ones); ``+ -`` forfeits; ``W D L`` gam
 less than one move; ``H F U Z`` byes, blank = ``Z``.  An old-style ``0000 - +`` (a bye written
 as a forfeit win) is read as a pairing-allocated bye ``U`` and ``0000 - -`` as ``Z``.
 
-Each game is written by both players; the two records are paired with
+Each game is written by both players; the two records are paired with the checks of
 :func:`ratingkit.model.assemble_games`, so a game that the two players record differently is
-an error naming both places.  The points field must be what the round cells add up to, and
-the FIDE id digits (or blank): a file that says otherwise is refused at that column.  Every
-other line (``012`` name, ``022`` city, ``042``/``052`` dates, ``092`` type, TRF-2026's new
-tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` and written back.  Trailing
-spaces may be missing: rounds after the end of a line are blank (``Z``).
+an error naming both places.  The points field must be what the round cells add up to, the
+FIDE id digits (or blank) and given to one player only, the rating 0 to 4000, numbers ASCII
+digits (``'²'.isdigit()`` is true), the ``052`` date not before the ``042`` date, a player line
+free of tabs and control characters, a line at most :data:`MAX_ROUNDS` rounds long and the
+file at most :data:`MAX_CELLS` round cells: a file that says otherwise is refused at that line
+and column, quoting the value.  A UTF-8 byte-order mark and CR or CRLF line ends are read as
+plain text.  Every other line (``012`` name, ``022`` city, ``042``/``052`` dates, ``092``
+type, TRF-2026's new tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` and
+written back.  Trailing spaces may be missing: rounds after the end of a line are blank
+(``Z``).
+
+A line that only stands for the bye (FIDE's own example ends with start rank 284
+"spielfrei") is not a player: :func:`_drop_bye_placeholders` says exactly when, leaves it out
+and says so in a note (``event.extra["type_note"]``, which every report prints, and
+``event.extra["reader_notes"]``); ``event.extra["trf_bye_placeholders"]`` keeps (start rank,
+name, rounds) so that :func:`write_trf` writes the line back.
 """
 
 from __future__ import annotations
 
+import gc
 import re
-from dataclasses import replace
+from collections import defaultdict
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import (
     ConflictingGameError,
+    DuplicatePlayerError,
     InvalidValueError,
     Location,
     MalformedLineError,
@@ -46,16 +60,18 @@ from ..errors import (
 )
 from ..fileio import read_text
 from ..model import (
+    Bye,
     ByeKind,
     Colour,
     Event,
     EventType,
+    Game,
     GameEntry,
     Play,
     Player,
-    assemble_games,
     is_complete_round_robin,
 )
+from ..model import _pair as pair_records
 from ..values import parse_date, parse_points
 from . import Format, csvpair, register_format
 
@@ -96,6 +112,26 @@ BYE_RESULT_CODES = {"H": ByeKind.HALF_POINT, "F": ByeKind.FULL_POINT}
 BYE_RESULT_CODES |= {"U": ByeKind.PAIRING_ALLOCATED, "Z": ByeKind.ZERO_POINT}
 KNOWN_RESULTS = "1 = 0 + - W D L H F U Z (blank = Z)"
 
+#: The most rounds a ``001`` line may hold.  A TRF reports one tournament: FIDE's example
+#: has 7 rounds, big opens 9 to 13, a double round robin of 20 players 38, the longest world
+#: championship match 48 games.  A longer line is refused before its cells are read (each
+#: of its rounds would be a round of every player).
+MAX_ROUNDS = 999
+#: The most round cells (players x rounds) a file is read with: 9,999 players (the most a
+#: 4-column start rank can number) of 30 rounds, or FIDE's 284-player example with a line of
+#: 999 rounds, read in about 2 s.  Without a bound, one long line in a big file would give
+#: every player a bye in each of its rounds: far more work than the file's size.
+MAX_CELLS = 300_000
+#: Ratings a TRF may give (0 or blank: unrated); FIDE's highest ever is 2882.
+MAX_RATING = 4000
+
+#: A points field: ASCII digits with an optional decimal (``5``, ``5.5``, ``5,5``) or ``½``.
+_POINTS = re.compile(r"[0-9]{1,4}(?:[.,][0-9]{1,2})?|[0-9]{0,3}½")
+#: Control characters refused in a player line (tabs shift the fixed columns) and in a tag
+#: line (tabs are kept there: they are written back as they are).
+_CONTROL_IN_PLAYER_LINE = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL_IN_TAG_LINE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
 
 def round_column(round_: int) -> int:
     """First column of round ``round_``'s cell (RULES.md section 5: 92 + 10 (r - 1))."""
@@ -118,25 +154,90 @@ def event_type_from_text(text: str) -> EventType | None:
         return EventType.ROUND_ROBIN
     if "match" in key:
         return EventType.MATCH
+    if key.strip() == "club":
+        # What write_trf writes for a club event (TRF has no word for it).
+        return EventType.CLUB
     return None
 
 
 def read_trf(path: str | Path) -> Event:
     """Read a TRF file into an :class:`~ratingkit.model.Event` (ids are start ranks)."""
     source = str(path)
+    _refuse_nul_bytes(path, source)
     return parse_trf(read_text(path), source)
+
+
+def _refuse_nul_bytes(path: str | Path, source: str) -> None:
+    """A NUL byte is named by its line and column (a TRF is text; the generic check of
+    :func:`ratingkit.fileio.read_text` names only the file)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return  # read_text names the problem
+    at = data.find(b"\x00")
+    if at < 0:
+        return
+    line = data.count(b"\n", 0, at) + 1
+    column = at - data.rfind(b"\n", 0, at)
+    raise MalformedLineError(
+        "NUL byte: a TRF is a text file (UTF-8 or Latin-1; a UTF-16 file must be saved as UTF-8)",
+        Location(source, line, column),
+        "\\x00",
+    )
+
+
+@dataclass
+class _Row:
+    """One ``001`` line while it is read: its line number, player, text and round cells."""
+
+    number: int
+    player: Player
+    line: str
+    entries: list[GameEntry]
 
 
 def parse_trf(text: str, source: str = "<trf>") -> Event:
     """Parse TRF text; every error names the line and column."""
+    # Python's cycle collector is paused while the cells become objects: the reader builds no
+    # reference cycles, but each growth of the heap by a quarter makes the collector walk
+    # every object made so far (40% of the time of a 9,999-player file, bench/read_big_trf.py).
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse_trf(text, source)
+    finally:
+        if running:
+            gc.enable()
+
+
+def _parse_trf(text: str, source: str) -> Event:
+    # A UTF-8 byte-order mark (read_text drops it; text handed in directly may keep it) and
+    # Windows or old Mac line ends.
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     tags: list[tuple[str, str]] = []
+    tag_lines: list[int] = []
     player_lines: list[tuple[int, str]] = []
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.rstrip()
         if not line.strip():
             continue
         tag = line[:3]
+        bad = (_CONTROL_IN_PLAYER_LINE if tag == "001" else _CONTROL_IN_TAG_LINE).search(line)
+        if bad:
+            raise MalformedLineError(
+                _control_message(bad.group()),
+                Location(source, number, bad.start() + 1),
+                bad.group(),
+            )
         if tag == "001":
+            if _round_count(line) > MAX_ROUNDS:
+                raise MalformedLineError(
+                    f"the line is {len(line):,} characters long, {_round_count(line):,} rounds; "
+                    f"a TRF line holds at most {MAX_ROUNDS} rounds (it ends by column "
+                    f"{round_column(MAX_ROUNDS + 1) - 1:,})",
+                    Location(source, number, round_column(MAX_ROUNDS + 1)),
+                    line[round_column(MAX_ROUNDS + 1) - 1 :][:20],
+                )
             player_lines.append((number, line))
         else:
             if len(line) > 3 and line[3] != " ":
@@ -146,105 +247,301 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
                     line[:8],
                 )
             tags.append((tag, line[4:]))
+            tag_lines.append(number)
     if not player_lines:
         raise MalformedLineError("no player lines (tag 001) in the file", Location(source), "")
 
-    players: list[Player] = []
-    cells: list[tuple[int, str, str]] = []  # (line number, player id, line)
+    rows: list[_Row] = []
     seen: dict[str, int] = {}
+    fide_ids: dict[str, tuple[str, int]] = {}
     for number, line in player_lines:
         player = _player(line, number, source)
         if player.id in seen:
-            raise MalformedLineError(
+            raise DuplicatePlayerError(
                 f"start rank {player.id} is used twice (first on line {seen[player.id]})",
                 Location(source, number, 5),
                 player.id,
             )
+        if player.fide_id is not None:
+            if player.fide_id in fide_ids:
+                first_rank, first_line = fide_ids[player.fide_id]
+                raise DuplicatePlayerError(
+                    f"FIDE id {player.fide_id} is given to two players: start rank "
+                    f"{first_rank} (line {first_line}) and start rank {player.id} (this line)",
+                    Location(source, number, FIELDS["FIDE id"][0]),
+                    player.fide_id,
+                )
+            fide_ids[player.fide_id] = (player.id, number)
         seen[player.id] = number
-        players.append(player)
-        cells.append((number, player.id, line))
+        rows.append(_Row(number, player, line, []))
 
-    rounds = max(_round_count(line) for _, _, line in cells)
-    entries: list[GameEntry] = []
-    for number, pid, line in cells:
-        for round_ in range(1, rounds + 1):
-            entries.append(_round_entry(line, number, source, pid, round_, seen))
-    _check_opponents_agree(entries)
-    games, byes = assemble_games(entries)
-    # Games whose cells give no colour ("- +" forfeits): remembered so that they are written
-    # back the same way (white is then the player listed first).
-    uncoloured = {
-        (e.round, frozenset((e.player, e.opponent)))
-        for e in entries
-        if e.opponent is not None and e.colour is None
-    }
-    games = tuple(
-        replace(g, extra={**g.extra, "trf_colour": "-"})
-        if (g.round, frozenset(g.players)) in uncoloured
-        else g
-        for g in games
-    )
-    lines_of = {pid: number for number, pid, _ in cells}
-    players = [_check_points(p, games, byes, source, lines_of[p.id]) for p in players]
+    rounds = max(_round_count(row.line) for row in rows)
+    if len(rows) * rounds > MAX_CELLS:
+        longest = max(rows, key=lambda row: len(row.line))
+        raise MalformedLineError(
+            f"{len(rows):,} players of {rounds} rounds (this line's) make "
+            f"{len(rows) * rounds:,} round cells, more than a TRF is read with "
+            f"({MAX_CELLS:,}: 9,999 players of 30 rounds)",
+            Location(source, longest.number, round_column(rounds)),
+            rounds,
+        )
+    for row in rows:
+        row.entries = _row_entries(row, rounds, source, seen)
+    rows, placeholders = _drop_bye_placeholders(rows)
+    games, byes = _games_and_byes(rows)
+    points: dict[str, float] = defaultdict(float)
+    for game in games:
+        points[game.white] += game.white_score
+        points[game.black] += game.black_score
+    allocated = set()
+    for bye in byes:
+        points[bye.player] += bye.points
+        if bye.kind is ByeKind.PAIRING_ALLOCATED:
+            allocated.add(bye.player)
+    players = []
+    for row in rows:
+        pid = row.player.id
+        players.append(_check_points(row.player, points[pid], pid in allocated, source, row.number))
 
     name = ""
     start = end = None
+    start_line = end_line = None
     type_text = None
-    for tag, value in tags:
-        where = Location(source, _tag_line(text, tag), 5)
+    for (tag, value), number in zip(tags, tag_lines, strict=True):
+        where = Location(source, number, 5)
         if tag == "012":
             name = value.strip()
         elif tag == "042" and value.strip():
-            start = parse_date(value, where)
+            start, start_line = parse_date(value, where), number
         elif tag == "052" and value.strip():
-            end = parse_date(value, where)
+            end, end_line = parse_date(value, where), number
         elif tag == "092":
             type_text = value.strip()
-    extra: dict[str, object] = {"trf_tags": tuple(tags)}
+    if start is not None and end is not None and end < start:
+        raise InvalidValueError(
+            f"the event ends ({end.isoformat()}, line 052) before it starts "
+            f"({start.isoformat()}, line 042 on line {start_line})",
+            Location(source, end_line, 5),
+            end.isoformat(),
+        )
+    given = event_type_from_text(type_text) if type_text else None
+    if given is not None:
+        type_note = f"event type {given.value} (from the 092 line {type_text!r})"
+        event_type = given
+    else:
+        event_type = EventType.SWISS
+        type_note = "event type swiss (detected: not every pair of players met)"
+    notes = tuple(_placeholder_note(p, byes) for p in placeholders)
+    extra: dict[str, object] = {
+        "trf_tags": tuple(tags),
+        "type_note": "; ".join((type_note, *notes)),
+    }
+    if placeholders:
+        extra["trf_bye_placeholders"] = tuple(
+            (int(p.player.id), p.player.name, p.rounds) for p in placeholders
+        )
+        extra["reader_notes"] = notes
     event = Event(
         name=name or Path(source).stem,
         players=tuple(players),
         games=games,
         byes=byes,
+        type=event_type,
         start=start,
         end=end,
         rounds=rounds,
         source=source,
+        extra=extra,
         local_ids=True,
     )
-    given = event_type_from_text(type_text) if type_text else None
-    if given is not None:
-        note = f"event type {given.value} (from the 092 line {type_text!r})"
-        event_type = given
-    elif is_complete_round_robin(event):
-        event_type = EventType.ROUND_ROBIN
-        note = "event type round robin (detected: every pair of players met equally often)"
-    else:
-        event_type = EventType.SWISS
-        note = "event type swiss (detected: not every pair of players met)"
-    extra["type_note"] = note
-    return replace(event, type=event_type, extra=extra)
+    # Every player of a complete round robin meets the n - 1 others: with fewer rounds, or
+    # fewer games than n (n - 1) / 2, it is not one (checked first: the full test compares
+    # every pair of players).
+    n = len(players)
+    possible = rounds >= n - 1 and len(games) >= n * (n - 1) // 2
+    if given is None and possible and is_complete_round_robin(event):
+        type_note = "event type round robin (detected: every pair of players met equally often)"
+        extra["type_note"] = "; ".join((type_note, *notes))
+        event = replace(event, type=EventType.ROUND_ROBIN, extra=extra)
+    return event
 
 
-def _check_opponents_agree(entries: list[GameEntry]) -> None:
-    """Each game must be recorded by both players: name both cells when it is not."""
-    cells = {(e.round, e.player): e for e in entries}
-    for entry in entries:
-        if entry.opponent is None:
+def _control_message(char: str) -> str:
+    if char == "\t":
+        return "a tab in a player line: TRF fields are fixed columns, write spaces instead"
+    if char == "\x00":
+        return "NUL byte: a TRF is a text file"
+    return f"control character {char!r} (U+{ord(char):04X}): a TRF line holds text only"
+
+
+@dataclass(frozen=True)
+class _Placeholder:
+    player: Player
+    line: int
+    #: Rounds in which it stands for another player's pairing-allocated bye.
+    rounds: tuple[int, ...]
+
+
+def _names_nobody(line: str) -> bool:
+    """Only a start rank and a name: sex, title, federation blank; rating, FIDE id, birth
+    date and points blank or zero; and the rank 0, outside the standings (real players are
+    ranked from 1; a blank rank, as in files without ranks, is not enough)."""
+    if any(_field(line, name).strip() for name in ("sex", "title", "federation")):
+        return False
+    if not _field(line, "rank").strip() or _field(line, "rank").strip("0 "):
+        return False
+    zeros = ("rating", "FIDE id", "birth date", "points")
+    return all(_field(line, name).strip("0./-, ") == "" for name in zeros)
+
+
+def _scores_nothing(entry: GameEntry) -> bool:
+    """A zero-point bye (blank, ``Z``, ``0000 - -``) or a lost forfeit (``-``)."""
+    if entry.opponent is None:
+        return entry.bye is ByeKind.ZERO_POINT
+    return entry.play is Play.FORFEIT and entry.score == 0.0
+
+
+def _drop_bye_placeholders(rows: list[_Row]) -> tuple[list[_Row], list[_Placeholder]]:
+    """Start-rank lines that only stand for the bye (Swiss-Chess's "spielfrei", FIDE's own
+    example TRF): left out, and the rounds other players have against them made their byes.
+
+    A line is such a placeholder when all of these hold:
+
+    1. it names no one: only a start rank and a name (sex, title, federation, rating, FIDE id
+       and birth date blank or zero), its points are blank or zero and its rank is 0 (it
+       stands outside the standings: players are ranked from 1);
+    2. it scores nothing and plays no game: each of its cells is a zero-point bye (blank,
+       ``Z``, ``0000 - -``) or a lost forfeit (``-``) against a player whose cell for that
+       round is a won forfeit (``+``) against it;
+    3. every cell of another player that names it is a won forfeit (``+``), and its own
+       cell for that round is that forfeit's loss or a zero-point bye;
+    4. it stands for a bye at least once: another player's cell names it (3), or it has an
+       explicit ``0000 - -`` (or ``0000 - Z``) cell in a round in which another player has
+       the pairing-allocated bye (``0000 - +``, ``U``).
+
+    A won forfeit against a placeholder becomes a pairing-allocated bye (``U``, 1 point: as
+    the old-style ``0000 - +``), so each player's points field still adds up.
+    """
+    candidates = {
+        row.player.id: row
+        for row in rows
+        if _names_nobody(row.line) and all(_scores_nothing(e) for e in row.entries)
+    }
+    if not candidates:
+        return rows, []
+    by_id = {row.player.id: row for row in rows}
+    pointing: dict[str, list[GameEntry]] = {pid: [] for pid in candidates}
+    allocated_rounds: set[int] = set()
+    for row in rows:
+        if row.player.id in candidates:
             continue
-        other = cells[(entry.round, entry.opponent)]
-        if other.opponent != entry.player:
-            says = f"player {other.opponent}" if other.opponent else "no game (a bye)"
-            raise ConflictingGameError(
-                f"round {entry.round}: player {entry.player} records a game against "
-                f"{entry.opponent}, whose cell for that round names {says}",
-                entry.location or Location(),
-                other.location or Location(),
-                entry.opponent,
-            )
+        for entry in row.entries:
+            if entry.opponent in candidates:
+                pointing[entry.opponent].append(entry)
+            elif entry.opponent is None and entry.bye is ByeKind.PAIRING_ALLOCATED:
+                allocated_rounds.add(entry.round)
+    found: list[_Placeholder] = []
+    for pid, row in candidates.items():
+        stands_for: set[int] = set()
+        ok = True
+        for entry in pointing[pid]:
+            own = row.entries[entry.round - 1]
+            won = entry.play is Play.FORFEIT and entry.score == 1.0
+            ok = ok and won and own.opponent in (None, entry.player)
+            stands_for.add(entry.round)
+        for own in row.entries:
+            if own.opponent is not None:
+                other = by_id[own.opponent].entries[own.round - 1]
+                ok = ok and other.opponent == pid and other.play is Play.FORFEIT
+                ok = ok and other.score == 1.0
+            elif own.round in allocated_rounds and _cell(row.line, own.round).strip():
+                stands_for.add(own.round)
+        if ok and stands_for:
+            found.append(_Placeholder(row.player, row.number, tuple(sorted(stands_for))))
+    if not found:
+        return rows, []
+    dropped = {p.player.id for p in found}
+    kept = []
+    for row in rows:
+        if row.player.id in dropped:
+            continue
+        if any(e.opponent in dropped for e in row.entries):
+            row.entries = [
+                GameEntry(
+                    e.round,
+                    e.player,
+                    None,
+                    None,
+                    1.0,
+                    bye=ByeKind.PAIRING_ALLOCATED,
+                    location=e.location,
+                )
+                if e.opponent in dropped
+                else e
+                for e in row.entries
+            ]
+        kept.append(row)
+    return kept, found
 
 
-def _check_points(player: Player, games, byes, source: str, line: int) -> Player:
+def _placeholder_note(placeholder: _Placeholder, byes) -> str:
+    rounds = set(placeholder.rounds)
+    byes_of: dict[int, list[str]] = defaultdict(list)
+    for bye in byes:
+        if bye.round in rounds and bye.kind is ByeKind.PAIRING_ALLOCATED:
+            byes_of[bye.round].append(bye.player)
+    where = ", ".join(
+        f"round {r} (player {' and '.join(byes_of[r])})" if byes_of[r] else f"round {r}"
+        for r in placeholder.rounds
+    )
+    player = placeholder.player
+    return (
+        f"start rank {player.id} ({player.name!r}, line {placeholder.line}) only stands for "
+        f"the pairing-allocated bye of {where}: it names no one (no rating, FIDE id or birth "
+        "date), has no game and no point, so it is not a player and is left out of the event "
+        "and its ratings; those rounds are the byes (U, 1 point) of the players who had them"
+    )
+
+
+def _games_and_byes(rows: list[_Row]) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
+    """Each game from the two cells that record it, in one pass over the cells: a game must
+    be recorded by both players (else both cells are named) and the two records must agree
+    (:func:`ratingkit.model.assemble_games`' checks, one game at a time).  Games whose cells
+    give no colour (``- +`` forfeits) are marked, so that they are written back the same way
+    (white is then the player listed first)."""
+    by_id = {row.player.id: row for row in rows}
+    order = {row.player.id: index for index, row in enumerate(rows)}
+    games: list[Game] = []
+    byes: list[Bye] = []
+    for index, row in enumerate(rows):
+        for entry in row.entries:
+            if entry.opponent is None:
+                byes.append(Bye(entry.round, entry.player, entry.bye, entry.location))
+                continue
+            other = by_id[entry.opponent].entries[entry.round - 1]
+            if other.opponent != entry.player:
+                says = f"player {other.opponent}" if other.opponent else "no game (a bye)"
+                raise ConflictingGameError(
+                    f"round {entry.round}: player {entry.player} records a game against "
+                    f"{entry.opponent}, whose cell for that round names {says}",
+                    entry.location or Location(),
+                    other.location or Location(),
+                    entry.opponent,
+                )
+            if order[entry.opponent] < index:
+                continue  # paired from the other player's line
+            game = pair_records(entry, other)
+            if entry.colour is None or other.colour is None:
+                game = replace(game, extra={"trf_colour": "-"})
+            games.append(game)
+    games.sort(key=lambda g: (g.round, g.white))
+    byes.sort(key=lambda b: (b.round, b.player))
+    return tuple(games), tuple(byes)
+
+
+def _check_points(
+    player: Player, points: float, pairing_bye: bool, source: str, line: int
+) -> Player:
     """The points field (columns 81-84) must be the sum of the round cells: games and
     forfeits as scored (``1 + W`` 1, ``= D`` 0.5, ``0 - L`` 0), byes ``H`` 0.5, ``F`` and
     ``U`` (old style ``0000 - +``) 1, ``Z`` (blank, ``0000 - -``) 0.  A file that says
@@ -252,11 +549,9 @@ def _check_points(player: Player, games, byes, source: str, line: int) -> Player
     given = player.extra.get("trf_points")
     if given is None:
         return player
-    points = sum(g.score_of(player.id) for g in games if g.involves(player.id))
-    points += sum(b.points for b in byes if b.player == player.id)
     if points != given:
         hint = ""
-        if any(b.player == player.id and b.kind is ByeKind.PAIRING_ALLOCATED for b in byes):
+        if pairing_bye:
             hint = (
                 "; if the tournament scored his pairing-allocated bye otherwise, write that "
                 "round as the bye it was scored as (H 0.5, Z 0)"
@@ -271,16 +566,19 @@ def _check_points(player: Player, games, byes, source: str, line: int) -> Player
     return replace(player, extra={k: v for k, v in player.extra.items() if k != "trf_points"})
 
 
-def _tag_line(text: str, tag: str) -> int | None:
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line.startswith(tag):
-            return number
-    return None
-
-
 def _round_count(line: str) -> int:
     width = len(line) - (FIRST_ROUND_COLUMN - 1)
     return max(0, -(-width // ROUND_WIDTH))
+
+
+def _cell(line: str, round_: int) -> str:
+    first = round_column(round_)
+    return line[first - 1 : first - 1 + ROUND_WIDTH].ljust(ROUND_WIDTH)
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``²``, which ``int`` refuses."""
+    return bool(text) and text.isascii() and text.isdigit()
 
 
 def _player(line: str, number: int, source: str) -> Player:
@@ -304,7 +602,7 @@ def _player(line: str, number: int, source: str) -> Player:
                 line[column - 1],
             )
     start_rank = _field(line, "start rank").strip()
-    if not start_rank.isdigit() or int(start_rank) == 0:
+    if not _digits(start_rank) or int(start_rank) == 0:
         raise InvalidValueError(
             f"start rank must be a positive number in columns 5-8, got {start_rank!r}",
             at(5),
@@ -316,9 +614,10 @@ def _player(line: str, number: int, source: str) -> Player:
     rating_text = _field(line, "rating").strip()
     rating = None
     if rating_text:
-        if not rating_text.isdigit():
+        if not _digits(rating_text) or int(rating_text) > MAX_RATING:
             raise InvalidValueError(
-                f"rating must be a number in columns 49-52, got {rating_text!r}",
+                f"rating must be a number from 0 to {MAX_RATING} in columns 49-52 (0 or blank: "
+                f"unrated), got {rating_text!r}",
                 at(49),
                 rating_text,
             )
@@ -326,7 +625,7 @@ def _player(line: str, number: int, source: str) -> Player:
     born_text = _field(line, "birth date").strip()
     born = None
     extra: dict[str, object] = {}
-    year_only = re.match(r"^(\d{4})(?:[/.-]00[/.-]00)?$", born_text)
+    year_only = re.match(r"^([0-9]{4})(?:[/.-]00[/.-]00)?$", born_text)
     if year_only and int(year_only.group(1)):
         # "1985/00/00" or "1985": FIDE often knows only the year.
         born = parse_date(year_only.group(1), at(70), year_only=True)
@@ -334,7 +633,7 @@ def _player(line: str, number: int, source: str) -> Player:
     elif born_text and born_text.strip("0./- ") != "":
         born = parse_date(born_text, at(70), year_only=True)
     fide_id = _field(line, "FIDE id").strip()
-    if fide_id and not (fide_id.isascii() and fide_id.isdigit()):
+    if fide_id and not _digits(fide_id):
         raise InvalidValueError(
             f"FIDE id must be digits in columns 58-68 (or blank), got {fide_id!r}",
             at(FIELDS["FIDE id"][0]),
@@ -342,11 +641,18 @@ def _player(line: str, number: int, source: str) -> Player:
         )
     points_text = _field(line, "points").strip()
     if points_text:
+        if not _POINTS.fullmatch(points_text):
+            raise InvalidValueError(
+                f"points must be a number such as 5, 5.5 or 5,5 in columns 81-84, got "
+                f"{points_text!r}",
+                at(81),
+                points_text,
+            )
         # Checked against the round cells once they are read (_check_points).
         extra["trf_points"] = parse_points(points_text, at(81))
     rank_text = _field(line, "rank").strip()
     if rank_text:
-        if not rank_text.isdigit():
+        if not _digits(rank_text):
             raise InvalidValueError(
                 f"rank must be a number in columns 86-89, got {rank_text!r}", at(86), rank_text
             )
@@ -364,11 +670,46 @@ def _player(line: str, number: int, source: str) -> Player:
     )
 
 
+#: A round cell of a played game or forfeit as nearly every cell is: opponent right-aligned in
+#: columns 1-4 of the cell, colour ``w`` or ``b``, result (read by :func:`_round_entry`'s
+#: rules, faster; anything else goes the long way, which names what is wrong).
+_USUAL_CELL = re.compile(r" {0,3}([0-9]{1,4}) ([wb]) ([10=+\-])  ")
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK}
+
+
+def _row_entries(row: _Row, rounds: int, source: str, ids: dict[str, int]) -> list[GameEntry]:
+    """The line's round cells, 1 to ``rounds``, as :func:`_round_entry` reads them."""
+    line, number, pid = row.line, row.number, row.player.id
+    entries = []
+    usual = _USUAL_CELL.fullmatch
+    for round_ in range(1, rounds + 1):
+        first = FIRST_ROUND_COLUMN + ROUND_WIDTH * (round_ - 1)
+        match = usual(line[first - 1 : first - 1 + ROUND_WIDTH].ljust(ROUND_WIDTH))
+        if match:
+            opponent = match[1].lstrip("0")
+            if opponent and opponent != pid and opponent in ids:
+                score, play = PLAYED_CODES[match[3]]
+                entries.append(
+                    GameEntry(
+                        round_,
+                        pid,
+                        opponent,
+                        _COLOURS[match[2]],
+                        score,
+                        play,
+                        location=Location(source, number, first),
+                    )
+                )
+                continue
+        entries.append(_round_entry(line, number, source, pid, round_, ids))
+    return entries
+
+
 def _round_entry(
     line: str, number: int, source: str, pid: str, round_: int, ids: dict[str, int]
 ) -> GameEntry:
     first = round_column(round_)
-    cell = line[first - 1 : first - 1 + ROUND_WIDTH].ljust(ROUND_WIDTH)
+    cell = _cell(line, round_)
     here = Location(source, number, first)
     if not cell.strip():
         return GameEntry(round_, pid, None, None, 0.0, bye=ByeKind.ZERO_POINT, location=here)
@@ -394,7 +735,7 @@ def _round_entry(
     colour_text = cell[5]
     result = cell[7]
     result_at = Location(source, number, first + 7)
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not _digits(opponent_text):
         raise InvalidValueError(
             f"round {round_}: opponent must be a start rank, got {opponent_text!r}",
             here,
@@ -471,14 +812,43 @@ def _fixed(text: str, width: int, *, right: bool = False, what: str = "") -> str
         raise InvalidValueError(
             f"{what} {text!r} does not fit in {width} columns of a TRF line", None, text
         )
+    _writable(text, what)
     return text.rjust(width) if right else text.ljust(width)
+
+
+def _writable(text: str, what: str) -> str:
+    """Text with a line break, a tab or another control character would break the file's
+    lines or shift its columns: refused, as the reader refuses it."""
+    bad = _CONTROL_IN_PLAYER_LINE.search(text)
+    if bad:
+        raise InvalidValueError(
+            f"{what} {text!r} holds the control character {bad.group()!r}, which a TRF line "
+            "cannot hold",
+            None,
+            text,
+        )
+    return text
 
 
 def write_trf(event: Event) -> str:
     """The event as TRF-16 text.  Player ids must be start ranks (1, 2, 3 ...) or are
-    numbered in the order of ``event.players``; reading the text back gives the same event."""
+    numbered in the order of ``event.players``; reading the text back gives the same event.
+    What the reader would refuse (a rating above 4000, a FIDE id that is not digits or is
+    given twice, an event that ends before it starts, a name with a line break) is refused
+    here too."""
     numbers = _start_ranks(event)
     rounds = event.round_count
+    if rounds > MAX_ROUNDS:
+        raise InvalidValueError(
+            f"{rounds} rounds: a TRF line holds at most {MAX_ROUNDS}", None, rounds
+        )
+    if event.start is not None and event.end is not None and event.end < event.start:
+        raise InvalidValueError(
+            f"the event ends ({event.end.isoformat()}) before it starts "
+            f"({event.start.isoformat()})",
+            None,
+            event.end.isoformat(),
+        )
     lines: list[str] = []
     tags = list(event.extra.get("trf_tags") or ())
     present = {tag for tag, _ in tags}
@@ -495,22 +865,59 @@ def write_trf(event: Event) -> str:
             value = event.name
         for date_tag, wanted in (("042", event.start), ("052", event.end)):
             if tag == date_tag and wanted is not None and _date_or_none(value) != wanted:
-                value = wanted.strftime("%Y/%m/%d")
+                value = _date_text(wanted)
+        if _CONTROL_IN_TAG_LINE.search(value):
+            _writable(value, f"the {tag} line")
         lines.append(f"{tag} {value}".rstrip())
 
     cells: dict[tuple[str, int], str] = {}
+    points: dict[str, float] = defaultdict(float)
     for game in event.games:
         for pid, colour in ((game.white, "w"), (game.black, "b")):
             opponent = numbers[game.opponent_of(pid)]
             shown = "-" if game.extra.get("trf_colour") == "-" else colour
             code = _result_code(game.score_of(pid), game.play)
             cells[(pid, game.round)] = f"{opponent:>4} {shown} {code}"
+            points[pid] += game.score_of(pid)
     for bye in event.byes:
         cells[(bye.player, bye.round)] = (
             "" if bye.kind is ByeKind.ZERO_POINT else f"0000 - {bye.kind.value}"
         )
+        points[bye.player] += bye.points
+    last_blank = not any(cells.get((p.id, rounds)) for p in event.players)
+    if rounds and event.players and last_blank:
+        # Blank cells at the end of the lines would lose the last round: it is written out.
+        cells[(event.players[0].id, rounds)] = "0000 - Z"
+    fide_ids: dict[str, str] = {}
+    player_lines: list[tuple[int, str]] = []
     for player in event.players:
-        chars = [" "] * (round_column(rounds + 1) - 1)
+        if player.rating is not None and not 0 <= player.rating <= MAX_RATING:
+            raise InvalidValueError(
+                f"player {player.id} ({player.name}): rating {player.rating} is not from 0 to "
+                f"{MAX_RATING}",
+                None,
+                player.rating,
+            )
+        if player.fide_id:
+            if not _digits(player.fide_id):
+                raise InvalidValueError(
+                    f"player {player.id} ({player.name}): FIDE id {player.fide_id!r} is not digits",
+                    None,
+                    player.fide_id,
+                )
+            if player.fide_id in fide_ids:
+                raise InvalidValueError(
+                    f"FIDE id {player.fide_id} is given to two players: {fide_ids[player.fide_id]}"
+                    f" and {player.id}",
+                    None,
+                    player.fide_id,
+                )
+            fide_ids[player.fide_id] = player.id
+        if not player.name.strip():
+            raise InvalidValueError(f"player {player.id} has no name", None, player.id)
+        given = player.extra.get("trf_points")
+        total = float(given) if given is not None else points[player.id]
+        rank = player.extra.get("rank", "")
         fields = {
             "start rank": _fixed(str(numbers[player.id]), 4, right=True, what="start rank"),
             "sex": _fixed(player.sex or "", 1, what="sex"),
@@ -520,16 +927,49 @@ def write_trf(event: Event) -> str:
             "federation": _fixed(player.federation or "", 3, what="federation"),
             "FIDE id": _fixed(player.fide_id or "", 11, right=True, what="FIDE id"),
             "birth date": _birth_date(player),
-            "points": _fixed(f"{_points(event, player):.1f}", 4, right=True, what="points"),
-            "rank": _fixed(str(player.extra.get("rank", "")), 4, right=True, what="rank"),
+            "points": _fixed(f"{total:.1f}", 4, right=True, what="points"),
+            "rank": _fixed(str(rank), 4, right=True, what="rank"),
         }
-        chars[0:3] = "001"
-        for name, text in fields.items():
-            _put(chars, FIELDS[name][0], text)
-        for round_ in range(1, rounds + 1):
-            _put(chars, round_column(round_), cells.get((player.id, round_), ""))
-        lines.append("".join(chars).rstrip())
+        round_cells = [cells.get((player.id, r), "") for r in range(1, rounds + 1)]
+        player_lines.append((numbers[player.id], _player_line(fields, round_cells)))
+    for rank, line in _placeholder_lines(event, set(numbers.values()), rounds):
+        # Before the first player of a higher start rank; the players keep their order.
+        at = next((i for i, (n, _) in enumerate(player_lines) if n > rank), len(player_lines))
+        player_lines.insert(at, (rank, line))
+    lines.extend(line for _, line in player_lines)
     return "\n".join(lines) + "\n"
+
+
+def _player_line(fields: dict[str, str], round_cells: list[str]) -> str:
+    chars = [" "] * (round_column(len(round_cells) + 1) - 1)
+    chars[0:3] = "001"
+    for name, text in fields.items():
+        _put(chars, FIELDS[name][0], text)
+    for round_, cell in enumerate(round_cells, start=1):
+        _put(chars, round_column(round_), cell)
+    return "".join(chars).rstrip()
+
+
+def _placeholder_lines(event: Event, used: set[int], rounds: int) -> list[tuple[int, str]]:
+    """The bye placeholders the reader left out (``extra["trf_bye_placeholders"]``), written
+    back as ``0000 - -`` opposite the byes they stood for: the file reads back the same."""
+    lines = []
+    for rank, name, stood_for in event.extra.get("trf_bye_placeholders") or ():
+        if rank in used or rank > 9999 or any(r > rounds for r in stood_for):
+            continue
+        fields = {
+            "start rank": f"{rank:>4}",
+            "name": _fixed(name, 33, what="name"),
+            "points": " 0.0",
+            "rank": "   0",
+        }
+        round_cells = ["0000 - -" if r in stood_for else "" for r in range(1, rounds + 1)]
+        lines.append((rank, _player_line(fields, round_cells)))
+    return lines
+
+
+def _date_text(value) -> str:
+    return f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
 def _birth_date(player: Player) -> str:
@@ -537,7 +977,7 @@ def _birth_date(player: Player) -> str:
         return ""
     if player.extra.get("born_year_only"):
         return f"{player.born.year:04d}/00/00"
-    return player.born.strftime("%Y/%m/%d")
+    return _date_text(player.born)
 
 
 def _date_or_none(text: str):
@@ -547,14 +987,9 @@ def _date_or_none(text: str):
         return None
 
 
-def _points(event: Event, player: Player) -> float:
-    given = player.extra.get("trf_points")
-    return float(given) if given is not None else event.points(player.id)
-
-
 def _start_ranks(event: Event) -> dict[str, int]:
     ids = [p.id for p in event.players]
-    if all(i.isdigit() and int(i) > 0 for i in ids) and len({int(i) for i in ids}) == len(ids):
+    if all(_digits(i) and i == str(int(i)) and int(i) > 0 for i in ids):
         return {i: int(i) for i in ids}
     return {pid: index for index, pid in enumerate(ids, start=1)}
 
@@ -562,7 +997,8 @@ def _start_ranks(event: Event) -> dict[str, int]:
 def _sniff(path: Path, head: str) -> bool:
     if path.is_dir():
         return False
-    lines = [line for line in head.split("\n") if line.strip()]
+    # A UTF-8 byte-order mark and Windows line ends do not change what the file is.
+    lines = [line for line in head.removeprefix("\ufeff").splitlines() if line.strip()]
     starts = bool(lines) and lines[0][:4] in ("012 ", "001 ")
     if not starts and not any(line.startswith("001 ") for line in lines):
         return False
