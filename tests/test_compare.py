@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 from conftest import ROOT
-from test_fide2014 import half_away, pd
+from fide_by_hand import half_away, pd
 
 import ratingkit
 from ratingkit.compare import (

@@ -3,12 +3,12 @@ tables as printed in the seed (tests/data copy), with plain arithmetic, never fr
 
 from __future__ import annotations
 
-import re
 from datetime import date
 from fractions import Fraction
 
 import pytest
 from conftest import DATA
+from fide_by_hand import dp, half_away, pd
 
 from ratingkit import rate
 from ratingkit.cli import main
@@ -18,44 +18,6 @@ from ratingkit.formats.trf import read_trf
 from ratingkit.model import Event, EventType, Game, Handicap, Play, Player, Special
 from ratingkit.playerfile import PlayerFile
 from ratingkit.rulesets import get_rule_set
-
-SEED = (DATA / "fide-2014-section-8.txt").read_text(encoding="utf-8")
-
-
-def _seed_pd_bands():
-    text = SEED[SEED.index("8.1b Таблица") : SEED.index("8.2.")]
-    rows = re.findall(r"(\d+)-(\d+)\t([01]),(\d\d)\t", text)
-    return [(int(lo), int(hi), Fraction(int(a) * 100 + int(b), 100)) for lo, hi, a, b in rows]
-
-
-def _seed_dp():
-    text = SEED[SEED.index("8.1a Таблица") : SEED.index("8.1b Таблица")]
-    return {
-        int(a) * 100 + int(b): int(dp) for a, b, dp in re.findall(r"([01]),(\d\d)\t(-?\d+)", text)
-    }
-
-
-BANDS = _seed_pd_bands()
-DP = _seed_dp()
-
-
-def pd(d: int) -> Fraction:
-    """PD from the seed's table 8.1b, with the 400 cap of 8.54 (independent of ratingkit)."""
-    d = max(-400, min(400, d))
-    for lo, hi, h in BANDS:
-        if lo <= abs(d) <= hi:
-            return h if d >= 0 else 1 - h
-    return Fraction(1) if d >= 0 else Fraction(0)
-
-
-def dp(points: Fraction, games: int) -> int:
-    """dp from the seed's table 8.1a for p = points/games rounded to hundredths (halves up)."""
-    return DP[int(points * 100 / games + Fraction(1, 2))]
-
-
-def half_away(x: Fraction) -> int:
-    n = int(abs(x) + Fraction(1, 2))
-    return n if x >= 0 else -n
 
 
 def _event(players, results, kind=EventType.SWISS, start=date(2015, 6, 1), end=None):

@@ -12,7 +12,9 @@ from datetime import date
 from fractions import Fraction
 
 import pytest
-from conftest import DATA, ROOT
+from conftest import ROOT
+from fide_by_hand import dp, half_away
+from fide_by_hand import pd_uncapped as pd
 
 from ratingkit import cli, rate
 from ratingkit.errors import RuleSetCannotRateError
@@ -29,43 +31,6 @@ from ratingkit.fide2024 import FIDE_2024, validity_table
 from ratingkit.model import Event, EventType, Game, Player
 from ratingkit.playerfile import PlayerFile
 from ratingkit.rulesets import families, family_gaps, get_rule_set, rule_set_in_force
-
-SEED = (DATA / "fide-2014-section-8.txt").read_text(encoding="utf-8")
-
-
-def _seed_dp():
-    text = SEED[SEED.index("8.1a Таблица") : SEED.index("8.1b Таблица")]
-    return {
-        int(a) * 100 + int(b): int(dp) for a, b, dp in re.findall(r"([01]),(\d\d)\t(-?\d+)", text)
-    }
-
-
-def _seed_pd_bands():
-    text = SEED[SEED.index("8.1b Таблица") : SEED.index("8.2.")]
-    rows = re.findall(r"(\d+)-(\d+)\t([01]),(\d\d)\t", text)
-    return [(int(lo), int(hi), Fraction(int(a) * 100 + int(b), 100)) for lo, hi, a, b in rows]
-
-
-DP = _seed_dp()
-BANDS = _seed_pd_bands()
-
-
-def dp(points, games: int) -> int:
-    """dp of table 8.1a for p = points/games rounded to hundredths (halves up)."""
-    return DP[int(Fraction(points) * 100 / games + Fraction(1, 2))]
-
-
-def pd(d: int) -> Fraction:
-    """PD of table 8.1b for a difference d as given (no cap; beyond 735: 1.00 / 0.00)."""
-    for lo, hi, h in BANDS:
-        if lo <= abs(d) <= hi:
-            return h if d >= 0 else 1 - h
-    return Fraction(1) if d >= 0 else Fraction(0)
-
-
-def half_away(x: Fraction) -> int:
-    n = int(abs(x) + Fraction(1, 2))
-    return n if x >= 0 else -n
 
 
 def _event(players, results, kind=EventType.SWISS, start=date(2023, 5, 1), name="test"):

@@ -37,8 +37,8 @@ from fractions import Fraction
 
 import pandas as pd
 from conftest import ROOT
-from test_fide2014 import dp, half_away
-from test_fide2014 import pd as pd_capped
+from fide_by_hand import dp, half_away
+from fide_by_hand import pd as pd_capped
 
 from ratingkit import rate
 from ratingkit.engine import rate_period

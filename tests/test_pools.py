@@ -14,7 +14,7 @@ import pytest
 
 matplotlib.use("Agg")
 
-from test_fide2014 import pd
+from fide_by_hand import pd
 
 from ratingkit.errors import InvalidValueError
 from ratingkit.plots.pools import plot_distribution, plot_drift

@@ -9,8 +9,8 @@ import matplotlib
 matplotlib.use("Agg")
 
 from conftest import ROOT
+from fide_by_hand import half_away, pd
 from test_compare import _plain_games, _plain_ratings
-from test_fide2014 import half_away, pd
 
 import ratingkit
 from ratingkit.compare import compare

@@ -11,7 +11,8 @@ import matplotlib
 matplotlib.use("Agg")
 
 from conftest import DATA
-from test_fide2014 import STATE, half_away, pd
+from fide_by_hand import half_away, pd
+from test_fide2014 import STATE
 
 from ratingkit.formats.trf import read_trf
 from ratingkit.model import Event, EventType, Game, Player

@@ -58,7 +58,11 @@ def formats() -> dict[str, Format]:
         _loaded = True
         for module in BUILTIN_MODULES:
             importlib.import_module(module)
-    return dict(_FORMATS)
+    # In the order of BUILTIN_MODULES, whichever module happened to be imported first (then
+    # formats registered by other code, in their order).
+    order = {module: i for i, module in enumerate(BUILTIN_MODULES)}
+    ranked = sorted(_FORMATS.values(), key=lambda f: order.get(f.read.__module__, len(order)))
+    return {f.name: f for f in ranked}
 
 
 def _head(path: Path) -> str:
