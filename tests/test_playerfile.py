@@ -73,10 +73,10 @@ def test_written_state_reads_back():
     from ratingkit.playerfile import write_player_csv
 
     original = parse_player_csv(
-        "id,name,rating,games,born,ever_2400,grade,counter\n"
+        "id,name,rating,games,born,ever_2400,grade,note\n"
         "1,Ann,2401,35,2001-02-03,yes,,3\n2,Bob,,,,,4 kyu,\n",
         "p.csv",
     )
     text = write_player_csv(original)
-    assert text.splitlines()[0] == "id,name,rating,games,born,ever_2400,grade,counter"
+    assert text.splitlines()[0] == "id,name,rating,games,born,ever_2400,grade,note"
     assert parse_player_csv(text, "p.csv").records == original.records
