@@ -113,6 +113,15 @@ def read_text_into(
     return decoded.text
 
 
+def main_encoding(reads: Reads) -> str:
+    """The encoding of a reader's files for ``Event.extra["encoding"]``: the first one that
+    is not UTF-8 (an all-ASCII file reads as UTF-8 whatever it was saved in), else UTF-8."""
+    for _source, decoded in reads:
+        if not decoded.is_utf8:
+            return decoded.encoding
+    return reads[0][1].encoding if reads else "utf-8"
+
+
 def encoding_notes(reads: Reads) -> tuple[str, ...]:
     """The report's notes on the encodings of the files read: one note per encoding that is
     not the default UTF-8 (``games.csv, players.csv: read as Windows-1251 (detected)``)."""

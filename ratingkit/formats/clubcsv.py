@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ..errors import InvalidValueError, Location, UnknownResultError
 from ..eventfields import with_read_notes
-from ..fileio import Reads, read_csv_table, read_text_into
+from ..fileio import Reads, main_encoding, read_csv_table, read_text_into
 from ..lnmo import game_terms, parse_grade
 from ..model import Event, EventType, Game, Handicap, Special, parse_result
 from ..playerfile import PlayerFile
@@ -58,7 +58,7 @@ def read_club(path: str | Path, encoding: str | None = None) -> Event:
     name = games_path.parent.name if games_path.name == "games.csv" else games_path.stem
     text = read_text_into(games_path, encoding, reads)
     event = club_event(text, roster, name or "club", str(games_path))
-    event = replace(event, extra={**event.extra, "encoding": reads[-1][1].encoding})
+    event = replace(event, extra={**event.extra, "encoding": main_encoding(reads)})
     return with_read_notes(event, reads)
 
 

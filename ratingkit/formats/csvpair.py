@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ..errors import InvalidValueError, Location, MalformedLineError
 from ..eventfields import apply_fields, read_sidecar, with_read_notes
-from ..fileio import Reads, header_cells, read_csv_table, read_text_into
+from ..fileio import Reads, header_cells, main_encoding, read_csv_table, read_text_into
 from ..model import (
     BYE_CODES,
     Bye,
@@ -105,7 +105,7 @@ def read_csv_pair(
         else games_path.stem.replace("-games", "").replace("_games", "")
     )
     has_state = any(getattr(r, c) is not None for r in roster for c in PLAYER_STATE_COLUMNS)
-    extra: dict[str, object] = {"encoding": reads[-1][1].encoding}
+    extra: dict[str, object] = {"encoding": main_encoding(reads)}
     if has_state:
         extra["player_file"] = str(players_path)
     event = Event(
