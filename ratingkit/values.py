@@ -76,6 +76,12 @@ def parse_int(text: str, location: Location | None = None, *, what: str = "numbe
     raw = text.strip()
     if not _INT.match(raw):
         shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+        if re.fullmatch(r"[+-]?[0-9]+", raw):
+            raise InvalidValueError(
+                f"{what} {shown!r} is out of range ({len(raw.lstrip('+-'))} digits)",
+                location,
+                text,
+            )
         raise InvalidValueError(f"{what} must be a whole number, got {shown!r}", location, text)
     return int(raw)
 
