@@ -89,7 +89,7 @@ def test_written_state_reads_back():
     ("text", "message"),
     [
         # A rating of 10^23: ratings run from 0 to 4000 (the issue's range).
-        (f"id,rating\nx,{10**23}\n", "line 2, field rating: rating '1000.* out of range .24 digits"),
+        (f"id,rating\nx,{10**23}\n", "field rating: rating '1000.* out of range .24 digits"),
         ("id,rating\nx,4001\n", "line 2, field rating: rating '4001' is out of range"),
         # K as the FIDE texts set it (10, 15, 20, 25, 30, 40), not 10^20.
         (f"id,k\nx,{10**20}\n", "line 2, field k: K '1000.* is out of range .21 digits"),
