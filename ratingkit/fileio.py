@@ -191,14 +191,19 @@ def _detect(data: bytes) -> DecodedText:
         return DecodedText(data.decode("latin-1"), "latin-1", "no code page fits", False)
     texts = {m.encoding: str(m) for m in matches}
 
+    keys: dict[str, tuple] = {}
+
     def key(match) -> tuple:
+        if match.encoding in keys:
+            return keys[match.encoding]
         preference = CODE_PAGES.index(match.encoding) if match.encoding in CODE_PAGES else 99
-        return (
+        keys[match.encoding] = (
             _implausible_words(texts[match.encoding]),
             match.chaos,
             -match.coherence,
             preference,
         )
+        return keys[match.encoding]
 
     best = min(matches, key=key)
     encoding = best.encoding
@@ -209,17 +214,22 @@ def _detect(data: bytes) -> DecodedText:
     return DecodedText(texts[encoding], encoding, "detected", False)
 
 
-_NON_ASCII_WORD = re.compile(r"[^\W\d_]*[^\x00-\x7f][^\W\d_]*")
+#: A word: letters (and the signs that a wrong code page puts among them) between spaces,
+#: digits and punctuation.  The pattern is linear (no nested or adjacent open repeats).
+_WORD = re.compile(r"[^\s\d,;.\"'()\[\]/\-]+")
 
 
 def _implausible_words(text: str, limit: int = 2000) -> int:
     """How many words mix two scripts ("Mьller") or are accented Latin letters only, at least
     three of them ("Èâàíîâ"): the marks of a wrong code page."""
-    count = 0
-    for index, match in enumerate(_NON_ASCII_WORD.finditer(text)):
-        if index >= limit:
-            break
+    count = seen = 0
+    for match in _WORD.finditer(text):
         word = match.group()
+        if word.isascii():
+            continue
+        seen += 1
+        if seen > limit:
+            break
         scripts = {unicodedata.name(ch, "?").split(" ")[0] for ch in word}
         if len(scripts) > 1 or (
             scripts == {"LATIN"} and len(word) >= 3 and all(ord(ch) > 127 for ch in word)

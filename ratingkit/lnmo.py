@@ -110,7 +110,7 @@ class Grade:
         return not self.fesa and self.kyu is not None and self.kyu <= LOWEST_RATED_KYU
 
 
-_GRADE = re.compile(r"^(?:(fesa)\s*)?(\d+)\s*-?\s*(kyu|k|кю|dan|d|дан)\.?$", re.I)
+_GRADE = re.compile(r"^(?:(fesa)\s*)?(\d{1,3})\s*-?\s*(kyu|k|кю|dan|d|дан)\.?$", re.I)
 
 
 def kyu(n: int) -> Grade:

@@ -275,7 +275,8 @@ def header_columns(path: Path, head: str) -> list[str]:
             return []
         with games.open("rb") as handle:
             head = handle.read(4096).decode("utf-8", errors="replace")
-    first = head.lstrip("\ufeff").splitlines()[0] if head.strip() else ""
+    lines = head.lstrip("\ufeff").splitlines()
+    first = lines[0] if lines else ""
     return [c.replace(" ", "") for c in header_cells(first)]
 
 
