@@ -449,10 +449,15 @@ def is_complete_round_robin(event: Event) -> bool:
     Linear in the number of games: the games are counted per pair, and every pair met when
     there are N(N-1)/2 distinct pairs with one count (every game is between two of the
     event's players, which the event checks)."""
-    count = len(event.players)
+    return all_pairs_met(len(event.players), event.games)
+
+
+def all_pairs_met(count: int, games: Iterable[Game]) -> bool:
+    """:func:`is_complete_round_robin` for ``count`` players and their ``games`` (each
+    between two different players of the ``count``), before an event is built of them."""
     if count < 2:
         return False
-    meetings: Counter[frozenset[str]] = Counter(frozenset(g.players) for g in event.games)
+    meetings: Counter[frozenset[str]] = Counter(frozenset(g.players) for g in games)
     if len(meetings) != count * (count - 1) // 2:
         return False
     return len(set(meetings.values())) == 1

@@ -30,6 +30,7 @@ SMALL_RUNS = {
     "fesa_replay.py": ["--events", "6", "--repeat", "1", "--baseline-events", "2"],
     "widget_recompute.py": ["--changes", "2"],
     "ledger_season.py": ["--players", "60", "--games", "300", "--periods", "2", "--repeat", "1"],
+    "read_big_csv.py": ["--players", "200", "--repeat", "1", "--old-players", "100"],
 }
 
 

@@ -32,8 +32,15 @@ import io
 from pathlib import Path
 
 from ..errors import InvalidValueError, Location, MalformedLineError
-from ..eventfields import apply_fields, read_sidecar, with_read_notes
-from ..fileio import Reads, header_cells, main_encoding, read_csv_table, read_text_into
+from ..eventfields import apply_fields, read_sidecar
+from ..fileio import (
+    Reads,
+    encoding_notes,
+    header_cells,
+    main_encoding,
+    read_csv_table,
+    read_text_into,
+)
 from ..model import (
     BYE_CODES,
     Bye,
@@ -43,7 +50,7 @@ from ..model import (
     Handicap,
     Player,
     Special,
-    is_complete_round_robin,
+    all_pairs_met,
     parse_result,
 )
 from ..playerfile import PlayerFile, parse_player_csv
@@ -108,28 +115,33 @@ def read_csv_pair(
     extra: dict[str, object] = {"encoding": main_encoding(reads)}
     if has_state:
         extra["player_file"] = str(players_path)
+    # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
+    fields = read_sidecar(games_path, encoding=encoding, reads=reads)
+    # The type is decided before the event is built, so that it is built (and checked) once.
+    if event_type is not None:
+        kind, note = event_type, f"event type {event_type.value} (given)"
+    elif all_pairs_met(len(players), games):
+        kind = EventType.ROUND_ROBIN
+        note = "event type round robin (detected: every pair of players met equally often)"
+    else:
+        kind, note = EventType.SWISS, "event type swiss (detected: not every pair of players met)"
+    extra["type_note"] = note
+    notes = encoding_notes(reads)
+    if notes:
+        extra["read_notes"] = notes
     event = Event(
         name=name or "event",
         players=tuple(players),
         games=games,
         byes=byes,
+        type=kind,
         source=str(games_path),
         extra=extra,
     )
-    # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
-    fields = read_sidecar(games_path, encoding=encoding, reads=reads)
     event = apply_fields(event, fields)
-    event = with_read_notes(event, reads)
-    if event_type is not None:
-        return _with_type(event, event_type, f"event type {event_type.value} (given)")
-    if "type" in fields:
-        return event
-    if is_complete_round_robin(event):
-        note = "event type round robin (detected: every pair of players met equally often)"
-        return _with_type(event, EventType.ROUND_ROBIN, note)
-    return _with_type(
-        event, EventType.SWISS, "event type swiss (detected: not every pair of players met)"
-    )
+    if event_type is not None and "type" in fields:
+        return _with_type(event, event_type, note)  # given outright: wins over the side file
+    return event
 
 
 def players_from_roster(roster: PlayerFile) -> list[Player]:
