@@ -67,6 +67,7 @@ EXTRA_COLUMNS = (
     "last_event",
     "published_rating",
     "published_change",
+    "published_promotion",
     "lnmo_rating",
     "last_qualification",
     "last_qualification_result",
