@@ -21,8 +21,9 @@ Further columns that ratingkit knows are kept in ``extra`` (:data:`EXTRA_COLUMNS
 players' ``federation``, ``title``, ``sex``, ``fide_id``, ``club`` and ``note``, and the state
 that rule sets write into their new player file and read back (FIDE 2014 ``first_rated``;
 FIDE 1982 ``last_rating``, ``ru_results``; FESA ``results``, ``bonus_games``, ``lb_run``,
-``mp_run``, ``lb_run_mp``, ``last_event``, ``published_rating``, ``published_change``; LNMO
-``lnmo_rating``, ``last_qualification``, ``last_qualification_result``).  Any other column
+``mp_run``, ``lb_run_mp``, ``last_event``, ``published_rating``, ``published_change``,
+``published_promotion``; LNMO ``lnmo_rating``, ``last_qualification``,
+``last_qualification_result``).  Any other column
 (``elo``, ``rtg``) is an error naming it and listing the known columns: a misspelt column
 would otherwise be ignored and its players rated without it.  The columns may be separated by
 ``,``, ``;`` or tabs, and the file may be in UTF-8 or a Windows code page (see

@@ -13,7 +13,7 @@ import codecs
 
 import pytest
 
-from ratingkit.errors import InputError, MalformedLineError, RatingkitError
+from ratingkit.errors import InputError, InvalidValueError, MalformedLineError, RatingkitError
 from ratingkit.fileio import decode_text, detect_delimiter, read_csv_table, read_text_as
 from ratingkit.formats import detect_format, read_event
 from ratingkit.formats.csvpair import read_csv_pair
@@ -140,6 +140,15 @@ def test_an_unquoted_decimal_comma_in_a_comma_score_table_says_to_quote_it(tmp_p
     # Quoted, it is one cell: 2 players, 1 game, but 7.5 points is more than 1 game gives.
     path.write_text('id,name,rating,points\nA,Player A,2600,"0,5"\nB,Player B,2500,0.5\n')
     assert [float(points_of(p)) for p in read_score_csv(path).players] == [0.5, 0.5]
+
+
+@pytest.mark.parametrize("points", ["nan", "inf", "1e400"])
+def test_a_score_table_with_non_finite_points_names_the_line(tmp_path, points):
+    """Issue 14: points `nan` gave a ValueError traceback, `1e400` an OverflowError."""
+    path = tmp_path / "t.csv"
+    path.write_text(f"id,name,rating,points\nA,A,2400,{points}\nB,B,2300,0\n")
+    with pytest.raises(InvalidValueError, match=f"t.csv, line 2, field points: .*{points!r}"):
+        read_event(path)
 
 
 # -- BOMs never change how a file is recognised (point 14/15) -----------------------------
