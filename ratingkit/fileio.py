@@ -345,7 +345,7 @@ def _decimal_comma_hint(row: list[str], header: list[str], delimiter: str) -> st
         number = f"{row[index].strip()},{row[index + 1].strip()}"
         dotted = number.replace(",", ".")
         return (
-            f"; if {number!r} is one number with a decimal comma, quote it (\"{number}\") "
+            f'; if {number!r} is one number with a decimal comma, quote it ("{number}") '
             f"or write {dotted} (this file is separated by commas)"
         )
     return ""

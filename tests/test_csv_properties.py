@@ -63,6 +63,8 @@ HOSTILE = [
     "x" * 140_000,
     "10" + "0" * 22,
 ]
+
+
 #: Errors about the file as a whole (no one line is at fault): they name the file only.
 def _seeded(test):
     return seed(int(SEED))(test) if SEED is not None else test
