@@ -132,7 +132,7 @@ class Player:
     fide_id: str | None = None
     extra: Mapping[str, object] = field(default_factory=dict, hash=False)
     #: Where the reader found the player (file and line), for the event's error messages.
-    location: Location | None = field(default=None, compare=False)
+    location: Location | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extra", _frozen_mapping(self.extra))

@@ -225,3 +225,46 @@ def test_a_club_file_with_a_misspelt_column_gets_the_club_error(tmp_path):
     expected = r"games.csv, line 1: the header lacks column\(s\) round"
     with pytest.raises(RatingkitError, match=expected):
         read_event(folder)
+
+
+# -- Point 14: events that read but cannot be right, refused with the file and line ---------
+
+
+def test_a_pair_whose_game_lies_beyond_the_rounds_of_its_event_file(tmp_path):
+    folder = _pair(tmp_path, ["Ann", "Bob", "Cy", "Di"], "utf-8", ",")
+    (folder / "games.csv").write_text("round,white,black,result\n1,1,2,1-0\n9,3,4,0-1\n")
+    (folder / "event.csv").write_text("field,value\nrounds,3\n")
+    with pytest.raises(InvalidValueError, match=r"games.csv, line 3: round 9 \('3' v '4'\)"):
+        read_event(folder)
+
+
+def test_a_pair_whose_event_file_ends_before_it_starts(tmp_path):
+    folder = _pair(tmp_path, ["Ann", "Bob", "Cy", "Di"], "utf-8", ",")
+    (folder / "event.csv").write_text("field,value\nstart,2024-03-02\nend,2024-03-01\n")
+    with pytest.raises(InvalidValueError, match="event.csv, line 3: the event ends"):
+        read_event(folder)
+
+
+def test_a_pair_with_one_fide_id_twice(tmp_path):
+    folder = _pair(tmp_path, ["Ann", "Bob", "Cy", "Di"], "utf-8", ",")
+    (folder / "players.csv").write_text(
+        "id,name,rating,fide_id\n1,Ann,2100,4100018\n2,Bob,2000,\n3,Cy,,4100018\n4,Di,,\n"
+    )
+    with pytest.raises(RatingkitError, match="players.csv, line 4: FIDE id '4100018'"):
+        read_event(folder)
+
+
+def test_a_player_meeting_himself_in_a_games_file(tmp_path):
+    folder = _pair(tmp_path, ["Ann", "Bob", "Cy", "Di"], "utf-8", ",")
+    (folder / "games.csv").write_text("round,white,black,result\n1,1,1,1-0\n")
+    with pytest.raises(
+        InvalidValueError, match="games.csv, line 2: player '1' cannot play himself"
+    ):
+        read_event(folder)
+
+
+def test_a_player_twice_in_a_score_table(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text("name,rating,points\nAnn,2100,1\nBob,2000,0\nAnn,2100,1\n")
+    with pytest.raises(RatingkitError, match=r"t.csv, line 4: player 'Ann' appears twice"):
+        read_event(path)
