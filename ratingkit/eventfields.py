@@ -35,6 +35,7 @@ be in UTF-8 or a Windows code page, as the event file is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -97,12 +98,14 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
         if value < 1:
             raise InvalidValueError(f"{key} must be 1 or more, got {raw!r}", at, raw)
     elif key == "hours_per_day":
-        try:
-            value = float(raw.replace(",", "."))
-        except ValueError:
+        # A day has 24 hours: nan, inf and 1e400 (which float() reads) are refused too.
+        if not re.fullmatch(r"[0-9]{1,2}(?:[.,][0-9]{1,3})?", raw):
+            raise InvalidValueError(f"hours_per_day must be a number, got {raw!r}", at, raw)
+        value = float(raw.replace(",", "."))
+        if not 0 < value <= 24:
             raise InvalidValueError(
-                f"hours_per_day must be a number, got {raw!r}", at, raw
-            ) from None
+                f"hours_per_day must be more than 0 and at most 24, got {raw!r}", at, raw
+            )
     elif key in BOOL_FIELDS:
         value = parse_bool(raw, at)
     elif key in _CHOICES:

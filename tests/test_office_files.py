@@ -268,3 +268,11 @@ def test_a_player_twice_in_a_score_table(tmp_path):
     path.write_text("name,rating,points\nAnn,2100,1\nBob,2000,0\nAnn,2100,1\n")
     with pytest.raises(RatingkitError, match=r"t.csv, line 4: player 'Ann' appears twice"):
         read_event(path)
+
+
+@pytest.mark.parametrize("hours", ["nan", "inf", "1e400", "25", "0"])
+def test_hours_per_day_beyond_a_day_are_refused(tmp_path, hours):
+    folder = _pair(tmp_path, ["Ann", "Bob", "Cy", "Di"], "utf-8", ",")
+    (folder / "event.csv").write_text(f"field,value\nhours_per_day,{hours}\n")
+    with pytest.raises(InvalidValueError, match="event.csv, line 2, field hours_per_day: "):
+        read_event(folder)
