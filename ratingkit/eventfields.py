@@ -29,17 +29,20 @@ league           yes/no: a league longer than 90 days (FIDE 1982 4.11)
 olympiad         ``open`` or ``women`` (FIDE 1982 10.4)
 ================ ====================================================================
 
-An unknown field or a value that cannot be read is an error naming the file, line and value.
+An unknown field or a value that cannot be read is an error naming the file, line and value,
+and so is an end before the start.  The side file may be separated by ``,``, ``;`` or a tab and
+be in UTF-8 or a Windows code page, as the event file is.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
 from .errors import InvalidValueError, Location, MalformedLineError
-from .fileio import read_csv_table, read_text
+from .fileio import Reads, encoding_notes, read_csv_table, read_text_into
 from .model import Event, EventType
 from .values import parse_bool, parse_date, parse_int
 
@@ -104,12 +107,14 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
         if value < 1:
             raise InvalidValueError(f"{key} must be 1 or more, got {raw!r}", at, raw)
     elif key == "hours_per_day":
-        try:
-            value = float(raw.replace(",", "."))
-        except ValueError:
+        # A day has 24 hours: nan, inf and 1e400 (which float() reads) are refused too.
+        if not re.fullmatch(r"[0-9]{1,2}(?:[.,][0-9]{1,3})?", raw):
+            raise InvalidValueError(f"hours_per_day must be a number, got {raw!r}", at, raw)
+        value = float(raw.replace(",", "."))
+        if not 0 < value <= 24:
             raise InvalidValueError(
-                f"hours_per_day must be a number, got {raw!r}", at, raw
-            ) from None
+                f"hours_per_day must be more than 0 and at most 24, got {raw!r}", at, raw
+            )
     elif key in BOOL_FIELDS:
         value = parse_bool(raw, at)
     elif key in _CHOICES:
@@ -126,12 +131,24 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
 def parse_fields(pairs: Iterable[tuple[str, str, Location]]) -> dict[str, object]:
     """Parse ``(field, value, location)`` triples; a field given twice is an error."""
     fields: dict[str, object] = {}
+    where: dict[str, Location] = {}
     for name, text, location in pairs:
         key, value = parse_field(name, text, location)
         if key in fields:
             raise InvalidValueError(f"event field {key!r} is given twice", location, name)
         fields[key] = value
+        where[key] = location
+    check_dates(fields, where.get("end") or where.get("start"))
     return fields
+
+
+def check_dates(fields: Mapping[str, object], location: Location | None) -> None:
+    """An event cannot end before it starts."""
+    start, end = fields.get("start"), fields.get("end")
+    if start is not None and end is not None and end < start:  # type: ignore[operator]
+        raise InvalidValueError(
+            f"the event ends ({end}) before it starts ({start})", location, str(end)
+        )
 
 
 def sidecar_path(path: Path, generic: bool = True) -> Path | None:
@@ -153,13 +170,16 @@ def sidecar_path(path: Path, generic: bool = True) -> Path | None:
     return None
 
 
-def read_sidecar(path: Path, generic: bool = True) -> dict[str, object]:
-    """The fields of the side file beside ``path`` (an empty dict when there is none)."""
+def read_sidecar(
+    path: Path, generic: bool = True, encoding: str | None = None, reads: Reads | None = None
+) -> dict[str, object]:
+    """The fields of the side file beside ``path`` (an empty dict when there is none);
+    ``reads`` collects how it was decoded."""
     side = sidecar_path(path, generic)
     if side is None:
         return {}
     source = str(side)
-    header, rows = read_csv_table(read_text(side), source, "the event file")
+    header, rows = read_csv_table(read_text_into(side, encoding, reads), source, "the event file")
     if header != ["field", "value"]:
         raise MalformedLineError(
             f"an event file needs the header 'field,value', got {','.join(header)!r}",
@@ -185,4 +205,17 @@ def apply_fields(event: Event, fields: Mapping[str, object]) -> Event:
     if "type" in fields:
         where = extra.get("event_file", "the event fields")
         extra["type_note"] = f"event type {fields['type'].value} (given in {where})"
+    if "start" in fields or "end" in fields:
+        dates = {"start": changes.get("start", event.start), "end": changes.get("end", event.end)}
+        where = extra.get("event_file")
+        check_dates(dates, Location(str(where)) if where else None)
     return replace(event, **changes, extra=extra)
+
+
+def with_read_notes(event: Event, reads: Reads) -> Event:
+    """A copy of ``event`` whose ``extra["read_notes"]`` says which of the files read were
+    not UTF-8 (see :func:`ratingkit.fileio.encoding_notes`); the event itself if all were."""
+    notes = encoding_notes(reads)
+    if not notes:
+        return event
+    return replace(event, extra={**event.extra, "read_notes": notes})

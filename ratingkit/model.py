@@ -11,12 +11,12 @@ Colours: ``white`` is the player who moves first.  In shogi that is sente, whom 
 from __future__ import annotations
 
 import enum
+import numbers
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
-from itertools import combinations
 from types import MappingProxyType
 
 from .errors import (
@@ -131,6 +131,8 @@ class Player:
     born: date | None = None
     fide_id: str | None = None
     extra: Mapping[str, object] = field(default_factory=dict, hash=False)
+    #: Where the reader found the player (file and line), for the event's error messages.
+    location: Location | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extra", _frozen_mapping(self.extra))
@@ -309,15 +311,36 @@ class Event:
         object.__setattr__(self, "byes", tuple(self.byes))
         object.__setattr__(self, "extra", _frozen_mapping(self.extra))
         seen: dict[str, Player] = {}
+        fide_ids: dict[str, Player] = {}
         for player in self.players:
+            where = player.location or _location_of(self.source)
             if player.id in seen:
+                first = seen[player.id]
                 raise DuplicatePlayerError(
-                    f"player id {player.id!r} is used by both {seen[player.id].name!r} and "
-                    f"{player.name!r}",
-                    _location_of(self.source),
+                    f"player id {player.id!r} is used by both {first.name!r} and "
+                    f"{player.name!r}{_first_at(first)}",
+                    where,
                     player.id,
                 )
             seen[player.id] = player
+            if player.fide_id:
+                other = fide_ids.get(player.fide_id)
+                if other is not None:
+                    raise DuplicatePlayerError(
+                        f"FIDE id {player.fide_id!r} is given to both {other.name!r} and "
+                        f"{player.name!r}{_first_at(other)}: one person entered twice?",
+                        where,
+                        player.fide_id,
+                    )
+                fide_ids[player.fide_id] = player
+            _check_rating(player, where)
+        if self.start is not None and self.end is not None and self.end < self.start:
+            raise InvalidValueError(
+                f"the event ends ({self.end.isoformat()}) before it starts "
+                f"({self.start.isoformat()})",
+                _location_of(self.source),
+                self.end,
+            )
         for game in self.games:
             for pid in game.players:
                 if pid not in seen:
@@ -335,6 +358,8 @@ class Event:
                     bye.player,
                 )
         _check_one_game_per_round(self.games, self.byes)
+        if self.rounds is not None:
+            _check_rounds(self.rounds, self.games, self.byes, self.source)
 
     # -- look-ups -------------------------------------------------------------------------
     @cached_property
@@ -419,12 +444,72 @@ class Event:
 
 
 def is_complete_round_robin(event: Event) -> bool:
-    """Whether every pair of players met the same number of times, at least once."""
-    if len(event.players) < 2:
+    """Whether every pair of players met the same number of times, at least once.
+
+    Linear in the number of games: the games are counted per pair, and every pair met when
+    there are N(N-1)/2 distinct pairs with one count (every game is between two of the
+    event's players, which the event checks)."""
+    return all_pairs_met(len(event.players), event.games)
+
+
+def all_pairs_met(count: int, games: Iterable[Game]) -> bool:
+    """:func:`is_complete_round_robin` for ``count`` players and their ``games`` (each
+    between two different players of the ``count``), before an event is built of them."""
+    if count < 2:
         return False
-    meetings: Counter[frozenset[str]] = Counter(frozenset(g.players) for g in event.games)
-    counts = {meetings[frozenset(pair)] for pair in combinations(event.player_ids, 2)}
-    return len(counts) == 1 and counts.pop() >= 1
+    meetings: Counter[frozenset[str]] = Counter(frozenset(g.players) for g in games)
+    if len(meetings) != count * (count - 1) // 2:
+        return False
+    return len(set(meetings.values())) == 1
+
+
+#: A sanity range for every rating an event carries, whatever the system.  The readers of
+#: rating files apply the narrower range of their system (the player file: 0 to 4000, see
+#: :data:`ratingkit.values.RATING_RANGE`); FESA's and LNMO's own ratings may go below 0.
+RATING_SANITY_RANGE = (-4000, 4000)
+
+
+def _check_rating(player: Player, where: Location | None) -> None:
+    rating = player.rating
+    if rating is None:
+        return
+    low, high = RATING_SANITY_RANGE
+    if isinstance(rating, bool) or not isinstance(rating, numbers.Real):
+        raise InvalidValueError(
+            f"player {player.id!r}: rating must be a number, got {rating!r}", where, rating
+        )
+    if not low <= rating <= high:  # also refuses nan
+        raise InvalidValueError(
+            f"player {player.id!r}: rating {rating!r} is out of range ({low} to {high})",
+            where,
+            rating,
+        )
+
+
+def _first_at(player: Player) -> str:
+    return f" (first at {player.location})" if player.location is not None else ""
+
+
+def _check_rounds(rounds: int, games: Iterable[Game], byes: Iterable[Bye], source) -> None:
+    """Every game and bye lies in rounds 1 to ``rounds`` when the event says how many rounds
+    it had."""
+    entries = [(g.round, g.location, f"{g.white!r} v {g.black!r}") for g in games]
+    entries += [(b.round, b.location, f"bye of {b.player!r}") for b in byes]
+    for round_, location, what in entries:
+        if not 1 <= round_ <= rounds:
+            raise InvalidValueError(
+                f"round {round_} ({what}) in an event of {rounds} round(s)",
+                location or _location_of(source),
+                round_,
+            )
+
+
+def event_notes(event: Event) -> tuple[str, ...]:
+    """What the reader says about an event, for a report's notes: how its type was decided
+    (``extra["type_note"]``) and which files were not read as UTF-8 (``extra["read_notes"]``,
+    e.g. "games.csv: read as Windows-1251 (detected)")."""
+    notes = [event.extra.get("type_note"), *event.extra.get("read_notes", ())]  # type: ignore[misc]
+    return tuple(str(n) for n in notes if n)
 
 
 def _location_of(source: str | None) -> Location | None:

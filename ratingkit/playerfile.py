@@ -15,7 +15,20 @@ grade      a shogi grade such as ``2 dan`` or ``12 kyu``
 prior_grade a grade recognised from another organisation (FESA rules 5-7)
 ========== ==========================================================================
 
-Booleans read yes/no, true/false or 1/0.  Unknown columns are kept in ``extra`` and shown.
+Booleans read yes/no, true/false or 1/0.  A rating runs from 0 (unrated) to 4000; ``k`` is one
+of the K factors the FIDE texts set (10, 15, 20, 25, 30, 40).
+
+Further columns that ratingkit knows are kept in ``extra`` (:data:`EXTRA_COLUMNS`): the
+players' ``federation``, ``title``, ``sex``, ``fide_id``, ``club`` and ``note``, and the state
+that rule sets write into their new player file and read back (FIDE 2014 ``first_rated``;
+FIDE 1982 ``last_rating``, ``ru_results``; FESA ``results``, ``bonus_games``, ``lb_run``,
+``mp_run``, ``lb_run_mp``, ``last_event``, ``published_rating``, ``published_change``,
+``published_promotion``; LNMO ``lnmo_rating``, ``last_qualification``,
+``last_qualification_result``).  Any other column
+(``elo``, ``rtg``) is an error naming it and listing the known columns: a misspelt column
+would otherwise be ignored and its players rated without it.  The columns may be separated by
+``,``, ``;`` or tabs, and the file may be in UTF-8 or a Windows code page (see
+:mod:`ratingkit.fileio`).
 """
 
 from __future__ import annotations
@@ -24,14 +37,14 @@ import csv
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from types import MappingProxyType
 
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
-from .fileio import read_csv_table, read_text
+from .fileio import CsvRow, read_csv_table, read_text
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
 KNOWN_COLUMNS = (
@@ -46,6 +59,78 @@ KNOWN_COLUMNS = (
     "prior_grade",
     "ever_2300",
 )
+#: Columns kept in ``PlayerRecord.extra``: facts about the player, and the state a rule set
+#: writes into its new player file and reads back.  A rule set that writes a new column of
+#: state adds it here.
+EXTRA_COLUMNS = (
+    "federation",
+    "title",
+    "sex",
+    "fide_id",
+    "club",
+    "note",
+    "first_rated",
+    "last_rating",
+    "ru_results",
+    "results",
+    "bonus_games",
+    "lb_run",
+    "mp_run",
+    "lb_run_mp",
+    "last_event",
+    "published_rating",
+    "published_change",
+    "published_promotion",
+    "lnmo_rating",
+    "last_qualification",
+    "last_qualification_result",
+    "pending_results",
+)
+#: The most rated games a record may count (a lifetime of play is a few thousand).
+MAX_GAMES = 100_000
+#: The K factors the FIDE texts set (FIDE 1982 and 2014-2025: 10, 15, 20, 25, 30, 40).
+K_VALUES = (10, 15, 20, 25, 30, 40)
+#: Names people give the known columns: the error on an unknown column suggests these.
+_ALIASES = {
+    "elo": "rating",
+    "rtg": "rating",
+    "fide_rating": "rating",
+    "ro": "rating",
+    "rating_before": "rating",
+    "birth": "born",
+    "birthday": "born",
+    "dob": "born",
+    "born_on": "born",
+    "k_factor": "k",
+    "kfactor": "k",
+    "player": "name",
+    "fed": "federation",
+    "country": "federation",
+    "no": "id",
+    "nr": "id",
+}
+
+
+def check_columns(
+    header: Sequence[str],
+    source: str,
+    what: str = "the player file",
+    also: Sequence[str] = (),
+    line: int = 1,
+) -> None:
+    """Refuse a column of a player file (or of a file that serves as one) that ratingkit
+    does not know, naming it and listing the known columns (``also``: the file's own)."""
+    known = (*also, *KNOWN_COLUMNS, *EXTRA_COLUMNS)
+    for index, name in enumerate(header, start=1):
+        if name == "" or name in known:
+            continue
+        hint = f"; did you mean {_ALIASES[name]!r}?" if name in _ALIASES else ""
+        raise MalformedLineError(
+            f"{what} has a column ratingkit does not know: {name!r} (column {index}){hint} "
+            f"Known columns: {', '.join(known)}",
+            Location(source, line, name),
+            name,
+        )
 
 
 @dataclass(frozen=True)
@@ -178,10 +263,11 @@ def write_player_csv(player_file: PlayerFile) -> str:
     return buffer.getvalue()
 
 
-def read_player_file(path: str | os.PathLike[str]) -> PlayerFile:
-    """Read a player file (CSV with a header line)."""
+def read_player_file(path: str | os.PathLike[str], encoding: str | None = None) -> PlayerFile:
+    """Read a player file (CSV with a header line; ``encoding`` overrides the detected one,
+    see :func:`ratingkit.fileio.read_text`)."""
     source = str(path)
-    return parse_player_csv(read_text(path), source)
+    return parse_player_csv(read_text(path, encoding), source)
 
 
 def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
@@ -192,8 +278,23 @@ def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
             Location(source, 1),
             ",".join(header),
         )
+    check_columns(header, source)
+    check_unnamed(header, rows, source)
     records = [_record(row.cells, Location(source, row.line)) for row in rows]
     return PlayerFile(_check_unique(records), source)
+
+
+def check_unnamed(header: Sequence[str], rows: Sequence[CsvRow], source: str) -> None:
+    """A column without a name may only be empty (the trailing separator a spreadsheet adds)."""
+    if "" not in header:
+        return
+    for row in rows:
+        if row.cells.get(""):
+            raise MalformedLineError(
+                f"a column without a name in the header holds {row.cells['']!r}: name it",
+                Location(source, row.line),
+                row.cells[""],
+            )
 
 
 def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
@@ -212,6 +313,12 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
         games = parse_int(cell("games"), at("games"), what="games")
         if games < 0:
             raise InvalidValueError(f"games cannot be negative, got {games}", at("games"), games)
+        if games > MAX_GAMES:
+            raise InvalidValueError(
+                f"games {games} is more than anyone has played (at most {MAX_GAMES:,})",
+                at("games"),
+                games,
+            )
         values["games"] = games
     if cell("born"):
         values["born"] = parse_date(cell("born"), at("born"), year_only=True)
@@ -219,6 +326,13 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
         k = parse_int(cell("k"), at("k"), what="K")
         if k <= 0:
             raise InvalidValueError(f"K must be positive, got {k}", at("k"), k)
+        if k not in K_VALUES:
+            raise InvalidValueError(
+                f"K {k} is not a K factor of the FIDE regulations "
+                f"({', '.join(map(str, K_VALUES))})",
+                at("k"),
+                k,
+            )
         values["k"] = k
     for name in ("ever_2400", "ever_2300"):
         if cell(name):
@@ -226,7 +340,7 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     for name in ("grade", "prior_grade"):
         if cell(name):
             values[name] = cell(name)
-    extra = {k: v for k, v in row.items() if k not in KNOWN_COLUMNS}
+    extra = {k: v for k, v in row.items() if k and k not in KNOWN_COLUMNS}
     return PlayerRecord(**values, extra=extra, location=location)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from fractions import Fraction
 
 from .errors import InvalidValueError, Location
 
@@ -56,39 +57,72 @@ def parse_bool(text: str, location: Location | None = None) -> bool:
     raise InvalidValueError(f"expected yes/no, true/false or 1/0, got {text!r}", location, text)
 
 
+#: A whole number as files write it: ASCII digits, an optional sign (``int()`` would also take
+#: other scripts' digits, underscores and thousands of digits).
+_INT = re.compile(r"^[+-]?[0-9]{1,18}$")
+#: Points: digits with at most one decimal part (``.`` or ``,``), or a trailing ``½``.
+_POINTS = re.compile(r"^(?:([0-9]{1,6})(?:[.,]([0-9]{1,6}))?|([0-9]{0,6})½|[.,]([0-9]{1,6}))$")
+
+#: The ratings a file may give: 0 (unrated) to 4000.  No rating system of ratingkit comes
+#: near 4000 (FIDE's best are under 2900, FESA's under 3000); a larger number is a typing or
+#: column mistake.  Negative ratings are refused here: the player file writes a system's own
+#: rating at or below 0 in a column of its own (LNMO ``lnmo_rating``).
+RATING_RANGE = (0, 4000)
+
+
 def parse_int(text: str, location: Location | None = None, *, what: str = "number") -> int:
-    """Read a whole number; the message says which quantity was expected."""
+    """Read a whole number (ASCII digits, at most 18 of them); the message says which
+    quantity was expected."""
     raw = text.strip()
-    try:
-        return int(raw)
-    except ValueError:
-        raise InvalidValueError(
-            f"{what} must be a whole number, got {text!r}", location, text
-        ) from None
+    if not _INT.match(raw):
+        shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+        if re.fullmatch(r"[+-]?[0-9]+", raw):
+            raise InvalidValueError(
+                f"{what} {shown!r} is out of range ({len(raw.lstrip('+-'))} digits)",
+                location,
+                text,
+            )
+        raise InvalidValueError(f"{what} must be a whole number, got {shown!r}", location, text)
+    return int(raw)
 
 
 def parse_rating(text: str, location: Location | None = None) -> int | None:
-    """Read a rating; an empty cell or ``0`` (FIDE's "no rating") means unrated."""
+    """Read a rating; an empty cell or ``0`` (FIDE's "no rating") means unrated.  A rating
+    outside :data:`RATING_RANGE` is refused."""
     raw = text.strip()
     if raw in ("", "0", "-"):
         return None
     value = parse_int(raw, location, what="rating")
     if value < 0:
         raise InvalidValueError(f"rating cannot be negative, got {text!r}", location, text)
+    low, high = RATING_RANGE
+    if value > high:
+        raise InvalidValueError(
+            f"rating {text.strip()!r} is out of range (ratings run from {low} to {high})",
+            location,
+            text,
+        )
     return value
 
 
 def parse_points(text: str, location: Location | None = None) -> float:
-    """Read a score such as ``5``, ``5.5``, ``5,5`` or ``5½``."""
-    raw = text.strip().replace(",", ".").replace("½", ".5")
-    if raw.startswith("."):
-        raw = "0" + raw
-    try:
-        value = float(raw)
-    except ValueError:
-        raise InvalidValueError(f"points must be a number, got {text!r}", location, text) from None
-    if value < 0 or (value * 2) != int(value * 2):
+    """Read a score such as ``5``, ``5.5``, ``5,5``, ``5½`` or ``½``: a non-negative multiple
+    of 0.5 written with at most 6 digits before the decimal point (``nan``, ``inf``, ``1e9``
+    and signs are refused)."""
+    raw = text.strip()
+    match = _POINTS.match(raw)
+    if not match:
+        shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+        raise InvalidValueError(f"points must be a number, got {shown!r}", location, text)
+    whole, decimals, before_half, only_decimals = match.groups()
+    if before_half is not None:
+        value = Fraction(int(before_half or "0")) + Fraction(1, 2)
+    elif only_decimals is not None:
+        value = Fraction(f"0.{only_decimals}")
+    else:
+        value = Fraction(f"{whole}.{decimals or '0'}")
+    if (value * 2).denominator != 1:
         raise InvalidValueError(
             f"points must be a non-negative multiple of 0.5, got {text!r}", location, text
         )
-    return value
+    return float(value)

@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 
 #: Seconds one reader call may take (the real files are read in well under 0.1 s).
 TIMEOUT = 5.0
-_READERS = "readers fixed on other branches; the lead removes this at merge"
 
 
 def _original(seed: Seed) -> bytes:
@@ -59,7 +58,6 @@ def test_the_mutations_change_the_files_in_every_way_they_promise():
     assert all(len(m) <= len(data) + 3000 + max(len(t) for t in TOKENS) for m in mutated)
 
 
-@pytest.mark.xfail(strict=False, reason=_READERS)
 @settings(
     derandomize=True,
     max_examples=600,

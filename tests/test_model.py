@@ -199,3 +199,113 @@ def test_events_games_and_players_are_hashable_values():
     assert len({event.games[0], Game(1, "1", "2", 1.0, 0.0)}) == 1
     assert hash(event) == hash(Event("rr", event.players, event.games))
     assert event.games_of("2") == tuple(g for g in event.games if g.involves("2"))
+
+
+# -- Issue 14, point 14: events that are wrong although every value reads ------------------
+
+
+def _roster(*ids, **kwargs):
+    return tuple(Player(i, f"P{i}", **kwargs) for i in ids)
+
+
+def test_two_players_with_one_fide_id_are_refused_with_both_places():
+    first = Player("1", "Ann", fide_id="4100018", location=Location("p.csv", 2))
+    second = Player("2", "Ann B.", fide_id="4100018", location=Location("p.csv", 5))
+    with pytest.raises(DuplicatePlayerError) as caught:
+        Event("e", (first, second), ())
+    assert str(caught.value) == (
+        "p.csv, line 5: FIDE id '4100018' is given to both 'Ann' and 'Ann B.' (first at "
+        "p.csv, line 2): one person entered twice?"
+    )
+
+
+def test_duplicate_ids_name_the_line_of_each():
+    first = Player("1", "Ann", location=Location("p.csv", 2))
+    again = Player("1", "Bob", location=Location("p.csv", 4))
+    with pytest.raises(
+        DuplicatePlayerError, match=r"^p.csv, line 4: .* \(first at p.csv, line 2\)"
+    ):
+        Event("e", (first, again), ())
+
+
+@pytest.mark.parametrize("rating", [10**23, 4001, -4001, float("nan"), float("inf"), "2000"])
+def test_ratings_beyond_any_system_are_refused(rating):
+    player = Player("1", "Ann", rating=rating, location=Location("p.csv", 3))
+    with pytest.raises(InvalidValueError, match="^p.csv, line 3: player '1': rating"):
+        Event("e", (player, Player("2", "Bob")), ())
+
+
+def test_a_negative_rating_within_the_sanity_range_is_the_systems_business():
+    # FESA and LNMO ratings may go below 0; their rule sets decide what that means.
+    event = Event("e", (Player("1", "Ann", rating=-50), Player("2", "Bob")), ())
+    assert event.player("1").rating == -50
+
+
+def test_an_event_that_ends_before_it_starts():
+    from datetime import date
+
+    with pytest.raises(InvalidValueError, match=r"^t.csv: the event ends \(2024-03-01\) before"):
+        Event(
+            "e",
+            _roster("a", "b"),
+            (),
+            start=date(2024, 3, 2),
+            end=date(2024, 3, 1),
+            source="t.csv",
+        )
+
+
+def test_round_nine_of_a_three_round_event():
+    game = Game(9, "a", "b", 1.0, 0.0, location=Location("g.csv", 7))
+    with pytest.raises(
+        InvalidValueError, match=r"^g.csv, line 7: round 9 \('a' v 'b'\) in an event of 3"
+    ):
+        Event("e", _roster("a", "b"), (game,), rounds=3)
+    bye = Bye(4, "a", ByeKind.FULL_POINT, Location("g.csv", 8))
+    with pytest.raises(InvalidValueError, match="line 8: round 4 .bye of 'a'. in an event of 3"):
+        Event("e", _roster("a", "b"), (), byes=(bye,), rounds=3)
+
+
+def test_a_player_meeting_himself_names_the_line():
+    with pytest.raises(InvalidValueError, match="^g.csv, line 4: player 'a' cannot play himself"):
+        Game(1, "a", "a", 1.0, 0.0, location=Location("g.csv", 4))
+
+
+def _pairwise_round_robin(event):
+    """The definition, pair by pair (the quadratic check ratingkit used before): every pair of
+    players met equally often, at least once."""
+    from itertools import combinations
+
+    if len(event.players) < 2:
+        return False
+    counts = {
+        sum(1 for g in event.games if {g.white, g.black} == {a, b})
+        for a, b in combinations(event.player_ids, 2)
+    }
+    return len(counts) == 1 and min(counts) >= 1
+
+
+def test_round_robin_detection_agrees_with_the_pairwise_definition():
+    import random
+
+    from ratingkit.model import is_complete_round_robin
+
+    generator = random.Random(14)
+    for _ in range(300):
+        count = generator.randint(0, 6)
+        ids = [str(i) for i in range(count)]
+        pairs = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
+        games = []
+        cycles = generator.randint(1, 2)
+        for _cycle in range(cycles):
+            for a, b in pairs:
+                if generator.random() < 0.9:
+                    games.append((a, b))
+        if pairs and generator.random() < 0.3:
+            games.append(generator.choice(pairs))  # one pair meets once more
+        event = Event(
+            "e",
+            _roster(*ids),
+            tuple(Game(r + 1, a, b, 1.0, 0.0) for r, (a, b) in enumerate(games)),
+        )
+        assert is_complete_round_robin(event) == _pairwise_round_robin(event)

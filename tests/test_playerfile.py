@@ -73,10 +73,42 @@ def test_written_state_reads_back():
     from ratingkit.playerfile import write_player_csv
 
     original = parse_player_csv(
-        "id,name,rating,games,born,ever_2400,grade,counter\n"
+        "id,name,rating,games,born,ever_2400,grade,note\n"
         "1,Ann,2401,35,2001-02-03,yes,,3\n2,Bob,,,,,4 kyu,\n",
         "p.csv",
     )
     text = write_player_csv(original)
-    assert text.splitlines()[0] == "id,name,rating,games,born,ever_2400,grade,counter"
+    assert text.splitlines()[0] == "id,name,rating,games,born,ever_2400,grade,note"
     assert parse_player_csv(text, "p.csv").records == original.records
+
+
+# -- Issue 14, point 14: values that read but no rule allows ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # A rating of 10^23: ratings run from 0 to 4000 (the issue's range).
+        (f"id,rating\nx,{10**23}\n", "field rating: rating '1000.* out of range .24 digits"),
+        ("id,rating\nx,4001\n", "line 2, field rating: rating '4001' is out of range"),
+        # K as the FIDE texts set it (10, 15, 20, 25, 30, 40), not 10^20.
+        (f"id,k\nx,{10**20}\n", "line 2, field k: K '1000.* is out of range .21 digits"),
+        ("id,k\nx,41\n", "line 2, field k: K 41 is not a K factor of the FIDE regulations"),
+        ("id,games\nx,1000000\n", "line 2, field games: games 1000000 is more than"),
+    ],
+)
+def test_values_beyond_the_rules_are_refused(text, message):
+    with pytest.raises(InvalidValueError, match=message):
+        parse_player_csv(text, "players.csv")
+
+
+@pytest.mark.parametrize("k", [10, 15, 20, 25, 30, 40])
+def test_every_fide_k_factor_is_accepted(k):
+    assert parse_player_csv(f"id,k\nx,{k}\n").records[0].k == k
+
+
+def test_a_cell_of_140000_characters_is_a_clean_error():
+    """Issue 14: `_csv.Error: field larger than field limit` came out as a traceback."""
+    text = 'id,name\nx,"' + "a" * 140_000 + '"\n'
+    with pytest.raises(MalformedLineError, match="players.csv, line 2: the player file cannot be"):
+        parse_player_csv(text, "players.csv")

@@ -56,3 +56,26 @@ def test_points():
     assert parse_points("½") == 0.5
     with pytest.raises(InvalidValueError, match="multiple of 0.5"):
         parse_points("1.25")
+
+
+@pytest.mark.parametrize(
+    "text", ["nan", " inf", "-inf", "1e400", "9" * 5000, "-1", "+2", "1.5.5", "²", "٣", "1_0"]
+)
+def test_points_that_are_not_a_score_are_refused_cleanly(text):
+    """Issue 14: nan gave ValueError and 1e400 OverflowError from int(value * 2)."""
+    with pytest.raises(InvalidValueError, match="points must be") as caught:
+        parse_points(text, Location("t.csv", 3, "points"))
+    assert str(caught.value).startswith("t.csv, line 3, field points: ")
+    assert len(str(caught.value)) < 200  # a 5,000-digit value is not quoted whole
+
+
+@pytest.mark.parametrize("text", ["1e23", str(10**23), "4001", "²", "1_000", "٣٠٠٠"])
+def test_ratings_out_of_range_or_not_ascii_digits(text):
+    with pytest.raises(InvalidValueError, match="rating") as caught:
+        parse_rating(text, Location("p.csv", 2, "rating"))
+    assert str(caught.value).startswith("p.csv, line 2, field rating: ")
+
+
+def test_the_rating_range_ends_at_4000():
+    assert parse_rating("4000") == 4000
+    assert parse_rating("1") == 1

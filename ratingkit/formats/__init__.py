@@ -1,19 +1,25 @@
 """Readers and writers of event files, found by name, suffix or content.
 
 Each format module registers a :class:`Format`; :func:`read_event` picks the reader from the
-``format`` argument, else from the file's suffix and first lines.  New formats plug in with
+``format`` argument, else from the file's first lines and suffix.  New formats plug in with
 :func:`register_format` and a line in :data:`BUILTIN_MODULES`.
+
+Detection ignores a UTF-8 byte-order mark.  When no format recognises a file, the format it
+resembles most (its :attr:`Format.resemblance`, e.g. three of the four columns of a games
+file) is tried, and its own error says what is wrong ("the header lacks column(s) round").
 """
 
 from __future__ import annotations
 
+import codecs
 import importlib
+import inspect
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import UnknownFormatError
+from ..errors import RatingkitError, UnknownFormatError
 from ..fileio import check_text_file
 from ..model import Event
 
@@ -34,13 +40,19 @@ class Format:
     name: str
     description: str
     suffixes: tuple[str, ...]
-    read: Callable[[Path], Event]
+    #: Reads a file; a reader that takes an ``encoding`` keyword can be given one.
+    read: Callable[..., Event]
     #: Given the path and the first 4 KiB of text ("" for a directory), whether it is ours.
     sniff: Callable[[Path, str], bool] | None = None
     write: Callable[[Event], str] | None = None
     #: Formats with a higher priority are sniffed first: a format that recognises a special
     #: case of another's files (club records are CSV pairs with more columns) says so here.
     priority: int = 0
+    #: Given the path and the first 4 KiB of text, how much the file looks like this format
+    #: (0 to 1: the share of the format's marks it has, such as its required columns), used
+    #: to name the closest format when none recognises the file.  Without it, a matching
+    #: suffix counts 0.3.
+    resemblance: Callable[[Path, str], float] | None = None
 
 
 _FORMATS: dict[str, Format] = {}
@@ -66,18 +78,36 @@ def formats() -> dict[str, Format]:
 
 
 def _head(path: Path) -> str:
+    """The first 4 KiB of a file as text, without a UTF-8 byte-order mark (a code page's
+    letters, which sniffing does not need, become U+FFFD)."""
     if path.is_dir():
         return ""
     try:
         with path.open("rb") as handle:
-            return handle.read(4096).decode("utf-8", errors="replace")
+            data = handle.read(4096)
     except OSError:
         return ""
+    return data.removeprefix(codecs.BOM_UTF8).decode("utf-8", errors="replace")
+
+
+def _resemblance(fmt: Format, path: Path, head: str) -> float:
+    if fmt.resemblance is not None:
+        try:
+            return float(fmt.resemblance(path, head))
+        except (OSError, ValueError):
+            return 0.0
+    return 0.3 if path.suffix.lower() in fmt.suffixes else 0.0
 
 
 def detect_format(path: str | os.PathLike[str]) -> Format:
-    """The format of ``path``: by content first, then by suffix."""
-    file = Path(path)
+    """The format of ``path``: by content first, then by suffix (see :func:`closest_format`
+    for a file that no format recognises)."""
+    return _detect(Path(path))[0]
+
+
+def _detect(file: Path) -> tuple[Format, bool]:
+    """The format of a file, and whether it recognised the file (else it is the closest)."""
+    path = file
     known = formats()
     if not file.exists():
         raise UnknownFormatError(f"{path}: file not found")
@@ -90,25 +120,75 @@ def detect_format(path: str | os.PathLike[str]) -> Format:
     by_priority = sorted(known.values(), key=lambda f: -f.priority)
     for fmt in by_priority:
         if fmt.sniff is not None and fmt.sniff(file, head):
-            return fmt
-    for fmt in known.values():
-        if file.suffix.lower() in fmt.suffixes:
-            return fmt
-    names = ", ".join(f"{f.name} ({' '.join(f.suffixes)})" for f in known.values())
-    raise UnknownFormatError(f"{path}: cannot tell the file's format; known formats: {names}")
+            return fmt, True
+    closest = closest_format(file, head)
+    if closest is not None:
+        return closest, False
+    raise UnknownFormatError(f"{path}: cannot tell the file's format; known formats: {_names()}")
 
 
-def read_event(path: str | os.PathLike[str], format: str | None = None) -> Event:
-    """Read an event file.  ``format`` names the format; by default it is detected."""
+def _names() -> str:
+    return ", ".join(f"{f.name} ({' '.join(f.suffixes)})" for f in formats().values())
+
+
+def closest_format(path: Path, head: str) -> Format | None:
+    """The format a file that no format recognises resembles most, or ``None`` when it
+    resembles none (ties go to the higher priority, then to the format registered first)."""
+    known = list(formats().values())
+    scored = [(_resemblance(f, path, head), f.priority, -i, f) for i, f in enumerate(known)]
+    best = max(scored, key=lambda t: t[:3], default=None)
+    if best is None or best[0] <= 0:
+        return None
+    return best[3]
+
+
+def read_event(
+    path: str | os.PathLike[str], format: str | None = None, encoding: str | None = None
+) -> Event:
+    """Read an event file.  ``format`` names the format; by default it is detected.
+    ``encoding`` overrides the detected encoding of the file (and of the files read with it).
+
+    A file no format recognises is read by the format it resembles most: its error (a
+    missing column, say) is raised as it is, with a note naming that format."""
     check_text_file(path)
-    if format is None:
-        fmt = detect_format(path)
-    else:
+    file = Path(path)
+    if format is not None:
         known = formats()
         if format not in known:
             raise UnknownFormatError(f"unknown format {format!r}; known: {', '.join(known)}")
-        fmt = known[format]
-    return fmt.read(Path(path))
+        return _read_with(known[format], file, encoding)
+    fmt, recognised = _detect(file)
+    if recognised:
+        return _read_with(fmt, file, encoding)
+    try:
+        return _read_with(fmt, file, encoding)
+    except RatingkitError as exc:
+        raise _closest_error(exc, fmt) from None
+
+
+def _closest_error(exc: RatingkitError, fmt: Format) -> RatingkitError:
+    """The closest format's error, of its own class and with its location, saying that it
+    comes from the closest format."""
+    error = exc.__class__.__new__(exc.__class__)
+    error.__dict__.update(exc.__dict__)
+    note = (
+        f" [no format recognises the file; this is the error of the closest format, "
+        f"{fmt.name}: {fmt.description}]"
+    )
+    error.args = (f"{exc}{note}",)
+    if hasattr(error, "reason"):
+        error.reason = f"{error.reason}{note}"
+    return error
+
+
+def _read_with(fmt: Format, file: Path, encoding: str | None) -> Event:
+    if encoding is None:
+        return fmt.read(file)
+    if "encoding" not in inspect.signature(fmt.read).parameters:
+        raise UnknownFormatError(
+            f"{file}: the {fmt.name} reader takes no encoding; leave the encoding to be detected"
+        )
+    return fmt.read(file, encoding=encoding)  # type: ignore[call-arg]
 
 
 def write_event(event: Event, format: str) -> str:

@@ -31,16 +31,18 @@ files, as for the plain CSV pair.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import InvalidValueError, Location, UnknownResultError
-from ..fileio import read_csv_table, read_text
+from ..eventfields import with_read_notes
+from ..fileio import Reads, main_encoding, read_csv_table, read_text_into
 from ..lnmo import game_terms, parse_grade
 from ..model import Event, EventType, Game, Handicap, Special, parse_result
 from ..playerfile import PlayerFile
 from ..values import parse_date, parse_int
 from . import Format, register_format
-from .csvpair import header_columns, players_from_roster, read_pair_roster
+from .csvpair import header_columns, players_from_roster, read_pair_roster, resemblance
 
 GAME_COLUMNS = ("date", "event", "round", "white", "black", "result")
 #: Columns the LNMO rule set reads (any other column is kept in ``game.extra`` too).
@@ -48,11 +50,16 @@ OPTIONAL_COLUMNS = ("kind", "handicap", "giver", "kinte_white", "kinte_black", "
 SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_REPLAYED}
 
 
-def read_club(path: str | Path) -> Event:
-    """Read the club's records into one :class:`~ratingkit.model.Event` (type ``club``)."""
-    games_path, _, roster = read_pair_roster(Path(path))
+def read_club(path: str | Path, encoding: str | None = None) -> Event:
+    """Read the club's records into one :class:`~ratingkit.model.Event` (type ``club``);
+    ``encoding`` overrides the detected encoding of both files."""
+    reads: Reads = []
+    games_path, _, roster = read_pair_roster(Path(path), encoding, reads)
     name = games_path.parent.name if games_path.name == "games.csv" else games_path.stem
-    return club_event(read_text(games_path), roster, name or "club", str(games_path))
+    text = read_text_into(games_path, encoding, reads)
+    event = club_event(text, roster, name or "club", str(games_path))
+    event = replace(event, extra={**event.extra, "encoding": main_encoding(reads)})
+    return with_read_notes(event, reads)
 
 
 def club_event(
@@ -220,6 +227,7 @@ register_format(
         suffixes=(),
         read=read_club,
         sniff=_sniff,
+        resemblance=resemblance(GAME_COLUMNS),
         # Club records are CSV pairs with date and event columns: they are sniffed before
         # the plain CSV pair.
         priority=10,

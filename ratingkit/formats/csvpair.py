@@ -9,7 +9,13 @@ giver's id); any other column is kept with the game for the rule sets that use i
 
 ``players.csv`` has ``id,name,rating`` (an empty rating means unrated) and may carry any
 column of the player file (see :mod:`ratingkit.playerfile`), which then serves as the player
-file when ``--players`` is not given.
+file when ``--players`` is not given; ``fide_id`` gives the player's FIDE id (two players with
+one FIDE id are refused).  A column ratingkit does not know is an error.
+
+Both files may be separated by ``,``, ``;`` or tabs (the header line tells) and be in UTF-8 or
+a Windows code page (detected, or given as ``encoding``); see :mod:`ratingkit.fileio`.  The
+event's ``extra["encoding"]`` is the games file's encoding and ``extra["read_notes"]`` says
+which files were not read as UTF-8.
 
 Event-level fields (time control, dates, rounds per day ...) may stand in a side file
 ``event.csv`` (or ``NAME-event.csv``) with the header ``field,value``; see
@@ -27,7 +33,14 @@ from pathlib import Path
 
 from ..errors import InvalidValueError, Location, MalformedLineError
 from ..eventfields import apply_fields, read_sidecar
-from ..fileio import read_csv_table, read_text
+from ..fileio import (
+    Reads,
+    encoding_notes,
+    header_cells,
+    main_encoding,
+    read_csv_table,
+    read_text_into,
+)
 from ..model import (
     BYE_CODES,
     Bye,
@@ -37,7 +50,7 @@ from ..model import (
     Handicap,
     Player,
     Special,
-    is_complete_round_robin,
+    all_pairs_met,
     parse_result,
 )
 from ..output import protect_row
@@ -62,9 +75,12 @@ def locate_pair(path: Path) -> tuple[Path, Path]:
     return path, path.with_name("players.csv")
 
 
-def read_pair_roster(path: Path) -> tuple[Path, Path, PlayerFile]:
+def read_pair_roster(
+    path: Path, encoding: str | None = None, reads: Reads | None = None
+) -> tuple[Path, Path, PlayerFile]:
     """The games file and the players file of a pair, and the players file read as a roster;
-    an error naming the games file when there is no players file beside it."""
+    an error naming the games file when there is no players file beside it.  ``reads``
+    collects how the players file was decoded."""
     games_path, players_path = locate_pair(path)
     if not players_path.exists():
         raise MalformedLineError(
@@ -72,49 +88,61 @@ def read_pair_roster(path: Path) -> tuple[Path, Path, PlayerFile]:
             Location(str(games_path)),
             str(players_path),
         )
-    return games_path, players_path, parse_player_csv(read_text(players_path), str(players_path))
+    text = read_text_into(players_path, encoding, reads)
+    return games_path, players_path, parse_player_csv(text, str(players_path))
 
 
-def read_csv_pair(path: str | Path, event_type: EventType | None = None) -> Event:
+def read_csv_pair(
+    path: str | Path, event_type: EventType | None = None, encoding: str | None = None
+) -> Event:
     """Read a CSV pair into an :class:`~ratingkit.model.Event`.
 
     Without ``event_type`` the type is detected: a round robin when every pair of players
     met equally often, else a Swiss.  The detection is recorded in ``event.extra["type_note"]``.
+    ``encoding`` overrides the detected encoding of every file of the pair.
     """
-    games_path, players_path, roster = read_pair_roster(Path(path))
+    reads: Reads = []
+    games_path, players_path, roster = read_pair_roster(Path(path), encoding, reads)
     players = players_from_roster(roster)
     known_ids = {p.id for p in players}
-    games, byes = _read_games(read_text(games_path), str(games_path), known_ids)
+    games_text = read_text_into(games_path, encoding, reads)
+    games, byes = _read_games(games_text, str(games_path), known_ids)
     name = (
         games_path.parent.name
         if games_path.name == "games.csv"
         else games_path.stem.replace("-games", "").replace("_games", "")
     )
     has_state = any(getattr(r, c) is not None for r in roster for c in PLAYER_STATE_COLUMNS)
-    extra: dict[str, object] = {}
+    extra: dict[str, object] = {"encoding": main_encoding(reads)}
     if has_state:
         extra["player_file"] = str(players_path)
+    # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
+    fields = read_sidecar(games_path, encoding=encoding, reads=reads)
+    # The type is decided before the event is built, so that it is built (and checked) once.
+    if event_type is not None:
+        kind, note = event_type, f"event type {event_type.value} (given)"
+    elif all_pairs_met(len(players), games):
+        kind = EventType.ROUND_ROBIN
+        note = "event type round robin (detected: every pair of players met equally often)"
+    else:
+        kind, note = EventType.SWISS, "event type swiss (detected: not every pair of players met)"
+    extra["type_note"] = note
+    notes = encoding_notes(reads)
+    if notes:
+        extra["read_notes"] = notes
     event = Event(
         name=name or "event",
         players=tuple(players),
         games=games,
         byes=byes,
+        type=kind,
         source=str(games_path),
         extra=extra,
     )
-    # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
-    fields = read_sidecar(games_path)
     event = apply_fields(event, fields)
-    if event_type is not None:
-        return _with_type(event, event_type, f"event type {event_type.value} (given)")
-    if "type" in fields:
-        return event
-    if is_complete_round_robin(event):
-        note = "event type round robin (detected: every pair of players met equally often)"
-        return _with_type(event, EventType.ROUND_ROBIN, note)
-    return _with_type(
-        event, EventType.SWISS, "event type swiss (detected: not every pair of players met)"
-    )
+    if event_type is not None and "type" in fields:
+        return _with_type(event, event_type, note)  # given outright: wins over the side file
+    return event
 
 
 def players_from_roster(roster: PlayerFile) -> list[Player]:
@@ -141,8 +169,11 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
                 rating=record.rating,
                 federation=extra.pop("federation", None) or None,
                 title=extra.pop("title", None) or None,
+                sex=extra.pop("sex", None) or None,
                 born=record.born,
+                fide_id=extra.pop("fide_id", None) or None,
                 extra=extra,
+                location=record.location,
             )
         )
     return players
@@ -256,15 +287,27 @@ def header_columns(path: Path, head: str) -> list[str]:
         games = path / "games.csv"
         if not games.exists():
             return []
-        with games.open(encoding="utf-8-sig", errors="replace") as handle:
-            head = handle.readline()
-    first = head.splitlines()[0].lower().replace(" ", "") if head else ""
-    return first.split(",")
+        with games.open("rb") as handle:
+            head = handle.read(4096).decode("utf-8", errors="replace")
+    lines = head.lstrip("\ufeff").splitlines()
+    first = lines[0] if lines else ""
+    return [c.replace(" ", "") for c in header_cells(first)]
 
 
 def _sniff(path: Path, head: str) -> bool:
     columns = header_columns(path, head)
     return all(c in columns for c in GAME_COLUMNS)
+
+
+def resemblance(columns: tuple[str, ...]):
+    """A :attr:`~ratingkit.formats.Format.resemblance` for a games file: the share of
+    ``columns`` that its header has."""
+
+    def measure(path: Path, head: str) -> float:
+        have = set(header_columns(path, head))
+        return sum(c in have for c in columns) / len(columns)
+
+    return measure
 
 
 register_format(
@@ -275,5 +318,6 @@ register_format(
         read=read_csv_pair,
         sniff=_sniff,
         write=write_games_csv,
+        resemblance=resemblance(GAME_COLUMNS),
     )
 )

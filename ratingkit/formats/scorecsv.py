@@ -10,10 +10,14 @@ rather than the games.  A score table is one CSV file::
     C,Player C,,7
 
 ``rating`` empty (or 0) means unrated; ``points`` may be written ``7``, ``7.5``, ``7,5`` or
-``7½``.  ``id`` or ``name`` may be left out (the other one serves for both).  Any column of the
-player file (``games``, ``born``, ``k``, ``ever_2400`` ...) may follow; the file then also serves
-as the player file.  Lines ``# field: value`` before the header give event fields (see
-:mod:`ratingkit.eventfields`), as may a side file ``NAME-event.csv``.
+``7½``.  The table may be separated by ``;`` (as Excel saves it where the decimal mark is a
+comma: ``7,5`` then needs no quotes), ``,`` (an unquoted ``7,5`` is then two cells: the error
+says to quote it or write ``7.5``) or tabs, and be in UTF-8 or a Windows code page (see
+:mod:`ratingkit.fileio`).  ``id`` or ``name`` may be left out (the other one serves for
+both).  Any column of the player file (``games``, ``born``, ``k``, ``ever_2400`` ...) may
+follow; the file then also serves as the player file (a column ratingkit does not know is an
+error, and so is a player given twice).  Lines ``# field: value`` before the header give
+event fields (see :mod:`ratingkit.eventfields`), as may a side file ``NAME-event.csv``.
 
 The event is a round robin in which each pair met ``cycles`` times (default 1), so the points
 must add up to ``cycles * N * (N - 1) / 2`` for N players, and nobody can have more than
@@ -30,12 +34,12 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import InvalidValueError, Location, MalformedLineError
-from ..eventfields import apply_fields, parse_fields, read_sidecar
-from ..fileio import read_text
+from ..errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
+from ..eventfields import apply_fields, check_dates, parse_fields, read_sidecar, with_read_notes
+from ..fileio import Reads, header_cells, main_encoding, read_csv_table, read_text_into
 from ..model import Event, EventType, Player
-from ..output import protect_row, unprotect_cell
-from ..playerfile import _record
+from ..output import protect_row
+from ..playerfile import _record, check_columns, check_unnamed
 from ..values import parse_points
 from . import Format, register_format
 
@@ -73,13 +77,15 @@ def points_of(player: Player) -> Fraction:
     return Fraction(str(player.extra["points"]))
 
 
-def read_score_csv(path: str | Path) -> Event:
-    """Read a score table into a score-only round robin :class:`~ratingkit.model.Event`."""
+def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
+    """Read a score table into a score-only round robin :class:`~ratingkit.model.Event`
+    (``encoding`` overrides the detected one)."""
     file = Path(path)
     source = str(file)
-    pairs, header_line, body = _split(read_text(file), source)
+    reads: Reads = []
+    pairs, header_line, body = _split(read_text_into(file, encoding, reads), source)
     fields = parse_fields(pairs)
-    side = read_sidecar(file, generic=False)
+    side = read_sidecar(file, generic=False, encoding=encoding, reads=reads)
     for key in side:
         if key in fields:
             raise InvalidValueError(
@@ -88,8 +94,10 @@ def read_score_csv(path: str | Path) -> Event:
                 key,
             )
     fields.update(side)
-    reader = csv.reader(io.StringIO(body))
-    header = [unprotect_cell(h.strip()).lower() for h in next(reader, [])]
+    if "start" in fields and "end" in fields:
+        check_dates(fields, Location(source))
+    header, rows = read_csv_table(body, source, "the score table", first_line=header_line)
+    check_columns(header, source, "the score table", also=("points",), line=header_line)
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing or ("id" not in header and "name" not in header):
         need = "id or name, rating, points"
@@ -98,22 +106,14 @@ def read_score_csv(path: str | Path) -> Event:
             Location(source, header_line),
             ",".join(header),
         )
+    check_unnamed(header, rows, source)
     players: list[Player] = []
     has_state = False
-    for row in reader:
-        line = header_line + reader.line_num - 1
-        if not any(c.strip() for c in row):
-            continue
+    seen: dict[str, int] = {}
+    for row in rows:
+        line = row.line
         location = Location(source, line)
-        if len(row) != len(header):
-            raise MalformedLineError(
-                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}: "
-                f"{','.join(row)!r}",
-                location,
-                ",".join(row),
-            )
-        # unprotect_cell: the apostrophe write_score_csv puts before a formula-like cell.
-        cells = {h: unprotect_cell(c.strip()) for h, c in zip(header, row, strict=True)}
+        cells = dict(row.cells)
         points = parse_points(cells.pop("points"), Location(source, line, "points"))
         record = _record(cells, location)
         has_state = has_state or any(getattr(record, c) is not None for c in STATE_COLUMNS)
@@ -127,6 +127,11 @@ def read_score_csv(path: str | Path) -> Event:
         )
         extra["points"] = points
         pid = record.id or record.name
+        if pid in seen:
+            raise DuplicatePlayerError(
+                f"player {pid!r} appears twice (first on line {seen[pid]})", location, pid
+            )
+        seen[pid] = line
         players.append(
             Player(
                 id=pid,
@@ -135,7 +140,9 @@ def read_score_csv(path: str | Path) -> Event:
                 federation=extra.pop("federation", None) or None,
                 title=extra.pop("title", None) or None,
                 born=record.born,
+                fide_id=extra.pop("fide_id", None) or None,
                 extra={**extra, "line": line},
+                location=location,
             )
         )
     if len(players) < 2:
@@ -146,6 +153,7 @@ def read_score_csv(path: str | Path) -> Event:
         )
     extra: dict[str, object] = {
         "type_note": "event type round robin (a score table is a round robin)",
+        "encoding": main_encoding(reads),
     }
     if has_state:
         extra["player_file"] = source
@@ -160,6 +168,7 @@ def read_score_csv(path: str | Path) -> Event:
         score_only=True,
     )
     event = apply_fields(event, fields)
+    event = with_read_notes(event, reads)
     if "cycles" not in event.extra:
         event = replace(event, extra={**event.extra, "cycles": 1})
     check_totals(event)
@@ -220,16 +229,33 @@ def write_score_csv(event: Event) -> str:
     return buffer.getvalue()
 
 
-def _sniff(path: Path, head: str) -> bool:
-    if path.is_dir():
-        return False
-    for line in head.splitlines():
+def _header(head: str) -> list[str]:
+    """The header columns of a score table's first 4 KiB (after the ``#`` lines)."""
+    for line in head.lstrip("\ufeff").splitlines():
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        columns = [c.strip().lower() for c in stripped.split(",")]
-        return all(c in columns for c in REQUIRED_COLUMNS) and "white" not in columns
-    return False
+        return header_cells(stripped)
+    return []
+
+
+def _sniff(path: Path, head: str) -> bool:
+    if path.is_dir():
+        return False
+    columns = _header(head)
+    return all(c in columns for c in REQUIRED_COLUMNS) and "white" not in columns
+
+
+def _resemblance(path: Path, head: str) -> float:
+    """How much a file looks like a score table: the share of its required columns (id or
+    name, rating, points) in the header."""
+    if path.is_dir():
+        return 0.0
+    columns = _header(head)
+    if "white" in columns:
+        return 0.0
+    have = sum(c in columns for c in REQUIRED_COLUMNS) + ("id" in columns or "name" in columns)
+    return have / (len(REQUIRED_COLUMNS) + 1)
 
 
 register_format(
@@ -240,5 +266,6 @@ register_format(
         read=read_score_csv,
         sniff=_sniff,
         write=write_score_csv,
+        resemblance=_resemblance,
     )
 )
