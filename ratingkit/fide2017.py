@@ -100,6 +100,13 @@ class Fide2022(Fide2014):
     #: 7.1.4: a first rating is published from this many games against rated opponents.
     first_rating_min_games: int = 5
     first_rating_clause: str = "7.1.4"
+    #: 1.1 of the 2022 text: 120 minutes where a player is rated 2400 or more, 90 where one is
+    #: rated 1800 or more, else 60 (the 2017 text had 2200 and 1600); 1.2: a first time control
+    #: that names a number of moves names at least 30 (2017: 40).  From the lists of the
+    #: changes of 1 January 2022 that federations published (US Chess; a Polish arbiters' blog
+    #: giving the old and the new 1.1-1.2 side by side): the same as the 2024 text.
+    minimum_minutes: tuple[tuple[int, int], ...] = ((2400, 120), (1800, 90), (0, 60))
+    minimum_first_control_moves: int | None = 30
 
     def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
         """8.3.3: 40/20/10 as in 2014, juniors "until the end of the year of their 18th

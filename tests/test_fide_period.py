@@ -36,6 +36,7 @@ from datetime import date
 from fractions import Fraction
 
 import pandas as pd
+import pytest
 from conftest import ROOT
 from fide_by_hand import dp, half_away
 from fide_by_hand import pd as pd_capped
@@ -43,6 +44,7 @@ from fide_by_hand import pd as pd_capped
 from ratingkit import rate
 from ratingkit.engine import rate_period
 from ratingkit.fide2014 import FIDE_2014, PlayerState
+from ratingkit.fide2017 import FIDE_2022
 from ratingkit.fide2024 import FIDE_2024, FIDE_2025
 from ratingkit.formats.trf import read_trf
 from ratingkit.model import Event, EventType, Game, Player
@@ -479,7 +481,9 @@ def test_ever_2300_is_read_and_carried_in_the_new_state():
     assert new.by_id("b").ever_2300 is False  # 2295 - 10 = 2285
 
 
-def test_1_1_and_1_2_rate_of_play_in_check():
+@pytest.mark.parametrize("rules", [FIDE_2024, FIDE_2022], ids=lambda r: r.name)
+def test_1_1_and_1_2_rate_of_play_in_check(rules):
+    """2022 and 2024 1.1-1.2 (the 2022 text's from the federations' lists of its changes)."""
     event = _event(
         "quick",
         [("a", 2450), ("b", 2000), ("c", 1900), ("d", 1700)],
@@ -488,13 +492,13 @@ def test_1_1_and_1_2_rate_of_play_in_check():
         minutes=90,
         first_control_moves=25,
     )
-    table = FIDE_2024.check(event, _state([]))
+    table = rules.check(event, _state([]))
     rows = {row["rule"]: row for row in table.rows}
     assert rows["1.1"]["games"] == "1: r1 a-b"  # 120 needed (2450); the others need 90
     assert "120 are needed" in rows["1.1"]["problem"]
     assert "at least 30" in rows["1.2"]["problem"]
     plain = replace(event, extra={})
-    assert "not checked for lack of data: 1.1" in FIDE_2024.check(plain, _state([])).title
+    assert "not checked for lack of data: 1.1" in rules.check(plain, _state([])).title
     assert len(FIDE_2014.check(event, _state([])).rows) == 0
 
 
