@@ -82,6 +82,12 @@ def test_a_given_encoding_overrides_the_detection(tmp_path):
     [
         ("Иванов Иван;Петров Пётр", "cp1251"),
         ("Işık Ayşe;Yılmaz Şahin", "cp1254"),
+        # A reviewer's four-player file, which was read as Windows-1252 ("Þükrü Öztürk").
+        (
+            "id;name;rating\na;Şükrü Öztürk;1850\nb;Gülşen Çağlar;1700\n"
+            "c;İsmail Ağaoğlu;1900\nd;Ayşe Yılmaz;1600\n",
+            "cp1254",
+        ),
         ("Müller, Jürgen;Weiß, Käthe", "cp1252"),  # the Latin-1 of old TRF files
         ("Müller\r\n", "latin-1"),
         ("Сидорова Анна", "koi8_r"),
