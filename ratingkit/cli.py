@@ -17,15 +17,16 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from . import __version__
 from .compare import require_same_game
 from .errors import RatingkitError
-from .fileio import check_encoding
+from .fileio import check_encoding, read_text_as
 from .formats import formats, read_event
 from .model import Event, EventType
 from .output import check_output, terminal_text, write_output
-from .playerfile import PlayerFile, read_player_file
+from .playerfile import PlayerFile, parse_player_csv
 from .report import Report, Table
 from .rulesets import RuleSet, families, family_gaps, get_rule_set, rule_sets
 
@@ -218,8 +219,34 @@ def _player_path(args: argparse.Namespace, event: Event) -> str | None:
 
 
 def _players_for(args: argparse.Namespace, event: Event) -> PlayerFile | None:
-    player_path = _player_path(args, event)
-    return read_player_file(player_path, args.encoding) if player_path else None
+    return _players_and_note(args, [event])[0]
+
+
+def _players_and_note(
+    args: argparse.Namespace, events: Sequence[Event]
+) -> tuple[PlayerFile | None, str | None]:
+    """The player file (``--players``, else the event's players file with state) and the
+    report's note on its encoding when it was not read as UTF-8 and is not one of the files
+    the events' own notes already name."""
+    player_path = _player_path(args, events[0])
+    if not player_path:
+        return None, None
+    decoded = read_text_as(player_path, args.encoding)
+    players = parse_player_csv(decoded.text, str(player_path))
+    note = decoded.note(str(player_path))
+    if note is not None and Path(player_path).resolve() in _files_noted(events):
+        note = None
+    return players, note
+
+
+def _files_noted(events: Sequence[Event]) -> set[Path]:
+    """The files the events' read notes name ("a.csv, b.csv: read as Windows-1251 ...")."""
+    files = set()
+    for event in events:
+        for note in event.extra.get("read_notes", ()):  # type: ignore[union-attr]
+            names = str(note).rsplit(": read as ", 1)[0]
+            files.update(Path(name).resolve() for name in names.split(", "))
+    return files
 
 
 def _render(result: Report | Table, output_format: str) -> str:
@@ -240,15 +267,21 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     if args.output:
         check_output(args.output, inputs)  # before the work, and again when writing
     rules = _rules_for(args.rules, events)
-    players = _players_for(args, events[0])
+    players, note = _players_and_note(args, events)
     for event in events:
         require_same_game(event, rules, players)
     if len(events) == 1:
-        return _render(rules.rate(events[0], players), args.format), inputs
-    rate_events = getattr(rules, "rate_events", None)
-    if rate_events is None:
-        raise RatingkitError(f"rule set {rules.name!r} rates one event at a time; give one file")
-    return _render(rate_events(events, players), args.format), inputs
+        report = rules.rate(events[0], players)
+    else:
+        rate_events = getattr(rules, "rate_events", None)
+        if rate_events is None:
+            raise RatingkitError(
+                f"rule set {rules.name!r} rates one event at a time; give one file"
+            )
+        report = rate_events(events, players)
+    if note is not None:
+        report = replace(report, notes=(*report.notes, note))  # the player file's encoding
+    return _render(report, args.format), inputs
 
 
 def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:

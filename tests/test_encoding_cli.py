@@ -172,8 +172,20 @@ def test_a_separate_player_file_is_read_in_the_given_encoding(tmp_path, capsys):
     assert status == 0, err
     # The player file was read: its rating is the previous list's (FIDE 2024 text 7.1).
     assert f"'{RUSSIAN[0]}': new rating = previous list 1990 (player file)" in out
+    assert f"note: {state}: read as Windows-1251 (given)" in out
+    status, out, _ = _rate(capsys, *args)
+    assert status == 0 and f"note: {state}: read as Windows-1251 (detected)" in out
     status, _, err = _rate(capsys, *args, "--encoding", "utf-8")
     assert status == cli.EXIT_INPUT_ERROR and "line 2: not valid UTF-8" in err
+
+
+def test_the_pairs_own_players_file_as_player_file_is_noted_once(tmp_path, capsys):
+    folder = _pair(tmp_path, RUSSIAN, "cp1251")
+    players = folder / "players.csv"
+    status, out, _ = _rate(capsys, str(folder), "--rules", "fide-2014", "--players", str(players))
+    assert status == 0
+    notes = [line for line in out.splitlines() if "read as Windows-1251" in line]
+    assert notes == [f"  note: {players}: read as Windows-1251 (detected)"]
 
 
 # -- TRF and FESA tables in Latin-1 / Windows-1252 ---------------------------------------
