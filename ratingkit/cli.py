@@ -5,6 +5,9 @@ Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and e
 never a traceback; nothing is written when an error occurs.  ``--output`` refuses a folder, a
 missing folder and the input files; it writes into a device or FIFO and through a symbolic
 link (:func:`ratingkit.output.write_output`).  Text for a terminal has no control characters.
+``--encoding`` (``rate``, ``check``, ``db import``) names the input files' encoding where the
+detection (UTF-8, else a code page, :mod:`ratingkit.fileio`) should not decide; an unknown
+name is an error before any file is read.
 """
 
 from __future__ import annotations
@@ -14,19 +17,32 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from . import __version__
 from .compare import require_same_game
 from .errors import RatingkitError
+from .fileio import check_encoding, read_text_as
 from .formats import formats, read_event
 from .model import Event, EventType
 from .output import check_output, terminal_text, write_output
-from .playerfile import PlayerFile, read_player_file
+from .playerfile import PlayerFile, parse_player_csv
 from .report import Report, Table
 from .rulesets import RuleSet, families, family_gaps, get_rule_set, rule_sets
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
+
+ENCODING_HELP = (
+    "encoding of the input files (the event's files and the player file), for example "
+    "cp1251 (Windows-1251, Russian), cp1254 (Windows-1254, Turkish), cp1252, utf-8; default: "
+    "UTF-8 when a file decodes as UTF-8, else the code page detected.  The report's notes say "
+    "which encoding a file not read as UTF-8 was read in"
+)
+
+
+def _add_encoding(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--encoding", metavar="CODEC", help=ENCODING_HELP)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -69,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=[t.value.replace(" ", "-") for t in EventType],
         help="event type, where the file does not say (default: detected)",
     )
+    _add_encoding(rate)
 
     check = commands.add_parser("check", help="list the rules an event breaks")
     check.add_argument("input", help="event file")
@@ -76,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--players", metavar="FILE", help="player file with state")
     check.add_argument("--input-format", metavar="NAME", help="input format (default: detected)")
     check.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    _add_encoding(check)
 
     _add_db_commands(commands)
 
@@ -104,6 +122,7 @@ def _add_db_commands(commands) -> None:
     load.add_argument("--players", metavar="FILE")
     load.add_argument("--period", metavar="YYYY-MM", help="default: the event's end date")
     load.add_argument("--input-format", metavar="NAME")
+    _add_encoding(load)
     rate = sub.add_parser("rate", help="rate every event of a period and publish the list")
     rate.add_argument("ledger")
     rate.add_argument("--period", required=True, metavar="YYYY-MM")
@@ -133,7 +152,9 @@ def _cmd_db(args: argparse.Namespace) -> str:
         )
     with Ledger(args.ledger) as ledger:
         if args.db_command == "import":
-            summary = ledger.import_file(args.input, args.players, args.period, args.input_format)
+            summary = ledger.import_file(
+                args.input, args.players, args.period, args.input_format, args.encoding
+            )
             return f"{summary}\n"
         if args.db_command == "rate":
             reports = ledger.rate_period(args.period, replace=args.replace)
@@ -177,8 +198,13 @@ def _cmd_formats() -> str:
     )
 
 
-def _read(path: str, input_format: str | None, event_type: str | None = None) -> Event:
-    event = read_event(path, input_format)
+def _read(
+    path: str,
+    input_format: str | None,
+    event_type: str | None = None,
+    encoding: str | None = None,
+) -> Event:
+    event = read_event(path, input_format, encoding)
     if event_type:
         parsed = EventType.parse(event_type)
         # What the reader noted besides the type (a TRF's bye placeholder) stays.
@@ -193,8 +219,34 @@ def _player_path(args: argparse.Namespace, event: Event) -> str | None:
 
 
 def _players_for(args: argparse.Namespace, event: Event) -> PlayerFile | None:
-    player_path = _player_path(args, event)
-    return read_player_file(player_path) if player_path else None
+    return _players_and_note(args, [event])[0]
+
+
+def _players_and_note(
+    args: argparse.Namespace, events: Sequence[Event]
+) -> tuple[PlayerFile | None, str | None]:
+    """The player file (``--players``, else the event's players file with state) and the
+    report's note on its encoding when it was not read as UTF-8 and is not one of the files
+    the events' own notes already name."""
+    player_path = _player_path(args, events[0])
+    if not player_path:
+        return None, None
+    decoded = read_text_as(player_path, args.encoding)
+    players = parse_player_csv(decoded.text, str(player_path))
+    note = decoded.note(str(player_path))
+    if note is not None and Path(player_path).resolve() in _files_noted(events):
+        note = None
+    return players, note
+
+
+def _files_noted(events: Sequence[Event]) -> set[Path]:
+    """The files the events' read notes name ("a.csv, b.csv: read as Windows-1251 ...")."""
+    files = set()
+    for event in events:
+        for note in event.extra.get("read_notes", ()):  # type: ignore[union-attr]
+            names = str(note).rsplit(": read as ", 1)[0]
+            files.update(Path(name).resolve() for name in names.split(", "))
+    return files
 
 
 def _render(result: Report | Table, output_format: str) -> str:
@@ -210,20 +262,26 @@ def _render(result: Report | Table, output_format: str) -> str:
 def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     """The rendered report and the files it was computed from (which --output must not
     overwrite)."""
-    events = [_read(path, args.input_format, args.type) for path in args.input]
+    events = [_read(path, args.input_format, args.type, args.encoding) for path in args.input]
     inputs = [*args.input, *filter(None, [_player_path(args, events[0])])]
     if args.output:
         check_output(args.output, inputs)  # before the work, and again when writing
     rules = _rules_for(args.rules, events)
-    players = _players_for(args, events[0])
+    players, note = _players_and_note(args, events)
     for event in events:
         require_same_game(event, rules, players)
     if len(events) == 1:
-        return _render(rules.rate(events[0], players), args.format), inputs
-    rate_events = getattr(rules, "rate_events", None)
-    if rate_events is None:
-        raise RatingkitError(f"rule set {rules.name!r} rates one event at a time; give one file")
-    return _render(rate_events(events, players), args.format), inputs
+        report = rules.rate(events[0], players)
+    else:
+        rate_events = getattr(rules, "rate_events", None)
+        if rate_events is None:
+            raise RatingkitError(
+                f"rule set {rules.name!r} rates one event at a time; give one file"
+            )
+        report = rate_events(events, players)
+    if note is not None:
+        report = replace(report, notes=(*report.notes, note))  # the player file's encoding
+    return _render(report, args.format), inputs
 
 
 def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
@@ -250,7 +308,7 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
 
 
 def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
-    event = _read(args.input, args.input_format)
+    event = _read(args.input, args.input_format, encoding=args.encoding)
     rules = _rules_for(args.rules, [event])
     check = getattr(rules, "check", None)
     if check is None:
@@ -267,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "encoding", None) is not None:
+            check_encoding(args.encoding)  # before any file is read
         if args.command == "rules":
             text = _cmd_rules()
         elif args.command == "formats":

@@ -62,7 +62,7 @@ from typing import NamedTuple
 
 from .errors import InvalidValueError, Location, RatingkitError
 from .fastbuild import build
-from .model import Event, Game, Play, Special
+from .model import Event, Game, Play, Special, event_notes
 from .playerfile import PlayerFile, PlayerMatch, PlayerRecord, normalise_name
 from .report import Report, Table
 from .rounding import round_half_away_from_zero, round_half_even, round_half_up
@@ -1102,8 +1102,7 @@ def _prepare(rules: FesaRules, event: Event, players, state_for=None) -> _Prepar
         )
     if eras:
         notes.append(f"handicap values: {', '.join(sorted(eras))} (rule 12)")
-    if event.extra.get("type_note"):
-        notes.append(str(event.extra["type_note"]))
+    notes.extend(event_notes(event))  # how the type was decided, which encoding was read
 
     categories = {pid: _category(states[pid], len(games[pid])) for pid in states}
     for pid, state in states.items():
@@ -2165,16 +2164,16 @@ def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | Non
     for event_index, event in enumerate(events):
         prepared = _prepare(rules, event, store, state_for)
         states, games, categories = prepared.states, prepared.games, prepared.categories
-        event_notes: list[str] = []
+        pass_notes: list[str] = []
 
         plain = prepared.plain
 
         compute = partial(_replay_compute, rules, event, prepared, plain)
         outcomes, post, passes, _, _ = _fixed_point(
-            rules, prepared, compute, event_notes, rows=False
+            rules, prepared, compute, pass_notes, rows=False
         )
         total_passes += passes
-        notes.extend(f"{event.name}: {n}" for n in event_notes)
+        notes.extend(f"{event.name}: {n}" for n in pass_notes)
         records_out = []
         for player in event.players:
             pid = player.id

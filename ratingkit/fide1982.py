@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from .errors import InvalidValueError, RuleSetCannotRateError
 from .expected import table_dp, table_pd_exact
-from .model import Event, EventType, Game, Player, is_complete_round_robin
+from .model import Event, EventType, Game, Player, event_notes, is_complete_round_robin
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rounding import exact, round_half_away_from_zero, round_to_step
@@ -814,8 +814,7 @@ class Fide1982:
         """Rate one event by the average method of 10.6 (see the module docstring)."""
         found = assess(event)
         notes: list[str] = []
-        if event.extra.get("type_note"):
-            notes.append(str(event.extra["type_note"]))
+        notes.extend(event_notes(event))  # how the type was decided, which encoding was read
         records: dict[str, PlayerRecord] = {}
         if players is not None:
             match = players.match([(p.id, p.name) for p in event.players])

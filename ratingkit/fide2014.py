@@ -48,7 +48,7 @@ from fractions import Fraction
 
 from .errors import InvalidValueError, Location, RatingkitError
 from .expected import table_dp, table_pd_exact
-from .model import Event, EventType, Player
+from .model import Event, EventType, Player, event_notes
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rounding import round_half_away_from_zero
@@ -1074,7 +1074,7 @@ class Fide2014:
         states, notes = _states(event, players)
         first = {pid for pid, s in states.items() if not s.games and not s.pending}
         result = _rate_event(event, states, self, first)
-        notes = [n for n in [event.extra.get("type_note")] if n] + notes + result.notes
+        notes = [*event_notes(event), *notes, *result.notes]
         on = _reference_date(event)
         carried: dict[str, tuple] = {}
         waiting: list[tuple[str, int]] = []
@@ -1150,8 +1150,8 @@ class Fide2014:
                 if not state.games and not state.pending and state.key not in seen_unrated_events:
                     first.add(pid)
             result = _rate_event(event, states, self, first, period_games)
-            event_notes = [event.extra.get("type_note"), *state_notes, *result.notes]
-            for note in _group_notes([n for n in event_notes if n]):
+            read = [*event_notes(event), *state_notes, *result.notes]  # type and encoding
+            for note in _group_notes([n for n in read if n]):
                 notes.append(f"{event.name}: {note}")
             sections.extend(result.sections)
             games.extend(result.games)

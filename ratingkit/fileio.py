@@ -136,6 +136,17 @@ def encoding_notes(reads: Reads) -> tuple[str, ...]:
     )
 
 
+def encoding_extra(reads: Reads) -> dict[str, object]:
+    """What a reader records in ``Event.extra`` about its files' encodings: ``encoding``
+    (:func:`main_encoding`) and, when a file was not read as UTF-8 or was given an encoding,
+    ``read_notes`` (:func:`encoding_notes`)."""
+    extra: dict[str, object] = {"encoding": main_encoding(reads)}
+    notes = encoding_notes(reads)
+    if notes:
+        extra["read_notes"] = notes
+    return extra
+
+
 def decode_text(data: bytes, source: str, encoding: str | None = None) -> DecodedText:
     """Decode a file's bytes (see :func:`read_text`); ``source`` names the file in errors."""
     if encoding is not None:
@@ -151,26 +162,39 @@ def decode_text(data: bytes, source: str, encoding: str | None = None) -> Decode
     return DecodedText(text, decoded.encoding, decoded.how, decoded.bom)
 
 
-def _decode_given(data: bytes, source: str, encoding: str) -> DecodedText:
+def check_encoding(encoding: str, source: str | None = None) -> codecs.CodecInfo:
+    """The codec of an encoding name given by the user (``cp1251``, ``windows-1254``,
+    ``utf-8``); an unknown name, or a codec that does not decode bytes to text (``rot13``,
+    ``base64``), is an :class:`~ratingkit.errors.InputError` (naming ``source`` if given)."""
+    where = Location(source) if source is not None else None
     try:
         codec = codecs.lookup(encoding)
-    except LookupError:
-        raise InputError(
-            f"unknown encoding {encoding!r} (for example utf-8, cp1251, cp1254, cp1252)",
-            Location(source),
-            encoding,
-        ) from None
+    except (LookupError, TypeError, ValueError):
+        codec = None
+    if codec is None:
+        problem = f"unknown encoding {encoding!r}"
+    elif not getattr(codec, "_is_text_encoding", True):
+        problem = f"{encoding!r} is not a text encoding"
+    else:
+        return codec
+    raise InputError(f"{problem} (for example utf-8, cp1251, cp1254, cp1252)", where, encoding)
+
+
+def _decode_given(data: bytes, source: str, encoding: str) -> DecodedText:
+    codec = check_encoding(encoding, source)
     if not codec.name.startswith(("utf-16", "utf-32")):
         require_text(data, source)
     try:
         text = data.decode(codec.name)
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+    except UnicodeError as exc:
+        start = getattr(exc, "start", 0)
+        end = getattr(exc, "end", start + 1)
+        line = data.count(b"\n", 0, start) + 1
         raise InputError(
             f"not valid {encoding_name(encoding)} (the encoding given): byte(s) "
-            f"{data[exc.start : exc.end]!r} cannot be decoded",
+            f"{data[start:end]!r} cannot be decoded",
             Location(source, line),
-            data[exc.start : exc.end],
+            data[start:end],
         ) from None
     return DecodedText(text, encoding, "given", False)
 

@@ -323,8 +323,10 @@ class Ledger:
         players: str | os.PathLike[str] | None = None,
         period: str | None = None,
         input_format: str | None = None,
+        encoding: str | None = None,
     ) -> ImportSummary:
         """Import one event file (any readable format) with an optional player file.
+        ``encoding`` overrides the detected encoding of both (see :mod:`ratingkit.fileio`).
 
         Players are matched on their own id where the format has one (CSV files), on their
         FIDE id, or on their name; a new player is created when nothing matches, and a name
@@ -336,14 +338,14 @@ class Ledger:
         event: Event | None = None
         player_file: PlayerFile | None = None
         try:
-            event = read_event(path, input_format)
+            event = read_event(path, input_format, encoding)
         except RatingkitError as exc:
             errors.append(str(exc))
         if players is None and event is not None:
             players = event.extra.get("player_file")  # a players.csv that carries state
         if players is not None:
             try:
-                player_file = read_player_file(players)
+                player_file = read_player_file(players, encoding)
             except RatingkitError as exc:
                 errors.append(str(exc))
         if event is None:

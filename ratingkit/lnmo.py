@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from .errors import InvalidValueError, Location, RatingkitError
-from .model import Event, Game, Special
+from .model import Event, Game, Special, event_notes
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
 from .rulesets import register, require_games
@@ -934,8 +934,7 @@ class _Season:
                 "rating is raised to it (not in the seed; as rule 3 assigns ratings by grade)"
             )
         for event in self.events:
-            if event.extra.get("type_note"):
-                notes.append(str(event.extra["type_note"]))
+            notes.extend(event_notes(event))  # how the type was decided, which encoding was read
         game_columns = (
             "date",
             "event",

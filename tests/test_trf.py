@@ -18,6 +18,8 @@ from ratingkit.model import ByeKind, EventType, Play
 EXAMPLE = DATA / "fide-example1.trf"
 TEXT = EXAMPLE.read_text(encoding="utf-8")
 LINES = TEXT.split("\n")
+#: What read_trf records of a UTF-8 file's encoding, which parse_trf (given text) cannot know.
+READ_AS_UTF8 = {"encoding": "utf-8"}
 
 
 def _line_of(start_rank: int) -> int:
@@ -77,7 +79,7 @@ def test_round_cells_result_codes():
 
 def test_trailing_spaces_may_be_missing():
     stripped = "\n".join(line.rstrip() for line in LINES)
-    assert parse_trf(stripped, str(EXAMPLE)) == read_trf(EXAMPLE)
+    assert parse_trf(stripped, str(EXAMPLE), read_extra=READ_AS_UTF8) == read_trf(EXAMPLE)
 
 
 def test_blank_rank_is_read_as_no_rank():
@@ -91,7 +93,7 @@ def test_blank_rank_is_read_as_no_rank():
 def test_writing_back_reads_back_to_the_same_event(tmp_path):
     event = read_trf(EXAMPLE)
     text = write_trf(event)
-    assert parse_trf(text, str(EXAMPLE)) == event
+    assert parse_trf(text, str(EXAMPLE), read_extra=READ_AS_UTF8) == event
     target = tmp_path / "again.trf"
     target.write_text(write_event(event, "trf"), encoding="utf-8")
     assert replace(read_event(target), source=event.source) == event
@@ -197,7 +199,7 @@ def test_round_robin_is_read_from_the_092_line():
     event = read_trf(DATA / "round-robin-two-unrated.trf")
     assert event.type is EventType.ROUND_ROBIN
     assert sum(p.rating is None for p in event.players) == 2
-    assert parse_trf(write_trf(event), event.source) == event
+    assert parse_trf(write_trf(event), event.source, read_extra=READ_AS_UTF8) == event
 
 
 def test_unknown_and_trf_2026_tags_are_kept_and_written_back():
@@ -470,7 +472,7 @@ def test_the_placeholder_is_written_back():
     line = next(x for x in text.split("\n") if x.startswith("001  284"))
     assert line[14:47].strip() == "spielfrei"
     assert line[round_column(5) - 1 : round_column(5) + 7] == "0000 - -"
-    assert parse_trf(text, str(EXAMPLE)) == event
+    assert parse_trf(text, str(EXAMPLE), read_extra=READ_AS_UTF8) == event
     # The forfeit form is written back in the neutral form and reads back the same event.
     variant = parse_trf(_placeholder_variant(" 282 b -"), str(EXAMPLE))
     assert parse_trf(write_trf(variant), str(EXAMPLE)) == variant
@@ -608,7 +610,8 @@ def test_crlf_and_a_byte_order_mark_change_nothing(tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + TEXT.replace("\n", "\r\n").encode("utf-8"))
     assert detect_format(path).name == "trf"
     assert replace(read_event(path), source=expected.source) == expected
-    assert parse_trf("\ufeff" + TEXT.replace("\n", "\r\n"), str(EXAMPLE)) == expected
+    text = "\ufeff" + TEXT.replace("\n", "\r\n")
+    assert parse_trf(text, str(EXAMPLE), read_extra=READ_AS_UTF8) == expected
 
 
 def test_a_file_cut_before_its_players_is_refused():

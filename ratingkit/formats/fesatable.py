@@ -38,6 +38,7 @@ from __future__ import annotations
 import gc
 import re
 from collections import Counter
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
@@ -52,7 +53,7 @@ from ..errors import (
     UnknownPlayerError,
 )
 from ..fastbuild import build
-from ..fileio import read_text
+from ..fileio import Reads, encoding_extra, read_text_into
 from ..model import (
     ByeKind,
     Event,
@@ -98,9 +99,14 @@ def _sniff(path: Path, head: str) -> bool:
     return any(_HEADER.match(line) for line in head.lstrip("\ufeff").splitlines()[:20])
 
 
-def read_fesa_table(path: str | Path) -> Event:
+def read_fesa_table(path: str | Path, encoding: str | None = None) -> Event:
+    """Read a FESA table: UTF-8, else the code page detected, or ``encoding`` if given (see
+    :mod:`ratingkit.fileio`); the event's ``extra["encoding"]`` says which, and
+    ``extra["read_notes"]`` when it is not UTF-8."""
     source = str(path)
-    return parse_fesa_table(read_text(path), source, Path(path).stem)
+    reads: Reads = []
+    text = read_text_into(path, encoding, reads)
+    return parse_fesa_table(text, source, Path(path).stem, read_extra=encoding_extra(reads))
 
 
 def _shown(text: str, limit: int = 40) -> str:
@@ -165,14 +171,21 @@ def _without_cycle_collector():
             gc.enable()
 
 
-def parse_fesa_table(text: str, source: str = "<fesa table>", name: str = "event") -> Event:
+def parse_fesa_table(
+    text: str,
+    source: str = "<fesa table>",
+    name: str = "event",
+    *,
+    read_extra: Mapping[str, object] | None = None,
+) -> Event:
     """The event of a FESA table's text (``source`` names the file in errors, ``name`` is the
-    event's name unless an ``Event:`` line gives one)."""
+    event's name unless an ``Event:`` line gives one; ``read_extra`` goes into the event's
+    ``extra``: what :func:`read_fesa_table` knows of the file's encoding)."""
     with _without_cycle_collector():
-        return _parse(text, source, name)
+        return _parse(text, source, name, read_extra or {})
 
 
-def _parse(text: str, source: str, name: str) -> Event:
+def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) -> Event:
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     if "\x00" in text:
@@ -487,7 +500,7 @@ def _parse(text: str, source: str, name: str) -> Event:
             )
         promotions.append((who, grade))
     games, byes = assemble_games(entries)
-    extra_event: dict[str, object] = {"rounds_in_header": rounds}
+    extra_event: dict[str, object] = {**read_extra, "rounds_in_header": rounds}
     if promotions:
         extra_event["published_promotions"] = tuple(promotions)
     start_date = None

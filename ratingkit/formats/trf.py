@@ -47,6 +47,7 @@ from __future__ import annotations
 import gc
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -58,7 +59,7 @@ from ..errors import (
     MalformedLineError,
     UnknownResultError,
 )
-from ..fileio import read_text
+from ..fileio import Reads, encoding_extra, read_text_into
 from ..model import (
     Bye,
     ByeKind,
@@ -160,11 +161,17 @@ def event_type_from_text(text: str) -> EventType | None:
     return None
 
 
-def read_trf(path: str | Path) -> Event:
-    """Read a TRF file into an :class:`~ratingkit.model.Event` (ids are start ranks)."""
+def read_trf(path: str | Path, encoding: str | None = None) -> Event:
+    """Read a TRF file into an :class:`~ratingkit.model.Event` (ids are start ranks).
+
+    The file is UTF-8, else the code page detected (an old TRF's Latin-1 reads as its
+    superset Windows-1252), or ``encoding`` if given (see :mod:`ratingkit.fileio`); the event's
+    ``extra["encoding"]`` says which, and ``extra["read_notes"]`` when it is not UTF-8."""
     source = str(path)
     _refuse_nul_bytes(path, source)
-    return parse_trf(read_text(path), source)
+    reads: Reads = []
+    text = read_text_into(path, encoding, reads)
+    return parse_trf(text, source, read_extra=encoding_extra(reads))
 
 
 def _refuse_nul_bytes(path: str | Path, source: str) -> None:
@@ -196,21 +203,24 @@ class _Row:
     entries: list[GameEntry]
 
 
-def parse_trf(text: str, source: str = "<trf>") -> Event:
-    """Parse TRF text; every error names the line and column."""
+def parse_trf(
+    text: str, source: str = "<trf>", *, read_extra: Mapping[str, object] | None = None
+) -> Event:
+    """Parse TRF text; every error names the line and column.  ``read_extra`` goes into the
+    event's ``extra`` (what :func:`read_trf` knows of the file's encoding)."""
     # Python's cycle collector is paused while the cells become objects: the reader builds no
     # reference cycles, but each growth of the heap by a quarter makes the collector walk
     # every object made so far (40% of the time of a 9,999-player file, bench/read_big_trf.py).
     running = gc.isenabled()
     gc.disable()
     try:
-        return _parse_trf(text, source)
+        return _parse_trf(text, source, read_extra or {})
     finally:
         if running:
             gc.enable()
 
 
-def _parse_trf(text: str, source: str) -> Event:
+def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Event:
     # A UTF-8 byte-order mark (read_text drops it; text handed in directly may keep it) and
     # Windows or old Mac line ends.
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -333,6 +343,7 @@ def _parse_trf(text: str, source: str) -> Event:
         type_note = "event type swiss (detected: not every pair of players met)"
     notes = tuple(_placeholder_note(p, byes) for p in placeholders)
     extra: dict[str, object] = {
+        **read_extra,
         "trf_tags": tuple(tags),
         "type_note": "; ".join((type_note, *notes)),
     }
