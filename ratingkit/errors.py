@@ -30,6 +30,16 @@ class Location:
         return ", ".join(parts) if parts else "<input>"
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters: a cell of
+    thousands of characters is named by its start and its length, not quoted whole."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    length = len(value) if isinstance(value, str) else len(text)
+    return f"{text[:limit]}... ({length:,} characters)"
+
+
 class RatingkitError(ValueError):
     """Base class of every error ratingkit raises on bad input or bad requests."""
 

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
-from .errors import InvalidValueError, Location, RatingkitError
+from .errors import InvalidValueError, Location, RatingkitError, shown
 from .model import Event, Game, Special, event_notes
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
@@ -127,7 +127,7 @@ def parse_grade(text: str, location: Location | None = None, *, fesa: bool = Fal
     match = _GRADE.match(text.strip())
     if not match:
         raise InvalidValueError(
-            f"cannot read grade {text!r} (expected e.g. '12 kyu' or, for FESA, '1 dan')",
+            f"cannot read grade {shown(text)} (expected e.g. '12 kyu' or, for FESA, '1 dan')",
             location,
             text,
         )
@@ -140,7 +140,7 @@ def parse_grade(text: str, location: Location | None = None, *, fesa: bool = Fal
         return Grade(number - 1 if is_dan else -number, fesa=True)
     if is_dan or number not in LNMO_KYU:
         raise InvalidValueError(
-            f"grade {text!r} does not exist in LNMO (7 kyu to 20 kyu, seed rules 1 and 1a; "
+            f"grade {text!r} does not exist in LNMO (7 kyu to 20 kyu, LNMO rules 1 and 1a; "
             "a FESA grade goes in the 'prior_grade' column, rule 6)",
             location,
             text,

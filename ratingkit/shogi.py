@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import InvalidValueError, Location
+from .errors import InvalidValueError, Location, shown
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,8 @@ def parse_grade(text: str, location: Location | None = None) -> Grade:
         if (unit == "d" and 1 <= n <= 6) or (unit == "k" and 1 <= n <= 20):
             return _BY_NUMBER[number]
     raise InvalidValueError(
-        f"unknown grade {text!r} (FESA grades run from 20 kyu to 6 dan, e.g. '3 kyu', '1 dan')",
+        f"unknown grade {shown(text)} (FESA grades run from 20 kyu to 6 dan, e.g. '3 kyu', "
+        "'1 dan')",
         location,
         text,
     )

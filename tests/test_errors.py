@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+import pytest
+
+from ratingkit import errors
 from ratingkit.errors import (
     ConflictingGameError,
     InputError,
     Location,
     RatingkitError,
     UnknownRuleSetError,
+    shown,
 )
+from ratingkit.shogi import parse_grade
 
 
 def test_every_error_is_a_value_error():
@@ -36,3 +41,16 @@ def test_unknown_rule_set_lists_the_names():
     error = UnknownRuleSetError("fidee", ["fide-2014", "fesa"])
     assert str(error) == "unknown rule set 'fidee'; available: fide-2014, fesa"
     assert "none yet" in str(UnknownRuleSetError("x", []))
+
+
+def test_a_long_value_is_named_by_its_start_and_length():
+    assert shown("1 kyu") == "'1 kyu'"
+    text = shown("x" * 3000)
+    assert text.startswith("'xxxx") and text.endswith("... (3,000 characters)")
+    assert len(text) < 100
+
+
+def test_a_grade_of_thousands_of_characters_is_not_quoted_whole():
+    with pytest.raises(errors.InvalidValueError) as caught:
+        parse_grade("7" * 3000 + " kyu")
+    assert len(str(caught.value)) < 300
