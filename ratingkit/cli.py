@@ -22,11 +22,12 @@ from pathlib import Path
 from . import __version__
 from .compare import require_same_game
 from .errors import RatingkitError
+from .fide2014 import Fide2014
 from .fileio import check_encoding, read_text_as
 from .formats import formats, read_event
 from .model import Event, EventType
 from .output import check_output, terminal_text, write_output
-from .playerfile import PlayerFile, parse_player_csv
+from .playerfile import PlayerFile, merge_rosters, parse_player_csv
 from .report import Report, Table
 from .rulesets import RuleSet, families, family_gaps, get_rule_set, rule_sets
 
@@ -228,15 +229,43 @@ def _players_and_note(
     """The player file (``--players``, else the event's players file with state) and the
     report's note on its encoding when it was not read as UTF-8 and is not one of the files
     the events' own notes already name."""
-    player_path = _player_path(args, events[0])
-    if not player_path:
+    if args.players or len(events) == 1:
+        player_path = _player_path(args, events[0])
+        if not player_path:
+            return None, None
+        decoded = read_text_as(player_path, args.encoding)
+        players = parse_player_csv(decoded.text, str(player_path))
+        note = decoded.note(str(player_path))
+        if note is not None and Path(player_path).resolve() in _files_noted(events):
+            note = None
+        return players, note
+    return _rosters_of(args, events)
+
+
+def _rosters_of(
+    args: argparse.Namespace, events: Sequence[Event]
+) -> tuple[PlayerFile | None, str | None]:
+    """Several events without --players: each event's own players file, in the order the
+    events began, gives the state of the players it lists (playerfile.merge_rosters).  Under
+    FIDE's rules the ratings in them are the events' ratings, not the previous list's."""
+    began = sorted(events, key=lambda e: (e.start is None, e.start or e.end))
+    paths = [e.extra.get("player_file") for e in began]
+    rosters = [
+        parse_player_csv(read_text_as(path, args.encoding).text, str(path))
+        for path in dict.fromkeys(p for p in paths if p)
+    ]
+    if not rosters:
         return None, None
-    decoded = read_text_as(player_path, args.encoding)
-    players = parse_player_csv(decoded.text, str(player_path))
-    note = decoded.note(str(player_path))
-    if note is not None and Path(player_path).resolve() in _files_noted(events):
-        note = None
-    return players, note
+    fide_period = isinstance(_rules_for(args.rules, events), Fide2014)
+    players = merge_rosters(rosters, keep_ratings=not fide_period)
+    if not fide_period:
+        return players, None
+    return players, (
+        "no --players: the events' own players files give each player's state (games, birth "
+        "date, K ...) from the first event he plays; their ratings are the events' ratings, so "
+        "the previous list's rating is the one in the event that began last (FIDE Rating "
+        "Regulations 2024, 7.1); give the previous list with --players"
+    )
 
 
 def _files_noted(events: Sequence[Event]) -> set[Path]:
@@ -263,7 +292,7 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     """The rendered report and the files it was computed from (which --output must not
     overwrite)."""
     events = [_read(path, args.input_format, args.type, args.encoding) for path in args.input]
-    inputs = [*args.input, *filter(None, [_player_path(args, events[0])])]
+    inputs = [*args.input, *filter(None, (_player_path(args, event) for event in events))]
     if args.output:
         check_output(args.output, inputs)  # before the work, and again when writing
     rules = _rules_for(args.rules, events)

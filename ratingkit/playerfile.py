@@ -38,7 +38,7 @@ import io
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from types import MappingProxyType
@@ -357,3 +357,24 @@ def _check_unique(records: list[PlayerRecord]) -> tuple[PlayerRecord, ...]:
             )
         seen[record.id] = record
     return tuple(records)
+
+
+def merge_rosters(rosters: Sequence[PlayerFile], *, keep_ratings: bool) -> PlayerFile:
+    """One player file from the players files of several events, given in the order the events
+    began: each person's record comes from the first event he appears in (his state before the
+    run).  A person is the same across files by FIDE id, else by name: the files' own ids are
+    often start numbers, which mean another player in each file.  ``keep_ratings=False`` drops
+    the ratings: for a FIDE rating period an event's players file gives the rating *in that
+    event*, not the previous list's (FIDE 2024 7.1), which the rule set then takes from the
+    event that began last."""
+    seen: dict[str, PlayerRecord] = {}
+    for roster in rosters:
+        for record in roster:
+            fide_id = record.extra.get("fide_id")
+            key = f"fide:{fide_id}" if fide_id else f"name:{normalise_name(record.name or '')}"
+            if record.name is None and not fide_id:
+                key = f"id:{roster.source}:{record.id}"
+            if key not in seen:
+                seen[key] = record if keep_ratings else replace(record, rating=None)
+    sources = ", ".join(str(r.source) for r in rosters if r.source)
+    return PlayerFile(tuple(seen.values()), sources or None)

@@ -12,6 +12,7 @@ from datetime import date
 
 import pytest
 from conftest import DATA
+from fide_by_hand import half_away, pd
 
 from ratingkit import cli, rulesets
 from ratingkit.report import Report, Table
@@ -216,3 +217,47 @@ def test_several_inputs_are_rated_together(stand_in, pair, tmp_path, capsys):
     assert ids[:2] == ["club:a", "club:b"] and ids[4:6] == ["second:a", "second:b"]
     assert cli.main([*args, "points-only"]) == 2
     assert "rates one event at a time" in capsys.readouterr().err
+
+
+def _period_pair(folder, name, start, end, ratings, games):
+    folder.mkdir()
+    (folder / "event.csv").write_text(
+        f"field,value\nname,{name}\ntype,swiss\nstart,{start}\nend,{end}\nrounds,2\n"
+    )
+    (folder / "players.csv").write_text(
+        "id,name,rating,games,born\n"
+        + "".join(f"{i},{n},{r},100,1980-01-01\n" for i, (n, r) in ratings.items())
+    )
+    (folder / "games.csv").write_text("round,white,black,result\n" + games)
+    return folder
+
+
+def test_a_period_of_pairs_goes_onto_the_rating_of_the_event_that_began_last(tmp_path, capsys):
+    """FIDE 2024 7.1: each event's players.csv gives the rating *in that event*; without
+    --players the previous list's rating is the one of the event that began last (B: 2010),
+    whatever order the events are given in (it was the first event's players file)."""
+    a = _period_pair(
+        tmp_path / "a",
+        "Event A",
+        "2024-04-28",
+        "2024-05-03",
+        {"x": ("Xavier", 2000), "y": ("Yann", 1900), "z": ("Zoe", 2100), "w": ("Walt", 1800)},
+        "1,x,y,1-0\n1,z,w,1-0\n2,x,z,1-0\n2,y,w,1/2-1/2\n",
+    )
+    b = _period_pair(
+        tmp_path / "b",
+        "Event B",
+        "2024-05-10",
+        "2024-05-12",
+        {"x": ("Xavier", 2010), "y": ("Yann", 1890), "z": ("Zoe", 2100), "w": ("Walt", 1800)},
+        "1,x,w,1-0\n1,z,y,0-1\n2,x,y,1-0\n2,w,z,1/2-1/2\n",
+    )
+    # Xavier, K 20 (100 games, under 2400; 8.56): four wins, each event at its own Ro.
+    change = 20 * ((1 - pd(100)) + (1 - pd(-100)) + (1 - pd(210)) + (1 - pd(120)))
+    expected = 2010 + half_away(change)
+    for order in ([a, b], [b, a]):
+        assert cli.main(["rate", *map(str, order), "--rules", "fide", "--format", "json"]) == 0
+        rows = json.loads(capsys.readouterr().out)["players"]
+        xavier = next(row for row in rows if row["name"] == "Xavier")
+        assert xavier["rating_after"] == expected
+        assert xavier["list rating"] == 2010
