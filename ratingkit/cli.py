@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -29,7 +30,14 @@ from .model import Event, EventType
 from .output import check_output, terminal_text, write_output
 from .playerfile import PlayerFile, merge_rosters, parse_player_csv
 from .report import Report, Table
-from .rulesets import RuleSet, families, family_gaps, get_rule_set, rule_sets
+from .rulesets import (
+    RuleSet,
+    families,
+    family_gaps,
+    get_rule_set,
+    out_of_force_note,
+    rule_sets,
+)
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
@@ -168,28 +176,57 @@ def _cmd_db(args: argparse.Namespace) -> str:
         return _render(ledger.periods(), "table")
 
 
+#: ``ratingkit rules`` fits a terminal of this many columns.
+RULES_COLUMNS = 100
+
+
 def _cmd_rules() -> str:
     known = rule_sets()
     if not known:
         return "No rule sets are installed yet.\n"
     width = max(len(name) for name in [*known, *families()]) + 1
+
+    def entry(name: str, *paragraphs: str, tail: str = "") -> str:
+        """The name, then each paragraph wrapped to RULES_COLUMNS under the first column;
+        ``tail`` (the dates in force) ends the first paragraph, unbroken."""
+        out: list[str] = []
+        for index, paragraph in enumerate(paragraphs):
+            wrapped = textwrap.wrap(
+                paragraph,
+                RULES_COLUMNS,
+                initial_indent=f"{name if not out else '':<{width}} ",
+                subsequent_indent=" " * (width + 3),
+                break_on_hyphens=False,
+            )
+            if index == 0 and tail:
+                if len(wrapped[-1]) + 1 + len(tail) <= RULES_COLUMNS:
+                    wrapped[-1] += " " + tail
+                else:
+                    wrapped.append(" " * (width + 3) + tail)
+            out.extend(wrapped)
+        return "\n".join(out)
+
     lines = []
     for name, rules in known.items():
         valid = ""
         if rules.valid_from or rules.valid_until:
             start = rules.valid_from.isoformat() if rules.valid_from else "..."
             end = rules.valid_until.isoformat() if rules.valid_until else "..."
-            valid = f"  [in force {start} to {end}]"
-        lines.append(f"{name:<{width}} {rules.title}{valid}\n{'':<{width}} {rules.document}")
+            valid = f"[in force {start} to {end}]"
+        lines.append(entry(name, rules.title, rules.document, tail=valid))
     for family, members in families().items():
+        gaps = [
+            f"{gap.valid_from.isoformat()} to {gap.valid_until.isoformat()}: no rule set, events "
+            f"refused ({gap.document}: {gap.reason})"
+            for gap in family_gaps(family)
+        ]
         lines.append(
-            f"{family:<{width}} the one of {', '.join(members)} in force on the event's start date"
-        )
-        for gap in family_gaps(family):
-            lines.append(
-                f"{'':<{width}} {gap.valid_from.isoformat()} to {gap.valid_until.isoformat()}: "
-                f"no rule set, events refused ({gap.document}: {gap.reason})"
+            entry(
+                family,
+                f"the one of {', '.join(members)} in force on the event's start date",
+                *gaps,
             )
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -310,6 +347,9 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
         report = rate_events(events, players)
     if note is not None:
         report = replace(report, notes=(*report.notes, note))  # the player file's encoding
+    if args.rules not in families():
+        outside = [n for n in (out_of_force_note(rules, e) for e in events) if n]
+        report = replace(report, notes=(*report.notes, *outside))
     return _render(report, args.format), inputs
 
 

@@ -155,6 +155,19 @@ def _in_force(rules: RuleSet, day: date) -> bool:
     )
 
 
+def out_of_force_note(rules: RuleSet, event: Event) -> str | None:
+    """A note when a rule set named by hand rates an event that began outside the dates its
+    document was in force (the officer may mean it: re-rating under older rules), else None."""
+    if event.start is None or _in_force(rules, event.start):
+        return None
+    start = rules.valid_from.isoformat() if rules.valid_from else "..."
+    end = rules.valid_until.isoformat() if rules.valid_until else "..."
+    return (
+        f"{event.name} began on {event.start.isoformat()}, outside the dates {rules.name} was "
+        f"in force ({start} to {end}): rated under {rules.name} as asked"
+    )
+
+
 def rule_set_in_force(family: str, day: date) -> RuleSet:
     """The member of ``family`` whose validity dates contain ``day``."""
     _load_builtins()

@@ -261,3 +261,27 @@ def test_a_period_of_pairs_goes_onto_the_rating_of_the_event_that_began_last(tmp
         xavier = next(row for row in rows if row["name"] == "Xavier")
         assert xavier["rating_after"] == expected
         assert xavier["list rating"] == 2010
+
+
+def test_a_rule_set_named_outside_its_dates_says_so(tmp_path, capsys):
+    """fide-2014 was in force until 2017-06-30 (FIDE Handbook B.02's archive); an officer may
+    still re-rate a 2019 event under it, and the report says that it was asked for."""
+    folder = _period_pair(
+        tmp_path / "late",
+        "Late Open",
+        "2019-05-01",
+        "2019-05-02",
+        {"x": ("Xavier", 2000), "y": ("Yann", 1900)},
+        "1,x,y,1-0\n2,y,x,1/2-1/2\n",
+    )
+    assert cli.main(["rate", str(folder), "--rules", "fide-2014"]) == 0
+    out = capsys.readouterr().out
+    assert "began on 2019-05-01, outside the dates fide-2014 was in force" in out
+    assert "(2014-07-01 to 2017-06-30)" in out
+
+
+def test_rules_fits_a_terminal_of_100_columns(capsys):
+    assert cli.main(["rules"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert any("[in force 2014-07-01 to 2017-06-30]" in line for line in lines)
