@@ -26,6 +26,8 @@ from pathlib import Path
 import pytest
 from fesa_by_hand import game_changes
 
+from ratingkit.errors import RatingkitError
+from ratingkit.fesa import state_from_published_table
 from ratingkit.formats import read_event
 from ratingkit.playerfile import parse_player_csv
 from ratingkit.rulesets import get_rule_set
@@ -102,12 +104,42 @@ def _player_file(name: str, rows: dict[str, dict], event) -> str:
     return out.getvalue()
 
 
+def _state(record) -> tuple:
+    return (
+        record.name,
+        record.rating,
+        record.games,
+        record.grade or None,
+        record.prior_grade,
+        record.extra.get("bonus_games"),
+    )
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_state_from_published_table_is_the_state_worked_out_by_hand(name):
+    """``ratingkit.fesa.state_from_published_table`` infers the state the way this module
+    does by hand: the same ratings, grades, prior grades and bonus counters."""
+    rows = published_rows(name)
+    event = read_event(DATA / name)
+    by_hand = parse_player_csv(_player_file(name, rows, event), "players.csv")
+    inferred = state_from_published_table(event)
+    assert [_state(r) for r in inferred] == [_state(r) for r in by_hand]
+    counters = {r.extra["bonus_games"] for r in inferred if r.rating is not None}
+    assert counters == {"0", "100"}  # both cases occur in a real table
+
+
+def test_state_from_published_table_refuses_a_table_not_yet_rated():
+    event = read_event(DATA / "fesa-spring-cup.txt")
+    with pytest.raises(RatingkitError, match="no published rating after the event"):
+        state_from_published_table(event)
+
+
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_fesa_rates_the_real_event_to_the_published_ratings(name):
     rows = published_rows(name)
     event = read_event(DATA / name)
     assert {p.id for p in event.players} == set(rows)
-    players = parse_player_csv(_player_file(name, rows, event), "players.csv")
+    players = state_from_published_table(event)
     report = get_rule_set("fesa").rate(event, players)
     unknown = TABLES[name]
     left_out = unknown | {o for n in unknown for o, _ in rows[n]["games"]}
