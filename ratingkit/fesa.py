@@ -2350,6 +2350,33 @@ def state_from_published_table(event: Event, rules: FesaRules | None = None) -> 
     return PlayerFile.from_records(rows, f"{event.source or event.name}: state assumed")
 
 
+def published_comparison(report: Report, ids: Sequence[str] | None = None) -> Table:
+    """A FESA report of a published table beside what the table published: each player's
+    rating before the event, the published ``+/-`` (or, for a player rated by performance,
+    the published starred rating), the rating after the event as the rule set computes it,
+    and the difference (0 where they agree).  ``ids``: the players to show (all by default)."""
+    columns = (
+        "id",
+        "name",
+        "rating_before",
+        "published_change",
+        "published_rating",
+        "rating_after",
+        "difference",
+    )
+    rows = report.players.rows
+    if ids is not None:
+        wanted = {str(i) for i in ids}
+        rows = [r for r in rows if r["id"] in wanted]
+    if rows and "difference" not in rows[0]:
+        raise RatingkitError("the report's event carries no published values (+/- or ELO*)")
+    return Table(
+        f"{report.title}: published and computed",
+        columns,
+        [{c: r[c] for c in columns} for r in rows],
+    )
+
+
 __all__ = [
     "FESA",
     "FESA_2011",
@@ -2371,6 +2398,7 @@ __all__ = [
     "parse_results",
     "performance_rating",
     "promotion_trace",
+    "published_comparison",
     "replay_events",
     "state_from_published_table",
     "state_of",

@@ -27,7 +27,7 @@ import pytest
 from fesa_by_hand import game_changes
 
 from ratingkit.errors import RatingkitError
-from ratingkit.fesa import state_from_published_table
+from ratingkit.fesa import published_comparison, state_from_published_table
 from ratingkit.formats import read_event
 from ratingkit.playerfile import parse_player_csv
 from ratingkit.rulesets import get_rule_set
@@ -148,3 +148,21 @@ def test_fesa_rates_the_real_event_to_the_published_ratings(name):
     compared = {n: after[n] for n in rows if n not in left_out}
     assert {n: got[n] for n in compared} == compared
     assert len(compared) >= 32 - len(left_out)
+
+
+def test_published_comparison_shows_the_published_values_beside_the_computed_ones():
+    name = "cdf-2025-nantes.txt"
+    rows = published_rows(name)
+    event = read_event(DATA / name)
+    report = get_rule_set("fesa").rate(event, state_from_published_table(event))
+    table = published_comparison(report, ["1", "26"])
+    shown = {r["id"]: r for r in table.rows}
+    # the published row of player 1: ELO 1887, +/- -14; player 26: 1* (rated by performance)
+    assert shown["1"]["rating_before"] == rows["1"]["elo"] == 1887
+    assert shown["1"]["published_change"] == rows["1"]["change"] == -14
+    assert shown["1"]["rating_after"] == 1887 - 14
+    assert shown["26"]["published_rating"] == rows["26"]["elo"] == 1
+    assert shown["26"]["rating_after"] == 1
+    assert {r["difference"] for r in table.rows} == {0}
+    with pytest.raises(RatingkitError, match="no published values"):
+        published_comparison(get_rule_set("fesa").rate(read_event(DATA / "fesa-spring-cup.txt")))
