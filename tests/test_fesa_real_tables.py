@@ -26,6 +26,8 @@ from pathlib import Path
 import pytest
 from fesa_by_hand import game_changes
 
+from ratingkit.errors import RatingkitError
+from ratingkit.fesa import published_comparison, state_from_published_table
 from ratingkit.formats import read_event
 from ratingkit.playerfile import parse_player_csv
 from ratingkit.rulesets import get_rule_set
@@ -102,12 +104,42 @@ def _player_file(name: str, rows: dict[str, dict], event) -> str:
     return out.getvalue()
 
 
+def _state(record) -> tuple:
+    return (
+        record.name,
+        record.rating,
+        record.games,
+        record.grade or None,
+        record.prior_grade,
+        record.extra.get("bonus_games"),
+    )
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_state_from_published_table_is_the_state_worked_out_by_hand(name):
+    """``ratingkit.fesa.state_from_published_table`` infers the state the way this module
+    does by hand: the same ratings, grades, prior grades and bonus counters."""
+    rows = published_rows(name)
+    event = read_event(DATA / name)
+    by_hand = parse_player_csv(_player_file(name, rows, event), "players.csv")
+    inferred = state_from_published_table(event)
+    assert [_state(r) for r in inferred] == [_state(r) for r in by_hand]
+    counters = {r.extra["bonus_games"] for r in inferred if r.rating is not None}
+    assert counters == {"0", "100"}  # both cases occur in a real table
+
+
+def test_state_from_published_table_refuses_a_table_not_yet_rated():
+    event = read_event(DATA / "fesa-spring-cup.txt")
+    with pytest.raises(RatingkitError, match="no published rating after the event"):
+        state_from_published_table(event)
+
+
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_fesa_rates_the_real_event_to_the_published_ratings(name):
     rows = published_rows(name)
     event = read_event(DATA / name)
     assert {p.id for p in event.players} == set(rows)
-    players = parse_player_csv(_player_file(name, rows, event), "players.csv")
+    players = state_from_published_table(event)
     report = get_rule_set("fesa").rate(event, players)
     unknown = TABLES[name]
     left_out = unknown | {o for n in unknown for o, _ in rows[n]["games"]}
@@ -116,3 +148,21 @@ def test_fesa_rates_the_real_event_to_the_published_ratings(name):
     compared = {n: after[n] for n in rows if n not in left_out}
     assert {n: got[n] for n in compared} == compared
     assert len(compared) >= 32 - len(left_out)
+
+
+def test_published_comparison_shows_the_published_values_beside_the_computed_ones():
+    name = "cdf-2025-nantes.txt"
+    rows = published_rows(name)
+    event = read_event(DATA / name)
+    report = get_rule_set("fesa").rate(event, state_from_published_table(event))
+    table = published_comparison(report, ["1", "26"])
+    shown = {r["id"]: r for r in table.rows}
+    # the published row of player 1: ELO 1887, +/- -14; player 26: 1* (rated by performance)
+    assert shown["1"]["rating_before"] == rows["1"]["elo"] == 1887
+    assert shown["1"]["published_change"] == rows["1"]["change"] == -14
+    assert shown["1"]["rating_after"] == 1887 - 14
+    assert shown["26"]["published_rating"] == rows["26"]["elo"] == 1
+    assert shown["26"]["rating_after"] == 1
+    assert {r["difference"] for r in table.rows} == {0}
+    with pytest.raises(RatingkitError, match="no published values"):
+        published_comparison(get_rule_set("fesa").rate(read_event(DATA / "fesa-spring-cup.txt")))

@@ -618,3 +618,17 @@ def test_a_complete_round_robin_is_detected_and_a_swiss_table_is_not():
     event = parse_fesa_table(swiss + "\n", "t.txt")
     assert event.type is EventType.SWISS
     assert event.extra["type_note"] == "event type swiss (detected from the table)"
+
+
+def test_mcmahon_table_pts_is_mms_plus_points():
+    """Issue 14: player 1 of the 2024 national championship, five wins and a loss, MMS 1,
+    Pts 6; the example table's Tanaka: 4+ 2= 3+ 5+ (3.5 points), MMS 4, Pts 7.5."""
+    from ratingkit.formats.fesatable import mcmahon_table
+
+    angers = mcmahon_table(read_event(DATA / "fesa" / "cdf-2024-angers.txt")).rows[0]
+    assert (angers["Nr"], angers["MMS"], angers["points"], angers["Pts"]) == ("1", 1, 5, 6)
+    spring = {
+        r["Nr"]: r for r in mcmahon_table(read_event(DATA / "fesa" / "fesa-spring-cup.txt")).rows
+    }
+    assert (spring["1"]["MMS"], spring["1"]["points"], spring["1"]["Pts"]) == (4, 3.5, 7.5)
+    assert (spring["3"]["MMS"], spring["3"]["points"], spring["3"]["Pts"]) == (0, 3, 3)

@@ -697,6 +697,36 @@ def _mms_halves(player: Player) -> int:
     )
 
 
+def mcmahon_table(event: Event):
+    """Each player's McMahon score as a FESA table gives it: ``MMS`` (the start score, 0 where
+    the table has no MMS column), the points of his round cells (a game 1, 1/2 or 0; an
+    unplayed ``0+`` 1, ``0=`` 1/2, ``0-`` 0) and ``Pts``, their sum (the value the table
+    carries where it was read from one, which the reader has checked)."""
+    from ..report import Table
+
+    _cells, points = _cells_and_points(event)
+    rows = []
+    for p in sorted(
+        event.players, key=lambda p: (not p.id.isdigit(), int(p.id) if p.id.isdigit() else 0, p.id)
+    ):
+        mms = _mms_halves(p)
+        pts = p.extra.get("pts")
+        rows.append(
+            {
+                "Nr": p.id,
+                "name": p.name,
+                "MMS": _halves_value(mms),
+                "points": _halves_value(points[p.id]),
+                "Pts": pts if pts is not None else _halves_value(mms + points[p.id]),
+            }
+        )
+    return Table(
+        f"{event.name}: Pts = MMS + points (McMahon score)",
+        ("Nr", "name", "MMS", "points", "Pts"),
+        rows,
+    )
+
+
 def write_fesa_table(event: Event, report=None) -> str:
     """The event as a FESA table.  Without ``report`` the table is as read (a table not yet
     rated stays unrated); with a FESA rating report, ``ELO`` gets a ``*`` and the new rating for
