@@ -1,4 +1,4 @@
-"""The FESA shogi ELO rating system (A. Olufsen 2010-11, seed 000; RULES.md section 3).
+"""The FESA shogi ELO rating system (A. Olufsen 2010-11; RULES.md section 3).
 
 Rule sets:
 

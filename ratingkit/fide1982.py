@@ -1,4 +1,4 @@
-"""FIDE Rating Rules 1982-2000 (seed 003, Turkish; RULES.md section 2).
+"""FIDE Rating Rules 1982-2000 (Turkish translation; RULES.md section 2).
 
 The old FIDE system rates an event by the **average method** of rule 10.6, not game by game:
 the player's opponents are averaged (Rc, each opponent counted within 350 points of the

@@ -1,4 +1,4 @@
-"""The LNMO school shogi club rating system (seed 004, 26.08.2010 - 05.09.2011, D.K.).
+"""The LNMO school shogi club rating system (26.08.2010 - 05.09.2011, D.K.).
 
 Rule numbers in comments cite the seed:
 
@@ -228,7 +228,7 @@ def qualification_ladder(strongest: int = 7, weakest: int = 20) -> Table:
         if k in NO_GAME:
             how, handicap = NO_GAME[k], "no game"
         elif QUALIFICATION.get(k) is None:
-            how, handicap = "not given in the seed", "unknown"
+            how, handicap = "not given in the LNMO rules", "unknown"
         elif k == 18:
             how, handicap = "win against a lone king without pawns", QUALIFICATION[k]
         else:
@@ -403,7 +403,7 @@ def _player_fields(player) -> dict[str, object]:
 
 @dataclass(frozen=True)
 class LnmoRules:
-    """The LNMO club rating system.  The parameters are the decisions the seed leaves open;
+    """The LNMO club rating system.  The parameters are the decisions the LNMO rules leave open;
     each is printed in the report's notes."""
 
     name: str = "lnmo"
@@ -765,7 +765,7 @@ class _Season:
                 known = ", ".join(f"{k} kyu {h}" for k, h in QUALIFICATION.items() if h)
                 raise InvalidValueError(
                     f"handicap {game.handicap.kind!r} is not a qualification handicap of rule 1a"
-                    f" ({known}; 13 kyu is not given in the seed)",
+                    f" ({known}; 13 kyu is not given in the LNMO rules)",
                     where,
                     game.handicap.kind,
                 )
@@ -779,7 +779,7 @@ class _Season:
                 )
             if QUALIFICATION.get(target) is None:
                 raise InvalidValueError(
-                    f"{candidate!r} ({state.grade}): the seed gives no qualification handicap "
+                    f"{candidate!r} ({state.grade}): the LNMO rules give no qualification handicap "
                     "for 13 kyu (rule 1a lists 12 and 14 kyu only); write the handicap the club "
                     "used in the 'handicap' column of a grade above, or rate it by hand",
                     where,
@@ -914,13 +914,13 @@ class _Season:
             "rule 1a gives no qualification handicap for 13 kyu: such a game is refused, "
             "not guessed",
             "players without an LNMO rating (below 17 kyu, 3b, or with a FESA grade, 6) "
-            "still rate their opponents (D from both grades); the seed sets no floor",
+            "still rate their opponents (D from both grades); the LNMO rules set no floor",
         ]
         kinds = {str(r["kind"]) for r in self.game_rows}
         if "handicap" in kinds:
             notes.append(
                 "games of handicap events (kind 'handicap', 4a) are rated with the table of "
-                "rule 2 like even games: the seed gives no other"
+                "rule 2 like even games: the LNMO rules give no other"
             )
         if any("kinte" in str(r["reason"]) for r in self.game_rows) or self.kinte_seen:
             notes.append(
@@ -931,7 +931,7 @@ class _Season:
         if self.rules.raise_rating_on_qualification:
             notes.append(
                 "on promotion by a qualification game a rating below the new grade's table-1 "
-                "rating is raised to it (not in the seed; as rule 3 assigns ratings by grade)"
+                "rating is raised to it (not in the LNMO rules; as rule 3 assigns ratings by grade)"
             )
         for event in self.events:
             notes.extend(event_notes(event))  # how the type was decided, which encoding was read

@@ -1,6 +1,6 @@
 """FESA's grade table (rule 2), its handicap table (rule 12) and the conversion between
 ratings and fractional grades.  Source: RULES.md section 3, which supplies the tables that the
-copy of the FESA document (seed 000) references but does not print.
+copy of the FESA document references but does not print.
 
 Grades are numbered on the handicap scale of rule 12: ``n kyu`` is grade ``15 - n`` (20 kyu is
 -5, 1 kyu is 14), ``1 dan`` is 15 and ``n dan`` is ``14 + n`` (6 dan is 20).  A player without

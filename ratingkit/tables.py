@@ -1,7 +1,7 @@
 """FIDE's printed conversion tables, as data.
 
-Source: FIDE Rating Regulations effective 1 July 2014, section 8.1 (seed 001), tables 8.1a and
-8.1b.  The same tables stand in the FIDE Rating Rules of 1982-2000 (seed 003).  The regulations
+Source: FIDE Rating Regulations effective 1 July 2014, section 8.1, tables 8.1a and
+8.1b.  The same tables stand in the FIDE Rating Rules of 1982-2000.  The regulations
 say the tables are the law; the logistic or normal formulas only approximate them
 (see :mod:`ratingkit.expected`).
 

@@ -1,4 +1,4 @@
-"""Plots of the LNMO club system (seed 004): the change table of rule 2 and the bonus
+"""Plots of the LNMO club system: the change table of rule 2 and the bonus
 threshold of rule 2b."""
 
 from __future__ import annotations

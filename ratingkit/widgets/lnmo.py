@@ -1,4 +1,4 @@
-"""A club evening entered in a small table and rated under the LNMO rules (seed 004)."""
+"""A club evening entered in a small table and rated under the LNMO rules."""
 
 from __future__ import annotations
 
