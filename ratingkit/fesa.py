@@ -47,11 +47,9 @@ last_event   date of the player's last official event (YYYY-MM-DD), for the two-
 
 from __future__ import annotations
 
-import gc
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal, localcontext
@@ -61,7 +59,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from .errors import InvalidValueError, Location, RatingkitError
-from .fastbuild import build
+from .fastbuild import build, collector_paused
 from .model import Event, Game, Play, Special, event_notes
 from .playerfile import PlayerFile, PlayerMatch, PlayerRecord, normalise_name
 from .report import Report, Table
@@ -2112,31 +2110,16 @@ def replay_events(
     :data:`QUICK_SLACK` of a step of k(tr) or of a rounding half), recomputes only the players
     whose opponents changed, carries each player's state from the record it wrote to his next
     event, keeps the player file indexed instead of copying it after every event, and pauses
-    the cycle collector (see :func:`_collector_paused`).  The report has one row per player
-    and event: ``expected`` and ``change`` are floats here (within about 1e-9 of the exact
-    values, which :meth:`FesaRules.rate` gives with every game's detail), and no game rows."""
+    the cycle collector (:func:`ratingkit.fastbuild.collector_paused`).  The report has one
+    row per player and event: ``expected`` and ``change`` are floats here (within about 1e-9
+    of the exact values, which :meth:`FesaRules.rate` gives with every game's detail), and no
+    game rows."""
     if not events:
         raise RatingkitError("no events to replay")
     for event in events:
         require_games(event, rules.name)
-    with _collector_paused():
+    with collector_paused():
         return _replay(rules, events, players)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused for a replay, which builds no reference cycles (every
-    object it makes is freed by reference counting) but keeps its rows: each growth of the
-    heap by a quarter makes the collector walk every object, the events read included
-    (measured: 0.85 s of a 9.3 s replay of 5,000 events).  Restarted however the block ends,
-    and only if it was running."""
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()
 
 
 def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | None) -> Report:

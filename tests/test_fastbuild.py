@@ -64,3 +64,36 @@ def test_build_equals_the_constructor(cls, fields):
     assert vars(built) == vars(made)
     with pytest.raises(dataclasses.FrozenInstanceError):
         built.rating = 0  # still frozen
+
+
+def test_the_collector_is_paused_inside_and_restored_as_it_was():
+    import gc
+
+    from ratingkit.fastbuild import collector_paused
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(KeyError), collector_paused():
+        raise KeyError("a reader's error")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # not switched on behind the caller's back
+    finally:
+        gc.enable()
+
+
+def test_every_reader_leaves_the_collector_running(tmp_path):
+    import gc
+
+    from conftest import ROOT
+
+    from ratingkit.formats import read_event
+
+    for example in ("karl-mala-2005-swiss.trf", "fesa-spring-cup.txt", "fide-autumn-open-2025"):
+        read_event(ROOT / "examples" / example)
+        assert gc.isenabled(), example

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from ..errors import InvalidValueError, Location, UnknownResultError
 from ..eventfields import with_read_notes
+from ..fastbuild import collector_paused
 from ..fileio import Reads, main_encoding, read_csv_table, read_text_into
 from ..lnmo import game_terms, parse_grade
 from ..model import Event, EventType, Game, Handicap, Special, parse_result
@@ -50,6 +51,7 @@ OPTIONAL_COLUMNS = ("kind", "handicap", "giver", "kinte_white", "kinte_black", "
 SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_REPLAYED}
 
 
+@collector_paused()
 def read_club(path: str | Path, encoding: str | None = None) -> Event:
     """Read the club's records into one :class:`~ratingkit.model.Event` (type ``club``);
     ``encoding`` overrides the detected encoding of both files."""

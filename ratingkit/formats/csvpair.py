@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..errors import InvalidValueError, Location, MalformedLineError
 from ..eventfields import apply_fields, read_sidecar
+from ..fastbuild import collector_paused
 from ..fileio import (
     Reads,
     encoding_notes,
@@ -92,6 +93,7 @@ def read_pair_roster(
     return games_path, players_path, parse_player_csv(text, str(players_path))
 
 
+@collector_paused()
 def read_csv_pair(
     path: str | Path, event_type: EventType | None = None, encoding: str | None = None
 ) -> Event:

@@ -35,11 +35,9 @@ byte-order mark and CR/LF line ends are ignored; a tab where the columns are rea
 
 from __future__ import annotations
 
-import gc
 import re
 from collections import Counter
 from collections.abc import Mapping
-from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -52,7 +50,7 @@ from ..errors import (
     MalformedLineError,
     UnknownPlayerError,
 )
-from ..fastbuild import build
+from ..fastbuild import build, collector_paused
 from ..fileio import Reads, encoding_extra, read_text_into
 from ..model import (
     ByeKind,
@@ -156,21 +154,6 @@ def _column(header: str, word: str) -> int | None:
     return match.start() if match else None
 
 
-@contextmanager
-def _without_cycle_collector():
-    """Reading a big table builds a few hundred thousand small objects, none of them in a
-    reference cycle; the cyclic garbage collector would walk them all again and again while
-    they are built (half the time of a 10,000-player table).  Reference counting still frees
-    everything as usual; the collector's state is restored afterwards."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def parse_fesa_table(
     text: str,
     source: str = "<fesa table>",
@@ -181,7 +164,7 @@ def parse_fesa_table(
     """The event of a FESA table's text (``source`` names the file in errors, ``name`` is the
     event's name unless an ``Event:`` line gives one; ``read_extra`` goes into the event's
     ``extra``: what :func:`read_fesa_table` knows of the file's encoding)."""
-    with _without_cycle_collector():
+    with collector_paused():
         return _parse(text, source, name, read_extra or {})
 
 

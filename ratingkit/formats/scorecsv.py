@@ -36,6 +36,7 @@ from pathlib import Path
 
 from ..errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from ..eventfields import apply_fields, check_dates, parse_fields, read_sidecar, with_read_notes
+from ..fastbuild import collector_paused
 from ..fileio import Reads, header_cells, main_encoding, read_csv_table, read_text_into
 from ..model import Event, EventType, Player
 from ..output import protect_row
@@ -77,6 +78,7 @@ def points_of(player: Player) -> Fraction:
     return Fraction(str(player.extra["points"]))
 
 
+@collector_paused()
 def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
     """Read a score table into a score-only round robin :class:`~ratingkit.model.Event`
     (``encoding`` overrides the detected one)."""

@@ -44,7 +44,6 @@ name, rounds) so that :func:`write_trf` writes the line back.
 
 from __future__ import annotations
 
-import gc
 import re
 from collections import defaultdict
 from collections.abc import Mapping
@@ -59,6 +58,7 @@ from ..errors import (
     MalformedLineError,
     UnknownResultError,
 )
+from ..fastbuild import collector_paused
 from ..fileio import Reads, encoding_extra, read_text_into
 from ..model import (
     Bye,
@@ -208,16 +208,10 @@ def parse_trf(
 ) -> Event:
     """Parse TRF text; every error names the line and column.  ``read_extra`` goes into the
     event's ``extra`` (what :func:`read_trf` knows of the file's encoding)."""
-    # Python's cycle collector is paused while the cells become objects: the reader builds no
-    # reference cycles, but each growth of the heap by a quarter makes the collector walk
-    # every object made so far (40% of the time of a 9,999-player file, bench/read_big_trf.py).
-    running = gc.isenabled()
-    gc.disable()
-    try:
+    # The cycle collector walks every cell object again as the heap grows (40% of the time of
+    # a 9,999-player file, bench/read_big_trf.py); the reader builds no reference cycles.
+    with collector_paused():
         return _parse_trf(text, source, read_extra or {})
-    finally:
-        if running:
-            gc.enable()
 
 
 def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Event:
