@@ -329,7 +329,12 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     """The rendered report and the files it was computed from (which --output must not
     overwrite)."""
     events = [_read(path, args.input_format, args.type, args.encoding) for path in args.input]
-    inputs = [*args.input, *filter(None, (_player_path(args, event) for event in events))]
+    inputs = [
+        *args.input,
+        *filter(None, (_player_path(args, event) for event in events)),
+        *(file for event in events for file in event.extra.get("files", ())),
+    ]
+    _refuse_repeated(args.input, events)
     if args.output:
         check_output(args.output, inputs)  # before the work, and again when writing
     rules = _rules_for(args.rules, events)
@@ -351,6 +356,21 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
         outside = [n for n in (out_of_force_note(rules, e) for e in events) if n]
         report = replace(report, notes=(*report.notes, *outside))
     return _render(report, args.format), inputs
+
+
+def _refuse_repeated(paths: Sequence[str], events: Sequence[Event]) -> None:
+    """The same event given twice (``ev`` and ``ev/games.csv`` too) would be rated twice: every
+    game counted twice.  An event is known by the first file its reader read."""
+    seen: dict[Path, str] = {}
+    for path, event in zip(paths, events, strict=True):
+        files = event.extra.get("files") or (path,)
+        key = Path(str(files[0])).resolve()  # type: ignore[index]
+        if key in seen:
+            raise RatingkitError(
+                f"{path}: the same event is given twice ({seen[key]} and {path}); its games "
+                "would be rated twice"
+            )
+        seen[key] = path
 
 
 def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:

@@ -113,6 +113,12 @@ def read_text_into(
     return decoded.text
 
 
+def files_read(reads: Reads) -> tuple[str, ...]:
+    """Every file a reader read (``Event.extra["files"]``): a CSV pair given by its games file
+    reads its players and event files too, and ``--output`` must not overwrite any of them."""
+    return tuple(dict.fromkeys(source for source, _decoded in reads))
+
+
 def main_encoding(reads: Reads) -> str:
     """The encoding of a reader's files for ``Event.extra["encoding"]``: the first one that
     is not UTF-8 (an all-ASCII file reads as UTF-8 whatever it was saved in), else UTF-8."""
@@ -140,7 +146,7 @@ def encoding_extra(reads: Reads) -> dict[str, object]:
     """What a reader records in ``Event.extra`` about its files' encodings: ``encoding``
     (:func:`main_encoding`) and, when a file was not read as UTF-8 or was given an encoding,
     ``read_notes`` (:func:`encoding_notes`)."""
-    extra: dict[str, object] = {"encoding": main_encoding(reads)}
+    extra: dict[str, object] = {"encoding": main_encoding(reads), "files": files_read(reads)}
     notes = encoding_notes(reads)
     if notes:
         extra["read_notes"] = notes
@@ -422,6 +428,16 @@ def read_csv_table(
     if first is None:
         raise MalformedLineError(f"{what} is empty", Location(source, first_line), "")
     header = [unprotect_cell(h.strip()).lower() for h in first]
+    where: dict[str, int] = {}
+    for index, name in enumerate(header, start=1):
+        if name and name in where:
+            # Which of the two would count is anybody's guess: the last one did, silently.
+            raise MalformedLineError(
+                f"{what} names column {name!r} twice (columns {where[name]} and {index})",
+                Location(source, first_line, name),
+                name,
+            )
+        where[name] = index
     missing = [c for c in required if c not in header]
     if missing:
         raise MalformedLineError(

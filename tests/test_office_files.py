@@ -282,3 +282,11 @@ def test_hours_per_day_beyond_a_day_are_refused(tmp_path, hours):
     (folder / "event.csv").write_text(f"field,value\nhours_per_day,{hours}\n")
     with pytest.raises(InvalidValueError, match="event.csv, line 2, field hours_per_day: "):
         read_event(folder)
+
+
+@pytest.mark.parametrize("header", ["id,name,rating,rating", "id,name,rating,Rating"])
+def test_a_column_named_twice_is_refused_naming_both(header):
+    with pytest.raises(
+        MalformedLineError, match=r"names column 'rating' twice \(columns 3 and 4\)"
+    ):
+        parse_player_csv(f"{header}\nx,Xavier,2000,2100\n", "players.csv")

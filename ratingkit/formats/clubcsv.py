@@ -37,7 +37,7 @@ from pathlib import Path
 from ..errors import InvalidValueError, Location, UnknownResultError
 from ..eventfields import with_read_notes
 from ..fastbuild import collector_paused
-from ..fileio import Reads, main_encoding, read_csv_table, read_text_into
+from ..fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
 from ..lnmo import game_terms, parse_grade
 from ..model import Event, EventType, Game, Handicap, Special, parse_result
 from ..playerfile import PlayerFile
@@ -60,7 +60,9 @@ def read_club(path: str | Path, encoding: str | None = None) -> Event:
     name = games_path.parent.name if games_path.name == "games.csv" else games_path.stem
     text = read_text_into(games_path, encoding, reads)
     event = club_event(text, roster, name or "club", str(games_path))
-    event = replace(event, extra={**event.extra, "encoding": main_encoding(reads)})
+    event = replace(
+        event, extra={**event.extra, "encoding": main_encoding(reads), "files": files_read(reads)}
+    )
     return with_read_notes(event, reads)
 
 

@@ -37,6 +37,7 @@ from ..fastbuild import collector_paused
 from ..fileio import (
     Reads,
     encoding_notes,
+    files_read,
     header_cells,
     main_encoding,
     read_csv_table,
@@ -129,6 +130,7 @@ def read_csv_pair(
     else:
         kind, note = EventType.SWISS, "event type swiss (detected: not every pair of players met)"
     extra["type_note"] = note
+    extra["files"] = files_read(reads)  # the games, players and event files
     notes = encoding_notes(reads)
     if notes:
         extra["read_notes"] = notes

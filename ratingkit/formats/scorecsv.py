@@ -37,7 +37,7 @@ from pathlib import Path
 from ..errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from ..eventfields import apply_fields, check_dates, parse_fields, read_sidecar, with_read_notes
 from ..fastbuild import collector_paused
-from ..fileio import Reads, header_cells, main_encoding, read_csv_table, read_text_into
+from ..fileio import Reads, files_read, header_cells, main_encoding, read_csv_table, read_text_into
 from ..model import Event, EventType, Player
 from ..output import protect_row
 from ..playerfile import _record, check_columns, check_unnamed
@@ -156,6 +156,7 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
     extra: dict[str, object] = {
         "type_note": "event type round robin (a score table is a round robin)",
         "encoding": main_encoding(reads),
+        "files": files_read(reads),
     }
     if has_state:
         extra["player_file"] = source
