@@ -27,6 +27,7 @@ from .errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
+from .values import RATING_MAX
 
 
 def _frozen_mapping(value: Mapping[str, object] | None) -> Mapping[str, object]:
@@ -466,7 +467,7 @@ def all_pairs_met(count: int, games: Iterable[Game]) -> bool:
 #: A sanity range for every rating an event carries, whatever the system.  The readers of
 #: rating files apply the narrower range of their system (the player file: 0 to 4000, see
 #: :data:`ratingkit.values.RATING_RANGE`); FESA's and LNMO's own ratings may go below 0.
-RATING_SANITY_RANGE = (-4000, 4000)
+RATING_SANITY_RANGE = (-RATING_MAX, RATING_MAX)
 
 
 def _check_rating(player: Player, where: Location | None) -> None:

@@ -67,7 +67,9 @@ _POINTS = re.compile(r"^(?:([0-9]{1,6})(?:[.,]([0-9]{1,6}))?|([0-9]{0,6})½|[.,]
 #: near 4000 (FIDE's best are under 2900, FESA's under 3000); a larger number is a typing or
 #: column mistake.  Negative ratings are refused here: the player file writes a system's own
 #: rating at or below 0 in a column of its own (LNMO ``lnmo_rating``).
-RATING_RANGE = (0, 4000)
+#: The highest rating any system here publishes or reads (FIDE and FESA alike).
+RATING_MAX = 4000
+RATING_RANGE = (0, RATING_MAX)
 
 
 def parse_int(text: str, location: Location | None = None, *, what: str = "number") -> int:

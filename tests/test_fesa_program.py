@@ -324,8 +324,6 @@ def test_performance_root_at_an_exact_half_is_rounded_to_even():
     # the sum 1 - E(884) + 0 - E(1077) is exactly 0.
     half = Fraction(1961, 2)
     assert 884 - half == -(1077 - half) == Fraction(-193, 2)
-    x = Fraction(10) ** 0  # E(d) + E(-d) = 1/(1+y) + 1/(1+1/y) = 1 for any y > 0, e.g. y = 1
-    assert 1 / (1 + x) + 1 / (1 + 1 / x) == 1
     results = parse_results("884+ 1077-")
     for rules in ALL_RULES:
         assert performance_rating(results, solver=rules.solver).rating == 980

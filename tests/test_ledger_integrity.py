@@ -115,8 +115,9 @@ def test_state_the_ledger_cannot_place_is_a_clean_error_and_changes_nothing(stra
 
 
 def test_a_value_beyond_sqlite_integers_is_a_clean_error_and_changes_nothing(tmp_path):
-    # A rating the CSV reader lets through today (its own range check is another branch's
-    # work): the ledger's transaction refuses it cleanly instead of an OverflowError.
+    # A rating beyond SQLite's integers: the CSV reader refuses it now (ratings 0-4000), before
+    # the ledger's own guard against an OverflowError is reached; either way the import is a
+    # clean error and leaves the ledger as it was.
     folder = tmp_path / "pair"
     folder.mkdir()
     (folder / "players.csv").write_text(

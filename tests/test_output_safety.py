@@ -24,6 +24,7 @@ matplotlib.use("Agg")  # tests only
 import matplotlib.pyplot as plt
 
 from ratingkit import cli
+from ratingkit.errors import RatingkitError
 from ratingkit.formats import read_event, write_event
 from ratingkit.output import (
     check_output,
@@ -327,7 +328,7 @@ def test_a_new_output_file_gets_the_usual_permissions(tmp_path):
 
 def test_check_output_names_the_input(tmp_path):
     pair = _pair(tmp_path / "pair")
-    with pytest.raises(Exception, match="players.csv"):
+    with pytest.raises(RatingkitError, match="players.csv"):
         check_output(pair / "players.csv", [pair])
 
 
@@ -422,7 +423,7 @@ def test_an_existing_file_that_may_not_be_written_is_refused_and_kept(tmp_path, 
     out = tmp_path / "locked.txt"
     out.write_text("old\n", encoding="utf-8")
     monkeypatch.setattr(os, "access", lambda path, mode: False)
-    with pytest.raises(Exception, match="cannot write: Permission denied"):
+    with pytest.raises(RatingkitError, match="cannot write: Permission denied"):
         write_output(out, "new\n")
     assert out.read_text(encoding="utf-8") == "old\n"
 
@@ -446,7 +447,7 @@ def test_a_writable_file_in_a_folder_that_is_not_is_written_in_place(tmp_path, m
 def test_a_dangling_symlink_into_a_missing_folder_names_that_folder(tmp_path):
     link = tmp_path / "report.txt"
     link.symlink_to(tmp_path / "gone" / "report.txt")
-    with pytest.raises(Exception, match=f"the folder {tmp_path / 'gone'} does not exist"):
+    with pytest.raises(RatingkitError, match=f"the folder {tmp_path / 'gone'} does not exist"):
         write_output(link, "x\n")
 
 

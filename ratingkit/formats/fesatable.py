@@ -64,7 +64,7 @@ from ..model import (
 )
 from ..playerfile import normalise_name
 from ..shogi import display_grade, parse_grade
-from ..values import parse_date
+from ..values import RATING_MAX, parse_date
 from . import Format, register_format
 
 _HEADER = re.compile(r"^\s*Nr\s+Name\b.*\bELO\b")
@@ -84,7 +84,7 @@ _GRADE_WORD = re.compile(r"^([0-9]+)([A-Za-z]+)\.?$")
 MAX_START_DIGITS = 6
 #: A FESA rating, published change or start score beyond this is not a rating officer's
 #: number but a corrupt file (the top of the grade table, 6 dan's UB, is 2640).
-RATING_LIMIT = 4000
+RATING_LIMIT = RATING_MAX
 #: A round cell's sign: the player's points in halves, and the kind of an unplayed round.
 _HALVES = {"+": 2, "=": 1, "-": 0}
 _BYE_KINDS = {"+": ByeKind.FULL_POINT, "=": ByeKind.HALF_POINT, "-": ByeKind.ZERO_POINT}

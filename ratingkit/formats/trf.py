@@ -73,7 +73,7 @@ from ..model import (
     is_complete_round_robin,
 )
 from ..model import _pair as pair_records
-from ..values import parse_date, parse_points
+from ..values import RATING_MAX, parse_date, parse_points
 from . import Format, csvpair, register_format
 
 # The CSV pair registers first, so that the built-in formats keep BUILTIN_MODULES' order even
@@ -124,7 +124,7 @@ MAX_ROUNDS = 999
 #: every player a bye in each of its rounds: far more work than the file's size.
 MAX_CELLS = 300_000
 #: Ratings a TRF may give (0 or blank: unrated); FIDE's highest ever is 2882.
-MAX_RATING = 4000
+MAX_RATING = RATING_MAX
 
 #: A points field: ASCII digits with an optional decimal (``5``, ``5.5``, ``5,5``) or ``½``.
 _POINTS = re.compile(r"[0-9]{1,4}(?:[.,][0-9]{1,2})?|[0-9]{0,3}½")
