@@ -192,6 +192,26 @@ def _row_text(frame, position: int) -> str:
     return f"row {position + 1} (index {label!r})"
 
 
+def _plain(value) -> str:
+    """A cell's value for a message: ``nan``, ``2``, ``1.5``, not ``np.float64(nan)``."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return repr(str(value))
+    return str(int(number)) if number.is_integer() else str(number)
+
+
+def _bad_birth_date(players, position: int) -> InvalidValueError:
+    """The birth date of the player in ``position`` cannot be read."""
+    value = players["born"].iloc[position]
+    return InvalidValueError(
+        f"{_row_text(players, position)}: cannot read the birth date {value!r} "
+        "(expected YYYY-MM-DD)",
+        _where("players", "born"),
+        value,
+    )
+
+
 def _need_columns(frame, columns: Sequence[str], frame_name: str) -> None:
     import pandas as pd
 
@@ -351,24 +371,11 @@ def _read_players(players):
         raw = players["born"]
         odd = _first_not_scalar(raw) if raw.dtype == object else None
         if odd is not None and not hasattr(raw.iloc[odd], "year"):  # dates are fine
-            value = raw.iloc[odd]
-            raise InvalidValueError(
-                f"{_row_text(players, odd)}: cannot read the birth date {value!r} "
-                "(expected YYYY-MM-DD)",
-                _where("players", "born"),
-                value,
-            )
+            raise _bad_birth_date(players, odd)
         parsed = pd.to_datetime(raw, errors="coerce", format="mixed")
         bad = parsed.isna().to_numpy() & raw.notna().to_numpy()
         if bad.any():
-            position = int(np.flatnonzero(bad)[0])
-            value = raw.iloc[position]
-            raise InvalidValueError(
-                f"{_row_text(players, position)}: cannot read the birth date {value!r} "
-                "(expected YYYY-MM-DD)",
-                _where("players", "born"),
-                value,
-            )
+            raise _bad_birth_date(players, int(np.flatnonzero(bad)[0]))
         born = parsed
     ever = _flags(players, "ever_2400")
     ever_2300 = _flags(players, "ever_2300")
@@ -450,7 +457,7 @@ def _read_games(games, index):
         row = int(np.flatnonzero(bad)[0])
         value = games["result"].iloc[row]
         raise UnknownResultError(
-            f"{_row_text(games, row)}: unknown result {value!r} (expected white's score 1, "
+            f"{_row_text(games, row)}: unknown result {_plain(value)} (expected white's score 1, "
             "0.5 or 0)",
             _where("games", "result"),
             value,
@@ -557,6 +564,14 @@ def _state(position, games, k, born, ever, ever_2300=None) -> PlayerState:
 # -- the period ------------------------------------------------------------------------------
 
 
+def _not_fide_2014(name: str) -> RatingkitError:
+    """The one refusal of :func:`rate_period` for a rule set other than fide-2014."""
+    return RatingkitError(
+        f"rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate it "
+        f"with get_rule_set({name!r}).rate_events(events, players)"
+    )
+
+
 def rate_period(
     games,
     players,
@@ -579,20 +594,13 @@ def rate_period(
     """
     if isinstance(rules, str):
         if rules != FIDE_2014.name:
-            raise RatingkitError(
-                f"rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {rules!r}; "
-                "rate other systems with get_rule_set(name).rate_events(events, players)"
-            )
+            raise _not_fide_2014(rules)
         rules = FIDE_2014
-    elif not isinstance(rules, Fide2014):
-        raise RatingkitError(f"rate_period needs the fide-2014 rule set, got {rules!r}")
     elif type(rules) is not Fide2014:
-        # A later FIDE text (fide-2022, fide-2024 ...) changes clauses this fast path does not
-        # know (the 400-point rule once per tournament, floors, initial ratings).
-        raise RatingkitError(
-            f"rate_period rates FIDE 2014 periods only, got {rules.name!r}; rate it with "
-            f"get_rule_set({rules.name!r}).rate_events(events, players)"
-        )
+        # Another system, or a later FIDE text (fide-2022, fide-2024 ...) that changes clauses
+        # this fast path does not know (the 400-point rule once per tournament, floors,
+        # initial ratings).
+        raise _not_fide_2014(getattr(rules, "name", type(rules).__name__))
     index, ids, names, rating, games_before, k_given, born, flags = _read_players(players)
     ever, ever_2300, pending = flags
     white, black, white_halves = _read_games(games, index)

@@ -16,22 +16,22 @@ change is rounded (8.57: .5 away from zero).
   first rating is published during the event (player file column ``first_rated``) is rated
   with it, but counts as unrated for his opponents (8.4).  Earlier temporary ratings are
   ignored (8.53): the event file decides who is rated.
-* 8.58 iteration (the seed does not spell it out; decision recorded in the report): pass 1
-  is 8.21b exactly (Rar and dpa over the rated players); each further pass averages over all
-  players, the unrated ones with the Ru of the pass before, and recomputes Ra and every Ru,
-  until the rounded Ru repeat.  The rated players then use the rounded Ru "as if it were an
-  established rating".
+* 8.58 iteration (section 8 of the 2014 regulations does not spell it out; decision recorded
+  in the report): pass 1 is 8.21b exactly (Rar and dpa over the rated players); each further
+  pass averages over all players, the unrated ones with the Ru of the pass before, and
+  recomputes Ra and every Ru, until the rounded Ru repeat.  The rated players then use the
+  rounded Ru "as if it were an established rating".
 * Rating periods (:meth:`Fide2014.rate_events`): K * sum(dR) per event, one rounding for the
   period; an unrated player's first rating over all his games as one event (8.3).  The total
   goes onto the previous list (7.1 of the 2014 regulations: the list "incorporates the rated
   play during the rating period into the previous list"): each event is rated with the rating
   (and K) it was played under, and the new rating is the player file's ``rating`` (the previous
   list) + the rounded total; without one, the rating in the event that began last.
-* First ratings (7.14 of the 2014 regulations, not in the seed's section 8): published only from
-  ``first_rating_min_games`` (5) games against rated opponents on, results pooled over at most
-  ``first_rating_pool_months`` (26) months.  Below it ``rating_after`` is empty (status
-  ``not published: N of 5 games``) and the new state keeps the results in the player file
-  column ``pending_results`` (:func:`parse_pending`), which a later run pools (8.3).
+* First ratings (7.14 of the 2014 regulations, not in section 8 of the 2014 regulations):
+  published only from ``first_rating_min_games`` (5) games against rated opponents on, results
+  pooled over at most ``first_rating_pool_months`` (26) months.  Below it ``rating_after`` is
+  empty (status ``not published: N of 5 games``) and the new state keeps the results in the
+  player file column ``pending_results`` (:func:`parse_pending`), which a later run pools (8.3).
 * Extension points for later texts (fields of :class:`Fide2014`, set by ``fide-2024``):
   ``rate_unrated_in_round_robins`` (2024 8.3.1), ``unrated_match_not_rated`` and
   ``decided_match_games_not_rated`` (2024 6.1, 6.2), ``k_10_before_30_games`` and
@@ -41,6 +41,7 @@ change is rounded (8.57: .5 away from zero).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -129,6 +130,7 @@ def k_factor(
     junior_until_year_end: bool = False,
     ten_from_2400_first: bool = False,
     junior_ends_once_2300: bool = False,
+    clause: str = "8.56",
 ) -> KChoice:
     """K of FIDE 2014 8.56 for a rated player, with the defaults assumed where state is
     missing: no games count -> taken as 30 or more; no birth date or event date -> taken as
@@ -138,17 +140,19 @@ def k_factor(
     18th birthday" (birth year + 18 >= the event's year) instead of "under 18".
     ``ten_from_2400_first``: 2024 8.3.3 as FIDE applies it, K 10 once the published rating has
     reached 2400, even before 30 games.  ``junior_ends_once_2300``: 2024 8.3.3 as FIDE applies
-    it, a junior whose rating once reached 2300 (``ever_2300``) has K 20 afterwards."""
+    it, a junior whose rating once reached 2300 (``ever_2300``) has K 20 afterwards.
+    ``clause``: the clause every K rule text names (``"8.56"`` of 2014; ``"8.3.3"`` of the 2022,
+    2024 and 2025 texts)."""
     if state.k is not None:
         return KChoice(state.k, "K given in the player file")
     if ten_from_2400_first and (rating >= 2400 or state.ever_2400):
         why = "rating 2400 or more" if rating >= 2400 else "published rating has reached 2400"
-        return KChoice(10, f"8.3.3: {why}, K 10 even before 30 games")
+        return KChoice(10, f"{clause}: {why}, K 10 even before 30 games")
     assumed: list[str] = []
     if state.games is None:
         assumed.append("no games count: taken as 30 or more")
     elif state.games < 30:
-        return KChoice(40, f"8.56: new player, {state.games} games before (< 30)")
+        return KChoice(40, f"{clause}: new player, {state.games} games before (< 30)")
     if state.born is None:
         assumed.append("no birth date: taken as not under 18")
     elif on is None:
@@ -160,27 +164,29 @@ def k_factor(
         if junior_until_year_end:
             junior = on.year - state.born.year <= 18
             rule = (
-                f"2024 K rule: junior until the end of {state.born.year + 18}, the year of the "
+                f"{clause}: junior until the end of {state.born.year + 18}, the year of the "
                 f"18th birthday (event on {on.isoformat()}), rating < 2300"
             )
         else:
             junior = age < 18
-            rule = f"8.56: under 18 ({age} on {on.isoformat()}), rating < 2300"
+            rule = f"{clause}: under 18 ({age} on {on.isoformat()}), rating < 2300"
         once_2300 = junior_ends_once_2300 and bool(state.ever_2300)
         if junior and rating < 2300 and not once_2300:
             # 40 either way: the games count does not matter for a junior.
             return KChoice(40, rule, tuple(a for a in assumed if "games count" not in a))
         if junior and rating < 2300:
             return KChoice(
-                20, "8.3.3: junior whose rating once reached 2300 (ever_2300): K 20", tuple(assumed)
+                20,
+                f"{clause}: junior whose rating once reached 2300 (ever_2300): K 20",
+                tuple(assumed),
             )
     if rating >= 2400:
-        return KChoice(10, "8.56: rating 2400 or more", tuple(assumed))
+        return KChoice(10, f"{clause}: rating 2400 or more", tuple(assumed))
     if state.ever_2400:
-        return KChoice(10, "8.56: published rating has reached 2400", tuple(assumed))
+        return KChoice(10, f"{clause}: published rating has reached 2400", tuple(assumed))
     if state.ever_2400 is None:
         assumed.append("ever_2400 not given: taken as no (rating under 2400)")
-    return KChoice(20, "8.56: rating under 2400", tuple(assumed))
+    return KChoice(20, f"{clause}: rating under 2400", tuple(assumed))
 
 
 # -- Unrated players (8.2) -------------------------------------------------------------------
@@ -238,11 +244,15 @@ def parse_pending(text: str, location: Location | None = None) -> tuple[Pending,
     for item in text.split():
         head, _, day = item.partition("@")
         rating_text, colon, score_text = head.partition(":")
-        try:
-            rating = int(rating_text)
-            score = Fraction(score_text.replace(",", "."))
-        except (ValueError, ZeroDivisionError):
-            rating, score = None, None
+        rating, score = None, None
+        # ASCII digits only: int() and Fraction() would also read full-width or other Unicode
+        # digits ("１９００").
+        if _ASCII_RATING.fullmatch(rating_text) and _ASCII_SCORE.fullmatch(score_text):
+            try:
+                rating = int(rating_text)
+                score = Fraction(score_text.replace(",", "."))
+            except ZeroDivisionError:
+                rating, score = None, None
         if not colon or rating is None or not 0 <= rating <= 4000 or score not in _SCORES:
             raise InvalidValueError(
                 f"{PENDING_COLUMN} must read like '1850:1@2025-03-14 1720:0.5@2025-03-14' "
@@ -255,6 +265,8 @@ def parse_pending(text: str, location: Location | None = None) -> tuple[Pending,
 
 
 _SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
+_ASCII_RATING = re.compile(r"[0-9]+")
+_ASCII_SCORE = re.compile(r"[0-9]+(?:[.,][0-9]+)?|[0-9]+/[0-9]+")
 
 
 def format_pending(items) -> str:
@@ -915,8 +927,8 @@ class Fide2014:
     k_10_before_30_games: bool = False
     k_junior_ends_once_2300: bool = False
     #: 1.1 (2024): the least minutes per player for 60 moves, by the higher rating of the two
-    #: players: (rating from, minutes), highest first; empty: not checked (the seed's section 8
-    #: has no rate of play).
+    #: players: (rating from, minutes), highest first; empty: not checked (section 8 of the 2014
+    #: regulations has no rate of play).
     minimum_minutes: tuple[tuple[int, int], ...] = ()
     #: 1.2 (2024): the least number of moves of a first time control that names one.
     minimum_first_control_moves: int | None = None
@@ -977,7 +989,18 @@ class Fide2014:
                 "status": f"not published: {n} of {self.first_rating_min_games} games",
             }
             if kept:
-                row |= {"games": n, "score": w, "n": n, "w": w}
+                # 8.3: the pooled results as one event, as in the published case below: Rc and
+                # Ru from all of them, not from this event's games alone.
+                rc, value, _ = self.initial_rating([(r, sc) for _, r, sc in items])
+                row |= {
+                    "games": n,
+                    "score": w,
+                    "n": n,
+                    "w": w,
+                    "Rc": rc,
+                    "Ru exact": value,
+                    "Ru": round_half_away_from_zero(value),
+                }
             return row, items, notes
         if not kept:
             return None, (), notes

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
 from .errors import RatingkitError
@@ -113,14 +113,8 @@ class Fide2022(Fide2014):
         birthday", then K * n <= 700 over the period's games."""
         from .fide2024 import limit_k
 
-        choice = k_factor(rating, state, on, junior_until_year_end=True)
-        choice = limit_k(choice, games, self.k_times_n_max)
-        rule = (
-            choice.rule.replace("2024 K rule", "8.3.3")
-            .replace("2024 K * n", "8.3.3 K * n")
-            .replace("8.56", "8.3.3")
-        )
-        return replace(choice, rule=rule)
+        choice = k_factor(rating, state, on, junior_until_year_end=True, clause="8.3.3")
+        return limit_k(choice, games, self.k_times_n_max, clause="8.3.3")
 
     def initial_rating(self, pairs):
         """8.2.2-8.2.3: Ra over the rated opponents; Ra at 50%, + 20 for each half point over

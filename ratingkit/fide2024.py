@@ -90,14 +90,15 @@ def initial_rating_2024(
     return ra, value, rule
 
 
-def limit_k(choice: KChoice, games: int, maximum: int = 700) -> KChoice:
-    """K * n <= ``maximum`` for the n games of one rating period: when K * n is larger, K is
-    the largest whole number with K * n <= maximum (700 // n)."""
+def limit_k(choice: KChoice, games: int, maximum: int = 700, clause: str = "8.3.3") -> KChoice:
+    """K * n <= ``maximum`` for the n games of one rating period (``clause``, 8.3.3 of the 2022
+    and 2024 texts): when K * n is larger, K is the largest whole number with
+    K * n <= maximum (700 // n)."""
     if games <= 0 or choice.k * games <= maximum:
         return choice
     k = maximum // games
     rule = (
-        f"{choice.rule}; 2024 K * n <= {maximum}: {choice.k} x {games} games = "
+        f"{choice.rule}; {clause} K * n <= {maximum}: {choice.k} x {games} games = "
         f"{choice.k * games} > {maximum}, K = {maximum} // {games} = {k}"
     )
     return KChoice(k, rule, choice.assumed)
@@ -161,8 +162,9 @@ class Fide2024(_Fide2014):
             junior_until_year_end=True,
             ten_from_2400_first=self.k_10_before_30_games,
             junior_ends_once_2300=self.k_junior_ends_once_2300,
+            clause="8.3.3",
         )
-        return limit_k(choice, games, self.k_times_n_max)
+        return limit_k(choice, games, self.k_times_n_max, clause="8.3.3")
 
     def cap_applies(self, rating: int) -> bool:
         return self.cap_only_below is None or rating < self.cap_only_below

@@ -346,3 +346,32 @@ def test_other_rule_sets_are_refused():
     games = pd.DataFrame({"white": ["a"], "black": ["b"], "result": [1]})
     with pytest.raises(RatingkitError, match="fide-2014"):
         rate_period(games, PLAYERS, rules="fesa")
+
+
+def test_unknown_result_shows_the_value_not_its_repr():
+    games = pd.DataFrame({"white": ["a"], "black": ["b"], "result": [np.float64(0.25)]})
+    with pytest.raises(UnknownResultError) as caught:
+        rate_period(games, PLAYERS)
+    text = str(caught.value)
+    assert "unknown result 0.25 (" in text and "np.float64" not in text, text
+
+
+@pytest.mark.parametrize("born", [["1980-01-01", "not a date"], ["1980-01-01", ["1980"]]])
+def test_an_unreadable_birth_date_names_row_and_value(born):
+    players = pd.DataFrame({"id": ["a", "b"], "rating": [1800, 1900], "born": born})
+    games = pd.DataFrame({"white": ["a"], "black": ["b"], "result": [1]})
+    with pytest.raises(InvalidValueError) as caught:
+        rate_period(games, players)
+    assert str(caught.value).startswith("players, field born: row 2: cannot read the birth date")
+
+
+@pytest.mark.parametrize("rules", ["fesa", get_rule_set("fesa"), get_rule_set("fide-2024")])
+def test_other_rule_sets_are_refused_with_one_message_naming_them(rules):
+    games = pd.DataFrame({"white": ["a"], "black": ["b"], "result": [1]})
+    name = rules if isinstance(rules, str) else rules.name
+    with pytest.raises(RatingkitError) as caught:
+        rate_period(games, PLAYERS, rules=rules)
+    assert str(caught.value) == (
+        f"rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate it "
+        f"with get_rule_set({name!r}).rate_events(events, players)"
+    )

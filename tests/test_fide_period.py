@@ -536,3 +536,63 @@ def test_7_1_fide_published_calculation_f_m02_the_list_rating_comes_from_the_pla
     assert report["p"]["change"] == Fraction("0.60")
     # FIDE's November list: 1621 = October's 1620 + 1 (the events' Ro 1617 + 1 would be 1618).
     assert report["p"]["rating_after"] == 1621
+
+
+# -- The clause the K rule texts name (8.56 of 2014; 8.3.3 of 2022, 2024, 2025) -----------------
+
+
+K_STATES = [
+    PlayerState(games=100, born=date(1980, 1, 1), ever_2400=False),  # adult under 2400: 20
+    PlayerState(games=12, born=date(1980, 1, 1), ever_2400=False),  # fewer than 30 games: 40
+    PlayerState(games=100, born=date(2010, 5, 1), ever_2400=False),  # a junior: 40
+    PlayerState(games=100, born=date(1980, 1, 1), ever_2400=True),  # reached 2400: 10
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "clause"),
+    [(FIDE_2014, "8.56"), (FIDE_2022, "8.3.3"), (FIDE_2024, "8.3.3"), (FIDE_2025, "8.3.3")],
+)
+def test_k_rule_texts_name_the_clause_of_their_own_text(rules, clause):
+    # The K rule is 8.56 in the 2014 text and 8.3.3 in the 2022 and 2024 texts.
+    other = "8.3.3" if clause == "8.56" else "8.56"
+    for state in K_STATES:
+        rule = rules.choose_k(2000, state, date(2025, 3, 1), 4).rule
+        assert rule.startswith(f"{clause}: ") and other not in rule and "2024" not in rule, rule
+    # 8.3.3 K * n <= 700: 40 x 20 games = 800 > 700 (2022, 2024; not in 2014).
+    limited = rules.choose_k(2000, K_STATES[1], date(2025, 3, 1), 20).rule
+    assert ("8.3.3 K * n <= 700" in limited) is (clause == "8.3.3"), limited
+
+
+def test_k_rule_column_of_the_report_names_8_3_3_under_fide_2024():
+    players = _state([{"id": "a", "games": 12, "born": "1980-01-01"}, *ADULTS])
+    for rules, clause in ((FIDE_2014, "8.56"), (FIDE_2024, "8.3.3"), (FIDE_2022, "8.3.3")):
+        report = rules.rate(B, players)
+        assert report["a"]["K rule"] == f"{clause}: new player, 12 games before (< 30)"
+        assert report["d"]["K rule"] == f"{clause}: rating under 2400"
+
+
+# -- A first rating held back: the pooled results shown as one event (8.3) ----------------------
+
+
+def test_not_published_first_rating_shows_rc_and_ru_of_the_pooled_results():
+    kept = _state([{"id": "x", "pending_results": "1900:1"}])
+    event = _newcomer("now", [("o2", 2000)], (0.0,), date(2025, 3, 1))
+    row = FIDE_2014.rate(event, kept)["x"]
+    assert row["status"] == "not published: 2 of 5 games" and row["rating_after"] is None
+    # 8.21a: Rc = (1900 + 2000) / 2 = 1950; 1 of 2 = 50%: Ru = Rc (8.22).
+    assert (row["n"], row["w"]) == (2, 1)
+    assert row["Rc"] == Fraction(1900 + 2000, 2) == 1950
+    assert row["Ru"] == 1950
+
+
+@pytest.mark.parametrize("item", ["１９００:1", "1900:１", "٢٠٠٠:0"])
+def test_pending_results_read_ascii_digits_only(item):
+    from ratingkit.errors import RatingkitError
+
+    state = parse_player_csv(f"id,pending_results\nx,{item}\n", "state.csv")
+    event = _newcomer("now", OPP[:1], (1.0,), date(2025, 3, 1))
+    with pytest.raises(RatingkitError) as caught:
+        FIDE_2014.rate(event, state)
+    text = str(caught.value)
+    assert "state.csv" in text and "line 2" in text and repr(item) in text, text
