@@ -61,6 +61,7 @@ from .playerfile import PlayerFile, PlayerRecord
 from .report import COMMON_COLUMNS, Report, Table
 from .rounding import round_half_away_from_zero
 from .tables import D_TO_PD, D_TO_PD_BEYOND
+from .values import RATING_MAX
 
 #: Band ends of table 8.1b and the PD of the higher rated player (hundredths), with the
 #: value beyond the last band appended.
@@ -71,7 +72,7 @@ _STATE_COLUMNS = ("games", "born", "ever_2400", "k")
 #: Bounds of the players frame: ratings 1 to 4000 (no FIDE list has come near 4000), K up to
 #: the largest K of 8.56 (40), games up to 100,000 (far beyond any player's career); larger
 #: values are typing errors, and would overflow the integer arithmetic.
-MAX_RATING = 4000
+MAX_RATING = RATING_MAX
 MAX_K = 40
 MAX_GAMES = 100_000
 
