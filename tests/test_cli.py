@@ -287,13 +287,8 @@ def test_rules_fits_a_terminal_of_100_columns(capsys):
     assert any("[in force 2014-07-01 to 2017-06-30]" in line for line in lines)
 
 
-@pytest.mark.parametrize("target", ["players.csv", "event.csv"])
-def test_output_onto_a_file_the_pair_reader_read_beside_its_games_is_refused(
-    tmp_path, capsys, target
-):
-    """Given as its games file, a CSV pair still reads players.csv and event.csv beside it:
-    --output onto either would destroy an input (a reviewer's case: it was overwritten)."""
-    folder = _period_pair(
+def _one_game_pair(tmp_path):
+    return _period_pair(
         tmp_path / "v",
         "V",
         "2024-05-10",
@@ -301,6 +296,15 @@ def test_output_onto_a_file_the_pair_reader_read_beside_its_games_is_refused(
         {"x": ("Xavier", 2000), "y": ("Yann", 1900)},
         "1,x,y,1-0\n",
     )
+
+
+@pytest.mark.parametrize("target", ["players.csv", "event.csv"])
+def test_output_onto_a_file_the_pair_reader_read_beside_its_games_is_refused(
+    tmp_path, capsys, target
+):
+    """Given as its games file, a CSV pair still reads players.csv and event.csv beside it:
+    --output onto either would destroy an input (a reviewer's case: it was overwritten)."""
+    folder = _one_game_pair(tmp_path)
     before = (folder / target).read_bytes()
     code = cli.main(["rate", str(folder / "games.csv"), "--rules", "fide-2024",
                      "--output", str(folder / target)])  # fmt: skip
@@ -310,13 +314,6 @@ def test_output_onto_a_file_the_pair_reader_read_beside_its_games_is_refused(
 
 
 def test_the_same_event_given_twice_is_refused(tmp_path, capsys):
-    folder = _period_pair(
-        tmp_path / "v",
-        "V",
-        "2024-05-10",
-        "2024-05-12",
-        {"x": ("Xavier", 2000), "y": ("Yann", 1900)},
-        "1,x,y,1-0\n",
-    )
+    folder = _one_game_pair(tmp_path)
     assert cli.main(["rate", str(folder), str(folder / "games.csv"), "--rules", "fide"]) == 2
     assert "the same event is given twice" in capsys.readouterr().err
