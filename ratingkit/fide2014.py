@@ -189,6 +189,20 @@ def k_factor(
     return KChoice(20, f"{clause}: rating under 2400", tuple(assumed))
 
 
+def limit_k(choice: KChoice, games: int, maximum: int = 700, clause: str = "8.3.3") -> KChoice:
+    """K * n <= ``maximum`` for the n games of one rating period (``clause``, 8.3.3 of the 2022
+    and 2024 texts): when K * n is larger, K is the largest whole number with
+    K * n <= maximum (700 // n)."""
+    if games <= 0 or choice.k * games <= maximum:
+        return choice
+    k = maximum // games
+    rule = (
+        f"{choice.rule}; {clause} K * n <= {maximum}: {choice.k} x {games} games = "
+        f"{choice.k * games} > {maximum}, K = {maximum} // {games} = {k}"
+    )
+    return KChoice(k, rule, choice.assumed)
+
+
 # -- Unrated players (8.2) -------------------------------------------------------------------
 
 
@@ -936,18 +950,34 @@ class Fide2014:
     rate_of_play_clauses: tuple[str, str] = ("1.1", "1.2")
     #: The clause the "capped" column names when the 400-point cap limits a game's D.
     cap_rule: str = "8.54"
+    #: The clause of the K rules, named in the report's "K rule" (8.56; 8.3.3 from 2022).
+    k_clause: str = "8.56"
+    #: Juniors keep K 40 until the end of the year of their 18th birthday (2022, 2024 8.3.3);
+    #: False: until the 18th birthday (2014 8.56).
+    junior_until_year_end: bool = False
+    #: K * n may not exceed this in one rating period (2022, 2024 8.3.3); None: no limit.
+    k_times_n_max: int | None = None
+    #: No rating below this is published (2022: 1000, 2024: 1400); None: no floor (section 8
+    #: of the 2014 regulations has none).
+    floor: int | None = None
 
     # The clauses that later regulations change (ratingkit.fide2024 overrides them).
 
     def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
-        """K for a rated player (8.56); ``games``: his rated games in the period."""
-        return k_factor(
+        """K for a rated player (2014 8.56, 2022 and 2024 8.3.3, as the fields above set
+        them); ``games``: his rated games in the period, for K * n."""
+        choice = k_factor(
             rating,
             state,
             on,
+            junior_until_year_end=self.junior_until_year_end,
             ten_from_2400_first=self.k_10_before_30_games,
             junior_ends_once_2300=self.k_junior_ends_once_2300,
+            clause=self.k_clause,
         )
+        if self.k_times_n_max is None:
+            return choice
+        return limit_k(choice, games, self.k_times_n_max, clause=self.k_clause)
 
     def first_rating(
         self,
@@ -1083,9 +1113,14 @@ class Fide2014:
         return rc, value, rule
 
     def publish(self, rating: int, initial: bool = False) -> tuple[int | None, str | None]:
-        """The rating published after rounding and a status when it is not plain (no floor
-        in section 8: always published)."""
-        return rating, None
+        """The rating published after rounding, and a status when it is not: below the
+        ``floor`` nothing is published (``initial``: an Ru; else the player is listed as
+        unrated)."""
+        if self.floor is None or rating >= self.floor:
+            return rating, None
+        if initial:
+            return None, f"Ru {rating} below the floor {self.floor}: no rating published"
+        return None, f"new rating {rating} below the floor {self.floor}: listed as unrated"
 
     def decision_notes(self, event: Event) -> list[str]:
         """The decisions this rule set takes where the document is silent."""

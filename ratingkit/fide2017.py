@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from .errors import RatingkitError
-from .fide2014 import Fide2014, KChoice, PlayerState, k_factor
+from .fide2014 import Fide2014
 from .model import Event, EventType
 from .report import Table
 from .rulesets import (
@@ -94,9 +94,12 @@ class Fide2022(Fide2014):
     #: 8.3.1: "a player may benefit from only one upgrade under this rule" in a tournament.
     cap_once_per_event: bool = True
     #: No rating below this is published (7.1.4, 7.2.1 in the 2024 numbering).
-    floor: int = 1000
-    #: 8.3.3: K * n may not exceed this in one rating period.
-    k_times_n_max: int = 700
+    floor: int | None = 1000
+    #: 8.3.3: 40/20/10 as in 2014, juniors "until the end of the year of their 18th
+    #: birthday", then K * n <= 700 over the period's games (Fide2014.choose_k applies them).
+    k_clause: str = "8.3.3"
+    junior_until_year_end: bool = True
+    k_times_n_max: int | None = 700
     #: 7.1.4: a first rating is published from this many games against rated opponents.
     first_rating_min_games: int = 5
     first_rating_clause: str = "7.1.4"
@@ -107,14 +110,6 @@ class Fide2022(Fide2014):
     #: giving the old and the new 1.1-1.2 side by side): the same as the 2024 text.
     minimum_minutes: tuple[tuple[int, int], ...] = ((2400, 120), (1800, 90), (0, 60))
     minimum_first_control_moves: int | None = 30
-
-    def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
-        """8.3.3: 40/20/10 as in 2014, juniors "until the end of the year of their 18th
-        birthday", then K * n <= 700 over the period's games."""
-        from .fide2024 import limit_k
-
-        choice = k_factor(rating, state, on, junior_until_year_end=True, clause="8.3.3")
-        return limit_k(choice, games, self.k_times_n_max, clause="8.3.3")
 
     def initial_rating(self, pairs):
         """8.2.2-8.2.3: Ra over the rated opponents; Ra at 50%, + 20 for each half point over
@@ -141,13 +136,6 @@ class Fide2022(Fide2014):
             "8.3.1: one upgrade per tournament, in the game of the greatest difference; here the "
             "real difference counts"
         )
-
-    def publish(self, rating: int, initial: bool = False) -> tuple[int | None, str | None]:
-        if rating >= self.floor:
-            return rating, None
-        if initial:
-            return None, f"Ru {rating} below the floor {self.floor}: no rating published"
-        return None, f"new rating {rating} below the floor {self.floor}: listed as unrated"
 
     def decision_notes(self, event: Event) -> list[str]:
         notes = [

@@ -44,7 +44,7 @@ from fractions import Fraction
 from .errors import InvalidValueError, RatingkitError, UnknownPlayerError
 from .expected import table_dp
 from .fide2014 import Fide2014 as _Fide2014
-from .fide2014 import KChoice, PlayerState, k_factor
+from .fide2014 import limit_k
 from .model import Event
 from .playerfile import PlayerFile, PlayerRecord
 from .report import Report, Table
@@ -90,20 +90,6 @@ def initial_rating_2024(
     return ra, value, rule
 
 
-def limit_k(choice: KChoice, games: int, maximum: int = 700, clause: str = "8.3.3") -> KChoice:
-    """K * n <= ``maximum`` for the n games of one rating period (``clause``, 8.3.3 of the 2022
-    and 2024 texts): when K * n is larger, K is the largest whole number with
-    K * n <= maximum (700 // n)."""
-    if games <= 0 or choice.k * games <= maximum:
-        return choice
-    k = maximum // games
-    rule = (
-        f"{choice.rule}; {clause} K * n <= {maximum}: {choice.k} x {games} games = "
-        f"{choice.k * games} > {maximum}, K = {maximum} // {games} = {k}"
-    )
-    return KChoice(k, rule, choice.assumed)
-
-
 @dataclass(frozen=True)
 class Fide2024(_Fide2014):
     """FIDE Rating Regulations of 1 March 2024 (``fide-2024``) and their amendment of
@@ -116,14 +102,17 @@ class Fide2024(_Fide2014):
     valid_until: date | None = date(2025, 9, 30)
     label: str = "FIDE 2024"
     round_robin_iteration: bool = False
-    #: No rating below this is published.
-    floor: int = 1400
+    #: No rating below this is published (7.2.1; Fide2014.publish applies it).
+    floor: int | None = 1400
     #: The hypothetical opponents of the initial rating (drawn games).
     hypothetical_opponents: tuple[int, ...] = (1800, 1800)
     #: The highest initial rating.
     initial_max: int = 2200
-    #: K * n may not exceed this in one rating period.
-    k_times_n_max: int = 700
+    #: 8.3.3: 40/20/10 as in 2014, juniors until the end of the year of the 18th birthday,
+    #: K * n <= 700 over the period's games (Fide2014.choose_k applies them).
+    k_clause: str = "8.3.3"
+    junior_until_year_end: bool = True
+    k_times_n_max: int | None = 700
     #: The 400-point cap applies only to players rated below this (None: to everybody).
     cap_only_below: int | None = None
     #: 8.3.1 "for each game played against a rated player": no game against an unrated
@@ -151,21 +140,6 @@ class Fide2024(_Fide2014):
     minimum_minutes: tuple[tuple[int, int], ...] = ((2400, 120), (1800, 90), (0, 60))
     minimum_first_control_moves: int | None = 30
 
-    def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
-        """2014's K (40/20/10) with juniors until the end of the year of the 18th birthday,
-        K 10 from 2400 even before 30 games and K 20 for a junior who once reached 2300
-        (8.3.3), then K * n <= 700 over the period's games."""
-        choice = k_factor(
-            rating,
-            state,
-            on,
-            junior_until_year_end=True,
-            ten_from_2400_first=self.k_10_before_30_games,
-            junior_ends_once_2300=self.k_junior_ends_once_2300,
-            clause="8.3.3",
-        )
-        return limit_k(choice, games, self.k_times_n_max, clause="8.3.3")
-
     def cap_applies(self, rating: int) -> bool:
         return self.cap_only_below is None or rating < self.cap_only_below
 
@@ -174,13 +148,6 @@ class Fide2024(_Fide2014):
 
     def initial_rating(self, pairs):
         return initial_rating_2024(pairs, self.hypothetical_opponents, self.initial_max)
-
-    def publish(self, rating: int, initial: bool = False) -> tuple[int | None, str | None]:
-        if rating >= self.floor:
-            return rating, None
-        if initial:
-            return None, f"Ru {rating} below the floor {self.floor}: no rating published"
-        return None, f"new rating {rating} below the floor {self.floor}: listed as unrated"
 
     def decision_notes(self, event: Event) -> list[str]:
         cap = (
