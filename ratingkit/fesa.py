@@ -1,4 +1,4 @@
-"""The FESA shogi ELO rating system (A. Olufsen 2010-11; RULES.md section 3).
+"""The FESA shogi ELO rating system (A. Olufsen 2010-11, Russian translation of 2011).
 
 Rule sets:
 
@@ -29,7 +29,7 @@ included), ``grade`` and ``prior_grade``, FESA keeps these extra columns:
 
 ============ =================================================================================
 bonus_games  rated games counted for the bonus of rule 9 (0 while unrated, capped at 100);
-             where absent, ``games`` stands in (RULES.md)
+             where absent, ``games`` stands in (rule 9; the counter of FESA's program)
 lb_run       promotion counter of rule 10 (c): consecutive games at or above LB of the next
              grade
 mp_run       promotion counter of rule 10 (b): consecutive games at or above its MP
@@ -77,7 +77,7 @@ from .shogi import (
     parse_grade,
 )
 
-#: Opponent ratings below this are raised to it (RULES.md section 3, within an event).
+#: Opponent ratings below this are raised to it (rules 8 and 11, as FESA's program rates).
 RATING_FLOOR = 400
 #: Rule 3: fewer games than this -> unrated; fewer than PROVISIONAL_GAMES -> provisional.
 UNRATED_GAMES = 9
@@ -113,7 +113,7 @@ class FesaStateError(InvalidValueError):
 
 def k_factor(tr: int | Fraction | float) -> int:
     """k(tr) of formula (1): 16 from 2240, 20 from 1920, 24 from 1560, 28 from 1280, 32 from
-    1040, 36 from 720, else 40 (RULES.md section 3)."""
+    1040, 36 from 720, else 40 (formula (1)'s k table)."""
     for lower, k in _K_TABLE:
         if tr >= lower:
             return k
@@ -320,7 +320,7 @@ def exact_performance(results: Sequence[Result]) -> float:
 
 def newton32_performance(results: Sequence[Result], passes: int = 60) -> float:
     """FESA's program: Newton's method in single precision, starting from the first listed
-    opponent's rating (RULES.md section 3, numerics).  It stops when a step moves the rating
+    opponent's rating (FESA's program's numerics).  It stops when a step moves the rating
     by less than a hundredth, and limits a step to 400 points; the program's own stopping rule
     and guards are not documented."""
     import numpy as np
@@ -380,7 +380,7 @@ def performance_rating(
     if not _near_half(root):
         value = math.floor(root + 0.5)
     elif solver == "newton32":
-        # The program's own single-precision root, rounded as it lands (RULES.md section 3).
+        # The program's own single-precision root, rounded as it lands.
         value = _ROUNDERS[rounding](Fraction(root))
     else:
         value = rounded_at_half(used, math.floor(root) + Fraction(1, 2), rounding)
@@ -657,7 +657,7 @@ def established_step(c: PromotionCounters, x: Fraction) -> list[tuple[int, int, 
 
 def provisional_step(c: PromotionCounters, x: Fraction, offset: int = 2) -> list[tuple]:
     """Rule 10 for a provisional player: promoted to g+1 only on reaching UB of g + offset
-    (RULES.md: offset 2, the grade above the target)."""
+    (rule 10: offset 2, the grade above the target)."""
     promotions = []
     while c.grade + offset <= GRADES[-1].number:
         needed = grade_by_number(c.grade + offset).ub
@@ -861,7 +861,7 @@ class FesaRules:
     * ``solver``: "exact" roots or FESA's "newton32";
     * ``lookahead``: FESA's program's 20-game look-ahead promotion after each event;
     * ``provisional_offset``: a provisional player is promoted to g+1 on reaching UB of
-      g + offset (2 as RULES.md decides; 1 reads the seed's "UB of the next grade");
+      g + offset (2 as ratingkit decides; 1 reads rule 10's "UB of the next grade");
     * ``handicap_values``: "current", "pre-2005" or "by-date" (by the event's date);
     * ``nsr``: the NSR practice for jishogi (note 6);
     * ``program_grades``: FESA's program's promotions by game count alone, also for a player
@@ -1213,7 +1213,7 @@ def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str
     """Rules 6 and 8 as FESA's program iterates them: opponents at their post-event ratings,
     unrated players starting at 0 (so their opponents first see the 400 floor), each pass
     updating the players *in place* in start-number order (a later player in the same pass
-    already sees the new rating of an earlier one, RULES.md section 3, update order), repeated
+    already sees the new rating of an earlier one, as FESA's program does), repeated
     until a pass changes nothing.  The start numbers are the players' ids where every id is a
     number (a FESA table's ``Nr``), else their order in the event.  ``compute(pid, post)``
     gives a player's outcome; a player is computed again only when one of his opponents has
@@ -1266,7 +1266,7 @@ def _fixed_point(rules: FesaRules, prepared: _Prepared, compute, notes: list[str
             break
         key = tuple(post.values())
         if key in seen or passes >= rules.max_passes:
-            # Never loop for ever (FESA's program can, RULES.md section 3).
+            # Never loop for ever (FESA's program can).
             if key in seen:
                 first = seen[key]
                 why = (
@@ -1558,7 +1558,7 @@ def _outcome(rules, event, state: FesaState, category, played, post) -> _Outcome
         rating = state.rating
         if rating is None and rules.program_no_game_rating:
             # FESA's program: a newcomer without a played game gets 1, or the MP of his prior
-            # grade (RULES.md section 3); the rules give him nothing.
+            # grade (FESA's program); the rules give him nothing.
             rating = parse_grade(state.prior_grade).mp if state.prior_grade else 1
         return _Outcome(
             state.id, kind, rating, None, Fraction(0), (), state.bonus_games, Fraction(0), 0

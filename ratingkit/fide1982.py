@@ -1,4 +1,4 @@
-"""FIDE Rating Rules 1982-2000 (Turkish translation; RULES.md section 2).
+"""FIDE Rating Rules 1982-2000 (Turkish translation).
 
 The old FIDE system rates an event by the **average method** of rule 10.6, not game by game:
 the player's opponents are averaged (Rc, each opponent counted within 350 points of the
@@ -21,7 +21,7 @@ is not rated), the rating of new players Rn (10.3-10.32), the Olympiad rule 10.4
 rules 9.x (quarterly lists, 9 games pooled over up to 8 periods, removal below 2001,
 inactivity) and the 14.3 convergence simulation.  The tables 10.1a and 10.1b are those of
 :mod:`ratingkit.tables` (the 1982 text prints the same numbers; tests/test_fide1982.py checks
-it against the seed).
+it against the printed text).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""FIDE Rating Regulations effective 1 July 2014, section 8 (RULES.md section 1).
+"""FIDE Rating Regulations effective 1 July 2014, section 8 (Russian translation).
 
 Rule set ``fide-2014``.  Every number comes from the printed tables 8.1a (p -> dp) and 8.1b
 (D -> PD) through :mod:`ratingkit.expected`; sums are exact fractions and only the final

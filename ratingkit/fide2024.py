@@ -1,4 +1,4 @@
-"""FIDE's current rating regulations: 1 March 2024, amended 1 October 2025 (RULES.md section 5).
+"""FIDE's current rating regulations: 1 March 2024, amended 1 October 2025 (FIDE Handbook B.02).
 
 Rule sets ``fide-2024`` (in force 2024-03-01 to 2025-09-30) and ``fide-2025`` (from
 2025-10-01).  They are the 2014 rule set (:mod:`ratingkit.fide2014`) with the clauses that

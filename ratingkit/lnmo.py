@@ -1,6 +1,6 @@
 """The LNMO school shogi club rating system (26.08.2010 - 05.09.2011, D.K.).
 
-Rule numbers in comments cite the seed:
+Rule numbers in comments cite the LNMO document:
 
 * 1  grade <-> rating: 7 kyu 1100, 8 kyu 1000, ... 18 kyu 0 (100 points a kyu);
 * 1a promotion on reaching the rating of a grade, or by winning a qualification game against
@@ -54,7 +54,7 @@ WEAKER_WINS_BEYOND = 32
 
 #: Rule 1a: the qualification handicap of each target grade.  Removed pieces are written as
 #: letters (R rook, B bishop, L lance, N knight); "(SGKG)" lists what the giver keeps besides
-#: his pawns.  13 kyu is missing from the seed; 19 and 20 kyu are not earned by a game.
+#: his pawns.  13 kyu is missing from the LNMO rules; 19 and 20 kyu are not earned by a game.
 QUALIFICATION: Mapping[int, str | None] = {
     7: "B",
     8: "R",
@@ -71,7 +71,7 @@ QUALIFICATION: Mapping[int, str | None] = {
 }
 #: 1a: grades given without a game.
 NO_GAME: Mapping[int, str] = {19: "knows the rules", 20: "can set up the starting position"}
-#: 1a: what the giver keeps for 12 kyu, as the seed writes it beside RBLLNN.
+#: 1a: what the giver keeps for 12 kyu, as the LNMO rules write it beside RBLLNN.
 _ALIASES = {"(SGKGS)": "RBLLNN", "KING ONLY": "LONE KING", "BARE KING": "LONE KING"}
 
 WAIT_AFTER_LOSS = timedelta(days=3)  # 1b
@@ -417,7 +417,7 @@ class LnmoRules:
     first_rated: date = date(2010, 8, 19)
     #: 4: whether a game counts as agreed when the records have no 'agreed' column.
     agreed_by_default: bool = True
-    #: Not in the seed: on promotion by a qualification game a rating below the new grade's
+    #: Not in the LNMO rules: on promotion by a qualification game a rating below the new grade's
     #: table-1 rating is raised to it (as 3 assigns initial ratings by grade).
     raise_rating_on_qualification: bool = True
     #: 4a: the kinds of game in which a handicap game is rated.

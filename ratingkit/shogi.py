@@ -1,5 +1,5 @@
 """FESA's grade table (rule 2), its handicap table (rule 12) and the conversion between
-ratings and fractional grades.  Source: RULES.md section 3, which supplies the tables that the
+ratings and fractional grades.  Source: FESA's grade and handicap tables, which the Russian
 copy of the FESA document references but does not print.
 
 Grades are numbered on the handicap scale of rule 12: ``n kyu`` is grade ``15 - n`` (20 kyu is
@@ -36,7 +36,7 @@ class Grade:
 
 
 def _rows() -> tuple[Grade, ...]:
-    # (name, LB, MP, #LB, #MP), lowest first.  RULES.md section 3, grade table.
+    # (name, LB, MP, #LB, #MP), lowest first.  FESA's grade table (rules 2 and 10).
     data: list[tuple[str, int, int, int | None, int | None]] = []
     for n, lb in zip((20, 19, 18, 17, 16), (0, 80, 160, 240, 320), strict=True):
         data.append((f"{n} kyu", lb, lb + 40, 6, 3))
@@ -72,7 +72,7 @@ def _rows() -> tuple[Grade, ...]:
 
 #: The table's "6 dan UB".
 SIX_DAN_UB = 2640
-#: Grade number of "no grade": one below 20 kyu (RULES.md section 3, promotions).
+#: Grade number of "no grade": one below 20 kyu (rule 10, promotions).
 NO_GRADE = -6
 GRADES: tuple[Grade, ...] = _rows()
 _BY_NUMBER = {g.number: g for g in GRADES}
@@ -124,7 +124,7 @@ _KNOTS: tuple[tuple[int, int], ...] = (*tuple((g.number, g.lb) for g in GRADES),
 
 def rating_to_grade(rating: int | Fraction | float) -> Fraction | float:
     """A rating as a fractional grade, by linear interpolation between grade lower bounds
-    (rule 12 as RULES.md specifies it); beyond the ends the end segment is extended.  Exact
+    (rule 12); beyond the ends the end segment is extended.  Exact
     for ints and Fractions; floats (used inside root finding) stay floats."""
     r = rating if isinstance(rating, float) else Fraction(rating)
     for (g0, r0), (g1, r1) in itertools.pairwise(_KNOTS):

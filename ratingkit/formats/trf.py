@@ -1,6 +1,6 @@
 """FIDE's Tournament Report File, TRF-16 (and TRF-2026, which keeps the same ``001`` layout).
 
-Player lines (tag ``001``), 1-based columns (RULES.md section 5):
+Player lines (tag ``001``), 1-based columns (FIDE's TRF-16 format):
 
 =========  ===========================================================
 1-3        ``001``
@@ -135,7 +135,7 @@ _CONTROL_IN_TAG_LINE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def round_column(round_: int) -> int:
-    """First column of round ``round_``'s cell (RULES.md section 5: 92 + 10 (r - 1))."""
+    """First column of round ``round_``'s cell (TRF-16: 92 + 10 (r - 1))."""
     return FIRST_ROUND_COLUMN + ROUND_WIDTH * (round_ - 1)
 
 
