@@ -29,7 +29,7 @@ from common import ROOT, git_revision, interleaved, machine, median_time, second
 from synthetic import PERIOD_END, fide_period
 
 import ratingkit
-from ratingkit.tables import D_TO_PD, D_TO_PD_BEYOND
+from ratingkit.core.tables import D_TO_PD, D_TO_PD_BEYOND
 
 CAP = 400
 ENDS = np.array([high for _, high, _ in D_TO_PD])

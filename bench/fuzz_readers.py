@@ -89,8 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     rnd = random.Random(seed)
     print(machine())
     print(f"ratingkit at {git_revision()}; random seed {seed}; up to {args.examples} inputs")
+    import ratingkit.core.players
     import ratingkit.formats
-    import ratingkit.playerfile
 
     ratingkit.formats.formats()
     limit = args.memory * 2**20

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from common import git_revision, machine
 
-from ratingkit.ledger import Ledger
+from ratingkit.services.ledger import Ledger
 
 
 def write_season(folder: Path, players: int, games: int, periods: int, seed: int) -> list[Path]:

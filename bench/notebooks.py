@@ -43,8 +43,8 @@ def main() -> None:
             [
                 sys.executable,
                 "-c",
-                "import ratingkit, ratingkit.widgets, ratingkit.plots, pandas, matplotlib, "
-                "ipywidgets",
+                "import ratingkit, ratingkit.notebook.widgets, ratingkit.notebook.plots, "
+                "pandas, matplotlib, ipywidgets",
             ]
         ),
         3,

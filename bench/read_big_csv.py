@@ -22,8 +22,8 @@ from pathlib import Path
 
 from common import git_revision, machine, median_time, seconds, table, verdict
 
+from ratingkit.core.model import Event, is_complete_round_robin
 from ratingkit.formats.csvpair import read_csv_pair
-from ratingkit.model import Event, is_complete_round_robin
 
 TARGET_SECONDS = 2.0
 FIRST = ["Иван", "Пётр", "Анна", "Мария", "Дмитрий", "Ольга", "Сергей", "Елена"]

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from common import git_revision, machine, median_times, seconds, table, verdict
 
+from ratingkit.core.model import Bye, ByeKind, Event, Game, Player
 from ratingkit.formats import read_event
 from ratingkit.formats.fesatable import write_fesa_table
-from ratingkit.model import Bye, ByeKind, Event, Game, Player
 
 TARGET_SECONDS = 2.0
 TARGET_PLAYERS = 10_000

@@ -9,7 +9,7 @@ is odd, some forfeits, the points field of each line the sum of its cells), then
 ``ratingkit.formats.trf.read_trf`` on it (the file read, every cell parsed, the two records of
 each game paired, the points fields checked, the event built and validated), and once more a
 file without its ``092`` line (so that the event type is detected). Also timed: the part of
-the read that is the ``Event``'s own validation in ``ratingkit.model`` (``dataclasses.replace``
+the read that is the ``Event``'s own validation in ``ratingkit.core.model`` (``dataclasses.replace``
 of the event read runs it again, with the cycle collector paused as the reader pauses it), and
 ``write_trf`` of the event read. Baseline measured in the same run: reading the file's lines
 and slicing every round cell in plain Python (no checks, no objects), what any reader must at
@@ -125,7 +125,7 @@ def main() -> None:
     rows = [
         ["read_trf (092 line: Swiss)", read, read_cpu],
         ["read_trf, no 092 line (type detected)", detected, detected_cpu],
-        ["of which: the Event's own validation (ratingkit.model)", validation, validation_cpu],
+        ["of which: the Event's own validation (ratingkit.core.model)", validation, validation_cpu],
         ["write_trf of the event read", written, written_cpu],
         ["baseline: lines split and every cell sliced", bare, bare_cpu],
     ]

@@ -12,9 +12,9 @@ from datetime import date, timedelta
 import numpy as np
 import pandas as pd
 
-from ratingkit.model import Event, EventType, Game, Player
-from ratingkit.playerfile import PlayerFile, PlayerRecord
-from ratingkit.shogi import GRADES
+from ratingkit.core.model import Event, EventType, Game, Player
+from ratingkit.core.players import PlayerFile, PlayerRecord
+from ratingkit.core.shogi import GRADES
 
 PERIOD_END = date(2024, 12, 31)
 

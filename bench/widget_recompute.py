@@ -17,11 +17,11 @@ import argparse
 from common import ROOT, git_revision, machine, median_time, seconds, table, verdict
 from synthetic import round_robin
 
+from ratingkit.fide.rules2014 import FIDE_2014
 from ratingkit.fide1982 import FIDE_1982
-from ratingkit.fide2014 import FIDE_2014
 from ratingkit.formats import read_event
-from ratingkit.widgets.fide1982 import BergerExplorer
-from ratingkit.widgets.fide2014 import Fide2014Explorer
+from ratingkit.notebook.widgets.fide1982 import BergerExplorer
+from ratingkit.notebook.widgets.fide2014 import Fide2014Explorer
 
 
 def result_changes(explorer: Fide2014Explorer, changes: int):

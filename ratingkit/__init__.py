@@ -2,22 +2,23 @@
 
 The pieces:
 
-* :mod:`ratingkit.model`: players, games, byes, events (immutable);
-* :mod:`ratingkit.expected`: expected-score formulas and FIDE's printed tables;
-* :mod:`ratingkit.engine`: a vectorised FIDE 2014 rating period (:func:`rate_period`);
-* :mod:`ratingkit.report`: the report type every rule set returns;
-* :mod:`ratingkit.rulesets`: the registry of rule sets;
+* :mod:`ratingkit.core.model`: players, games, byes, events (immutable);
+* :mod:`ratingkit.core.expected`: expected-score formulas and FIDE's printed tables;
+* :mod:`ratingkit.fide.vectorised_period`: a vectorised FIDE 2014 rating period
+  (:func:`rate_period`);
+* :mod:`ratingkit.core.report`: the report type every rule set returns;
+* :mod:`ratingkit.core.ruleset`: the registry of rule sets;
 * :mod:`ratingkit.formats`: readers and writers of event files;
-* :mod:`ratingkit.playerfile`: the player file with state the event files lack;
-* :mod:`ratingkit.widgets` and :mod:`ratingkit.plots`: what the notebooks display.
+* :mod:`ratingkit.core.players`: the player file with state the event files lack;
+* :mod:`ratingkit.notebook.widgets` and :mod:`ratingkit.notebook.plots`: what the notebooks display.
 """
 
-from .errors import RatingkitError
+from .core.errors import RatingkitError
+from .core.model import Bye, Event, EventType, Game, Player
+from .core.players import PlayerFile, read_player_file
+from .core.report import Report, Table
+from .core.ruleset import get_rule_set, rule_sets
 from .formats import read_event
-from .model import Bye, Event, EventType, Game, Player
-from .playerfile import PlayerFile, read_player_file
-from .report import Report, Table
-from .rulesets import get_rule_set, rule_sets
 
 __version__ = "0.1.0"
 
@@ -25,7 +26,7 @@ __version__ = "0.1.0"
 def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
     """Rate ``event`` under the rule set named ``rules`` (a chess event is refused by a shogi
     rule set and the other way round)."""
-    from .compare import require_same_game
+    from .services.compare import require_same_game
 
     rule_set = get_rule_set(rules)
     require_same_game(event, rule_set, players)
@@ -34,8 +35,8 @@ def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
 
 def rate_period(games, players, rules: str = "fide-2014", **options) -> Report:
     """Rate a whole rating period from pandas frames, vectorised (see
-    :func:`ratingkit.engine.rate_period`)."""
-    from .engine import rate_period as engine_rate_period
+    :func:`ratingkit.fide.vectorised_period.rate_period`)."""
+    from .fide.vectorised_period import rate_period as engine_rate_period
 
     return engine_rate_period(games, players, rules, **options)
 

@@ -4,9 +4,9 @@
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
 never a traceback; nothing is written when an error occurs.  ``--output`` refuses a folder, a
 missing folder and the input files; it writes into a device or FIFO and through a symbolic
-link (:func:`ratingkit.output.write_output`).  Text for a terminal has no control characters.
+link (:func:`ratingkit.core.output.write_output`).  Text for a terminal has no control characters.
 ``--encoding`` (``rate``, ``check``, ``db import``) names the input files' encoding where the
-detection (UTF-8, else a code page, :mod:`ratingkit.fileio`) should not decide; an unknown
+detection (UTF-8, else a code page, :mod:`ratingkit.formats.fileio`) should not decide; an unknown
 name is an error before any file is read.
 """
 
@@ -21,16 +21,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
-from .compare import require_same_game
-from .errors import RatingkitError
-from .fide2014 import Fide2014
-from .fileio import check_encoding, read_text_as
-from .formats import formats, read_event
-from .model import Event, EventType
-from .output import check_output, terminal_text, write_output
-from .playerfile import PlayerFile, merge_rosters, parse_player_csv
-from .report import Report, Table
-from .rulesets import (
+from .core.errors import RatingkitError
+from .core.model import Event, EventType
+from .core.output import check_output, terminal_text, write_output
+from .core.players import PlayerFile, merge_rosters, parse_player_csv
+from .core.report import Report, Table
+from .core.ruleset import (
     RuleSet,
     families,
     family_gaps,
@@ -38,6 +34,10 @@ from .rulesets import (
     out_of_force_note,
     rule_sets,
 )
+from .fide.rules2014 import Fide2014
+from .formats import formats, read_event
+from .formats.fileio import check_encoding, read_text_as
+from .services.compare import require_same_game
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
@@ -151,7 +151,7 @@ def _add_db_commands(commands) -> None:
 
 
 def _cmd_db(args: argparse.Namespace) -> str:
-    from .ledger import Ledger
+    from .services.ledger import Ledger
 
     if args.db_command == "init":
         Ledger.create(args.ledger, args.rules, args.min_games).close()

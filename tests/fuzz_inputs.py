@@ -202,8 +202,8 @@ def place(seed: Seed, data: bytes, folder: Path) -> Path:
 
 
 def _calls(seed: Seed, path: Path, ledger: bool) -> list[tuple[str, Callable[[], object]]]:
+    from ratingkit.core.players import read_player_file
     from ratingkit.formats import read_event
-    from ratingkit.playerfile import read_player_file
 
     if seed.reader == "players":
         return [("read_player_file(path)", lambda: read_player_file(path))]
@@ -219,7 +219,7 @@ def _calls(seed: Seed, path: Path, ledger: bool) -> list[tuple[str, Callable[[],
 def _through_ledger(seed: Seed, path: Path) -> object:
     """Import the file into a new ledger and rate its period (the ledger's IntegrityError of
     issue 14 was found so); returns the published list."""
-    from ratingkit.ledger import Ledger
+    from ratingkit.services.ledger import Ledger
 
     book_path = path.parent / "ledger.sqlite"
     book_path.unlink(missing_ok=True)
@@ -249,10 +249,10 @@ def attempt(seed: Seed, path: Path, timeout: float = 5.0, ledger: bool = False) 
     ``ledger``, also an import into a new ledger and the rating of its period (a
     ``RatingkitError`` there need not name the file: a rating can fail for the event as a
     whole)."""
-    from ratingkit.errors import RatingkitError
-    from ratingkit.model import Event
-    from ratingkit.playerfile import PlayerFile
-    from ratingkit.report import Table
+    from ratingkit.core.errors import RatingkitError
+    from ratingkit.core.model import Event
+    from ratingkit.core.players import PlayerFile
+    from ratingkit.core.report import Table
 
     outcomes = []
     # An alarm already set (pytest-timeout's, say) is put back afterwards, less the time spent.

@@ -136,7 +136,7 @@ def wait_for_text(page, selector: str, text: str, timeout: int = UPDATE_WITHIN_M
 
 
 def test_start_here_slider_updates_the_expected_scores(page, tmp_path):
-    from ratingkit.widgets import expected_score_values
+    from ratingkit.notebook.widgets import expected_score_values
 
     with served("00-start-here.ipynb", tmp_path) as url:
         open_app(page, url, ".widget-slider .noUi-handle")
@@ -193,8 +193,8 @@ def test_berger_explorer_rating_slider_moves_rar_and_the_new_rating(page, tmp_pa
 
 def test_fesa_handicap_converter_rating_box_updates_the_rating_played_at(page, tmp_path):
     """03: the giver's rating typed as 1500 (rook, current values): the row 'rating he
-    plays at' shows what ratingkit.shogi.handicap_conversion gives for it."""
-    from ratingkit.shogi import handicap_conversion
+    plays at' shows what ratingkit.core.shogi.handicap_conversion gives for it."""
+    from ratingkit.core.shogi import handicap_conversion
 
     def shown(value) -> str:  # two decimals, trailing zeros dropped, as the widget prints
         return f"{float(value):.2f}".rstrip("0").rstrip(".")
@@ -219,9 +219,9 @@ def test_fesa_handicap_converter_rating_box_updates_the_rating_played_at(page, t
 def test_lnmo_club_evening_result_edit_rerates_the_evening(page, tmp_path):
     """04: the first game, Anya - Boris, turned from 1-0 to 0-1 in its row: the table shows
     the ratings lnmo gives the edited evening (the same table rated in the test)."""
-    from ratingkit.playerfile import read_player_file
-    from ratingkit.report import format_cell
-    from ratingkit.widgets.lnmo import ClubEveningTable
+    from ratingkit.core.players import read_player_file
+    from ratingkit.core.report import format_cell
+    from ratingkit.notebook.widgets.lnmo import ClubEveningTable
 
     players = read_player_file(ROOT / "examples" / "lnmo-club" / "players.csv")
     games = [

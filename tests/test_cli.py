@@ -14,8 +14,9 @@ import pytest
 from conftest import DATA
 from fide_by_hand import half_away, pd
 
-from ratingkit import cli, rulesets
-from ratingkit.report import Report, Table
+from ratingkit import cli
+from ratingkit.core import ruleset as rulesets
+from ratingkit.core.report import Report, Table
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ import pytest
 from conftest import ROOT
 
 from ratingkit.cli import main
-from ratingkit.errors import InvalidValueError, MalformedLineError, UnknownResultError
+from ratingkit.core.errors import InvalidValueError, MalformedLineError, UnknownResultError
+from ratingkit.core.model import EventType, Play, Special
 from ratingkit.formats import detect_format, read_event
 from ratingkit.lnmo import game_terms
-from ratingkit.model import EventType, Play, Special
 
 EXAMPLE = ROOT / "examples" / "lnmo-club"
 PLAYERS = "id,name,grade,prior_grade\ndk,DK,,1 dan\na,A,12 kyu,\nb,B,14 kyu,\nc,C,16 kyu,\n"

@@ -1,5 +1,5 @@
-"""ratingkit.compare: one event under every rule set, side by side; a rule set that cannot rate
-the event says why and is never dropped.  Numbers are recomputed here from the example files
+"""ratingkit.services.compare: one event under every rule set, side by side; a rule set that cannot
+rate the event says why and is never dropped. Numbers are recomputed here from the example files
 with table 8.1b (test_fide2014.pd, read from the seed's table) and plain arithmetic."""
 
 from __future__ import annotations
@@ -12,16 +12,16 @@ from conftest import ROOT
 from fide_by_hand import half_away, pd
 
 import ratingkit
-from ratingkit.compare import (
+from ratingkit.core.errors import RatingkitError
+from ratingkit.core.players import read_player_file
+from ratingkit.core.ruleset import get_rule_set, rule_sets
+from ratingkit.services.compare import (
     UnknownGameError,
     can_rate,
     compare,
     event_game,
     rule_set_game,
 )
-from ratingkit.errors import RatingkitError
-from ratingkit.playerfile import read_player_file
-from ratingkit.rulesets import get_rule_set, rule_sets
 
 EXAMPLES = ROOT / "examples"
 PLAIN = EXAMPLES / "club-evening-plain"

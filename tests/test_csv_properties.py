@@ -19,14 +19,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from ratingkit.errors import RatingkitError
-from ratingkit.eventfields import read_sidecar
+from ratingkit.core.errors import RatingkitError
+from ratingkit.core.model import Event
+from ratingkit.core.players import PlayerFile, read_player_file
 from ratingkit.formats import read_event
 from ratingkit.formats.clubcsv import read_club
 from ratingkit.formats.csvpair import read_csv_pair
+from ratingkit.formats.eventfields import read_sidecar
 from ratingkit.formats.scorecsv import read_score_csv
-from ratingkit.model import Event
-from ratingkit.playerfile import PlayerFile, read_player_file
 
 #: Examples per test: bounded for CI; ``RATINGKIT_FUZZ_EXAMPLES=5000`` runs a longer search
 #: (``RATINGKIT_FUZZ_SEED`` varies it: the default is derandomized, the same every run).

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from ratingkit import cli
-from ratingkit.errors import InputError
+from ratingkit.core.errors import InputError
+from ratingkit.core.ruleset import get_rule_set
 from ratingkit.formats import read_event
 from ratingkit.formats.fesatable import read_fesa_table
 from ratingkit.formats.trf import read_trf
-from ratingkit.ledger import ImportErrors, Ledger
-from ratingkit.rulesets import get_rule_set
+from ratingkit.services.ledger import ImportErrors, Ledger
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RUSSIAN = ["Иванов Иван", "Петров Пётр", "Сидорова Анна", "Кузнецов Дмитрий"]
@@ -136,7 +136,7 @@ def test_an_unknown_codec_is_a_clean_error_before_reading(tmp_path, capsys, code
         out, err = capsys.readouterr()
         assert out == "" and err.startswith(f"ratingkit: error: {message}"), err
         assert "Traceback" not in err and "LookupError" not in err
-    from ratingkit.fileio import check_encoding
+    from ratingkit.formats.fileio import check_encoding
 
     with pytest.raises(InputError, match="unknown encoding 'xyz'"):
         check_encoding("xyz")

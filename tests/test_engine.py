@@ -1,5 +1,5 @@
-"""The vectorised FIDE 2014 period (ratingkit.engine.rate_period) against the seed's tables and
-against the per-event path of fide-2014 on the same games."""
+"""The vectorised FIDE 2014 period (ratingkit.fide.vectorised_period.rate_period) against the seed's
+tables and against the per-event path of fide-2014 on the same games."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ import pytest
 from conftest import DATA
 
 import ratingkit
-from ratingkit.engine import pd_hundredths, rate_period
-from ratingkit.errors import (
+from ratingkit.core.errors import (
     DuplicatePlayerError,
     InvalidValueError,
     MalformedLineError,
@@ -23,11 +22,12 @@ from ratingkit.errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
-from ratingkit.fide2014 import PLAYER_COLUMNS
-from ratingkit.model import Event, EventType, Game, Player
-from ratingkit.playerfile import PlayerFile, PlayerRecord
-from ratingkit.report import COMMON_COLUMNS
-from ratingkit.rulesets import get_rule_set
+from ratingkit.core.model import Event, EventType, Game, Player
+from ratingkit.core.players import PlayerFile, PlayerRecord
+from ratingkit.core.report import COMMON_COLUMNS
+from ratingkit.core.ruleset import get_rule_set
+from ratingkit.fide.rules2014 import PLAYER_COLUMNS
+from ratingkit.fide.vectorised_period import pd_hundredths, rate_period
 
 SEED = (DATA / "fide-2014-section-8.txt").read_text(encoding="utf-8")
 ON = date(2020, 6, 30)

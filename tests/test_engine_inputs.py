@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 
 from ratingkit import RatingkitError
-from ratingkit.engine import rate_period
-from ratingkit.errors import InvalidValueError
+from ratingkit.core.errors import InvalidValueError
+from ratingkit.fide.vectorised_period import rate_period
 
 
 def _players(**columns):

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from ratingkit import errors
-from ratingkit.errors import (
+from ratingkit.core import errors
+from ratingkit.core.errors import (
     ConflictingGameError,
     InputError,
     Location,
@@ -11,7 +11,7 @@ from ratingkit.errors import (
     UnknownRuleSetError,
     shown,
 )
-from ratingkit.shogi import parse_grade
+from ratingkit.core.shogi import parse_grade
 
 
 def test_every_error_is_a_value_error():

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from ratingkit.errors import InvalidValueError, RatingkitError
-from ratingkit.expected import (
+from ratingkit.core.errors import InvalidValueError, RatingkitError
+from ratingkit.core.expected import (
     NORMAL_SIGMA,
     formula_gap,
     logistic,
@@ -17,7 +17,7 @@ from ratingkit.expected import (
     table_pd_exact,
     table_pd_hundredths,
 )
-from ratingkit.tables import D_TO_PD, P_TO_DP
+from ratingkit.core.tables import D_TO_PD, P_TO_DP
 
 
 @pytest.mark.parametrize(("low", "high", "higher"), D_TO_PD)
@@ -100,7 +100,7 @@ def test_formula_gap_rejects_unknown_formula():
 
 
 def test_displayable_tables_hold_the_data():
-    from ratingkit.expected import comparison, table_8_1a, table_8_1b
+    from ratingkit.core.expected import comparison, table_8_1a, table_8_1b
 
     a = table_8_1a()
     assert len(a) == 101 and a.rows[0] == {"p": 1.0, "dp": 800}

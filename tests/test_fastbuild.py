@@ -7,9 +7,9 @@ from types import MappingProxyType
 
 import pytest
 
-from ratingkit.fastbuild import build
+from ratingkit.core.fastbuild import build
+from ratingkit.core.players import PlayerRecord
 from ratingkit.fesa import FesaState, Result
-from ratingkit.playerfile import PlayerRecord
 
 
 def _pairs():
@@ -69,7 +69,7 @@ def test_build_equals_the_constructor(cls, fields):
 def test_the_collector_is_paused_inside_and_restored_as_it_was():
     import gc
 
-    from ratingkit.fastbuild import collector_paused
+    from ratingkit.core.fastbuild import collector_paused
 
     assert gc.isenabled()
     with collector_paused():

@@ -15,7 +15,11 @@ import pytest
 from conftest import DATA
 from fesa_by_hand import SPRING_CUP_FORMULA, rate_event, spring_cup
 
-from ratingkit.errors import InvalidValueError, RatingkitError
+from ratingkit.core.errors import InvalidValueError, RatingkitError
+from ratingkit.core.model import Event, Game, Handicap, Play, Player, Special
+from ratingkit.core.players import PlayerFile, parse_player_csv, read_player_file, write_player_csv
+from ratingkit.core.ruleset import get_rule_set
+from ratingkit.core.shogi import GRADES, NO_GRADE, parse_grade
 from ratingkit.fesa import (
     FESA,
     FESA_2011,
@@ -32,10 +36,6 @@ from ratingkit.fesa import (
     upset_crossing,
 )
 from ratingkit.formats import read_event
-from ratingkit.model import Event, Game, Handicap, Play, Player, Special
-from ratingkit.playerfile import PlayerFile, parse_player_csv, read_player_file, write_player_csv
-from ratingkit.rulesets import get_rule_set
-from ratingkit.shogi import GRADES, NO_GRADE, parse_grade
 
 
 def E(opponent, tr):

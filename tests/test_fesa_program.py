@@ -19,6 +19,9 @@ from fesa_by_hand import FLOOR, expectation, game_changes, in_place_passes, rate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ratingkit.core.model import Event, Game, Play, Player
+from ratingkit.core.players import PlayerFile
+from ratingkit.core.shogi import parse_grade
 from ratingkit.fesa import (
     FESA,
     FESA_2011,
@@ -30,9 +33,6 @@ from ratingkit.fesa import (
     sum_at_half,
 )
 from ratingkit.formats.fesatable import write_fesa_table
-from ratingkit.model import Event, Game, Play, Player
-from ratingkit.playerfile import PlayerFile
-from ratingkit.shogi import parse_grade
 
 ALL_RULES = [FESA, FESA_2011, FESA_PROGRAM, FESA_NSR]
 #: The rule sets that round only the event total (the cycles below are theirs; before 2012

@@ -11,17 +11,17 @@ from conftest import DATA
 from fesa_by_hand import SPRING_CUP_FORMULA, spring_cup
 
 from ratingkit.cli import main
-from ratingkit.errors import (
+from ratingkit.core.errors import (
     ConflictingGameError,
     InputError,
     InvalidValueError,
     MalformedLineError,
     UnknownPlayerError,
 )
+from ratingkit.core.model import ByeKind, Event, EventType, Game, Player
+from ratingkit.core.players import read_player_file
+from ratingkit.core.ruleset import get_rule_set
 from ratingkit.formats import detect_format, formats, read_event, write_event
-from ratingkit.model import ByeKind, Event, EventType, Game, Player
-from ratingkit.playerfile import read_player_file
-from ratingkit.rulesets import get_rule_set
 
 formats()  # the built-in formats register in their listed order before this module's import
 from ratingkit.formats.fesatable import parse_fesa_table, write_fesa_table  # noqa: E402

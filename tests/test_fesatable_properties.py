@@ -15,9 +15,9 @@ from datetime import date
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ratingkit.errors import RatingkitError
+from ratingkit.core.errors import RatingkitError
+from ratingkit.core.model import Bye, ByeKind, Event, Game, Player
 from ratingkit.formats import detect_format, formats, read_event
-from ratingkit.model import Bye, ByeKind, Event, Game, Player
 
 formats()  # the built-in formats register in their listed order before this module's import
 from ratingkit.formats.fesatable import parse_fesa_table, write_fesa_table  # noqa: E402

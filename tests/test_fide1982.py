@@ -18,6 +18,10 @@ import pytest
 from conftest import DATA, ROOT
 
 from ratingkit import cli
+from ratingkit.core.model import Event, EventType, Game, Handicap, Play, Player, Special
+from ratingkit.core.players import PlayerFile
+from ratingkit.core.ruleset import get_rule_set
+from ratingkit.core.tables import D_TO_PD, P_TO_DP
 from ratingkit.fide1982 import (
     FIDE_1982,
     FIDE_1982_LITERAL,
@@ -38,16 +42,12 @@ from ratingkit.fide1982 import (
     with_rating,
 )
 from ratingkit.formats import read_event
-from ratingkit.model import Event, EventType, Game, Handicap, Play, Player, Special
-from ratingkit.playerfile import PlayerFile
-from ratingkit.rulesets import get_rule_set
-from ratingkit.tables import D_TO_PD, P_TO_DP
 
 SEED = (DATA / "fide-1982-seed.txt").read_text(encoding="utf-8")
 EXAMPLE = ROOT / "examples" / "fide-1982-berger.csv"
 
 
-# -- the document's tables, read from the seed (independent of ratingkit.tables) -------------
+# -- the document's tables, read from the seed (independent of ratingkit.core.tables) -------------
 
 
 def _seed_table_a() -> dict[int, int | None]:

@@ -12,12 +12,12 @@ from fide_by_hand import dp, half_away, pd
 
 from ratingkit import rate
 from ratingkit.cli import main
-from ratingkit.errors import RuleSetCannotRateError
-from ratingkit.fide2014 import FIDE_2014, PlayerState, k_factor
+from ratingkit.core.errors import RuleSetCannotRateError
+from ratingkit.core.model import Event, EventType, Game, Handicap, Play, Player, Special
+from ratingkit.core.players import PlayerFile
+from ratingkit.core.ruleset import get_rule_set
+from ratingkit.fide.rules2014 import FIDE_2014, PlayerState, k_factor
 from ratingkit.formats.trf import read_trf
-from ratingkit.model import Event, EventType, Game, Handicap, Play, Player, Special
-from ratingkit.playerfile import PlayerFile
-from ratingkit.rulesets import get_rule_set
 
 
 def _event(players, results, kind=EventType.SWISS, start=date(2015, 6, 1), end=None):
@@ -192,7 +192,7 @@ RR = DATA / "round-robin-two-unrated.trf"
 
 
 def _independent_round_robin(event):
-    """8.21b, 8.23/8.25 and the 8.58 iteration as documented in ratingkit.fide2014, then
+    """8.21b, 8.23/8.25 and the 8.58 iteration as documented in ratingkit.fide.rules2014, then
     every rated player's K*(w-We) with K = 20, computed with plain fractions."""
     ratings = {p.id: p.rating for p in event.players}
     unrated = [pid for pid, r in ratings.items() if r is None]
@@ -487,7 +487,7 @@ def test_8_58_iteration_limit_is_reported():
 
 
 def test_calculation_and_games_tables_show_the_report_values():
-    from ratingkit.fide2014 import calculation_table, games_table
+    from ratingkit.fide.rules2014 import calculation_table, games_table
 
     report = rate(read_trf(RR), "fide-2014", STATE)
     table = calculation_table(report, ["5", "1"])

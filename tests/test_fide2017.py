@@ -17,9 +17,12 @@ from fide_by_hand import dp, half_away
 from fide_by_hand import pd_uncapped as pd
 
 from ratingkit import cli, rate
-from ratingkit.errors import RuleSetCannotRateError
-from ratingkit.fide2014 import FIDE_2014, PlayerState
-from ratingkit.fide2017 import (
+from ratingkit.core.errors import RuleSetCannotRateError
+from ratingkit.core.model import Event, EventType, Game, Player
+from ratingkit.core.players import PlayerFile
+from ratingkit.core.ruleset import families, family_gaps, get_rule_set, rule_set_in_force
+from ratingkit.fide.rules2014 import FIDE_2014, PlayerState
+from ratingkit.fide.rules2022 import (
     DOCUMENT_2017,
     FIDE_2022,
     GAP_2017,
@@ -27,10 +30,7 @@ from ratingkit.fide2017 import (
     dispatch_table,
     versions_table,
 )
-from ratingkit.fide2024 import FIDE_2024, validity_table
-from ratingkit.model import Event, EventType, Game, Player
-from ratingkit.playerfile import PlayerFile
-from ratingkit.rulesets import families, family_gaps, get_rule_set, rule_set_in_force
+from ratingkit.fide.rules2024 import FIDE_2024, validity_table
 
 
 def _event(players, results, kind=EventType.SWISS, start=date(2023, 5, 1), name="test"):
@@ -426,8 +426,8 @@ def test_the_vectorised_period_refuses_the_2022_rules():
     every game."""
     import pandas
 
-    from ratingkit.engine import rate_period
-    from ratingkit.errors import RatingkitError
+    from ratingkit.core.errors import RatingkitError
+    from ratingkit.fide.vectorised_period import rate_period
 
     games = pandas.DataFrame({"white": ["h"], "black": ["o1"], "result": [1.0]})
     players = pandas.DataFrame({"id": ["h", "o1"], "rating": [2700, 2200]})

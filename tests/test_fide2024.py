@@ -14,9 +14,12 @@ from conftest import ROOT
 from fide_by_hand import dp, half_away, pd_uncapped
 
 from ratingkit import cli, rate
-from ratingkit.errors import InvalidValueError, RatingkitError
-from ratingkit.fide2014 import FIDE_2014, PlayerState, k_factor
-from ratingkit.fide2024 import (
+from ratingkit.core.errors import InvalidValueError, RatingkitError
+from ratingkit.core.model import Event, EventType, Game, Player
+from ratingkit.core.players import PlayerFile
+from ratingkit.core.ruleset import get_rule_set, rule_set_in_force
+from ratingkit.fide.rules2014 import FIDE_2014, PlayerState, k_factor
+from ratingkit.fide.rules2024 import (
     FIDE_2024,
     FIDE_2025,
     adjust_march_2024,
@@ -25,9 +28,6 @@ from ratingkit.fide2024 import (
     rate_side_by_side,
     validity_table,
 )
-from ratingkit.model import Event, EventType, Game, Player
-from ratingkit.playerfile import PlayerFile
-from ratingkit.rulesets import get_rule_set, rule_set_in_force
 
 
 def _event(players, results, kind=EventType.SWISS, start=date(2025, 11, 1)):
@@ -430,8 +430,8 @@ def test_validity_table_lists_the_family():
 
 
 def _example(name):
+    from ratingkit.core.players import read_player_file
     from ratingkit.formats import read_event
-    from ratingkit.playerfile import read_player_file
 
     event = read_event(ROOT / "examples" / name)
     return event, read_player_file(event.extra["player_file"])

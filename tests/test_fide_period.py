@@ -42,13 +42,13 @@ from fide_by_hand import dp, half_away
 from fide_by_hand import pd as pd_capped
 
 from ratingkit import rate
-from ratingkit.engine import rate_period
-from ratingkit.fide2014 import FIDE_2014, PlayerState
-from ratingkit.fide2017 import FIDE_2022
-from ratingkit.fide2024 import FIDE_2024, FIDE_2025
+from ratingkit.core.model import Event, EventType, Game, Player
+from ratingkit.core.players import PlayerFile, parse_player_csv, write_player_csv
+from ratingkit.fide.rules2014 import FIDE_2014, PlayerState
+from ratingkit.fide.rules2022 import FIDE_2022
+from ratingkit.fide.rules2024 import FIDE_2024, FIDE_2025
+from ratingkit.fide.vectorised_period import rate_period
 from ratingkit.formats.trf import read_trf
-from ratingkit.model import Event, EventType, Game, Player
-from ratingkit.playerfile import PlayerFile, parse_player_csv, write_player_csv
 
 
 def _event(name, players, results, start, end=None, kind=EventType.SWISS, **extra):
@@ -397,8 +397,8 @@ def test_engine_pools_and_keeps_results_as_the_event_path():
 
 
 def _example(name):
+    from ratingkit.core.players import read_player_file
     from ratingkit.formats import read_event
-    from ratingkit.playerfile import read_player_file
 
     event = read_event(ROOT / "examples" / name)
     return event, read_player_file(event.extra["player_file"])
@@ -503,7 +503,7 @@ def test_1_1_and_1_2_rate_of_play_in_check(rules):
 
 
 def test_the_ledger_pools_the_kept_results_in_its_next_period(tmp_path):
-    from ratingkit.ledger import Ledger
+    from ratingkit.services.ledger import Ledger
 
     players = "id,name,rating\nx,Xu,\n" + "".join(f"{o},{o.upper()},{r}\n" for o, r in OPP)
     for name, rows in (
@@ -588,7 +588,7 @@ def test_not_published_first_rating_shows_rc_and_ru_of_the_pooled_results():
 
 @pytest.mark.parametrize("item", ["１９００:1", "1900:１", "٢٠٠٠:0"])
 def test_pending_results_read_ascii_digits_only(item):
-    from ratingkit.errors import RatingkitError
+    from ratingkit.core.errors import RatingkitError
 
     state = parse_player_csv(f"id,pending_results\nx,{item}\n", "state.csv")
     event = _newcomer("now", OPP[:1], (1.0,), date(2025, 3, 1))

@@ -8,16 +8,16 @@ import pytest
 from conftest import DATA
 
 from ratingkit.cli import main
-from ratingkit.errors import (
+from ratingkit.core.errors import (
     ConflictingGameError,
     InvalidValueError,
     MalformedLineError,
     UnknownFormatError,
     UnknownResultError,
 )
+from ratingkit.core.model import ByeKind, EventType, Play
 from ratingkit.formats import detect_format, formats, read_event, write_event
 from ratingkit.formats.csvpair import read_csv_pair, write_players_csv
-from ratingkit.model import ByeKind, EventType, Play
 
 
 @pytest.fixture

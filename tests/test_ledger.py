@@ -21,12 +21,14 @@ from pathlib import Path
 import pytest
 from conftest import DATA
 
-from ratingkit import cli, formats, ledger, rulesets
+from ratingkit import cli, formats
+from ratingkit.core import ruleset as rulesets
+from ratingkit.core.players import PlayerFile, PlayerRecord
+from ratingkit.core.report import Report
 from ratingkit.formats import Format
 from ratingkit.formats.csvpair import read_csv_pair
-from ratingkit.ledger import ImportErrors, Ledger, LedgerBusyError, LedgerError
-from ratingkit.playerfile import PlayerFile, PlayerRecord
-from ratingkit.report import Report
+from ratingkit.services import ledger
+from ratingkit.services.ledger import ImportErrors, Ledger, LedgerBusyError, LedgerError
 
 LEDGER_DATA = DATA / "ledger"
 
@@ -248,8 +250,9 @@ def test_kill_minus_9_during_rating_leaves_the_last_committed_state(toy, tmp_pat
             book.import_file(files / f"e{index}-games.csv")
     script = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
-        "import test_ledger as t; from ratingkit import rulesets; from ratingkit.ledger import"
-        " Ledger; rulesets.register(t.ToyRules(name='slow-toy', delay=0.4));"
+        "import test_ledger as t; from ratingkit.core import ruleset as rulesets;"
+        " from ratingkit.services.ledger import Ledger;"
+        " rulesets.register(t.ToyRules(name='slow-toy', delay=0.4));"
         "Ledger(sys.argv[2]).rate_period('2024-01')"
     )
     process = subprocess.Popen(

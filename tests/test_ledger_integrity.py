@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from ratingkit import RatingkitError, rulesets
+from ratingkit import RatingkitError
+from ratingkit.core import ruleset as rulesets
+from ratingkit.core.players import PlayerFile, PlayerRecord
+from ratingkit.core.report import Report
 from ratingkit.formats import read_event
-from ratingkit.ledger import Ledger, LedgerError
-from ratingkit.playerfile import PlayerFile, PlayerRecord
-from ratingkit.report import Report
+from ratingkit.services.ledger import Ledger, LedgerError
 
 KARL_MALA = ROOT / "examples" / "karl-mala-2005-swiss.trf"
 

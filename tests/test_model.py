@@ -4,7 +4,7 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from ratingkit.errors import (
+from ratingkit.core.errors import (
     ConflictingGameError,
     DuplicatePlayerError,
     InvalidValueError,
@@ -12,7 +12,7 @@ from ratingkit.errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
-from ratingkit.model import (
+from ratingkit.core.model import (
     Bye,
     ByeKind,
     Colour,
@@ -288,7 +288,7 @@ def _pairwise_round_robin(event):
 def test_round_robin_detection_agrees_with_the_pairwise_definition():
     import random
 
-    from ratingkit.model import is_complete_round_robin
+    from ratingkit.core.model import is_complete_round_robin
 
     generator = random.Random(14)
     for _ in range(300):

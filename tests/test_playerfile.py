@@ -4,8 +4,8 @@ from datetime import date
 
 import pytest
 
-from ratingkit.errors import DuplicatePlayerError, InvalidValueError, MalformedLineError
-from ratingkit.playerfile import PlayerFile, normalise_name, parse_player_csv, read_player_file
+from ratingkit.core.errors import DuplicatePlayerError, InvalidValueError, MalformedLineError
+from ratingkit.core.players import PlayerFile, normalise_name, parse_player_csv, read_player_file
 
 
 def test_reads_every_known_column(tmp_path):
@@ -70,7 +70,7 @@ def test_normalise_name():
 
 
 def test_written_state_reads_back():
-    from ratingkit.playerfile import write_player_csv
+    from ratingkit.core.players import write_player_csv
 
     original = parse_player_csv(
         "id,name,rating,games,born,ever_2400,grade,note\n"

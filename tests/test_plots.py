@@ -7,8 +7,8 @@ matplotlib.use("Agg")  # tests only; notebooks keep the inline backend
 import matplotlib.pyplot as plt
 import pytest
 
-from ratingkit.expected import formula_gap, logistic, table_pd
-from ratingkit.plots import plot_expected_curves, plot_formula_error
+from ratingkit.core.expected import formula_gap, logistic, table_pd
+from ratingkit.notebook.plots import plot_expected_curves, plot_formula_error
 
 
 def test_expected_curves_draw_table_and_both_formulas():

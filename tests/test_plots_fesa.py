@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 import pytest
 
 from ratingkit.fesa import PromotionCounters, promotion_trace
-from ratingkit.plots.fesa import (
+from ratingkit.notebook.plots.fesa import (
     plot_bonus,
     plot_grade_ladder,
     plot_promotion_trace,

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import matplotlib.pyplot as plt
 
-from ratingkit.plots.fide2024 import plot_initial_rating
+from ratingkit.notebook.plots.fide2024 import plot_initial_rating
 
 OPPONENTS = (1902, 1877, 1884, 2012, 1832)
 

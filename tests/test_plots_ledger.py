@@ -7,8 +7,8 @@ matplotlib.use("Agg")  # tests only; notebooks keep the inline backend
 import matplotlib.pyplot as plt
 from conftest import DATA
 
-from ratingkit.ledger import Ledger
-from ratingkit.plots.ledger import plot_rating_history
+from ratingkit.notebook.plots.ledger import plot_rating_history
+from ratingkit.services.ledger import Ledger
 
 
 def test_rating_history_plots_the_published_ratings(tmp_path):

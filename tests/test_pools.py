@@ -1,7 +1,7 @@
-"""ratingkit.pools: simulated pools for FIDE 1982 12.3's drift checks and FESA's bonus (rule
-9).  The properties asserted are derived here: a zero-sum update conserves the pool's average
-exactly, the bonus raises it by exactly what was paid, rounding moves it by at most half a
-point a player; single games are recomputed from table 8.1b (test_fide2014.pd) and the FESA
+"""ratingkit.services.pools: simulated pools for FIDE 1982 12.3's drift checks and FESA's bonus
+(rule 9). The properties asserted are derived here: a zero-sum update conserves the pool's
+average exactly, the bonus raises it by exactly what was paid, rounding moves it by at most half
+a point a player; single games are recomputed from table 8.1b (test_fide2014.pd) and the FESA
 formulas written out with plain arithmetic."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ matplotlib.use("Agg")
 
 from fide_by_hand import pd
 
-from ratingkit.errors import InvalidValueError
-from ratingkit.plots.pools import plot_distribution, plot_drift
-from ratingkit.pools import (
+from ratingkit.core.errors import InvalidValueError
+from ratingkit.notebook.plots.pools import plot_distribution, plot_drift
+from ratingkit.services.pools import (
     FESA_POOL,
     FIDE_1982_POOL,
     FIDE_2014_POOL,

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from ratingkit.errors import RatingkitError
-from ratingkit.report import COMMON_COLUMNS, Report, Table, format_cell
+from ratingkit.core.errors import RatingkitError
+from ratingkit.core.report import COMMON_COLUMNS, Report, Table, format_cell
 
 
 def _report() -> Report:
@@ -127,7 +127,7 @@ def test_cell_formatting():
 
 
 def test_report_carries_the_new_state():
-    from ratingkit.playerfile import PlayerFile
+    from ratingkit.core.players import PlayerFile
 
     state = PlayerFile.from_records([{"id": "a", "rating": 2104, "games": 43}])
     report = Report.build(title="t", rules="r", rows=[], new_state=state)

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from ratingkit.rounding import (
+from ratingkit.core.rounding import (
     exact,
     round_half_away_from_zero,
     round_half_even,

@@ -5,9 +5,9 @@ from datetime import date
 
 import pytest
 
-from ratingkit import rulesets
-from ratingkit.errors import RatingkitError, UnknownRuleSetError
-from ratingkit.rulesets import RuleSet, get_rule_set, register, rule_sets
+from ratingkit.core import ruleset as rulesets
+from ratingkit.core.errors import RatingkitError, UnknownRuleSetError
+from ratingkit.core.ruleset import RuleSet, get_rule_set, register, rule_sets
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def test_a_broken_builtin_module_is_an_error_not_a_missing_rule_set(monkeypatch)
 def test_rule_sets_that_rate_games_refuse_a_score_table(name):
     from conftest import ROOT
 
-    from ratingkit.errors import RuleSetCannotRateError
+    from ratingkit.core.errors import RuleSetCannotRateError
     from ratingkit.formats import read_event
 
     event = read_event(ROOT / "examples" / "fide-1982-berger.csv")

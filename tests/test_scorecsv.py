@@ -9,10 +9,10 @@ import pytest
 from conftest import ROOT
 
 from ratingkit import cli
-from ratingkit.errors import InvalidValueError, MalformedLineError
+from ratingkit.core.errors import InvalidValueError, MalformedLineError
+from ratingkit.core.model import EventType
 from ratingkit.formats import detect_format, read_event, write_event
 from ratingkit.formats.scorecsv import points_of, read_score_csv
-from ratingkit.model import EventType
 
 EXAMPLE = ROOT / "examples" / "fide-1982-berger.csv"
 

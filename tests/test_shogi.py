@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from ratingkit.errors import InvalidValueError
-from ratingkit.shogi import (
+from ratingkit.core.errors import InvalidValueError
+from ratingkit.core.shogi import (
     GRADES,
     NO_GRADE,
     SIX_DAN_UB,
@@ -119,7 +119,7 @@ def test_handicap_names_and_aliases():
 
 
 def test_grade_and_handicap_tables_for_the_notebook():
-    from ratingkit.shogi import grade_table, handicap_steps, handicap_table
+    from ratingkit.core.shogi import grade_table, handicap_steps, handicap_table
 
     grades = grade_table()
     assert len(grades) == 26 and grades.rows[0]["grade"] == "6 dan"

@@ -8,7 +8,7 @@ import re
 
 from conftest import DATA
 
-from ratingkit.tables import D_TO_PD, D_TO_PD_BEYOND, P_TO_DP
+from ratingkit.core.tables import D_TO_PD, D_TO_PD_BEYOND, P_TO_DP
 
 SEED = (DATA / "fide-2014-section-8.txt").read_text(encoding="utf-8")
 

@@ -10,10 +10,15 @@ import pytest
 from conftest import DATA
 
 from ratingkit.cli import main
-from ratingkit.errors import ConflictingGameError, InputError, RatingkitError, UnknownResultError
+from ratingkit.core.errors import (
+    ConflictingGameError,
+    InputError,
+    RatingkitError,
+    UnknownResultError,
+)
+from ratingkit.core.model import ByeKind, EventType, Play
 from ratingkit.formats import detect_format, read_event, write_event
 from ratingkit.formats.trf import parse_trf, read_trf, round_column, write_trf
-from ratingkit.model import ByeKind, EventType, Play
 
 EXAMPLE = DATA / "fide-example1.trf"
 TEXT = EXAMPLE.read_text(encoding="utf-8")
@@ -385,7 +390,7 @@ def test_the_example_files_spielfrei_line_is_a_bye_placeholder():
 
 
 def test_the_placeholder_is_in_no_report_and_no_ledger(tmp_path):
-    from ratingkit.ledger import Ledger, LedgerError
+    from ratingkit.services.ledger import Ledger, LedgerError
 
     out = tmp_path / "report.txt"
     assert main(["rate", str(EXAMPLE), "--rules", "fide-2014", "--output", str(out)]) == 0

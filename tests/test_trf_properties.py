@@ -27,9 +27,9 @@ from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ratingkit.errors import RatingkitError
+from ratingkit.core.errors import RatingkitError
+from ratingkit.core.model import Bye, ByeKind, Event, EventType, Game, Play, Player
 from ratingkit.formats.trf import parse_trf, read_trf, round_column, write_trf
-from ratingkit.model import Bye, ByeKind, Event, EventType, Game, Play, Player
 
 EXAMPLE_TEXT = (DATA / "fide-example1.trf").read_text(encoding="utf-8")
 

@@ -4,8 +4,8 @@ from datetime import date
 
 import pytest
 
-from ratingkit.errors import InvalidValueError, Location
-from ratingkit.values import parse_bool, parse_date, parse_int, parse_points, parse_rating
+from ratingkit.core.errors import InvalidValueError, Location
+from ratingkit.core.values import parse_bool, parse_date, parse_int, parse_points, parse_rating
 
 
 @pytest.mark.parametrize(

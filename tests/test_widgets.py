@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from ratingkit.widgets import ExpectedScoreExplorer, expected_score_values
+from ratingkit.notebook.widgets import ExpectedScoreExplorer, expected_score_values
 
 
 def _independent_normal(difference: float) -> float:

@@ -13,9 +13,9 @@ from fide_by_hand import half_away, pd
 from test_compare import _plain_games, _plain_ratings
 
 import ratingkit
-from ratingkit.compare import compare
-from ratingkit.plots.compare import change_points, plot_change_vs_surprise
-from ratingkit.widgets.compare import CompareWhatIf
+from ratingkit.notebook.plots.compare import change_points, plot_change_vs_surprise
+from ratingkit.notebook.widgets.compare import CompareWhatIf
+from ratingkit.services.compare import compare
 
 PLAIN = ROOT / "examples" / "club-evening-plain"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ratingkit.widgets.fesa import HandicapConverter, PromotionExplorer
+from ratingkit.notebook.widgets.fesa import HandicapConverter, PromotionExplorer
 
 
 def test_handicap_converter_rule_12():

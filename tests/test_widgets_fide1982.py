@@ -12,12 +12,12 @@ from conftest import ROOT
 
 from ratingkit.fide1982 import convergence_games
 from ratingkit.formats import read_event
-from ratingkit.plots.fide1982 import (
+from ratingkit.notebook.plots.fide1982 import (
     plot_convergence,
     plot_logistic_against_table,
     plot_replacement,
 )
-from ratingkit.widgets.fide1982 import BergerExplorer
+from ratingkit.notebook.widgets.fide1982 import BergerExplorer
 
 EXAMPLE = ROOT / "examples" / "fide-1982-berger.csv"
 

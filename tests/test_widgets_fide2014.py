@@ -14,10 +14,10 @@ from conftest import DATA
 from fide_by_hand import half_away, pd
 from test_fide2014 import STATE
 
+from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.formats.trf import read_trf
-from ratingkit.model import Event, EventType, Game, Player
-from ratingkit.plots.fide2014 import plot_cap
-from ratingkit.widgets.fide2014 import Fide2014Explorer, set_player_state
+from ratingkit.notebook.plots.fide2014 import plot_cap
+from ratingkit.notebook.widgets.fide2014 import Fide2014Explorer, set_player_state
 
 
 def _small():
@@ -103,7 +103,7 @@ def test_plot_cap_marks_the_capped_games():
 
 
 def test_an_unusual_k_from_the_player_file_survives_other_edits():
-    from ratingkit.playerfile import PlayerFile
+    from ratingkit.core.players import PlayerFile
 
     players = PlayerFile.from_records(
         [{"id": "a", "games": 100, "k": 15}, {"id": "b", "games": 100}, {"id": "c", "games": 100}]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from conftest import ROOT
 
-from ratingkit.playerfile import read_player_file
-from ratingkit.plots.lnmo import plot_bonus_threshold, plot_change_heatmap
-from ratingkit.widgets.lnmo import ClubEveningTable
+from ratingkit.core.players import read_player_file
+from ratingkit.notebook.plots.lnmo import plot_bonus_threshold, plot_change_heatmap
+from ratingkit.notebook.widgets.lnmo import ClubEveningTable
 
 PLAYERS = read_player_file(ROOT / "examples" / "lnmo-club" / "players.csv")
 # Seed 004 rule 2, typed from the seed.

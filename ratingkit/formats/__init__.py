@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import RatingkitError, UnknownFormatError
-from ..fileio import check_text_file
-from ..model import Event
+from ..core.errors import RatingkitError, UnknownFormatError
+from ..core.model import Event
+from .fileio import check_text_file
 
 #: Modules that define and register the built-in formats.
 BUILTIN_MODULES: tuple[str, ...] = (

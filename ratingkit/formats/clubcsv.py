@@ -19,7 +19,7 @@ Results: ``1-0``, ``0-1``, the forfeits ``+/-``, ``-/+``, ``-/-``, and ``sennich
 ``jishogi`` (rule 2a: no change).  A plain draw is refused: a shogi game ends in a win,
 sennichite or jishogi.  Other columns are kept with the game.
 
-``players.csv`` is the player file of :mod:`ratingkit.playerfile` with ``id,name,grade`` (the
+``players.csv`` is the player file of :mod:`ratingkit.core.players` with ``id,name,grade`` (the
 LNMO grade, 7 to 20 kyu), ``rating`` where it differs from the grade's table-1 rating, and
 ``prior_grade`` for a FESA grade (rule 6).  It serves as the player file of the rating.
 
@@ -34,16 +34,16 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from ..errors import InvalidValueError, Location, UnknownResultError
-from ..eventfields import with_read_notes
-from ..fastbuild import collector_paused
-from ..fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
+from ..core.errors import InvalidValueError, Location, UnknownResultError
+from ..core.fastbuild import collector_paused
+from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
+from ..core.players import PlayerFile
+from ..core.values import parse_date, parse_int
 from ..lnmo import game_terms, parse_grade
-from ..model import Event, EventType, Game, Handicap, Special, parse_result
-from ..playerfile import PlayerFile
-from ..values import parse_date, parse_int
 from . import Format, register_format
 from .csvpair import header_columns, players_from_roster, read_pair_roster, resemblance
+from .eventfields import with_read_notes
+from .fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
 
 GAME_COLUMNS = ("date", "event", "round", "white", "black", "result")
 #: Columns the LNMO rule set reads (any other column is kept in ``game.extra`` too).
@@ -53,7 +53,7 @@ SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_
 
 @collector_paused()
 def read_club(path: str | Path, encoding: str | None = None) -> Event:
-    """Read the club's records into one :class:`~ratingkit.model.Event` (type ``club``);
+    """Read the club's records into one :class:`~ratingkit.core.model.Event` (type ``club``);
     ``encoding`` overrides the detected encoding of both files."""
     reads: Reads = []
     games_path, _, roster = read_pair_roster(Path(path), encoding, reads)

@@ -8,18 +8,18 @@ jishogi by points, illegal move), ``handicap`` with ``giver`` (``white``, ``blac
 giver's id); any other column is kept with the game for the rule sets that use it.
 
 ``players.csv`` has ``id,name,rating`` (an empty rating means unrated) and may carry any
-column of the player file (see :mod:`ratingkit.playerfile`), which then serves as the player
+column of the player file (see :mod:`ratingkit.core.players`), which then serves as the player
 file when ``--players`` is not given; ``fide_id`` gives the player's FIDE id (two players with
 one FIDE id are refused).  A column ratingkit does not know is an error.
 
 Both files may be separated by ``,``, ``;`` or tabs (the header line tells) and be in UTF-8 or
-a Windows code page (detected, or given as ``encoding``); see :mod:`ratingkit.fileio`.  The
+a Windows code page (detected, or given as ``encoding``); see :mod:`ratingkit.formats.fileio`.  The
 event's ``extra["encoding"]`` is the games file's encoding and ``extra["read_notes"]`` says
 which files were not read as UTF-8.
 
 Event-level fields (time control, dates, rounds per day ...) may stand in a side file
 ``event.csv`` (or ``NAME-event.csv``) with the header ``field,value``; see
-:mod:`ratingkit.eventfields`.
+:mod:`ratingkit.formats.eventfields`.
 
 The input path is either the games file (its players file is ``players.csv`` beside it, or
 ``NAME-players.csv`` beside ``NAME-games.csv``) or a directory holding both.
@@ -31,19 +31,9 @@ import csv
 import io
 from pathlib import Path
 
-from ..errors import InvalidValueError, Location, MalformedLineError
-from ..eventfields import apply_fields, read_sidecar
-from ..fastbuild import collector_paused
-from ..fileio import (
-    Reads,
-    encoding_notes,
-    files_read,
-    header_cells,
-    main_encoding,
-    read_csv_table,
-    read_text_into,
-)
-from ..model import (
+from ..core.errors import InvalidValueError, Location, MalformedLineError
+from ..core.fastbuild import collector_paused
+from ..core.model import (
     BYE_CODES,
     Bye,
     Event,
@@ -55,10 +45,20 @@ from ..model import (
     all_pairs_met,
     parse_result,
 )
-from ..output import protect_row
-from ..playerfile import PlayerFile, parse_player_csv
-from ..values import parse_date, parse_int
+from ..core.output import protect_row
+from ..core.players import PlayerFile, parse_player_csv
+from ..core.values import parse_date, parse_int
 from . import Format, register_format
+from .eventfields import apply_fields, read_sidecar
+from .fileio import (
+    Reads,
+    encoding_notes,
+    files_read,
+    header_cells,
+    main_encoding,
+    read_csv_table,
+    read_text_into,
+)
 
 GAME_COLUMNS = ("round", "white", "black", "result")
 OPTIONAL_GAME_COLUMNS = ("date", "special", "handicap", "giver")
@@ -98,7 +98,7 @@ def read_pair_roster(
 def read_csv_pair(
     path: str | Path, event_type: EventType | None = None, encoding: str | None = None
 ) -> Event:
-    """Read a CSV pair into an :class:`~ratingkit.model.Event`.
+    """Read a CSV pair into an :class:`~ratingkit.core.model.Event`.
 
     Without ``event_type`` the type is detected: a round robin when every pair of players
     met equally often, else a Swiss.  The detection is recorded in ``event.extra["type_note"]``.

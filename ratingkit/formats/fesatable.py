@@ -26,7 +26,7 @@ Players are identified by their start number; the player file joins on the name 
 kept in ``player.extra`` (``published_change``, ``published_rating``, ``mms`` and ``pts``) and
 ``event.extra["published_promotions"]`` so that the rating report can compare them.
 
-Hostile input ends in a :class:`~ratingkit.errors.RatingkitError` that names the line: a
+Hostile input ends in a :class:`~ratingkit.core.errors.RatingkitError` that names the line: a
 start number has at most 6 digits, a rating or change lies within +-4000 (FESA ratings may
 fall below zero; nothing floors a player's own rating), points are multiples of 1/2.  A UTF-8
 byte-order mark and CR/LF line ends are ignored; a tab where the columns are read by position
@@ -42,7 +42,7 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-from ..errors import (
+from ..core.errors import (
     DuplicatePlayerError,
     InputError,
     InvalidValueError,
@@ -50,9 +50,8 @@ from ..errors import (
     MalformedLineError,
     UnknownPlayerError,
 )
-from ..fastbuild import build, collector_paused
-from ..fileio import Reads, encoding_extra, read_text_into
-from ..model import (
+from ..core.fastbuild import build, collector_paused
+from ..core.model import (
     ByeKind,
     Event,
     EventType,
@@ -62,10 +61,11 @@ from ..model import (
     assemble_games,
     is_complete_round_robin,
 )
-from ..playerfile import normalise_name
-from ..shogi import display_grade, parse_grade
-from ..values import RATING_MAX, parse_date
+from ..core.players import normalise_name
+from ..core.shogi import display_grade, parse_grade
+from ..core.values import RATING_MAX, parse_date
 from . import Format, register_format
+from .fileio import Reads, encoding_extra, read_text_into
 
 _HEADER = re.compile(r"^\s*Nr\s+Name\b.*\bELO\b")
 _CELL = re.compile(r"^([0-9]{1,6})([+=-])$")
@@ -99,7 +99,7 @@ def _sniff(path: Path, head: str) -> bool:
 
 def read_fesa_table(path: str | Path, encoding: str | None = None) -> Event:
     """Read a FESA table: UTF-8, else the code page detected, or ``encoding`` if given (see
-    :mod:`ratingkit.fileio`); the event's ``extra["encoding"]`` says which, and
+    :mod:`ratingkit.formats.fileio`); the event's ``extra["encoding"]`` says which, and
     ``extra["read_notes"]`` when it is not UTF-8."""
     source = str(path)
     reads: Reads = []
@@ -381,7 +381,7 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
         for round_, cell in enumerate(cells, start=1):
             match = _CELL.match(cell)
             # Tens of thousands of cells in a big table: the frozen records are built
-            # without their per-field setattr (the same objects, see ratingkit.fastbuild).
+            # without their per-field setattr (the same objects, see ratingkit.core.fastbuild).
             at = build(Location, {"file": source, "line": number, "column": f"round {round_}"})
             if not match:
                 if "(" in cell:
@@ -685,7 +685,7 @@ def mcmahon_table(event: Event):
     the table has no MMS column), the points of his round cells (a game 1, 1/2 or 0; an
     unplayed ``0+`` 1, ``0=`` 1/2, ``0-`` 0) and ``Pts``, their sum (the value the table
     carries where it was read from one, which the reader has checked)."""
-    from ..report import Table
+    from ..core.report import Table
 
     _cells, points = _cells_and_points(event)
     rows = []

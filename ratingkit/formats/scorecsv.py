@@ -13,11 +13,11 @@ rather than the games.  A score table is one CSV file::
 ``7½``.  The table may be separated by ``;`` (as Excel saves it where the decimal mark is a
 comma: ``7,5`` then needs no quotes), ``,`` (an unquoted ``7,5`` is then two cells: the error
 says to quote it or write ``7.5``) or tabs, and be in UTF-8 or a Windows code page (see
-:mod:`ratingkit.fileio`).  ``id`` or ``name`` may be left out (the other one serves for
+:mod:`ratingkit.formats.fileio`).  ``id`` or ``name`` may be left out (the other one serves for
 both).  Any column of the player file (``games``, ``born``, ``k``, ``ever_2400`` ...) may
 follow; the file then also serves as the player file (a column ratingkit does not know is an
 error, and so is a player given twice).  Lines ``# field: value`` before the header give
-event fields (see :mod:`ratingkit.eventfields`), as may a side file ``NAME-event.csv``.
+event fields (see :mod:`ratingkit.formats.eventfields`), as may a side file ``NAME-event.csv``.
 
 The event is a round robin in which each pair met ``cycles`` times (default 1), so the points
 must add up to ``cycles * N * (N - 1) / 2`` for N players, and nobody can have more than
@@ -34,15 +34,15 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
-from ..eventfields import apply_fields, check_dates, parse_fields, read_sidecar, with_read_notes
-from ..fastbuild import collector_paused
-from ..fileio import Reads, files_read, header_cells, main_encoding, read_csv_table, read_text_into
-from ..model import Event, EventType, Player
-from ..output import protect_row
-from ..playerfile import _record, check_columns, check_unnamed
-from ..values import parse_points
+from ..core.errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
+from ..core.fastbuild import collector_paused
+from ..core.model import Event, EventType, Player
+from ..core.output import protect_row
+from ..core.players import _record, check_columns, check_unnamed
+from ..core.values import parse_points
 from . import Format, register_format
+from .eventfields import apply_fields, check_dates, parse_fields, read_sidecar, with_read_notes
+from .fileio import Reads, files_read, header_cells, main_encoding, read_csv_table, read_text_into
 
 REQUIRED_COLUMNS = ("rating", "points")
 STATE_COLUMNS = ("games", "born", "k", "ever_2400", "grade", "prior_grade")
@@ -80,7 +80,7 @@ def points_of(player: Player) -> Fraction:
 
 @collector_paused()
 def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
-    """Read a score table into a score-only round robin :class:`~ratingkit.model.Event`
+    """Read a score table into a score-only round robin :class:`~ratingkit.core.model.Event`
     (``encoding`` overrides the detected one)."""
     file = Path(path)
     source = str(file)

@@ -23,7 +23,7 @@ less than one move; ``H F U Z`` byes, blank = ``Z``.  An old-style ``0000 - +`` 
 as a forfeit win) is read as a pairing-allocated bye ``U`` and ``0000 - -`` as ``Z``.
 
 Each game is written by both players; the two records are paired with the checks of
-:func:`ratingkit.model.assemble_games`, so a game that the two players record differently is
+:func:`ratingkit.core.model.assemble_games`, so a game that the two players record differently is
 an error naming both places.  The points field must be what the round cells add up to, the
 FIDE id digits (or blank) and given to one player only, the rating 0 to 4000, numbers ASCII
 digits (``'²'.isdigit()`` is true), the ``052`` date not before the ``042`` date, a player line
@@ -50,7 +50,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..errors import (
+from ..core.errors import (
     ConflictingGameError,
     DuplicatePlayerError,
     InvalidValueError,
@@ -58,9 +58,8 @@ from ..errors import (
     MalformedLineError,
     UnknownResultError,
 )
-from ..fastbuild import collector_paused
-from ..fileio import Reads, encoding_extra, read_text_into
-from ..model import (
+from ..core.fastbuild import collector_paused
+from ..core.model import (
     Bye,
     ByeKind,
     Colour,
@@ -72,9 +71,10 @@ from ..model import (
     Player,
     is_complete_round_robin,
 )
-from ..model import _pair as pair_records
-from ..values import RATING_MAX, parse_date, parse_points
+from ..core.model import _pair as pair_records
+from ..core.values import RATING_MAX, parse_date, parse_points
 from . import Format, csvpair, register_format
+from .fileio import Reads, encoding_extra, read_text_into
 
 # The CSV pair registers first, so that the built-in formats keep BUILTIN_MODULES' order even
 # when this module is imported on its own.
@@ -162,11 +162,11 @@ def event_type_from_text(text: str) -> EventType | None:
 
 
 def read_trf(path: str | Path, encoding: str | None = None) -> Event:
-    """Read a TRF file into an :class:`~ratingkit.model.Event` (ids are start ranks).
+    """Read a TRF file into an :class:`~ratingkit.core.model.Event` (ids are start ranks).
 
     The file is UTF-8, else the code page detected (an old TRF's Latin-1 reads as its
-    superset Windows-1252), or ``encoding`` if given (see :mod:`ratingkit.fileio`); the event's
-    ``extra["encoding"]`` says which, and ``extra["read_notes"]`` when it is not UTF-8."""
+    superset Windows-1252), or ``encoding`` if given (see :mod:`ratingkit.formats.fileio`); the
+    event's ``extra["encoding"]`` says which, and ``extra["read_notes"]`` when it is not UTF-8."""
     source = str(path)
     _refuse_nul_bytes(path, source)
     reads: Reads = []
@@ -176,7 +176,7 @@ def read_trf(path: str | Path, encoding: str | None = None) -> Event:
 
 def _refuse_nul_bytes(path: str | Path, source: str) -> None:
     """A NUL byte is named by its line and column (a TRF is text; the generic check of
-    :func:`ratingkit.fileio.read_text` names only the file)."""
+    :func:`ratingkit.formats.fileio.read_text` names only the file)."""
     try:
         data = Path(path).read_bytes()
     except OSError:
@@ -511,7 +511,7 @@ def _placeholder_note(placeholder: _Placeholder, byes) -> str:
 def _games_and_byes(rows: list[_Row]) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
     """Each game from the two cells that record it, in one pass over the cells: a game must
     be recorded by both players (else both cells are named) and the two records must agree
-    (:func:`ratingkit.model.assemble_games`' checks, one game at a time).  Games whose cells
+    (:func:`ratingkit.core.model.assemble_games`' checks, one game at a time).  Games whose cells
     give no colour (``- +`` forfeits) are marked, so that they are written back the same way
     (white is then the player listed first)."""
     by_id = {row.player.id: row for row in rows}

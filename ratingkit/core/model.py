@@ -1,0 +1,643 @@
+"""The event model shared by every rating system: players, games, byes and events.
+
+Everything here is immutable.  Rule sets read events and never change them; a change of a
+result (in a widget, say) makes a new event with :func:`dataclasses.replace` or
+:meth:`Event.with_result`.
+
+Colours: ``white`` is the player who moves first.  In shogi that is sente, whom shogi calls
+"black"; :attr:`Game.sente` and :attr:`Game.gote` name the two players the shogi way.
+"""
+
+from __future__ import annotations
+
+import enum
+import numbers
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import date
+from functools import cached_property
+from types import MappingProxyType
+
+from .errors import (
+    ConflictingGameError,
+    DuplicatePlayerError,
+    InvalidValueError,
+    Location,
+    UnknownPlayerError,
+    UnknownResultError,
+)
+from .values import RATING_MAX
+
+
+def _frozen_mapping(value: Mapping[str, object] | None) -> Mapping[str, object]:
+    return MappingProxyType(dict(value or {}))
+
+
+class EventType(enum.Enum):
+    """How the event was paired; FIDE 2014 8.21 and 8.52 rate round robins differently."""
+
+    ROUND_ROBIN = "round robin"
+    SWISS = "swiss"
+    TEAM = "team"
+    MATCH = "match"
+    CLUB = "club"
+
+    @classmethod
+    def parse(cls, text: str, location: Location | None = None) -> EventType:
+        key = text.strip().lower().replace("-", " ").replace("_", " ")
+        aliases = {
+            "rr": "round robin",
+            "berger": "round robin",
+            "double round robin": "round robin",
+        }
+        key = aliases.get(key, key)
+        for member in cls:
+            if member.value == key:
+                return member
+        names = ", ".join(m.value for m in cls)
+        raise InvalidValueError(f"unknown event type {text!r} (expected {names})", location, text)
+
+
+class Play(enum.Enum):
+    """Whether a game was played over the board."""
+
+    PLAYED = "played"
+    FORFEIT = "forfeit"
+    #: TRF codes W, D, L: the game lasted less than one move; FIDE does not rate it.
+    UNDER_ONE_MOVE = "under one move"
+
+
+class Special(enum.Enum):
+    """Shogi results that the rule sets treat specially (FESA rule 4a, LNMO rules 2a and 5)."""
+
+    SENNICHITE = "sennichite"
+    JISHOGI_REPLAYED = "jishogi replayed"
+    JISHOGI_POINTS = "jishogi by points"
+    ILLEGAL_MOVE = "illegal move"
+
+    @classmethod
+    def parse(cls, text: str, location: Location | None = None) -> Special | None:
+        key = text.strip().lower().replace("_", " ").replace("-", " ")
+        if not key:
+            return None
+        aliases = {
+            "kinte": "illegal move",
+            "jishogi": "jishogi replayed",
+            "jishogi points": "jishogi by points",
+        }
+        key = aliases.get(key, key)
+        for member in cls:
+            if member.value == key:
+                return member
+        names = ", ".join(m.value for m in cls)
+        raise InvalidValueError(
+            f"unknown special result {text!r} (expected {names})", location, text
+        )
+
+
+class ByeKind(enum.Enum):
+    """Rounds without a game (TRF codes).  They are never rated."""
+
+    HALF_POINT = "H"
+    FULL_POINT = "F"
+    #: Pairing-allocated bye ("unpaired"): scored as a win by most tournament rules.
+    PAIRING_ALLOCATED = "U"
+    ZERO_POINT = "Z"
+
+    @property
+    def points(self) -> float:
+        return {"H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0}[self.value]
+
+
+@dataclass(frozen=True)
+class Handicap:
+    """A handicap game (shogi): the handicap's name as the rule set's table writes it, and the
+    id of the player who gives it."""
+
+    kind: str
+    giver: str
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant.  ``rating`` is ``None`` for an unrated player."""
+
+    id: str
+    name: str
+    rating: int | None = None
+    federation: str | None = None
+    title: str | None = None
+    sex: str | None = None
+    born: date | None = None
+    fide_id: str | None = None
+    extra: Mapping[str, object] = field(default_factory=dict, hash=False)
+    #: Where the reader found the player (file and line), for the event's error messages.
+    location: Location | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extra", _frozen_mapping(self.extra))
+
+    @property
+    def is_rated(self) -> bool:
+        return self.rating is not None
+
+
+_SCORES = (0.0, 0.5, 1.0)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game between two players.
+
+    ``white_score`` and ``black_score`` are the points each player got (1, 0.5 or 0; a double
+    forfeit gives 0 and 0).  Only games with ``play == Play.PLAYED`` can be rated.
+    """
+
+    round: int
+    white: str
+    black: str
+    white_score: float
+    black_score: float
+    play: Play = Play.PLAYED
+    special: Special | None = None
+    handicap: Handicap | None = None
+    date: date | None = None
+    extra: Mapping[str, object] = field(default_factory=dict, hash=False)
+    location: Location | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extra", _frozen_mapping(self.extra))
+        if self.white == self.black:
+            raise InvalidValueError(
+                f"player {self.white!r} cannot play himself in round {self.round}",
+                self.location,
+                self.white,
+            )
+        if self.white_score not in _SCORES or self.black_score not in _SCORES:
+            raise InvalidValueError(
+                f"scores must be 1, 0.5 or 0, got {self.white_score}-{self.black_score}",
+                self.location,
+                (self.white_score, self.black_score),
+            )
+        total = self.white_score + self.black_score
+        if self.play is Play.PLAYED and total != 1.0:
+            raise InvalidValueError(
+                f"a played game's scores must add up to 1, got "
+                f"{self.white_score}-{self.black_score}",
+                self.location,
+                (self.white_score, self.black_score),
+            )
+        if self.handicap is not None and self.handicap.giver not in (self.white, self.black):
+            raise InvalidValueError(
+                f"handicap giver {self.handicap.giver!r} does not play in this game",
+                self.location,
+                self.handicap.giver,
+            )
+
+    @property
+    def sente(self) -> str:
+        """Shogi: the player who moves first ("black" in shogi's own terms)."""
+        return self.white
+
+    @property
+    def gote(self) -> str:
+        return self.black
+
+    @property
+    def is_played(self) -> bool:
+        return self.play is Play.PLAYED
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.white, self.black)
+
+    def involves(self, player_id: str) -> bool:
+        return player_id in (self.white, self.black)
+
+    def opponent_of(self, player_id: str) -> str:
+        if player_id == self.white:
+            return self.black
+        if player_id == self.black:
+            return self.white
+        raise KeyError(player_id)
+
+    def score_of(self, player_id: str) -> float:
+        if player_id == self.white:
+            return self.white_score
+        if player_id == self.black:
+            return self.black_score
+        raise KeyError(player_id)
+
+    @property
+    def result_code(self) -> str:
+        """The result as the CSV format writes it (``1-0``, ``1/2-1/2``, ``+/-`` ...)."""
+        if self.play is Play.FORFEIT:
+            return {(1.0, 0.0): "+/-", (0.0, 1.0): "-/+"}.get(
+                (self.white_score, self.black_score), "-/-"
+            )
+        return {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[self.white_score]
+
+
+@dataclass(frozen=True)
+class Bye:
+    """A round in which a player had no game (TRF H, F, U, Z)."""
+
+    round: int
+    player: str
+    kind: ByeKind = ByeKind.ZERO_POINT
+    location: Location | None = field(default=None, compare=False)
+
+    @property
+    def points(self) -> float:
+        return self.kind.points
+
+
+# Result codes of the CSV format, from white's point of view:
+# (white score, black score, play).
+RESULT_CODES: Mapping[str, tuple[float, float, Play]] = MappingProxyType(
+    {
+        "1-0": (1.0, 0.0, Play.PLAYED),
+        "0-1": (0.0, 1.0, Play.PLAYED),
+        "1/2-1/2": (0.5, 0.5, Play.PLAYED),
+        "½-½": (0.5, 0.5, Play.PLAYED),
+        "=": (0.5, 0.5, Play.PLAYED),
+        "0.5-0.5": (0.5, 0.5, Play.PLAYED),
+        "+/-": (1.0, 0.0, Play.FORFEIT),
+        "-/+": (0.0, 1.0, Play.FORFEIT),
+        "-/-": (0.0, 0.0, Play.FORFEIT),
+        "+-": (1.0, 0.0, Play.FORFEIT),
+        "-+": (0.0, 1.0, Play.FORFEIT),
+        "--": (0.0, 0.0, Play.FORFEIT),
+    }
+)
+
+BYE_CODES: Mapping[str, ByeKind] = MappingProxyType({k.value: k for k in ByeKind})
+
+
+def parse_result(code: str, location: Location | None = None) -> tuple[float, float, Play]:
+    """Read a game result code of the CSV format (``1-0``, ``0-1``, ``1/2-1/2``, ``=``,
+    ``+/-``, ``-/+``, ``-/-``)."""
+    key = code.strip().replace(" ", "")
+    if key in RESULT_CODES:
+        return RESULT_CODES[key]
+    known = "1-0, 0-1, 1/2-1/2, =, +/-, -/+, -/- (byes: H, F, U, Z)"
+    raise UnknownResultError(f"unknown result {code!r} (expected one of {known})", location, code)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A rated competition: who played, what was played, and how it was paired."""
+
+    name: str
+    players: tuple[Player, ...]
+    games: tuple[Game, ...]
+    byes: tuple[Bye, ...] = ()
+    type: EventType = EventType.SWISS
+    start: date | None = None
+    end: date | None = None
+    rounds: int | None = None
+    source: str | None = None
+    extra: Mapping[str, object] = field(default_factory=dict, hash=False)
+    #: The players' ids are start numbers of this file (TRF start ranks, FESA table numbers,
+    #: score-table letters), not the players' own ids: a player file joins on FIDE id or name.
+    local_ids: bool = False
+    #: Only each player's total is known (an old score table, FIDE 1982): the event has no
+    #: game list and each player's points stand in ``Player.extra["points"]``.
+    score_only: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "games", tuple(self.games))
+        object.__setattr__(self, "byes", tuple(self.byes))
+        object.__setattr__(self, "extra", _frozen_mapping(self.extra))
+        seen: dict[str, Player] = {}
+        fide_ids: dict[str, Player] = {}
+        for player in self.players:
+            where = player.location or _location_of(self.source)
+            if player.id in seen:
+                first = seen[player.id]
+                raise DuplicatePlayerError(
+                    f"player id {player.id!r} is used by both {first.name!r} and "
+                    f"{player.name!r}{_first_at(first)}",
+                    where,
+                    player.id,
+                )
+            seen[player.id] = player
+            if player.fide_id:
+                other = fide_ids.get(player.fide_id)
+                if other is not None:
+                    raise DuplicatePlayerError(
+                        f"FIDE id {player.fide_id!r} is given to both {other.name!r} and "
+                        f"{player.name!r}{_first_at(other)}: one person entered twice?",
+                        where,
+                        player.fide_id,
+                    )
+                fide_ids[player.fide_id] = player
+            _check_rating(player, where)
+        if self.start is not None and self.end is not None and self.end < self.start:
+            raise InvalidValueError(
+                f"the event ends ({self.end.isoformat()}) before it starts "
+                f"({self.start.isoformat()})",
+                _location_of(self.source),
+                self.end,
+            )
+        for game in self.games:
+            for pid in game.players:
+                if pid not in seen:
+                    raise UnknownPlayerError(
+                        f"round {game.round}: player {pid!r} is not in the event's player list",
+                        game.location or _location_of(self.source),
+                        pid,
+                    )
+        for bye in self.byes:
+            if bye.player not in seen:
+                raise UnknownPlayerError(
+                    f"round {bye.round}: bye for player {bye.player!r}, who is not in the "
+                    "event's player list",
+                    bye.location or _location_of(self.source),
+                    bye.player,
+                )
+        _check_one_game_per_round(self.games, self.byes)
+        if self.rounds is not None:
+            _check_rounds(self.rounds, self.games, self.byes, self.source)
+
+    # -- look-ups -------------------------------------------------------------------------
+    @cached_property
+    def _players_by_id(self) -> Mapping[str, Player]:
+        return MappingProxyType({p.id: p for p in self.players})
+
+    @cached_property
+    def _games_by_player(self) -> Mapping[str, tuple[Game, ...]]:
+        # Built once per event: rule sets ask for each player's games, and a scan of all
+        # games per player would make large events quadratic.
+        by_player: dict[str, list[Game]] = {p.id: [] for p in self.players}
+        for game in self.games:
+            for pid in game.players:
+                by_player[pid].append(game)
+        return MappingProxyType(
+            {pid: tuple(sorted(gs, key=lambda g: g.round)) for pid, gs in by_player.items()}
+        )
+
+    def player(self, player_id: str) -> Player:
+        try:
+            return self._players_by_id[player_id]
+        except KeyError:
+            raise UnknownPlayerError(
+                f"no player {player_id!r} in event {self.name!r}", None, player_id
+            ) from None
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players)
+
+    def games_of(self, player_id: str) -> tuple[Game, ...]:
+        """The player's games in round order (unplayed ones included)."""
+        return self._games_by_player.get(player_id, ())
+
+    def played_games_of(self, player_id: str) -> tuple[Game, ...]:
+        return tuple(g for g in self.games_of(player_id) if g.is_played)
+
+    def points(self, player_id: str) -> float:
+        """Tournament points: games (forfeits included) and byes."""
+        from_games = sum(g.score_of(player_id) for g in self.games_of(player_id))
+        from_byes = sum(b.points for b in self.byes if b.player == player_id)
+        return from_games + from_byes
+
+    @property
+    def round_count(self) -> int:
+        if self.rounds is not None:
+            return self.rounds
+        rounds = [g.round for g in self.games] + [b.round for b in self.byes]
+        return max(rounds, default=0)
+
+    def with_result(self, round: int, white: str, black: str, result: str) -> Event:
+        """A copy of the event with one game's result replaced (a CSV result code)."""
+        white_score, black_score, play = parse_result(result)
+        games = []
+        found = False
+        for game in self.games:
+            if game.round == round and {game.white, game.black} == {white, black}:
+                found = True
+                if game.white != white:
+                    white_score, black_score = black_score, white_score
+                game = replace(game, white_score=white_score, black_score=black_score, play=play)
+            games.append(game)
+        if not found:
+            raise UnknownPlayerError(
+                f"no game in round {round} between {white!r} and {black!r}",
+                None,
+                (round, white, black),
+            )
+        return replace(self, games=tuple(games))
+
+    def with_player(self, player: Player) -> Event:
+        """A copy of the event with one player's record replaced (matched on id)."""
+        self.player(player.id)
+        return replace(
+            self, players=tuple(player if p.id == player.id else p for p in self.players)
+        )
+
+    def detected_type(self) -> EventType:
+        """Round robin when every pair of players met equally often (at least once), else
+        Swiss.  Readers use this when a file does not say how the event was paired."""
+        return EventType.ROUND_ROBIN if is_complete_round_robin(self) else EventType.SWISS
+
+
+def is_complete_round_robin(event: Event) -> bool:
+    """Whether every pair of players met the same number of times, at least once.
+
+    Linear in the number of games: the games are counted per pair, and every pair met when
+    there are N(N-1)/2 distinct pairs with one count (every game is between two of the
+    event's players, which the event checks)."""
+    return all_pairs_met(len(event.players), event.games)
+
+
+def all_pairs_met(count: int, games: Iterable[Game]) -> bool:
+    """:func:`is_complete_round_robin` for ``count`` players and their ``games`` (each
+    between two different players of the ``count``), before an event is built of them."""
+    if count < 2:
+        return False
+    meetings: Counter[frozenset[str]] = Counter(frozenset(g.players) for g in games)
+    if len(meetings) != count * (count - 1) // 2:
+        return False
+    return len(set(meetings.values())) == 1
+
+
+#: A sanity range for every rating an event carries, whatever the system.  The readers of
+#: rating files apply the narrower range of their system (the player file: 0 to 4000, see
+#: :data:`ratingkit.core.values.RATING_RANGE`); FESA's and LNMO's own ratings may go below 0.
+RATING_SANITY_RANGE = (-RATING_MAX, RATING_MAX)
+
+
+def _check_rating(player: Player, where: Location | None) -> None:
+    rating = player.rating
+    if rating is None:
+        return
+    low, high = RATING_SANITY_RANGE
+    if isinstance(rating, bool) or not isinstance(rating, numbers.Real):
+        raise InvalidValueError(
+            f"player {player.id!r}: rating must be a number, got {rating!r}", where, rating
+        )
+    if not low <= rating <= high:  # also refuses nan
+        raise InvalidValueError(
+            f"player {player.id!r}: rating {rating!r} is out of range ({low} to {high})",
+            where,
+            rating,
+        )
+
+
+def _first_at(player: Player) -> str:
+    return f" (first at {player.location})" if player.location is not None else ""
+
+
+def _check_rounds(rounds: int, games: Iterable[Game], byes: Iterable[Bye], source) -> None:
+    """Every game and bye lies in rounds 1 to ``rounds`` when the event says how many rounds
+    it had."""
+    entries = [(g.round, g.location, f"{g.white!r} v {g.black!r}") for g in games]
+    entries += [(b.round, b.location, f"bye of {b.player!r}") for b in byes]
+    for round_, location, what in entries:
+        if not 1 <= round_ <= rounds:
+            raise InvalidValueError(
+                f"round {round_} ({what}) in an event of {rounds} round(s)",
+                location or _location_of(source),
+                round_,
+            )
+
+
+def event_notes(event: Event) -> tuple[str, ...]:
+    """What the reader says about an event, for a report's notes: how its type was decided
+    (``extra["type_note"]``) and which files were not read as UTF-8 (``extra["read_notes"]``,
+    e.g. "games.csv: read as Windows-1251 (detected)")."""
+    notes = [event.extra.get("type_note"), *event.extra.get("read_notes", ())]  # type: ignore[misc]
+    return tuple(str(n) for n in notes if n)
+
+
+def _location_of(source: str | None) -> Location | None:
+    return Location(source) if source else None
+
+
+def _check_one_game_per_round(games: Iterable[Game], byes: Iterable[Bye]) -> None:
+    seen: dict[tuple[int, str], Location | None] = {}
+    entries: list[tuple[int, str, Location | None]] = []
+    for game in games:
+        entries.extend((game.round, pid, game.location) for pid in game.players)
+    entries.extend((bye.round, bye.player, bye.location) for bye in byes)
+    for round_, pid, location in entries:
+        key = (round_, pid)
+        if key in seen:
+            raise ConflictingGameError(
+                f"player {pid!r} has two games or byes in round {round_}",
+                seen[key] or Location(),
+                location or Location(),
+                pid,
+            )
+        seen[key] = location
+
+
+# -- Assembling games recorded from both sides (TRF, FESA tables) ----------------------------
+
+
+class Colour(enum.Enum):
+    WHITE = "w"
+    BLACK = "b"
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One player's record of one round, as cross tables give it.
+
+    ``score`` is the player's own points; ``play`` whether the game was played.  ``opponent``
+    is ``None`` for a bye (then ``bye`` says which kind).
+    """
+
+    round: int
+    player: str
+    opponent: str | None
+    colour: Colour | None
+    score: float
+    play: Play = Play.PLAYED
+    bye: ByeKind | None = None
+    location: Location | None = None
+
+
+def assemble_games(entries: Iterable[GameEntry]) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
+    """Pair the two records of each game and check that they agree.
+
+    Each game must be recorded by both players, with opposite colours (when given), scores
+    that the two players' records agree on, and the same kind of play.  A disagreement raises
+    :class:`ConflictingGameError` naming both records.
+    """
+    pending: dict[tuple[int, frozenset[str]], GameEntry] = {}
+    games: list[Game] = []
+    byes: list[Bye] = []
+    for entry in entries:
+        if entry.opponent is None:
+            byes.append(
+                Bye(entry.round, entry.player, entry.bye or ByeKind.ZERO_POINT, entry.location)
+            )
+            continue
+        key = (entry.round, frozenset((entry.player, entry.opponent)))
+        other = pending.pop(key, None)
+        if other is None:
+            pending[key] = entry
+            continue
+        games.append(_pair(other, entry))
+    if pending:
+        entry = next(iter(pending.values()))
+        raise ConflictingGameError(
+            f"round {entry.round}: {entry.player!r} records a game against {entry.opponent!r},"
+            f" who records no game against {entry.player!r} in that round",
+            entry.location or Location(),
+            Location(),
+            entry.opponent,
+        )
+    games.sort(key=lambda g: (g.round, g.white))
+    byes.sort(key=lambda b: (b.round, b.player))
+    return tuple(games), tuple(byes)
+
+
+def _pair(first: GameEntry, second: GameEntry) -> Game:
+    def conflict(what: str) -> ConflictingGameError:
+        return ConflictingGameError(
+            f"round {first.round}, {first.player!r} v {second.player!r}: {what}",
+            first.location or Location(),
+            second.location or Location(),
+            (first.score, second.score),
+        )
+
+    if first.play is not second.play:
+        raise conflict(f"one record says {first.play.value}, the other {second.play.value}")
+    if first.colour is not None and second.colour is not None and first.colour == second.colour:
+        raise conflict(f"both records give colour {first.colour.value!r}")
+    if first.play is Play.PLAYED and first.score + second.score != 1.0:
+        raise conflict(f"scores {first.score} and {second.score} do not add up to 1")
+    if first.play is Play.FORFEIT and first.score + second.score > 1.0:
+        raise conflict(f"forfeit scores {first.score} and {second.score} are both wins")
+    white, black = (first, second) if first.colour is not Colour.BLACK else (second, first)
+    if first.colour is None and second.colour is Colour.WHITE:
+        white, black = second, first
+    return Game(
+        first.round,
+        white.player,
+        black.player,
+        white.score,
+        black.score,
+        play=first.play,
+        location=white.location,
+    )
+
+
+def group_by_player(games: Iterable[Game]) -> Mapping[str, list[Game]]:
+    """Each player's games, in the order given."""
+    result: dict[str, list[Game]] = defaultdict(list)
+    for game in games:
+        for pid in game.players:
+            result[pid].append(game)
+    return result
+
+
+def iter_player_games(event: Event, player_id: str) -> Iterator[tuple[Game, str, float]]:
+    """(game, opponent id, own score) for each played game of a player, in round order."""
+    for game in event.played_games_of(player_id):
+        yield game, game.opponent_of(player_id), game.score_of(player_id)

@@ -1,0 +1,336 @@
+"""Reports: what a rating computation returns, one row per player plus the detail behind it.
+
+A :class:`Report` holds
+
+* ``players``: one row per player; the common columns come first, in the order of
+  :data:`COMMON_COLUMNS`, then the rule set's own (K, Rc, Ru, bonus, grade ...);
+* ``games``: the per-game detail (opponent, rating used, D, PD or expectation, change);
+* ``summary``: event-level values (Rar, dpa, Ra, the event type used ...);
+* ``notes``: defaults that were assumed and decisions taken, in words, so that nothing is
+  guessed silently;
+* ``sections``: further tables (iterations, promotions, checks);
+* ``new_state``: the players' state after the event (rating, games, K state, grade, counters)
+  as a :class:`~ratingkit.core.players.PlayerFile`, so that the next event can be rated with it
+  and a season replayed event after event.
+
+It renders as HTML in Jupyter, as text in a terminal, and converts to pandas, CSV and JSON.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from .errors import RatingkitError
+from .output import protect_row, terminal_cell, terminal_text
+
+if TYPE_CHECKING:
+    from .players import PlayerFile
+
+#: The columns every rule set's player table starts with, in this order.  ``change`` is the
+#: unrounded change; ``rating_after`` the new rating after the rule set's rounding;
+#: ``rating_before`` is empty (None) for an unrated player.
+COMMON_COLUMNS: tuple[str, ...] = (
+    "id",
+    "name",
+    "rating_before",
+    "games",
+    "score",
+    "expected",
+    "change",
+    "rating_after",
+)
+
+
+def plain(value: object) -> object:
+    """A value as JSON and pandas want it: Fractions and Decimals become floats, dates ISO."""
+    if isinstance(value, Fraction | Decimal):
+        return float(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if hasattr(value, "value") and hasattr(value, "name") and not isinstance(value, str):
+        return plain(value.value)  # enums
+    return value
+
+
+def format_cell(value: object, fmt: str | None = None) -> str:
+    """How a value is shown in text and HTML tables."""
+    value = plain(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if fmt is not None and isinstance(value, int | float):
+        return fmt.format(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return ""
+        if value == int(value) and abs(value) < 1e15:
+            return str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
+        return f"{value:.4f}".rstrip("0").rstrip(".")
+    if isinstance(value, list):
+        return ", ".join(format_cell(v) for v in value)
+    return str(value)
+
+
+@dataclass(frozen=True, repr=False)
+class Table:
+    """A titled table: column names and rows (mappings from column to value)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[Mapping[str, object], ...] = ()
+    formats: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "columns", tuple(self.columns))
+        object.__setattr__(self, "rows", tuple(MappingProxyType(dict(r)) for r in self.rows))
+        object.__setattr__(self, "formats", MappingProxyType(dict(self.formats)))
+        declared = frozenset(self.columns)
+        for index, row in enumerate(self.rows):
+            if not declared.issuperset(row):
+                unknown = set(row) - declared
+                raise RatingkitError(
+                    f"table {self.title!r} row {index + 1} has columns "
+                    f"{sorted(unknown)} that the table does not declare"
+                )
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def column(self, name: str) -> list[object]:
+        if name not in self.columns:
+            raise KeyError(name)
+        return [row.get(name) for row in self.rows]
+
+    def to_frame(self):
+        """The table as a pandas DataFrame (columns in order)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            [{c: plain(r.get(c)) for c in self.columns} for r in self.rows],
+            columns=list(self.columns),
+        )
+
+    def to_records(self) -> list[dict[str, object]]:
+        return [{c: plain(r.get(c)) for c in self.columns} for r in self.rows]
+
+    def to_text(self) -> str:
+        """The table as aligned text for a terminal: control characters in a cell (a name
+        with ESC sequences) are dropped, tabs and line breaks become spaces."""
+        cells = [
+            [terminal_cell(format_cell(r.get(c), self.formats.get(c))) for c in self.columns]
+            for r in self.rows
+        ]
+        columns = [terminal_cell(c) for c in self.columns]
+        widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+        lines = [terminal_text(self.title)] if self.title else []
+        lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
+        lines.append("  ".join("-" * w for w in widths))
+        for row in cells:
+            lines.append("  ".join(_align(v, w) for v, w in zip(row, widths, strict=True)))
+        return "\n".join(line.rstrip() for line in lines)
+
+    def to_csv(self) -> str:
+        """The table as CSV; a text cell that a spreadsheet would run as a formula gets a
+        leading apostrophe (:func:`ratingkit.core.output.protect_cell`)."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(protect_row(self.columns))
+        for row in self.rows:
+            writer.writerow(protect_row(_csv_cell(row.get(c)) for c in self.columns))
+        return buffer.getvalue()
+
+    def to_html(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        body = []
+        for row in self.rows:
+            cells = "".join(
+                f"<td>{html.escape(format_cell(row.get(c), self.formats.get(c)))}</td>"
+                for c in self.columns
+            )
+            body.append(f"<tr>{cells}</tr>")
+        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
+        return (
+            f'<table class="ratingkit-table">{caption}<thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(body)}</tbody></table>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return self.to_text()
+
+
+def _align(text: str, width: int) -> str:
+    try:
+        float(text.replace("*", ""))
+    except ValueError:
+        return text.ljust(width)
+    return text.rjust(width)
+
+
+def _csv_cell(value: object) -> object:
+    value = plain(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, repr=False)
+class Report:
+    """The result of rating an event (or a period) under one rule set."""
+
+    title: str
+    rules: str
+    players: Table
+    games: Table | None = None
+    summary: Mapping[str, object] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    sections: tuple[Table, ...] = ()
+    new_state: PlayerFile | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "summary", MappingProxyType(dict(self.summary)))
+        object.__setattr__(self, "notes", tuple(self.notes))
+        object.__setattr__(self, "sections", tuple(self.sections))
+        if self.players.columns[: len(COMMON_COLUMNS)] != COMMON_COLUMNS:
+            raise RatingkitError(
+                f"report player table must start with {COMMON_COLUMNS}, got "
+                f"{self.players.columns[: len(COMMON_COLUMNS)]}"
+            )
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        title: str,
+        rules: str,
+        rows: Iterable[Mapping[str, object]],
+        extra_columns: Sequence[str] = (),
+        game_rows: Iterable[Mapping[str, object]] = (),
+        game_columns: Sequence[str] = (),
+        summary: Mapping[str, object] | None = None,
+        notes: Iterable[str] = (),
+        sections: Iterable[Table] = (),
+        formats: Mapping[str, str] | None = None,
+        new_state: PlayerFile | None = None,
+    ) -> Report:
+        """Assemble a report from plain rows; the common columns are put first."""
+        columns = COMMON_COLUMNS + tuple(c for c in extra_columns if c not in COMMON_COLUMNS)
+        players = Table("players", columns, tuple(rows), formats or {})
+        games = Table("games", tuple(game_columns), tuple(game_rows)) if game_columns else None
+        return cls(
+            title, rules, players, games, summary or {}, tuple(notes), tuple(sections), new_state
+        )
+
+    # -- access ------------------------------------------------------------------------------
+    def row(self, player_id: str) -> Mapping[str, object]:
+        """The player row of ``player_id``."""
+        for row in self.players.rows:
+            if row.get("id") == player_id:
+                return row
+        raise KeyError(player_id)
+
+    def __getitem__(self, player_id: str) -> Mapping[str, object]:
+        return self.row(player_id)
+
+    def section(self, title: str) -> Table:
+        for table in self.sections:
+            if table.title == title:
+                return table
+        raise KeyError(title)
+
+    def to_frame(self):
+        """The player table as a pandas DataFrame, indexed by nothing (``id`` is a column)."""
+        return self.players.to_frame()
+
+    def games_frame(self):
+        """The per-game detail as a pandas DataFrame."""
+        import pandas as pd
+
+        return self.games.to_frame() if self.games is not None else pd.DataFrame()
+
+    # -- rendering ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "rules": self.rules,
+            "summary": {k: plain(v) for k, v in self.summary.items()},
+            "notes": list(self.notes),
+            "players": self.players.to_records(),
+            "games": self.games.to_records() if self.games is not None else [],
+            "sections": {t.title: t.to_records() for t in self.sections},
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
+    def to_csv(self) -> str:
+        return self.players.to_csv()
+
+    def to_text(self, *, details: bool = True) -> str:
+        """The report as text for a terminal; no control character of the input (a name or
+        an event title with ESC sequences) reaches it."""
+        parts = [f"{self.title} ({self.rules})"]
+        if self.summary:
+            parts.append("\n".join(f"  {k}: {format_cell(v)}" for k, v in self.summary.items()))
+        if self.notes:
+            parts.append("\n".join(f"  note: {n}" for n in self.notes))
+        parts.append(self.players.to_text())
+        if details:
+            parts.extend(t.to_text() for t in self.sections)
+            if self.games is not None and self.games.rows:
+                parts.append(self.games.to_text())
+        return terminal_text("\n\n".join(parts)) + "\n"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return self.to_text()
+
+    def _repr_html_(self) -> str:
+        out = [f"<h4>{html.escape(self.title)} <small>({html.escape(self.rules)})</small></h4>"]
+        if self.summary:
+            items = "".join(
+                f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(format_cell(v))}</td></tr>"
+                for k, v in self.summary.items()
+            )
+            out.append(f'<table class="ratingkit-summary">{items}</table>')
+        if self.notes:
+            out.append("<ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in self.notes) + "</ul>")
+        out.append(self.players.to_html())
+        for table in self.sections:
+            out.append(
+                f"<details><summary>{html.escape(table.title)}</summary>{table.to_html()}</details>"
+            )
+        if self.games is not None and self.games.rows:
+            out.append(
+                f"<details><summary>per-game detail ({len(self.games)} rows)</summary>"
+                f"{self.games.to_html()}</details>"
+            )
+        return "\n".join(out)

@@ -1,0 +1,130 @@
+"""Parsers for the plain values found in rating files: dates, booleans, numbers, ratings.
+
+Each parser takes the raw text and a :class:`~ratingkit.core.errors.Location` and raises an
+:class:`~ratingkit.core.errors.InvalidValueError` that quotes the text when it cannot read it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from fractions import Fraction
+
+from .errors import InvalidValueError, Location
+
+_TRUE = {"yes", "y", "true", "t", "1"}
+_FALSE = {"no", "n", "false", "f", "0"}
+
+# Year first (2005-07-28, 2005/07/28, 2005.07.28) or day first (28.07.2005, "28. 07. 2005").
+_YEAR_FIRST = re.compile(r"^(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})$")
+_DAY_FIRST = re.compile(r"^(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4})$")
+_YEAR_ONLY = re.compile(r"^(\d{4})$")
+
+
+def parse_date(text: str, location: Location | None = None, *, year_only: bool = False) -> date:
+    """Read a date as FIDE and club files write them.
+
+    Accepts ``2005-07-28``, ``2005/07/28``, ``2005.07.28``, ``28.07.2005`` and FIDE's own
+    ``28. 07. 2005``.  With ``year_only`` a bare year (``1969``) reads as 1 January.
+    """
+    raw = text.strip()
+    match = _YEAR_FIRST.match(raw)
+    if match:
+        year, month, day = (int(g) for g in match.groups())
+    else:
+        match = _DAY_FIRST.match(raw)
+        if match:
+            day, month, year = (int(g) for g in match.groups())
+        elif year_only and _YEAR_ONLY.match(raw):
+            year, month, day = int(raw), 1, 1
+        else:
+            raise InvalidValueError(
+                f"cannot read date {text!r} (expected YYYY-MM-DD or DD.MM.YYYY)", location, text
+            )
+    try:
+        return date(year, month, day)
+    except ValueError as exc:
+        raise InvalidValueError(f"impossible date {text!r}: {exc}", location, text) from None
+
+
+def parse_bool(text: str, location: Location | None = None) -> bool:
+    """Read yes/no, true/false or 1/0 (any case)."""
+    value = text.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise InvalidValueError(f"expected yes/no, true/false or 1/0, got {text!r}", location, text)
+
+
+#: A whole number as files write it: ASCII digits, an optional sign (``int()`` would also take
+#: other scripts' digits, underscores and thousands of digits).
+_INT = re.compile(r"^[+-]?[0-9]{1,18}$")
+#: Points: digits with at most one decimal part (``.`` or ``,``), or a trailing ``½``.
+_POINTS = re.compile(r"^(?:([0-9]{1,6})(?:[.,]([0-9]{1,6}))?|([0-9]{0,6})½|[.,]([0-9]{1,6}))$")
+
+#: The ratings a file may give: 0 (unrated) to 4000.  No rating system of ratingkit comes
+#: near 4000 (FIDE's best are under 2900, FESA's under 3000); a larger number is a typing or
+#: column mistake.  Negative ratings are refused here: the player file writes a system's own
+#: rating at or below 0 in a column of its own (LNMO ``lnmo_rating``).
+#: The highest rating any system here publishes or reads (FIDE and FESA alike).
+RATING_MAX = 4000
+RATING_RANGE = (0, RATING_MAX)
+
+
+def parse_int(text: str, location: Location | None = None, *, what: str = "number") -> int:
+    """Read a whole number (ASCII digits, at most 18 of them); the message says which
+    quantity was expected."""
+    raw = text.strip()
+    if not _INT.match(raw):
+        shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+        if re.fullmatch(r"[+-]?[0-9]+", raw):
+            raise InvalidValueError(
+                f"{what} {shown!r} is out of range ({len(raw.lstrip('+-'))} digits)",
+                location,
+                text,
+            )
+        raise InvalidValueError(f"{what} must be a whole number, got {shown!r}", location, text)
+    return int(raw)
+
+
+def parse_rating(text: str, location: Location | None = None) -> int | None:
+    """Read a rating; an empty cell or ``0`` (FIDE's "no rating") means unrated.  A rating
+    outside :data:`RATING_RANGE` is refused."""
+    raw = text.strip()
+    if raw in ("", "0", "-"):
+        return None
+    value = parse_int(raw, location, what="rating")
+    if value < 0:
+        raise InvalidValueError(f"rating cannot be negative, got {text!r}", location, text)
+    low, high = RATING_RANGE
+    if value > high:
+        raise InvalidValueError(
+            f"rating {text.strip()!r} is out of range (ratings run from {low} to {high})",
+            location,
+            text,
+        )
+    return value
+
+
+def parse_points(text: str, location: Location | None = None) -> float:
+    """Read a score such as ``5``, ``5.5``, ``5,5``, ``5½`` or ``½``: a non-negative multiple
+    of 0.5 written with at most 6 digits before the decimal point (``nan``, ``inf``, ``1e9``
+    and signs are refused)."""
+    raw = text.strip()
+    match = _POINTS.match(raw)
+    if not match:
+        shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+        raise InvalidValueError(f"points must be a number, got {shown!r}", location, text)
+    whole, decimals, before_half, only_decimals = match.groups()
+    if before_half is not None:
+        value = Fraction(int(before_half or "0")) + Fraction(1, 2)
+    elif only_decimals is not None:
+        value = Fraction(f"0.{only_decimals}")
+    else:
+        value = Fraction(f"{whole}.{decimals or '0'}")
+    if (value * 2).denominator != 1:
+        raise InvalidValueError(
+            f"points must be a non-negative multiple of 0.5, got {text!r}", location, text
+        )
+    return float(value)

@@ -1,0 +1,939 @@
+"""A vectorised rating-period engine: a whole FIDE 2014 rating period from two pandas frames.
+
+:func:`rate_period` rates every game of a period at the players' pre-period ratings (the FIDE
+way: one event, K * sum(dR) per player, rounded once, FIDE 2014 8.55 and 8.57).  It gives the
+same numbers as ``get_rule_set("fide-2014").rate(event, players)`` on an event that holds the
+same games (``tests/test_engine.py`` shows it), but works on numpy arrays:
+
+* D = own rating - opponent's rating, capped at 400 (8.54); PD from table 8.1b by
+  ``searchsorted`` on the band ends of :data:`ratingkit.core.tables.D_TO_PD`, in hundredths;
+* scores in half points and PD in hundredths are summed per player by ``bincount``, so that
+  K * (w - We) is an exact integer number of hundredths and 8.57's rounding (.5 away from
+  zero) is exact integer arithmetic;
+* K (8.56) comes from :func:`ratingkit.fide.rules2014.k_factor`, called once for each distinct
+  combination of the inputs it reads (K given, games count under 30, age under 18, rating
+  class, ever_2400), not once per player;
+* unrated players (no rating): the period is rated as one event that is not a round robin, so
+  games against unrated opponents are not rated (8.52) and an unrated player gets Ru from his
+  rated opponents (8.21a, 8.22-8.24, :func:`ratingkit.fide.rules2014.ru_from`); one who scores 0
+  against them while his games count is 0 or missing (and no results wait) is not counted
+  (8.21);
+* a first rating is published from 5 games against rated opponents on (7.14 of the 2014
+  regulations), pooled with the results a ``pending_results`` column keeps from earlier
+  periods; below it the results are kept in the new state, as ``fide-2014`` does.
+
+The report's tables are built lazily: the player rows (and the per-game detail) are made into
+Python rows only when they are read; ``report.to_frame()`` comes straight from the arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from fractions import Fraction
+from types import MappingProxyType
+
+import numpy as np
+
+from ..core.errors import (
+    DuplicatePlayerError,
+    InvalidValueError,
+    Location,
+    MalformedLineError,
+    RatingkitError,
+    UnknownPlayerError,
+    UnknownResultError,
+)
+from ..core.players import PlayerFile, PlayerRecord
+from ..core.report import COMMON_COLUMNS, Report, Table
+from ..core.rounding import round_half_away_from_zero
+from ..core.tables import D_TO_PD, D_TO_PD_BEYOND
+from ..core.values import RATING_MAX
+from .rules2014 import (
+    FIDE_2014,
+    FORMATS,
+    GAME_COLUMNS,
+    PENDING_COLUMN,
+    PLAYER_COLUMNS,
+    Fide2014,
+    PlayerState,
+    _state_record,
+    k_factor,
+    parse_pending,
+    ru_from,
+)
+
+#: Band ends of table 8.1b and the PD of the higher rated player (hundredths), with the
+#: value beyond the last band appended.
+BAND_ENDS = np.array([high for _, high, _ in D_TO_PD], dtype=np.int64)
+PD_HIGHER = np.array([h for _, _, h in D_TO_PD] + [D_TO_PD_BEYOND], dtype=np.int64)
+
+_STATE_COLUMNS = ("games", "born", "ever_2400", "k")
+#: Bounds of the players frame: ratings 1 to 4000 (no FIDE list has come near 4000), K up to
+#: the largest K of 8.56 (40), games up to 100,000 (far beyond any player's career); larger
+#: values are typing errors, and would overflow the integer arithmetic.
+MAX_RATING = RATING_MAX
+MAX_K = 40
+MAX_GAMES = 100_000
+
+_TRUE = {"yes", "y", "true", "1", "1.0"}
+_FALSE = {"no", "n", "false", "0", "0.0"}
+
+
+def pd_hundredths(difference: np.ndarray, cap: int | None = None) -> np.ndarray:
+    """PD of table 8.1b in hundredths for integer differences (already capped): positive for
+    the higher rated player H, negative for L (who gets 100 minus H's).  With ``cap`` (the
+    differences lie within it), the band of every |D| up to the cap is found once by
+    ``searchsorted`` and the games look their |D| up in that table."""
+    magnitude = np.abs(difference)
+    if cap is not None:
+        higher = _higher_up_to(cap)[magnitude]
+    else:
+        higher = PD_HIGHER[np.searchsorted(BAND_ENDS, magnitude, side="left")]
+    return np.where(difference >= 0, higher, 100 - higher)
+
+
+_HIGHER_BY_CAP: dict[int, np.ndarray] = {}
+
+
+def _higher_up_to(cap: int) -> np.ndarray:
+    """H's PD (hundredths) for |D| = 0 .. cap, from the band ends by searchsorted."""
+    table = _HIGHER_BY_CAP.get(cap)
+    if table is None:
+        table = PD_HIGHER[np.searchsorted(BAND_ENDS, np.arange(cap + 1), side="left")]
+        _HIGHER_BY_CAP[cap] = table
+    return table
+
+
+# -- the lazily built tables -----------------------------------------------------------------
+
+
+class LazyTable(Table):
+    """A :class:`~ratingkit.core.report.Table` whose rows are built on first access (and whose
+    pandas frame can come straight from arrays)."""
+
+    def __init__(
+        self,
+        title: str,
+        columns: Sequence[str],
+        length: int,
+        build_rows: Callable[[], list[dict]],
+        build_frame: Callable[[], object] | None = None,
+        formats=None,
+    ):
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "columns", tuple(columns))
+        object.__setattr__(self, "formats", MappingProxyType(dict(formats or {})))
+        object.__setattr__(self, "_length", length)
+        object.__setattr__(self, "_build_rows", build_rows)
+        object.__setattr__(self, "_build_frame", build_frame)
+        object.__setattr__(self, "_rows", None)
+
+    @property
+    def rows(self):  # type: ignore[override]
+        if self._rows is None:
+            built = tuple(MappingProxyType(r) for r in self._build_rows())
+            object.__setattr__(self, "_rows", built)
+        return self._rows
+
+    def __len__(self) -> int:
+        return self._length
+
+    def to_frame(self):
+        if self._build_frame is not None:
+            return self._build_frame()
+        return Table.to_frame(self)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        return (self.title, self.columns, self.rows) == (other.title, other.columns, other.rows)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LazyPlayerFile(PlayerFile):
+    """The new state of a period: a :class:`~ratingkit.core.players.PlayerFile` whose records
+    are made on first access."""
+
+    def __init__(self, build: Callable[[], list[PlayerRecord]], length: int, source: str):
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "_build", build)
+        object.__setattr__(self, "_length", length)
+        object.__setattr__(self, "_records", None)
+
+    @property
+    def records(self):  # type: ignore[override]
+        if self._records is None:
+            object.__setattr__(self, "_records", tuple(self._build()))
+        return self._records
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, PlayerFile):
+            return NotImplemented
+        return (self.records, self.source) == (other.records, other.source)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# -- input -------------------------------------------------------------------------------------
+
+
+def _where(frame_name: str, column: str) -> Location:
+    return Location(frame_name, None, column)
+
+
+def _row_text(frame, position: int) -> str:
+    label = frame.index[position]
+    if isinstance(label, int | np.integer) and label == position:
+        return f"row {position + 1}"
+    return f"row {position + 1} (index {label!r})"
+
+
+def _plain(value) -> str:
+    """A cell's value for a message: ``nan``, ``2``, ``1.5``, not ``np.float64(nan)``."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return repr(str(value))
+    return str(int(number)) if number.is_integer() else str(number)
+
+
+def _bad_birth_date(players, position: int) -> InvalidValueError:
+    """The birth date of the player in ``position`` cannot be read."""
+    value = players["born"].iloc[position]
+    return InvalidValueError(
+        f"{_row_text(players, position)}: cannot read the birth date {value!r} "
+        "(expected YYYY-MM-DD)",
+        _where("players", "born"),
+        value,
+    )
+
+
+def _need_columns(frame, columns: Sequence[str], frame_name: str) -> None:
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        raise RatingkitError(
+            f"the {frame_name} must be a pandas DataFrame, got {type(frame).__name__}"
+        )
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise MalformedLineError(
+            f"the {frame_name} frame lacks the column(s) {', '.join(missing)} "
+            f"(it has {', '.join(map(str, frame.columns)) or 'none'})",
+            Location(frame_name),
+            list(frame.columns),
+        )
+
+
+#: What pandas infers for an object column whose cells are all numbers or text; any other
+#: column is checked cell by cell (a list, a dict, a boolean in a cell is refused).
+_SCALAR_KINDS = frozenset(
+    {"string", "integer", "floating", "mixed-integer-float", "decimal", "empty"}
+)
+
+
+def _first_not_scalar(raw) -> int | None:
+    """The position of the first cell of ``raw`` that is neither empty, a number (not a
+    boolean) nor a string; None when every cell is one of those."""
+    import pandas as pd
+
+    dtype = raw.dtype
+    if pd.api.types.is_bool_dtype(dtype) or pd.api.types.is_complex_dtype(dtype):
+        return 0 if len(raw) else None
+    if pd.api.types.is_numeric_dtype(dtype):
+        return None
+    if pd.api.types.infer_dtype(raw, skipna=True) in _SCALAR_KINDS:
+        return None
+    for position, cell in enumerate(raw.tolist()):
+        if isinstance(cell, bool | np.bool_):
+            return position
+        if isinstance(cell, str | int | float | np.integer | np.floating):
+            continue
+        if not pd.api.types.is_scalar(cell) or not pd.isna(cell):
+            return position
+    return None
+
+
+def _numbers(frame, column: str, frame_name: str, *, what: str, allow_missing: bool):
+    """A column as float64 (NaN where empty); a value that is not a number (a list, a
+    boolean, text that is not a number) or not finite (inf) is an error."""
+    import pandas as pd
+
+    raw = frame[column]
+    odd = _first_not_scalar(raw)
+    if odd is not None:
+        value = raw.iloc[odd]
+        raise InvalidValueError(
+            f"{_row_text(frame, odd)}: {what} must be a number, got {value!r} "
+            f"({type(value).__name__})",
+            _where(frame_name, column),
+            value,
+        )
+    values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
+    bad = np.isnan(values) & raw.notna().to_numpy()
+    if not allow_missing:
+        bad |= np.isnan(values)
+    infinite = np.isinf(values)
+    if bad.any() or infinite.any():
+        position = int(np.flatnonzero(bad | infinite)[0])
+        value = raw.iloc[position]
+        kind = "a finite number" if infinite[position] else "a number"
+        raise InvalidValueError(
+            f"{_row_text(frame, position)}: {what} must be {kind}, got {value!r}",
+            _where(frame_name, column),
+            value,
+        )
+    return values
+
+
+def _whole(values, frame, column, frame_name, *, what, minimum, maximum):
+    """Checks that the given (non-NaN) values are whole numbers from ``minimum`` to
+    ``maximum``."""
+    given = ~np.isnan(values)
+    bad = given & ((values != np.floor(values)) | (values < minimum) | (values > maximum))
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        value = frame[column].iloc[position]
+        raise InvalidValueError(
+            f"{_row_text(frame, position)}: {what} must be a whole number from {minimum} to "
+            f"{maximum}, got {value!r}",
+            _where(frame_name, column),
+            value,
+        )
+
+
+def _check_ids(frame, column: str, frame_name: str) -> None:
+    """Player ids are text or finite numbers: a list, a dict, a boolean or inf is an error
+    (checked cell by cell only where pandas does not see text or integers throughout)."""
+    import pandas as pd
+
+    raw = frame[column]
+    odd = _first_not_scalar(raw)
+    if odd is None and raw.dtype.kind == "f":
+        infinite = np.isinf(raw.to_numpy())
+        odd = int(np.flatnonzero(infinite)[0]) if infinite.any() else None
+    elif odd is None and pd.api.types.infer_dtype(raw, skipna=True) not in (
+        "string",
+        "integer",
+        "empty",
+    ):
+        for position, cell in enumerate(raw.tolist()):
+            if isinstance(cell, float | np.floating) and np.isinf(cell):
+                odd = position
+                break
+    if odd is not None:
+        value = raw.iloc[odd]
+        raise InvalidValueError(
+            f"{_row_text(frame, odd)}: a player id must be text or a number, got {value!r}",
+            _where(frame_name, column),
+            value,
+        )
+
+
+def _read_players(players):
+    """Ids, names, ratings and K state of the players frame, checked."""
+    import pandas as pd
+
+    _need_columns(players, ("id", "rating"), "players")
+    _check_ids(players, "id", "players")
+    index = pd.Index(players["id"])
+    ids = index.to_numpy(dtype=object)
+    if players["id"].isna().any():
+        position = int(np.flatnonzero(players["id"].isna().to_numpy())[0])
+        raise InvalidValueError(
+            f"{_row_text(players, position)}: a player needs an id", _where("players", "id"), None
+        )
+    if not index.is_unique:
+        duplicated = index.duplicated()
+        position = int(np.flatnonzero(duplicated)[0])
+        first = int(np.flatnonzero(ids == ids[position])[0])
+        raise DuplicatePlayerError(
+            f"{_row_text(players, position)}: player id {ids[position]!r} appears twice "
+            f"(first in {_row_text(players, first)})",
+            _where("players", "id"),
+            ids[position],
+        )
+    rating = _numbers(players, "rating", "players", what="a rating", allow_missing=True)
+    _whole(rating, players, "rating", "players", what="a rating", minimum=1, maximum=MAX_RATING)
+    games = k = None
+    if "games" in players.columns:
+        games = _numbers(players, "games", "players", what="games", allow_missing=True)
+        _whole(games, players, "games", "players", what="games", minimum=0, maximum=MAX_GAMES)
+    if "k" in players.columns:
+        k = _numbers(players, "k", "players", what="K", allow_missing=True)
+        _whole(k, players, "k", "players", what="K", minimum=1, maximum=MAX_K)
+    born = None
+    if "born" in players.columns:
+        raw = players["born"]
+        odd = _first_not_scalar(raw) if raw.dtype == object else None
+        if odd is not None and not hasattr(raw.iloc[odd], "year"):  # dates are fine
+            raise _bad_birth_date(players, odd)
+        parsed = pd.to_datetime(raw, errors="coerce", format="mixed")
+        bad = parsed.isna().to_numpy() & raw.notna().to_numpy()
+        if bad.any():
+            raise _bad_birth_date(players, int(np.flatnonzero(bad)[0]))
+        born = parsed
+    ever = _flags(players, "ever_2400")
+    ever_2300 = _flags(players, "ever_2300")
+    pending = None
+    if PENDING_COLUMN in players.columns:
+        pending = []
+        for position, value in enumerate(players[PENDING_COLUMN].tolist()):
+            text = "" if value is None or value != value else str(value)
+            where = Location("players", position + 1, PENDING_COLUMN)
+            pending.append(parse_pending(text, where) if text.strip() else ())
+    if "name" in players.columns:
+        names = [
+            str(n) if n is not None and n == n else str(i)
+            for n, i in zip(players["name"].tolist(), ids, strict=True)
+        ]
+    else:
+        names = None
+    return index, ids, names, rating, games, k, born, (ever, ever_2300, pending)
+
+
+def _flags(players, column_name):
+    """A yes/no column as int8: 1 yes, 0 no, -1 not given (None without the column)."""
+    if column_name not in players.columns:
+        return None
+    column = players[column_name]
+    if column.dtype == bool:
+        return column.to_numpy().astype(np.int8)
+    given = column.notna().to_numpy()
+    text = column.astype(str).str.strip().str.lower().to_numpy(dtype=object)
+    flags = np.full(len(players), -1, dtype=np.int8)
+    flags[given & np.isin(text, list(_TRUE))] = 1
+    flags[given & np.isin(text, list(_FALSE))] = 0
+    bad = given & (flags < 0) & ~np.isin(text, ["", "nan", "none"])
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        value = column.iloc[position]
+        raise InvalidValueError(
+            f"{_row_text(players, position)}: {column_name} must be yes or no, got {value!r}",
+            _where("players", column_name),
+            value,
+        )
+    return flags
+
+
+def _read_games(games, index):
+    """Player positions and white's result in half points, checked."""
+    _need_columns(games, ("white", "black", "result"), "games")
+    sides = []
+    for column in ("white", "black"):
+        try:
+            position = index.get_indexer(games[column])
+        except TypeError:  # a cell that cannot be an id (a list, a dict)
+            _check_ids(games, column, "games")
+            raise
+        unknown = position < 0
+        if unknown.any():
+            row = int(np.flatnonzero(unknown)[0])
+            value = games[column].iloc[row]
+            raise UnknownPlayerError(
+                f"{_row_text(games, row)}: player {value!r} is not in the players frame",
+                _where("games", column),
+                value,
+            )
+        sides.append(position)
+    white, black = sides
+    same = white == black
+    if same.any():
+        row = int(np.flatnonzero(same)[0])
+        value = games["white"].iloc[row]
+        raise InvalidValueError(
+            f"{_row_text(games, row)}: player {value!r} cannot play himself",
+            _where("games", "white"),
+            value,
+        )
+    result = _numbers(games, "result", "games", what="the result", allow_missing=True)
+    halves = result * 2
+    bad = ~((halves == 0.0) | (halves == 1.0) | (halves == 2.0))
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        value = games["result"].iloc[row]
+        raise UnknownResultError(
+            f"{_row_text(games, row)}: unknown result {_plain(value)} (expected white's score 1, "
+            "0.5 or 0)",
+            _where("games", "result"),
+            value,
+        )
+    return white, black, halves.astype(np.int64)
+
+
+# -- K (8.56) by groups ----------------------------------------------------------------------
+
+
+def _k_groups(rated, rating, games, k, born, ever, on: date | None):
+    """K for every rated player, from :func:`k_factor` called once per distinct combination
+    of what it reads.  Returns (K array, group array, list of (KChoice, representative))."""
+    count = len(rating)
+    k_given = np.where(np.isnan(k), -1, k).astype(np.int64) if k is not None else np.full(count, -1)
+    if games is not None:
+        games_code = np.where(np.isnan(games), -1, np.minimum(games, 30)).astype(np.int64)
+    else:
+        games_code = np.full(count, -1, dtype=np.int64)
+    if born is not None and on is not None:
+        known = born.notna().to_numpy()
+        year = born.dt.year.to_numpy(dtype=np.float64, na_value=0).astype(np.int64)
+        month = born.dt.month.to_numpy(dtype=np.float64, na_value=0).astype(np.int64)
+        day = born.dt.day.to_numpy(dtype=np.float64, na_value=0).astype(np.int64)
+        before = (on.month * 100 + on.day) < (month * 100 + day)
+        age = on.year - year - before
+        age_code = np.where(known, np.clip(age, -900, 18) + 1000, -1)
+    elif born is not None:
+        age_code = np.where(born.notna().to_numpy(), -2, -1)
+    else:
+        age_code = np.full(count, -1, dtype=np.int64)
+    safe = np.where(rated, rating, 0)
+    rating_class = (safe >= 2300).astype(np.int64) + (safe >= 2400)
+    ever_code = ever.astype(np.int64) if ever is not None else np.full(count, -1)
+    # Collapse what k_factor does not read, so that it is called for few groups: a K given
+    # decides alone; fewer than 30 games decide alone (the count is in the rule's text); a
+    # junior (under 18, rating under 2300) is K 40 whatever the rest; 2400 or more decides
+    # before ever_2400 is read; the age counts only for a possible junior.
+    given = k_given >= 0
+    new_player = ~given & (games_code >= 0) & (games_code < 30)
+    known_age = age_code >= 100  # 1000 + age, the age clipped to -900 .. 18
+    junior = known_age & (age_code < 1018) & (rating_class == 0)
+    age_code = np.where(known_age & ~junior, 1018, age_code)
+    games_code = np.where(games_code >= 30, 30, games_code)
+    ever_code = np.where(junior | (rating_class == 2), -3, ever_code)
+    rating_class = np.where(junior, 0, rating_class)
+    for array in (games_code, age_code, rating_class, ever_code):
+        array[given] = -3
+    for array in (age_code, rating_class, ever_code):
+        array[new_player] = -3
+    # One integer per combination (each code is small: K given, games < 31, age, class, flag).
+    key = np.zeros(count, dtype=np.int64)
+    for code, size in (
+        (given.astype(np.int64), 8),
+        (games_code, 64),
+        (age_code, 1 << 12),
+        (rating_class, 8),
+        (ever_code, 8),
+    ):
+        key = key * size + (code + 4)
+    _, first, inverse = np.unique(key[rated], return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    rated_positions = np.flatnonzero(rated)
+    choices = []
+    for where in first.tolist():
+        position = int(rated_positions[where])
+        state = _state(position, games, k, born, ever)
+        choices.append((k_factor(int(rating[position]), state, on), position))
+    k_values = np.zeros(count, dtype=np.int64)
+    group = np.full(count, -1, dtype=np.int64)
+    k_values[rated] = np.array([c.k for c, _ in choices], dtype=np.int64)[inverse]
+    # A K given in the player file is used as given (the group only says so).
+    k_values = np.where(k_given >= 0, k_given, k_values)
+    group[rated] = inverse
+    return k_values, group, choices
+
+
+def _state(position, games, k, born, ever, ever_2300=None) -> PlayerState:
+    def number(values):
+        if values is None or np.isnan(values[position]):
+            return None
+        return int(values[position])
+
+    birth = None
+    if born is not None:
+        value = born.iloc[position]
+        if value == value:  # not NaT
+            birth = value.date()
+
+    def flag(values):
+        if values is None or values[position] < 0:
+            return None
+        return bool(values[position])
+
+    return PlayerState(
+        games=number(games),
+        born=birth,
+        ever_2400=flag(ever),
+        k=number(k),
+        ever_2300=flag(ever_2300),
+    )
+
+
+# -- the period ------------------------------------------------------------------------------
+
+
+def _not_fide_2014(name: str) -> RatingkitError:
+    """The one refusal of :func:`rate_period` for a rule set other than fide-2014."""
+    return RatingkitError(
+        f"rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate it "
+        f"with get_rule_set({name!r}).rate_events(events, players)"
+    )
+
+
+def rate_period(
+    games,
+    players,
+    rules: str | Fide2014 = "fide-2014",
+    *,
+    on: date | None = None,
+    title: str = "rating period",
+) -> Report:
+    """Rate one FIDE 2014 rating period from pandas frames, vectorised.
+
+    ``games``: columns ``white``, ``black`` (player ids) and ``result`` (white's score 1, 0.5
+    or 0); an optional ``round`` column is carried into the per-game detail.  ``players``:
+    columns ``id`` and ``rating`` (empty for an unrated player), optional ``name`` and the K
+    state of 8.56: ``games`` (rated games before the period), ``born``, ``ever_2400``, ``k``.
+    ``on``: the date at which juniors' ages are taken (the period's end).
+
+    Every game uses the pre-period ratings; each rated player's change is K * sum(dR) over the
+    period, rounded once (8.55, 8.57).  The result is the report ``fide-2014`` gives for one
+    event (not a round robin) with the same games; its tables are built lazily.
+    """
+    if isinstance(rules, str):
+        if rules != FIDE_2014.name:
+            raise _not_fide_2014(rules)
+        rules = FIDE_2014
+    elif type(rules) is not Fide2014:
+        # Another system, or a later FIDE text (fide-2022, fide-2024 ...) that changes clauses
+        # this fast path does not know (the 400-point rule once per tournament, floors,
+        # initial ratings).
+        raise _not_fide_2014(getattr(rules, "name", type(rules).__name__))
+    index, ids, names, rating, games_before, k_given, born, flags = _read_players(players)
+    ever, ever_2300, pending = flags
+    white, black, white_halves = _read_games(games, index)
+    count = len(ids)
+    rated = ~np.isnan(rating)
+    rating_int = np.where(rated, rating, 0).astype(np.int64)
+
+    # Rated players: games against rated opponents (8.52: not against unrated ones).
+    all_rated = bool(rated.all())
+    both = np.ones(len(white), dtype=bool) if all_rated else rated[white] & rated[black]
+    rw, rb = (white, black) if all_rated else (white[both], black[both])
+    raw = rating_int[rw] - rating_int[rb]
+    capped = np.clip(raw, -rules.cap, rules.cap)
+    pd_white = pd_hundredths(capped, rules.cap)
+    halves_w = white_halves if all_rated else white_halves[both]
+    n = np.bincount(rw, minlength=count) + np.bincount(rb, minlength=count)
+    w2 = np.bincount(rw, weights=halves_w, minlength=count) + np.bincount(
+        rb, weights=2 - halves_w, minlength=count
+    )
+    we = np.bincount(rw, weights=pd_white, minlength=count) + np.bincount(
+        rb, weights=100 - pd_white, minlength=count
+    )
+    opp = np.bincount(rw, weights=rating_int[rb], minlength=count) + np.bincount(
+        rb, weights=rating_int[rw], minlength=count
+    )
+    w2 = w2.astype(np.int64)
+    we = we.astype(np.int64)
+    opp = opp.astype(np.int64)
+
+    k_values, k_group, choices = _k_groups(rated, rating, games_before, k_given, born, ever, on)
+    # K * (w - We) in hundredths: w is w2/2 points = 50 * w2 hundredths.
+    change_h = k_values * (50 * w2 - we)
+    rounded = np.sign(change_h) * ((np.abs(change_h) + 50) // 100)
+    after = np.where(rated, rating_int + rounded, 0)
+
+    name_of = names if names is not None else None
+
+    def player_name(position: int) -> str:
+        return name_of[position] if name_of is not None else str(ids[position])
+
+    # Unrated players: games against rated opponents (8.21a), Ru by 8.22-8.24; a first rating
+    # is published from 5 games on (7.14), the results below it are kept (pending_results).
+    unrated = ~rated
+    ru_rows: dict[int, dict] = {}
+    carried: dict[int, tuple] = {}
+    first_notes: list[str] = []
+    waiting: list[tuple[str, int]] = []
+    unrated_positions = np.flatnonzero(unrated)
+    if unrated_positions.size:
+        uw = unrated[white] & rated[black]
+        ub = unrated[black] & rated[white]
+        un = np.bincount(white[uw], minlength=count) + np.bincount(black[ub], minlength=count)
+        uw2 = np.bincount(white[uw], weights=white_halves[uw], minlength=count) + np.bincount(
+            black[ub], weights=2 - white_halves[ub], minlength=count
+        )
+        # "+", not "+=": np.bincount of no games (an unrated player who met rated opponents
+        # only as black) is an integer array, which cannot take the float sum in place.
+        uopp = np.bincount(white[uw], weights=rating_int[black[uw]], minlength=count)
+        uopp = uopp + np.bincount(black[ub], weights=rating_int[white[ub]], minlength=count)
+        played_all = np.bincount(white, minlength=count) + np.bincount(black, minlength=count)
+        first = (
+            np.ones(count, dtype=bool)
+            if games_before is None
+            else (np.isnan(games_before) | (games_before == 0))
+        )
+        if pending is not None:
+            first &= np.array([not items for items in pending], dtype=bool)
+        # The games of unrated players against rated opponents, grouped by player in game
+        # order (read only for the players whose results are pooled or kept, 7.14).
+        u_games = np.flatnonzero(uw | ub)
+        u_owner = np.where(uw[u_games], white[u_games], black[u_games])
+        order = np.lexsort((u_games, u_owner))
+        u_games, u_owner = u_games[order], u_owner[order]
+
+        def pairs_of(position: int) -> list:
+            lo, hi = np.searchsorted(u_owner, [position, position + 1])
+            out = []
+            for g in u_games[lo:hi].tolist():
+                mine_white = white[g] == position
+                opponent = black[g] if mine_white else white[g]
+                halves = int(white_halves[g]) if mine_white else 2 - int(white_halves[g])
+                out.append((on, Fraction(int(rating_int[opponent])), Fraction(halves, 2)))
+            return out
+
+        for position in unrated_positions.tolist():
+            games_n = int(un[position])
+            w = Fraction(int(uw2[position]), 2)
+            if games_n and w == 0 and first[position]:
+                ru_rows[position] = {
+                    "games": int(played_all[position]),
+                    "score": Fraction(0),
+                    "status": "not counted (8.21)",
+                }
+                continue
+            row = {"games": games_n, "score": w, "n": games_n, "w": w}
+            if games_n:
+                rc = Fraction(int(uopp[position]), games_n)
+                value, rule, _ = ru_from(rc, w, games_n, False, games_n)
+                ru = round_half_away_from_zero(value)
+                row |= {
+                    "Rc": rc,
+                    "Ru exact": value,
+                    "Ru": ru,
+                    "rating_after": ru,
+                    "status": f"unrated: Ru by {rule}",
+                }
+            else:
+                row |= {"status": "no rated opponent: no Ru"}
+            earlier = pending[position] if pending is not None else ()
+            if earlier or games_n < rules.first_rating_min_games:
+                update, keep, notes_first = rules.first_rating(
+                    player_name(position), pairs_of(position), earlier, on
+                )
+                first_notes.extend(notes_first)
+                if update is not None:
+                    row |= update
+                if keep:
+                    carried[position] = keep
+                    waiting.append((player_name(position), len(keep)))
+            ru_rows[position] = row
+            if row.get("rating_after") is not None:
+                after[position] = row["rating_after"]
+
+    def rated_row(position: int) -> dict:
+        choice = choices[k_group[position]][0]
+        games_n = int(n[position])
+        w = Fraction(int(w2[position]), 2)
+        expected = Fraction(int(we[position]), 100)
+        change = Fraction(int(change_h[position]), 100)
+        return {
+            "id": ids[position],
+            "name": player_name(position),
+            "rating_before": int(rating_int[position]),
+            "games": games_n,
+            "score": w,
+            "expected": expected,
+            "change": change,
+            "rating_after": int(after[position]),
+            "Ro": int(rating_int[position]),
+            "Rc": Fraction(int(opp[position]), games_n) if games_n else None,
+            "n": games_n,
+            "w": w,
+            "We": expected,
+            "w-We": w - expected,
+            "K": int(k_values[position]),
+            "K*(w-We)": change,
+            "K rule": choice.rule,
+            "status": "rated",
+        }
+
+    def unrated_row(position: int) -> dict:
+        return {
+            "id": ids[position],
+            "name": player_name(position),
+            "rating_before": None,
+            "expected": None,
+            "change": None,
+            "rating_after": None,
+        } | ru_rows[position]
+
+    columns = COMMON_COLUMNS + tuple(c for c in PLAYER_COLUMNS if c not in COMMON_COLUMNS)
+
+    def build_rows() -> list[dict]:
+        return [rated_row(p) if rated[p] else unrated_row(p) for p in range(count)]
+
+    def build_frame():
+        import pandas as pd
+
+        if unrated_positions.size:
+            return Table.to_frame(players_table_plain())
+        with np.errstate(invalid="ignore", divide="ignore"):
+            rc = np.where(n > 0, opp / np.maximum(n, 1), np.nan)
+        data = {
+            "id": ids,
+            "name": [player_name(p) for p in range(count)] if names is not None else ids,
+            "rating_before": rating_int,
+            "games": n,
+            "score": w2 / 2,
+            "expected": we / 100,
+            "change": change_h / 100,
+            "rating_after": after,
+            "Ro": rating_int,
+            "Rc": rc,
+            "n": n,
+            "w": w2 / 2,
+            "We": we / 100,
+            "w-We": (50 * w2 - we) / 100,
+            "K": k_values,
+            "K*(w-We)": change_h / 100,
+            "K rule": np.array([c.rule for c, _ in choices], dtype=object)[k_group],
+            "Ru exact": None,
+            "Ru": None,
+            "status": "rated",
+        }
+        return pd.DataFrame(data, columns=list(columns))
+
+    def players_table_plain() -> Table:
+        return Table("players", columns, tuple(build_rows()), FORMATS)
+
+    players_table = LazyTable("players", columns, count, build_rows, build_frame, FORMATS)
+
+    has_round = "round" in games.columns
+
+    def build_game_rows() -> list[dict]:
+        rounds = games["round"].tolist() if has_round else [None] * len(white)
+        rows = []
+        for g, (a, b, h) in enumerate(
+            zip(white.tolist(), black.tolist(), white_halves.tolist(), strict=True)
+        ):
+            for me, you, mine in ((a, b, h), (b, a, 2 - h)):
+                rows.append(_game_row(title, rounds[g], me, you, mine))
+        return rows
+
+    def _game_row(event_name, round_, me, you, halves_mine) -> dict:
+        score = Fraction(halves_mine, 2)
+        row = {
+            "event": event_name,
+            "round": round_,
+            "id": ids[me],
+            "name": player_name(me),
+            "opponent": ids[you],
+            "opponent name": player_name(you),
+            "opponent rating": int(rating_int[you]) if rated[you] else None,
+            "score": score,
+        }
+        if rated[me] and rated[you]:
+            raw_d = int(rating_int[me] - rating_int[you])
+            d = max(-rules.cap, min(rules.cap, raw_d))
+            pd_value = Fraction(int(pd_hundredths(np.array([d]))[0]), 100)
+            return row | {
+                "rating used": int(rating_int[me]) - d
+                if abs(raw_d) > rules.cap
+                else int(rating_int[you]),
+                "capped": "8.54" if abs(raw_d) > rules.cap else "",
+                "D uncapped": raw_d,
+                "D": d,
+                "PD": pd_value,
+                "score-PD": score - pd_value,
+                "rated": True,
+            }
+        if rated[me]:
+            return row | {
+                "rated": False,
+                "note": "8.52: opponent unrated (only round robins rate these games)",
+            }
+        if rated[you] and ru_rows[me].get("status") != "not counted (8.21)":
+            return row | {"rated": True, "note": "counts towards Rc (8.21a)"}
+        if rated[you]:
+            return row | {"rated": False, "note": "8.21: his result is not counted"}
+        return row | {"rated": False, "note": "8.21a: Rc counts rated opponents only"}
+
+    games_table = LazyTable("games", GAME_COLUMNS, 2 * len(white), build_game_rows)
+
+    # New state (8.56's counters), lazily.
+    def build_state() -> list[PlayerRecord]:
+        records = []
+        for p in range(count):
+            before = (
+                None if games_before is None or np.isnan(games_before[p]) else int(games_before[p])
+            )
+            if rated[p]:
+                new_rating = int(after[p])
+                played = int(n[p])
+                total = before + played if before is not None else None
+            else:
+                new_rating = ru_rows[p].get("rating_after")
+                total = (before or 0) + int(ru_rows[p].get("n") or 0) if new_rating else before
+            state = _state(p, games_before, k_given, born, ever, ever_2300)
+            records.append(
+                _state_record(
+                    str(ids[p]), player_name(p), new_rating, total, state, carried.get(p, ())
+                )
+            )
+        return records
+
+    notes = [
+        f"{title}: {len(white)} game(s) among {count} player(s), every game at the players' "
+        "pre-period ratings, rated as one event that is not a round robin: K * sum(dR) per "
+        "player, rounded once (8.55, 8.57)",
+        "only games between rated players change ratings: games against unrated opponents "
+        "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
+        "8.22-8.24); one who scores 0 against them with no games before is not counted (8.21)",
+    ]
+    notes.extend(first_notes)
+    notes.extend(n for n in [rules.not_published_note(waiting)] if n)
+    if on is None:
+        notes.append("no reference date (on=): ages cannot be told, nobody is taken as a junior")
+    notes.extend(_k_notes(choices, k_group, rated, player_name))
+    notes.append(
+        f"D is capped at {rules.cap} (8.54); the change is rounded to the nearest integer, "
+        ".5 away from zero (8.57)"
+    )
+    summary = {
+        "games": len(white),
+        "players": count,
+        "rated players": int(rated.sum()),
+        "rated games": int(both.sum()),
+        "games capped (8.54)": int((np.abs(raw) > rules.cap).sum()),
+        "reference date": on,
+    }
+    return Report(
+        title=f"{title}: FIDE 2014 rating (vectorised)",
+        rules=rules.name,
+        players=players_table,
+        games=games_table,
+        summary=summary,
+        notes=tuple(notes),
+        sections=(),
+        new_state=LazyPlayerFile(build_state, count, f"new state after the {title}"),
+    )
+
+
+def _k_notes(choices, k_group, rated, player_name) -> list[str]:
+    """The defaults assumed for K, one note per (K, assumption), with the players' count and
+    the first ten names (as fide-2014 groups them)."""
+    notes = []
+    members = np.flatnonzero(rated)
+    groups = k_group[members]
+    order = np.argsort(groups, kind="stable")
+    sorted_groups = groups[order]
+    bounds = np.searchsorted(sorted_groups, np.arange(len(choices) + 1))
+    by_text: dict[str, list[np.ndarray]] = {}
+    for g, (choice, _) in enumerate(choices):
+        who = members[order[bounds[g] : bounds[g + 1]]]
+        for text in choice.assumed:
+            by_text.setdefault(f"K={choice.k} assumed ({text})", []).append(who)
+    for text, parts in by_text.items():
+        who = np.sort(np.concatenate(parts))
+        shown = ", ".join(repr(player_name(int(p))) for p in who[:10])
+        more = " ..." if len(who) > 10 else ""
+        notes.append(f"{text} for {len(who)} player(s): {shown}{more}")
+    return notes
+
+
+__all__ = ["LazyPlayerFile", "LazyTable", "pd_hundredths", "rate_period"]

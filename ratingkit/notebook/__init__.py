@@ -1,0 +1,1 @@
+"""The notebook layer: widgets and plots the workbook displays."""

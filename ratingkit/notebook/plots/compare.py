@@ -1,0 +1,54 @@
+"""Comparison plots: each rule set's change against score minus expectation."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...services.compare import Comparison
+from ._text import literal
+
+MARKERS = "osD^v<>ph*"
+
+
+def change_points(comparison: Comparison, rules: str) -> list[tuple[float, float, str]]:
+    """(score - expected, change, id) of every player the rule set gives both numbers for
+    (LNMO reports no expectation: it rates by the grade table)."""
+    points = []
+    for row in comparison.reports[rules].players.rows:
+        score, expected, change = row.get("score"), row.get("expected"), row.get("change")
+        if score is None or expected is None or change is None:
+            continue
+        points.append(
+            (float(Fraction(score) - Fraction(expected)), float(Fraction(change)), str(row["id"]))
+        )
+    return points
+
+
+def plot_change_vs_surprise(comparison: Comparison, ax=None, label_players: bool = True):
+    """One marker per player and rule set: x = score - expected score, y = the unrounded
+    change.  A rule set with a single K lies on a line through 0 of slope K; bonuses lift
+    points above it, caps and upset rules bend it.  Rule sets without an expectation are
+    named in the legend."""
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(8, 5))
+    for index, rules in enumerate(comparison.reports):
+        points = change_points(comparison, rules)
+        if not points:
+            ax.plot([], [], " ", label=literal(f"{rules}: no expected score (not drawn)"))
+            continue
+        xs, ys, _ids = zip(*points, strict=True)
+        ax.scatter(xs, ys, marker=MARKERS[index % len(MARKERS)], label=literal(rules), alpha=0.8)
+        if label_players and index == 0:
+            for x, y, pid in points:
+                ax.annotate(
+                    literal(pid), (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8
+                )
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_xlabel("score - expected score")
+    ax.set_ylabel("rating change (unrounded)")
+    ax.set_title(literal(f"{comparison.event.name}: change against surprise, per rule set"))
+    ax.legend(fontsize=8)
+    return ax

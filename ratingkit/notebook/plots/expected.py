@@ -1,0 +1,71 @@
+"""Plots the notebooks show.  Each function draws on ``ax`` (a new figure when omitted) and
+returns the axes, so tests can check what was drawn."""
+
+from __future__ import annotations
+
+from ...core.expected import formula_gap, logistic, normal, table_pd
+
+
+def _axes(ax=None):
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(8, 4.5))
+    return ax
+
+
+def plot_expected_curves(ax=None, up_to: int = 800):
+    """Table 8.1b as a step curve (H above 0, L below) against the logistic and normal curves."""
+    ax = _axes(ax)
+    differences = list(range(-up_to, up_to + 1))
+    ax.step(
+        differences,
+        [table_pd(d) for d in differences],
+        where="mid",
+        label="FIDE table 8.1b (the law)",
+        color="black",
+        linewidth=1.2,
+    )
+    ax.plot(
+        differences,
+        [logistic(d) for d in differences],
+        label="logistic 1/(1+10^(-D/400))",
+        linestyle="--",
+    )
+    ax.plot(
+        differences,
+        [normal(d) for d in differences],
+        label="normal, sigma = 200*sqrt(2)",
+        linestyle=":",
+    )
+    ax.set_xlabel("rating difference D (own - opponent)")
+    ax.set_ylabel("expected score PD")
+    ax.set_title("Expected score: FIDE's table against the formulas")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left")
+    return ax
+
+
+def plot_formula_error(ax=None, up_to: int = 800):
+    """formula - table for D = 0..up_to, with the largest gap of each formula marked."""
+    ax = _axes(ax)
+    differences = list(range(up_to + 1))
+    for name, function in (("logistic", logistic), ("normal", normal)):
+        errors = [function(d) - table_pd(d) for d in differences]
+        line = ax.plot(differences, errors, label=f"{name} - table")[0]
+        gap = formula_gap(name, up_to)
+        ax.plot([gap.at_difference], [errors[gap.at_difference]], "o", color=line.get_color())
+        ax.annotate(
+            f"{name}: {gap.largest_gap:.4f} at D={gap.at_difference}",
+            (gap.at_difference, errors[gap.at_difference]),
+            textcoords="offset points",
+            xytext=(8, 6),
+            fontsize=8,
+        )
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("rating difference D")
+    ax.set_ylabel("formula - table 8.1b")
+    ax.set_title("Error of the formulas against the printed table")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower left")
+    return ax

@@ -1,0 +1,100 @@
+"""FESA plots.  Each function draws on ``ax`` (a new figure when omitted) and returns the axes,
+so tests can check what was drawn."""
+
+from __future__ import annotations
+
+from ...core.shogi import GRADES
+from ...fesa import bonus, k_factor, upset_crossing
+from ._text import literal
+
+
+def _axes(ax=None, size=(8, 4.5)):
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=size)
+    return ax
+
+
+def plot_upset_thresholds(ax=None, ks=(16, 24, 40), up_to: int = 300):
+    """For a win: d = k(1 - E) of formula (1) and d' = k(or - tr)/160 of rule (A) against
+    or - tr, for each k, with the crossing (the same for every k) marked."""
+    ax = _axes(ax)
+    diffs = list(range(-100, up_to + 1))
+    for k in ks:
+        line = ax.plot(
+            diffs, [k * (1 - 1 / (1 + 10 ** (x / 400))) for x in diffs], label=f"d, k={k}"
+        )[0]
+        ax.plot(
+            diffs,
+            [k * x / 160 for x in diffs],
+            linestyle="--",
+            color=line.get_color(),
+            label=f"d', k={k}",
+        )
+    crossing = upset_crossing()
+    ax.axvline(crossing, color="grey", linestyle=":", label=f"crossing {crossing:.2f}")
+    ax.set_xlabel("or - tr (opponent above the player)")
+    ax.set_ylabel("rating change for a win")
+    ax.set_title("FESA rule (A): d' replaces d above the crossing")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize="small")
+    return ax
+
+
+def plot_bonus(ax=None, low: int = 0, high: int = 2000):
+    """Rule 9: the bonus (1800 - tr)/200 per game, against the rating tr, with k for scale."""
+    ax = _axes(ax)
+    ratings = list(range(low, high + 1, 5))
+    ax.plot(ratings, [float(bonus(r, 0)) for r in ratings], label="bonus per game (rule 9)")
+    ax.step(
+        ratings,
+        [k_factor(r) / 10 for r in ratings],
+        where="post",
+        linestyle=":",
+        label="k / 10 (for scale)",
+    )
+    ax.set_xlabel("rating tr before the game")
+    ax.set_ylabel("points per game")
+    ax.set_title("The bonus of rule 9: players under 1800 with fewer than 100 games")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return ax
+
+
+def plot_grade_ladder(ax=None):
+    """Rule 2: each grade from LB to UB, its MP marked."""
+    ax = _axes(ax, size=(8, 7))
+    for i, grade in enumerate(GRADES):
+        ax.barh(i, grade.ub - grade.lb, left=grade.lb, color="#9ecae1", edgecolor="black")
+        ax.plot([grade.mp, grade.mp], [i - 0.4, i + 0.4], color="black")
+    ax.set_yticks(range(len(GRADES)), [g.name for g in GRADES])
+    ax.set_xlabel("rating (bar: LB to UB; tick: MP)")
+    ax.set_title("FESA grades (rule 2)")
+    ax.grid(axis="x", alpha=0.3)
+    return ax
+
+
+def plot_promotion_trace(trace, ax=None):
+    """A promotion trace (:func:`ratingkit.fesa.promotion_trace`): the tested rating of each
+    game against LB, MP and UB of the grade tested for."""
+    ax = _axes(ax)
+    rows = [r for r in trace.rows if r.get("game") is not None]
+    games = [r["game"] for r in rows]
+    ax.plot(games, [float(r["tested_rating"]) for r in rows], marker="o", label="tested rating")
+    for key, style in (("LB", ":"), ("MP", "--"), ("UB", "-.")):
+        ax.step(games, [r[key] for r in rows], where="mid", linestyle=style, label=key)
+    for r in rows:
+        if r["promoted_to"]:
+            ax.annotate(
+                literal(r["promoted_to"]),
+                (r["game"], float(r["tested_rating"])),
+                textcoords="offset points",
+                xytext=(5, 8),
+            )
+    ax.set_xlabel("game of the event")
+    ax.set_ylabel("rating")
+    ax.set_title("Rule 10: each game against the next grade")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return ax

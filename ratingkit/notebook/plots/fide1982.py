@@ -1,0 +1,114 @@
+"""Plots of the FIDE 1982 workbook: the 14.3 convergence simulation, the 14.1 logistic
+approximation against table 10.1b, and the effect of one player's rating on the unrated
+players' Ru (the 10.68 remark on F).  Each function draws on ``ax`` (a new figure when
+omitted) and returns the axes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from ...core.expected import logistic, table_pd
+from ...core.model import Event
+from ...fide1982 import convergence_games, replacement_effect
+from ._text import literal
+
+
+def _axes(ax=None):
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(8, 4.5))
+    return ax
+
+
+CLAIM_14_3 = {10: 75, 15: 50, 25: 30}
+
+
+def plot_convergence(runs: Sequence[Mapping[str, object]] | None = None, ax=None):
+    """The mean gap between rating and true strength game after game for K = 10, 15, 25
+    (:func:`ratingkit.fide1982.convergence_games`), the 1/e level, and the game counts 14.3
+    gives marked on each curve."""
+    ax = _axes(ax)
+    runs = list(runs) if runs is not None else [convergence_games(k) for k in CLAIM_14_3]
+    for run in runs:
+        gaps = run["gaps"]
+        line = ax.plot(range(len(gaps)), gaps, label=f"K = {run['k']}")[0]
+        claim = CLAIM_14_3.get(run["k"])
+        if claim is not None and claim < len(gaps):
+            ax.plot([claim], [gaps[claim]], "o", color=line.get_color())
+            ax.annotate(
+                f"14.3: ~{claim} games",
+                (claim, gaps[claim]),
+                textcoords="offset points",
+                xytext=(6, 6),
+                fontsize=8,
+            )
+    if runs:
+        ax.axhline(runs[0]["target"], color="black", linewidth=0.8, linestyle=":")
+        ax.annotate(
+            "1/e of the starting gap",
+            (0, runs[0]["target"]),
+            textcoords="offset points",
+            xytext=(4, -12),
+            fontsize=8,
+        )
+    ax.set_xlabel("games played")
+    ax.set_ylabel("mean gap: true strength - rating")
+    ax.set_title("How fast the rating reaches the performance (14.3), seeded simulation")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper right")
+    return ax
+
+
+def plot_logistic_against_table(ax=None, up_to: int = 800):
+    """14.1: P = 1/(1 + 10^(-D/400)) against table 10.1b (H side), with the difference."""
+    ax = _axes(ax)
+    differences = list(range(up_to + 1))
+    table = [table_pd(d) for d in differences]
+    approx = [logistic(d) for d in differences]
+    ax.step(differences, table, where="mid", color="black", label="table 10.1b (used)")
+    ax.plot(differences, approx, linestyle="--", label="14.1: 1/(1+10^(-D/400))")
+    twin = ax.twinx()
+    twin.plot(
+        differences,
+        [a - t for a, t in zip(approx, table, strict=True)],
+        color="tab:red",
+        linewidth=0.8,
+        label="formula - table",
+    )
+    twin.axhline(0, color="tab:red", linewidth=0.5, linestyle=":")
+    twin.set_ylabel("formula - table", color="tab:red")
+    ax.set_xlabel("rating difference D")
+    ax.set_ylabel("expected score PD of the higher rated")
+    ax.set_title("14.1: the logistic formula against table 10.1b")
+    ax.grid(alpha=0.3)
+    lines = ax.get_legend_handles_labels()
+    extra = twin.get_legend_handles_labels()
+    ax.legend(lines[0] + extra[0], lines[1] + extra[1], loc="center right")
+    return ax
+
+
+def plot_replacement(event: Event, player_id: str, ratings: Iterable[int], ax=None):
+    """The unrated players' final Ru (Ru2) had ``player_id`` been rated each of ``ratings``
+    (:func:`ratingkit.fide1982.replacement_effect`)."""
+    ax = _axes(ax)
+    table = replacement_effect(event, player_id, ratings)
+    xs = table.column(f"{player_id} rated")
+    for column in table.columns[2:]:
+        ax.plot(xs, table.column(column), marker="o", markersize=3, label=literal(column))
+    original = event.player(player_id).rating
+    if original is not None:
+        ax.axvline(original, color="black", linewidth=0.8, linestyle=":")
+        ax.annotate(
+            literal(f"{player_id} as entered: {original}"),
+            (original, ax.get_ylim()[0]),
+            textcoords="offset points",
+            xytext=(4, 6),
+            fontsize=8,
+        )
+    ax.set_xlabel(literal(f"rating of {player_id}"))
+    ax.set_ylabel("Ru2 of the unrated players")
+    ax.set_title(literal(f"The unrated players' ratings depend on {player_id}'s rating (10.68)"))
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left")
+    return ax

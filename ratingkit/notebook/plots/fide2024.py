@@ -1,0 +1,36 @@
+"""Plots for FIDE's current regulations: the initial rating, 2014 against 2024."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...fide.rules2024 import initial_rating_table
+from ._text import literal
+from .fide2014 import _axes
+
+
+def plot_initial_rating(
+    opponents: Sequence[int], rules: Sequence[str] = ("fide-2014", "fide-2024"), ax=None
+):
+    """The published initial rating against the score (0 to n by half points) against the
+    given rated opponents, one line per rule set (the numbers of
+    :func:`ratingkit.fide.rules2024.initial_rating_table`); a score whose rating is not published
+    (8.21, the 1400 floor) has no point."""
+    ax = _axes(ax)
+    table = initial_rating_table(opponents, rules)
+    points = [float(row["points"]) for row in table.rows]
+    for name, marker in zip(rules, "os^D", strict=False):
+        values = [row.get(f"{name} rating") for row in table.rows]
+        ax.plot(
+            [x for x, v in zip(points, values, strict=True) if v is not None],
+            [v for v in values if v is not None],
+            marker=marker,
+            label=literal(name),
+        )
+    average = sum(opponents) / len(opponents)
+    ax.axhline(average, color="grey", linestyle=":", label=f"average opponent {average:.0f}")
+    ax.set_xlabel(f"points out of {len(opponents)}")
+    ax.set_ylabel("initial rating published")
+    ax.set_title(literal("initial rating of an unrated player: " + " vs ".join(rules)))
+    ax.legend()
+    return ax

@@ -1,0 +1,28 @@
+"""Plots of a ledger's published lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...services.ledger import Ledger
+from ._text import literal
+
+
+def plot_rating_history(ledger: Ledger, players: Iterable[str], ax=None):
+    """Each chosen player's published rating, period by period (a gap where he was not on
+    the ledger yet)."""
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(8, 4.5))
+    history = ledger.rating_history(players)
+    periods = sorted({p for series in history.values() for p, _ in series})
+    for name, series in history.items():
+        ratings = dict(series)
+        ax.plot(periods, [ratings.get(p) for p in periods], marker="o", label=literal(name))
+    ax.set_xlabel("rating period")
+    ax.set_ylabel("published rating")
+    ax.set_title(literal(f"Rating history ({ledger.rules.name})"))
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best")
+    return ax

@@ -1,0 +1,53 @@
+"""Pool plots: the drift checks of FIDE 1982 12.3 over the simulated years."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...services.pools import PoolRun
+from ._text import literal
+
+
+def _axes(ax=None, size=(8, 4.5)):
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=size)
+    return ax
+
+
+def plot_drift(
+    runs: Mapping[str, PoolRun], measure: str = "cohort drift", ax=None, title: str | None = None
+):
+    """One line per run: a column of the runs' history (``cohort drift``, ``cohort mean``,
+    ``top mean``, ``median``, ``mean``, ``bonus paid``) year by year."""
+    ax = _axes(ax)
+    for name, run in runs.items():
+        ax.plot(
+            run.history.column("year"), run.history.column(measure), marker="o", label=literal(name)
+        )
+    if "drift" in measure:
+        ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xlabel("year")
+    ax.set_ylabel(literal(measure))
+    ax.set_title(literal(title or f"{measure} (FIDE 1982 12.3)"))
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_distribution(run: PoolRun, years: Sequence[int] | None = None, ax=None, bins: int = 20):
+    """The pool's rating distribution (12.3's third check) at a few years, as step
+    histograms on common bins."""
+    ax = _axes(ax)
+    last = len(run.snapshots) - 1
+    years = list(years) if years is not None else sorted({0, last // 2, last})
+    everything = [r for y in years for r in run.ratings(y)]
+    low, high = min(everything), max(everything)
+    edges = [low + (high - low) * i / bins for i in range(bins + 1)]
+    for year in years:
+        ax.hist(run.ratings(year), bins=edges, histtype="step", linewidth=1.5, label=f"year {year}")
+    ax.set_xlabel("rating")
+    ax.set_ylabel("players")
+    ax.set_title(literal(f"{run.rules.name}: the pool's distribution"))
+    ax.legend(fontsize=8)
+    return ax

@@ -1,0 +1,237 @@
+"""A FIDE 2014 event explorer: change a result or a player's K state and see the rating
+report update.  All computation is :data:`ratingkit.fide.rules2014.FIDE_2014`; the widget only
+edits the event (:meth:`~ratingkit.core.model.Event.with_result`) and the player file."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+
+import ipywidgets as w
+
+from ...core.model import Event, Player
+from ...core.players import PlayerFile, PlayerRecord
+from ...core.report import Table
+from ...fide.rules2014 import FIDE_2014, find_record
+
+#: Result choices (the CSV codes :meth:`Event.with_result` takes), from white's side.
+RESULTS = (
+    ("1-0", "1-0"),
+    ("½-½", "1/2-1/2"),
+    ("0-1", "0-1"),
+    ("+/- (forfeit, not rated)", "+/-"),
+    ("-/+ (forfeit, not rated)", "-/+"),
+    ("-/- (double forfeit)", "-/-"),
+)
+K_CHOICES = (("from the player file (8.56)", None), ("K = 40", 40), ("K = 20", 20), ("K = 10", 10))
+PLAYER_COLUMNS = ("Ro", "Rc", "n", "w", "We", "w-We", "K", "K*(w-We)", "rating_after")
+GAME_COLUMNS = (
+    "round",
+    "opponent name",
+    "opponent rating",
+    "rating used",
+    "capped",
+    "D",
+    "PD",
+    "score",
+    "score-PD",
+    "rated",
+    "note",
+)
+
+
+def set_player_state(players: PlayerFile | None, player: Player, **changes) -> PlayerFile:
+    """A copy of ``players`` with the state of ``player`` changed: the record the rule set
+    matches for him (FIDE id, id, name), or a new record keyed by his FIDE id or id."""
+    records = list(players.records) if players is not None else []
+    record = find_record(player, players)[0] if players is not None else None
+    if record is not None:
+        index = records.index(record)
+        records[index] = replace(record, **changes)
+    else:
+        key = player.fide_id or player.id
+        records.append(PlayerRecord(id=key, name=player.name, **changes))
+    return PlayerFile(tuple(records), players.source if players is not None else None)
+
+
+class Fide2014Explorer:
+    """Pick a player; change one of his results or his K state (games before the event,
+    birth date, ever reached 2400, or K itself); the report is recomputed at once.
+
+    ``values`` holds the current report, the chosen player's row and the players whose new
+    rating differs from the unedited event's."""
+
+    def __init__(self, event: Event, players: PlayerFile | None = None, player: str | None = None):
+        self.original_event = event
+        self.original_players = players
+        self.event = event
+        self.players = players
+        self.original_report = FIDE_2014.rate(event, players)
+        self.report = self.original_report
+        self._busy = False
+        first = player or next((p.id for p in event.players if p.rating is not None), None)
+        first = first or event.players[0].id
+        self.player = w.Dropdown(
+            options=[(f"{p.id} {p.name}", p.id) for p in event.players],
+            value=first,
+            description="player",
+            layout=w.Layout(width="420px"),
+        )
+        self.game = w.Dropdown(description="game", layout=w.Layout(width="420px"))
+        self.result = w.Dropdown(options=RESULTS, description="result")
+        self.k = w.Dropdown(options=K_CHOICES, description="K")
+        self.games_known = w.Checkbox(description="games count known", indent=False)
+        self.games = w.BoundedIntText(min=0, max=100000, description="games before")
+        self.born = w.DatePicker(description="born")
+        self.ever_2400 = w.Checkbox(description="has reached 2400", indent=False)
+        self.output = w.HTML()
+        self.player.observe(self._on_player, names="value")
+        self.game.observe(self._on_game, names="value")
+        self.result.observe(self._on_result, names="value")
+        for control in (self.k, self.games_known, self.games, self.born, self.ever_2400):
+            control.observe(self._on_state, names="value")
+        self.view = w.VBox(
+            [
+                w.HBox([self.player]),
+                w.HBox([self.game, self.result]),
+                w.HBox([self.k, self.games_known, self.games]),
+                w.HBox([self.born, self.ever_2400]),
+                self.output,
+            ]
+        )
+        self._on_player()
+
+    # -- values --------------------------------------------------------------------------------
+    @property
+    def values(self) -> dict[str, object]:
+        pid = self.player.value
+        before = {r["id"]: r["rating_after"] for r in self.original_report.players.rows}
+        changed = {
+            r["id"]: (before.get(r["id"]), r["rating_after"])
+            for r in self.report.players.rows
+            if r["rating_after"] != before.get(r["id"])
+        }
+        return {
+            "player": pid,
+            "row": dict(self.report.row(pid)),
+            "games": [dict(g) for g in self.report.games.rows if g["id"] == pid],
+            "changed": changed,
+            "report": self.report,
+        }
+
+    # -- events --------------------------------------------------------------------------------
+    def _player_record(self) -> PlayerRecord | None:
+        if self.players is None:
+            return None
+        return find_record(self.event.player(self.player.value), self.players)[0]
+
+    def _on_player(self, _change=None) -> None:
+        self._busy = True
+        pid = self.player.value
+        games = self.event.games_of(pid)
+        self.game.options = [
+            (
+                f"round {g.round}: {self.event.player(g.white).name} - "
+                f"{self.event.player(g.black).name}",
+                (g.round, g.white, g.black),
+            )
+            for g in games
+        ]
+        self.game.value = self.game.options[0][1] if games else None
+        self._show_game_result()
+        record = self._player_record()
+        given = record.k if record is not None else None
+        options = list(K_CHOICES)
+        if given is not None and given not in (40, 20, 10):
+            options.append((f"K = {given} (player file)", given))
+        self.k.options = options
+        self.k.value = given
+        self.games_known.value = record is not None and record.games is not None
+        self.games.value = record.games if record is not None and record.games is not None else 0
+        self.games.disabled = not self.games_known.value
+        player = self.event.player(pid)
+        self.born.value = (record.born if record is not None else None) or player.born
+        self.ever_2400.value = bool(record.ever_2400) if record is not None else False
+        self._busy = False
+        self._render()
+
+    def _show_game_result(self) -> None:
+        if self.game.value is None:
+            return
+        round_, white, black = self.game.value
+        game = next(
+            g
+            for g in self.event.games
+            if g.round == round_ and (g.white, g.black) == (white, black)
+        )
+        code = game.result_code
+        self.result.value = code if code in dict((v, v) for _, v in RESULTS) else "1-0"
+
+    def _on_game(self, _change=None) -> None:
+        if self._busy:
+            return
+        self._busy = True
+        self._show_game_result()
+        self._busy = False
+
+    def _on_result(self, _change=None) -> None:
+        if self._busy or self.game.value is None:
+            return
+        round_, white, black = self.game.value
+        self.event = self.event.with_result(round_, white, black, self.result.value)
+        self._recompute()
+
+    def _on_state(self, _change=None) -> None:
+        self.games.disabled = not self.games_known.value
+        if self._busy:
+            return
+        player = self.event.player(self.player.value)
+        self.players = set_player_state(
+            self.players,
+            player,
+            k=self.k.value,
+            games=self.games.value if self.games_known.value else None,
+            born=self.born.value,
+            ever_2400=self.ever_2400.value,
+        )
+        self._recompute()
+
+    def _recompute(self) -> None:
+        self.report = FIDE_2014.rate(self.event, self.players)
+        self._render()
+
+    # -- display -------------------------------------------------------------------------------
+    def _render(self) -> None:
+        values = self.values
+        row = values["row"]
+        head = Table(
+            "",
+            PLAYER_COLUMNS,
+            [{c: row.get(c) for c in PLAYER_COLUMNS}],
+            self.report.players.formats,
+        )
+        games = Table(
+            "games",
+            GAME_COLUMNS,
+            [{c: g.get(c) for c in GAME_COLUMNS} for g in values["games"]],
+            {"PD": "{:.2f}", "score-PD": "{:+.2f}"},
+        )
+        rule = row.get("K rule") or row.get("status") or ""
+        notes = [n for n in self.report.notes if row["name"] in n or n.startswith("8.4")]
+        changed = ", ".join(
+            f"{self.event.player(pid).name} {old} -> {new}"
+            for pid, (old, new) in values["changed"].items()
+        )
+        self.output.value = (
+            f"<p><b>{html.escape(row['name'])}</b>: {html.escape(str(row.get('status')))}; "
+            f"{html.escape(rule)}</p>"
+            + head.to_html()
+            + games.to_html()
+            + "".join(f"<p><i>note:</i> {html.escape(n)}</p>" for n in notes)
+            + f"<p>new ratings changed by the edits: {html.escape(changed) or 'none'}</p>"
+        )
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.view)
