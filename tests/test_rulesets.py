@@ -7,6 +7,7 @@ import pytest
 
 from ratingkit.core import ruleset as rulesets
 from ratingkit.core.errors import RatingkitError, UnknownRuleSetError
+from ratingkit.core.outcome import GameKind
 from ratingkit.core.ruleset import RuleSet, get_rule_set, register, rule_sets
 
 
@@ -17,9 +18,62 @@ class _Rules:
     document: str = "none"
     valid_from: date | None = None
     valid_until: date | None = None
+    game: GameKind = GameKind.CHESS
+    rates_score_tables: bool = False
 
     def rate(self, event, players=None):  # pragma: no cover - not called
         raise NotImplementedError
+
+    def rate_events(self, events, players=None):  # pragma: no cover - not called
+        raise NotImplementedError
+
+    def check(self, event, players=None):  # pragma: no cover - not called
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class _OnlyRate:
+    """A rule set of the old protocol: ``rate`` only."""
+
+    name: str = "old"
+    title: str = "old rules"
+    document: str = "none"
+    valid_from: date | None = None
+    valid_until: date | None = None
+
+    def rate(self, event, players=None):  # pragma: no cover - not called
+        raise NotImplementedError
+
+
+def test_the_protocol_asks_for_every_method_and_the_game():
+    assert not isinstance(_OnlyRate(), RuleSet)
+
+
+def test_every_built_in_rule_set_is_listed_and_complete():
+    from ratingkit.builtin import BUILTIN_RULE_SETS
+
+    names = [rules.name for rules in BUILTIN_RULE_SETS]
+    assert names == list(rule_sets())[: len(names)]
+    for rules in BUILTIN_RULE_SETS:
+        assert isinstance(rules, RuleSet), rules.name
+        assert isinstance(rules.game, GameKind), rules.name
+    games = {rules.name: rules.game for rules in BUILTIN_RULE_SETS}
+    # FIDE's texts are chess rules, FESA's and LNMO's shogi rules (their documents' titles)
+    assert {n for n, g in games.items() if g is GameKind.CHESS} == {
+        "fide-2014",
+        "fide-2022",
+        "fide-2024",
+        "fide-2025",
+        "fide-1982",
+        "fide-1982-literal",
+    }
+    assert {n for n, g in games.items() if g is GameKind.SHOGI} == {
+        "fesa",
+        "fesa-2011",
+        "fesa-program",
+        "fesa-nsr",
+        "lnmo",
+    }
 
 
 @pytest.fixture
@@ -46,22 +100,6 @@ def test_unknown_name_lists_the_known_ones(clean_registry):
     register(_Rules())
     with pytest.raises(UnknownRuleSetError, match="unknown rule set 'nope'; available: .*probe"):
         get_rule_set("nope")
-
-
-def test_builtin_modules_register_their_rule_sets():
-    known = rule_sets()
-    for module in rulesets.BUILTIN_MODULES:
-        assert any(type(r).__module__ == module for r in known.values()), module
-    for name in ("fide-2014", "fide-1982", "fesa", "lnmo", "fide-2024", "fide-2025"):
-        assert name in known
-
-
-def test_a_broken_builtin_module_is_an_error_not_a_missing_rule_set(monkeypatch):
-    monkeypatch.setattr(rulesets, "_REGISTRY", {})
-    monkeypatch.setattr(rulesets, "_loaded", False)
-    monkeypatch.setattr(rulesets, "BUILTIN_MODULES", ("tests.data_broken_rules",))
-    with pytest.raises(ModuleNotFoundError, match="no_module_named_like_this"):
-        rule_sets()
 
 
 @pytest.mark.parametrize("name", ["fide-2014", "fesa", "lnmo"])

@@ -27,6 +27,7 @@ from .errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
+from .outcome import GameKind
 from .values import RATING_MAX
 
 
@@ -285,7 +286,7 @@ def parse_result(code: str, location: Location | None = None) -> tuple[float, fl
     raise UnknownResultError(f"unknown result {code!r} (expected one of {known})", location, code)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Event:
     """A rated competition: who played, what was played, and how it was paired."""
 
@@ -305,6 +306,18 @@ class Event:
     #: Only each player's total is known (an old score table, FIDE 1982): the event has no
     #: game list and each player's points stand in ``Player.extra["points"]``.
     score_only: bool = False
+    #: The game the file is of (chess or shogi), set by the reader when its format says it
+    #: (a TRF or a score table: chess; a FESA table, LNMO club records, handicaps or shogi
+    #: results: shogi); None when the file shows neither (a plain game list).
+    game: GameKind | None = None
+
+    def __repr__(self) -> str:
+        when = f", {self.start.isoformat()}" if self.start else ""
+        game = f" {self.game.value}" if self.game else ""
+        return (
+            f"<Event {self.name!r}: {len(self.players)} players, {len(self.games)} games, "
+            f"{self.type.value}{game}{when}>"
+        )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))

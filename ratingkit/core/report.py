@@ -23,7 +23,7 @@ import html
 import io
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import RatingkitError
+from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import protect_row, terminal_cell, terminal_text
 
 if TYPE_CHECKING:
@@ -178,7 +179,28 @@ class Table:
         return self.to_text()
 
     def __repr__(self) -> str:
-        return self.to_text()
+        return f"<Table {self.title!r}: {len(self)} rows x {len(self.columns)} columns>"
+
+
+@dataclass(frozen=True, repr=False)
+class CheckTable(Table):
+    """What ``check`` returns: the findings as values (:class:`~ratingkit.core.outcome.Finding`)
+    and their view, one row per finding with the columns ``rule`` (its clause), ``problem``
+    and ``games``.  No findings: the event is valid."""
+
+    findings: tuple[Finding, ...] = ()
+
+    @classmethod
+    def of(cls, findings: Iterable[Finding], title: str = "check") -> CheckTable:
+        found = tuple(findings)
+        rows = tuple(
+            {"rule": f.rule.clause, "problem": f.problem, "games": list(f.games)} for f in found
+        )
+        return cls(title, CHECK_COLUMNS, rows, {}, found)
+
+
+#: The columns of :class:`CheckTable`.
+CHECK_COLUMNS: tuple[str, ...] = ("rule", "problem", "games")
 
 
 def _align(text: str, width: int) -> str:
@@ -212,6 +234,9 @@ class Report:
     notes: tuple[str, ...] = ()
     sections: tuple[Table, ...] = ()
     new_state: PlayerFile | None = None
+    #: The typed result this report shows (:mod:`ratingkit.core.outcome`); what every
+    #: program reads instead of the printed tables.
+    outcome: Outcome[Any, Any] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "summary", MappingProxyType(dict(self.summary)))
@@ -238,13 +263,52 @@ class Report:
         sections: Iterable[Table] = (),
         formats: Mapping[str, str] | None = None,
         new_state: PlayerFile | None = None,
+        outcome: Outcome[Any, Any] | None = None,
     ) -> Report:
         """Assemble a report from plain rows; the common columns are put first."""
         columns = COMMON_COLUMNS + tuple(c for c in extra_columns if c not in COMMON_COLUMNS)
         players = Table("players", columns, tuple(rows), formats or {})
         games = Table("games", tuple(game_columns), tuple(game_rows)) if game_columns else None
         return cls(
-            title, rules, players, games, summary or {}, tuple(notes), tuple(sections), new_state
+            title,
+            rules,
+            players,
+            games,
+            summary or {},
+            tuple(notes),
+            tuple(sections),
+            new_state,
+            outcome,
+        )
+
+    @classmethod
+    def from_outcome(
+        cls,
+        outcome: Outcome[Any, Any],
+        *,
+        detail_columns: Sequence[str] = (),
+        game_columns: Sequence[str] = (),
+        game_row: Callable[[GameOutcome[Any]], Mapping[str, object]] | None = None,
+        summary: Mapping[str, object] | None = None,
+        sections: Iterable[Table] = (),
+        formats: Mapping[str, str] | None = None,
+    ) -> Report:
+        """The view of an outcome: one row per player (the common cells, then the detail's
+        columns, :func:`~ratingkit.core.outcome.player_row`), the game rows ``game_row``
+        makes of each game side, the notes' words, and the system's summary and sections."""
+        return cls.build(
+            title=outcome.title,
+            rules=outcome.rules,
+            rows=[player_row(p) for p in outcome.players],
+            extra_columns=detail_columns,
+            game_rows=[game_row(g) for g in outcome.games] if game_row is not None else (),
+            game_columns=game_columns,
+            summary=summary,
+            notes=[str(note) for note in outcome.notes],
+            sections=sections,
+            formats=formats,
+            new_state=outcome.new_state,
+            outcome=outcome,
         )
 
     # -- access ------------------------------------------------------------------------------
@@ -311,7 +375,11 @@ class Report:
         return self.to_text()
 
     def __repr__(self) -> str:
-        return self.to_text()
+        games = len(self.games) if self.games is not None else 0
+        return (
+            f"<Report {self.rules} {self.title!r}: {len(self.players)} players, {games} game "
+            f"rows, {len(self.notes)} notes>"
+        )
 
     def _repr_html_(self) -> str:
         out = [f"<h4>{html.escape(self.title)} <small>({html.escape(self.rules)})</small></h4>"]

@@ -1,39 +1,54 @@
-"""The registry of rule sets.
+"""The rule-set protocol, the registry, and the guard every rating goes through.
 
-A rule set is a frozen dataclass of parameters (caps, K rules, rounding, version) with a
-``rate`` method; each rating-system module defines its named instances and registers them
-here.  ``ratingkit rules`` lists the registry; ``ratingkit rate --rules NAME`` looks a name up.
+A rule set is a frozen dataclass of parameters (caps, K rules, rounding, version) that offers
+what :class:`RuleSet` lists; each rating system's package defines its named instances, and
+:mod:`ratingkit.builtin` lists them.  ``ratingkit rules`` lists the registry; ``ratingkit rate
+--rules NAME`` looks a name up.  :func:`guard` refuses what a rule set cannot rate (a chess
+event under a shogi rule set, a score table under a rule set that rates games) before it
+tries, for every caller alike.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from .errors import RatingkitError, RuleSetCannotRateError, UnknownRuleSetError
+from .model import Special
+from .outcome import GameKind
 
 if TYPE_CHECKING:
     from .model import Event
-    from .players import PlayerFile
-    from .report import Report
+    from .players import PlayerFile, PlayerRecord
+    from .report import CheckTable, Report
 
-#: Modules that define and register the built-in rule sets.
-BUILTIN_MODULES: tuple[str, ...] = (
-    "ratingkit.fide.rules2014",
-    "ratingkit.fide1982",
-    "ratingkit.fesa",
-    "ratingkit.lnmo",
-    "ratingkit.fide.rules2022",
-    "ratingkit.fide.rules2024",
-)
+S = TypeVar("S")
+
+
+class StateCodec(Protocol[S]):
+    """How a rating system reads its players' state from a player file and writes it back:
+    typed values in, typed values out (no string is parsed twice)."""
+
+    #: The player-file columns it reads and writes beyond ``id``, ``name`` and ``rating``.
+    columns: tuple[str, ...]
+
+    def read(self, record: PlayerRecord) -> S:
+        """The state a player file's record holds."""
+        ...
+
+    def write(self, record: PlayerRecord, state: S) -> PlayerRecord:
+        """``record`` with ``state`` written into it (a new record)."""
+        ...
 
 
 @runtime_checkable
 class RuleSet(Protocol):
-    """What every rule set offers."""
+    """What every rule set offers: who it is, when its document was in force, the game it
+    rates, and how it rates, checks and carries state.  Every method returns a view (a
+    :class:`~ratingkit.core.report.Report` or a :class:`~ratingkit.core.report.CheckTable`)
+    that carries the typed result (``report.outcome``, ``table.findings``)."""
 
     #: Registry name, e.g. ``"fide-2014"``.
     name: str
@@ -44,21 +59,23 @@ class RuleSet(Protocol):
     #: First and last day the rules were in force (None: open).
     valid_from: date | None
     valid_until: date | None
+    #: The game it rates.
+    game: GameKind
+    #: True if it rates an event that gives only each player's total (a score table).
+    rates_score_tables: bool
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event; never mutates its inputs."""
         ...
 
+    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """Rate several events together as the rules prescribe (FIDE: one rating period;
+        FESA and LNMO: one after the other, each with the state the previous one left)."""
+        ...
 
-# Optional methods a rule set may offer (looked up with getattr by the CLI):
-#
-#   rate_events(events: Sequence[Event], players: PlayerFile | None) -> Report
-#       several events rated together as the rules prescribe (FIDE: one rating period;
-#       FESA and LNMO: one after the other, each with the state the previous one left).
-#   check(event: Event, players: PlayerFile | None) -> Table
-#       the event's validity under the rules: one row per rule broken, with the columns
-#       "rule" (its number), "problem" (in words, with the numbers involved) and "games"
-#       (which games are therefore not rated; may be empty).  No rows: the event is valid.
+    def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
+        """The event's validity under the rules: one finding per rule broken."""
+        ...
 
 
 def require_games(event: Event, rule_set: str) -> None:
@@ -111,11 +128,20 @@ def register(rule_set: RuleSet) -> RuleSet:
 
 
 def _load_builtins() -> None:
+    """Add the built-in rule sets (:data:`ratingkit.builtin.BUILTIN_RULE_SETS`) on first use:
+    the core does not import the rating systems, which build on it."""
     global _loaded
     if not _loaded:
         _loaded = True
-        for module in BUILTIN_MODULES:
-            importlib.import_module(module)
+        from .. import builtin
+
+        for rule_set in builtin.BUILTIN_RULE_SETS:
+            register(rule_set)
+        for family, members in builtin.BUILTIN_FAMILIES.items():
+            register_family(family, members)
+        for family, gaps in builtin.BUILTIN_GAPS.items():
+            for gap in gaps:
+                register_family_gap(family, gap)
 
 
 def rule_sets() -> Mapping[str, RuleSet]:
@@ -214,3 +240,86 @@ def get_rule_set(name: str, day: date | None = None) -> RuleSet:
         return _REGISTRY[name]
     except KeyError:
         raise UnknownRuleSetError(name, sorted(_REGISTRY)) from None
+
+
+# -- the guard: what must hold before a rule set rates an event --------------------------------
+
+
+class UnknownGameError(RatingkitError):
+    """A game other than chess or shogi was named."""
+
+
+#: Every special ending of the model is a shogi one (sennichite, jishogi, illegal move).
+_SHOGI_SPECIALS = frozenset(Special)
+
+
+def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKind | None, str]:
+    """The game an event is and the evidence, e.g. ``(GameKind.SHOGI, "handicap games")``;
+    ``(None, ...)`` when the event shows neither game (a plain game list with ratings).
+
+    The reader's word comes first (``Event.game``: a TRF or a score table is chess, a FESA
+    table or LNMO club records shogi), then ``event.extra["game"]``, then what the games and
+    players show."""
+    if event.game is not None:
+        return event.game, f"a {event.game.value} file"
+    given = event.extra.get("game")
+    if given:
+        text = str(given).strip().lower()
+        try:
+            game = GameKind(text)
+        except ValueError:
+            raise UnknownGameError(
+                f"{event.source or event.name}: unknown game {given!r}"
+            ) from None
+        return game, f"the event says game {game.value}"
+    shogi: list[str] = []
+    chess: list[str] = []
+    if any(g.handicap is not None for g in event.games):
+        shogi.append("handicap games")
+    specials = sorted({g.special.value for g in event.games if g.special in _SHOGI_SPECIALS})
+    if specials:
+        shogi.append(", ".join(specials))
+    graded = [p.name for p in event.players if p.extra.get("grade")]
+    if players is not None:
+        graded += [r.name or r.id or "" for r in players.records if r.grade or r.prior_grade]
+    if graded:
+        shogi.append("players with shogi grades")
+    if event.score_only:
+        chess.append("a FIDE score table")
+    if shogi and chess:
+        return None, f"signs of both games ({'; '.join(chess + shogi)})"
+    if shogi:
+        return GameKind.SHOGI, "; ".join(shogi)
+    if chess:
+        return GameKind.CHESS, "; ".join(chess)
+    return None, "no sign of chess or shogi (a plain game list): every rule set may rate it"
+
+
+def cannot_rate(
+    rule_set: RuleSet, event: Event, players: PlayerFile | None = None
+) -> RuleSetCannotRateError | None:
+    """Why ``rule_set`` cannot rate ``event`` before it tries (a chess event under a shogi
+    rule set or the other way round; a score table under a rule set that rates games), or
+    None."""
+    wanted = getattr(rule_set, "game", None)
+    game, evidence = event_game(event, players)
+    if wanted is not None and game is not None and wanted != game:
+        return RuleSetCannotRateError(
+            f"{event.source or event.name}: {rule_set.name} rates {wanted.value}; this event is "
+            f"{game.value} ({evidence})"
+        )
+    if event.score_only and not getattr(rule_set, "rates_score_tables", False):
+        return RuleSetCannotRateError(
+            f"{event.source or event.name}: a score table gives only each player's total; "
+            f"rule set {rule_set.name!r} rates games (the score table is for fide-1982)"
+        )
+    return None
+
+
+def guard(rule_set: RuleSet, events: Sequence[Event], players: PlayerFile | None = None) -> None:
+    """Run every guard before ``rule_set`` rates ``events``: the one entry point the CLI,
+    :func:`ratingkit.rate`, the ledger, comparisons and the widgets call."""
+    for event in events:
+        refused = cannot_rate(rule_set, event, players)
+        if refused is not None:
+            raise refused

@@ -61,10 +61,11 @@ from typing import NamedTuple
 from ..core.errors import InvalidValueError, Location, RatingkitError
 from ..core.fastbuild import build, collector_paused
 from ..core.model import Event, Game, Play, Special, event_notes
+from ..core.outcome import GameKind
 from ..core.players import PlayerFile, PlayerMatch, PlayerRecord, normalise_name
 from ..core.report import Report, Table
 from ..core.rounding import round_half_away_from_zero, round_half_even, round_half_up
-from ..core.ruleset import register, require_games
+from ..core.ruleset import require_games
 from ..core.shogi import (
     GRADES,
     NO_GRADE,
@@ -877,6 +878,9 @@ class FesaRules:
     document: str = "FESA ELO rating system, A. Olufsen 2010-11 (Russian translation, 2011)"
     valid_from: date | None = date(2012, 1, 1)
     valid_until: date | None = None
+    #: FESA's system rates shogi games (FESA rule 1).
+    game: GameKind = GameKind.SHOGI
+    rates_score_tables: bool = False
     per_game_rounding: bool = False
     rounding: str = "half-even"
     solver: str = "exact"
@@ -2233,32 +2237,26 @@ def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | Non
     )
 
 
-FESA = register(FesaRules())
-FESA_2011 = register(
-    FesaRules(
-        name="fesa-2011",
-        title="FESA shogi ELO rating system (before 2012: each game's change rounded)",
-        valid_from=None,
-        valid_until=date(2011, 12, 31),
-        per_game_rounding=True,
-    )
+FESA = FesaRules()
+FESA_2011 = FesaRules(
+    name="fesa-2011",
+    title="FESA shogi ELO rating system (before 2012: each game's change rounded)",
+    valid_from=None,
+    valid_until=date(2011, 12, 31),
+    per_game_rounding=True,
 )
-FESA_PROGRAM = register(
-    FesaRules(
-        name="fesa-program",
-        title="FESA shogi ELO rating system as FESA's program computes it (Newton, single "
-        "precision; promotions by game count; newcomers without a game rated)",
-        solver="newton32",
-        program_grades=True,
-        program_no_game_rating=True,
-    )
+FESA_PROGRAM = FesaRules(
+    name="fesa-program",
+    title="FESA shogi ELO rating system as FESA's program computes it (Newton, single "
+    "precision; promotions by game count; newcomers without a game rated)",
+    solver="newton32",
+    program_grades=True,
+    program_no_game_rating=True,
 )
-FESA_NSR = register(
-    FesaRules(
-        name="fesa-nsr",
-        title="FESA shogi ELO rating system with the NSR jishogi practice (27-point count)",
-        nsr=True,
-    )
+FESA_NSR = FesaRules(
+    name="fesa-nsr",
+    title="FESA shogi ELO rating system with the NSR jishogi practice (27-point count)",
+    nsr=True,
 )
 
 #: The game count :func:`state_from_published_table` gives an established player (rule 3:

@@ -50,10 +50,11 @@ from fractions import Fraction
 from ..core.errors import InvalidValueError, Location, RatingkitError
 from ..core.expected import table_dp, table_pd_exact
 from ..core.model import Event, EventType, Player, event_notes
+from ..core.outcome import GameKind
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import Report, Table
 from ..core.rounding import round_half_away_from_zero
-from ..core.ruleset import not_a_chess_game, register, require_games
+from ..core.ruleset import not_a_chess_game, require_games
 from ..core.values import parse_date
 
 #: The FIDE calculation columns of the player table (FIDE's own names).
@@ -908,6 +909,9 @@ class Fide2014:
     #: The day before the 2017 regulations came into force (FIDE Handbook B.02 lists the 2014
     #: text as "effective from 1 July 2014 till 30 June 2017").
     valid_until: date | None = date(2017, 6, 30)
+    #: FIDE's regulations rate chess; games only, never a score table's totals.
+    game: GameKind = GameKind.CHESS
+    rates_score_tables: bool = False
     #: 8.54: the largest rating difference used.
     cap: int = 400
     #: 8.58: the iteration stops after this many passes if the rounded Ru still move.
@@ -1559,7 +1563,7 @@ def _decision_note(event: Event) -> str:
     return text
 
 
-FIDE_2014 = register(Fide2014())
+FIDE_2014 = Fide2014()
 
 #: Columns of :func:`calculation_table` and :func:`games_table` by default.
 CALCULATION_COLUMNS = ("id", "name", *FIDE_COLUMNS, "rating_after")

@@ -44,8 +44,6 @@ from ..core.ruleset import (
     families,
     family_gaps,
     get_rule_set,
-    register,
-    register_family_gap,
     rule_set_in_force,
 )
 from .rules2014 import Fide2014
@@ -61,14 +59,11 @@ DOCUMENT_2022 = (
 )
 
 #: 2017-07-01 to 2021-12-31: no rule set, ``--rules fide`` refuses these events.
-GAP_2017 = register_family_gap(
-    "fide",
-    FamilyGap(
-        valid_from=date(2017, 7, 1),
-        valid_until=date(2021, 12, 31),
-        document=DOCUMENT_2017,
-        reason="its sections 7 and 8 could not be established from FIDE's texts",
-    ),
+GAP_2017 = FamilyGap(
+    valid_from=date(2017, 7, 1),
+    valid_until=date(2021, 12, 31),
+    document=DOCUMENT_2017,
+    reason="its sections 7 and 8 could not be established from FIDE's texts",
 )
 
 
@@ -167,7 +162,7 @@ class Fide2022(Fide2014):
         return notes
 
 
-FIDE_2022 = register(Fide2022())
+FIDE_2022 = Fide2022()
 
 
 # -- The versions side by side ---------------------------------------------------------------

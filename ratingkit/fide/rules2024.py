@@ -47,7 +47,7 @@ from ..core.model import Event
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import Report, Table
 from ..core.rounding import round_half_away_from_zero
-from ..core.ruleset import families, family_gaps, get_rule_set, register, register_family
+from ..core.ruleset import families, family_gaps, get_rule_set
 from .rules2014 import Fide2014 as _Fide2014
 from .rules2014 import limit_k
 
@@ -180,20 +180,16 @@ class Fide2024(_Fide2014):
         ]
 
 
-FIDE_2024 = register(Fide2024())
-FIDE_2025 = register(
-    Fide2024(
-        name="fide-2025",
-        title="FIDE Rating Regulations 1 March 2024, amended 1 October 2025",
-        document=DOCUMENT_2025,
-        valid_from=date(2025, 10, 1),
-        valid_until=None,
-        label="FIDE 2025",
-        cap_only_below=2650,
-    )
+FIDE_2024 = Fide2024()
+FIDE_2025 = Fide2024(
+    name="fide-2025",
+    title="FIDE Rating Regulations 1 March 2024, amended 1 October 2025",
+    document=DOCUMENT_2025,
+    valid_from=date(2025, 10, 1),
+    valid_until=None,
+    label="FIDE 2025",
+    cap_only_below=2650,
 )
-#: ``--rules fide``: the FIDE rule set in force on the event's start date.
-register_family("fide", ("fide-2014", "fide-2022", "fide-2024", "fide-2025"))
 
 
 # -- The one-time adjustment of 1 March 2024 -------------------------------------------------

@@ -36,10 +36,11 @@ from fractions import Fraction
 from ..core.errors import InvalidValueError, RuleSetCannotRateError
 from ..core.expected import table_dp, table_pd_exact
 from ..core.model import Event, EventType, Game, Player, event_notes, is_complete_round_robin
+from ..core.outcome import GameKind
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import Report, Table
 from ..core.rounding import exact, round_half_away_from_zero, round_to_step
-from ..core.ruleset import not_a_chess_game, register
+from ..core.ruleset import not_a_chess_game
 
 DOCUMENT = (
     "FIDE Rating Rules, approved by the 1982 General Assembly, amended by the General "
@@ -790,6 +791,9 @@ class Fide1982:
     document: str = DOCUMENT
     valid_from: date | None = None
     valid_until: date | None = None
+    #: The 1982 rules rate chess, from games or from a score table's totals (10.2x).
+    game: GameKind = GameKind.CHESS
+    rates_score_tables: bool = True
     below_half_factor: bool = False
     half_point_step: Fraction = Fraction(25, 2)  # 10.23
     limit: int = 350  # 10.61
@@ -1322,21 +1326,17 @@ def replacement_effect(
 
 # -- The named rule sets ---------------------------------------------------------------------
 
-FIDE_1982 = register(
-    Fide1982(
-        name="fide-1982",
-        title="FIDE Rating Rules 1982-2000 as the worked example 10.68 computes them "
-        "(Ru below 50% in a round robin = Rc + dp, no n/(n+1))",
-    )
+FIDE_1982 = Fide1982(
+    name="fide-1982",
+    title="FIDE Rating Rules 1982-2000 as the worked example 10.68 computes them "
+    "(Ru below 50% in a round robin = Rc + dp, no n/(n+1))",
 )
 
-FIDE_1982_LITERAL = register(
-    Fide1982(
-        name="fide-1982-literal",
-        title="FIDE Rating Rules 1982-2000 with rule 10.25 as written "
-        "(Ru below 50% in a round robin = Rc + dp * n/(n+1))",
-        below_half_factor=True,
-    )
+FIDE_1982_LITERAL = Fide1982(
+    name="fide-1982-literal",
+    title="FIDE Rating Rules 1982-2000 with rule 10.25 as written "
+    "(Ru below 50% in a round robin = Rc + dp * n/(n+1))",
+    below_half_factor=True,
 )
 
 

@@ -31,9 +31,10 @@ from datetime import date, timedelta
 
 from ..core.errors import InvalidValueError, Location, RatingkitError, shown
 from ..core.model import Event, Game, Special, event_notes
+from ..core.outcome import GameKind
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import Report, Table
-from ..core.ruleset import register, require_games
+from ..core.ruleset import require_games
 from ..core.values import parse_bool, parse_date, parse_int
 
 # -- Table 1 and the grades -------------------------------------------------------------------
@@ -413,6 +414,9 @@ class LnmoRules:
     )
     valid_from: date | None = date(2010, 8, 19)
     valid_until: date | None = None
+    #: LNMO's club system rates shogi games.
+    game: GameKind = GameKind.SHOGI
+    rates_score_tables: bool = False
     #: 3a: the first rated event.
     first_rated: date = date(2010, 8, 19)
     #: 4: whether a game counts as agreed when the records have no 'agreed' column.
@@ -476,7 +480,7 @@ class LnmoRules:
         )
 
 
-LNMO = register(LnmoRules())
+LNMO = LnmoRules()
 
 
 class _Season:

@@ -1,0 +1,343 @@
+"""Typed outcomes: what the rules compute, before anything is printed.
+
+Every rule set computes an :class:`Outcome`: frozen values, with enums for statuses and note
+kinds and :class:`Rule` values for the clause a decision comes from.  A
+:class:`~ratingkit.core.report.Report` (text, HTML, CSV, JSON, pandas) is a view built from
+it; the CLI, the ledger, comparisons, pools, widgets and plots read the outcome, never a
+printed column name or a note's words.
+
+* :class:`PlayerOutcome`: the fields every system has (rating before, games, score, expected
+  score, change, rating after, a :class:`Status`) and a typed per-system ``detail`` (FIDE's
+  Ro, Rc, n, w, We, K and its rule; FESA's category, bonus, upsets, promotions ...), defined
+  in each system's package;
+* :class:`GameOutcome`: one player's side of one game, rated or not, with the :class:`Rule`
+  that decided it;
+* :class:`Note`: a default assumed or a decision taken, with its :class:`NoteKind`, the rule
+  and the players it concerns;
+* :class:`Finding`: one problem ``check`` found (the rule broken, the problem, the games);
+* :class:`EventOutcome`: one event's part, keyed by an :class:`EventKey` (its position among
+  the events rated together and a digest of its content, never its name alone).
+
+A per-system detail is a frozen dataclass whose fields name their printed column with
+:func:`shown_as`; :func:`detail_cells` turns one into the cells of a report row, in field order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from .model import Event
+    from .players import PlayerFile
+
+#: A number as the rules compute it: exact where the rules are exact (Fraction), a float where
+#: a system's arithmetic is floating point (FESA's program), an int for a published rating.
+Number = int | float | Fraction | Decimal
+
+
+class GameKind(enum.Enum):
+    """The game an event is, and the game a rule set rates."""
+
+    CHESS = "chess"
+    SHOGI = "shogi"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Status(enum.Enum):
+    """What became of a player's rating in an event or a period."""
+
+    #: He had a rating and it was updated (the change may be 0).
+    RATED = "rated"
+    #: He had no rating and got his first one (FIDE's Ru / Rn, FESA's first rating, LNMO's
+    #: initial rating from table 1).
+    FIRST_RATING = "first rating"
+    #: He had no rating and one was computed but not published (too few games, below the
+    #: floor, results pooled until enough games: FIDE 2014 7.14 and 8.2x, 2024 7.1.4).
+    NOT_PUBLISHED = "not published"
+    #: Nothing was rated for him (no rated game, no rated opponent, not counted: FIDE 8.21).
+    NOT_RATED = "not rated"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class NoteKind(enum.Enum):
+    """What a note is about."""
+
+    #: What reading the files found (encoding, the event type detected, players matched).
+    READ = "read"
+    #: A default assumed where the input says nothing (no player file: K taken as ...).
+    DEFAULT = "default"
+    #: A documented decision on a point the rules leave open.
+    DECISION = "decision"
+    #: A rule applied to some players or games (the 400-point cap, a K group, an iteration).
+    RULE = "rule"
+    #: The rule set was named for an event outside the dates its document was in force.
+    OUT_OF_FORCE = "out of force"
+    #: Something the officer should look at (a fixed point that did not settle ...).
+    WARNING = "warning"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A clause of a document and what it says, e.g. ``Rule("8.54", "D capped at 400")``.
+
+    ``clause`` is the number as the document prints it ("8.3.1", "10.61", "rule 9", "4a");
+    ``text`` says what it did here, in words.  Printed as ``"8.54: D capped at 400"``.
+    """
+
+    clause: str
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.clause}: {self.text}" if self.text else self.clause
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note of a report as a value: its kind, its words, the rule and the players."""
+
+    kind: NoteKind
+    text: str
+    rule: Rule | None = None
+    #: Ids of the players it concerns (empty: the whole event).
+    players: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem ``check`` found: the rule broken, the problem in words (with the numbers
+    involved), and the games that are therefore not rated (descriptions; may be empty)."""
+
+    rule: Rule
+    problem: str
+    games: tuple[str, ...] = ()
+    #: True when the finding breaks the event's validity; False when games are simply not
+    #: rated by a rule (information).
+    breaks_validity: bool = True
+
+
+@dataclass(frozen=True, order=True)
+class EventKey:
+    """A stable key of one event among those rated together: its position (0 for the first)
+    and a digest of its content (players, games, byes, name, dates).  Two events of one name
+    have different keys; the name is kept for display only."""
+
+    position: int
+    digest: str
+    name: str = field(compare=False)
+
+    @classmethod
+    def of(cls, event: Event, position: int = 0) -> EventKey:
+        return cls(position, event_digest(event), event.name)
+
+    def __str__(self) -> str:
+        return f"{self.position + 1}:{self.name}"
+
+
+def event_digest(event: Event) -> str:
+    """16 hex digits of a SHA-256 of the event's content (not of its file's path)."""
+    parts: list[str] = [
+        event.name,
+        event.type.value,
+        event.start.isoformat() if event.start else "",
+        event.end.isoformat() if event.end else "",
+        str(event.rounds or ""),
+    ]
+    parts += [f"P{p.id}\x1f{p.name}\x1f{p.rating}\x1f{p.fide_id or ''}" for p in event.players]
+    parts += [f"G{g.round}\x1f{g.white}\x1f{g.black}\x1f{g.result_code}" for g in event.games]
+    parts += [f"B{b.round}\x1f{b.player}\x1f{b.kind.value}" for b in event.byes]
+    return hashlib.sha256("\x1e".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+D = TypeVar("D")
+G = TypeVar("G")
+
+
+@dataclass(frozen=True)
+class PlayerOutcome(Generic[D]):
+    """One player's result: the fields every system has, and the system's own ``detail``."""
+
+    id: str
+    name: str
+    #: None for a player without a rating before.
+    rating_before: int | None
+    games: int
+    score: Number
+    expected: Number | None
+    #: The unrounded change (None when nothing was rated).
+    change: Number | None
+    #: The published rating after the rule set's rounding (None: none published).
+    rating_after: int | None
+    status: Status
+    detail: D
+
+    @property
+    def delta(self) -> int | None:
+        """The published change: rating after minus rating before (None if either is
+        missing)."""
+        if self.rating_after is None or self.rating_before is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+@dataclass(frozen=True)
+class GameOutcome(Generic[G]):
+    """One player's side of one game."""
+
+    event: EventKey
+    round: int
+    player: str
+    opponent: str
+    score: Number | None
+    rated: bool
+    #: The rule that left the game unrated, or that changed how it counted (a cap, an upset,
+    #: a bonus); None for a plain rated game.
+    reason: Rule | None
+    change: Number | None
+    detail: G
+
+
+@dataclass(frozen=True)
+class EventOutcome(Generic[D, G]):
+    """One event's part of an outcome."""
+
+    key: EventKey
+    players: tuple[PlayerOutcome[D], ...]
+    games: tuple[GameOutcome[G], ...] = ()
+    notes: tuple[Note, ...] = ()
+    #: The system's event-level values (FIDE's event type, Rar, dpa; FESA's passes ...).
+    detail: object = None
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[D, G]):
+    """What a rule set computed for one event or for several rated together.
+
+    ``players`` are the result (for a FIDE period: each player's period total); ``events``
+    each event's own part; ``new_state`` the players' state after, for the next event."""
+
+    rules: str
+    title: str
+    players: tuple[PlayerOutcome[D], ...]
+    events: tuple[EventOutcome[D, G], ...] = ()
+    games: tuple[GameOutcome[G], ...] = ()
+    notes: tuple[Note, ...] = ()
+    detail: object = None
+    new_state: PlayerFile | None = None
+
+    def player(self, player_id: str) -> PlayerOutcome[D]:
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        raise KeyError(player_id)
+
+    def __iter__(self) -> Iterator[PlayerOutcome[D]]:
+        return iter(self.players)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Outcome {self.rules} {self.title!r}: {len(self.players)} players, "
+            f"{len(self.events)} events, {len(self.games)} game sides, {len(self.notes)} notes>"
+        )
+
+    def notes_of(self, kind: NoteKind) -> tuple[Note, ...]:
+        return tuple(note for note in self.notes if note.kind is kind)
+
+    def games_of(self, player_id: str) -> tuple[GameOutcome[G], ...]:
+        return tuple(game for game in self.games if game.player == player_id)
+
+
+# -- how a detail is shown ----------------------------------------------------------------------
+
+
+def shown_as(column: str, show: Callable[[Any], object] | None = None, **options: Any) -> Any:
+    """A dataclass field printed in the report column ``column`` (``show`` turns the value
+    into the cell, e.g. ``str`` for a :class:`Rule`)::
+
+        k_rule: Rule = shown_as("K rule", str)
+    """
+    metadata = {"column": column, "show": show}
+    return field(metadata=metadata, **options)
+
+
+def shown_columns(detail_type: type) -> tuple[str, ...]:
+    """The report columns of a detail class, in field order."""
+    return tuple(
+        f.metadata["column"] for f in dataclasses.fields(detail_type) if "column" in f.metadata
+    )
+
+
+def detail_cells(detail: object) -> dict[str, object]:
+    """The report cells of a detail value: ``{column: shown value}``, in field order; a
+    ``None`` value gives no cell (the column is left empty)."""
+    if detail is None:
+        return {}
+    cells: dict[str, object] = {}
+    for f in dataclasses.fields(detail):  # type: ignore[arg-type]
+        column = f.metadata.get("column")
+        if column is None:
+            continue
+        value = getattr(detail, f.name)
+        if value is None:
+            continue
+        show = f.metadata.get("show")
+        cells[column] = show(value) if show is not None else value
+    return cells
+
+
+def common_cells(player: PlayerOutcome[Any]) -> dict[str, object]:
+    """The cells of the columns every report starts with
+    (:data:`ratingkit.core.report.COMMON_COLUMNS`)."""
+    return {
+        "id": player.id,
+        "name": player.name,
+        "rating_before": player.rating_before,
+        "games": player.games,
+        "score": player.score,
+        "expected": player.expected,
+        "change": player.change,
+        "rating_after": player.rating_after,
+    }
+
+
+def player_row(player: PlayerOutcome[Any]) -> dict[str, object]:
+    """A report's player row: the common cells, then the detail's."""
+    return {**common_cells(player), **detail_cells(player.detail)}
+
+
+__all__ = [
+    "EventKey",
+    "EventOutcome",
+    "Finding",
+    "GameKind",
+    "GameOutcome",
+    "Note",
+    "NoteKind",
+    "Number",
+    "Outcome",
+    "PlayerOutcome",
+    "Rule",
+    "Status",
+    "common_cells",
+    "detail_cells",
+    "event_digest",
+    "player_row",
+    "shown_as",
+    "shown_columns",
+]
