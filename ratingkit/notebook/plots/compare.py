@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...services.compare import Comparison
+from ._axes import axes
 from ._text import literal
 
 MARKERS = "osD^v<>ph*"
@@ -29,10 +30,7 @@ def plot_change_vs_surprise(comparison: Comparison, ax=None, label_players: bool
     change.  A rule set with a single K lies on a line through 0 of slope K; bonuses lift
     points above it, caps and upset rules bend it.  Rule sets without an expectation are
     named in the legend."""
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(8, 5))
+    ax = axes(ax, size=(8, 5))
     for index, rules in enumerate(comparison.reports):
         points = change_points(comparison, rules)
         if not points:

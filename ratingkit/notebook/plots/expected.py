@@ -4,19 +4,12 @@ returns the axes, so tests can check what was drawn."""
 from __future__ import annotations
 
 from ...core.expected import formula_gap, logistic, normal, table_pd
-
-
-def _axes(ax=None):
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(8, 4.5))
-    return ax
+from ._axes import axes
 
 
 def plot_expected_curves(ax=None, up_to: int = 800):
     """Table 8.1b as a step curve (H above 0, L below) against the logistic and normal curves."""
-    ax = _axes(ax)
+    ax = axes(ax)
     differences = list(range(-up_to, up_to + 1))
     ax.step(
         differences,
@@ -48,7 +41,7 @@ def plot_expected_curves(ax=None, up_to: int = 800):
 
 def plot_formula_error(ax=None, up_to: int = 800):
     """formula - table for D = 0..up_to, with the largest gap of each formula marked."""
-    ax = _axes(ax)
+    ax = axes(ax)
     differences = list(range(up_to + 1))
     for name, function in (("logistic", logistic), ("normal", normal)):
         errors = [function(d) - table_pd(d) for d in differences]

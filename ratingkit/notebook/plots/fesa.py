@@ -5,21 +5,14 @@ from __future__ import annotations
 
 from ...core.shogi import GRADES
 from ...fesa import bonus, k_factor, upset_crossing
+from ._axes import axes
 from ._text import literal
-
-
-def _axes(ax=None, size=(8, 4.5)):
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=size)
-    return ax
 
 
 def plot_upset_thresholds(ax=None, ks=(16, 24, 40), up_to: int = 300):
     """For a win: d = k(1 - E) of formula (1) and d' = k(or - tr)/160 of rule (A) against
     or - tr, for each k, with the crossing (the same for every k) marked."""
-    ax = _axes(ax)
+    ax = axes(ax)
     diffs = list(range(-100, up_to + 1))
     for k in ks:
         line = ax.plot(
@@ -44,7 +37,7 @@ def plot_upset_thresholds(ax=None, ks=(16, 24, 40), up_to: int = 300):
 
 def plot_bonus(ax=None, low: int = 0, high: int = 2000):
     """Rule 9: the bonus (1800 - tr)/200 per game, against the rating tr, with k for scale."""
-    ax = _axes(ax)
+    ax = axes(ax)
     ratings = list(range(low, high + 1, 5))
     ax.plot(ratings, [float(bonus(r, 0)) for r in ratings], label="bonus per game (rule 9)")
     ax.step(
@@ -64,7 +57,7 @@ def plot_bonus(ax=None, low: int = 0, high: int = 2000):
 
 def plot_grade_ladder(ax=None):
     """Rule 2: each grade from LB to UB, its MP marked."""
-    ax = _axes(ax, size=(8, 7))
+    ax = axes(ax, size=(8, 7))
     for i, grade in enumerate(GRADES):
         ax.barh(i, grade.ub - grade.lb, left=grade.lb, color="#9ecae1", edgecolor="black")
         ax.plot([grade.mp, grade.mp], [i - 0.4, i + 0.4], color="black")
@@ -78,7 +71,7 @@ def plot_grade_ladder(ax=None):
 def plot_promotion_trace(trace, ax=None):
     """A promotion trace (:func:`ratingkit.fesa.promotion_trace`): the tested rating of each
     game against LB, MP and UB of the grade tested for."""
-    ax = _axes(ax)
+    ax = axes(ax)
     rows = [r for r in trace.rows if r.get("game") is not None]
     games = [r["game"] for r in rows]
     ax.plot(games, [float(r["tested_rating"]) for r in rows], marker="o", label="tested rating")

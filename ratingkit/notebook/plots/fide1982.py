@@ -10,16 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from ...core.expected import logistic, table_pd
 from ...core.model import Event
 from ...fide1982 import convergence_games, replacement_effect
+from ._axes import axes
 from ._text import literal
-
-
-def _axes(ax=None):
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(8, 4.5))
-    return ax
-
 
 CLAIM_14_3 = {10: 75, 15: 50, 25: 30}
 
@@ -28,7 +20,7 @@ def plot_convergence(runs: Sequence[Mapping[str, object]] | None = None, ax=None
     """The mean gap between rating and true strength game after game for K = 10, 15, 25
     (:func:`ratingkit.fide1982.convergence_games`), the 1/e level, and the game counts 14.3
     gives marked on each curve."""
-    ax = _axes(ax)
+    ax = axes(ax)
     runs = list(runs) if runs is not None else [convergence_games(k) for k in CLAIM_14_3]
     for run in runs:
         gaps = run["gaps"]
@@ -62,7 +54,7 @@ def plot_convergence(runs: Sequence[Mapping[str, object]] | None = None, ax=None
 
 def plot_logistic_against_table(ax=None, up_to: int = 800):
     """14.1: P = 1/(1 + 10^(-D/400)) against table 10.1b (H side), with the difference."""
-    ax = _axes(ax)
+    ax = axes(ax)
     differences = list(range(up_to + 1))
     table = [table_pd(d) for d in differences]
     approx = [logistic(d) for d in differences]
@@ -91,7 +83,7 @@ def plot_logistic_against_table(ax=None, up_to: int = 800):
 def plot_replacement(event: Event, player_id: str, ratings: Iterable[int], ax=None):
     """The unrated players' final Ru (Ru2) had ``player_id`` been rated each of ``ratings``
     (:func:`ratingkit.fide1982.replacement_effect`)."""
-    ax = _axes(ax)
+    ax = axes(ax)
     table = replacement_effect(event, player_id, ratings)
     xs = table.column(f"{player_id} rated")
     for column in table.columns[2:]:

@@ -4,22 +4,15 @@ from __future__ import annotations
 
 from ...core.expected import table_pd
 from ...core.report import Report
+from ._axes import axes
 from ._text import literal
-
-
-def _axes(ax=None):
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(8, 4.5))
-    return ax
 
 
 def plot_cap(report: Report, player_id: str, ax=None, cap: int = 400, up_to: int = 800):
     """PD against the real rating difference: table 8.1b (dotted) and what 8.54 uses (solid,
     flat beyond +-400), with the player's rated games as points at their real difference.
     Games beyond the cap are drawn as crosses: their PD is the one at 400."""
-    ax = _axes(ax)
+    ax = axes(ax)
     differences = list(range(-up_to, up_to + 1))
     ax.step(
         differences,

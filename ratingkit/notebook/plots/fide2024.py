@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...fide.rules2024 import initial_rating_table
+from ._axes import axes
 from ._text import literal
-from .fide2014 import _axes
 
 
 def plot_initial_rating(
@@ -16,7 +16,7 @@ def plot_initial_rating(
     given rated opponents, one line per rule set (the numbers of
     :func:`ratingkit.fide.rules2024.initial_rating_table`); a score whose rating is not published
     (8.21, the 1400 floor) has no point."""
-    ax = _axes(ax)
+    ax = axes(ax)
     table = initial_rating_table(opponents, rules)
     points = [float(row["points"]) for row in table.rows]
     for name, marker in zip(rules, "os^D", strict=False):

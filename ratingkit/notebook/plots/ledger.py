@@ -5,16 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...services.ledger import Ledger
+from ._axes import axes
 from ._text import literal
 
 
 def plot_rating_history(ledger: Ledger, players: Iterable[str], ax=None):
     """Each chosen player's published rating, period by period (a gap where he was not on
     the ledger yet)."""
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(8, 4.5))
+    ax = axes(ax)
     history = ledger.rating_history(players)
     periods = sorted({p for series in history.values() for p, _ in series})
     for name, series in history.items():

@@ -6,20 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...lnmo import LNMO_KYU, bonus_threshold, change_for
-
-
-def _axes(ax=None, size=(8, 6.5)):
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=size)
-    return ax
+from ._axes import axes
 
 
 def plot_change_heatmap(ax=None, kyus: Sequence[int] = tuple(LNMO_KYU)):
     """Rule 2 over both grades: the points the winner gains (the loser loses as many), with
     the winner's grade down the side and the loser's across the top."""
-    ax = _axes(ax)
+    ax = axes(ax, size=(8, 6.5))
     kyus = list(kyus)
     values = [[change_for(abs(w - lo), stronger_won=w <= lo) for lo in kyus] for w in kyus]
     image = ax.imshow(values, cmap="viridis", vmin=0, vmax=32)
@@ -46,7 +39,7 @@ def plot_change_heatmap(ax=None, kyus: Sequence[int] = tuple(LNMO_KYU)):
 
 def plot_bonus_threshold(ax=None, rounds: Sequence[int] = range(1, 10)):
     """Rule 2b: the event gain above which it is doubled, for each number of rounds."""
-    ax = _axes(ax, size=(7, 4))
+    ax = axes(ax, size=(7, 4))
     rounds = list(rounds)
     thresholds = [bonus_threshold(n) for n in rounds]
     bars = ax.bar(rounds, thresholds, color="tab:blue")

@@ -5,15 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ...services.pools import PoolRun
+from ._axes import axes
 from ._text import literal
-
-
-def _axes(ax=None, size=(8, 4.5)):
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=size)
-    return ax
 
 
 def plot_drift(
@@ -21,7 +14,7 @@ def plot_drift(
 ):
     """One line per run: a column of the runs' history (``cohort drift``, ``cohort mean``,
     ``top mean``, ``median``, ``mean``, ``bonus paid``) year by year."""
-    ax = _axes(ax)
+    ax = axes(ax)
     for name, run in runs.items():
         ax.plot(
             run.history.column("year"), run.history.column(measure), marker="o", label=literal(name)
@@ -38,7 +31,7 @@ def plot_drift(
 def plot_distribution(run: PoolRun, years: Sequence[int] | None = None, ax=None, bins: int = 20):
     """The pool's rating distribution (12.3's third check) at a few years, as step
     histograms on common bins."""
-    ax = _axes(ax)
+    ax = axes(ax)
     last = len(run.snapshots) - 1
     years = list(years) if years is not None else sorted({0, last // 2, last})
     everything = [r for y in years for r in run.ratings(y)]
