@@ -66,3 +66,20 @@ def test_heatmap_shows_the_table_and_threshold_bars():
     assert [t.get_text() for t in ax.get_xticklabels()] == ["10", "11", "12", "13", "14"]
     bars = plot_bonus_threshold(rounds=range(1, 10))
     assert [p.get_height() for p in bars.patches] == [20 + 3 * n for n in range(1, 10)]
+
+
+def test_the_table_is_a_widget_that_reads_the_typed_outcome():
+    from ratingkit.core.outcome import Status
+    from ratingkit.notebook.widgets.base import Widget
+
+    table = ClubEveningTable(PLAYERS, [dict(white="anya", black="boris", result="1-0")])
+    assert isinstance(table, Widget) and repr(table) == "<ClubEveningTable>"
+    assert not table.is_busy
+    assert table.outcome is table.report.outcome
+    anya = table.evenings["anya"]
+    assert (anya.rating_before, anya.change, anya.status) == (680, STRONGER[0], Status.RATED)
+    assert table.evenings["dasha"].status is Status.NOT_RATED  # 18 kyu: no rating (3b)
+    # Filling the rows at once rates the evening once, with the busy flag reset after.
+    table.set_games([dict(white="boris", black="anya", result="1-0")])
+    assert not table.is_busy and table.values["boris"]["change"] == STRONGER[0]
+    assert table.values["anya"]["change"] == -STRONGER[0]
