@@ -97,7 +97,8 @@ class Terms:
 
     event: str
     event_round: int
-    kind: Kind
+    #: The ``kind`` column: one of :data:`KINDS`.
+    kind: str
     agreed: bool | None  # None: no 'agreed' column (the default applies)
     kinte_white: int | None
     kinte_black: int | None
@@ -150,7 +151,7 @@ def game_terms(game: Game, default_event: str = "event") -> Terms:
     return Terms(
         event=str(extra.get("event") or default_event),
         event_round=int(str(event_round)),
-        kind=Kind(kind_text),
+        kind=kind_text,
         agreed=agreed,
         kinte_white=kinte[0],
         kinte_black=kinte[1],
@@ -278,7 +279,7 @@ class _Season:
             grouped: dict[str, list[tuple[Game, Terms]]] = {}
             for game in event.games:
                 terms = game_terms(game, event.name)
-                if terms.kind is Kind.QUALIFICATION:
+                if terms.kind == Kind.QUALIFICATION.value:
                     when = game.date or event.start or date.min
                     unit = Unit(source, UnitKind.QUALIFICATION, terms.event, game.date)
                     keyed.append(((when, index, game.round), unit, index, [(game, terms)]))
@@ -361,7 +362,8 @@ class _Season:
         if not agreed:
             rated = False
             reasons.append(NOT_AGREED)
-        if game.handicap is not None and terms.kind not in self.rules.rated_handicap_kinds:
+        rated_kinds = {Kind(kind) for kind in self.rules.rated_handicap_kinds}
+        if game.handicap is not None and Kind(terms.kind) not in rated_kinds:
             rated = False
             reasons.append(HANDICAP_OUTSIDE)
         if game.special in (Special.SENNICHITE,):
@@ -408,7 +410,7 @@ class _Season:
                 game.date,
                 unit.name,
                 terms.event_round,
-                terms.kind,
+                Kind(terms.kind),
                 own,
                 other,
                 difference,

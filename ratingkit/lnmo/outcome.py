@@ -26,8 +26,11 @@ from ..core.outcome import EventKey, Rule, shown_as
 from .formula import Grade
 
 
-class Kind(enum.StrEnum):
+class Kind(enum.Enum):
     """The kind of a game in the club records (column ``kind``)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
     #: An even game of an event.
     RATED = "rated"
@@ -37,16 +40,22 @@ class Kind(enum.StrEnum):
     QUALIFICATION = "qualification"
 
 
-class UnitKind(enum.StrEnum):
+class UnitKind(enum.Enum):
     """What is rated as one unit: an event (the games sharing an ``event`` name) or one
     qualification game."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
     EVENT = "event"
     QUALIFICATION = "qualification"
 
 
-class Case(enum.StrEnum):
+class Case(enum.Enum):
     """Rule 2's case of a game, from the side of one player."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
     STRONGER_WON = "stronger won"
     WEAKER_WON = "weaker won"
@@ -58,8 +67,11 @@ class Case(enum.StrEnum):
     UNDECIDED = ""
 
 
-class Result(enum.StrEnum):
+class Result(enum.Enum):
     """A player's result after rule 5 (a kinte loss overrides the board)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
     WIN = "win"
     LOSS = "loss"
@@ -203,8 +215,11 @@ class EventBonus:
 BONUS_DOUBLED = Rule("2b", "bonus doubled")
 
 
-class PromotionPath(enum.StrEnum):
+class PromotionPath(enum.Enum):
     """How rule 1a promotes: on reaching a grade's rating, or by a qualification game."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
     RATING = "rating"
     QUALIFICATION = "qualification game"
@@ -346,7 +361,7 @@ class LnmoPlayer:
         parts: list[str] = []
         if self.fesa:
             parts.append(
-                f"holds {self.grade_before}: no LNMO rating (LNMO rules, rule 6); the FESA grade "
+                f"holds {self.grade_before}: no LNMO rating (LNMO rules 6); the FESA grade "
                 "gives D against his opponents"
             )
         elif self.initial_rating:
@@ -355,7 +370,7 @@ class LnmoPlayer:
                 f"initial rating {rating} from table 1 for {self.grade_before} (LNMO rules 3, 3a)"
             )
         elif not self.grade_before.is_rated:
-            parts.append(f"{self.grade_before}: no rating below 17 kyu (LNMO rules, rule 3b)")
+            parts.append(f"{self.grade_before}: no rating below 17 kyu (LNMO rules 3b)")
         for part in self.why:
             if isinstance(part, BonusDoubled):
                 parts.append(
@@ -363,26 +378,34 @@ class LnmoPlayer:
                     f"{part.threshold}, so it was doubled (LNMO rules 2b)"
                 )
             elif isinstance(part, Promotion):
-                if part.how.path is PromotionPath.RATING:
-                    parts.append(
-                        f"promoted {part.before} -> {part.after}: rating {part.how.rating} "
-                        f"reached {part.how.reached} (LNMO rules 1a)"
-                    )
-                else:
-                    parts.append(
-                        f"promoted {part.before} -> {part.after}: qualification game won at "
-                        f"{part.how.handicap} against {part.how.giver} (LNMO rules 1a)"
-                        + (f"; {part.how.raised}" if part.how.raised is not None else "")
-                    )
+                parts.append(_promotion_words(part))
             else:
                 parts.append(
-                    f"{part.games} game(s) changed nothing: {reason_text(part.rule)} "
+                    f"{part.games} game(s) changed nothing: {part.rule.text} "
                     f"(LNMO rules {part.rule.clause})"
                 )
-        if not parts or self.grade_before == self.grade_after:
+        if self.grade_before == self.grade_after:
             parts.append(f"grade {self.grade_after} kept")
-        parts.append("each decided game changes the rating by rule 2's table of D")
+        if not self.fesa and self.grade_after.is_rated:
+            parts.append("each rated game changed the rating by the table of D (LNMO rules 2)")
         return "; ".join(parts)
+
+
+def _promotion_words(promotion: Promotion) -> str:
+    how = promotion.how
+    text = f"promoted {promotion.before} -> {promotion.after}: "
+    if how.path is PromotionPath.RATING:
+        return text + f"rating {how.rating} reached {how.reached} (LNMO rules 1a)"
+    text += f"qualification game won at {how.handicap} against {how.giver} (LNMO rules 1a)"
+    raised = how.raised
+    if raised is None:
+        return text
+    if raised.before is None:
+        return text + f"; rating {raised.after} issued from table 1 (LNMO rules 3b)"
+    return text + (
+        f"; rating {raised.before} raised to {raised.after}, table 1's rating of "
+        f"{promotion.after} (a decision: the LNMO rules do not say)"
+    )
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from ..core.model import Event
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import guard, require_games
+from ..core.ruleset import RuleSet, guard, require_games
 from .checks import check_table
 from .event import LnmoOutcome, rate_season
 from .outcome import Kind
@@ -85,5 +85,6 @@ def _guard(rules: LnmoRules, events: Sequence[Event], players: PlayerFile | None
 
 
 LNMO = LnmoRules()
+_CONFORMS: RuleSet = LNMO  # mypy checks that LnmoRules is a complete rule set
 
 __all__ = ["LNMO", "LnmoRules"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ..core.errors import InvalidValueError, Location
 from ..core.model import Player
@@ -100,6 +101,11 @@ class LnmoStateCodec:
 
 #: The codec of the LNMO rule set.
 CODEC = LnmoStateCodec()
+
+if TYPE_CHECKING:
+    from ..core.ruleset import StateCodec
+
+    _CONFORMS: StateCodec[State] = CODEC
 
 
 def _state_from(
