@@ -258,3 +258,17 @@ def test_the_state_codec_writes_what_it_reads():
     assert states["b"].last_qualification_won is True
     assert states["dk"].grade.fesa and states["dk"].rating is None
     assert CODEC.columns[:2] == ("grade", "prior_grade")
+
+
+def test_the_core_guard_refuses_a_chess_event_when_rate_is_called_directly():
+    import pytest
+
+    from ratingkit.core.errors import RuleSetCannotRateError
+    from ratingkit.core.outcome import GameKind
+
+    players = _roster(a="12 kyu", b="12 kyu")
+    chess = Event("swiss", players, (_game(1, "a", "b"),), game=GameKind.CHESS)
+    with pytest.raises(RuleSetCannotRateError, match="lnmo rates shogi; this event is chess"):
+        LNMO.rate(chess)
+    with pytest.raises(RuleSetCannotRateError, match="lnmo rates shogi"):
+        LNMO.check(chess)
