@@ -243,6 +243,9 @@ def test_events_are_keyed_by_position_and_each_has_its_part():
     assert (a1.rating_before, a1.rating_after) == (690, 690 + STRONGER[0])
     assert (a2.rating_before, a2.rating_after) == (690 + STRONGER[0], 690 + STRONGER[0] - WEAKER[1])
     assert a1.detail.grade_after == kyu(11) == a2.detail.grade_before
+    b1 = next(p for p in first.players if p.id == "b")
+    b2 = next(p for p in second.players if p.id == "b")
+    assert b1.status is Status.FIRST_RATING and b2.status is Status.RATED  # table 1, then his
     assert {g.event for g in second.games} == {second.key}
 
 

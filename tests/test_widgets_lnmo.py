@@ -83,3 +83,17 @@ def test_the_table_is_a_widget_that_reads_the_typed_outcome():
     table.set_games([dict(white="boris", black="anya", result="1-0")])
     assert not table.is_busy and table.values["boris"]["change"] == STRONGER[0]
     assert table.values["anya"]["change"] == -STRONGER[0]
+
+
+def test_event_gains_plot_reads_the_typed_outcome():
+    from ratingkit.formats import read_event
+    from ratingkit.lnmo import LNMO
+    from ratingkit.notebook.plots.lnmo import plot_event_gains
+
+    outcome = LNMO.rate(read_event(ROOT / "examples" / "lnmo-club")).outcome
+    ax = plot_event_gains(outcome)
+    gains, bonuses = ax.containers[0], ax.containers[1]
+    # Anya in Evening 1: D=0 16 + stronger D=2 8 + weaker D=2 24 = 48 > 20 + 3 * 3: doubled.
+    anya = STRONGER[0] + STRONGER[2] + WEAKER[2]
+    assert gains.patches[0].get_height() == anya and bonuses.patches[0].get_height() == anya
+    assert ax.get_xticklabels()[0].get_text() == "anya\nEvening 1"

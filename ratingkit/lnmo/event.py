@@ -307,7 +307,8 @@ class _Season:
     def _add_change(self, pid: str, total: int) -> None:
         self._touch(pid)
         state = self.states[pid]
-        self.states[pid] = replace(state, rating=(state.rating or 0) + total)
+        # A rating changed is no longer the initial one of table 1 (3, 3a).
+        self.states[pid] = replace(state, rating=(state.rating or 0) + total, initial=False)
         for scope in self._scopes:
             scope.totals[pid] = scope.totals.get(pid, 0) + total
 

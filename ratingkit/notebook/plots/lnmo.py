@@ -1,12 +1,14 @@
-"""Plots of the LNMO club system: the change table of rule 2 and the bonus
-threshold of rule 2b."""
+"""Plots of the LNMO club system: the change table of rule 2, the bonus threshold of rule 2b,
+and a season's gains and bonuses (read from the typed outcome)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.outcome import Outcome
 from ...lnmo.formula import LNMO_KYU, bonus_threshold, change_for
+from ...lnmo.outcome import LnmoGame, LnmoPlayer, LnmoSeason
 from ._axes import axes
 
 
@@ -49,4 +51,28 @@ def plot_bonus_threshold(ax: Any = None, rounds: Sequence[int] = range(1, 10)) -
     ax.set_xlabel("rounds in the event")
     ax.set_ylabel("20 + 3 * rounds")
     ax.set_title("LNMO rule 2b: a total gain above this is doubled")
+    return ax
+
+
+def plot_event_gains(outcome: Outcome[LnmoPlayer, LnmoGame], ax: Any = None) -> Any:
+    """Each player's gain in each event (rule 2) and the bonus rule 2b added, stacked, with the
+    event's threshold (20 + 3 * rounds) marked; read from ``report.outcome``."""
+    season = outcome.detail
+    if not isinstance(season, LnmoSeason):
+        raise TypeError("plot_event_gains needs an LNMO outcome (report.outcome of lnmo)")
+    ax = axes(ax, size=(9, 4.5))
+    bonuses = season.bonuses
+    labels = [f"{b.player}\n{b.event}" for b in bonuses]
+    positions = range(len(bonuses))
+    gains = [b.gain for b in bonuses]
+    ax.bar(positions, gains, color="tab:blue", label="gain (rule 2)")
+    ax.bar(positions, [b.bonus for b in bonuses], bottom=gains, color="tab:orange",
+           label="bonus (rule 2b)")  # fmt: skip
+    ax.scatter(positions, [b.threshold for b in bonuses], marker="_", s=300, color="black",
+               label="20 + 3 * rounds", zorder=3)  # fmt: skip
+    ax.set_xticks(positions, labels, fontsize=7)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_ylabel("rating points")
+    ax.set_title("LNMO: each player's gain per event and the bonus of rule 2b")
+    ax.legend()
     return ax
