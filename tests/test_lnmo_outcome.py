@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from ratingkit.core.model import Event, Game, Handicap, Player, Special
 from ratingkit.core.outcome import (
     EventKey,
@@ -264,8 +266,6 @@ def test_the_state_codec_writes_what_it_reads():
 
 
 def test_the_core_guard_refuses_a_chess_event_when_rate_is_called_directly():
-    import pytest
-
     from ratingkit.core.errors import RuleSetCannotRateError
     from ratingkit.core.outcome import GameKind
 
@@ -275,3 +275,15 @@ def test_the_core_guard_refuses_a_chess_event_when_rate_is_called_directly():
         LNMO.rate(chess)
     with pytest.raises(RuleSetCannotRateError, match="lnmo rates shogi"):
         LNMO.check(chess)
+
+
+def test_the_outcome_is_stored_and_read_back_as_the_same_values():
+    from conftest import ROOT
+
+    from ratingkit.formats import read_event
+
+    codec = pytest.importorskip("ratingkit.core.outcome_codec")  # the ledger's codec
+    outcome = LNMO.rate(read_event(ROOT / "examples" / "lnmo-club")).outcome
+    back = codec.loads(codec.dumps(outcome))
+    assert back == outcome
+    assert back.games[0].detail.kind is Kind.RATED and back.player("anya").status is Status.RATED
