@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import enum
 import numbers
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
@@ -639,18 +639,3 @@ def _pair(first: GameEntry, second: GameEntry) -> Game:
         play=first.play,
         location=white.location,
     )
-
-
-def group_by_player(games: Iterable[Game]) -> Mapping[str, list[Game]]:
-    """Each player's games, in the order given."""
-    result: dict[str, list[Game]] = defaultdict(list)
-    for game in games:
-        for pid in game.players:
-            result[pid].append(game)
-    return result
-
-
-def iter_player_games(event: Event, player_id: str) -> Iterator[tuple[Game, str, float]]:
-    """(game, opponent id, own score) for each played game of a player, in round order."""
-    for game in event.played_games_of(player_id):
-        yield game, game.opponent_of(player_id), game.score_of(player_id)

@@ -39,15 +39,13 @@ from ..core.fastbuild import collector_paused
 from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
 from ..core.players import PlayerFile
 from ..core.values import parse_date, parse_int
-from ..lnmo import game_terms, parse_grade
 from . import Format, register_format
+from .clubterms import game_terms, parse_grade
 from .csvpair import header_columns, players_from_roster, read_pair_roster, resemblance
 from .eventfields import with_read_notes
 from .fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
 
 GAME_COLUMNS = ("date", "event", "round", "white", "black", "result")
-#: Columns the LNMO rule set reads (any other column is kept in ``game.extra`` too).
-OPTIONAL_COLUMNS = ("kind", "handicap", "giver", "kinte_white", "kinte_black", "agreed")
 SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_REPLAYED}
 
 
