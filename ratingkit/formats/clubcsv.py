@@ -37,6 +37,7 @@ from pathlib import Path
 from ..core.errors import InvalidValueError, Location, UnknownResultError
 from ..core.fastbuild import collector_paused
 from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
+from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.values import parse_date, parse_int
 from . import Format, register_format
@@ -95,6 +96,7 @@ def club_event(
         "events": tuple(first_seen),
         "type_note": f"club records: {len(first_seen)} event(s) over {len(set(dates))} "
         "date(s), rated in date order",
+        "game_evidence": "LNMO club records",
     }
     if roster.source:
         extra["player_file"] = roster.source
@@ -107,6 +109,8 @@ def club_event(
         end=max(dates, default=None),
         source=source,
         extra=extra,
+        # The LNMO club plays shogi.
+        game=GameKind.SHOGI,
     )
 
 

@@ -61,6 +61,7 @@ from ..core.model import (
     assemble_games,
     is_complete_round_robin,
 )
+from ..core.outcome import GameKind
 from ..core.players import normalise_name
 from ..core.shogi import display_grade, parse_grade
 from ..core.values import RATING_MAX, parse_date
@@ -483,7 +484,11 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
             )
         promotions.append((who, grade))
     games, byes = assemble_games(entries)
-    extra_event: dict[str, object] = {**read_extra, "rounds_in_header": rounds}
+    extra_event: dict[str, object] = {
+        **read_extra,
+        "rounds_in_header": rounds,
+        "game_evidence": "a FESA table",
+    }
     if promotions:
         extra_event["published_promotions"] = tuple(promotions)
     start_date = None
@@ -517,6 +522,8 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
         source=source,
         extra={**extra_event, "type_note": "event type swiss (detected from the table)"},
         local_ids=True,
+        # A FESA tournament table is of a shogi event (FESA rule 1).
+        game=GameKind.SHOGI,
     )
     if maybe_round_robin and is_complete_round_robin(event):
         event = replace(

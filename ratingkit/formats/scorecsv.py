@@ -37,11 +37,19 @@ from pathlib import Path
 from ..core.errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from ..core.fastbuild import collector_paused
 from ..core.model import Event, EventType, Player
+from ..core.outcome import GameKind
 from ..core.output import protect_row
 from ..core.players import _record, check_columns, check_unnamed
 from ..core.values import parse_points
 from . import Format, register_format
-from .eventfields import apply_fields, check_dates, parse_fields, read_sidecar, with_read_notes
+from .eventfields import (
+    apply_fields,
+    check_dates,
+    check_game,
+    parse_fields,
+    read_sidecar,
+    with_read_notes,
+)
 from .fileio import Reads, files_read, header_cells, main_encoding, read_csv_table, read_text_into
 
 REQUIRED_COLUMNS = ("rating", "points")
@@ -155,6 +163,7 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         )
     extra: dict[str, object] = {
         "type_note": "event type round robin (a score table is a round robin)",
+        "game_evidence": "a FIDE score table",
         "encoding": main_encoding(reads),
         "files": files_read(reads),
     }
@@ -169,7 +178,10 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         extra=extra,
         local_ids=True,
         score_only=True,
+        # A score table is the FIDE 1982 form of a chess round robin.
+        game=GameKind.CHESS,
     )
+    check_game(fields, GameKind.CHESS, "a score table (FIDE 1982) is a chess event", source)
     event = apply_fields(event, fields)
     event = with_read_notes(event, reads)
     if "cycles" not in event.extra:

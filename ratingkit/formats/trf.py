@@ -72,6 +72,7 @@ from ..core.model import (
     is_complete_round_robin,
 )
 from ..core.model import _pair as pair_records
+from ..core.outcome import GameKind
 from ..core.values import RATING_MAX, parse_date, parse_points
 from . import Format, csvpair, register_format
 from .fileio import Reads, encoding_extra, read_text_into
@@ -340,6 +341,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         **read_extra,
         "trf_tags": tuple(tags),
         "type_note": "; ".join((type_note, *notes)),
+        "game_evidence": "a FIDE TRF file",
     }
     if placeholders:
         extra["trf_bye_placeholders"] = tuple(
@@ -358,6 +360,8 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         source=source,
         extra=extra,
         local_ids=True,
+        # TRF is FIDE's tournament report format: a chess event.
+        game=GameKind.CHESS,
     )
     # Every player of a complete round robin meets the n - 1 others: with fewer rounds, or
     # fewer games than n (n - 1) / 2, it is not one (checked first: the full test compares
