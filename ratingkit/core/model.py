@@ -27,7 +27,7 @@ from .errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
-from .outcome import GameKind
+from .outcome import GameKind, Note, NoteKind, Rule
 from .values import RATING_MAX
 
 
@@ -518,12 +518,63 @@ def _check_rounds(rounds: int, games: Iterable[Game], byes: Iterable[Bye], sourc
             )
 
 
-def event_notes(event: Event) -> tuple[str, ...]:
-    """What the reader says about an event, for a report's notes: how its type was decided
-    (``extra["type_note"]``) and which files were not read as UTF-8 (``extra["read_notes"]``,
-    e.g. "games.csv: read as Windows-1251 (detected)")."""
-    notes = [event.extra.get("type_note"), *event.extra.get("read_notes", ())]  # type: ignore[misc]
-    return tuple(str(n) for n in notes if n)
+class ReadNote(Note, str):
+    """A note of a reader (:data:`NoteKind.READ`): how an event's type was decided, which
+    files were not read as UTF-8.
+
+    A :class:`~ratingkit.core.outcome.Note` that is also its own text (a ``str``): a reader's
+    note is kept in ``Event.extra`` (which the ledger stores as JSON) and shown wherever a
+    note's words were shown before; ``str(note)`` is the text, and ``note == text``."""
+
+    def __new__(
+        cls, text: str, rule: Rule | None = None, players: tuple[str, ...] = ()
+    ) -> ReadNote:
+        return str.__new__(cls, text)
+
+    def __init__(self, text: str, rule: Rule | None = None, players: tuple[str, ...] = ()):
+        Note.__init__(self, NoteKind.READ, str(text), rule, tuple(players))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Note):
+            return (self.kind, self.text, self.rule, self.players) == (
+                other.kind,
+                other.text,
+                other.rule,
+                other.players,
+            )
+        return str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    # Equal to its text, so hashed as its text.
+    __hash__ = str.__hash__
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (ReadNote, (self.text, self.rule, self.players))
+
+
+def read_note(note: object) -> ReadNote:
+    """A reader's note as a :class:`ReadNote` (a text, or a note already)."""
+    if isinstance(note, ReadNote):
+        return note
+    if isinstance(note, Note):
+        return ReadNote(note.text, note.rule, note.players)
+    return ReadNote(str(note))
+
+
+def event_notes(event: Event) -> tuple[ReadNote, ...]:
+    """What the reader says about an event, for a report's notes, as
+    :class:`~ratingkit.core.outcome.Note` values of kind :data:`NoteKind.READ`: how its type
+    was decided (``extra["type_note"]``) and which files were not read as UTF-8
+    (``extra["read_notes"]``, e.g. "games.csv: read as Windows-1251 (detected)").
+    ``str(note)`` is the note's text."""
+    read = event.extra.get("read_notes") or ()
+    notes: list[object] = [event.extra.get("type_note"), *read]  # type: ignore[misc]
+    return tuple(read_note(n) for n in notes if n)
 
 
 def _location_of(source: str | None) -> Location | None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InputError, Location, MalformedLineError
+from ..core.model import ReadNote
 from ..core.output import atomic_write, unprotect_cell
 
 #: Code pages tried when a file is not UTF-8, in order of preference when nothing else decides.
@@ -128,16 +129,18 @@ def main_encoding(reads: Reads) -> str:
     return reads[0][1].encoding if reads else "utf-8"
 
 
-def encoding_notes(reads: Reads) -> tuple[str, ...]:
+def encoding_notes(reads: Reads) -> tuple[ReadNote, ...]:
     """The report's notes on the encodings of the files read: one note per encoding that is
-    not the default UTF-8 (``games.csv, players.csv: read as Windows-1251 (detected)``)."""
+    not the default UTF-8 (``games.csv, players.csv: read as Windows-1251 (detected)``), as
+    :class:`~ratingkit.core.model.ReadNote` values (notes of kind ``READ`` that are their
+    text)."""
     groups: dict[tuple[str, str], list[str]] = {}
     for source, decoded in reads:
         if decoded.note(source) is None:
             continue
         groups.setdefault((encoding_name(decoded.encoding), decoded.how), []).append(source)
     return tuple(
-        f"{', '.join(dict.fromkeys(sources))}: read as {name} ({how})"
+        ReadNote(f"{', '.join(dict.fromkeys(sources))}: read as {name} ({how})")
         for (name, how), sources in groups.items()
     )
 
