@@ -406,7 +406,7 @@ class PlayerFile:
     @classmethod
     def from_records(
         cls,
-        records: Iterable[Mapping[str, object]] | Iterable[PlayerRecord],
+        records: Iterable[Mapping[str, object] | PlayerRecord],
         source: str | None = None,
     ) -> PlayerFile:
         """Build from rows given in Python (strings are parsed as the file would be)."""
@@ -483,11 +483,11 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     def at(name: str) -> Location:
         return Location(location.file, location.line, name)
 
-    values: dict[str, object] = {"id": cell("id") or None, "name": cell("name") or None}
-    if not values["id"] and not values["name"]:
+    record_id, name = cell("id") or None, cell("name") or None
+    if not record_id and not name:
         raise InvalidValueError("a player needs an id or a name", location, "")
-    if cell("rating"):
-        values["rating"] = parse_rating(cell("rating"), at("rating"))
+    rating = parse_rating(cell("rating"), at("rating")) if cell("rating") else None
+    games: int | None = None
     if cell("games"):
         games = parse_int(cell("games"), at("games"), what="games")
         if games < 0:
@@ -498,9 +498,8 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
                 at("games"),
                 games,
             )
-        values["games"] = games
-    if cell("born"):
-        values["born"] = parse_date(cell("born"), at("born"), year_only=True)
+    born = parse_date(cell("born"), at("born"), year_only=True) if cell("born") else None
+    k: int | None = None
     if cell("k"):
         k = parse_int(cell("k"), at("k"), what="K")
         if k <= 0:
@@ -512,15 +511,23 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
                 at("k"),
                 k,
             )
-        values["k"] = k
-    for name in ("ever_2400", "ever_2300"):
-        if cell(name):
-            values[name] = parse_bool(cell(name), at(name))
-    for name in ("grade", "prior_grade"):
-        if cell(name):
-            values[name] = cell(name)
-    extra = {k: v for k, v in row.items() if k and k not in KNOWN_COLUMNS}
-    return PlayerRecord(**values, extra=extra, location=location)
+    ever_2400 = parse_bool(cell("ever_2400"), at("ever_2400")) if cell("ever_2400") else None
+    ever_2300 = parse_bool(cell("ever_2300"), at("ever_2300")) if cell("ever_2300") else None
+    extra = {column: v for column, v in row.items() if column and column not in KNOWN_COLUMNS}
+    return PlayerRecord(
+        id=record_id,
+        name=name,
+        rating=rating,
+        games=games,
+        born=born,
+        k=k,
+        ever_2400=ever_2400,
+        grade=cell("grade") or None,
+        prior_grade=cell("prior_grade") or None,
+        ever_2300=ever_2300,
+        extra=extra,
+        location=location,
+    )
 
 
 def _check_unique(records: list[PlayerRecord]) -> tuple[PlayerRecord, ...]:

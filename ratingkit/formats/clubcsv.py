@@ -103,7 +103,7 @@ def club_event(
     return Event(
         name=name,
         players=tuple(players),
-        games=tuple(sorted(games, key=lambda g: (g.round, g.location.line))),
+        games=tuple(sorted(games, key=_season_order)),
         type=EventType.CLUB,
         start=min(dates, default=None),
         end=max(dates, default=None),
@@ -112,6 +112,13 @@ def club_event(
         # The LNMO club plays shogi.
         game=GameKind.SHOGI,
     )
+
+
+def _season_order(game: Game) -> tuple[int, int]:
+    """A club game's place in the season, then its line in the games file (every game read
+    from the file has its location)."""
+    line = game.location.line if game.location is not None else None
+    return (game.round, line or 0)
 
 
 def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:

@@ -146,7 +146,7 @@ def game_terms(game: Game, default_event: str = "event") -> Terms:
                 "agreed must be yes or no (rule 4), got an empty cell", _at(game, "agreed"), ""
             )
         agreed = parse_bool(str(agreed_text), _at(game, "agreed"))
-    kinte = []
+    kinte: list[int | None] = []
     for column in ("kinte_white", "kinte_black"):
         text = str(extra.get(column, "") or "").strip()
         if not text:

@@ -41,6 +41,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
 from ..core.model import Event, EventType
@@ -207,14 +208,16 @@ def apply_fields(event: Event, fields: Mapping[str, object]) -> Event:
     attributes, everything else goes to ``event.extra``."""
     if not fields:
         return event
-    changes: dict[str, object] = {k: fields[k] for k in EVENT_ATTRIBUTES if k in fields}
+    # The attributes' values are of the attributes' types (parse_field made them so).
+    changes: dict[str, Any] = {k: fields[k] for k in EVENT_ATTRIBUTES if k in fields}
     extra = dict(event.extra)
     extra.update({k: v for k, v in fields.items() if k not in EVENT_ATTRIBUTES})
     if "_source" in extra:
         extra["event_file"] = extra.pop("_source")
-    if "type" in fields:
+    given_type = fields.get("type")
+    if isinstance(given_type, EventType):
         where = extra.get("event_file", "the event fields")
-        extra["type_note"] = f"event type {fields['type'].value} (given in {where})"  # type: ignore[attr-defined]
+        extra["type_note"] = f"event type {given_type.value} (given in {where})"
     game = fields.get("game")
     if isinstance(game, GameKind):
         extra["game"] = game.value

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..core.errors import (
     DuplicatePlayerError,
@@ -92,8 +92,8 @@ RATING_LIMIT = RATING_MAX
 #: A round cell's sign: the player's points in halves, and the kind of an unplayed round.
 _HALVES = {"+": 2, "=": 1, "-": 0}
 _BYE_KINDS = {"+": ByeKind.FULL_POINT, "=": ByeKind.HALF_POINT, "-": ByeKind.ZERO_POINT}
-_GAME_ENTRY = {"colour": None, "play": Play.PLAYED, "bye": None}
-_BYE_ENTRY = {"colour": None, "play": Play.PLAYED}
+_GAME_ENTRY: dict[str, object] = {"colour": None, "play": Play.PLAYED, "bye": None}
+_BYE_ENTRY: dict[str, object] = {"colour": None, "play": Play.PLAYED}
 
 
 def _sniff(path: Path, head: str) -> bool:
@@ -538,10 +538,11 @@ class _Rows:
             at = build(Location, {"file": source, "line": number, "column": f"round {round_}"})
             if not match:
                 _bad_cell(cell, at)
-            opponent, sign = match.groups()  # type: ignore[union-attr]
+            opponent, sign = match.groups()
             halves = _HALVES[sign]
             points += halves
             opponent = str(int(opponent))
+            fields: dict[str, object]
             if opponent == "0":
                 fields = {**_BYE_ENTRY, "opponent": None, "bye": _BYE_KINDS[sign]}
             elif opponent == pid:
@@ -852,7 +853,8 @@ def _check_writable(event: Event) -> None:
                 None,
                 p.federation,
             )
-        for what, value in (("rating", p.rating), ("rating", p.extra.get("published_rating"))):
+        published: Any = p.extra.get("published_rating")
+        for what, value in (("rating", p.rating), ("rating", published)):
             if value is not None and abs(int(value)) > RATING_LIMIT:
                 raise InvalidValueError(
                     f"player {p.id}: {what} {value} is out of range (a FESA rating lies "
@@ -866,7 +868,7 @@ def _layout(player: Player) -> tuple[str, str]:
     """Last and first name as the row writes them: the layout read from a table where it
     still gives the player's name, else the first word and the rest."""
     name = " ".join(player.name.split())
-    layout = player.extra.get("name_layout")
+    layout: Any = player.extra.get("name_layout")
     if layout and " ".join(f"{layout[0]} {layout[1]}".split()) == name:
         return (" ".join(str(layout[0]).split()), " ".join(str(layout[1]).split()))
     parts = name.split(maxsplit=1)
@@ -875,7 +877,7 @@ def _layout(player: Player) -> tuple[str, str]:
 
 def _mms_halves(player: Player) -> int:
     """The player's McMahon start score in halves (0 where he has none)."""
-    value = player.extra.get("mms", 0)
+    value: Any = player.extra.get("mms", 0)
     try:
         halves = float(value) * 2
         if halves == int(halves) and abs(halves) <= 2 * RATING_LIMIT:
@@ -915,7 +917,7 @@ def mcmahon_table(event: Event):
     return Table(
         f"{event.name}: Pts = MMS + points (McMahon score)",
         ("Nr", "name", "MMS", "points", "Pts"),
-        rows,
+        tuple(rows),
     )
 
 
@@ -939,7 +941,8 @@ def write_fesa_table(event: Event, report=None) -> str:
         for row in report.section("promotions").rows:
             promotions.append((row["name"], row["to_grade"]))
     elif event.extra.get("published_promotions"):
-        promotions = list(event.extra["published_promotions"])
+        published: Any = event.extra["published_promotions"]
+        promotions = list(published)
 
     rows = []
     for p in sorted(event.players, key=lambda p: int(p.id)):
@@ -949,7 +952,7 @@ def write_fesa_table(event: Event, report=None) -> str:
             grade_text = display_grade(parse_grade(str(p.extra["grade"])).number)
         change = ""
         star = False
-        elo = p.rating
+        elo: Any = p.rating
         if report is not None:
             row = report_rows[p.id]
             # A player rated by performance, or (fesa-program) a newcomer without a game
@@ -964,8 +967,9 @@ def write_fesa_table(event: Event, report=None) -> str:
         else:
             if p.extra.get("published_rating") is not None:
                 star, elo = True, p.extra["published_rating"]
-            if p.extra.get("published_change") is not None:
-                value = int(p.extra["published_change"])
+            published_change: Any = p.extra.get("published_change")
+            if published_change is not None:
+                value = int(published_change)
                 change = "0" if value == 0 else f"{value:+d}"
         mms = _mms_halves(p)
         rows.append(

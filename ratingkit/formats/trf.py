@@ -49,6 +49,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import (
     ConflictingGameError,
@@ -525,7 +526,9 @@ def _games_and_byes(rows: list[_Row]) -> tuple[tuple[Game, ...], tuple[Bye, ...]
     for index, row in enumerate(rows):
         for entry in row.entries:
             if entry.opponent is None:
-                byes.append(Bye(entry.round, entry.player, entry.bye, entry.location))
+                byes.append(
+                    Bye(entry.round, entry.player, entry.bye or ByeKind.ZERO_POINT, entry.location)
+                )
                 continue
             other = by_id[entry.opponent].entries[entry.round - 1]
             if other.opponent != entry.player:
@@ -859,7 +862,8 @@ def write_trf(event: Event) -> str:
             event.end.isoformat(),
         )
     lines: list[str] = []
-    tags = list(event.extra.get("trf_tags") or ())
+    given_tags: Any = event.extra.get("trf_tags") or ()
+    tags = list(given_tags)
     present = {tag for tag, _ in tags}
     if "012" not in present:
         tags.insert(0, ("012", event.name))
@@ -924,7 +928,7 @@ def write_trf(event: Event) -> str:
             fide_ids[player.fide_id] = player.id
         if not player.name.strip():
             raise InvalidValueError(f"player {player.id} has no name", None, player.id)
-        given = player.extra.get("trf_points")
+        given: Any = player.extra.get("trf_points")
         total = float(given) if given is not None else points[player.id]
         rank = player.extra.get("rank", "")
         fields = {
@@ -963,7 +967,8 @@ def _placeholder_lines(event: Event, used: set[int], rounds: int) -> list[tuple[
     """The bye placeholders the reader left out (``extra["trf_bye_placeholders"]``), written
     back as ``0000 - -`` opposite the byes they stood for: the file reads back the same."""
     lines = []
-    for rank, name, stood_for in event.extra.get("trf_bye_placeholders") or ():
+    placeholders: Any = event.extra.get("trf_bye_placeholders") or ()
+    for rank, name, stood_for in placeholders:
         if rank in used or rank > 9999 or any(r > rounds for r in stood_for):
             continue
         fields = {
