@@ -504,7 +504,9 @@ def _first_at(player: Player) -> str:
     return f" (first at {player.location})" if player.location is not None else ""
 
 
-def _check_rounds(rounds: int, games: Iterable[Game], byes: Iterable[Bye], source) -> None:
+def _check_rounds(
+    rounds: int, games: Iterable[Game], byes: Iterable[Bye], source: str | None
+) -> None:
     """Every game and bye lies in rounds 1 to ``rounds`` when the event says how many rounds
     it had."""
     entries = [(g.round, g.location, f"{g.white!r} v {g.black!r}") for g in games]

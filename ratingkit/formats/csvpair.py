@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -316,7 +317,7 @@ def _sniff(path: Path, head: str) -> bool:
     return all(c in columns for c in GAME_COLUMNS)
 
 
-def resemblance(columns: tuple[str, ...]):
+def resemblance(columns: tuple[str, ...]) -> Callable[[Path, str], float]:
     """A :attr:`~ratingkit.formats.Format.resemblance` for a games file: the share of
     ``columns`` that its header has."""
 

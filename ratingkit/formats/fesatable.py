@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..core.errors import (
     DuplicatePlayerError,
@@ -70,6 +70,9 @@ from ..core.shogi import display_grade, parse_grade
 from ..core.values import RATING_MAX, parse_date
 from . import Format, register_format
 from .fileio import Reads, encoding_extra, read_text_into
+
+if TYPE_CHECKING:
+    from ..core.report import Report, Table
 
 _HEADER = re.compile(r"^\s*Nr\s+Name\b.*\bELO\b")
 _CELL = re.compile(r"^([0-9]{1,6})([+=-])$")
@@ -891,7 +894,7 @@ def _mms_halves(player: Player) -> int:
     )
 
 
-def mcmahon_table(event: Event):
+def mcmahon_table(event: Event) -> Table:
     """Each player's McMahon score as a FESA table gives it: ``MMS`` (the start score, 0 where
     the table has no MMS column), the points of his round cells (a game 1, 1/2 or 0; an
     unplayed ``0+`` 1, ``0=`` 1/2, ``0-`` 0) and ``Pts``, their sum (the value the table
@@ -921,7 +924,7 @@ def mcmahon_table(event: Event):
     )
 
 
-def write_fesa_table(event: Event, report=None) -> str:
+def write_fesa_table(event: Event, report: Report | None = None) -> str:
     """The event as a FESA table.  Without ``report`` the table is as read (a table not yet
     rated stays unrated); with a FESA rating report, ``ELO`` gets a ``*`` and the new rating for
     players rated by performance, ``+/-`` the rounded change and ``Promoting`` lines follow.
@@ -935,11 +938,12 @@ def write_fesa_table(event: Event, report=None) -> str:
     rounds = event.round_count
     cells, points = _cells_and_points(event)
     promotions: list[tuple[str, str]] = []
-    report_rows = {}
+    # The report's rows and the promotions section, read by column (FESA's views print them).
+    report_rows: dict[Any, Any] = {}
     if report is not None:
         report_rows = {row["id"]: row for row in report.players.rows}
         for row in report.section("promotions").rows:
-            promotions.append((row["name"], row["to_grade"]))
+            promotions.append((str(row["name"]), str(row["to_grade"])))
     elif event.extra.get("published_promotions"):
         published: Any = event.extra["published_promotions"]
         promotions = list(published)

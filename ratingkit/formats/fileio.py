@@ -22,9 +22,10 @@ import io
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import InputError, Location, MalformedLineError
 from ..core.model import ReadNote
@@ -224,9 +225,9 @@ def _detect(data: bytes) -> DecodedText:
         return DecodedText(data.decode("latin-1"), "latin-1", "no code page fits", False)
     texts = {m.encoding: str(m) for m in matches}
 
-    keys: dict[str, tuple] = {}
+    keys: dict[str, tuple[int, float, float, int]] = {}
 
-    def key(match) -> tuple:
+    def key(match: Any) -> tuple[int, float, float, int]:
         if match.encoding in keys:
             return keys[match.encoding]
         preference = CODE_PAGES.index(match.encoding) if match.encoding in CODE_PAGES else 99
@@ -409,7 +410,7 @@ def read_csv_table(
     def line_of() -> int:
         return offset + max(reader.line_num, 1)
 
-    def rows_of():
+    def rows_of() -> Iterator[list[str]]:
         while True:
             try:
                 yield next(reader)

@@ -46,8 +46,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -494,7 +495,7 @@ def _drop_bye_placeholders(rows: list[_Row]) -> tuple[list[_Row], list[_Placehol
     return kept, found
 
 
-def _placeholder_note(placeholder: _Placeholder, byes) -> str:
+def _placeholder_note(placeholder: _Placeholder, byes: Iterable[Bye]) -> str:
     rounds = set(placeholder.rounds)
     byes_of: dict[int, list[str]] = defaultdict(list)
     for bye in byes:
@@ -807,7 +808,7 @@ def _round_entry(
 # -- writing ---------------------------------------------------------------------------------
 
 
-def _result_code(score: float, play) -> str:
+def _result_code(score: float, play: Play) -> str:
     for code, (s, p) in PLAYED_CODES.items():
         if s == score and p is play:
             return code
@@ -982,7 +983,7 @@ def _placeholder_lines(event: Event, used: set[int], rounds: int) -> list[tuple[
     return lines
 
 
-def _date_text(value) -> str:
+def _date_text(value: date) -> str:
     return f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
@@ -994,7 +995,7 @@ def _birth_date(player: Player) -> str:
     return _date_text(player.born)
 
 
-def _date_or_none(text: str):
+def _date_or_none(text: str) -> date | None:
     try:
         return parse_date(text)
     except InvalidValueError:
