@@ -341,8 +341,13 @@ def test_event_notes_are_read_notes_with_their_text(tmp_path):
     assert json.loads(json.dumps(list(notes))) == texts
     assert event.extra["read_notes"] == (texts[1],)
     assert isinstance(event.extra["read_notes"][0], ReadNote)
+    # An encoding note names its files and codec as values: nobody splits its words.
+    assert notes[1].files == (str(folder / "players.csv"),)
+    assert notes[1].encoding == "cp1252"
+    assert notes[0].files == () and notes[0].encoding is None
     again = pickle.loads(pickle.dumps(notes[1]))
     assert again == notes[1] and again.kind is NoteKind.READ
+    assert (again.files, again.encoding) == (notes[1].files, "cp1252")
     assert notes[1] == Note(NoteKind.READ, texts[1])
     assert notes[1] != Note(NoteKind.DEFAULT, texts[1])
     with pytest.raises(FrozenInstanceError):

@@ -522,19 +522,40 @@ def _check_rounds(
 
 class ReadNote(Note, str):
     """A note of a reader (:data:`NoteKind.READ`): how an event's type was decided, which
-    files were not read as UTF-8.
+    files were not read as UTF-8 (those name the ``files`` and the ``encoding``).
 
     A :class:`~ratingkit.core.outcome.Note` that is also its own text (a ``str``): a reader's
     note is kept in ``Event.extra`` (which the ledger stores as JSON) and shown wherever a
     note's words were shown before; ``str(note)`` is the text, and ``note == text``."""
 
+    #: The files an encoding note is about (empty for other notes).
+    files: tuple[str, ...]
+    #: The codec they were read with (``"cp1251"``), for an encoding note; else None.
+    encoding: str | None
+
     def __new__(
-        cls, text: str, rule: Rule | None = None, players: tuple[str, ...] = ()
+        cls,
+        text: str,
+        rule: Rule | None = None,
+        players: tuple[str, ...] = (),
+        *,
+        files: tuple[str, ...] = (),
+        encoding: str | None = None,
     ) -> ReadNote:
         return str.__new__(cls, text)
 
-    def __init__(self, text: str, rule: Rule | None = None, players: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        text: str,
+        rule: Rule | None = None,
+        players: tuple[str, ...] = (),
+        *,
+        files: tuple[str, ...] = (),
+        encoding: str | None = None,
+    ) -> None:
         Note.__init__(self, NoteKind.READ, str(text), rule, tuple(players))
+        object.__setattr__(self, "files", tuple(files))
+        object.__setattr__(self, "encoding", encoding)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Note):
@@ -555,8 +576,21 @@ class ReadNote(Note, str):
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:
+        return f"ReadNote({self.text!r})"
+
     def __reduce__(self) -> tuple[object, ...]:
-        return (ReadNote, (self.text, self.rule, self.players))
+        return (_read_note, (self.text, self.rule, self.players, self.files, self.encoding))
+
+
+def _read_note(
+    text: str,
+    rule: Rule | None,
+    players: tuple[str, ...],
+    files: tuple[str, ...],
+    encoding: str | None,
+) -> ReadNote:
+    return ReadNote(text, rule, players, files=files, encoding=encoding)
 
 
 def read_note(note: object) -> ReadNote:

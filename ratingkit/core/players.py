@@ -29,6 +29,10 @@ FIDE 1982 ``last_rating``, ``ru_results``; FESA ``results``, ``bonus_games``, ``
 would otherwise be ignored and its players rated without it.  The columns may be separated by
 ``,``, ``;`` or tabs, and the file may be in UTF-8 or a Windows code page (see
 :mod:`ratingkit.formats.fileio`).
+
+An event's players are found in a player file by one matcher, :class:`PlayerMatcher` (by id,
+then FIDE id, then name; start numbers are no key), which :meth:`PlayerFile.match` and
+:meth:`PlayerFile.matcher` give.
 """
 
 from __future__ import annotations

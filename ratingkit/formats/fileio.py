@@ -136,14 +136,24 @@ def encoding_notes(reads: Reads) -> tuple[ReadNote, ...]:
     :class:`~ratingkit.core.model.ReadNote` values (notes of kind ``READ`` that are their
     text)."""
     groups: dict[tuple[str, str], list[str]] = {}
+    codecs_of: dict[tuple[str, str], str] = {}
     for source, decoded in reads:
         if decoded.note(source) is None:
             continue
-        groups.setdefault((encoding_name(decoded.encoding), decoded.how), []).append(source)
-    return tuple(
-        ReadNote(f"{', '.join(dict.fromkeys(sources))}: read as {name} ({how})")
-        for (name, how), sources in groups.items()
-    )
+        group = (encoding_name(decoded.encoding), decoded.how)
+        groups.setdefault(group, []).append(source)
+        codecs_of.setdefault(group, decoded.encoding)
+    notes = []
+    for (name, how), sources in groups.items():
+        files = tuple(dict.fromkeys(sources))
+        notes.append(
+            ReadNote(
+                f"{', '.join(files)}: read as {name} ({how})",
+                files=files,
+                encoding=codecs_of[(name, how)],
+            )
+        )
+    return tuple(notes)
 
 
 def encoding_extra(reads: Reads) -> dict[str, object]:
