@@ -309,3 +309,56 @@ def test_round_robin_detection_agrees_with_the_pairwise_definition():
             tuple(Game(r + 1, a, b, 1.0, 0.0) for r, (a, b) in enumerate(games)),
         )
         assert is_complete_round_robin(event) == _pairwise_round_robin(event)
+
+
+# -- the reader's notes are typed (issue 15) ---------------------------------------------------
+
+
+def test_event_notes_are_read_notes_with_their_text(tmp_path):
+    import json
+    import pickle
+
+    from ratingkit.core.model import ReadNote, event_notes
+    from ratingkit.core.outcome import Note, NoteKind
+    from ratingkit.formats import read_event
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    # "Ö" in Windows-1252 (0xD6): not UTF-8, so the reader notes the encoding it read.
+    (folder / "players.csv").write_bytes(b"id,name,rating\na,\xd6zt\xfcrk,2000\nb,B,1900\n")
+    (folder / "games.csv").write_text("round,white,black,result\n1,a,b,1-0\n", encoding="utf-8")
+    event = read_event(folder / "games.csv")
+    notes = event_notes(event)
+    texts = [
+        "event type round robin (detected: every pair of players met equally often)",
+        f"{folder / 'players.csv'}: read as Windows-1252 (detected)",
+    ]
+    assert [str(n) for n in notes] == texts
+    assert all(isinstance(n, Note) and n.kind is NoteKind.READ for n in notes)
+    assert [n.text for n in notes] == texts
+    # Still the text wherever a note's words were used: equal to it, hashed as it, JSON.
+    assert list(notes) == texts and set(notes) == set(texts)
+    assert json.loads(json.dumps(list(notes))) == texts
+    assert event.extra["read_notes"] == (texts[1],)
+    assert isinstance(event.extra["read_notes"][0], ReadNote)
+    # An encoding note names its files and codec as values: nobody splits its words.
+    assert notes[1].files == (str(folder / "players.csv"),)
+    assert notes[1].encoding == "cp1252"
+    assert notes[0].files == () and notes[0].encoding is None
+    again = pickle.loads(pickle.dumps(notes[1]))
+    assert again == notes[1] and again.kind is NoteKind.READ
+    assert (again.files, again.encoding) == (notes[1].files, "cp1252")
+    assert notes[1] == Note(NoteKind.READ, texts[1])
+    assert notes[1] != Note(NoteKind.DEFAULT, texts[1])
+    with pytest.raises(FrozenInstanceError):
+        notes[0].text = "changed"  # type: ignore[misc]
+
+
+def test_event_notes_of_an_event_built_in_python():
+    from ratingkit.core.model import event_notes
+    from ratingkit.core.outcome import NoteKind
+
+    event = Event("e", (Player("a", "A"), Player("b", "B")), (), extra={"type_note": "given"})
+    (note,) = event_notes(event)
+    assert note.kind is NoteKind.READ and str(note) == "given"
+    assert event_notes(Event("e", (Player("a", "A"),), ())) == ()

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import enum
 import numbers
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
@@ -27,7 +27,7 @@ from .errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
-from .outcome import GameKind
+from .outcome import GameKind, Note, NoteKind, Rule
 from .values import RATING_MAX
 
 
@@ -504,7 +504,9 @@ def _first_at(player: Player) -> str:
     return f" (first at {player.location})" if player.location is not None else ""
 
 
-def _check_rounds(rounds: int, games: Iterable[Game], byes: Iterable[Bye], source) -> None:
+def _check_rounds(
+    rounds: int, games: Iterable[Game], byes: Iterable[Bye], source: str | None
+) -> None:
     """Every game and bye lies in rounds 1 to ``rounds`` when the event says how many rounds
     it had."""
     entries = [(g.round, g.location, f"{g.white!r} v {g.black!r}") for g in games]
@@ -518,12 +520,97 @@ def _check_rounds(rounds: int, games: Iterable[Game], byes: Iterable[Bye], sourc
             )
 
 
-def event_notes(event: Event) -> tuple[str, ...]:
-    """What the reader says about an event, for a report's notes: how its type was decided
-    (``extra["type_note"]``) and which files were not read as UTF-8 (``extra["read_notes"]``,
-    e.g. "games.csv: read as Windows-1251 (detected)")."""
-    notes = [event.extra.get("type_note"), *event.extra.get("read_notes", ())]  # type: ignore[misc]
-    return tuple(str(n) for n in notes if n)
+class ReadNote(Note, str):
+    """A note of a reader (:data:`NoteKind.READ`): how an event's type was decided, which
+    files were not read as UTF-8 (those name the ``files`` and the ``encoding``).
+
+    A :class:`~ratingkit.core.outcome.Note` that is also its own text (a ``str``): a reader's
+    note is kept in ``Event.extra`` (which the ledger stores as JSON) and shown wherever a
+    note's words were shown before; ``str(note)`` is the text, and ``note == text``."""
+
+    #: The files an encoding note is about (empty for other notes).
+    files: tuple[str, ...]
+    #: The codec they were read with (``"cp1251"``), for an encoding note; else None.
+    encoding: str | None
+
+    def __new__(
+        cls,
+        text: str,
+        rule: Rule | None = None,
+        players: tuple[str, ...] = (),
+        *,
+        files: tuple[str, ...] = (),
+        encoding: str | None = None,
+    ) -> ReadNote:
+        return str.__new__(cls, text)
+
+    def __init__(
+        self,
+        text: str,
+        rule: Rule | None = None,
+        players: tuple[str, ...] = (),
+        *,
+        files: tuple[str, ...] = (),
+        encoding: str | None = None,
+    ) -> None:
+        Note.__init__(self, NoteKind.READ, str(text), rule, tuple(players))
+        object.__setattr__(self, "files", tuple(files))
+        object.__setattr__(self, "encoding", encoding)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Note):
+            return (self.kind, self.text, self.rule, self.players) == (
+                other.kind,
+                other.text,
+                other.rule,
+                other.players,
+            )
+        return str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    # Equal to its text, so hashed as its text.
+    __hash__ = str.__hash__
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"ReadNote({self.text!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_read_note, (self.text, self.rule, self.players, self.files, self.encoding))
+
+
+def _read_note(
+    text: str,
+    rule: Rule | None,
+    players: tuple[str, ...],
+    files: tuple[str, ...],
+    encoding: str | None,
+) -> ReadNote:
+    return ReadNote(text, rule, players, files=files, encoding=encoding)
+
+
+def read_note(note: object) -> ReadNote:
+    """A reader's note as a :class:`ReadNote` (a text, or a note already)."""
+    if isinstance(note, ReadNote):
+        return note
+    if isinstance(note, Note):
+        return ReadNote(note.text, note.rule, note.players)
+    return ReadNote(str(note))
+
+
+def event_notes(event: Event) -> tuple[ReadNote, ...]:
+    """What the reader says about an event, for a report's notes, as
+    :class:`~ratingkit.core.outcome.Note` values of kind :data:`NoteKind.READ`: how its type
+    was decided (``extra["type_note"]``) and which files were not read as UTF-8
+    (``extra["read_notes"]``, e.g. "games.csv: read as Windows-1251 (detected)").
+    ``str(note)`` is the note's text."""
+    read = event.extra.get("read_notes") or ()
+    notes: list[object] = [event.extra.get("type_note"), *read]  # type: ignore[misc]
+    return tuple(read_note(n) for n in notes if n)
 
 
 def _location_of(source: str | None) -> Location | None:
@@ -639,18 +726,3 @@ def _pair(first: GameEntry, second: GameEntry) -> Game:
         play=first.play,
         location=white.location,
     )
-
-
-def group_by_player(games: Iterable[Game]) -> Mapping[str, list[Game]]:
-    """Each player's games, in the order given."""
-    result: dict[str, list[Game]] = defaultdict(list)
-    for game in games:
-        for pid in game.players:
-            result[pid].append(game)
-    return result
-
-
-def iter_player_games(event: Event, player_id: str) -> Iterator[tuple[Game, str, float]]:
-    """(game, opponent id, own score) for each played game of a player, in round order."""
-    for game in event.played_games_of(player_id):
-        yield game, game.opponent_of(player_id), game.score_of(player_id)

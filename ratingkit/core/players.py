@@ -29,11 +29,16 @@ FIDE 1982 ``last_rating``, ``ru_results``; FESA ``results``, ``bonus_games``, ``
 would otherwise be ignored and its players rated without it.  The columns may be separated by
 ``,``, ``;`` or tabs, and the file may be in UTF-8 or a Windows code page (see
 :mod:`ratingkit.formats.fileio`).
+
+An event's players are found in a player file by one matcher, :class:`PlayerMatcher` (by id,
+then FIDE id, then name; start numbers are no key), which :meth:`PlayerFile.match` and
+:meth:`PlayerFile.matcher` give.
 """
 
 from __future__ import annotations
 
 import csv
+import enum
 import io
 import os
 import re
@@ -42,10 +47,14 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..formats.fileio import CsvRow, read_csv_table, read_text
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .values import parse_bool, parse_date, parse_int, parse_rating
+
+if TYPE_CHECKING:
+    from .model import Player
 
 KNOWN_COLUMNS = (
     "id",
@@ -159,6 +168,162 @@ def normalise_name(name: str) -> str:
     return re.sub(r"\s+", " ", name.replace(",", " ")).strip().casefold()
 
 
+# -- the one player matcher -----------------------------------------------------------------
+
+
+class MatchKey(enum.Enum):
+    """What joined an event's player to a player-file record."""
+
+    #: The record's id is the player's id (the event's ids are the players' own).
+    ID = "id"
+    #: The player's FIDE id is the record's id (a file keyed by FIDE ids) or its ``fide_id``.
+    FIDE_ID = "FIDE id"
+    #: The names are the same as :func:`normalise_name` compares them.
+    NAME = "name"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: The keys tried, in order: the id, then the FIDE id, then the name.
+DEFAULT_KEYS: tuple[MatchKey, ...] = (MatchKey.ID, MatchKey.FIDE_ID, MatchKey.NAME)
+
+
+class Ambiguity(enum.Enum):
+    """What a key that several records share gives (two records of one name, say)."""
+
+    #: The first of them in the file, as the rule sets have always read a player file.
+    FIRST = "first"
+    #: None: the caller refuses it (the ledger: "the name is ambiguous").
+    REFUSE = "refuse"
+
+
+@dataclass(frozen=True)
+class Found:
+    """The record found for one player (None: not found), the key that found it, and every
+    record that key matched (more than one: the key is ambiguous)."""
+
+    record: PlayerRecord | None
+    key: MatchKey | None = None
+    candidates: tuple[PlayerRecord, ...] = ()
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.candidates) > 1
+
+
+class PlayerMatcher:
+    """The one way an event's players are found in a player file.
+
+    The keys are tried in order (by default the id, then the FIDE id, then the normalised
+    name); the first that matches gives the record.  The rules:
+
+    * ``local_ids``: the event's ids are start numbers of its file (``Event.local_ids``: a
+      TRF, a FESA table, a score table), which mean another player in each file: the id is
+      never a key;
+    * ``same_name``: an id matches only a record with no name or with the player's name
+      (FIDE 2014's guard against an id that is another person's);
+    * a FIDE id matches a record whose id is that FIDE id (a file keyed by FIDE ids), else one
+      whose ``fide_id`` column holds it;
+    * a key several records share (duplicate names, or ids in a file that allows them) gives
+      the first of them in the file, or with ``ambiguity=Ambiguity.REFUSE`` none (the
+      :class:`Found` lists them, for the caller's message).
+
+    The indexes are built once: a federation's player file is looked up for every player of
+    every event of a period.
+    """
+
+    def __init__(
+        self,
+        players: PlayerFile | Iterable[PlayerRecord],
+        *,
+        keys: Sequence[MatchKey] = DEFAULT_KEYS,
+        local_ids: bool = False,
+        same_name: bool = False,
+        ambiguity: Ambiguity = Ambiguity.FIRST,
+        source: str | None = None,
+    ) -> None:
+        records = tuple(players)
+        self.records = records
+        self.source = source if source is not None else getattr(players, "source", None)
+        self.keys = tuple(k for k in keys if not (local_ids and k is MatchKey.ID))
+        self.local_ids = local_ids
+        self.same_name = same_name
+        self.ambiguity = ambiguity
+        self._indexes: dict[MatchKey, dict[str, list[PlayerRecord]]] = {}
+
+    def _index(self, key: MatchKey) -> dict[str, list[PlayerRecord]]:
+        """The records by one key, in file order (built when first needed)."""
+        index = self._indexes.get(key)
+        if index is None:
+            index = {}
+            for record in self.records:
+                if key is MatchKey.ID:
+                    value = record.id
+                elif key is MatchKey.FIDE_ID:
+                    value = record.extra.get("fide_id") or None
+                else:
+                    value = normalise_name(record.name) if record.name is not None else None
+                if value is not None:
+                    index.setdefault(value, []).append(record)
+            self._indexes[key] = index
+        return index
+
+    def find(self, player_id: str, name: str, fide_id: str | None = None) -> Found:
+        """The record of one player: his id, name and FIDE id as the event gives them."""
+        for key in self.keys:
+            candidates = self._candidates(key, player_id, name, fide_id)
+            if not candidates:
+                continue
+            if len(candidates) > 1 and self.ambiguity is Ambiguity.REFUSE:
+                return Found(None, key, candidates)
+            return Found(candidates[0], key, candidates)
+        return Found(None)
+
+    def find_player(self, player: Player) -> Found:
+        """:meth:`find` for an event's :class:`~ratingkit.core.model.Player`."""
+        return self.find(player.id, player.name, player.fide_id)
+
+    def _candidates(
+        self, key: MatchKey, player_id: str, name: str, fide_id: str | None
+    ) -> tuple[PlayerRecord, ...]:
+        if key is MatchKey.ID:
+            found = self._index(MatchKey.ID).get(player_id, ())
+            if self.same_name:
+                wanted = normalise_name(name)
+                found = [r for r in found if r.name is None or normalise_name(r.name) == wanted]
+            return tuple(found)
+        if key is MatchKey.FIDE_ID:
+            if not fide_id:
+                return ()
+            by_id = self._index(MatchKey.ID).get(fide_id, ())
+            return tuple(by_id or self._index(MatchKey.FIDE_ID).get(fide_id, ()))
+        return tuple(self._index(MatchKey.NAME).get(normalise_name(name), ()))
+
+    def match(self, players: Iterable[Player | tuple[str, str]]) -> PlayerMatch:
+        """Every player of an event (:class:`~ratingkit.core.model.Player` values, or
+        ``(id, name)`` pairs): the records found by the event's id, and the ids not found.
+        ``key`` names the keys tried (``"id"``, ``"name"``, ``"id, FIDE id, name"``); each
+        player's own key is in ``PlayerMatch.keys``."""
+        records: dict[str, PlayerRecord] = {}
+        keys: dict[str, MatchKey] = {}
+        unmatched: list[str] = []
+        for player in players:
+            if isinstance(player, tuple):
+                player_id, name = player
+                found = self.find(player_id, name)
+            else:
+                player_id = player.id
+                found = self.find_player(player)
+            if found.record is None:
+                unmatched.append(player_id)
+            else:
+                records[player_id] = found.record
+                keys[player_id] = found.key  # type: ignore[assignment]
+        key = ", ".join(str(k) for k in self.keys)
+        return PlayerMatch(key, records, tuple(unmatched), self.source, keys)
+
+
 @dataclass(frozen=True)
 class PlayerMatch:
     """How an event's players were matched to a player file."""
@@ -167,6 +332,8 @@ class PlayerMatch:
     records: Mapping[str, PlayerRecord]
     unmatched: tuple[str, ...]
     source: str | None
+    #: The key that found each matched player (by the event's id).
+    keys: Mapping[str, MatchKey] = field(default_factory=dict)
 
     def note(self) -> str:
         where = self.source or "player file"
@@ -212,22 +379,38 @@ class PlayerFile:
 
     def match(self, players: Iterable[tuple[str, str]], *, by_name: bool = False) -> PlayerMatch:
         """Match ``(id, name)`` pairs of an event: on id, or on name when ``by_name`` is set
-        (the event's ids are only start numbers) or the file has no ids."""
+        (the event's ids are only start numbers) or the file has no ids (the
+        :class:`PlayerMatcher` with one key)."""
         use_names = by_name or not self.has_ids
-        records: dict[str, PlayerRecord] = {}
-        unmatched: list[str] = []
-        for player_id, name in players:
-            record = self.by_name(name) if use_names else self.by_id(player_id)
-            if record is None:
-                unmatched.append(player_id)
-            else:
-                records[player_id] = record
-        return PlayerMatch("name" if use_names else "id", records, tuple(unmatched), self.source)
+        return self.matcher(keys=(MatchKey.NAME,) if use_names else (MatchKey.ID,)).match(players)
+
+    @cached_property
+    def _matchers(self) -> dict[tuple[object, ...], PlayerMatcher]:
+        return {}
+
+    def matcher(
+        self,
+        *,
+        keys: Sequence[MatchKey] = DEFAULT_KEYS,
+        local_ids: bool = False,
+        same_name: bool = False,
+        ambiguity: Ambiguity = Ambiguity.FIRST,
+    ) -> PlayerMatcher:
+        """The :class:`PlayerMatcher` of this file with these rules (built once for each set
+        of rules, with its indexes)."""
+        rules = (tuple(keys), local_ids, same_name, ambiguity)
+        found = self._matchers.get(rules)
+        if found is None:
+            found = PlayerMatcher(
+                self, keys=keys, local_ids=local_ids, same_name=same_name, ambiguity=ambiguity
+            )
+            self._matchers[rules] = found
+        return found
 
     @classmethod
     def from_records(
         cls,
-        records: Iterable[Mapping[str, object]] | Iterable[PlayerRecord],
+        records: Iterable[Mapping[str, object] | PlayerRecord],
         source: str | None = None,
     ) -> PlayerFile:
         """Build from rows given in Python (strings are parsed as the file would be)."""
@@ -304,11 +487,11 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     def at(name: str) -> Location:
         return Location(location.file, location.line, name)
 
-    values: dict[str, object] = {"id": cell("id") or None, "name": cell("name") or None}
-    if not values["id"] and not values["name"]:
+    record_id, name = cell("id") or None, cell("name") or None
+    if not record_id and not name:
         raise InvalidValueError("a player needs an id or a name", location, "")
-    if cell("rating"):
-        values["rating"] = parse_rating(cell("rating"), at("rating"))
+    rating = parse_rating(cell("rating"), at("rating")) if cell("rating") else None
+    games: int | None = None
     if cell("games"):
         games = parse_int(cell("games"), at("games"), what="games")
         if games < 0:
@@ -319,9 +502,8 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
                 at("games"),
                 games,
             )
-        values["games"] = games
-    if cell("born"):
-        values["born"] = parse_date(cell("born"), at("born"), year_only=True)
+    born = parse_date(cell("born"), at("born"), year_only=True) if cell("born") else None
+    k: int | None = None
     if cell("k"):
         k = parse_int(cell("k"), at("k"), what="K")
         if k <= 0:
@@ -333,15 +515,23 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
                 at("k"),
                 k,
             )
-        values["k"] = k
-    for name in ("ever_2400", "ever_2300"):
-        if cell(name):
-            values[name] = parse_bool(cell(name), at(name))
-    for name in ("grade", "prior_grade"):
-        if cell(name):
-            values[name] = cell(name)
-    extra = {k: v for k, v in row.items() if k and k not in KNOWN_COLUMNS}
-    return PlayerRecord(**values, extra=extra, location=location)
+    ever_2400 = parse_bool(cell("ever_2400"), at("ever_2400")) if cell("ever_2400") else None
+    ever_2300 = parse_bool(cell("ever_2300"), at("ever_2300")) if cell("ever_2300") else None
+    extra = {column: v for column, v in row.items() if column and column not in KNOWN_COLUMNS}
+    return PlayerRecord(
+        id=record_id,
+        name=name,
+        rating=rating,
+        games=games,
+        born=born,
+        k=k,
+        ever_2400=ever_2400,
+        grade=cell("grade") or None,
+        prior_grade=cell("prior_grade") or None,
+        ever_2300=ever_2300,
+        extra=extra,
+        location=location,
+    )
 
 
 def _check_unique(records: list[PlayerRecord]) -> tuple[PlayerRecord, ...]:

@@ -285,7 +285,8 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     table or LNMO club records shogi), then ``event.extra["game"]``, then what the games and
     players show."""
     if event.game is not None:
-        return event.game, f"a {event.game.value} file"
+        # The reader says what told it (``extra["game_evidence"]``: "a FIDE TRF file" ...).
+        return event.game, str(event.extra.get("game_evidence") or f"a {event.game.value} file")
     given = event.extra.get("game")
     if given:
         text = str(given).strip().lower()

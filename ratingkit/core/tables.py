@@ -174,5 +174,3 @@ D_TO_PD: tuple[tuple[int, int, int], ...] = (
 
 #: Beyond the last band of 8.1b ("> 735").
 D_TO_PD_BEYOND: int = 100
-
-CITATION = "FIDE Rating Regulations effective 1 July 2014, 8.1a and 8.1b"

@@ -37,17 +37,16 @@ from pathlib import Path
 from ..core.errors import InvalidValueError, Location, UnknownResultError
 from ..core.fastbuild import collector_paused
 from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
+from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.values import parse_date, parse_int
-from ..lnmo import game_terms, parse_grade
 from . import Format, register_format
+from .clubterms import game_terms, parse_grade
 from .csvpair import header_columns, players_from_roster, read_pair_roster, resemblance
 from .eventfields import with_read_notes
 from .fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
 
 GAME_COLUMNS = ("date", "event", "round", "white", "black", "result")
-#: Columns the LNMO rule set reads (any other column is kept in ``game.extra`` too).
-OPTIONAL_COLUMNS = ("kind", "handicap", "giver", "kinte_white", "kinte_black", "agreed")
 SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_REPLAYED}
 
 
@@ -97,19 +96,29 @@ def club_event(
         "events": tuple(first_seen),
         "type_note": f"club records: {len(first_seen)} event(s) over {len(set(dates))} "
         "date(s), rated in date order",
+        "game_evidence": "LNMO club records",
     }
     if roster.source:
         extra["player_file"] = roster.source
     return Event(
         name=name,
         players=tuple(players),
-        games=tuple(sorted(games, key=lambda g: (g.round, g.location.line))),
+        games=tuple(sorted(games, key=_season_order)),
         type=EventType.CLUB,
         start=min(dates, default=None),
         end=max(dates, default=None),
         source=source,
         extra=extra,
+        # The LNMO club plays shogi.
+        game=GameKind.SHOGI,
     )
+
+
+def _season_order(game: Game) -> tuple[int, int]:
+    """A club game's place in the season, then its line in the games file (every game read
+    from the file has its location)."""
+    line = game.location.line if game.location is not None else None
+    return (game.round, line or 0)
 
 
 def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
@@ -47,6 +49,7 @@ from ..core.model import (
 )
 from ..core.output import protect_row
 from ..core.players import PlayerFile, parse_player_csv
+from ..core.ruleset import event_game
 from ..core.values import parse_date, parse_int
 from . import Format, register_format
 from .eventfields import apply_fields, read_sidecar
@@ -145,8 +148,21 @@ def read_csv_pair(
     )
     event = apply_fields(event, fields)
     if event_type is not None and "type" in fields:
-        return _with_type(event, event_type, note)  # given outright: wins over the side file
-    return event
+        event = _with_type(event, event_type, note)  # given outright: wins over the side file
+    return with_guessed_game(event)
+
+
+def with_guessed_game(event: Event) -> Event:
+    """A copy of a game list with :attr:`Event.game` set from what it shows: shogi when it
+    has handicap games, shogi results (sennichite, jishogi, an illegal move) or players with
+    shogi grades, as :func:`ratingkit.core.ruleset.event_game` guesses; the event itself when
+    it shows neither game (a plain game list), or when an event file gave its game."""
+    if event.game is not None:
+        return event
+    game, evidence = event_game(event)
+    if game is None:
+        return event
+    return replace(event, game=game, extra={**event.extra, "game_evidence": evidence})
 
 
 def players_from_roster(roster: PlayerFile) -> list[Player]:
@@ -184,8 +200,6 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
 
 
 def _with_type(event: Event, event_type: EventType, note: str) -> Event:
-    from dataclasses import replace
-
     return replace(event, type=event_type, extra={**event.extra, "type_note": note})
 
 
@@ -303,7 +317,7 @@ def _sniff(path: Path, head: str) -> bool:
     return all(c in columns for c in GAME_COLUMNS)
 
 
-def resemblance(columns: tuple[str, ...]):
+def resemblance(columns: tuple[str, ...]) -> Callable[[Path, str], float]:
     """A :attr:`~ratingkit.formats.Format.resemblance` for a games file: the share of
     ``columns`` that its header has."""
 

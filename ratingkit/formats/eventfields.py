@@ -27,6 +27,7 @@ championship     ``national`` or ``national women`` (FIDE 1982 6.33)
 scheveningen     yes/no (FIDE 1982 6.4, 10.67)
 league           yes/no: a league longer than 90 days (FIDE 1982 4.11)
 olympiad         ``open`` or ``women`` (FIDE 1982 10.4)
+game             ``chess`` or ``shogi``: the game the event is (:attr:`Event.game`)
 ================ ====================================================================
 
 An unknown field or a value that cannot be read is an error naming the file, line and value,
@@ -40,14 +41,17 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
 from ..core.model import Event, EventType
+from ..core.outcome import GameKind
 from ..core.values import parse_bool, parse_date, parse_int
 from .fileio import Reads, encoding_notes, read_csv_table, read_text_into
 
-#: Fields that become attributes of the Event; the others go to ``Event.extra``.
-EVENT_ATTRIBUTES = ("name", "type", "start", "end", "rounds")
+#: Fields that become attributes of the Event; the others go to ``Event.extra`` (``game``
+#: both: :attr:`Event.game`, and its name in ``extra["game"]``).
+EVENT_ATTRIBUTES = ("name", "type", "start", "end", "rounds", "game")
 INT_FIELDS = (
     "rounds",
     "minutes",
@@ -73,6 +77,7 @@ KNOWN_FIELDS = (
     "league",
     "olympiad",
     "first_control_moves",
+    "game",
 )
 _CHOICES = {
     "championship": ("national", "national women"),
@@ -100,6 +105,12 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
     value: object
     if key == "type":
         value = EventType.parse(raw, at)
+    elif key == "game":
+        try:
+            value = GameKind(raw.lower())
+        except ValueError:
+            names = ", ".join(g.value for g in GameKind)
+            raise InvalidValueError(f"unknown game {raw!r} (expected {names})", at, raw) from None
     elif key in ("start", "end"):
         value = parse_date(raw, at)
     elif key in INT_FIELDS:
@@ -197,19 +208,41 @@ def apply_fields(event: Event, fields: Mapping[str, object]) -> Event:
     attributes, everything else goes to ``event.extra``."""
     if not fields:
         return event
-    changes: dict[str, object] = {k: fields[k] for k in EVENT_ATTRIBUTES if k in fields}
+    # The attributes' values are of the attributes' types (parse_field made them so).
+    changes: dict[str, Any] = {k: fields[k] for k in EVENT_ATTRIBUTES if k in fields}
     extra = dict(event.extra)
     extra.update({k: v for k, v in fields.items() if k not in EVENT_ATTRIBUTES})
     if "_source" in extra:
         extra["event_file"] = extra.pop("_source")
-    if "type" in fields:
+    given_type = fields.get("type")
+    if isinstance(given_type, EventType):
         where = extra.get("event_file", "the event fields")
-        extra["type_note"] = f"event type {fields['type'].value} (given in {where})"
+        extra["type_note"] = f"event type {given_type.value} (given in {where})"
+    game = fields.get("game")
+    if isinstance(game, GameKind):
+        extra["game"] = game.value
+        extra["game_evidence"] = f"the event says game {game.value}"
     if "start" in fields or "end" in fields:
         dates = {"start": changes.get("start", event.start), "end": changes.get("end", event.end)}
         where = extra.get("event_file")
         check_dates(dates, Location(str(where)) if where else None)
     return replace(event, **changes, extra=extra)
+
+
+def check_game(
+    fields: Mapping[str, object], game: GameKind, why: str, source: str | None = None
+) -> None:
+    """Refuse event fields whose ``game`` contradicts the format (``why`` says which game the
+    format is; ``source``: the file the fields came from, unless a side file gave them)."""
+    given = fields.get("game")
+    if given is None or given == game:
+        return
+    where = fields.get("_source") or source
+    raise InvalidValueError(
+        f"the event fields say game {given}, but {why}",
+        Location(str(where), None, "game") if where else None,
+        str(given),
+    )
 
 
 def with_read_notes(event: Event, reads: Reads) -> Event:

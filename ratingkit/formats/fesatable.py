@@ -38,9 +38,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..core.errors import (
     DuplicatePlayerError,
@@ -52,20 +53,26 @@ from ..core.errors import (
 )
 from ..core.fastbuild import build, collector_paused
 from ..core.model import (
+    Bye,
     ByeKind,
     Event,
     EventType,
+    Game,
     GameEntry,
     Play,
     Player,
     assemble_games,
     is_complete_round_robin,
 )
+from ..core.outcome import GameKind
 from ..core.players import normalise_name
 from ..core.shogi import display_grade, parse_grade
 from ..core.values import RATING_MAX, parse_date
 from . import Format, register_format
 from .fileio import Reads, encoding_extra, read_text_into
+
+if TYPE_CHECKING:
+    from ..core.report import Report, Table
 
 _HEADER = re.compile(r"^\s*Nr\s+Name\b.*\bELO\b")
 _CELL = re.compile(r"^([0-9]{1,6})([+=-])$")
@@ -88,8 +95,8 @@ RATING_LIMIT = RATING_MAX
 #: A round cell's sign: the player's points in halves, and the kind of an unplayed round.
 _HALVES = {"+": 2, "=": 1, "-": 0}
 _BYE_KINDS = {"+": ByeKind.FULL_POINT, "=": ByeKind.HALF_POINT, "-": ByeKind.ZERO_POINT}
-_GAME_ENTRY = {"colour": None, "play": Play.PLAYED, "bye": None}
-_BYE_ENTRY = {"colour": None, "play": Play.PLAYED}
+_GAME_ENTRY: dict[str, object] = {"colour": None, "play": Play.PLAYED, "bye": None}
+_BYE_ENTRY: dict[str, object] = {"colour": None, "play": Play.PLAYED}
 
 
 def _sniff(path: Path, head: str) -> bool:
@@ -169,8 +176,46 @@ def parse_fesa_table(
 
 
 def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) -> Event:
+    """The table's steps, in the order a reader meets them: the text, the lines before the
+    header (event, date, time control, title), the header (the columns), each line after it
+    (a player row or a promotion), then what needs every row (names' layout, opponents,
+    promotions, the games) and the event."""
+    lines = _text_lines(text, source)
+    header_index = _find_header(lines, source)
+    preamble = _read_preamble(lines[:header_index])
+    columns = _read_columns(lines[header_index], Location(source, header_index + 1))
+    table = _Rows(source, columns)
+    for number, line in enumerate(lines[header_index + 1 :], start=header_index + 2):
+        if not line.strip():
+            continue
+        promo = _PROMOTING.match(line)
+        if promo:
+            table.read_promotion(promo, line, number)
+        else:
+            table.read_player_row(line, number)
+    players = table.players()
+    table.check_opponents()
+    promotions = table.promotions()
+    games, byes = assemble_games(table.entries)
+    return _event(
+        name,
+        source,
+        lines,
+        preamble,
+        columns,
+        players,
+        games,
+        byes,
+        promotions,
+        read_extra,
+        table.games_of,
+    )
+
+
+def _text_lines(text: str, source: str) -> list[str]:
+    """The table's lines (a UTF-8 byte-order mark and CR/LF line ends ignored); a NUL byte is
+    refused: the file is not a text table."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise InputError(
@@ -178,14 +223,32 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
             Location(source, line),
             "\\x00",
         )
+    return text.split("\n")
+
+
+def _find_header(lines: list[str], source: str) -> int:
+    """The index of the header line ``Nr Name ... ELO ...``."""
     header_index = next((i for i, line in enumerate(lines) if _HEADER.match(line)), None)
     if header_index is None:
         raise MalformedLineError(
             "no header line 'Nr Name ... ELO ...' found", Location(source, 1), _shown(lines[0])
         )
+    return header_index
+
+
+@dataclass(frozen=True)
+class _Preamble:
+    """The lines before the header: ``Event:``, ``Date:``, ``Time control:`` (value and line
+    number, by lower-case field name) and FESA's title line (name, dates, line number)."""
+
+    meta: Mapping[str, tuple[str, int]]
+    title: tuple[str, str, int] | None
+
+
+def _read_preamble(lines: list[str]) -> _Preamble:
     meta: dict[str, tuple[str, int]] = {}
     title: tuple[str, str, int] | None = None
-    for number, line in enumerate(lines[:header_index], start=1):
+    for number, line in enumerate(lines, start=1):
         match = _META.match(line)
         if match:
             meta[match.group(1).lower()] = (match.group(2).strip(), number)
@@ -194,8 +257,24 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
             event_name, colon, when = line.strip().rpartition(" : ")
             if colon and event_name.strip() and _TITLE_DATE.match(when.strip()):
                 title = (event_name.strip(), when.strip(), number)
-    header = lines[header_index]
-    header_at = Location(source, header_index + 1)
+    return _Preamble(meta, title)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """What the header says: where the name and ``Nat`` columns start, how many round
+    columns follow ``ELO``, and whether ``MMS`` and ``+/-`` columns follow them."""
+
+    text: str
+    at: Location
+    name_start: int
+    nat_start: int
+    rounds: int
+    has_mms: bool
+    has_change: bool
+
+
+def _read_columns(header: str, header_at: Location) -> _Columns:
     # The start number and the name are read by position (the columns under 'Nr' and
     # 'Name', up to 'Nat'), and a tab has no fixed width: refuse it there.
     if "\t" in header[: header.find("ELO")]:
@@ -216,7 +295,12 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
             found,
         )
     elo_start = _column(header, "ELO")
-    if name_start is None or nat_start is None or not name_start < nat_start < elo_start:
+    if (
+        name_start is None
+        or nat_start is None
+        or elo_start is None
+        or not name_start < nat_start < elo_start
+    ):
         raise MalformedLineError(
             "the header needs the columns 'Nr Name Nat ... ELO' in that order (a 'Nat' "
             "column after 'Name', before 'ELO')",
@@ -230,38 +314,88 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
             break
         rounds += 1
     tail = after_elo[rounds:]
-    has_mms = "MMS" in tail or "MM" in tail
-    has_change = "+/-" in tail
+    return _Columns(
+        text=header,
+        at=header_at,
+        name_start=name_start,
+        nat_start=nat_start,
+        rounds=rounds,
+        has_mms="MMS" in tail or "MM" in tail,
+        has_change="+/-" in tail,
+    )
 
-    players: list[Player] = []
-    rows: list[tuple[str, str, int | None, str | None, dict[str, object], str]] = []
-    entries: list[GameEntry] = []
-    cells_of: dict[str, list[str]] = {}
-    promotion_lines: list[tuple[str, str, int]] = []
-    row_lines: dict[str, int] = {}
-    name_lines: dict[str, tuple[str, int]] = {}
-    games_of: dict[str, int] = {}
-    for number, raw in enumerate(lines[header_index + 1 :], start=header_index + 2):
-        if not raw.strip():
-            continue
-        line = raw
-        where = Location(source, number)
-        promo = _PROMOTING.match(line)
-        if promo:
-            who, _, grade_text = promo.group(1).strip().rpartition(" to ")
-            if not who.strip():
-                raise MalformedLineError(
-                    "expected 'Promoting <Name> to <grade>'", where, _shown(line.strip())
-                )
-            grade = parse_grade(_shown(grade_text), Location(source, number, "grade"))
-            promotion_lines.append((who.strip(), grade.name, number))
-            continue
-        lead = re.match(r"\s*([0-9]*)", line).group(1)
+
+@dataclass(frozen=True)
+class _Row:
+    """A player row as read, before the names' layout is known."""
+
+    pid: str
+    name: str
+    rating: int | None
+    nat: str | None
+    extra: dict[str, object]
+    name_cells: str
+
+
+class _Rows:
+    """The lines after the header, read one by one: the player rows (their games as
+    :class:`GameEntry` records, to be paired) and the promotions."""
+
+    def __init__(self, source: str, columns: _Columns) -> None:
+        self.source = source
+        self.columns = columns
+        self.rows: list[_Row] = []
+        self.entries: list[GameEntry] = []
+        self.cells_of: dict[str, list[str]] = {}
+        self.promotion_lines: list[tuple[str, str, int]] = []
+        self.row_lines: dict[str, int] = {}
+        self.name_lines: dict[str, tuple[str, int]] = {}
+        self.games_of: dict[str, int] = {}
+
+    # -- a promotion line ----------------------------------------------------------------
+    def read_promotion(self, promo: re.Match[str], line: str, number: int) -> None:
+        """``Promoting <Name> to <grade>``."""
+        who, _, grade_text = promo.group(1).strip().rpartition(" to ")
+        if not who.strip():
+            raise MalformedLineError(
+                "expected 'Promoting <Name> to <grade>'",
+                Location(self.source, number),
+                _shown(line.strip()),
+            )
+        grade = parse_grade(_shown(grade_text), Location(self.source, number, "grade"))
+        self.promotion_lines.append((who.strip(), grade.name, number))
+
+    # -- a player row --------------------------------------------------------------------
+    def read_player_row(self, line: str, number: int) -> None:
+        """Start number, name, then Nat, grade and ELO, the round cells, and MMS, Pts and
+        +/-."""
+        where = Location(self.source, number)
+        pid = self._start_number(line, number, where)
+        full_name, name_cells = self._name(line, pid, number, where)
+        tokens = line[self.columns.nat_start :].split()
+        nat, grade, rating, published_rating, i = self._nat_grade_elo(tokens, pid, number)
+        rounds = self.columns.rounds
+        cells = tokens[i : i + rounds]
+        points = self._round_cells(cells, pid, full_name, line, number, where)
+        extra: dict[str, object] = {"start_number": int(pid)}
+        if grade is not None:
+            extra["grade"] = grade
+        if published_rating is not None:
+            extra["published_rating"] = published_rating
+        self._scores(tokens[i + rounds :], pid, full_name, points, number, where, extra)
+        self.rows.append(_Row(pid, full_name, rating, nat, extra, name_cells))
+        self.row_lines[pid] = number
+
+    def _start_number(self, line: str, number: int, where: Location) -> str:
+        """The start number under ``Nr`` (1 to 999,999), used once, and the row's columns
+        lined up with the header's up to ``Nat``."""
+        name_start, nat_start = self.columns.name_start, self.columns.nat_start
+        lead = re.match(r"\s*([0-9]*)", line).group(1)  # type: ignore[union-attr]
         if len(lead) > MAX_START_DIGITS:
             raise InvalidValueError(
                 f"start number {_shown(lead)!r}: start numbers run from 1 to "
                 f"{10**MAX_START_DIGITS - 1:,} (0 stands for no opponent)",
-                Location(source, number, "Nr"),
+                Location(self.source, number, "Nr"),
                 _shown(lead),
             )
         start = line[:name_start].strip()
@@ -275,7 +409,7 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
             raise InvalidValueError(
                 f"start number {_shown(start)!r}: start numbers run from 1 to "
                 f"{10**MAX_START_DIGITS - 1:,} (0 stands for no opponent)",
-                Location(source, number, "Nr"),
+                Location(self.source, number, "Nr"),
                 _shown(start),
             )
         pid = str(int(start))
@@ -296,12 +430,18 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
                 where,
                 _shown(line.strip()),
             )
-        if pid in row_lines:
+        if pid in self.row_lines:
             raise DuplicatePlayerError(
-                f"start number {pid} is used twice (line {row_lines[pid]} and this line)",
-                Location(source, number, "Nr"),
+                f"start number {pid} is used twice (line {self.row_lines[pid]} and this line)",
+                Location(self.source, number, "Nr"),
                 pid,
             )
+        return pid
+
+    def _name(self, line: str, pid: str, number: int, where: Location) -> tuple[str, str]:
+        """The name in the columns under ``Name`` (up to ``Nat``), and those columns as
+        written; two rows may not share a name (the player file joins on it)."""
+        name_start, nat_start = self.columns.name_start, self.columns.nat_start
         name_cells = line[name_start:nat_start]
         full_name = " ".join(name_cells.split())
         if not full_name:
@@ -320,17 +460,24 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
                 _shown(line[name_start:].strip()),
             )
         key = normalise_name(full_name)
-        if key in name_lines:
-            other, other_line = name_lines[key]
+        if key in self.name_lines:
+            other, other_line = self.name_lines[key]
             raise DuplicatePlayerError(
                 f"players {other} and {pid} are both named {_shown(full_name)!r} (line "
                 f"{other_line} and this line); the player file joins on the name, so the "
                 "table must tell them apart",
-                Location(source, number, "Name"),
+                Location(self.source, number, "Name"),
                 full_name,
             )
-        name_lines[key] = (pid, number)
-        tokens = line[nat_start:].split()
+        self.name_lines[key] = (pid, number)
+        return full_name, name_cells
+
+    def _nat_grade_elo(
+        self, tokens: list[str], pid: str, number: int
+    ) -> tuple[str | None, str | None, int | None, int | None, int]:
+        """Nat, grade and ELO (each may be missing): the federation, the grade's name, the
+        rating before (or, with a ``*``, the published rating after), and the index of the
+        first round cell."""
         i = 0
         nat = None
         if i < len(tokens) and tokens[i].isalpha():
@@ -346,10 +493,10 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
         grade = None
         if grade_text is not None:
             # parse_grade reads the number; more than two digits is no grade of FESA's.
-            digits = re.match(r"[0-9]+", grade_text).group()
+            digits = re.match(r"[0-9]+", grade_text).group()  # type: ignore[union-attr]
             grade = parse_grade(
                 grade_text if len(digits) <= 2 else _shown(grade_text, 12),
-                Location(source, number, "Grade"),
+                Location(self.source, number, "Grade"),
             ).name
         rating = None
         published_rating = None
@@ -360,7 +507,7 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
                 raise InvalidValueError(
                     f"player {pid}: rating {_shown(value)} is out of range (a FESA rating "
                     f"lies between -{RATING_LIMIT} and {RATING_LIMIT})",
-                    Location(source, number, "ELO"),
+                    Location(self.source, number, "ELO"),
                     _shown(value),
                 )
             if star:
@@ -368,7 +515,14 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
             else:
                 rating = int(value)
             i += 1
-        cells = tokens[i : i + rounds]
+        return nat, grade, rating, published_rating, i
+
+    def _round_cells(
+        self, cells: list[str], pid: str, full_name: str, line: str, number: int, where: Location
+    ) -> int:
+        """One cell a round: the opponent's number and ``+``, ``-`` or ``=`` (``0`` an
+        unplayed round); each becomes a :class:`GameEntry`.  The points, in halves."""
+        rounds = self.columns.rounds
         if len(cells) < rounds:
             raise MalformedLineError(
                 f"player {pid} ({_shown(full_name)}): {len(cells)} round cells, the header "
@@ -376,6 +530,8 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
                 where,
                 _shown(line.strip()),
             )
+        source = self.source
+        entries = self.entries
         points = 0  # in halves
         played = 0
         for round_, cell in enumerate(cells, start=1):
@@ -384,24 +540,12 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
             # without their per-field setattr (the same objects, see ratingkit.core.fastbuild).
             at = build(Location, {"file": source, "line": number, "column": f"round {round_}"})
             if not match:
-                if "(" in cell:
-                    raise MalformedLineError(
-                        f"round cell {_shown(cell)!r} gives a handicap: handicap games are "
-                        "not read from FESA tables; give the event as a CSV pair with "
-                        "handicap and giver columns",
-                        at,
-                        _shown(cell),
-                    )
-                raise MalformedLineError(
-                    f"cannot read round cell {_shown(cell)!r} (expected the opponent's number "
-                    "and +, - or =, e.g. 12+)",
-                    at,
-                    _shown(cell),
-                )
+                _bad_cell(cell, at)
             opponent, sign = match.groups()
             halves = _HALVES[sign]
             points += halves
             opponent = str(int(opponent))
+            fields: dict[str, object]
             if opponent == "0":
                 fields = {**_BYE_ENTRY, "opponent": None, "bye": _BYE_KINDS[sign]}
             elif opponent == pid:
@@ -413,25 +557,35 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
                 played += 1
             fields.update(round=round_, player=pid, score=halves / 2, location=at)
             entries.append(build(GameEntry, fields))
-        games_of[pid] = played
-        cells_of[pid] = cells
-        i += rounds
-        rest = tokens[i:]
-        extra: dict[str, object] = {"start_number": int(pid)}
-        if grade is not None:
-            extra["grade"] = grade
-        if published_rating is not None:
-            extra["published_rating"] = published_rating
+        self.games_of[pid] = played
+        self.cells_of[pid] = cells
+        return points
+
+    def _scores(
+        self,
+        rest: list[str],
+        pid: str,
+        full_name: str,
+        points: int,
+        number: int,
+        where: Location,
+        extra: dict[str, object],
+    ) -> None:
+        """``MMS`` (where the header has it), ``Pts`` (checked: MMS plus the round cells'
+        points) and ``+/-`` (where the header has it); nothing may follow."""
+        source, columns = self.source, self.columns
         mms = None
-        if has_mms and rest:
+        if columns.has_mms and rest:
             mms = _parse_half(rest.pop(0), Location(source, number, "MMS"), "MMS")
             extra["mms"] = _halves_value(mms)
         if rest:
             pts_text = rest.pop(0)
             pts = _parse_half(pts_text, Location(source, number, "Pts"), "Pts")
             extra["pts"] = _halves_value(pts)
-            _check_pts(pid, full_name, pts, mms, points, has_mms, Location(source, number, "Pts"))
-        if has_change and rest:
+            _check_pts(
+                pid, full_name, pts, mms, points, columns.has_mms, Location(source, number, "Pts")
+            )
+        if columns.has_change and rest:
             change = rest.pop(0)
             if not _CHANGE.match(change) or abs(int(change)) > RATING_LIMIT:
                 raise InvalidValueError(
@@ -448,42 +602,99 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
                 where,
                 _shown(unexpected),
             )
-        rows.append((pid, full_name, rating, nat, extra, name_cells))
-        row_lines[pid] = number
 
-    # The first name's column: FESA's program pads every last name to the longest one and
-    # one space, so the column where most rows' first names start (after a gap of two or
-    # more spaces) is where each row's last name ends, the longest one's too.
-    starts = Counter(m.end() for *_, cells in rows if (m := _GAP.search(cells)))
-    first_column = starts.most_common(1)[0][0] if starts else None
-    for pid, full_name, rating, nat, extra, cells in rows:
-        extra["name_layout"] = _name_layout(cells, first_column)
-        players.append(Player(id=pid, name=full_name, rating=rating, federation=nat, extra=extra))
-    if not players:
+    # -- what needs every row ------------------------------------------------------------
+    def players(self) -> list[Player]:
+        """The players, each with his name's layout (last and first name).  FESA's program
+        pads every last name to the longest one and one space, so the column where most
+        rows' first names start (after a gap of two or more spaces) is where each row's
+        last name ends, the longest one's too."""
+        starts = Counter(m.end() for row in self.rows if (m := _GAP.search(row.name_cells)))
+        first_column = starts.most_common(1)[0][0] if starts else None
+        players = []
+        for row in self.rows:
+            row.extra["name_layout"] = _name_layout(row.name_cells, first_column)
+            players.append(
+                Player(
+                    id=row.pid,
+                    name=row.name,
+                    rating=row.rating,
+                    federation=row.nat,
+                    extra=row.extra,
+                )
+            )
+        if not players:
+            raise MalformedLineError(
+                "no player rows: no line after the header starts with a start number",
+                self.columns.at,
+                _shown(self.columns.text.strip()),
+            )
+        return players
+
+    def check_opponents(self) -> None:
+        """Every round cell names a player of the table."""
+        for entry in self.entries:
+            if entry.opponent is not None and entry.opponent not in self.row_lines:
+                cell = self.cells_of[entry.player][entry.round - 1]
+                raise UnknownPlayerError(
+                    f"round cell {cell!r} names player {entry.opponent}, who is not in the table",
+                    entry.location,
+                    cell,
+                )
+
+    def promotions(self) -> list[tuple[str, str]]:
+        """The promotions (name as written, grade), each of a player of the table."""
+        promotions: list[tuple[str, str]] = []
+        for who, grade, number in self.promotion_lines:
+            if normalise_name(who) not in self.name_lines:
+                raise UnknownPlayerError(
+                    f"promotion of {_shown(who)!r}, who is not in the table",
+                    Location(self.source, number),
+                    _shown(who),
+                )
+            promotions.append((who, grade))
+        return promotions
+
+
+def _bad_cell(cell: str, at: Location) -> NoReturn:
+    """A round cell that is not ``<number><sign>``: a handicap cell is named as such."""
+    if "(" in cell:
         raise MalformedLineError(
-            "no player rows: no line after the header starts with a start number",
-            header_at,
-            _shown(header.strip()),
+            f"round cell {_shown(cell)!r} gives a handicap: handicap games are "
+            "not read from FESA tables; give the event as a CSV pair with "
+            "handicap and giver columns",
+            at,
+            _shown(cell),
         )
-    for entry in entries:
-        if entry.opponent is not None and entry.opponent not in row_lines:
-            cell = cells_of[entry.player][entry.round - 1]
-            raise UnknownPlayerError(
-                f"round cell {cell!r} names player {entry.opponent}, who is not in the table",
-                entry.location,
-                cell,
-            )
-    promotions: list[tuple[str, str]] = []
-    for who, grade, number in promotion_lines:
-        if normalise_name(who) not in name_lines:
-            raise UnknownPlayerError(
-                f"promotion of {_shown(who)!r}, who is not in the table",
-                Location(source, number),
-                _shown(who),
-            )
-        promotions.append((who, grade))
-    games, byes = assemble_games(entries)
-    extra_event: dict[str, object] = {**read_extra, "rounds_in_header": rounds}
+    raise MalformedLineError(
+        f"cannot read round cell {_shown(cell)!r} (expected the opponent's number "
+        "and +, - or =, e.g. 12+)",
+        at,
+        _shown(cell),
+    )
+
+
+def _event(
+    name: str,
+    source: str,
+    lines: list[str],
+    preamble: _Preamble,
+    columns: _Columns,
+    players: list[Player],
+    games: tuple[Game, ...],
+    byes: tuple[Bye, ...],
+    promotions: list[tuple[str, str]],
+    read_extra: Mapping[str, object],
+    games_of: Mapping[str, int],
+) -> Event:
+    """The event: its name and dates (an ``Event:`` and a ``Date:`` line, else the title
+    line), what the table publishes, and its type (round robin when every pair met)."""
+    meta, title = preamble.meta, preamble.title
+    extra_event: dict[str, object] = {
+        **read_extra,
+        "rounds_in_header": columns.rounds,
+        "game_evidence": "a FESA table",
+    }
     if promotions:
         extra_event["published_promotions"] = tuple(promotions)
     start_date = None
@@ -510,13 +721,15 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
         players=tuple(players),
         games=games,
         byes=byes,
-        rounds=rounds,
+        rounds=columns.rounds,
         type=EventType.SWISS,
         start=start_date,
         end=end_date,
         source=source,
         extra={**extra_event, "type_note": "event type swiss (detected from the table)"},
         local_ids=True,
+        # A FESA tournament table is of a shogi event (FESA rule 1).
+        game=GameKind.SHOGI,
     )
     if maybe_round_robin and is_complete_round_robin(event):
         event = replace(
@@ -643,7 +856,8 @@ def _check_writable(event: Event) -> None:
                 None,
                 p.federation,
             )
-        for what, value in (("rating", p.rating), ("rating", p.extra.get("published_rating"))):
+        published: Any = p.extra.get("published_rating")
+        for what, value in (("rating", p.rating), ("rating", published)):
             if value is not None and abs(int(value)) > RATING_LIMIT:
                 raise InvalidValueError(
                     f"player {p.id}: {what} {value} is out of range (a FESA rating lies "
@@ -657,7 +871,7 @@ def _layout(player: Player) -> tuple[str, str]:
     """Last and first name as the row writes them: the layout read from a table where it
     still gives the player's name, else the first word and the rest."""
     name = " ".join(player.name.split())
-    layout = player.extra.get("name_layout")
+    layout: Any = player.extra.get("name_layout")
     if layout and " ".join(f"{layout[0]} {layout[1]}".split()) == name:
         return (" ".join(str(layout[0]).split()), " ".join(str(layout[1]).split()))
     parts = name.split(maxsplit=1)
@@ -666,7 +880,7 @@ def _layout(player: Player) -> tuple[str, str]:
 
 def _mms_halves(player: Player) -> int:
     """The player's McMahon start score in halves (0 where he has none)."""
-    value = player.extra.get("mms", 0)
+    value: Any = player.extra.get("mms", 0)
     try:
         halves = float(value) * 2
         if halves == int(halves) and abs(halves) <= 2 * RATING_LIMIT:
@@ -680,7 +894,7 @@ def _mms_halves(player: Player) -> int:
     )
 
 
-def mcmahon_table(event: Event):
+def mcmahon_table(event: Event) -> Table:
     """Each player's McMahon score as a FESA table gives it: ``MMS`` (the start score, 0 where
     the table has no MMS column), the points of his round cells (a game 1, 1/2 or 0; an
     unplayed ``0+`` 1, ``0=`` 1/2, ``0-`` 0) and ``Pts``, their sum (the value the table
@@ -706,11 +920,11 @@ def mcmahon_table(event: Event):
     return Table(
         f"{event.name}: Pts = MMS + points (McMahon score)",
         ("Nr", "name", "MMS", "points", "Pts"),
-        rows,
+        tuple(rows),
     )
 
 
-def write_fesa_table(event: Event, report=None) -> str:
+def write_fesa_table(event: Event, report: Report | None = None) -> str:
     """The event as a FESA table.  Without ``report`` the table is as read (a table not yet
     rated stays unrated); with a FESA rating report, ``ELO`` gets a ``*`` and the new rating for
     players rated by performance, ``+/-`` the rounded change and ``Promoting`` lines follow.
@@ -724,13 +938,15 @@ def write_fesa_table(event: Event, report=None) -> str:
     rounds = event.round_count
     cells, points = _cells_and_points(event)
     promotions: list[tuple[str, str]] = []
-    report_rows = {}
+    # The report's rows and the promotions section, read by column (FESA's views print them).
+    report_rows: dict[Any, Any] = {}
     if report is not None:
         report_rows = {row["id"]: row for row in report.players.rows}
         for row in report.section("promotions").rows:
-            promotions.append((row["name"], row["to_grade"]))
+            promotions.append((str(row["name"]), str(row["to_grade"])))
     elif event.extra.get("published_promotions"):
-        promotions = list(event.extra["published_promotions"])
+        published: Any = event.extra["published_promotions"]
+        promotions = list(published)
 
     rows = []
     for p in sorted(event.players, key=lambda p: int(p.id)):
@@ -740,7 +956,7 @@ def write_fesa_table(event: Event, report=None) -> str:
             grade_text = display_grade(parse_grade(str(p.extra["grade"])).number)
         change = ""
         star = False
-        elo = p.rating
+        elo: Any = p.rating
         if report is not None:
             row = report_rows[p.id]
             # A player rated by performance, or (fesa-program) a newcomer without a game
@@ -755,8 +971,9 @@ def write_fesa_table(event: Event, report=None) -> str:
         else:
             if p.extra.get("published_rating") is not None:
                 star, elo = True, p.extra["published_rating"]
-            if p.extra.get("published_change") is not None:
-                value = int(p.extra["published_change"])
+            published_change: Any = p.extra.get("published_change")
+            if published_change is not None:
+                value = int(published_change)
                 change = "0" if value == 0 else f"{value:+d}"
         mms = _mms_halves(p)
         rows.append(

@@ -22,11 +22,13 @@ import io
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import InputError, Location, MalformedLineError
+from ..core.model import ReadNote
 from ..core.output import atomic_write, unprotect_cell
 
 #: Code pages tried when a file is not UTF-8, in order of preference when nothing else decides.
@@ -128,18 +130,30 @@ def main_encoding(reads: Reads) -> str:
     return reads[0][1].encoding if reads else "utf-8"
 
 
-def encoding_notes(reads: Reads) -> tuple[str, ...]:
+def encoding_notes(reads: Reads) -> tuple[ReadNote, ...]:
     """The report's notes on the encodings of the files read: one note per encoding that is
-    not the default UTF-8 (``games.csv, players.csv: read as Windows-1251 (detected)``)."""
+    not the default UTF-8 (``games.csv, players.csv: read as Windows-1251 (detected)``), as
+    :class:`~ratingkit.core.model.ReadNote` values (notes of kind ``READ`` that are their
+    text)."""
     groups: dict[tuple[str, str], list[str]] = {}
+    codecs_of: dict[tuple[str, str], str] = {}
     for source, decoded in reads:
         if decoded.note(source) is None:
             continue
-        groups.setdefault((encoding_name(decoded.encoding), decoded.how), []).append(source)
-    return tuple(
-        f"{', '.join(dict.fromkeys(sources))}: read as {name} ({how})"
-        for (name, how), sources in groups.items()
-    )
+        group = (encoding_name(decoded.encoding), decoded.how)
+        groups.setdefault(group, []).append(source)
+        codecs_of.setdefault(group, decoded.encoding)
+    notes = []
+    for (name, how), sources in groups.items():
+        files = tuple(dict.fromkeys(sources))
+        notes.append(
+            ReadNote(
+                f"{', '.join(files)}: read as {name} ({how})",
+                files=files,
+                encoding=codecs_of[(name, how)],
+            )
+        )
+    return tuple(notes)
 
 
 def encoding_extra(reads: Reads) -> dict[str, object]:
@@ -221,9 +235,9 @@ def _detect(data: bytes) -> DecodedText:
         return DecodedText(data.decode("latin-1"), "latin-1", "no code page fits", False)
     texts = {m.encoding: str(m) for m in matches}
 
-    keys: dict[str, tuple] = {}
+    keys: dict[str, tuple[int, float, float, int]] = {}
 
-    def key(match) -> tuple:
+    def key(match: Any) -> tuple[int, float, float, int]:
         if match.encoding in keys:
             return keys[match.encoding]
         preference = CODE_PAGES.index(match.encoding) if match.encoding in CODE_PAGES else 99
@@ -406,7 +420,7 @@ def read_csv_table(
     def line_of() -> int:
         return offset + max(reader.line_num, 1)
 
-    def rows_of():
+    def rows_of() -> Iterator[list[str]]:
         while True:
             try:
                 yield next(reader)

@@ -33,15 +33,24 @@ import io
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from ..core.fastbuild import collector_paused
 from ..core.model import Event, EventType, Player
+from ..core.outcome import GameKind
 from ..core.output import protect_row
 from ..core.players import _record, check_columns, check_unnamed
 from ..core.values import parse_points
 from . import Format, register_format
-from .eventfields import apply_fields, check_dates, parse_fields, read_sidecar, with_read_notes
+from .eventfields import (
+    apply_fields,
+    check_dates,
+    check_game,
+    parse_fields,
+    read_sidecar,
+    with_read_notes,
+)
 from .fileio import Reads, files_read, header_cells, main_encoding, read_csv_table, read_text_into
 
 REQUIRED_COLUMNS = ("rating", "points")
@@ -119,7 +128,8 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         points = parse_points(cells.pop("points"), Location(source, line, "points"))
         record = _record(cells, location)
         has_state = has_state or any(getattr(record, c) is not None for c in STATE_COLUMNS)
-        extra: dict[str, object] = dict(record.extra)
+        facts = ("federation", "title", "fide_id")
+        extra: dict[str, object] = {k: v for k, v in record.extra.items() if k not in facts}
         extra.update(
             {
                 c: getattr(record, c)
@@ -128,7 +138,7 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
             }
         )
         extra["points"] = points
-        pid = record.id or record.name
+        pid = record.id or record.name or ""  # _record refuses a row with neither
         if pid in seen:
             raise DuplicatePlayerError(
                 f"player {pid!r} appears twice (first on line {seen[pid]})", location, pid
@@ -139,10 +149,10 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
                 id=pid,
                 name=record.name or pid,
                 rating=record.rating,
-                federation=extra.pop("federation", None) or None,
-                title=extra.pop("title", None) or None,
+                federation=record.extra.get("federation") or None,
+                title=record.extra.get("title") or None,
                 born=record.born,
-                fide_id=extra.pop("fide_id", None) or None,
+                fide_id=record.extra.get("fide_id") or None,
                 extra={**extra, "line": line},
                 location=location,
             )
@@ -153,23 +163,27 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
             Location(source, header_line),
             len(players),
         )
-    extra: dict[str, object] = {
+    event_extra: dict[str, object] = {
         "type_note": "event type round robin (a score table is a round robin)",
+        "game_evidence": "a FIDE score table",
         "encoding": main_encoding(reads),
         "files": files_read(reads),
     }
     if has_state:
-        extra["player_file"] = source
+        event_extra["player_file"] = source
     event = Event(
         name=file.stem,
         players=tuple(players),
         games=(),
         type=EventType.ROUND_ROBIN,
         source=source,
-        extra=extra,
+        extra=event_extra,
         local_ids=True,
         score_only=True,
+        # A score table is the FIDE 1982 form of a chess round robin.
+        game=GameKind.CHESS,
     )
+    check_game(fields, GameKind.CHESS, "a score table (FIDE 1982) is a chess event", source)
     event = apply_fields(event, fields)
     event = with_read_notes(event, reads)
     if "cycles" not in event.extra:
@@ -178,9 +192,16 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
     return event
 
 
+def _line_of(player: Player) -> int | None:
+    """The line of the table a player was read from (None for a player built in Python)."""
+    line = player.extra.get("line")
+    return line if isinstance(line, int) else None
+
+
 def check_totals(event: Event) -> None:
     """The points of a score table must be those of a complete round robin."""
-    cycles = int(event.extra.get("cycles", 1))
+    given: Any = event.extra.get("cycles", 1)
+    cycles = int(given)
     count = len(event.players)
     most = cycles * (count - 1)
     for player in event.players:
@@ -188,7 +209,7 @@ def check_totals(event: Event) -> None:
             raise InvalidValueError(
                 f"player {player.id!r} has {float(points_of(player)):g} points, more than the "
                 f"{most} games a round robin of {count} players gives him",
-                Location(event.source, player.extra.get("line"), "points"),
+                Location(event.source, _line_of(player), "points"),
                 float(points_of(player)),
             )
     total = sum((points_of(p) for p in event.players), Fraction(0))

@@ -46,9 +46,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import (
     ConflictingGameError,
@@ -72,6 +74,7 @@ from ..core.model import (
     is_complete_round_robin,
 )
 from ..core.model import _pair as pair_records
+from ..core.outcome import GameKind
 from ..core.values import RATING_MAX, parse_date, parse_points
 from . import Format, csvpair, register_format
 from .fileio import Reads, encoding_extra, read_text_into
@@ -340,6 +343,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         **read_extra,
         "trf_tags": tuple(tags),
         "type_note": "; ".join((type_note, *notes)),
+        "game_evidence": "a FIDE TRF file",
     }
     if placeholders:
         extra["trf_bye_placeholders"] = tuple(
@@ -358,6 +362,8 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         source=source,
         extra=extra,
         local_ids=True,
+        # TRF is FIDE's tournament report format: a chess event.
+        game=GameKind.CHESS,
     )
     # Every player of a complete round robin meets the n - 1 others: with fewer rounds, or
     # fewer games than n (n - 1) / 2, it is not one (checked first: the full test compares
@@ -489,7 +495,7 @@ def _drop_bye_placeholders(rows: list[_Row]) -> tuple[list[_Row], list[_Placehol
     return kept, found
 
 
-def _placeholder_note(placeholder: _Placeholder, byes) -> str:
+def _placeholder_note(placeholder: _Placeholder, byes: Iterable[Bye]) -> str:
     rounds = set(placeholder.rounds)
     byes_of: dict[int, list[str]] = defaultdict(list)
     for bye in byes:
@@ -521,7 +527,9 @@ def _games_and_byes(rows: list[_Row]) -> tuple[tuple[Game, ...], tuple[Bye, ...]
     for index, row in enumerate(rows):
         for entry in row.entries:
             if entry.opponent is None:
-                byes.append(Bye(entry.round, entry.player, entry.bye, entry.location))
+                byes.append(
+                    Bye(entry.round, entry.player, entry.bye or ByeKind.ZERO_POINT, entry.location)
+                )
                 continue
             other = by_id[entry.opponent].entries[entry.round - 1]
             if other.opponent != entry.player:
@@ -800,7 +808,7 @@ def _round_entry(
 # -- writing ---------------------------------------------------------------------------------
 
 
-def _result_code(score: float, play) -> str:
+def _result_code(score: float, play: Play) -> str:
     for code, (s, p) in PLAYED_CODES.items():
         if s == score and p is play:
             return code
@@ -855,7 +863,8 @@ def write_trf(event: Event) -> str:
             event.end.isoformat(),
         )
     lines: list[str] = []
-    tags = list(event.extra.get("trf_tags") or ())
+    given_tags: Any = event.extra.get("trf_tags") or ()
+    tags = list(given_tags)
     present = {tag for tag, _ in tags}
     if "012" not in present:
         tags.insert(0, ("012", event.name))
@@ -920,7 +929,7 @@ def write_trf(event: Event) -> str:
             fide_ids[player.fide_id] = player.id
         if not player.name.strip():
             raise InvalidValueError(f"player {player.id} has no name", None, player.id)
-        given = player.extra.get("trf_points")
+        given: Any = player.extra.get("trf_points")
         total = float(given) if given is not None else points[player.id]
         rank = player.extra.get("rank", "")
         fields = {
@@ -959,7 +968,8 @@ def _placeholder_lines(event: Event, used: set[int], rounds: int) -> list[tuple[
     """The bye placeholders the reader left out (``extra["trf_bye_placeholders"]``), written
     back as ``0000 - -`` opposite the byes they stood for: the file reads back the same."""
     lines = []
-    for rank, name, stood_for in event.extra.get("trf_bye_placeholders") or ():
+    placeholders: Any = event.extra.get("trf_bye_placeholders") or ()
+    for rank, name, stood_for in placeholders:
         if rank in used or rank > 9999 or any(r > rounds for r in stood_for):
             continue
         fields = {
@@ -973,7 +983,7 @@ def _placeholder_lines(event: Event, used: set[int], rounds: int) -> list[tuple[
     return lines
 
 
-def _date_text(value) -> str:
+def _date_text(value: date) -> str:
     return f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
@@ -985,7 +995,7 @@ def _birth_date(player: Player) -> str:
     return _date_text(player.born)
 
 
-def _date_or_none(text: str):
+def _date_or_none(text: str) -> date | None:
     try:
         return parse_date(text)
     except InvalidValueError:
