@@ -1,4 +1,4 @@
-"""ruff, configured in pyproject.toml, runs with the tests so style cannot rot."""
+"""ruff and mypy, configured in pyproject.toml, run with the tests so style and types cannot rot."""
 
 from __future__ import annotations
 
@@ -21,4 +21,17 @@ def test_ruff_lint():
 
 def test_ruff_format():
     result = _ruff("format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_finds_no_errors(tmp_path):
+    """mypy at its default settings on the package, stricter on the core (pyproject.toml's
+    [tool.mypy]); the cache goes to a temporary folder, so the checkout stays clean."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "mypy"), "ratingkit"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout + result.stderr

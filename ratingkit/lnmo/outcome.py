@@ -1,4 +1,3 @@
-# ruff: noqa: RUF009 (shown_as returns a dataclasses.field, not a default value)
 """What the LNMO rules compute, as typed values, before anything is printed.
 
 * :class:`LnmoPlayer`: a player's grade before and after, his bonus (rule 2b), the reasons
