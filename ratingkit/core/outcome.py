@@ -178,7 +178,8 @@ class PlayerOutcome(Generic[D]):
     #: None for a player without a rating before.
     rating_before: int | None
     games: int
-    score: Number
+    #: None where nothing of his counts (an unrated player without a counted game).
+    score: Number | None
     expected: Number | None
     #: The unrounded change (None when nothing was rated).
     change: Number | None
