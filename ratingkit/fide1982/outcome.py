@@ -120,6 +120,9 @@ class Fide1982Player:
     # -- not printed in the player table --------------------------------------------------
     #: The rule that chose K (10.64), with a default assumed where the player file is silent.
     k_rule: Rule | None = None
+    #: True when K had to be assumed: no games count in a player file (10.64: taken as
+    #: established, 30 games or more).
+    k_assumed: bool = False
     #: The sum of the 350-point adjustments of his opponents (10.68 second pass).
     adjustment: int = 0
     #: The rule that left him unrated in this event (6.1, 6.42, a rule of the whole event).
@@ -193,6 +196,8 @@ class Fide1982Game:
     white: str
     black: str
     result: str
+    #: 2.1: why the game is not a game of chess (a shogi handicap, a shogi result).
+    not_chess: str | None = None
 
 
 @dataclass(frozen=True)
