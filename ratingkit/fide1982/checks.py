@@ -92,7 +92,7 @@ class _Found:
         self.score_only = event.score_only
         self.round_robin = event.type is EventType.ROUND_ROBIN
         self.all_games: tuple[str, ...] = ("all",) if self.games or self.score_only else ()
-        self.minutes = event.extra.get("minutes")
+        self.minutes = number_field(event, "minutes")
         self.findings: list[Finding] = []
         self.excluded: dict[int, Rule] = {}
         self.not_chess: dict[int, str] = {}
@@ -135,6 +135,24 @@ class _Found:
             tuple(self.unchecked),
             self.cycles,
         )
+
+
+def number_field(event: Event, name: str) -> int | float | None:
+    """An event field that holds a number (``minutes``, ``rounds_per_day``, ``hours_per_day``,
+    ``match_games``, ``cycles``), or None when the event does not give it."""
+    value = event.extra.get(name)
+    if value is None:
+        return None
+    if isinstance(value, int | float):
+        return value
+    text = str(value)
+    return int(text) if text.isdigit() else float(text)
+
+
+def cycles_of(event: Event) -> int:
+    """How often each pair meets in a score table (``cycles``, 1 unless given)."""
+    cycles = number_field(event, "cycles")
+    return 1 if cycles is None else int(cycles)
 
 
 def score_table_points(event: Event, player_id: str) -> Fraction:
@@ -182,8 +200,8 @@ def check_rounds_a_day(found: _Found) -> None:
         if game.date is not None:
             per_day[game.date].add(game.round)
     day_rounds = {d: len(r) for d, r in per_day.items()}
-    field_rounds = event.extra.get("rounds_per_day")
-    hours = event.extra.get("hours_per_day")
+    field_rounds = number_field(event, "rounds_per_day")
+    hours = number_field(event, "hours_per_day")
     if not day_rounds and field_rounds is None and hours is None:
         found.unchecked.append("3.1 (no game dates, 'rounds_per_day' or 'hours_per_day')")
     for day, count in sorted(day_rounds.items()):
@@ -261,7 +279,7 @@ def _counted_score(found: _Found, player_id: str) -> Fraction | None:
     played, nothing to drop)."""
     if found.score_only:
         # Each dropped player scored 0, so every other player took all his points.
-        cycles = int(found.event.extra.get("cycles", 1))
+        cycles = cycles_of(found.event)
         return found.points(player_id) - cycles * len(found.dropped)
     games = found.games
     chess = [
@@ -323,7 +341,7 @@ def round_robin_or_swiss(found: _Found, unplayed: Sequence[int]) -> None:
             meetings = Counter(frozenset(g.players) for g in found.games)
             found.cycles = max(meetings.values(), default=1)
     if found.score_only:
-        found.cycles = int(event.extra.get("cycles", 1))
+        found.cycles = cycles_of(event)
 
 
 def check_composition(found: _Found) -> None:
@@ -406,7 +424,7 @@ def check_match(found: _Found) -> None:
     event, games = found.event, found.games
     if event.type is not EventType.MATCH or found.score_only:
         return
-    scheduled = event.extra.get("match_games")
+    scheduled = number_field(event, "match_games")
     if scheduled is None:
         found.unchecked.append("6.5 (no field 'match_games')")
         return
@@ -451,8 +469,10 @@ __all__ = [
     "RULE_TEXTS",
     "Assessment",
     "assess",
+    "cycles_of",
     "game_label",
     "minimum_minutes",
+    "number_field",
     "rule",
     "score_table_points",
 ]

@@ -146,8 +146,8 @@ def berger(
             detail = Fide1982Player(p=Fraction(round_int(p * 100), 100), dp=table_dp(p))
         first_pass[pid] = detail
     if not rated:
-        values = {pid: Computed(points[pid], games, first_pass[pid]) for pid, _, _ in entries}
-        return BergerResult(None, None, None, count, n, games, values, ())
+        plain = {pid: Computed(points[pid], games, first_pass[pid]) for pid, _, _ in entries}
+        return BergerResult(None, None, None, count, n, games, plain, ())
     rar = Fraction(sum(r for _, r in rated), len(rated))
     dpa: Fraction | None = None
     ra: Fraction | int = rar

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..core.outcome import (
     EventOutcome,
@@ -232,7 +233,10 @@ Fide1982PlayerOutcome = PlayerOutcome[Fide1982Player]
 Fide1982GameOutcome = GameOutcome[Fide1982Game]
 Fide1982EventOutcome = EventOutcome[Fide1982Player, Fide1982Game]
 Fide1982Outcome = Outcome[Fide1982Player, Fide1982Game]
-Fide1982PeriodOutcome = Outcome[Fide1982PeriodPlayer, Fide1982Game]
+#: A period's outcome: its ``players`` have a :class:`Fide1982PeriodPlayer` detail, the
+#: players of its ``events`` a :class:`Fide1982Player` one (``Outcome`` has one detail type for
+#: both, hence ``Any``).
+Fide1982PeriodOutcome = Outcome[Any, Fide1982Game]
 
 __all__ = [
     "METHOD_TEXT",

@@ -70,7 +70,7 @@ def clamp_table(detail: Fide1982Event) -> Table:
         }
         for c in detail.clamps
     ]
-    return Table(CLAMP_TITLE, CLAMP_COLUMNS, rows)
+    return Table(CLAMP_TITLE, CLAMP_COLUMNS, tuple(rows))
 
 
 def game_row(side: GameOutcome[Fide1982Game]) -> dict[str, object]:
@@ -106,7 +106,7 @@ def event_report(outcome: Fide1982Outcome) -> Report:
     rows = [game_row(g) for g in outcome.games if g.player == g.detail.white]
     if not rows:
         return report
-    return replace(report, games=Table("games", GAME_COLUMNS, rows))
+    return replace(report, games=Table("games", GAME_COLUMNS, tuple(rows)))
 
 
 def period_report(period: Fide1982PeriodOutcome, parts: Sequence[Fide1982Outcome]) -> Report:

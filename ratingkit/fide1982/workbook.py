@@ -19,14 +19,14 @@ def columns(report: Report, *names: str) -> Table:
     wanted = ("id", *names)
     rows = [{c: row.get(c) for c in wanted} for row in report.players.rows]
     formats = {c: f for c, f in report.players.formats.items() if c in wanted}
-    return Table(", ".join(names), wanted, rows, formats)
+    return Table(", ".join(names), wanted, tuple(rows), formats)
 
 
 def summary_table(report: Report, *names: str) -> Table:
     """Event-level values of a report (all of them, or ``names``) as a two-column table."""
     keys = names or tuple(report.summary)
     rows = [{"name": k, "value": report.summary.get(k)} for k in keys]
-    return Table("summary", ("name", "value"), rows, {"value": "{:g}"})
+    return Table("summary", ("name", "value"), tuple(rows), {"value": "{:g}"})
 
 
 def variant_table(event: Event) -> Table:
@@ -55,7 +55,7 @@ def variant_table(event: Event) -> Table:
     return Table(
         "Unrated players: the example's convention against rule 10.25",
         (*names, "Rn (10.68)", "Rn (10.25)"),
-        rows,
+        tuple(rows),
     )
 
 
@@ -82,7 +82,7 @@ def replacement_effect(
         row.update({f"Ru2 {pid}": outcome.player(pid).detail.Ru2 for pid in unrated})
         rows.append(row)
     names = (f"{player_id} rated", "Ra", *(f"Ru2 {pid}" for pid in unrated))
-    return Table(f"If {player_id} had been rated otherwise (same scores)", names, rows)
+    return Table(f"If {player_id} had been rated otherwise (same scores)", names, tuple(rows))
 
 
 def convergence_table(
@@ -100,7 +100,7 @@ def convergence_table(
     return Table(
         "Games until the gap to the true strength is down to 1/e (14.3)",
         ("K", "14.3 says", "simulated"),
-        rows,
+        tuple(rows),
     )
 
 
