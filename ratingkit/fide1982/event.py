@@ -112,6 +112,15 @@ def _clamps_of(
     return out
 
 
+def _percentage(rating: int | None, points: Fraction, games: int) -> Fide1982Player:
+    """10.21: a rated player's p (his score in percent, to two places) and its dp of table
+    10.1a; nothing for an unrated player."""
+    if rating is None:
+        return Fide1982Player()
+    p = points / games
+    return Fide1982Player(p=Fraction(round_int(p * 100), 100), dp=table_dp(p))
+
+
 def berger(
     entries: Sequence[tuple[str, int | None, Number]],
     cycles: int = 1,
@@ -137,14 +146,7 @@ def berger(
     games = cycles * n
     points = {pid: exact(w) for pid, _, w in entries}
     rated = [(pid, r) for pid, r, _ in entries if r is not None]
-    # p and dp of table 10.1a for the rated players (10.21).
-    first_pass: dict[str, Fide1982Player] = {}
-    for pid, rating, _ in entries:
-        detail = Fide1982Player()
-        if rating is not None:
-            p = points[pid] / games
-            detail = Fide1982Player(p=Fraction(round_int(p * 100), 100), dp=table_dp(p))
-        first_pass[pid] = detail
+    first_pass = {pid: _percentage(rating, points[pid], games) for pid, rating, _ in entries}
     if not rated:
         plain = {pid: Computed(points[pid], games, first_pass[pid]) for pid, _, _ in entries}
         return BergerResult(None, None, None, count, n, games, plain, ())
