@@ -137,12 +137,22 @@ def test_the_report_columns_come_from_the_detail():
 
 
 def test_explain_cites_the_clauses():
+    """explain(): the status when not plain "rated", K of 10.64 (A: 30 games assumed and
+    2400 reached: 10), the rule of Ru; derivation(): the computation with its clauses."""
     outcome = FIDE_1982.rate(_example()).outcome
     assert outcome is not None
-    a = outcome.player("A").detail.explain()
+    assert outcome.player("A").detail.explain() == "K=10"
+    assert outcome.player("I").detail.explain() == (
+        "new player (10.31): Rn 1935.0 is below 2005: the results are deleted; Ru by 10.68: Rc + dp"
+    )
+    a = outcome.player("A").detail.derivation()
     assert "Rc2 2373" in a and "10.61" in a and "+8.90" in a and "10.64" in a
-    i = outcome.player("I").detail.explain()
+    i = outcome.player("I").detail.derivation()
     assert "Ru2 1935" in i and "10.31" in i
+    low = score_event([("a", 2003, 0), ("b", 2300, 3), ("c", 2250, 2), ("d", 2200, 1)])
+    low_outcome = FIDE_1982.rate(low).outcome
+    assert low_outcome is not None
+    assert low_outcome.player("a").detail.explain() == "below 2001: leaves the list (9.21); K=15"
 
 
 def test_notes_are_values_with_kinds():

@@ -136,7 +136,21 @@ class Fide1982Player:
     leaves_list: bool = False
 
     def explain(self) -> str:
-        """Why his rating changed (or did not), in words, citing the clauses."""
+        """Why his rating changed, in short, as a comparison of rule sets shows it: the status
+        when it is not plain "rated" (9.14, 9.21, 10.31, 10.32, 10.4 ...), K (10.64), the
+        rule of his Ru (10.22-10.25, 10.68), e.g. ``"below 2001: leaves the list (9.21);
+        K=15"``.  :meth:`derivation` gives the computation step by step."""
+        parts: list[str] = []
+        if self.status and self.status != "rated":
+            parts.append(self.status)
+        if self.K is not None:
+            parts.append(f"K={self.K}")
+        if self.ru_rule is not None:
+            parts.append(f"Ru by {self.ru_rule}")
+        return "; ".join(parts)
+
+    def derivation(self) -> str:
+        """How his rating changed (or why it did not), step by step, citing the clauses."""
         if self.DR is not None and self.We is not None and self.K is not None:
             parts = [
                 f"Rc2 {self.Rc2} (opponents within 350 points, 10.61), D {self.D}, "
@@ -176,7 +190,12 @@ class Fide1982PeriodPlayer:
     leaves_list: bool = False
 
     def explain(self) -> str:
-        """Why his rating changed over the period, in words."""
+        """Why his rating changed over the period, in short: the status when it is not plain
+        "rated" (9.14, 9.21, 10.31, 10.32).  :meth:`derivation` says more."""
+        return self.status if self.status and self.status != "rated" else ""
+
+    def derivation(self) -> str:
+        """How his rating changed over the period, in words, citing the clauses."""
         if self.DR is not None:
             text = (
                 f"the DR of his {self.events} event(s) add up to {float(self.DR):+.2f}, "
