@@ -8,8 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 from conftest import ROOT
 
+from ratingkit.core.errors import InvalidValueError
 from ratingkit.core.model import Event, EventType, Game, Play, Player
 from ratingkit.core.outcome import EventKey, NoteKind, Rule, Status
 from ratingkit.core.players import PlayerFile, PlayerRecord
@@ -222,3 +224,9 @@ def test_a_period_outcome_keys_its_events():
     assert a.change == sum(in_events, Fraction(0)) and a.status is Status.RATED
     assert a.change == Fraction("8.9") + in_events[1]
     assert outcome.new_state is report.new_state
+
+
+def test_a_field_that_is_not_a_number_is_named():
+    event = replace(_example(), extra={**_example().extra, "minutes": "two hours"})
+    with pytest.raises(InvalidValueError, match="'minutes' must be a number, got 'two hours'"):
+        FIDE_1982.check(event)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
+from ..core.errors import InvalidValueError, Location, shown
 from ..core.model import Event, EventType, Game, is_complete_round_robin
 from ..core.outcome import Finding, Rule
 from ..core.ruleset import not_a_chess_game
@@ -143,10 +144,17 @@ def number_field(event: Event, name: str) -> int | float | None:
     value = event.extra.get(name)
     if value is None:
         return None
-    if isinstance(value, int | float):
+    if isinstance(value, int | float) and not isinstance(value, bool):
         return value
-    text = str(value)
-    return int(text) if text.isdigit() else float(text)
+    text = str(value).strip()
+    try:
+        return int(text) if text.isdigit() else float(text)
+    except ValueError:
+        raise InvalidValueError(
+            f"event field {name!r} must be a number, got {shown(value)}",
+            Location(event.source, None, name),
+            value,
+        ) from None
 
 
 def cycles_of(event: Event) -> int:
