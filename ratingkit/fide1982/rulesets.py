@@ -13,6 +13,7 @@ from ..core.model import Event
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
+from ..core.ruleset import guard
 from .checks import assess
 from .event import rate_event, rate_period
 from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
@@ -64,20 +65,21 @@ class Fide1982:
     # -- rating ------------------------------------------------------------------------
     def outcome(self, event: Event, players: PlayerFile | None = None) -> Fide1982Outcome:
         """The typed outcome of one event (what :meth:`rate` shows)."""
+        guard(self, [event], players)
         return rate_event(self, event, players)
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event by the average method of 10.6 (see :mod:`ratingkit.fide1982`).
 
-        Shogi data are not refused here: 2.1 leaves their handicap games and shogi results
-        unrated game by game (the guard of :func:`ratingkit.core.ruleset.guard` refuses a
-        whole shogi event before a caller gets here)."""
-        return event_report(rate_event(self, event, players))
+        :func:`~ratingkit.core.ruleset.guard` refuses a shogi event first; in an event that is
+        chess, 2.1 leaves a shogi handicap game or a shogi result unrated game by game."""
+        return event_report(self.outcome(event, players))
 
     def period_outcome(
         self, events: Sequence[Event], players: PlayerFile | None = None
     ) -> Fide1982PeriodOutcome:
         """The typed outcome of a rating period (what :meth:`rate_events` shows)."""
+        guard(self, events, players)
         return rate_period(self, events, players)[0]
 
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
@@ -85,6 +87,7 @@ class Fide1982:
         played with (9.11: the list in force at its start), the changes add up,
         Rn = Ro + sum(DR), rounded once (10.66).  A new player's results pool into one Rn
         (10.3, 9.14)."""
+        guard(self, events, players)
         period, parts = rate_period(self, events, players)
         return period_report(period, parts)
 
