@@ -112,13 +112,11 @@ def _clamps_of(
     return out
 
 
-def _percentage(rating: int | None, points: Fraction, games: int) -> Fide1982Player:
+def _percentage(points: Fraction, games: int) -> tuple[Fraction, int]:
     """10.21: a rated player's p (his score in percent, to two places) and its dp of table
-    10.1a; nothing for an unrated player."""
-    if rating is None:
-        return Fide1982Player()
+    10.1a."""
     p = points / games
-    return Fide1982Player(p=Fraction(round_int(p * 100), 100), dp=table_dp(p))
+    return Fraction(round_int(p * 100), 100), table_dp(p)
 
 
 def berger(
@@ -146,15 +144,15 @@ def berger(
     games = cycles * n
     points = {pid: exact(w) for pid, _, w in entries}
     rated = [(pid, r) for pid, r, _ in entries if r is not None]
-    first_pass = {pid: _percentage(rating, points[pid], games) for pid, rating, _ in entries}
+    percent = {pid: _percentage(points[pid], games) for pid, _ in rated}
     if not rated:
-        plain = {pid: Computed(points[pid], games, first_pass[pid]) for pid, _, _ in entries}
+        plain = {pid: Computed(points[pid], games, Fide1982Player()) for pid, _, _ in entries}
         return BergerResult(None, None, None, count, n, games, plain, ())
     rar = Fraction(sum(r for _, r in rated), len(rated))
     dpa: Fraction | None = None
     ra: Fraction | int = rar
     if len(rated) < count:
-        dpa = Fraction(sum(cast(int, first_pass[pid].dp) for pid, _ in rated), len(rated))
+        dpa = Fraction(sum(percent[pid][1] for pid, _ in rated), len(rated))
         ra = round_int(rar - dpa * Fraction(n, n + 1))
 
     def unrated_ru(rc: int, score: Fraction) -> tuple[int, Rule]:
@@ -170,16 +168,16 @@ def berger(
         )
 
     # First pass: Rc (10.61) and an unrated player's first Ru (10.22-10.25).
+    rc: dict[str, int] = {}
+    ru: dict[str, int] = {}
     first: dict[str, int] = {}
     for pid, rating, _ in entries:
         if rating is not None:
-            rc = round_int((ra * (n + 1) - rating) / n)
-            first_pass[pid] = replace(first_pass[pid], Rc=rc)
+            rc[pid] = round_int((ra * (n + 1) - rating) / n)
             first[pid] = rating
         else:
-            ru, ru_rule = unrated_ru(int(ra), points[pid])
-            first_pass[pid] = replace(first_pass[pid], Rc=int(ra), Ru=ru, ru_rule=ru_rule)
-            first[pid] = ru
+            rc[pid] = int(ra)
+            ru[pid] = first[pid] = unrated_ru(int(ra), points[pid])[0]
     # Second pass (10.68): every opponent within 350 points of the player (10.61).
     clamps: list[Clamp] = []
     values: dict[str, Computed] = {}
@@ -189,16 +187,19 @@ def berger(
         )
         clamps.extend(mine)
         total = sum(c.adjustment for c in mine)
-        detail = first_pass[pid]
-        rc2 = round_int(cast(int, detail.Rc) + Fraction(total, n))
-        detail = replace(detail, Rc2=rc2, adjustment=total)
+        rc2 = round_int(rc[pid] + Fraction(total, n))
         if rating is None:
             ru2, ru_rule = unrated_ru(rc2, points[pid])
-            detail = replace(detail, Ru2=ru2, ru_rule=ru_rule)
+            detail = Fide1982Player(
+                Rc=rc[pid], Rc2=rc2, Ru=ru[pid], Ru2=ru2, ru_rule=ru_rule, adjustment=total
+            )
         else:
             d = rating - rc2
             pd = table_pd_exact(d)
-            detail = replace(detail, D=d, PD=pd, We=pd * games)
+            p, dp = percent[pid]
+            detail = Fide1982Player(
+                p=p, dp=dp, Rc=rc[pid], Rc2=rc2, D=d, PD=pd, We=pd * games, adjustment=total
+            )
         values[pid] = Computed(points[pid], games, detail)
     return BergerResult(rar, dpa, ra, count, n, games, values, tuple(clamps))
 

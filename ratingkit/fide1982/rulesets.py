@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import cast
 
 from ..core.model import Event
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import guard
+from ..core.ruleset import RuleSet, guard
 from .checks import assess
 from .event import rate_event, rate_period
 from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
@@ -65,7 +66,7 @@ class Fide1982:
     # -- rating ------------------------------------------------------------------------
     def outcome(self, event: Event, players: PlayerFile | None = None) -> Fide1982Outcome:
         """The typed outcome of one event (what :meth:`rate` shows)."""
-        guard(self, [event], players)
+        _guard(self, [event], players)
         return rate_event(self, event, players)
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
@@ -79,7 +80,7 @@ class Fide1982:
         self, events: Sequence[Event], players: PlayerFile | None = None
     ) -> Fide1982PeriodOutcome:
         """The typed outcome of a rating period (what :meth:`rate_events` shows)."""
-        guard(self, events, players)
+        _guard(self, events, players)
         return rate_period(self, events, players)[0]
 
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
@@ -87,9 +88,16 @@ class Fide1982:
         played with (9.11: the list in force at its start), the changes add up,
         Rn = Ro + sum(DR), rounded once (10.66).  A new player's results pool into one Rn
         (10.3, 9.14)."""
-        guard(self, events, players)
+        _guard(self, events, players)
         period, parts = rate_period(self, events, players)
         return period_report(period, parts)
+
+
+def _guard(rules: Fide1982, events: Sequence[Event], players: PlayerFile | None) -> None:
+    """:func:`ratingkit.core.ruleset.guard`.  The cast: :class:`RuleSet` declares its
+    attributes as plain (settable) members, which a frozen dataclass's fields are not for
+    mypy; the protocol would need read-only properties."""
+    guard(cast(RuleSet, rules), events, players)
 
 
 FIDE_1982 = Fide1982(
