@@ -72,14 +72,6 @@ class Assessment:
     #: How often each pair met (a double round robin: 2).
     cycles: int = 1
 
-    @property
-    def rows(self) -> list[dict[str, object]]:
-        """The findings as the check table's rows (rule clause, problem, games)."""
-        return [
-            {"rule": f.rule.clause, "problem": f.problem, "games": list(f.games)}
-            for f in self.findings
-        ]
-
 
 class _Found:
     """The findings as the steps add them (private: :func:`assess` freezes them)."""
