@@ -91,7 +91,7 @@ class Fide1982Player:
     printed text (the typed status is :attr:`PlayerOutcome.status`)."""
 
     #: His score in percent of his games, to two places (round robin, rated players).
-    p: Fraction | None = shown_as("p", default=None)  # noqa: RUF009
+    p: Fraction | None = shown_as("p", default=None)
     #: dp of table 10.1a for p (round robin, rated players).
     dp: int | None = shown_as("dp", default=None)
     #: The first Rc: (Ra(n+1) - R)/n (10.61) or Ra (an unrated player) in a round robin, the
@@ -105,17 +105,17 @@ class Fide1982Player:
     Ru2: int | None = shown_as("Ru2", default=None)
     #: The rule his Ru comes from (10.22, 10.23, 10.24, 10.25, "10.68: Rc + dp", or 6.1 for an
     #: unrated player without a point).
-    ru_rule: Rule | None = shown_as("Ru rule", _rule_cell, default=None)  # noqa: RUF009
+    ru_rule: Rule | None = shown_as("Ru rule", _rule_cell, default=None)
     #: D = R - Rc2.
     D: int | None = shown_as("D", default=None)
     #: PD of table 10.1b for D.
-    PD: Fraction | None = shown_as("PD", default=None)  # noqa: RUF009
+    PD: Fraction | None = shown_as("PD", default=None)
     #: We = PD * games.
-    We: Fraction | None = shown_as("We", default=None)  # noqa: RUF009
+    We: Fraction | None = shown_as("We", default=None)
     #: K of 10.64.
     K: int | None = shown_as("K", default=None)
     #: DR = K * (W - We), unrounded.
-    DR: Fraction | None = shown_as("DR", default=None)  # noqa: RUF009
+    DR: Fraction | None = shown_as("DR", default=None)
     #: The printed status ("rated", "new player (9.14): ...", "no rated games (rule 6.1)" ...).
     status: str = shown_as("status", default="")
     # -- not printed in the player table --------------------------------------------------
@@ -184,7 +184,7 @@ class Fide1982PeriodPlayer:
     new rating is Ro + sum(DR), rounded once, 10.66; a new player's results pool, 10.3)."""
 
     events: int = shown_as("events", default=0)
-    DR: Fraction | None = shown_as("DR", default=None)  # noqa: RUF009
+    DR: Fraction | None = shown_as("DR", default=None)
     status: str = shown_as("status", default="")
     new_player: NewPlayer | None = None
     leaves_list: bool = False
