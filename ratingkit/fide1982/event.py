@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from .rulesets import Fide1982
 
 #: What a player without a score shows in the score column (no game counted for him).
-NO_SCORE = cast(Number, None)
+NO_SCORE: Number | None = None
 
 
 @dataclass(frozen=True)

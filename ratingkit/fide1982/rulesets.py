@@ -8,13 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import cast
 
 from ..core.model import Event
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import RuleSet, guard
+from ..core.ruleset import guard
 from .checks import assess
 from .event import rate_event, rate_period
 from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
@@ -97,7 +96,7 @@ def _guard(rules: Fide1982, events: Sequence[Event], players: PlayerFile | None)
     """:func:`ratingkit.core.ruleset.guard`.  The cast: :class:`RuleSet` declares its
     attributes as plain (settable) members, which a frozen dataclass's fields are not for
     mypy; the protocol would need read-only properties."""
-    guard(cast(RuleSet, rules), events, players)
+    guard(rules, events, players)
 
 
 FIDE_1982 = Fide1982(
