@@ -124,7 +124,7 @@ class Terms:
     kinte_black: int | None
 
 
-def _at(game: Game, column: str) -> Location:
+def column_location(game: Game, column: str) -> Location:
     where = game.location or Location()
     return Location(where.file, where.line, column)
 
@@ -136,32 +136,38 @@ def game_terms(game: Game, default_event: str = "event") -> Terms:
     kind = str(extra.get("kind", "") or "rated").strip().lower()
     if kind not in KINDS:
         raise InvalidValueError(
-            f"unknown game kind {kind!r} (expected {', '.join(KINDS)})", _at(game, "kind"), kind
+            f"unknown game kind {kind!r} (expected {', '.join(KINDS)})",
+            column_location(game, "kind"),
+            kind,
         )
     agreed_text = extra.get("agreed")
     agreed = None
     if agreed_text is not None:
         if str(agreed_text).strip() == "":
             raise InvalidValueError(
-                "agreed must be yes or no (rule 4), got an empty cell", _at(game, "agreed"), ""
+                "agreed must be yes or no (rule 4), got an empty cell",
+                column_location(game, "agreed"),
+                "",
             )
-        agreed = parse_bool(str(agreed_text), _at(game, "agreed"))
+        agreed = parse_bool(str(agreed_text), column_location(game, "agreed"))
     kinte: list[int | None] = []
     for column in ("kinte_white", "kinte_black"):
         text = str(extra.get(column, "") or "").strip()
         if not text:
             kinte.append(None)
             continue
-        count = parse_int(text, _at(game, column), what="illegal-move count")
+        count = parse_int(text, column_location(game, column), what="illegal-move count")
         if count < 0:
             raise InvalidValueError(
-                f"illegal-move count cannot be negative, got {text!r}", _at(game, column), text
+                f"illegal-move count cannot be negative, got {text!r}",
+                column_location(game, column),
+                text,
             )
         if count and not game.is_played:
             raise InvalidValueError(
                 f"illegal-move count {text!r} for a game that was not played "
                 f"(result {game.result_code})",
-                _at(game, column),
+                column_location(game, column),
                 text,
             )
         kinte.append(count)

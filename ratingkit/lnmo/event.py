@@ -30,7 +30,7 @@ from ..core.outcome import (
     Status,
 )
 from ..core.players import PlayerFile, PlayerRecord
-from ..core.values import parse_bool, parse_int
+from ..formats.clubterms import Terms, column_location, game_terms
 from .formula import (
     NO_GAME,
     QUALIFICATION,
@@ -89,73 +89,6 @@ LnmoOutcome = Outcome[LnmoPlayer, LnmoGame]
 
 #: The values of the ``kind`` column.
 KINDS = tuple(kind.value for kind in Kind)
-
-
-@dataclass(frozen=True)
-class Terms:
-    """What the club records say about a game beyond its result."""
-
-    event: str
-    event_round: int
-    #: The ``kind`` column: one of :data:`KINDS`.
-    kind: str
-    agreed: bool | None  # None: no 'agreed' column (the default applies)
-    kinte_white: int | None
-    kinte_black: int | None
-
-
-def _at(game: Game, column: str) -> Location:
-    where = game.location or Location()
-    return Location(where.file, where.line, column)
-
-
-def game_terms(game: Game, default_event: str = "event") -> Terms:
-    """Read ``event``, ``kind``, ``agreed``, ``kinte_white``, ``kinte_black`` from a game's
-    extra columns (as the club reader or the plain CSV reader keep them)."""
-    extra = game.extra
-    kind_text = str(extra.get("kind", "") or "rated").strip().lower()
-    if kind_text not in KINDS:
-        raise InvalidValueError(
-            f"unknown game kind {kind_text!r} (expected {', '.join(KINDS)})",
-            _at(game, "kind"),
-            kind_text,
-        )
-    agreed_text = extra.get("agreed")
-    agreed = None
-    if agreed_text is not None:
-        if str(agreed_text).strip() == "":
-            raise InvalidValueError(
-                "agreed must be yes or no (rule 4), got an empty cell", _at(game, "agreed"), ""
-            )
-        agreed = parse_bool(str(agreed_text), _at(game, "agreed"))
-    kinte: list[int | None] = []
-    for column in ("kinte_white", "kinte_black"):
-        text = str(extra.get(column, "") or "").strip()
-        if not text:
-            kinte.append(None)
-            continue
-        count = parse_int(text, _at(game, column), what="illegal-move count")
-        if count < 0:
-            raise InvalidValueError(
-                f"illegal-move count cannot be negative, got {text!r}", _at(game, column), text
-            )
-        if count and not game.is_played:
-            raise InvalidValueError(
-                f"illegal-move count {text!r} for a game that was not played "
-                f"(result {game.result_code})",
-                _at(game, column),
-                text,
-            )
-        kinte.append(count)
-    event_round = extra.get("event_round", game.round)
-    return Terms(
-        event=str(extra.get("event") or default_event),
-        event_round=int(str(event_round)),
-        kind=kind_text,
-        agreed=agreed,
-        kinte_white=kinte[0],
-        kinte_black=kinte[1],
-    )
 
 
 # -- what is added up, for the season and for each event -----------------------------------------
@@ -336,7 +269,7 @@ class _Season:
                 f"both players reached their losing illegal move ({terms.kinte_white} of "
                 f"{white_limit} and {terms.kinte_black} of {black_limit}, rule 5); the game "
                 "ended at the first of them: record that one only",
-                _at(game, "kinte_black"),
+                column_location(game, "kinte_black"),
                 terms.kinte_black,
             )
         if white_lost and terms.kinte_white is not None:
@@ -506,7 +439,7 @@ class _Season:
                 raise InvalidValueError(
                     "a qualification game needs a 'giver' (the instructor): both players are "
                     f"{white}",
-                    _at(game, "giver"),
+                    column_location(game, "giver"),
                     "",
                 )
             giver = game.white if white.rank > black.rank else game.black
@@ -514,7 +447,7 @@ class _Season:
 
     def _qualification_target(self, game: Game, candidate: str, state: State) -> int:
         """Rule 1a: the grade (kyu) a qualification game is for, from its handicap."""
-        where = _at(game, "handicap")
+        where = column_location(game, "handicap")
         if state.grade.fesa:
             raise InvalidValueError(
                 f"{candidate!r} holds {state.grade}: LNMO qualification games are for LNMO "
@@ -574,7 +507,7 @@ class _Season:
         """Rule 1b: 3 days after a lost qualification game, the next day after a won one."""
         if game.date is None:
             raise InvalidValueError(
-                "a qualification game needs a date (rule 1b)", _at(game, "date"), ""
+                "a qualification game needs a date (rule 1b)", column_location(game, "date"), ""
             )
         if state.last_qualification is not None:
             wait = WAIT_AFTER_WIN if state.last_qualification_won else WAIT_AFTER_LOSS
@@ -585,7 +518,7 @@ class _Season:
                     f"qualification game of {candidate!r} on {game.date} is too soon: the last "
                     f"one, on {state.last_qualification}, was {outcome}; the next try is "
                     f"allowed from {earliest} (rule 1b)",
-                    _at(game, "date"),
+                    column_location(game, "date"),
                     game.date.isoformat(),
                 )
         return game.date

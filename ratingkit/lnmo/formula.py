@@ -6,20 +6,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import timedelta
 
-from ..core.errors import InvalidValueError, Location, shown
+# The grades are read by the club records' reader too, which imports no rule set.
+from ..formats.clubterms import (
+    LNMO_KYU as LNMO_KYU,
+)
+from ..formats.clubterms import (
+    LOWEST_RATED_KYU as LOWEST_RATED_KYU,
+)
+from ..formats.clubterms import (
+    Grade as Grade,
+)
+from ..formats.clubterms import (
+    kyu as kyu,
+)
+from ..formats.clubterms import (
+    parse_grade as parse_grade,
+)
 
 # -- Table 1 and the grades -------------------------------------------------------------------
 
 #: Rule 1: the rating of each LNMO grade (kyu -> rating).
 GRADE_RATING: Mapping[int, int] = {kyu: (18 - kyu) * 100 for kyu in range(7, 19)}
-#: The LNMO grades: 7 kyu (strongest) to 20 kyu (1a lists 18, 19 and 20 kyu below table 1).
-LNMO_KYU = range(7, 21)
-#: Rule 3b: a rating is issued from 17 kyu.
-LOWEST_RATED_KYU = 17
-
 #: Rule 2: the change when the stronger player wins, by D = 0, 1, 2, 3, 4 (then 0).
 STRONGER_WINS: tuple[int, ...] = (16, 12, 8, 4, 1)
 #: Rule 2: the change when the weaker player wins, by D = 1, 2, 3, 4 (then 32).
@@ -51,76 +60,6 @@ _ALIASES = {"(SGKGS)": "RBLLNN", "KING ONLY": "LONE KING", "BARE KING": "LONE KI
 
 WAIT_AFTER_LOSS = timedelta(days=3)  # 1b
 WAIT_AFTER_WIN = timedelta(days=1)  # 1b
-
-
-@dataclass(frozen=True, order=True)
-class Grade:
-    """A shogi grade on one scale: ``rank`` is -n for n kyu and n-1 for n dan, so that a
-    higher rank is a stronger grade and D is a difference of ranks.  ``fesa`` marks a FESA
-    grade (rule 6); otherwise it is an LNMO grade (7 to 20 kyu)."""
-
-    rank: int
-    fesa: bool = False
-
-    @property
-    def kyu(self) -> int | None:
-        return -self.rank if self.rank < 0 else None
-
-    @property
-    def label(self) -> str:
-        text = f"{-self.rank} kyu" if self.rank < 0 else f"{self.rank + 1} dan"
-        return f"FESA {text}" if self.fesa else text
-
-    def __str__(self) -> str:
-        return self.label
-
-    @property
-    def table_rating(self) -> int | None:
-        """Table 1's rating of an LNMO grade (None below 18 kyu and for FESA grades)."""
-        return None if self.fesa else GRADE_RATING.get(self.kyu or 0)
-
-    @property
-    def is_rated(self) -> bool:
-        """Rule 3b: an LNMO rating from 17 kyu up; rule 6: none with a FESA grade."""
-        return not self.fesa and self.kyu is not None and self.kyu <= LOWEST_RATED_KYU
-
-
-# ASCII digits, at most three (a 5,000-digit grade is refused, not a traceback).
-_GRADE = re.compile(r"^(?:(fesa)\s*)?([0-9]{1,3})\s*-?\s*(kyu|k|кю|dan|d|дан)\.?$", re.I)
-
-
-def kyu(n: int) -> Grade:
-    """The LNMO grade ``n`` kyu."""
-    return Grade(-n)
-
-
-def parse_grade(text: str, location: Location | None = None, *, fesa: bool = False) -> Grade:
-    """Read a grade (``12 kyu``, ``12k``, ``12 кю``; FESA grades also ``1 dan``).
-
-    LNMO grades run from 7 kyu to 20 kyu; anything else is a FESA grade, which belongs in the
-    ``prior_grade`` column (rule 6)."""
-    match = _GRADE.match(text.strip())
-    if not match:
-        raise InvalidValueError(
-            f"cannot read grade {shown(text)} (expected e.g. '12 kyu' or, for FESA, '1 dan')",
-            location,
-            text,
-        )
-    number = int(match.group(2))
-    is_dan = match.group(3).lower() in ("dan", "d", "дан")
-    fesa = fesa or bool(match.group(1))
-    if fesa:
-        if number < 1 or (is_dan and number > 9) or (not is_dan and number > 20):
-            raise InvalidValueError(f"no such FESA grade {text!r}", location, text)
-        return Grade(number - 1 if is_dan else -number, fesa=True)
-    if is_dan or number not in LNMO_KYU:
-        raise InvalidValueError(
-            f"grade {text!r} does not exist in LNMO (7 kyu to 20 kyu, LNMO rules 1 and 1a; "
-            "a FESA grade goes in the 'prior_grade' column, rule 6)",
-            location,
-            text,
-        )
-    return Grade(-number)
 
 
 def grade_for_rating(rating: int) -> Grade:
