@@ -80,6 +80,7 @@ def test_top_level_is_what_the_project_promises():
     assert entries == {
         "pyproject.toml",
         "README.md",
+        "ARCHITECTURE.md",
         "environment.yml",
         "ratingkit",
         "notebooks",
