@@ -38,6 +38,7 @@ __all__ = [
     "FidePlayerOutcome",
     "IterationPass",
     "Status",
+    "VectorisedPeriod",
     "cells_with_none",
 ]
 
@@ -102,6 +103,8 @@ class FidePlayer:
     not_rated: tuple[tuple[Rule, int], ...] = ()
     #: An unrated player: the rule his Ru comes from (8.22-8.25; 8.3; 2024 8.2).
     ru_rule: str | None = None
+    #: 8.21: an unrated player with 0 in his first event, not counted.
+    not_counted: bool = False
 
     @property
     def k(self) -> int | None:
@@ -225,6 +228,18 @@ class FidePeriod:
     """A rating period's values (the report's summary)."""
 
     events: int = shown_as("events", default=0)
+
+
+@dataclass(frozen=True)
+class VectorisedPeriod:
+    """The vectorised period's values (the report's summary)."""
+
+    games: int = shown_as("games", default=0)
+    players: int = shown_as("players", default=0)
+    rated_players: int = shown_as("rated players", default=0)
+    rated_games: int = shown_as("rated games", default=0)
+    games_capped: int = shown_as("games capped (8.54)", default=0)
+    reference_date: date | None = shown_as("reference date", default=None)
 
 
 #: What a FIDE rule set computes.
