@@ -61,6 +61,11 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
     return CheckTable(title, CHECK_COLUMNS, tuple(rows), {}, tuple(findings))
 
 
+def _number(value: object) -> int | float | None:
+    """An event field that the reader made a number (None: not given)."""
+    return value if isinstance(value, int | float) else None
+
+
 def rate_of_play(
     rules: Fide2014, event: Event
 ) -> tuple[list[Finding], list[dict[str, object]], list[str]]:
@@ -74,7 +79,7 @@ def rate_of_play(
     findings: list[Finding] = []
     rows: list[dict[str, object]] = []
     unchecked: list[str] = []
-    minutes = event.extra.get("minutes")
+    minutes = _number(event.extra.get("minutes"))
     if minutes is None:
         unchecked.append(f"{one} (no event field 'minutes')")
     else:
@@ -104,7 +109,7 @@ def rate_of_play(
             )
             findings.append(Finding(rule, problem, tuple(items)))
             rows.append({"rule": one, "problem": problem, "games": _listed(items)})
-    moves = event.extra.get("first_control_moves")
+    moves = _number(event.extra.get("first_control_moves"))
     least = rules.minimum_first_control_moves
     if least is not None and moves is not None and moves < least:
         rule = Rule(two, f"a first time control names at least {least} moves")

@@ -170,7 +170,7 @@ def initial_rating_2024(
     ratings = [Fraction(r) for r, _ in pairs] + [Fraction(h) for h in hypothetical]
     points = sum((Fraction(s) for _, s in pairs), Fraction(0)) + Fraction(len(hypothetical), 2)
     games = len(ratings)
-    ra = sum(ratings) / games
+    ra: Fraction = sum(ratings, Fraction(0)) / games
     dp = table_dp(points / games)
     value = ra + dp
     rule = (

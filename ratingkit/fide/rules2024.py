@@ -106,7 +106,7 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
                 "expected": None,
                 "change": raise_,
                 "rating_after": after,
-                "2000 - R": None if raise_ is None else 2000 - before,
+                "2000 - R": None if raise_ is None or before is None else 2000 - before,
                 "0.4 x (2000 - R)": raise_,
                 "status": status,
             }

@@ -184,7 +184,7 @@ class Fide2014:
             why = Rule(one, f"a match in which one player is unrated ({names}) is not rated")
             return {id(g): why for g in event.games}
         scheduled = event.extra.get("match_games")
-        if not self.decided_match_games_not_rated or scheduled is None:
+        if not self.decided_match_games_not_rated or not isinstance(scheduled, int | float):
             return out
         score: dict[str, Fraction] = {}
         decided_at = None

@@ -265,9 +265,9 @@ def read_states(
             matched=how,
         )
     if players is not None:
-        where = players.source or "player file"
+        source = players.source or "player file"
         text = ", ".join(f"{count} by {how}" for how, count in how_counts.items()) or "none"
-        note = f"{where}: players matched {text}"
+        note = f"{source}: players matched {text}"
         if missing:
             shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
             note += f"; not found ({len(missing)}): {shown} (defaults assumed for them)"

@@ -124,6 +124,12 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
     """The period's :class:`~ratingkit.core.outcome.Outcome` whose players and game sides are
     made from the arrays on first access (the period is one event: ``events`` holds it)."""
 
+    _key: EventKey
+    _build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]]
+    _build_games: Callable[[], tuple[GameOutcome[FideGame], ...]]
+    _players: tuple[PlayerOutcome[FidePlayer], ...] | None
+    _games: tuple[GameOutcome[FideGame], ...] | None
+
     def __init__(
         self,
         *,
@@ -151,13 +157,15 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
     def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
         if self._players is None:
             object.__setattr__(self, "_players", self._build_players())
-        return self._players  # type: ignore[no-any-return]
+        assert self._players is not None
+        return self._players
 
     @property  # type: ignore[override]
     def games(self) -> tuple[GameOutcome[FideGame], ...]:
         if self._games is None:
             object.__setattr__(self, "_games", self._build_games())
-        return self._games  # type: ignore[no-any-return]
+        assert self._games is not None
+        return self._games
 
     @property  # type: ignore[override]
     def events(self) -> tuple[EventOutcome[FidePlayer, FideGame], ...]:
@@ -211,6 +219,8 @@ class LazyTable(Table):
     """A :class:`~ratingkit.core.report.Table` whose rows are built on first access (and whose
     pandas frame can come straight from arrays)."""
 
+    _length: int
+
     def __init__(
         self,
         title: str,
@@ -254,6 +264,8 @@ class LazyTable(Table):
 class LazyPlayerFile(PlayerFile):
     """The new state of a period: a :class:`~ratingkit.core.players.PlayerFile` whose records
     are made on first access."""
+
+    _length: int
 
     def __init__(self, build: Callable[[], list[PlayerRecord]], length: int, source: str):
         object.__setattr__(self, "source", source)
@@ -955,11 +967,8 @@ def rate_period(
 
     def _game(round_, me, you, halves_mine) -> GameOutcome[FideGame]:
         score = Fraction(halves_mine, 2)
-        base = {
-            "name": player_name(me),
-            "opponent_name": player_name(you),
-            "opponent_rating": int(rating_int[you]) if rated[you] else None,
-        }
+        name, opponent_name = player_name(me), player_name(you)
+        opponent_rating = int(rating_int[you]) if rated[you] else None
         reason: Rule | None = None
         rated_game = True
         if rated[me] and rated[you]:
@@ -969,7 +978,9 @@ def rate_period(
             capped = abs(raw_d) > rules.cap
             reason = cap_rule if capped else None
             detail = FideGame(
-                **base,
+                name,
+                opponent_name,
+                opponent_rating,
                 rating_used=int(rating_int[me]) - d if capped else int(rating_int[you]),
                 capped=cap_rule if capped else None,
                 d_uncapped=raw_d,
@@ -990,7 +1001,7 @@ def rate_period(
         else:
             reason, rated_game = RATED_OPPONENTS_ONLY, False
             note = str(reason)
-        detail = FideGame(**base, note=note)
+        detail = FideGame(name, opponent_name, opponent_rating, note=note)
         return GameOutcome(key, round_, ids[me], ids[you], score, rated_game, reason, None, detail)
 
     # New state (8.56's counters), lazily.
@@ -1000,6 +1011,7 @@ def rate_period(
             before = (
                 None if games_before is None or np.isnan(games_before[p]) else int(games_before[p])
             )
+            new_rating: int | None
             if rated[p]:
                 new_rating = int(after[p])
                 played = int(n[p])

@@ -9,6 +9,7 @@ Every value comes from the rule sets' own fields and computations.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -19,12 +20,15 @@ from ..core.players import PlayerFile
 from ..core.report import Table
 from ..core.rounding import round_half_away_from_zero
 from ..core.ruleset import families, family_gaps, get_rule_set, rule_set_in_force
+from .rulesets import Fide2014
 
 __all__ = [
     "CLAUSES",
     "VERSIONS",
+    "InitialRating",
     "dispatch_table",
     "initial_rating_table",
+    "initial_ratings",
     "rate_side_by_side",
     "validity_table",
     "versions_table",
@@ -119,7 +123,9 @@ def versions_table(versions: Sequence[str] = VERSIONS, family: str = "fide") -> 
         else:
             columns[name] = _describe(get_rule_set(name))
     rows = [{"clause": clause} | {v: columns[v][clause] for v in versions} for clause in CLAUSES]
-    return Table("FIDE's texts side by side: the clauses that changed", ("clause", *versions), rows)
+    return Table(
+        "FIDE's texts side by side: the clauses that changed", ("clause", *versions), tuple(rows)
+    )
 
 
 def dispatch_table(days: Iterable[date], family: str = "fide") -> Table:
@@ -131,7 +137,9 @@ def dispatch_table(days: Iterable[date], family: str = "fide") -> Table:
             rows.append({"start": day, "rule set": rule_set_in_force(family, day).name, "note": ""})
         except RatingkitError as error:
             rows.append({"start": day, "rule set": None, "note": str(error)})
-    return Table(f"--rules {family} by the event's start date", ("start", "rule set", "note"), rows)
+    return Table(
+        f"--rules {family} by the event's start date", ("start", "rule set", "note"), tuple(rows)
+    )
 
 
 # -- Several rule sets side by side ----------------------------------------------------------
@@ -162,13 +170,15 @@ def rate_side_by_side(
                 formats[f"{name} {column}"] = report.players.formats[column]
     rows = []
     for player in event.players if ids is None else [by_id[i] for i in ids]:
-        row = {"id": player.id, "name": player.name, "rating": player.rating}
+        row: dict[str, object] = {"id": player.id, "name": player.name, "rating": player.rating}
         for name, report in zip(rules, reports, strict=True):
             found = [r for r in report.players.rows if r["id"] == player.id]
             for column in columns:
                 row[f"{name} {column}"] = found[0].get(column) if found else None
         rows.append(row)
-    return Table(f"{event.name}: {', '.join(rules)} side by side", out_columns, rows, formats)
+    return Table(
+        f"{event.name}: {', '.join(rules)} side by side", out_columns, tuple(rows), formats
+    )
 
 
 def validity_table(family: str = "fide") -> Table:
@@ -198,8 +208,65 @@ def validity_table(family: str = "fide") -> Table:
     return Table(
         f"--rules {family}: the rule set in force on the event's start date",
         ("rule set", "title", "in force from", "in force until"),
-        rows,
+        tuple(rows),
     )
+
+
+@dataclass(frozen=True)
+class InitialRating:
+    """One rule set's initial rating of an unrated player for one score: the exact Ru (None:
+    8.21, not counted), the rating published (None: not published) and the rule used."""
+
+    rules: str
+    points: Fraction
+    p: Fraction
+    ru_exact: Fraction | None
+    published: int | None
+    rule: str
+
+
+def _fide_rule_set(name: str) -> Fide2014:
+    rule_set = get_rule_set(name)
+    if not isinstance(rule_set, Fide2014):
+        raise RatingkitError(f"{name} is not one of FIDE's rule sets since 2014")
+    return rule_set
+
+
+def initial_ratings(
+    opponents: Sequence[int], rules: Sequence[str] = ("fide-2014", "fide-2024")
+) -> list[list[InitialRating]]:
+    """The initial rating of an unrated player for every score from 0 to n (by half points)
+    against the given rated opponents, in a Swiss event: one list per score, one value per
+    rule set."""
+    if not opponents:
+        raise RatingkitError("initial_rating_table needs at least one opponent rating")
+    rule_sets = [_fide_rule_set(name) for name in rules]
+    n = len(opponents)
+    out = []
+    for half_points in range(2 * n + 1):
+        points = Fraction(half_points, 2)
+        scores = [Fraction(1)] * (half_points // 2) + [Fraction(1, 2)] * (half_points % 2)
+        scores += [Fraction(0)] * (n - len(scores))
+        pairs = [(Fraction(r), s) for r, s in zip(opponents, scores, strict=True)]
+        line = []
+        for name, rule_set in zip(rules, rule_sets, strict=True):
+            if points == 0:
+                line.append(
+                    InitialRating(
+                        name,
+                        points,
+                        points / n,
+                        None,
+                        None,
+                        "8.21: 0 in the first event is not counted",
+                    )
+                )
+                continue
+            _, value, rule = rule_set.initial_rating(pairs)
+            published, status = rule_set.publish(round_half_away_from_zero(value), initial=True)
+            line.append(InitialRating(name, points, points / n, value, published, status or rule))
+        out.append(line)
+    return out
 
 
 def initial_rating_table(
@@ -208,36 +275,26 @@ def initial_rating_table(
     """The initial rating of an unrated player for every score from 0 to n (by half points)
     against the given rated opponents, in a Swiss event, under each rule set: the exact Ru,
     the published rating (None: not published) and the rule used."""
-    if not opponents:
-        raise RatingkitError("initial_rating_table needs at least one opponent rating")
-    n = len(opponents)
     columns = ["points", "p"]
     for name in rules:
         columns += [f"{name} Ru", f"{name} rating", f"{name} rule"]
     rows = []
-    for half_points in range(2 * n + 1):
-        points = Fraction(half_points, 2)
-        scores = [Fraction(1)] * (half_points // 2) + [Fraction(1, 2)] * (half_points % 2)
-        scores += [Fraction(0)] * (n - len(scores))
-        pairs = [(Fraction(r), s) for r, s in zip(opponents, scores, strict=True)]
-        row: dict = {"points": points, "p": points / n}
-        for name in rules:
-            rule_set = get_rule_set(name)
-            if points == 0:
-                row |= {f"{name} rule": "8.21: 0 in the first event is not counted"}
+    for line in initial_ratings(opponents, rules):
+        row: dict[str, object] = {"points": line[0].points, "p": line[0].p}
+        for item in line:
+            if item.ru_exact is None:
+                row[f"{item.rules} rule"] = item.rule
                 continue
-            _, value, rule = rule_set.initial_rating(pairs)
-            published, status = rule_set.publish(round_half_away_from_zero(value), initial=True)
             row |= {
-                f"{name} Ru": value,
-                f"{name} rating": published,
-                f"{name} rule": status or rule,
+                f"{item.rules} Ru": item.ru_exact,
+                f"{item.rules} rating": item.published,
+                f"{item.rules} rule": item.rule,
             }
         rows.append(row)
     formats = {"p": "{:.3f}"} | {f"{name} Ru": "{:.2f}" for name in rules}
     return Table(
         f"initial rating against {', '.join(str(r) for r in opponents)}",
         tuple(columns),
-        rows,
+        tuple(rows),
         formats,
     )

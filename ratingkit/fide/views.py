@@ -94,7 +94,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
     dp_table = Table(
         f"8.21b: p and dp of each player ({detail.name})",
         ("id", "name", "rating", "games", "score", "p", "dp", "in pass 1"),
-        [
+        tuple(
             {
                 "id": r.id,
                 "name": r.name,
@@ -106,7 +106,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
                 "in pass 1": r.in_pass_1,
             }
             for r in detail.dp_rows
-        ],
+        ),
         {"p": "{:.3f}"},
     )
     iteration = Table(
@@ -127,7 +127,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
             "Ru",
             "Ru rounded",
         ),
-        [
+        tuple(
             {
                 "pass": s.pass_number,
                 "players averaged": s.players_averaged,
@@ -145,7 +145,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
                 "Ru rounded": s.ru_rounded,
             }
             for s in detail.passes
-        ],
+        ),
         {"Rar": "{:.2f}", "dpa": "{:.2f}", "Ra": "{:.2f}", "Ru": "{:.2f}", "p": "{:.3f}"},
     )
     return [dp_table, iteration]
@@ -181,7 +181,7 @@ def period_report(outcome: FideOutcome) -> Report:
         for player in event.players:
             cells = player_row(player)
             rows.append({c: cells.get(c) for c in columns})
-        sections.append(Table(f"event: {event.key.name}", columns, rows, FORMATS))
+        sections.append(Table(f"event: {event.key.name}", columns, tuple(rows), FORMATS))
     return Report.from_outcome(
         outcome,
         detail_columns=PERIOD_COLUMNS,
@@ -220,7 +220,7 @@ def calculation_table(
     for player in players:
         cells = player_row(player)
         rows.append({c: cells.get(c) for c in columns})
-    return Table(f"{report.title}: FIDE calculation", tuple(columns), rows, formats)
+    return Table(f"{report.title}: FIDE calculation", tuple(columns), tuple(rows), formats)
 
 
 def games_table(
@@ -235,4 +235,4 @@ def games_table(
         rows.append({c: cells.get(c) for c in columns})
     name = outcome.player(player_id).name
     formats = {"PD": "{:.2f}", "score-PD": "{:+.2f}"}
-    return Table(f"games of {name}", tuple(columns), rows, formats)
+    return Table(f"games of {name}", tuple(columns), tuple(rows), formats)
