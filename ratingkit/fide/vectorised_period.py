@@ -124,7 +124,8 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
     """The period's :class:`~ratingkit.core.outcome.Outcome` whose players and game sides are
     made from the arrays on first access (the period is one event: ``events`` holds it)."""
 
-    _key: EventKey
+    _build_key: Callable[[], EventKey]
+    _key_value: EventKey | None
     _build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]]
     _build_games: Callable[[], tuple[GameOutcome[FideGame], ...]]
     _players: tuple[PlayerOutcome[FidePlayer], ...] | None
@@ -135,7 +136,7 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
         *,
         rules: str,
         title: str,
-        key: EventKey,
+        key: Callable[[], EventKey],
         build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]],
         build_games: Callable[[], tuple[GameOutcome[FideGame], ...]],
         notes: tuple[Note, ...],
@@ -147,7 +148,8 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "detail", detail)
         object.__setattr__(self, "new_state", new_state)
-        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_build_key", key)
+        object.__setattr__(self, "_key_value", None)
         object.__setattr__(self, "_build_players", build_players)
         object.__setattr__(self, "_build_games", build_games)
         object.__setattr__(self, "_players", None)
@@ -167,9 +169,17 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
         assert self._games is not None
         return self._games
 
+    @property
+    def key(self) -> EventKey:
+        """The period's key (a digest of its games and ratings, made on first access)."""
+        if self._key_value is None:
+            object.__setattr__(self, "_key_value", self._build_key())
+        assert self._key_value is not None
+        return self._key_value
+
     @property  # type: ignore[override]
     def events(self) -> tuple[EventOutcome[FidePlayer, FideGame], ...]:
-        return (EventOutcome(self._key, self.players, self.games, self.notes, self.detail),)
+        return (EventOutcome(self.key, self.players, self.games, self.notes, self.detail),)
 
     def __repr__(self) -> str:
         return f"<Outcome {self.rules} {self.title!r} (vectorised)>"
@@ -867,7 +877,9 @@ def rate_period(
             if outcome.rating_after is not None:
                 after[position] = outcome.rating_after
 
-    key = EventKey(0, _digest(white, black, white_halves, rating), title)
+    def build_key() -> EventKey:
+        return EventKey(0, _digest(white, black, white_halves, rating), title)
+
     cap_rule = Rule(rules.cap_rule, f"D capped at {rules.cap}")
 
     def rated_player(position: int) -> PlayerOutcome[FidePlayer]:
@@ -989,7 +1001,9 @@ def rate_period(
                 score_minus_pd=score - pd_value,
             )
             change = int(k_values[me]) * (score - pd_value)
-            return GameOutcome(key, round_, ids[me], ids[you], score, True, reason, change, detail)
+            return GameOutcome(
+                outcome_.key, round_, ids[me], ids[you], score, True, reason, change, detail
+            )
         if rated[me]:
             reason, rated_game = OPPONENT_UNRATED, False
             note = str(reason)
@@ -1002,7 +1016,9 @@ def rate_period(
             reason, rated_game = RATED_OPPONENTS_ONLY, False
             note = str(reason)
         detail = FideGame(name, opponent_name, opponent_rating, note=note)
-        return GameOutcome(key, round_, ids[me], ids[you], score, rated_game, reason, None, detail)
+        return GameOutcome(
+            outcome_.key, round_, ids[me], ids[you], score, rated_game, reason, None, detail
+        )
 
     # New state (8.56's counters), lazily.
     def build_state() -> list[PlayerRecord]:
@@ -1076,7 +1092,7 @@ def rate_period(
     outcome_ = LazyOutcome(
         rules=rules.name,
         title=f"{title}: FIDE 2014 rating (vectorised)",
-        key=key,
+        key=build_key,
         build_players=build_players,
         build_games=build_games,
         notes=tuple(notes),
