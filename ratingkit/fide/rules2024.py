@@ -1,3 +1,4 @@
+# ruff: noqa: RUF009 (shown_as returns a dataclasses.field, not a default value)
 """FIDE's current rating regulations: 1 March 2024, amended 1 October 2025 (FIDE Handbook B.02).
 
 Rule sets ``fide-2024`` (in force 2024-03-01 to 2025-09-30) and ``fide-2025`` (from
@@ -37,11 +38,22 @@ rounding per period, .5 away from zero) is the 2014 code itself.  What changed:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError
+from ..core.outcome import (
+    Note,
+    NoteKind,
+    Outcome,
+    PlayerOutcome,
+    Rule,
+    Status,
+    player_row,
+    shown_as,
+    shown_columns,
+)
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import Report
 from ..core.rounding import round_half_away_from_zero
@@ -78,11 +90,12 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
                 )
             records.append(PlayerRecord(id=str(index), rating=value))
         source = "list of ratings"
-    rows = []
+    players: list[PlayerOutcome[Adjustment]] = []
     new_records = []
     counts = {"in 1000-2000": 0, "outside 1000-2000": 0, "unrated": 0}
     for record in records:
         before = record.rating
+        raise_: Fraction | None
         if before is None:
             status, raise_, after = "unrated: unchanged", None, None
             counts["unrated"] += 1
@@ -96,20 +109,21 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
             else:
                 status = "outside 1000-2000: unchanged"
                 counts["outside 1000-2000"] += 1
-        rows.append(
-            {
-                "id": record.id,
-                "name": record.name,
-                "rating_before": before,
-                "games": None,
-                "score": None,
-                "expected": None,
-                "change": raise_,
-                "rating_after": after,
-                "2000 - R": None if raise_ is None or before is None else 2000 - before,
-                "0.4 x (2000 - R)": raise_,
-                "status": status,
-            }
+        players.append(
+            PlayerOutcome(
+                record.id or "",
+                record.name or "",
+                before,
+                0,
+                0,
+                None,
+                raise_,
+                after,
+                Status.RATED if before is not None else Status.NOT_RATED,
+                Adjustment(
+                    None if raise_ is None or before is None else 2000 - before, raise_, status
+                ),
+            )
         )
         new_records.append(replace(record, rating=after))
     notes = [
@@ -119,16 +133,39 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
         "ratings below 1000 (there were none on the list: the floor was 1000) and above 2000 "
         "are unchanged; unrated players stay unrated",
     ]
-    return Report.build(
-        title=f"one-time adjustment of {ADJUSTMENT_DAY.isoformat()} ({source or 'list'})",
+    outcome: Outcome[Adjustment, None] = Outcome(
         rules="fide-2024",
+        title=f"one-time adjustment of {ADJUSTMENT_DAY.isoformat()} ({source or 'list'})",
+        players=tuple(players),
+        notes=tuple(
+            Note(NoteKind.RULE, text, Rule("7.2.1", "one-time adjustment")) for text in notes
+        ),
+        new_state=PlayerFile(tuple(new_records), f"{source or 'list'} adjusted 2024-03-01"),
+    )
+    # The view: a list adjustment has no games count or score (their cells stay empty).
+    rows = [{**player_row(p), "games": None, "score": None} for p in outcome.players]
+    return Report.build(
+        title=outcome.title,
+        rules=outcome.rules,
         rows=rows,
-        extra_columns=("2000 - R", "0.4 x (2000 - R)", "status"),
+        extra_columns=shown_columns(Adjustment),
         summary=counts,
         notes=notes,
         formats={"change": "{:+.1f}", "0.4 x (2000 - R)": "{:.1f}"},
-        new_state=PlayerFile(tuple(new_records), f"{source or 'list'} adjusted 2024-03-01"),
+        new_state=outcome.new_state,
+        outcome=outcome,
     )
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """One rating's part of the adjustment of 1 March 2024."""
+
+    #: 2000 - R for a rating of 1000-2000 (None outside).
+    below_2000: int | None = shown_as("2000 - R", default=None)
+    #: The raise 0.4 x (2000 - R), exact (None outside 1000-2000).
+    raise_: Fraction | None = shown_as("0.4 x (2000 - R)", default=None)
+    status_text: str = shown_as("status", default="")
 
 
 __all__ = [
@@ -137,6 +174,7 @@ __all__ = [
     "DOCUMENT_2025",
     "FIDE_2024",
     "FIDE_2025",
+    "Adjustment",
     "Fide2024",
     "adjust_march_2024",
     "adjustment_2024",
