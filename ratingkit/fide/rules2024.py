@@ -48,7 +48,6 @@ from ..core.outcome import (
     NoteKind,
     Outcome,
     PlayerOutcome,
-    Rule,
     Status,
     player_row,
     shown_as,
@@ -137,9 +136,7 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
         rules="fide-2024",
         title=f"one-time adjustment of {ADJUSTMENT_DAY.isoformat()} ({source or 'list'})",
         players=tuple(players),
-        notes=tuple(
-            Note(NoteKind.RULE, text, Rule("7.2.1", "one-time adjustment")) for text in notes
-        ),
+        notes=tuple(Note(NoteKind.RULE, text) for text in notes),
         new_state=PlayerFile(tuple(new_records), f"{source or 'list'} adjusted 2024-03-01"),
     )
     # The view: a list adjustment has no games count or score (their cells stay empty).
