@@ -8,7 +8,7 @@ Every value comes from the rule sets' own fields and computations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.errors import RatingkitError, UnknownPlayerError
 from ..core.model import Event
+from ..core.outcome import player_row
 from ..core.players import PlayerFile
 from ..core.report import Table
 from ..core.rounding import round_half_away_from_zero
@@ -168,13 +169,21 @@ def rate_side_by_side(
         for column in columns:
             if column in report.players.formats:
                 formats[f"{name} {column}"] = report.players.formats[column]
+    # Each rule set's cells of a player, from its typed outcome (the report's own rows for a
+    # rule set whose report carries none).
+    cells: list[dict[str, Mapping[str, object]]] = []
+    for report in reports:
+        if report.outcome is not None:
+            cells.append({str(p.id): player_row(p) for p in report.outcome.players})
+        else:
+            cells.append({str(r.get("id")): r for r in report.players.rows})
     rows = []
     for player in event.players if ids is None else [by_id[i] for i in ids]:
         row: dict[str, object] = {"id": player.id, "name": player.name, "rating": player.rating}
-        for name, report in zip(rules, reports, strict=True):
-            found = [r for r in report.players.rows if r["id"] == player.id]
+        for name, of_rules in zip(rules, cells, strict=True):
+            found = of_rules.get(player.id)
             for column in columns:
-                row[f"{name} {column}"] = found[0].get(column) if found else None
+                row[f"{name} {column}"] = found.get(column) if found is not None else None
         rows.append(row)
     return Table(
         f"{event.name}: {', '.join(rules)} side by side", out_columns, tuple(rows), formats
