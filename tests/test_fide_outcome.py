@@ -70,7 +70,7 @@ def test_unrated_opponents_not_rated_8_52_and_the_statuses_of_8_2():
     assert b.detail.n == 0 and b.change == 0
     rule = Rule("8.52", "opponent unrated (only round robins rate these games)")
     assert b.detail.not_rated == ((rule, 1),)
-    assert "1 game(s) not rated: 8.52: opponent unrated" in b.detail.explain()
+    assert "1 game(s) not rated (8.52: opponent unrated" in b.detail.explain()
     side = next(g for g in outcome.games_of("b"))
     assert side.rated is False and side.reason == rule
     # v (unrated) met only unrated u: no rated opponent, no Ru (8.21a).
@@ -203,3 +203,12 @@ def test_the_vectorised_period_fills_the_outcome():
     )
     assert len(outcome.events) == 1 and outcome.events[0].key.name == "rating period"
     assert report["a"]["K*(w-We)"] == a.detail.k_change
+
+
+def test_explain_reads_as_the_comparison_has_always_explained_a_fide_row():
+    from ratingkit.services.compare import explain
+
+    report = FIDE_2014.rate(read_trf(DATA / "fide-example1.trf"))
+    for player in report.outcome.players:
+        if not player.detail.not_rated:
+            assert player.detail.explain() == explain(report, report.row(player.id))

@@ -117,8 +117,11 @@ class FidePlayer:
         return self.k_rules[0] if len(self.k_rules) == 1 else None
 
     def explain(self) -> str:
-        """Why the rating changed, in words, citing the clauses: K and its rule, the defaults
-        assumed for it, the cap, the games left unrated (unrated opponents ...)."""
+        """Why the rating changed, in words, citing the clauses: the status when not plainly
+        rated, K and its rule (8.56; 8.3.3), the 400-point cap (8.54; 8.3.1), the games left
+        unrated and why (an unrated opponent, 8.52 or 8.3.1; 8.21), and in a period the
+        previous list the change goes onto (7.1).  The first three read as
+        :func:`ratingkit.services.compare.explain` has always put them."""
         parts: list[str] = []
         if self.status_text != "rated":
             parts.append(self.status_text)
@@ -127,18 +130,10 @@ class FidePlayer:
                 f"K={_show_k(self.ks)}"
                 + (f" ({_show_rules(self.k_rules)})" if self.k_rules else "")
             )
-        parts.extend(f"K assumed: {text}" for text in self.k_assumed)
-        if self.k_change is not None and self.w is not None and self.we is not None:
-            parts.append(
-                f"w {float(self.w):g} - We {float(self.we):.2f} = {float(self.w - self.we):+.2f}"
-                f", K*(w-We) = {float(self.k_change):+.2f} (8.55)"
-            )
         if self.games_capped and self.cap_rule is not None:
             parts.append(f"400-point cap ({self.cap_rule.clause}) in {self.games_capped} game(s)")
         for rule, count in self.not_rated:
-            parts.append(f"{count} game(s) not rated: {rule}")
-        if self.ru_rule:
-            parts.append(f"Ru by {self.ru_rule}")
+            parts.append(f"{count} game(s) not rated ({rule})")
         if self.list_rating is not None and self.list_rating_from:
             parts.append(
                 f"the change goes onto the previous list's {self.list_rating} "
