@@ -141,19 +141,32 @@ def limit_k(choice: KChoice, games: int, maximum: int = 700, clause: str = "8.3.
 
 
 def ru_from(
-    base: Fraction, score: Fraction, games: int, round_robin: bool, n: int
+    base: Fraction,
+    score: Fraction,
+    games: int,
+    round_robin: bool,
+    n: int,
+    clause: str | None = None,
+    base_name: str = "Rc",
 ) -> tuple[Fraction, str, int | None]:
-    """Ru from the base (Rc, or Ra in a round robin) by 8.22-8.25: (Ru, rule, dp or None)."""
+    """Ru from the base (Rc, or Ra in a round robin) by 8.22-8.25: (Ru, rule, dp or None).
+
+    ``clause`` and ``base_name``: how a later text numbers and names the same arithmetic
+    (2022: ``"8.2.3"`` and ``"Ra"``); by default the 2014 clause of each case."""
     p = score / games
     if p == Fraction(1, 2):
-        return base, "8.22: 50%", None
+        return base, f"{clause or '8.22'}: 50%", None
     if p > Fraction(1, 2):
         half_points = 2 * score - games
-        return base + 20 * half_points, f"8.23: +20 x {half_points} half points", None
+        return (
+            base + 20 * half_points,
+            f"{clause or '8.23'}: +20 x {half_points} half points",
+            None,
+        )
     dp = table_dp(p)
     if round_robin:
-        return base + Fraction(dp) * n / (n + 1), "8.25: Ra + dp x n/(n+1)", dp
-    return base + dp, "8.24: Rc + dp", dp
+        return base + Fraction(dp) * n / (n + 1), f"{clause or '8.25'}: Ra + dp x n/(n+1)", dp
+    return base + dp, f"{clause or '8.24'}: {base_name} + dp", dp
 
 
 def initial_rating_2024(

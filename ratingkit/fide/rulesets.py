@@ -15,7 +15,6 @@ the typed outcome (:mod:`ratingkit.fide.views`); ``check`` is :mod:`ratingkit.fi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -25,7 +24,7 @@ from ..core.model import Event, EventType
 from ..core.outcome import GameKind, Note, Rule
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import FamilyGap, require_games
+from ..core.ruleset import FamilyGap, cannot_rate
 from .formula import KChoice, initial_rating_2024, k_factor, limit_k, ru_from
 from .publication import FirstRating, first_rating, rate_one, rate_period
 from .state import PENDING_COLUMN, Pending, PlayerState
@@ -113,6 +112,10 @@ class Fide2014:
     minimum_first_control_moves: int | None = None
     #: The clauses of the two fields above, for ``check``.
     rate_of_play_clauses: tuple[str, str] = ("1.1", "1.2")
+    #: How the initial rating's rule is cited: None, the 2014 clause of each case (8.22-8.24);
+    #: else one clause for all and the name of the base (2022 8.2.3, "Ra").
+    ru_clause: str | None = None
+    ru_base: str = "Rc"
     #: The clause the "capped" column names when the 400-point cap limits a game's D.
     cap_rule: str = "8.54"
     #: The clause of the K rules, named in the report's "K rule" (8.56; 8.3.3 from 2022).
@@ -221,11 +224,12 @@ class Fide2014:
     def initial_rating(
         self, pairs: Sequence[tuple[Fraction, Fraction]]
     ) -> tuple[Fraction, Fraction, str]:
-        """Rc, exact Ru and the rule used from (opponent rating, score) pairs (8.21a-8.24)."""
+        """Rc, exact Ru and the rule used from (opponent rating, score) pairs (8.21a-8.24;
+        ``ru_clause`` and ``ru_base`` name them as a later text does)."""
         n = len(pairs)
         w = sum((s for _, s in pairs), Fraction(0))
         rc = sum((r for r, _ in pairs), Fraction(0)) / n
-        value, rule, _ = ru_from(rc, w, n, False, n)
+        value, rule, _ = ru_from(rc, w, n, False, n, self.ru_clause, self.ru_base)
         return rc, value, rule
 
     def publish(self, rating: int, initial: bool = False) -> tuple[int | None, str | None]:
@@ -248,10 +252,7 @@ class Fide2014:
         """Rate one event (FIDE 2014 section 8, or the later text the fields set)."""
         from .views import event_report
 
-        # A score table is refused (the message of core.ruleset.guard); shogi data in a
-        # chess event are listed as not chess games instead (ratingkit.rate and the CLI
-        # refuse a shogi event through core.ruleset.guard).
-        require_games(event, self.name)
+        self._refuse_score_tables([event], players)
         return event_report(rate_one(self, event, players))
 
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
@@ -259,9 +260,19 @@ class Fide2014:
         8.57); unrated players' first rating over all their games as one event (8.3)."""
         from .views import period_report
 
-        for event in events:
-            require_games(event, self.name)
+        self._refuse_score_tables(events, players)
         return period_report(rate_period(self, events, players))
+
+    def _refuse_score_tables(self, events: Sequence[Event], players: PlayerFile | None) -> None:
+        """A score table (totals only) is refused with the guard's own message
+        (:func:`ratingkit.core.ruleset.cannot_rate`).  Shogi data in a chess event are not
+        refused here but listed as games that are not chess (the CLI, ``ratingkit.rate``, the
+        ledger and the widgets refuse a shogi event through
+        :func:`ratingkit.core.ruleset.guard` before they call this)."""
+        for event in events:
+            refused = cannot_rate(self, event, players) if event.score_only else None  # type: ignore[arg-type]
+            if refused is not None:
+                raise refused
 
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The games that the rules do not rate, and why (one finding per rule), and the
@@ -331,6 +342,10 @@ class Fide2022(Fide2014):
     rate_unrated_in_round_robins: bool = False
     unrated_opponent_rule: Rule = UNRATED_OPPONENT_2022
     cap_rule: str = "8.3.1"
+    #: 8.2.2-8.2.3: Ra over the rated opponents; Ra at 50%, + 20 for each half point over 50%,
+    #: Ra + dp below (the 2014 arithmetic of 8.21a-8.24, under the 2022 numbers).
+    ru_clause: str | None = "8.2.3"
+    ru_base: str = "Ra"
     #: 8.3.1: "a player may benefit from only one upgrade under this rule" in a tournament.
     cap_once_per_event: bool = True
     #: No rating below this is published (7.1.4, 7.2.1 in the 2024 numbering).
@@ -350,14 +365,6 @@ class Fide2022(Fide2014):
     #: giving the old and the new 1.1-1.2 side by side): the same as the 2024 text.
     minimum_minutes: tuple[tuple[int, int], ...] = ((2400, 120), (1800, 90), (0, 60))
     minimum_first_control_moves: int | None = 30
-
-    def initial_rating(
-        self, pairs: Sequence[tuple[Fraction, Fraction]]
-    ) -> tuple[Fraction, Fraction, str]:
-        """8.2.2-8.2.3: Ra over the rated opponents; Ra at 50%, + 20 for each half point over
-        50%, Ra + dp below (the 2014 arithmetic of 8.21a-8.24, under the 2022 numbers)."""
-        ra, value, rule = super().initial_rating(pairs)
-        return ra, value, re.sub(r"^8\.2[2-5]:", "8.2.3:", rule).replace("Rc + dp", "Ra + dp")
 
     def capped_games(self, rating: int, differences: Sequence[int]) -> set[int]:
         """8.3.1: a player more than 400 above his opponent (the cap raises the opponent's
