@@ -8,7 +8,7 @@ Every value comes from the rule sets' own fields and computations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -16,7 +16,6 @@ from typing import Any
 
 from ..core.errors import RatingkitError, UnknownPlayerError
 from ..core.model import Event
-from ..core.outcome import player_row
 from ..core.players import PlayerFile
 from ..core.report import Table
 from ..core.rounding import round_half_away_from_zero
@@ -169,14 +168,8 @@ def rate_side_by_side(
         for column in columns:
             if column in report.players.formats:
                 formats[f"{name} {column}"] = report.players.formats[column]
-    # Each rule set's cells of a player, from its typed outcome (the report's own rows for a
-    # rule set whose report carries none).
-    cells: list[dict[str, Mapping[str, object]]] = []
-    for report in reports:
-        if report.outcome is not None:
-            cells.append({str(p.id): player_row(p) for p in report.outcome.players})
-        else:
-            cells.append({str(r.get("id")): r for r in report.players.rows})
+    # A view of views: each report's printed cells, as that rule set prints them.
+    cells = [{str(r.get("id")): r for r in report.players.rows} for report in reports]
     rows = []
     for player in event.players if ids is None else [by_id[i] for i in ids]:
         row: dict[str, object] = {"id": player.id, "name": player.name, "rating": player.rating}
