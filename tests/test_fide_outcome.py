@@ -104,6 +104,7 @@ def test_same_named_events_in_one_period_have_their_own_keys_and_numbers():
     assert a1.k_change == 20 * (1 - table_pd(100))
     assert a2.k_change == 20 * (0 - table_pd(-100))
     assert {g.event for g in outcome.games} == {one.key, two.key}
+    assert {p.detail.person for p in one.players} == {"a", "b"}  # the period's row ids
     # The period's total is the sum of the events' own numbers, rounded once (8.57).
     a = outcome.player("a")
     assert a.change == a1.k_change + a2.k_change

@@ -24,7 +24,7 @@ Publication (7.1, 7.14; 2024 7.1.4 and the floor 7.2.1) is the rule set's, in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -194,6 +194,9 @@ def rate_event(
         if player.id in ctx.unrated:
             unrated_player_ru(ctx, player)
     unrated_opponent_notes(ctx)
+    for pid, outcome in result.players.items():
+        person = states[pid].key
+        result.players[pid] = replace(outcome, detail=replace(outcome.detail, person=person))
     return result
 
 

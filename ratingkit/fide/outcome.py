@@ -105,6 +105,10 @@ class FidePlayer:
     ru_rule: str | None = None
     #: 8.21: an unrated player with 0 in his first event, not counted.
     not_counted: bool = False
+    #: Who the player is across a period's events (his FIDE id, the player file's id, else
+    #: his event id; in a TRF file his name): the id of his row in a period's ``players``,
+    #: while an event's own part (``outcome.events``) lists him by his event id.
+    person: str | None = None
 
     @property
     def k(self) -> int | None:

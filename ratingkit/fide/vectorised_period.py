@@ -822,7 +822,7 @@ def rate_period(
                     None,
                     None,
                     Status.NOT_RATED,
-                    FidePlayer(status_text=NOT_COUNTED, not_counted=True),
+                    FidePlayer(status_text=NOT_COUNTED, not_counted=True, person=str(pid)),
                 )
                 continue
             if games_n:
@@ -847,6 +847,7 @@ def rate_period(
                         ru=ru,
                         status_text=f"unrated: Ru by {rule}",
                         ru_rule=rule,
+                        person=str(pid),
                     ),
                 )
             else:
@@ -860,7 +861,9 @@ def rate_period(
                     None,
                     None,
                     Status.NOT_RATED,
-                    FidePlayer(n=games_n, w=w, status_text="no rated opponent: no Ru"),
+                    FidePlayer(
+                        n=games_n, w=w, status_text="no rated opponent: no Ru", person=str(pid)
+                    ),
                 )
             earlier = pending[position] if pending is not None else ()
             if earlier or games_n < rules.first_rating_min_games:
@@ -901,6 +904,7 @@ def rate_period(
             Status.RATED,
             FidePlayer(
                 ro=ro,
+                person=str(ids[position]),
                 rc=Fraction(int(opp[position]), games_n) if games_n else None,
                 n=games_n,
                 w=w,
