@@ -65,7 +65,7 @@ from .event import NOT_COUNTED
 from .formula import k_factor, ru_from
 from .outcome import FideGame, FidePlayer, VectorisedPeriod, cells_with_none
 from .rulesets import FIDE_2014, Fide2014
-from .state import PENDING_COLUMN, PlayerState, parse_pending, state_record
+from .state import PENDING_COLUMN, Pending, PlayerState, parse_pending, state_record
 from .views import FORMATS, GAME_COLUMNS, PLAYER_COLUMNS, game_row
 
 #: Band ends of table 8.1b and the PD of the higher rated player (hundredths), with the
@@ -694,75 +694,83 @@ def _not_fide_2014(name: str) -> RatingkitError:
     )
 
 
-def rate_period(
-    games,
-    players,
-    rules: str | Fide2014 = "fide-2014",
-    *,
-    on: date | None = None,
-    title: str = "rating period",
-) -> Report:
-    """Rate one FIDE 2014 rating period from pandas frames, vectorised.
+def _period_notes(
+    title: str,
+    games: int,
+    count: int,
+    first_notes: list[Note],
+    rules: Fide2014,
+    waiting: list[tuple[str, int]],
+    on: date | None,
+    choices: list,
+    k_group: np.ndarray,
+    rated: np.ndarray,
+    player_name: Callable[[int], str],
+) -> list[Note]:
+    """The period's notes: how it is rated, the first ratings, the defaults assumed for K."""
+    notes: list[Note] = [
+        Note(
+            NoteKind.DECISION,
+            f"{title}: {games} game(s) among {count} player(s), every game at the players' "
+            "pre-period ratings, rated as one event that is not a round robin: K * sum(dR) per "
+            "player, rounded once (8.55, 8.57)",
+        ),
+        Note(
+            NoteKind.RULE,
+            "only games between rated players change ratings: games against unrated opponents "
+            "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
+            "8.22-8.24); one who scores 0 against them with no games before is not counted "
+            "(8.21)",
+            Rule("8.52", "games against unrated opponents"),
+        ),
+    ]
+    notes.extend(first_notes)
+    waiting_note = rules.not_published_note(waiting)
+    if waiting_note:
+        notes.append(Note(NoteKind.RULE, waiting_note, Rule(rules.first_rating_clause)))
+    if on is None:
+        notes.append(
+            Note(
+                NoteKind.DEFAULT,
+                "no reference date (on=): ages cannot be told, nobody is taken as a junior",
+            )
+        )
+    notes.extend(
+        Note(NoteKind.DEFAULT, text) for text in _k_notes(choices, k_group, rated, player_name)
+    )
+    notes.append(
+        Note(
+            NoteKind.DECISION,
+            f"D is capped at {rules.cap} (8.54); the change is rounded to the nearest integer, "
+            ".5 away from zero (8.57)",
+        )
+    )
+    return notes
 
-    ``games``: columns ``white``, ``black`` (player ids) and ``result`` (white's score 1, 0.5
-    or 0); an optional ``round`` column is carried into the per-game detail.  ``players``:
-    columns ``id`` and ``rating`` (empty for an unrated player), optional ``name`` and the K
-    state of 8.56: ``games`` (rated games before the period), ``born``, ``ever_2400``, ``k``.
-    ``on``: the date at which juniors' ages are taken (the period's end).
 
-    Every game uses the pre-period ratings; each rated player's change is K * sum(dR) over the
-    period, rounded once (8.55, 8.57).  The result is the report ``fide-2014`` gives for one
-    event (not a round robin) with the same games; its tables are built lazily.
-    """
-    if isinstance(rules, str):
-        if rules != FIDE_2014.name:
-            raise _not_fide_2014(rules)
-        rules = FIDE_2014
-    elif type(rules) is not Fide2014:
-        # Another system, or a later FIDE text (fide-2022, fide-2024 ...) that changes clauses
-        # this fast path does not know (the 400-point rule once per tournament, floors,
-        # initial ratings).
-        raise _not_fide_2014(getattr(rules, "name", type(rules).__name__))
-    index, ids, names, rating, games_before, k_given, born, flags = _read_players(players)
-    ever, ever_2300, pending = flags
-    white, black, white_halves = _read_games(games, index)
+def _unrated_players(
+    rules: Fide2014,
+    on: date | None,
+    ids: np.ndarray,
+    player_name: Callable[[int], str],
+    rated: np.ndarray,
+    white: np.ndarray,
+    black: np.ndarray,
+    white_halves: np.ndarray,
+    rating_int: np.ndarray,
+    games_before: np.ndarray | None,
+    pending: list[tuple[Pending, ...]] | None,
+    after: np.ndarray,
+) -> tuple[
+    dict[int, PlayerOutcome[FidePlayer]],
+    dict[int, tuple[Pending, ...]],
+    list[Note],
+    list[tuple[str, int]],
+]:
+    """The unrated players of the period (8.21, 8.21a, 8.22-8.24; 7.14): their outcomes by
+    position, the results kept for a first rating, the notes, the players still waiting;
+    ``after`` gets the published first ratings."""
     count = len(ids)
-    rated = ~np.isnan(rating)
-    rating_int = np.where(rated, rating, 0).astype(np.int64)
-
-    # Rated players: games against rated opponents (8.52: not against unrated ones).
-    all_rated = bool(rated.all())
-    both = np.ones(len(white), dtype=bool) if all_rated else rated[white] & rated[black]
-    rw, rb = (white, black) if all_rated else (white[both], black[both])
-    raw = rating_int[rw] - rating_int[rb]
-    capped = np.clip(raw, -rules.cap, rules.cap)
-    pd_white = pd_hundredths(capped, rules.cap)
-    halves_w = white_halves if all_rated else white_halves[both]
-    n = np.bincount(rw, minlength=count) + np.bincount(rb, minlength=count)
-    w2 = np.bincount(rw, weights=halves_w, minlength=count) + np.bincount(
-        rb, weights=2 - halves_w, minlength=count
-    )
-    we = np.bincount(rw, weights=pd_white, minlength=count) + np.bincount(
-        rb, weights=100 - pd_white, minlength=count
-    )
-    opp = np.bincount(rw, weights=rating_int[rb], minlength=count) + np.bincount(
-        rb, weights=rating_int[rw], minlength=count
-    )
-    w2 = w2.astype(np.int64)
-    we = we.astype(np.int64)
-    opp = opp.astype(np.int64)
-
-    k_values, k_group, choices = _k_groups(rated, rating, games_before, k_given, born, ever, on)
-    # K * (w - We) in hundredths: w is w2/2 points = 50 * w2 hundredths.
-    change_h = k_values * (50 * w2 - we)
-    rounded = np.sign(change_h) * ((np.abs(change_h) + 50) // 100)
-    after = np.where(rated, rating_int + rounded, 0)
-
-    name_of = names if names is not None else None
-
-    def player_name(position: int) -> str:
-        return name_of[position] if name_of is not None else str(ids[position])
-
     # Unrated players: games against rated opponents (8.21a), Ru by 8.22-8.24; a first rating
     # is published from 5 games on (7.14), the results below it are kept (pending_results).
     unrated = ~rated
@@ -879,6 +887,96 @@ def rate_period(
             ru_players[position] = outcome
             if outcome.rating_after is not None:
                 after[position] = outcome.rating_after
+
+    return ru_players, carried, first_notes, waiting
+
+
+def rate_period(
+    games,
+    players,
+    rules: str | Fide2014 = "fide-2014",
+    *,
+    on: date | None = None,
+    title: str = "rating period",
+) -> Report:
+    """Rate one FIDE 2014 rating period from pandas frames, vectorised.
+
+    ``games``: columns ``white``, ``black`` (player ids) and ``result`` (white's score 1, 0.5
+    or 0); an optional ``round`` column is carried into the per-game detail.  ``players``:
+    columns ``id`` and ``rating`` (empty for an unrated player), optional ``name`` and the K
+    state of 8.56: ``games`` (rated games before the period), ``born``, ``ever_2400``, ``k``.
+    ``on``: the date at which juniors' ages are taken (the period's end).
+
+    Every game uses the pre-period ratings; each rated player's change is K * sum(dR) over the
+    period, rounded once (8.55, 8.57).  The result is the report ``fide-2014`` gives for one
+    event (not a round robin) with the same games; its tables are built lazily.
+    """
+    if isinstance(rules, str):
+        if rules != FIDE_2014.name:
+            raise _not_fide_2014(rules)
+        rules = FIDE_2014
+    elif type(rules) is not Fide2014:
+        # Another system, or a later FIDE text (fide-2022, fide-2024 ...) that changes clauses
+        # this fast path does not know (the 400-point rule once per tournament, floors,
+        # initial ratings).
+        raise _not_fide_2014(getattr(rules, "name", type(rules).__name__))
+    index, ids, names, rating, games_before, k_given, born, flags = _read_players(players)
+    ever, ever_2300, pending = flags
+    white, black, white_halves = _read_games(games, index)
+    count = len(ids)
+    rated = ~np.isnan(rating)
+    rating_int = np.where(rated, rating, 0).astype(np.int64)
+
+    # Rated players: games against rated opponents (8.52: not against unrated ones).
+    all_rated = bool(rated.all())
+    both = np.ones(len(white), dtype=bool) if all_rated else rated[white] & rated[black]
+    rw, rb = (white, black) if all_rated else (white[both], black[both])
+    raw = rating_int[rw] - rating_int[rb]
+    capped = np.clip(raw, -rules.cap, rules.cap)
+    pd_white = pd_hundredths(capped, rules.cap)
+    halves_w = white_halves if all_rated else white_halves[both]
+    n = np.bincount(rw, minlength=count) + np.bincount(rb, minlength=count)
+    w2 = np.bincount(rw, weights=halves_w, minlength=count) + np.bincount(
+        rb, weights=2 - halves_w, minlength=count
+    )
+    we = np.bincount(rw, weights=pd_white, minlength=count) + np.bincount(
+        rb, weights=100 - pd_white, minlength=count
+    )
+    opp = np.bincount(rw, weights=rating_int[rb], minlength=count) + np.bincount(
+        rb, weights=rating_int[rw], minlength=count
+    )
+    w2 = w2.astype(np.int64)
+    we = we.astype(np.int64)
+    opp = opp.astype(np.int64)
+
+    k_values, k_group, choices = _k_groups(rated, rating, games_before, k_given, born, ever, on)
+    # K * (w - We) in hundredths: w is w2/2 points = 50 * w2 hundredths.
+    change_h = k_values * (50 * w2 - we)
+    rounded = np.sign(change_h) * ((np.abs(change_h) + 50) // 100)
+    after = np.where(rated, rating_int + rounded, 0)
+
+    name_of = names if names is not None else None
+
+    def player_name(position: int) -> str:
+        return name_of[position] if name_of is not None else str(ids[position])
+
+    # Unrated players: games against rated opponents (8.21a), Ru by 8.22-8.24; a first rating
+    # is published from 5 games on (7.14), the results below it are kept (pending_results).
+    unrated_positions = np.flatnonzero(~rated)
+    ru_players, carried, first_notes, waiting = _unrated_players(
+        rules,
+        on,
+        ids,
+        player_name,
+        rated,
+        white,
+        black,
+        white_halves,
+        rating_int,
+        games_before,
+        pending,
+        after,
+    )
 
     def build_key() -> EventKey:
         return EventKey(0, _digest(white, black, white_halves, rating), title)
@@ -1047,42 +1145,18 @@ def rate_period(
             )
         return records
 
-    notes: list[Note] = [
-        Note(
-            NoteKind.DECISION,
-            f"{title}: {len(white)} game(s) among {count} player(s), every game at the players' "
-            "pre-period ratings, rated as one event that is not a round robin: K * sum(dR) per "
-            "player, rounded once (8.55, 8.57)",
-        ),
-        Note(
-            NoteKind.RULE,
-            "only games between rated players change ratings: games against unrated opponents "
-            "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
-            "8.22-8.24); one who scores 0 against them with no games before is not counted "
-            "(8.21)",
-            Rule("8.52", "games against unrated opponents"),
-        ),
-    ]
-    notes.extend(first_notes)
-    waiting_note = rules.not_published_note(waiting)
-    if waiting_note:
-        notes.append(Note(NoteKind.RULE, waiting_note, Rule(rules.first_rating_clause)))
-    if on is None:
-        notes.append(
-            Note(
-                NoteKind.DEFAULT,
-                "no reference date (on=): ages cannot be told, nobody is taken as a junior",
-            )
-        )
-    notes.extend(
-        Note(NoteKind.DEFAULT, text) for text in _k_notes(choices, k_group, rated, player_name)
-    )
-    notes.append(
-        Note(
-            NoteKind.DECISION,
-            f"D is capped at {rules.cap} (8.54); the change is rounded to the nearest integer, "
-            ".5 away from zero (8.57)",
-        )
+    notes = _period_notes(
+        title,
+        len(white),
+        count,
+        first_notes,
+        rules,
+        waiting,
+        on,
+        choices,
+        k_group,
+        rated,
+        player_name,
     )
     summary_detail = VectorisedPeriod(
         games=len(white),
