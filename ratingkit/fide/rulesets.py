@@ -270,7 +270,7 @@ class Fide2014:
         ledger and the widgets refuse a shogi event through
         :func:`ratingkit.core.ruleset.guard` before they call this)."""
         for event in events:
-            refused = cannot_rate(self, event, players) if event.score_only else None  # type: ignore[arg-type]
+            refused = cannot_rate(self, event, players) if event.score_only else None
             if refused is not None:
                 raise refused
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
@@ -16,7 +16,7 @@ from ...core.model import Event, Player
 from ...core.outcome import Outcome, PlayerOutcome, player_row
 from ...core.players import PlayerFile, PlayerRecord
 from ...core.report import Report, Table
-from ...core.ruleset import RuleSet, guard
+from ...core.ruleset import guard
 from ...fide.outcome import FideGame, FidePlayer
 from ...fide.rules2014 import FIDE_2014, find_record
 from ...fide.views import game_row
@@ -79,9 +79,7 @@ class Fide2014Explorer(Widget):
     def __init__(
         self, event: Event, players: PlayerFile | None = None, player: str | None = None
     ) -> None:
-        # cast: core.ruleset.RuleSet declares its attributes settable, a frozen dataclass's
-        # are read-only (mypy's protocol rule), though Fide2014 offers all of them.
-        guard(cast("RuleSet", FIDE_2014), [event], players)
+        guard(FIDE_2014, [event], players)
         self.original_event = event
         self.original_players = players
         self.event = event
