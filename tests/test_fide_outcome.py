@@ -9,6 +9,7 @@ from datetime import date
 from fractions import Fraction
 
 import pandas as pd
+import pytest
 from conftest import DATA
 from fide_by_hand import dp, half_away
 from fide_by_hand import pd as table_pd
@@ -213,3 +214,25 @@ def test_explain_reads_as_the_comparison_has_always_explained_a_fide_row():
     for player in report.outcome.players:
         if not player.detail.not_rated:
             assert player.detail.explain() == explain(report, report.row(player.id))
+
+
+def test_the_outcomes_round_trip_through_the_ledger_codec():
+    codec = pytest.importorskip("ratingkit.core.outcome_codec")
+    swiss = read_trf(DATA / "fide-example1.trf")
+    rr = _event(
+        [("u", None), ("a", 2000), ("b", 2100)],
+        [(1, "u", "a", 1.0), (2, "u", "b", 0.5), (3, "a", "b", 0.5)],
+        kind=EventType.ROUND_ROBIN,
+    )
+    outcomes = [
+        FIDE_2014.rate(rr, STATE).outcome,
+        FIDE_2024.rate(swiss).outcome,
+        FIDE_2014.rate_events([rr, rr], STATE).outcome,
+    ]
+    players = pd.DataFrame({"id": ["a", "b", "u"], "rating": [2000, 2500, None]})
+    games = pd.DataFrame({"white": ["a", "a"], "black": ["b", "u"], "result": [1.0, 1.0]})
+    outcomes.append(rate_period(games, players, on=date(2025, 1, 1)).outcome)
+    for outcome in outcomes:
+        back = codec.loads(codec.dumps(outcome))
+        assert back == outcome and back.events == outcome.events
+        assert back.new_state == outcome.new_state

@@ -124,10 +124,10 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
     """The period's :class:`~ratingkit.core.outcome.Outcome` whose players and game sides are
     made from the arrays on first access (the period is one event: ``events`` holds it)."""
 
-    _build_key: Callable[[], EventKey]
+    _build_key: Callable[[], EventKey] | None
     _key_value: EventKey | None
-    _build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]]
-    _build_games: Callable[[], tuple[GameOutcome[FideGame], ...]]
+    _build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None
+    _build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None
     _players: tuple[PlayerOutcome[FidePlayer], ...] | None
     _games: tuple[GameOutcome[FideGame], ...] | None
 
@@ -136,35 +136,40 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
         *,
         rules: str,
         title: str,
-        key: Callable[[], EventKey],
-        build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]],
-        build_games: Callable[[], tuple[GameOutcome[FideGame], ...]],
-        notes: tuple[Note, ...],
-        detail: object,
-        new_state: PlayerFile | None,
+        key: Callable[[], EventKey] | None = None,
+        build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None = None,
+        build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None = None,
+        notes: tuple[Note, ...] = (),
+        detail: object = None,
+        new_state: PlayerFile | None = None,
+        players: tuple[PlayerOutcome[FidePlayer], ...] | None = None,
+        events: tuple[EventOutcome[FidePlayer, FideGame], ...] | None = None,
+        games: tuple[GameOutcome[FideGame], ...] | None = None,
     ) -> None:
+        # ``players=``, ``events=``, ``games=``: the made values, as the outcome codec
+        # (which builds a dataclass from its fields) gives them back.
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "title", title)
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "detail", detail)
         object.__setattr__(self, "new_state", new_state)
         object.__setattr__(self, "_build_key", key)
-        object.__setattr__(self, "_key_value", None)
+        object.__setattr__(self, "_key_value", events[0].key if events else None)
         object.__setattr__(self, "_build_players", build_players)
         object.__setattr__(self, "_build_games", build_games)
-        object.__setattr__(self, "_players", None)
-        object.__setattr__(self, "_games", None)
+        object.__setattr__(self, "_players", players)
+        object.__setattr__(self, "_games", games)
 
     @property  # type: ignore[override]
     def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
-        if self._players is None:
+        if self._players is None and self._build_players is not None:
             object.__setattr__(self, "_players", self._build_players())
         assert self._players is not None
         return self._players
 
     @property  # type: ignore[override]
     def games(self) -> tuple[GameOutcome[FideGame], ...]:
-        if self._games is None:
+        if self._games is None and self._build_games is not None:
             object.__setattr__(self, "_games", self._build_games())
         assert self._games is not None
         return self._games
@@ -172,7 +177,7 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
     @property
     def key(self) -> EventKey:
         """The period's key (a digest of its games and ratings, made on first access)."""
-        if self._key_value is None:
+        if self._key_value is None and self._build_key is not None:
             object.__setattr__(self, "_key_value", self._build_key())
         assert self._key_value is not None
         return self._key_value
@@ -277,11 +282,20 @@ class LazyPlayerFile(PlayerFile):
 
     _length: int
 
-    def __init__(self, build: Callable[[], list[PlayerRecord]], length: int, source: str):
+    def __init__(
+        self,
+        build: Callable[[], list[PlayerRecord]] | None = None,
+        length: int | None = None,
+        source: str | None = None,
+        *,
+        records: Sequence[PlayerRecord] | None = None,
+    ) -> None:
+        # ``records=``: the made records, as the outcome codec gives them back.
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "_build", build)
-        object.__setattr__(self, "_length", length)
-        object.__setattr__(self, "_records", None)
+        made = tuple(records) if records is not None else None
+        object.__setattr__(self, "_length", len(made) if made is not None else length or 0)
+        object.__setattr__(self, "_records", made)
 
     @property
     def records(self):  # type: ignore[override]
