@@ -24,7 +24,7 @@ Publication (7.1, 7.14; 2024 7.1.4 and the floor 7.2.1) is the rule set's, in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -146,17 +146,27 @@ class _Event:
         rated: bool,
         reason: Rule | None = None,
         note: str | None = None,
-        **values: object,
+        change: Fraction | None = None,
+        values: tuple[int, Rule | None, int, int, Fraction, Fraction] | None = None,
     ) -> GameOutcome[FideGame]:
-        detail = FideGame(
-            name=player.name,
-            opponent_name=opponent.name,
-            opponent_rating=opponent.rating,
-            note=note if note is not None else (str(reason) if reason and not rated else None),
-            **values,  # type: ignore[arg-type]
-        )
+        """One game side; ``values``: a rated game's (rating used, cap, D uncapped, D, PD,
+        score - PD)."""
+        if note is None and reason is not None and not rated:
+            note = str(reason)
+        if values is None:
+            detail = FideGame(player.name, opponent.name, opponent.rating, note=note)
+        else:
+            detail = FideGame(player.name, opponent.name, opponent.rating, *values, note)
         return GameOutcome(
-            self.result.key, game_round, player.id, opponent.id, score, rated, reason, None, detail
+            self.result.key,
+            game_round,
+            player.id,
+            opponent.id,
+            score,
+            rated,
+            reason,
+            change,
+            detail,
         )
 
 
@@ -194,10 +204,38 @@ def rate_event(
         if player.id in ctx.unrated:
             unrated_player_ru(ctx, player)
     unrated_opponent_notes(ctx)
-    for pid, outcome in result.players.items():
-        person = states[pid].key
-        result.players[pid] = replace(outcome, detail=replace(outcome.detail, person=person))
     return result
+
+
+def rated_games(
+    event: Event, states: dict[str, PlayerState], rules: Fide2014, first_event: set[str]
+) -> dict[str, int]:
+    """The rated games n of each rated player of one event (what K * n <= 700 of 2022-2025
+    8.3.3 counts over a period), without rating the event: the steps up to 8.52 only."""
+    result = EventResult(event, EventKey(0, "", event.name))
+    ctx = _Event(
+        event,
+        rules,
+        states,
+        result,
+        event.type is EventType.ROUND_ROBIN,
+        {p.id: p for p in event.players},
+    )
+    newly_rated = first_rated_during_event(ctx)
+    ctx.unrated = {p.id for p in event.players if p.rating is None}
+    ctx.unrated_for_others = ctx.unrated | newly_rated
+    chess_games_played(ctx)
+    who_is_counted(ctx, first_event)
+    unrated_opponents_ru(ctx)
+    return {
+        p.id: sum(
+            1
+            for g in ctx.played[p.id]
+            if opponent_rating_used(ctx, p.id, g.opponent_of(p.id))[0] is not None
+        )
+        for p in event.players
+        if p.id not in ctx.unrated
+    }
 
 
 def first_rated_during_event(ctx: _Event) -> set[str]:
@@ -343,6 +381,24 @@ def _rating(player: Player) -> int:
     return player.rating
 
 
+def opponent_rating_used(ctx: _Event, pid: str, opp: str) -> tuple[int | None, Rule | None]:
+    """The rating a rated player's game uses for his opponent, or why the game is not rated:
+    the opponent not counted (8.21); an unrated opponent (8.52: only a round robin rates the
+    game, with his Ru; 2022-2025 8.3.1: never)."""
+    rules = ctx.rules
+    if opp in ctx.result.disregarded:
+        return None, Rule("8.21", "opponent's result not counted")
+    if opp not in ctx.unrated_for_others:
+        return _rating(ctx.by_id[opp]), None
+    if ctx.round_robin and not rules.rate_unrated_in_round_robins:
+        return None, rules.unrated_opponent_rule
+    if not ctx.round_robin:
+        return None, Rule("8.52", "opponent unrated (only round robins rate these games)")
+    if opp not in ctx.ru_int:
+        return None, Rule("opponent has no Ru")
+    return ctx.ru_int[opp], None
+
+
 def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int] | None) -> None:
     """8.5x for a rated player: per game D = Ro - the opponent's rating (an unrated
     opponent's Ru in a round robin, 8.52), the cap (8.54; 2022 8.3.1 once per event), PD of
@@ -352,49 +408,33 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
     pid = player.id
     ro = _rating(player)
     state = ctx.states[pid]
-    w = we = Fraction(0)
-    used: list[Fraction] = []
     # (game, opponent, score, rating used or None when the game is not rated, why not)
     entries: list[tuple[Game, str, Fraction, int | None, Rule | None]] = []
     for game in ctx.played[pid]:
         opp = game.opponent_of(pid)
-        score = Fraction(game.score_of(pid))
-        why: Rule | None = None
-        rating_used: int | None = None
-        if opp in result.disregarded:
-            why = Rule("8.21", "opponent's result not counted")
-        elif opp in ctx.unrated_for_others:
-            if ctx.round_robin and not rules.rate_unrated_in_round_robins:
-                why = rules.unrated_opponent_rule
-            elif not ctx.round_robin:
-                why = Rule("8.52", "opponent unrated (only round robins rate these games)")
-            elif opp not in ctx.ru_int:
-                why = Rule("opponent has no Ru")
-            else:
-                rating_used = ctx.ru_int[opp]
-        else:
-            rating_used = _rating(ctx.by_id[opp])
-        entries.append((game, opp, score, rating_used if why is None else None, why))
-    rated_entries = [e for e in entries if e[3] is not None]
-    raws = [ro - (e[3] or 0) for e in rated_entries]
+        rating_used, why = opponent_rating_used(ctx, pid, opp)
+        entries.append((game, opp, Fraction(game.score_of(pid)), rating_used, why))
+    raws = [ro - e[3] for e in entries if e[3] is not None]
+    n = len(raws)
     # 8.54 (2022: 8.3.1, one upgrade per tournament): the games whose D the cap limits.
     capped_at = rules.capped_games(ro, raws)
     cap_rule = Rule(rules.cap_rule, f"D capped at {rules.cap}")
-    sides: dict[int, tuple[GameOutcome[FideGame], Fraction | None]] = {}
+    period_n = n if period_games is None or state.key is None else period_games.get(state.key, n)
+    choice = rules.choose_k(ro, state, reference_date(ctx.event), period_n)
+    for text in choice.assumed:
+        result.k_defaults.append(KDefault(choice.k, text, pid, player.name))
+    w = we = used = Fraction(0)
     not_rated: dict[Rule, int] = {}
-    for index, (game, opp, score, _, why) in enumerate(entries):
-        if why is not None:
-            sides[index] = (
-                ctx.game(game.round, player, ctx.by_id[opp], score, False, why),
-                None,
-            )
+    index = 0
+    for game, opp, score, rating_used, why in entries:
+        if why is not None or rating_used is None:
+            why = why or Rule("opponent has no Ru")
+            result.games.append(ctx.game(game.round, player, ctx.by_id[opp], score, False, why))
             not_rated[why] = not_rated.get(why, 0) + 1
-    rated_index = [i for i, e in enumerate(entries) if e[3] is not None]
-    for index, position in enumerate(rated_index):
-        game, opp, score, rating_used, _ = entries[position]
-        assert rating_used is not None
+            continue
         raw = raws[index]
         capped = index in capped_at
+        index += 1
         d = max(-rules.cap, min(rules.cap, raw)) if capped else raw
         pd = table_pd_exact(d)
         note: str | None = None
@@ -405,45 +445,16 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
         elif not capped and abs(raw) > rules.cap:
             note = rules.no_cap_note(ro)
             reason = Rule(rules.cap_rule, note)
-        side = ctx.game(
-            game.round,
-            player,
-            ctx.by_id[opp],
-            score,
-            True,
-            reason,
-            note,
-            rating_used=ro - d if capped else rating_used,
-            capped=cap_rule if capped else None,
-            d_uncapped=raw,
-            d=d,
-            pd=pd,
-            score_minus_pd=score - pd,
+        dr = score - pd
+        values = (ro - d if capped else rating_used, cap_rule if capped else None, raw, d, pd, dr)
+        result.games.append(
+            ctx.game(
+                game.round, player, ctx.by_id[opp], score, True, reason, note, choice.k * dr, values
+            )
         )
-        sides[position] = (side, score - pd)
         w += score
         we += pd
-        used.append(Fraction(rating_used))
-    n = len(used)
-    period_n = n if period_games is None or state.key is None else period_games.get(state.key, n)
-    choice = rules.choose_k(ro, state, reference_date(ctx.event), period_n)
-    for text in choice.assumed:
-        result.k_defaults.append(KDefault(choice.k, text, pid, player.name))
-    for position in range(len(entries)):
-        side, dr = sides[position]
-        if dr is not None:
-            side = GameOutcome(
-                side.event,
-                side.round,
-                side.player,
-                side.opponent,
-                side.score,
-                side.rated,
-                side.reason,
-                choice.k * dr,
-                side.detail,
-            )
-        result.games.append(side)
+        used += Fraction(rating_used)
     change = choice.k * (w - we)
     after, status = rules.publish(ro + round_half_away_from_zero(change))
     result.players[pid] = PlayerOutcome(
@@ -458,7 +469,7 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
         Status.RATED if after is not None else Status.NOT_PUBLISHED,
         FidePlayer(
             ro=ro,
-            rc=sum(used, Fraction(0)) / n if n else None,
+            rc=used / n if n else None,
             n=n,
             w=w,
             we=we,
@@ -471,6 +482,7 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
             cap_rule=cap_rule,
             games_capped=len(capped_at),
             not_rated=tuple(not_rated.items()),
+            person=state.key,
         ),
     )
 
@@ -481,6 +493,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
     8.58), and Ru by 8.22-8.25."""
     rules, result = ctx.rules, ctx.result
     pid = player.id
+    person = ctx.states[pid].key
     if pid in result.disregarded:
         result.players[pid] = PlayerOutcome(
             pid,
@@ -492,7 +505,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
             None,
             None,
             Status.NOT_RATED,
-            FidePlayer(status_text=NOT_COUNTED, not_counted=True),
+            FidePlayer(status_text=NOT_COUNTED, not_counted=True, person=person),
         )
         return
     iterated = ctx.round_robin and rules.round_robin_iteration
@@ -552,7 +565,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
             None,
             None,
             Status.NOT_RATED,
-            FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru"),
+            FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru", person=person),
         )
         return
     if iterated:
@@ -582,6 +595,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
             ru=ru,
             status_text=status or f"unrated: Ru by {rule}",
             ru_rule=rule,
+            person=person,
         ),
     )
 

@@ -32,7 +32,7 @@ from ..core.outcome import (
 )
 from ..core.players import PlayerFile
 from ..core.rounding import round_half_away_from_zero
-from .event import EventResult, group_k_defaults, rate_event, reference_date
+from .event import EventResult, group_k_defaults, rate_event, rated_games, reference_date
 from .outcome import FideGame, FidePeriod, FidePlayer
 from .state import Pending, PlayerState, games_after, read_states, state_record
 
@@ -215,18 +215,19 @@ class _Person:
 
 def period_games(
     rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
-) -> dict[str, int]:
-    """Rated games of each person over the period's events (a first pass over them), for
-    K * n <= 700 (2022-2025 8.3.3)."""
+) -> dict[str, int] | None:
+    """Rated games of each person over the period's events, for K * n <= 700 (2022-2025
+    8.3.3); None for rules without that limit (2014), which need no count."""
+    if rules.k_times_n_max is None:
+        return None
     games: dict[str, int] = {}
     for event in events:
         states, _ = read_states(event, players)
         first = {pid for pid, s in states.items() if not s.games}
-        result = rate_event(event, states, rules, first)
-        for pid, outcome in result.players.items():
+        for pid, n in rated_games(event, states, rules, first).items():
             key = states[pid].key
-            if outcome.rating_before is not None and key is not None:
-                games[key] = games.get(key, 0) + (outcome.detail.n or 0)
+            if key is not None:
+                games[key] = games.get(key, 0) + n
     return games
 
 

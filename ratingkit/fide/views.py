@@ -9,10 +9,11 @@ passes, a rating period one section per event (``event: NAME``, with FIDE's colu
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.outcome import GameOutcome, Outcome, detail_cells, player_row
+from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, player_row
 from ..core.report import Report, Table
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
 
@@ -68,9 +69,48 @@ FORMATS = {
 FideOutcome = Outcome[FidePlayer, FideGame]
 
 
+#: FideGame's printed fields: (field name, column, show), read once (a report has thousands
+#: of game sides; :func:`~ratingkit.core.outcome.detail_cells` gives the same cells).
+_GAME_CELLS = tuple(
+    (f.name, f.metadata["column"], f.metadata.get("show"))
+    for f in dataclasses.fields(FideGame)
+    if "column" in f.metadata
+)
+
+
+#: FidePlayer's printed fields, read once, as for the games.
+_PLAYER_CELLS = tuple(
+    (f.name, f.metadata["column"], f.metadata.get("show"))
+    for f in dataclasses.fields(FidePlayer)
+    if "column" in f.metadata
+)
+
+
+def fide_cells(player: PlayerOutcome[FidePlayer], columns: Sequence[str]) -> dict[str, object]:
+    """The cells ``columns`` of a player's row (:func:`~ratingkit.core.outcome.player_row`:
+    the common cells, then the detail's), None where empty."""
+    cells: dict[str, object] = {
+        "id": player.id,
+        "name": player.name,
+        "rating_before": player.rating_before,
+        "games": player.games,
+        "score": player.score,
+        "expected": player.expected,
+        "change": player.change,
+        "rating_after": player.rating_after,
+    }
+    detail = player.detail
+    for name, column, show in _PLAYER_CELLS:
+        value = getattr(detail, name)
+        if value is not None:
+            cells[column] = show(value) if show is not None else value
+    return {c: cells.get(c) for c in columns}
+
+
 def game_row(game: GameOutcome[FideGame]) -> dict[str, object]:
-    """One game side's row: who played whom, then the detail's cells; a rated game with a D
-    has an empty ``capped`` cell when the cap did not limit it."""
+    """One game side's row: who played whom, then the detail's cells (those of
+    :func:`~ratingkit.core.outcome.detail_cells`); a rated game with a D has an empty
+    ``capped`` cell when the cap did not limit it."""
     detail = game.detail
     row: dict[str, object] = {
         "event": game.event.name,
@@ -79,9 +119,12 @@ def game_row(game: GameOutcome[FideGame]) -> dict[str, object]:
         "opponent": game.opponent,
         "opponent rating": detail.opponent_rating,
         "score": game.score,
-        **detail_cells(detail),
-        "rated": game.rated,
     }
+    for name, column, show in _GAME_CELLS:
+        value = getattr(detail, name)
+        if value is not None:
+            row[column] = show(value) if show is not None else value
+    row["rated"] = game.rated
     if detail.d is not None and "capped" not in row:
         row["capped"] = ""
     return row
@@ -177,10 +220,7 @@ def period_report(outcome: FideOutcome) -> Report:
         event_detail = event.detail
         if isinstance(event_detail, FideEvent):
             sections.extend(_iteration_sections(event_detail))
-        rows = []
-        for player in event.players:
-            cells = player_row(player)
-            rows.append({c: cells.get(c) for c in columns})
+        rows = [fide_cells(player, columns) for player in event.players]
         sections.append(Table(f"event: {event.key.name}", columns, tuple(rows), FORMATS))
     return Report.from_outcome(
         outcome,
