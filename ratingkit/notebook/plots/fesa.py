@@ -4,7 +4,7 @@ so tests can check what was drawn."""
 from __future__ import annotations
 
 from ...core.shogi import GRADES
-from ...fesa import bonus, k_factor, upset_crossing
+from ...fesa import bonus, expected_score, k_factor, upset_crossing
 from ._axes import axes
 from ._text import literal
 
@@ -15,9 +15,7 @@ def plot_upset_thresholds(ax=None, ks=(16, 24, 40), up_to: int = 300):
     ax = axes(ax)
     diffs = list(range(-100, up_to + 1))
     for k in ks:
-        line = ax.plot(
-            diffs, [k * (1 - 1 / (1 + 10 ** (x / 400))) for x in diffs], label=f"d, k={k}"
-        )[0]
+        line = ax.plot(diffs, [k * (1 - expected_score(x)) for x in diffs], label=f"d, k={k}")[0]
         ax.plot(
             diffs,
             [k * x / 160 for x in diffs],
