@@ -310,6 +310,14 @@ class FesaEvent:
         return self.unsettled is None
 
 
+@dataclass(frozen=True)
+class FesaReplay:
+    """A replay's totals (``Outcome.detail`` of :meth:`FesaRules.replay`)."""
+
+    events: int
+    passes: int
+
+
 #: The outcome types of FESA's rule sets.
 FesaPlayerOutcome = PlayerOutcome[FesaPlayer]
 FesaGameOutcome = GameOutcome[FesaGame]
@@ -327,6 +335,7 @@ __all__ = [
     "FesaOutcome",
     "FesaPlayer",
     "FesaPlayerOutcome",
+    "FesaReplay",
     "IterationPass",
     "Promotion",
     "PromotionPath",
