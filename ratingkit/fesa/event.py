@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..core.errors import Location
 from ..core.model import Event, Game, Play, Special, event_notes
@@ -432,14 +432,15 @@ def formula_outcome(
     upsets = 0
     for g in played:
         opponent = max(RATING_FLOOR, post[g.opponent])
+        # ints in, Fractions out (rule 12's conversion of ratings and grades is exact)
         effective: Fraction | int
         if g.given:
             # Rule 12, giver: his own pre-event rating is converted; the drop is added to the
             # opponent's rating (k stays his own).
-            drop = rating - handicapped_rating(rating, g.given)
+            drop = rating - cast(Fraction, handicapped_rating(rating, g.given))
             effective = opponent + drop
         elif g.received:
-            effective = handicapped_rating(opponent, g.received)
+            effective = cast(Fraction, handicapped_rating(opponent, g.received))
         else:
             effective = Fraction(opponent)
         k = k_factor(tr)
@@ -1022,11 +1023,9 @@ def rate_event(
         all_promotions.extend(these)
         counters_of[pid] = counters
 
-    listed = {
-        normalise_name(who): grade for who, grade in event.extra.get("published_promotions") or ()
-    }
-    player_outcomes = []
-    game_outcomes = []
+    listed = {normalise_name(who): grade for who, grade in _published_list(event)}
+    player_outcomes: list[PlayerOutcome[FesaPlayer]] = []
+    game_outcomes: list[GameOutcome[FesaGame]] = []
     records_out = []
     states_out = []
     any_published = False
@@ -1080,7 +1079,7 @@ def rate_event(
         records_out.append(record)
         states_out.append(replace(after, record=record))
     any_published = any_published or bool(listed)
-    published_list = event.extra.get("published_promotions")
+    published_list = _published_list(event)
     if any_published and published_list:
         notes.append(
             Note(
@@ -1102,7 +1101,7 @@ def rate_event(
                 _NOTE_6 if rules.nsr else _RULE_4A,
             )
         )
-    detail = FesaEvent(
+    summary = FesaEvent(
         players=len(event.players),
         rated_games=sum(1 for g in event.games if g.is_played),
         passes=passes,
@@ -1117,12 +1116,18 @@ def rate_event(
         unsettled=unsettled,
     )
     return RatedEvent(
-        EventOutcome(key, tuple(player_outcomes), tuple(game_outcomes), tuple(notes), detail),
+        EventOutcome(key, tuple(player_outcomes), tuple(game_outcomes), tuple(notes), summary),
         tuple(records_out),
         tuple(states_out),
         tuple(prepared.records.values()),
         any_published,
     )
+
+
+def _published_list(event: Event) -> tuple[tuple[str, str], ...]:
+    """The promotions a FESA table published: (name, grade) pairs (the reader's)."""
+    listed: Any = event.extra.get("published_promotions") or ()
+    return tuple((str(who), str(grade)) for who, grade in listed)
 
 
 def _game_outcome(

@@ -93,13 +93,13 @@ def quick_outcome(
         for res in event_results:
             own = float(_strength(perf.rating, res.given))
             expected_total += expected_score(float(_opponent_used(res)) - own)
-        change = None if state.rating is None else Fraction(perf.rating - state.rating)
+        perf_change = None if state.rating is None else Fraction(perf.rating - state.rating)
         stored = tuple(r for r in perf.results if r.fictitious != "stand-in")
         return Computed(
             state.id,
             category.category,
             perf.rating,
-            change,
+            perf_change,
             expected_total,
             (),
             state.bonus_games,
@@ -113,6 +113,7 @@ def quick_outcome(
     counter = state.bonus_games
     expected_total = bonus_total = 0.0
     upsets = 0
+    change: float
     if quick_games is None:
         from .event import quick_games as plain_games
 
@@ -253,11 +254,11 @@ class ReplayStore:
         found: dict[str, PlayerRecord] = {}
         unmatched: list[str] = []
         for player_id, name in pairs:
-            record = index.get(normalise_name(name) if use_names else player_id)
-            if record is None:
+            match = index.get(normalise_name(name) if use_names else player_id)
+            if match is None:
                 unmatched.append(player_id)
             else:
-                found[player_id] = record
+                found[player_id] = match
         return PlayerMatch("name" if use_names else "id", found, tuple(unmatched), self.source)
 
     def replace(
@@ -378,7 +379,7 @@ def _replay(
     known = KnownStates()
     state_for = known.state_for
     all_players: list[PlayerOutcome[FesaPlayer]] = []
-    event_outcomes = []
+    event_outcomes: list[EventOutcome[FesaPlayer, FesaGame]] = []
     notes: list[Note] = []
     total_passes = 0
     for event_index, event in enumerate(events):

@@ -270,7 +270,7 @@ def promotion_trace(
                 break
     if not rows:
         return c, _NO_TRACE, promotions
-    return c, Table("promotion trace", TRACE_COLUMNS, rows), promotions
+    return c, Table("promotion trace", TRACE_COLUMNS, tuple(rows)), promotions
 
 
 _NO_TRACE = Table("promotion trace", TRACE_COLUMNS, ())

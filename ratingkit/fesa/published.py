@@ -39,9 +39,9 @@ def state_from_published_table(event: Event, rules: FesaRules | None = None) -> 
         starred = p.extra.get("published_rating")
         change = p.extra.get("published_change")
         if starred is not None:
-            post[p.id] = int(starred)
+            post[p.id] = int(str(starred))
         elif p.rating is not None and change is not None:
-            post[p.id] = p.rating + int(change)
+            post[p.id] = p.rating + int(str(change))
         elif p.rating is not None and not any(
             g.is_played and p.id in g.players for g in event.games
         ):

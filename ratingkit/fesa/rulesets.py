@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from typing import TYPE_CHECKING, cast
 
 from ..core.errors import RatingkitError
 from ..core.model import Event, Game
@@ -19,6 +20,9 @@ from . import event as event_module
 from .formula import _ROUNDERS
 from .outcome import FesaGame, FesaPlayer
 from .state import CODEC, FesaStateCodec
+
+if TYPE_CHECKING:
+    from ..core.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,9 @@ class FesaRules:
         (``core.ruleset.cannot_rate`` tests the game first: a score table is chess)."""
         for event in events:
             require_games(event, self.name)
-        guard(self, events, players)
+        # A frozen dataclass's fields are read-only: the protocol's plain attributes do not
+        # accept them in mypy's eyes (ratingkit.core.ruleset.RuleSet).
+        guard(cast("RuleSet", self), events, players)
 
     @property
     def state(self) -> FesaStateCodec:

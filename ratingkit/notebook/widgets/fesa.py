@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.shogi import GRADES, HANDICAP_NAMES, NO_GRADE, grade_name, handicap_conversion
 from ...fesa import PromotionCounters, promotion_trace
