@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..core.errors import Location
+from ..core.fastbuild import build
 from ..core.model import Event, Game, Play, Special, event_notes
 from ..core.outcome import (
     EventKey,
@@ -533,11 +534,16 @@ def performance_outcome(
     category: Categorised,
     played: Sequence[RatedGame],
     post: Mapping[str, int],
+    perf: Performance | None = None,
 ) -> Computed:
     """Rules 5-7: an unrated player's performance over all his results, this event's at the
-    opponents' post-event ratings."""
+    opponents' post-event ratings (``perf``: that performance, already found against these
+    ratings)."""
     results, event_results = unrated_results(state, category.fictitious, played, post)
-    perf = performance_rating(results + event_results, solver=rules.solver, rounding=rules.rounding)
+    if perf is None:
+        perf = performance_rating(
+            results + event_results, solver=rules.solver, rounding=rules.rounding
+        )
     rows = []
     expected_total = Fraction(0)
     for g, res in zip(played, event_results, strict=True):
@@ -755,7 +761,7 @@ def iterate(rules: FesaRules, event: Event, prepared: Prepared) -> Iterated:
     what he was last computed against.  An iteration that does not settle is run again in
     exact arithmetic throughout (which players were last computed against which ratings
     matters there)."""
-    from .fast import quick_compute
+    from .fast import exact_compute, quick_compute
 
     def exact(pid: str, post: dict[str, int]) -> Computed:
         return compute_exact(rules, prepared, pid, post)
@@ -766,7 +772,10 @@ def iterate(rules: FesaRules, event: Event, prepared: Prepared) -> Iterated:
     found = fixed_point(rules, prepared, quick)
     if found.unsettled is not None:
         return fixed_point(rules, prepared, exact)
-    outcomes = {pid: exact(pid, found.post) for pid in prepared.states}
+    last = found.outcomes
+    outcomes = {
+        pid: exact_compute(rules, prepared, pid, found.post, last[pid]) for pid in prepared.states
+    }
     return found._replace(outcomes=outcomes)
 
 
@@ -822,16 +831,21 @@ def promotions(
 
 
 def promotion_of(state: FesaState, found: PromotionFound) -> Promotion:
-    return Promotion(
-        player=state.id,
-        name=state.name,
-        from_grade=found.from_grade,
-        to_grade=found.to_grade,
-        kind=found.kind,
-        path=found.path,
-        round=found.round,
-        career_game=found.career_game,
-        tested_rating=Fraction(found.tested_rating),
+    """A promotion found for a player, as the outcome keeps it."""
+    # Promotion(...) as build() makes it faster (thousands of them in a replay).
+    return build(
+        Promotion,
+        {
+            "player": state.id,
+            "name": state.name,
+            "from_grade": found.from_grade,
+            "to_grade": found.to_grade,
+            "kind": found.kind,
+            "path": found.path,
+            "round": found.round,
+            "career_game": found.career_game,
+            "tested_rating": Fraction(found.tested_rating),
+        },
     )
 
 
@@ -855,18 +869,24 @@ def new_state(
         if not played and state.results is not None:
             results = state.results
         bonus_games = outcome.bonus_games
-    return FesaState(
-        id=state.id,
-        name=state.name,
-        rating=outcome.rating_after,
-        games=games_after,
-        bonus_games=bonus_games,
-        grade=counters.grade,
-        prior_grade=state.prior_grade,
-        lb_run=counters.lb_run,
-        mp_run=counters.mp_run,
-        lb_run_mp=counters.lb_run_mp,
-        results=results,
+    # FesaState(...) as build() makes it faster (one a player and event in a replay).
+    return build(
+        FesaState,
+        {
+            "id": state.id,
+            "name": state.name,
+            "rating": outcome.rating_after,
+            "games": games_after,
+            "bonus_games": bonus_games,
+            "grade": counters.grade,
+            "prior_grade": state.prior_grade,
+            "lb_run": counters.lb_run,
+            "mp_run": counters.mp_run,
+            "lb_run_mp": counters.lb_run_mp,
+            "results": results,
+            "record": None,
+            "notes": (),
+        },
     )
 
 
@@ -1064,7 +1084,8 @@ def rate_event(
                 name=player.name,
                 rating_before=state.rating,
                 games=len(played),
-                score=float(sum((g.score for g in played), Fraction(0))),
+                # 0, 0.5 and 1 add up exactly in floats: the float of the Fraction sum
+                score=sum([g[1] for g in prepared.plain[pid]], 0.0),
                 expected=outcome.expected,
                 change=outcome.change,
                 rating_after=outcome.rating_after,
@@ -1077,7 +1098,7 @@ def rate_event(
         after = new_state(state, outcome, counters, category, played)
         record = write_record(state.record, after, None if prepared.by_name else pid)
         records_out.append(record)
-        states_out.append(replace(after, record=record))
+        states_out.append(build(FesaState, {**after.__dict__, "record": record}))
     any_published = any_published or bool(listed)
     published_list = _published_list(event)
     if any_published and published_list:

@@ -38,6 +38,7 @@ from .event import (
     fixed_point,
     held_grade,
     new_state,
+    performance_outcome,
     player_outcome,
     prepare,
     promotion_of,
@@ -49,6 +50,7 @@ from .event import (
 )
 from .formula import (
     _K_STEPS,
+    _K_TABLE,
     BONUS_CEILING,
     BONUS_GAMES,
     RATING_FLOOR,
@@ -119,7 +121,7 @@ def quick_outcome(
 
         quick_games = plain_games(played)
     slack, floor, per_game = formula.QUICK_SLACK, RATING_FLOOR, rules.per_game_rounding
-    bonus_games, ceiling = BONUS_GAMES, BONUS_CEILING
+    bonus_games, ceiling, expected_of = BONUS_GAMES, BONUS_CEILING, expected_score
     # k(tr) holds while tr stays in [band_low, band_high] (its step, less the slack).
     band_low, band_high, k = math.inf, -math.inf, 0
     for opponent_id, score, win, handicap in quick_games:
@@ -143,7 +145,7 @@ def quick_outcome(
                         return None
                     k, band_low, band_high = step_k, lower + slack, upper - slack
                     break
-        e = expected_score(effective - tr)
+        e = expected_of(effective - tr)
         change = k * (score - e)
         if win:
             upset = k * (effective - tr) / 160
@@ -184,6 +186,150 @@ def quick_compute(rules: FesaRules, prepared: Prepared, pid: str, post: dict[str
     quick = quick_outcome(rules, state, category, played, post, prepared.plain[pid])
     if quick is not None:
         return quick
+    return player_outcome(rules, state, category, played, post)
+
+
+# -- the exact path in plain integers -------------------------------------------------------
+
+_new_object = object.__new__
+
+
+def fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` for ints, denominator > 0, built without
+    ``Fraction.__new__``'s checks (the same object: normalised by the gcd, equal and hashed
+    as the constructor's; ``tests/test_fesa_outcome.py`` compares them)."""
+    g = math.gcd(numerator, denominator)
+    if g != 1:
+        numerator //= g
+        denominator //= g
+    value = _new_object(Fraction)
+    value._numerator = numerator  # type: ignore[attr-defined]
+    value._denominator = denominator  # type: ignore[attr-defined]
+    return value
+
+
+def exact_formula_outcome(
+    rules: FesaRules,
+    state: FesaState,
+    category: Categorised,
+    played: Sequence[Any],
+    post: dict[str, int],
+) -> Computed | None:
+    """:func:`~ratingkit.fesa.event.formula_outcome` for games without handicaps and an
+    event total rounded (rules since 2012): the same Fractions, every game's detail, computed
+    on numerators and denominators as plain ints (each value a ratio of ints whose
+    denominator is a product of the float expectations' powers of two, 160 and 200), made
+    Fractions once at the end.  None where a game has a handicap or each game's change is
+    rounded: the caller then takes the Fraction path."""
+    if rules.per_game_rounding:
+        return None
+    for g in played:
+        if g.given or g.received:
+            return None
+    rating = state.rating
+    assert rating is not None
+    k_table, floor, expected_of = _K_TABLE, RATING_FLOOR, expected_score
+    tn, td = rating, 1
+    tr = fraction(rating, 1)
+    counter = state.bonus_games
+    en_sum, ed_sum = 0, 1
+    bn_sum, bd_sum = 0, 1
+    upsets = 0
+    rows = []
+    for g in played:
+        opponent = post[g.opponent]
+        if opponent < floor:
+            opponent = floor
+        k = 40
+        for lower, step_k in k_table:
+            if tn >= lower * td:
+                k = step_k
+                break
+        gap = opponent * td - tn  # (or - tr) * td
+        # float(Fraction): the numerator over the denominator, correctly rounded.
+        en, ed = expected_of(gap / td).as_integer_ratio()
+        score = g.score
+        sn, sd = score.numerator, score.denominator
+        dn, dd = k * (sn * ed - en * sd), sd * ed
+        d_upset = None
+        used = False
+        if score == 1:
+            un, ud = k * gap, 160 * td
+            d_upset = fraction(un, ud)
+            used = un * dd > dn * ud
+            if used:
+                upsets += 1
+        if tn < 1800 * td and counter < BONUS_GAMES:
+            bn, bd = 1800 * td - tn, 200 * td
+        else:
+            bn, bd = 0, 1
+        bonus_game = None
+        if counter < BONUS_GAMES:
+            counter += 1
+            bonus_game = counter if bn else None
+        xn, xd = (un, ud) if used else (dn, dd)
+        change = fraction(xn * bd + bn * xd, xd * bd)
+        cn, cd = change.numerator, change.denominator
+        after = fraction(tn * cd + cn * td, td * cd)
+        en_sum, ed_sum = en_sum * ed + en * ed_sum, ed_sum * ed
+        g_e = math.gcd(en_sum, ed_sum)
+        en_sum, ed_sum = en_sum // g_e, ed_sum // g_e
+        if bn:
+            bn_sum, bd_sum = bn_sum * bd + bn * bd_sum, bd_sum * bd
+            g_b = math.gcd(bn_sum, bd_sum)
+            bn_sum, bd_sum = bn_sum // g_b, bd_sum // g_b
+        rows.append(
+            build(
+                FesaGame,
+                {
+                    "result": float(score),
+                    "opponent_rating": opponent,
+                    "handicap": "",
+                    "effective_rating": fraction(opponent, 1),
+                    "tr": tr,
+                    "k": k,
+                    "expected": fraction(en, ed),
+                    "d": fraction(dn, dd),
+                    "d_upset": d_upset,
+                    "upset": used,
+                    "bonus": fraction(bn, bd),
+                    "bonus_game": bonus_game,
+                    "change": change,
+                    "tr_after": after,
+                    "note": g.note or "",
+                },
+            )
+        )
+        tr, tn, td = after, after.numerator, after.denominator
+    total_change = fraction(tn - rating * td, td)
+    return Computed(
+        state.id,
+        category.category,
+        rating + rules.round(total_change),
+        total_change,
+        fraction(en_sum, ed_sum),
+        tuple(rows),
+        counter,
+        fraction(bn_sum, bd_sum),
+        upsets,
+    )
+
+
+def exact_compute(
+    rules: FesaRules, prepared: Prepared, pid: str, post: dict[str, int], last: Computed
+) -> Computed:
+    """A player's outcome with every game's detail at the fixed point, ``last`` his outcome
+    of the float path against the same ratings: formula (1) on plain ints
+    (:func:`exact_formula_outcome`) where it applies, an unrated player's performance taken
+    from ``last`` (the same root, found against the same ratings), else the Fraction path."""
+    state, category, played = prepared.states[pid], prepared.categories[pid], prepared.games[pid]
+    if played:
+        if category.category is not Category.UNRATED:
+            found = exact_formula_outcome(rules, state, category, played, post)
+            if found is not None:
+                return found
+        elif last.performance is not None:
+            return performance_outcome(rules, state, category, played, post, last.performance)
     return player_outcome(rules, state, category, played, post)
 
 
@@ -414,8 +560,9 @@ def _replay(
             category = categories[pid]
             played = games[pid]
             counters, found_here = promotions(rules, state, outcome, category, played)
-            promoted = tuple(promotion_of(state, f) for f in found_here)
-            event_promotions.extend(promoted)
+            promoted = tuple([promotion_of(state, f) for f in found_here]) if found_here else ()
+            if promoted:
+                event_promotions.extend(promoted)
             expected = outcome.expected
             change = outcome.change
             detail = build(

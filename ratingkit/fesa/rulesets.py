@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from ..core.errors import RatingkitError
+from ..core.fastbuild import collector_paused
 from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, Outcome
 from ..core.players import PlayerFile
@@ -70,6 +71,11 @@ class FesaRules:
         (``core.ruleset.cannot_rate`` tests the game first: a score table is chess)."""
         for event in events:
             require_games(event, self.name)
+        # The player file's grades can only show shogi, which a FESA rule set rates: once a
+        # score table is refused (the only chess a game list shows), it changes nothing, and
+        # events rated together are not each checked against the whole file.
+        if len(events) > 1:
+            players = None
         # A frozen dataclass's fields are read-only: the protocol's plain attributes do not
         # accept them in mypy's eyes (ratingkit.core.ruleset.RuleSet).
         guard(cast("RuleSet", self), events, players)
@@ -116,29 +122,34 @@ class FesaRules:
         if not events:
             raise RatingkitError("no events to rate")
         self._guard(events, players)
-        rated, new_state = fast.rate_in_turn(self, events, players)
-        notes = tuple(
-            replace(note, text=f"{one.outcome.key.name}: {note.text}")
-            for one in rated
-            for note in one.outcome.notes
-        )
-        outcome: Outcome[FesaPlayer, FesaGame] = Outcome(
-            rules=self.name,
-            title=f"{len(events)} events rated one after the other",
-            players=tuple(p for one in rated for p in one.outcome.players),
-            events=tuple(one.outcome for one in rated),
-            games=tuple(g for one in rated for g in one.outcome.games),
-            notes=notes,
-            new_state=new_state,
-        )
-        return views.events_report(outcome, any(one.published for one in rated))
+        # The collector is paused while the many objects of the outcome and its report are
+        # built (ratingkit.core.fastbuild.collector_paused).
+        with collector_paused():
+            rated, new_state = fast.rate_in_turn(self, events, players)
+            notes = tuple(
+                replace(note, text=f"{one.outcome.key.name}: {note.text}")
+                for one in rated
+                for note in one.outcome.notes
+            )
+            outcome: Outcome[FesaPlayer, FesaGame] = Outcome(
+                rules=self.name,
+                title=f"{len(events)} events rated one after the other",
+                players=tuple(p for one in rated for p in one.outcome.players),
+                events=tuple(one.outcome for one in rated),
+                games=tuple(g for one in rated for g in one.outcome.games),
+                notes=notes,
+                new_state=new_state,
+            )
+            return views.events_report(outcome, any(one.published for one in rated))
 
     def replay(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
         """A season (or a whole history) replayed fast: the same ratings, categories, grades
         and new state as :meth:`rate_events`, with a light report
         (:func:`ratingkit.fesa.fast.replay_events`)."""
         self._guard(events, players)
-        return views.replay_report(fast.replay_events(self, events, players))
+        # The report's many rows are built with the collector paused too (as the outcome).
+        with collector_paused():
+            return views.replay_report(fast.replay_events(self, events, players))
 
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The translator's notes 1-3 and the fixed point of rules 8 and 11."""

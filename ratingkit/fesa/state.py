@@ -114,7 +114,10 @@ def as_stored(results: tuple[Result, ...]) -> tuple[Result, ...]:
     """The results the ``results`` column holds for ``results`` (opponent, score, handicaps to
     two decimals; no marks of fictitious games): what reading the column back gives."""
     return tuple(
-        Result(r.opponent, r.score, _as_written(r.received), _as_written(r.given)) for r in results
+        r
+        if r.fictitious is None and not r.received and not r.given
+        else Result(r.opponent, r.score, _as_written(r.received), _as_written(r.given))
+        for r in results
     )
 
 

@@ -9,13 +9,14 @@ formula (1) against rule (A) and of rule 9's bonus are here too.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
-from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, shown_columns
+from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, common_cells, shown_columns
 from ..core.report import Report, Table
 from ..core.shogi import grade_name
 from .formula import bonus, expected_score, k_factor
-from .outcome import FesaEvent, FesaGame, FesaPlayer, FesaReplay, IterationPass, Promotion
+from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay, IterationPass, Promotion
 
 #: The FESA columns of every event report's player table, in order.
 PLAYER_COLUMNS: tuple[str, ...] = (
@@ -147,6 +148,26 @@ def event_report(outcome: FesaOutcome, published: bool) -> Report:
     )
 
 
+#: FesaPlayer's shown fields: (field, column, show), in order.
+_PLAYER_FIELDS = tuple(
+    (f.name, f.metadata["column"], f.metadata.get("show"))
+    for f in fields(FesaPlayer)
+    if "column" in f.metadata
+)
+
+
+def player_cells(player: PlayerOutcome[FesaPlayer]) -> dict[str, object]:
+    """:func:`~ratingkit.core.outcome.player_row` of a FESA player, its detail's fields
+    listed once (many rows when events are rated together)."""
+    row = common_cells(player)
+    detail = player.detail
+    for name, column, show in _PLAYER_FIELDS:
+        value = getattr(detail, name)
+        if value is not None:
+            row[column] = show(value) if show is not None else value
+    return row
+
+
 def events_report(outcome: FesaOutcome, published: bool) -> Report:
     """The report of events rated one after the other: a row per player and event, the
     promotions of every event; no game rows (each event's are in its outcome)."""
@@ -157,12 +178,21 @@ def events_report(outcome: FesaOutcome, published: bool) -> Report:
         if isinstance(event.detail, FesaEvent)
         for p in event.detail.promotions
     ]
-    return Report.from_outcome(
-        outcome,
-        detail_columns=columns,
+    return Report.build(
+        title=outcome.title,
+        rules=outcome.rules,
+        rows=[player_cells(p) for p in outcome.players],
+        extra_columns=columns,
         summary={"events": len(outcome.events)},
+        notes=[str(note) for note in outcome.notes],
         sections=[promotions_table(promotions, by_event=True)],
+        new_state=outcome.new_state,
+        outcome=outcome,
     )
+
+
+#: A category as its cell shows it (a dict: an enum's value is a property, slow in a replay).
+_CATEGORY_TEXT = {category: category.value for category in Category}
 
 
 def replay_row(player: PlayerOutcome[FesaPlayer]) -> dict[str, object]:
@@ -180,7 +210,7 @@ def replay_row(player: PlayerOutcome[FesaPlayer]) -> dict[str, object]:
         "change": player.change,
         "rating_after": player.rating_after,
         "event": detail.event.name if detail.event is not None else None,
-        "category": detail.category.value,
+        "category": _CATEGORY_TEXT[detail.category],
         "career_games": detail.career_games,
         "performance": performance.rating if performance is not None else None,
         "grade_before": grade_name(detail.grade_before),
