@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -35,6 +35,7 @@ from ..core.outcome import (
 )
 from ..core.players import PlayerMatch, PlayerRecord, normalise_name
 from ..core.shogi import (
+    GRADES,
     NO_GRADE,
     grade_name,
     handicap_grades,
@@ -262,6 +263,8 @@ class Prepared:
     categories: dict[str, Categorised]
     #: each player's games as :func:`quick_games` gives them (the float path's)
     plain: dict[str, list[QuickGame]]
+    #: the players with a handicap game (rule 12)
+    handicapped: set[str] = field(default_factory=set)
 
 
 StateFor = Callable[[Any, PlayerRecord | None, Location | None], FesaState]
@@ -294,7 +297,9 @@ def prepare(
     if lean:
         games = event_games(rules, event, states, plain)[0]
         categories = {pid: categorise(states[pid], len(games[pid])) for pid in states}
-        return Prepared(notes, by_name, records, states, games, categories, plain)
+        return Prepared(
+            notes, by_name, records, states, games, categories, plain, _handicapped(plain)
+        )
     for state in states.values():
         notes.extend(Note(NoteKind.DEFAULT, text, players=(state.id,)) for text in state.notes)
 
@@ -339,7 +344,11 @@ def prepare(
                     (pid,),
                 )
             )
-    return Prepared(notes, by_name, records, states, games, categories, plain)
+    return Prepared(notes, by_name, records, states, games, categories, plain, _handicapped(plain))
+
+
+def _handicapped(plain: Mapping[str, list[QuickGame]]) -> set[str]:
+    return {pid for pid, games in plain.items() if any(g[3] is not None for g in games)}
 
 
 # -- step 2: each player's outcome (formula (1), rule (A), rule 9; rules 5-7) ---------------
@@ -782,6 +791,10 @@ def iterate(rules: FesaRules, event: Event, prepared: Prepared) -> Iterated:
 # -- step 3: grades and promotions (rules 2 and 10) -----------------------------------------
 
 
+_TOP = GRADES[-1].number
+_GRADE_OF = {g.number: g for g in GRADES}
+
+
 def held_grade(rules: FesaRules, state: FesaState) -> int:
     """The grade a player holds before an event: his grade; under ``program_grades`` (FESA's
     program) a player without one holds his prior grade (rule 7's recognised grade)."""
@@ -817,6 +830,15 @@ def promotions(
             before = outcome.rating_after
         games_before = category.total - len(played)
     assert before is not None
+    after, n, grade = outcome.rating_after, len(played), counters.grade
+    if not trace and games_before + 1 >= PROVISIONAL_GAMES and grade < _TOP:
+        # Rule 10 for the usual established player far from the next grade, as
+        # promotion_trace finds it without its trace: the ratings tested run in a straight
+        # line from game 1 to game n; both ends below LB of the next grade reset the
+        # counters at every game, and nobody is promoted.
+        lb = _GRADE_OF[grade + 1].lb
+        if (before * n + (after - before)) / n < lb and after < lb:
+            return PromotionCounters(grade, 0, 0, False), []
     counters, _, found = promotion_trace(
         before,
         outcome.rating_after - before,

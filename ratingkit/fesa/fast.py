@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -67,6 +68,20 @@ if TYPE_CHECKING:
     from .rulesets import FesaRules
 
 
+# -- the cycle collector --------------------------------------------------------------------
+
+
+def age_new_objects() -> None:
+    """Put the objects made while the collector was paused
+    (:func:`~ratingkit.core.fastbuild.collector_paused`) into the collector's oldest
+    generation without walking them: a replay's outcome and report hold some 20 objects a
+    player and event, none in a reference cycle, and the first collection after the pause
+    would otherwise walk every one of them (a tenth of a replay's time).  They are walked at
+    the next full collection, as any long-lived object."""
+    gc.freeze()
+    gc.unfreeze()
+
+
 # -- the float path -------------------------------------------------------------------------
 
 
@@ -77,13 +92,14 @@ def quick_outcome(
     played: Sequence[Any],
     post: dict[str, int],
     quick_games: Sequence[QuickGame] | None = None,
+    plain: bool = False,
 ) -> Computed | None:
     """A player's outcome in float arithmetic: the rating after the event, the bonus counter
     and (unrated players) the performance exactly as the exact path gives them, ``expected``
     and ``change`` as floats, no game detail.  None when a step of k(tr) or a rounding half
     lies within :data:`~ratingkit.fesa.formula.QUICK_SLACK` of the float value: the caller
     then computes the outcome exactly.  (d' against d and the bonus at 1800 need no such
-    care: the change is continuous there.)"""
+    care: the change is continuous there.)  ``plain``: no game has a handicap."""
     if not played:
         return player_outcome(rules, state, category, played, post)
     if category.category is Category.UNRATED:
@@ -124,6 +140,30 @@ def quick_outcome(
     bonus_games, ceiling, expected_of = BONUS_GAMES, BONUS_CEILING, expected_score
     # k(tr) holds while tr stays in [band_low, band_high] (its step, less the slack).
     band_low, band_high, k = math.inf, -math.inf, 0
+    if counter >= bonus_games and not per_game and plain:
+        # The usual established player: no bonus left (rule 9), no handicap, the event total
+        # rounded; the loop below without those branches.
+        for opponent_id, score, win, _ in quick_games:
+            opponent = post[opponent_id]
+            if opponent < floor:
+                opponent = floor
+            if not band_low <= tr <= band_high:
+                for lower, upper, step_k in _K_STEPS:
+                    if tr >= lower:
+                        if tr - lower < slack or upper - tr < slack:
+                            return None
+                        k, band_low, band_high = step_k, lower + slack, upper - slack
+                        break
+            e = expected_of(opponent - tr)
+            change = k * (score - e)
+            if win:
+                upset = k * (opponent - tr) / 160
+                if upset > change:
+                    change = upset
+                    upsets += 1
+            expected_total += e
+            tr += change
+        quick_games = ()
     for opponent_id, score, win, handicap in quick_games:
         opponent = post[opponent_id]
         if opponent < floor:
@@ -183,7 +223,9 @@ def quick_outcome(
 def quick_compute(rules: FesaRules, prepared: Prepared, pid: str, post: dict[str, int]) -> Computed:
     """A player's outcome on the float path, exactly where the float path is in doubt."""
     state, category, played = prepared.states[pid], prepared.categories[pid], prepared.games[pid]
-    quick = quick_outcome(rules, state, category, played, post, prepared.plain[pid])
+    quick = quick_outcome(
+        rules, state, category, played, post, prepared.plain[pid], pid not in prepared.handicapped
+    )
     if quick is not None:
         return quick
     return player_outcome(rules, state, category, played, post)

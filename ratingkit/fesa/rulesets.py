@@ -140,7 +140,9 @@ class FesaRules:
                 notes=notes,
                 new_state=new_state,
             )
-            return views.events_report(outcome, any(one.published for one in rated))
+            report = views.events_report(outcome, any(one.published for one in rated))
+            fast.age_new_objects()
+            return report
 
     def replay(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
         """A season (or a whole history) replayed fast: the same ratings, categories, grades
@@ -149,7 +151,9 @@ class FesaRules:
         self._guard(events, players)
         # The report's many rows are built with the collector paused too (as the outcome).
         with collector_paused():
-            return views.replay_report(fast.replay_events(self, events, players))
+            report = views.replay_report(fast.replay_events(self, events, players))
+            fast.age_new_objects()
+            return report
 
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The translator's notes 1-3 and the fixed point of rules 8 and 11."""
