@@ -1,12 +1,15 @@
+# ruff: noqa: RUF009  (shown_as declares a field with its printed column, not a default)
 """FESA's promotions (rule 10 with rule 11's spread of the change, and FESA's program's
 look-ahead): each game of an event tested against LB, MP and UB of the next grade."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..core.outcome import detail_cells, shown_as
 from ..core.report import Table
 from ..core.shogi import GRADES, grade_by_number, grade_name
 from .formula import LOOKAHEAD_GAMES, PROVISIONAL_GAMES, UNRATED_GAMES, k_factor
@@ -29,6 +32,42 @@ class PromotionFound(NamedTuple):
     career_game: int
     tested_rating: Tested
     kind: PromotionPath
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """One test of rule 10 in a promotion trace: the game (None: the look-ahead), its round
+    and career game number, the rating tested and as what, the grade tested for with its
+    LB, MP and UB, the counters after the test, the promotions it gave and their paths."""
+
+    game: int | None = shown_as("game")
+    round: int | None = shown_as("round")
+    career_game: int = shown_as("career_game")
+    tested_rating: Tested = shown_as("tested_rating")
+    tested_as: str = shown_as("tested_as")
+    target: str = shown_as("target")
+    lb: int | None = shown_as("LB")
+    mp: int | None = shown_as("MP")
+    ub: int | None = shown_as("UB")
+    lb_run: int = shown_as("lb_run")
+    mp_run: int = shown_as("mp_run")
+    lb_run_mp: bool = shown_as("lb_run_mp")
+    promoted_to: str = shown_as("promoted_to")
+    path: str = shown_as("path")
+
+
+@dataclass(frozen=True, repr=False)
+class TraceTable(Table):
+    """A promotion trace: its steps as values (:class:`TraceStep`) and their table."""
+
+    steps: tuple[TraceStep, ...] = ()
+
+    @classmethod
+    def of(cls, steps: Sequence[TraceStep]) -> TraceTable:
+        found = tuple(steps)
+        return cls(
+            "promotion trace", TRACE_COLUMNS, tuple(detail_cells(s) for s in found), {}, found
+        )
 
 
 #: One promotion of a step: from, to, the path in words and as a value.
@@ -122,7 +161,7 @@ def promotion_trace(
     provisional_offset: int = 2,
     lookahead: bool = True,
     trace: bool = True,
-) -> tuple[PromotionCounters, Table, list[PromotionFound]]:
+) -> tuple[PromotionCounters, TraceTable, list[PromotionFound]]:
     """Rule 10 over one event: the total change spread evenly over its games (rule 11; game r
     of n tested at rating_before + r * total / n, exactly), each game tested by the career game
     number (established from the 18th, provisional from the 9th), then FESA's look-ahead.
@@ -133,7 +172,7 @@ def promotion_trace(
     rounds = list(range(1, games + 1)) if isinstance(games, int) else list(games)
     c = counters.copy()
     n = len(rounds)
-    rows: list[dict[str, object]] = []
+    rows: list[TraceStep] = []
     promotions: list[PromotionFound] = []
     # Whole numbers (as rate() gives them): x = (before * n + r * change) / n, and a float
     # of it compares with the grade table's whole numbers exactly as the fraction does (a
@@ -198,22 +237,22 @@ def promotion_trace(
             continue
         target = grade_by_number(target_number)
         rows.append(
-            {
-                "game": r,
-                "round": round_,
-                "career_game": career,
-                "tested_rating": x,
-                "tested_as": tested_as,
-                "target": target.name if c.grade < GRADES[-1].number or found else "",
-                "LB": target.lb,
-                "MP": target.mp,
-                "UB": target.ub,
-                "lb_run": c.lb_run,
-                "mp_run": c.mp_run,
-                "lb_run_mp": c.lb_run_mp,
-                "promoted_to": ", ".join(grade_name(new) for _, new, _, _ in found),
-                "path": "; ".join(path for _, _, path, _ in found),
-            }
+            TraceStep(
+                game=r,
+                round=round_,
+                career_game=career,
+                tested_rating=x,
+                tested_as=tested_as,
+                target=target.name if c.grade < GRADES[-1].number or found else "",
+                lb=target.lb,
+                mp=target.mp,
+                ub=target.ub,
+                lb_run=c.lb_run,
+                mp_run=c.mp_run,
+                lb_run_mp=c.lb_run_mp,
+                promoted_to=", ".join(grade_name(new) for _, new, _, _ in found),
+                path="; ".join(path for _, _, path, _ in found),
+            )
         )
         promotions += [
             PromotionFound(old, new, path, round_, career, x, kind)
@@ -249,19 +288,22 @@ def promotion_trace(
                     )
                 )
                 rows.append(
-                    {
-                        "game": None,
-                        "round": None,
-                        "career_game": games_before + n,
-                        "tested_rating": before + change,
-                        "tested_as": "look-ahead",
-                        "target": grade_name(old + 1),
-                        "lb_run": 0,
-                        "mp_run": 0,
-                        "lb_run_mp": False,
-                        "promoted_to": grade_name(old + 1),
-                        "path": path,
-                    }
+                    TraceStep(
+                        game=None,
+                        round=None,
+                        career_game=games_before + n,
+                        tested_rating=before + change,
+                        tested_as="look-ahead",
+                        target=grade_name(old + 1),
+                        lb=None,
+                        mp=None,
+                        ub=None,
+                        lb_run=0,
+                        mp_run=0,
+                        lb_run_mp=False,
+                        promoted_to=grade_name(old + 1),
+                        path=path,
+                    )
                 )
                 break
             # x only falls from here: below LB of the next grade the counters are reset at
@@ -270,7 +312,7 @@ def promotion_trace(
                 break
     if not rows:
         return c, _NO_TRACE, promotions
-    return c, Table("promotion trace", TRACE_COLUMNS, tuple(rows)), promotions
+    return c, TraceTable.of(rows), promotions
 
 
-_NO_TRACE = Table("promotion trace", TRACE_COLUMNS, ())
+_NO_TRACE = TraceTable.of(())
