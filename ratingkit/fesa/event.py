@@ -265,6 +265,8 @@ class Prepared:
     plain: dict[str, list[QuickGame]]
     #: the players with a handicap game (rule 12)
     handicapped: set[str] = field(default_factory=set)
+    #: the last root of each unrated player's performance (where the next search starts)
+    roots: dict[str, float] = field(default_factory=dict)
 
 
 StateFor = Callable[[Any, PlayerRecord | None, Location | None], FesaState]

@@ -93,19 +93,22 @@ def quick_outcome(
     post: dict[str, int],
     quick_games: Sequence[QuickGame] | None = None,
     plain: bool = False,
+    start: float | None = None,
 ) -> Computed | None:
     """A player's outcome in float arithmetic: the rating after the event, the bonus counter
     and (unrated players) the performance exactly as the exact path gives them, ``expected``
     and ``change`` as floats, no game detail.  None when a step of k(tr) or a rounding half
     lies within :data:`~ratingkit.fesa.formula.QUICK_SLACK` of the float value: the caller
     then computes the outcome exactly.  (d' against d and the bonus at 1800 need no such
-    care: the change is continuous there.)  ``plain``: no game has a handicap."""
+    care: the change is continuous there.)  ``plain``: no game has a handicap; ``start``:
+    where the root search of an unrated player's performance starts (his root of the previous
+    pass: the same root, found in fewer steps)."""
     if not played:
         return player_outcome(rules, state, category, played, post)
     if category.category is Category.UNRATED:
         results, event_results = unrated_results(state, category.fictitious, played, post)
         perf = performance_rating(
-            results + event_results, solver=rules.solver, rounding=rules.rounding
+            results + event_results, solver=rules.solver, rounding=rules.rounding, start=start
         )
         expected_total = 0.0
         for res in event_results:
@@ -223,10 +226,20 @@ def quick_outcome(
 def quick_compute(rules: FesaRules, prepared: Prepared, pid: str, post: dict[str, int]) -> Computed:
     """A player's outcome on the float path, exactly where the float path is in doubt."""
     state, category, played = prepared.states[pid], prepared.categories[pid], prepared.games[pid]
+    roots = prepared.roots
     quick = quick_outcome(
-        rules, state, category, played, post, prepared.plain[pid], pid not in prepared.handicapped
+        rules,
+        state,
+        category,
+        played,
+        post,
+        prepared.plain[pid],
+        pid not in prepared.handicapped,
+        roots.get(pid),
     )
     if quick is not None:
+        if quick.performance is not None and quick.performance.root is not None:
+            roots[pid] = quick.performance.root
         return quick
     return player_outcome(rules, state, category, played, post)
 

@@ -208,7 +208,7 @@ def _bisect(terms, lo: float, hi: float, skip_below: float, skip_above: float) -
     return (lo + hi) / 2
 
 
-def _root_of_terms(terms) -> float:
+def _root_of_terms(terms: Sequence[Term], start: float | None = None) -> float:
     """The bisection of rule 5 from [-6000, 10000].  Without handicaps given, the sum falls
     as the rating rises; a few Newton steps find the root, and two sums at most 1e-7 either
     side of it, each farther from zero than the sum's rounding error can reach, tell the sign
@@ -218,7 +218,9 @@ def _root_of_terms(terms) -> float:
     if any(given for _, _, given in terms):
         return _bisect(terms, -6000.0, 10000.0, -math.inf, math.inf)
     slope_unit = math.log(10) / 400
-    x = sum(opponent for _, opponent, _ in terms) / len(terms)
+    # Newton starts from the mean opponent, or from ``start`` (a root found a moment ago for
+    # nearly the same results): only the steps taken differ, not the root below.
+    x = start if start is not None else sum(opponent for _, opponent, _ in terms) / len(terms)
     for _ in range(30):
         value = slope = 0.0
         for score, opponent, _ in terms:
@@ -251,10 +253,10 @@ def _root_of_terms(terms) -> float:
     return _bisect(terms, -6000.0, 10000.0, -math.inf, math.inf)
 
 
-def exact_performance(results: Sequence[Result]) -> float:
+def exact_performance(results: Sequence[Result], start: float | None = None) -> float:
     """The root of :func:`performance_sum` (rule 5), by bisection to float precision.  (Roots
     are not remembered: rating 60 events asked for the same results again 10 times in 737.)"""
-    return _root_of_terms(_performance_terms(results))
+    return _root_of_terms(_performance_terms(results), start)
 
 
 def newton32_performance(results: Sequence[Result], passes: int = 60) -> float:
@@ -300,6 +302,7 @@ def performance_rating(
     *,
     solver: str = "exact",
     rounding: str = "half-even",
+    start: float | None = None,
 ) -> Performance:
     """The performance rating of rules 5-6: 0% -> 1; 100% -> a fictitious draw against the
     highest-rated opponent is added; else the root of sum(res - E) = 0, rounded (at least 1).
@@ -314,7 +317,7 @@ def performance_rating(
         best = max(results, key=lambda r: _opponent_used(r))
         used = (*results, Result(best.opponent, Fraction(1, 2), best.received, best.given, "6"))
         how = f"100% score: fictitious draw against {best.opponent} added (rule 6)"
-    root = newton32_performance(used) if solver == "newton32" else exact_performance(used)
+    root = newton32_performance(used) if solver == "newton32" else exact_performance(used, start)
     # Away from a half every rounding rule gives the nearest integer: no fraction needed.
     if not _near_half(root):
         value = math.floor(root + 0.5)
