@@ -14,10 +14,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from ..core.errors import Location
 from ..core.fastbuild import build
@@ -75,12 +75,14 @@ if TYPE_CHECKING:
     from .rulesets import FesaRules
 
 
-class Players:
+class Players(Protocol):
     """What :func:`prepare` needs of a player file: its ``match`` (a
-    :class:`~ratingkit.core.players.PlayerFile`, or the replay's indexed store)."""
+    :class:`~ratingkit.core.players.PlayerFile`, or the indexed store of
+    :mod:`ratingkit.fesa.fast`)."""
 
-    def match(self, pairs: Sequence[tuple[str, str]], *, by_name: bool = False) -> PlayerMatch:
-        raise NotImplementedError
+    def match(self, pairs: Iterable[tuple[str, str]], *, by_name: bool = False) -> PlayerMatch:
+        """The records of ``(id, name)`` pairs."""
+        ...
 
 
 # -- the games a player has rated -----------------------------------------------------------
@@ -275,7 +277,7 @@ StateFor = Callable[[Any, PlayerRecord | None, Location | None], FesaState]
 def prepare(
     rules: FesaRules,
     event: Event,
-    players: Players | Any | None,
+    players: Players | None,
     state_for: StateFor | None = None,
     *,
     lean: bool = False,
@@ -957,14 +959,12 @@ class RatedEvent:
     records: tuple[PlayerRecord, ...]
     states: tuple[FesaState, ...]
     used: tuple[PlayerRecord, ...]
-    #: Whether the event's table carried published values (its report's extra columns).
-    published: bool
 
 
 def rate_event(
     rules: FesaRules,
     event: Event,
-    players: Players | Any | None,
+    players: Players | None,
     *,
     key: EventKey,
     together: bool = False,
@@ -1072,7 +1072,6 @@ def rate_event(
     game_outcomes: list[GameOutcome[FesaGame]] = []
     records_out = []
     states_out = []
-    any_published = False
     for player in event.players:
         pid = player.id
         state = states[pid]
@@ -1081,8 +1080,6 @@ def rate_event(
         counters = counters_of[pid]
         played = games[pid]
         published = published_values(player, outcome, state, listed)
-        if published is not None:
-            any_published = True
         detail = FesaPlayer(
             category=outcome.category,
             career_games=category.total,
@@ -1123,9 +1120,8 @@ def rate_event(
         record = write_record(state.record, after, None if prepared.by_name else pid)
         records_out.append(record)
         states_out.append(build(FesaState, {**after.__dict__, "record": record}))
-    any_published = any_published or bool(listed)
     published_list = _published_list(event)
-    if any_published and published_list:
+    if published_list:
         notes.append(
             Note(
                 NoteKind.READ,
@@ -1165,7 +1161,6 @@ def rate_event(
         tuple(records_out),
         tuple(states_out),
         tuple(prepared.records.values()),
-        any_published,
     )
 
 

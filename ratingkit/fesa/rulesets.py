@@ -89,12 +89,12 @@ class FesaRules:
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event (FESA rules 3-12); the report's ``outcome`` holds every value."""
         self._guard([event], players)
-        return views.event_report(*self.rate_outcome(event, players))
+        return views.event_report(self.rate_outcome(event, players))
 
     def rate_outcome(
         self, event: Event, players: PlayerFile | None = None
-    ) -> tuple[Outcome[FesaPlayer, FesaGame], bool]:
-        """The typed outcome of one event, and whether its table published values."""
+    ) -> Outcome[FesaPlayer, FesaGame]:
+        """The typed outcome of one event."""
         rated = event_module.rate_event(self, event, players, key=EventKey.of(event, 0))
         # Players of the player file who did not play are carried over unchanged.
         if players is not None:
@@ -114,7 +114,7 @@ class FesaRules:
             detail=one.detail,
             new_state=new_state,
         )
-        return outcome, rated.published
+        return outcome
 
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
         """Rate events one after the other, each with the state the previous one left
@@ -140,7 +140,7 @@ class FesaRules:
                 notes=notes,
                 new_state=new_state,
             )
-            report = views.events_report(outcome, any(one.published for one in rated))
+            report = views.events_report(outcome)
             fast.age_new_objects()
             return report
 

@@ -129,12 +129,18 @@ def summary(detail: FesaEvent) -> dict[str, object]:
     }
 
 
-def event_report(outcome: FesaOutcome, published: bool) -> Report:
+def has_published_values(outcome: FesaOutcome) -> bool:
+    """Whether the event's table published its results (``+/-``, ``ELO*``, promotions): its
+    players then carry them (a player's ``published_promotion`` is "" where none is listed)."""
+    return any(p.detail.published_promotion is not None for p in outcome.players)
+
+
+def event_report(outcome: FesaOutcome) -> Report:
     """The report of one event: a row per player, a row per game side, the summary, the
     promotions and the iterations."""
     detail = outcome.detail
     assert isinstance(detail, FesaEvent)
-    columns = PLAYER_COLUMNS + (PUBLISHED_COLUMNS if published else ())
+    columns = PLAYER_COLUMNS + (PUBLISHED_COLUMNS if has_published_values(outcome) else ())
     return Report.from_outcome(
         outcome,
         detail_columns=columns,
@@ -168,10 +174,11 @@ def player_cells(player: PlayerOutcome[FesaPlayer]) -> dict[str, object]:
     return row
 
 
-def events_report(outcome: FesaOutcome, published: bool) -> Report:
+def events_report(outcome: FesaOutcome) -> Report:
     """The report of events rated one after the other: a row per player and event, the
     promotions of every event; no game rows (each event's are in its outcome)."""
-    columns = PLAYER_COLUMNS + (PUBLISHED_COLUMNS if published else ()) + ("event",)
+    published = PUBLISHED_COLUMNS if has_published_values(outcome) else ()
+    columns = (*PLAYER_COLUMNS, *published, "event")
     promotions = [
         (p, event.key.name)
         for event in outcome.events
