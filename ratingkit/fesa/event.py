@@ -157,10 +157,12 @@ def event_games(
     event: Event,
     states: Mapping[str, object],
     plain: dict[str, list[QuickGame]] | None = None,
+    handicapped: set[str] | None = None,
 ) -> tuple[dict[str, list[RatedGame]], set[str]]:
     """Rule 4: each player's rated games in round order, and the handicap eras used
     (rule 12).  ``plain``: a dict of empty lists by player, filled with the games as
-    :func:`quick_games` gives them."""
+    :func:`quick_games` gives them; ``handicapped``: a set, filled with the players of
+    handicap games."""
     games: dict[str, list[RatedGame]] = {pid: [] for pid in states}
     eras = set()
     played = Play.PLAYED
@@ -200,6 +202,8 @@ def event_games(
             giver = game.handicap.giver
             given[giver] = grades
             received[game.opponent_of(giver)] = grades
+            if grades and handicapped is not None:
+                handicapped.update(game.players)
         for pid in game.players:
             score, note = _rated_score(game, pid, rules.nsr)
             games[pid].append(
@@ -244,10 +248,10 @@ def categorise(state: FesaState, played: int) -> Categorised:
     else:
         mixed = False
     if state.rating is None or not mixed or total < UNRATED_GAMES:
-        return Categorised(Category.UNRATED, total, fictitious)
+        return _tuple_new(Categorised, (Category.UNRATED, total, fictitious))
     if total < PROVISIONAL_GAMES:
-        return Categorised(Category.PROVISIONAL, total, fictitious)
-    return Categorised(Category.ESTABLISHED, total, fictitious)
+        return _tuple_new(Categorised, (Category.PROVISIONAL, total, fictitious))
+    return _tuple_new(Categorised, (Category.ESTABLISHED, total, fictitious))
 
 
 # -- step 1: the event read for rating ------------------------------------------------------
@@ -298,16 +302,15 @@ def prepare(
     read = state_for or state_of
     states = {p.id: read(p, records.get(p.id), source) for p in event.players}
     plain: dict[str, list[QuickGame]] = {pid: [] for pid in states}
+    handicapped: set[str] = set()
     if lean:
-        games = event_games(rules, event, states, plain)[0]
+        games = event_games(rules, event, states, plain, handicapped)[0]
         categories = {pid: categorise(states[pid], len(games[pid])) for pid in states}
-        return Prepared(
-            notes, by_name, records, states, games, categories, plain, _handicapped(plain)
-        )
+        return Prepared(notes, by_name, records, states, games, categories, plain, handicapped)
     for state in states.values():
         notes.extend(Note(NoteKind.DEFAULT, text, players=(state.id,)) for text in state.notes)
 
-    games, eras = event_games(rules, event, states, plain)
+    games, eras = event_games(rules, event, states, plain, handicapped)
     unplayed = [g for g in event.games if not g.is_played]
     if unplayed or event.byes:
         notes.append(
@@ -348,11 +351,7 @@ def prepare(
                     (pid,),
                 )
             )
-    return Prepared(notes, by_name, records, states, games, categories, plain, _handicapped(plain))
-
-
-def _handicapped(plain: Mapping[str, list[QuickGame]]) -> set[str]:
-    return {pid for pid, games in plain.items() if any(g[3] is not None for g in games)}
+    return Prepared(notes, by_name, records, states, games, categories, plain, handicapped)
 
 
 # -- step 2: each player's outcome (formula (1), rule (A), rule 9; rules 5-7) ---------------
@@ -1151,7 +1150,8 @@ def rate_event(
         )
     summary = FesaEvent(
         players=len(event.players),
-        rated_games=sum(1 for g in event.games if g.is_played),
+        # every played game is each of its two sides' rated game (rule 4)
+        rated_games=sum(len(played) for played in games.values()) // 2,
         passes=passes,
         per_game_rounding=rules.per_game_rounding,
         solver=rules.solver,

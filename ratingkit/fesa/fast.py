@@ -497,7 +497,12 @@ class KnownStates:
             entry = self.states.pop(id(record), None)
             if entry is not None and entry[0] is record:
                 known = entry[1]
-                note = rating_note(player, record)
+                rating = player.rating
+                note = (
+                    rating_note(player, record)
+                    if rating is not None and rating != record.rating
+                    else None
+                )
                 # In the order of FesaState's fields, as its own __init__ would set them.
                 return build(
                     FesaState,
@@ -675,7 +680,8 @@ def _replay(
                 event_notes,
                 FesaEvent(
                     players=len(event.players),
-                    rated_games=sum(1 for g in event.games if g.is_played),
+                    # every played game is each of its two sides' rated game (rule 4)
+                    rated_games=sum(len(played) for played in games.values()) // 2,
                     passes=passes,
                     per_game_rounding=rules.per_game_rounding,
                     solver=rules.solver,

@@ -271,9 +271,11 @@ class FesaStateCodec:
 def write_record(old: PlayerRecord | None, state: FesaState, pid: str | None) -> PlayerRecord:
     """:meth:`FesaStateCodec.write`, with the new record's id given (None where the event's
     players are matched by name and the record is new)."""
-    extra = dict(old.extra) if old is not None else {}
-    for key in _WRITTEN:
-        extra.pop(key, None)
+    extra: dict[str, str] = {}
+    if old is not None and old.extra:
+        extra.update(old.extra)
+        for key in _WRITTEN:
+            extra.pop(key, None)
     if state.results is not None:
         extra["results"] = results_text(state.results)
     extra["bonus_games"] = str(state.bonus_games)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, common_cells, shown_columns
 from ..core.report import Report, Table
-from ..core.shogi import grade_name
+from ..core.shogi import GRADES, NO_GRADE, grade_name
 from .formula import bonus, expected_score, k_factor
 from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay, IterationPass, Promotion
 
@@ -198,6 +198,8 @@ def events_report(outcome: FesaOutcome) -> Report:
     )
 
 
+#: The grades' names by number (grade_name without the call).
+_GRADE_NAMES = {number: grade_name(number) for number in (NO_GRADE, *(g.number for g in GRADES))}
 #: A category as its cell shows it (a dict: an enum's value is a property, slow in a replay).
 _CATEGORY_TEXT = {category: category.value for category in Category}
 
@@ -220,9 +222,9 @@ def replay_row(player: PlayerOutcome[FesaPlayer]) -> dict[str, object]:
         "category": _CATEGORY_TEXT[detail.category],
         "career_games": detail.career_games,
         "performance": performance.rating if performance is not None else None,
-        "grade_before": grade_name(detail.grade_before),
-        "grade_after": grade_name(detail.grade_after),
-        "promotion": grade_name(promotions[-1].to_grade) if promotions else "",
+        "grade_before": _GRADE_NAMES[detail.grade_before],
+        "grade_after": _GRADE_NAMES[detail.grade_after],
+        "promotion": _GRADE_NAMES[promotions[-1].to_grade] if promotions else "",
     }
 
 
