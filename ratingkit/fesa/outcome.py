@@ -104,16 +104,17 @@ class Promotion:
     player's career game number and the rating it was tested at (rule 11: the event's change
     spread evenly over its games, exact)."""
 
-    player: str
-    name: str
-    from_grade: int
-    to_grade: int
-    kind: PromotionPath
+    player: str = shown_as("id")
+    name: str = shown_as("name")
+    from_grade: int = shown_as("from_grade", grade_name)
+    to_grade: int = shown_as("to_grade", grade_name)
     #: The path as the report prints it, e.g. ``"(a) reached UB 1800"``.
-    path: str
-    round: int | None
-    career_game: int
-    tested_rating: Fraction
+    path: str = shown_as("path")
+    round: int | None = shown_as("round")
+    career_game: int = shown_as("career_game")
+    tested_rating: Fraction = shown_as("tested_rating")
+    #: The path of rule 10 (or FESA's look-ahead) as a value.
+    kind: PromotionPath = PromotionPath.UB
 
     @property
     def needs_jsa_approval(self) -> bool:

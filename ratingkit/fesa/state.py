@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.errors import InvalidValueError, Location
 from ..core.fastbuild import build
@@ -245,7 +245,7 @@ class FesaStateCodec:
     """FESA's :class:`~ratingkit.core.ruleset.StateCodec`: a record's state as a typed
     :class:`FesaState`, and a typed state written into a record."""
 
-    columns: ClassVar[tuple[str, ...]] = (
+    columns: tuple[str, ...] = (
         "games",
         "grade",
         "prior_grade",

@@ -12,7 +12,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, common_cells, shown_columns
+from ..core.outcome import (
+    GameOutcome,
+    Outcome,
+    PlayerOutcome,
+    common_cells,
+    detail_cells,
+    shown_columns,
+)
 from ..core.report import Report, Table
 from ..core.shogi import GRADES, NO_GRADE, grade_name
 from .formula import bonus, expected_score, k_factor
@@ -60,6 +67,7 @@ REPLAY_COLUMNS: tuple[str, ...] = (
     "promotion",
 )
 
+assert (*shown_columns(Promotion), "note") == PROMOTION_COLUMNS
 assert shown_columns(FesaPlayer)[: len(PLAYER_COLUMNS)] == PLAYER_COLUMNS
 assert shown_columns(FesaPlayer)[len(PLAYER_COLUMNS) : -1] == PUBLISHED_COLUMNS
 
@@ -84,17 +92,9 @@ def game_row(game: GameOutcome[FesaGame]) -> dict[str, object]:
 
 
 def promotion_row(promotion: Promotion, event: str | None = None) -> dict[str, object]:
-    row: dict[str, object] = {
-        "id": promotion.player,
-        "name": promotion.name,
-        "from_grade": grade_name(promotion.from_grade),
-        "to_grade": grade_name(promotion.to_grade),
-        "path": promotion.path,
-        "round": promotion.round,
-        "career_game": promotion.career_game,
-        "tested_rating": promotion.tested_rating,
-        "note": promotion.note,
-    }
+    """A row of the promotions table: the promotion's shown fields (every column present),
+    its note (5 and 6 dan) and the event's name where several are rated together."""
+    row: dict[str, object] = {"round": None, **detail_cells(promotion), "note": promotion.note}
     if event is not None:
         row["event"] = event
     return row
