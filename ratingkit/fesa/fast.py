@@ -263,6 +263,19 @@ def fraction(numerator: int, denominator: int) -> Fraction:
     return value
 
 
+def _reduced(numerator: int, denominator: int) -> Fraction:
+    """:func:`fraction` of a ratio already in lowest terms (a float's ``as_integer_ratio``)."""
+    value = _new_object(Fraction)
+    value._numerator = numerator  # type: ignore[attr-defined]
+    value._denominator = denominator  # type: ignore[attr-defined]
+    return value
+
+
+_NO_BONUS = Fraction(0)
+#: Whole ratings as Fractions (an opponent's rating used, as the Fraction path keeps it).
+_WHOLE: dict[int, Fraction] = {}
+
+
 def exact_formula_outcome(
     rules: FesaRules,
     state: FesaState,
@@ -302,7 +315,7 @@ def exact_formula_outcome(
                 break
         gap = opponent * td - tn  # (or - tr) * td
         # float(Fraction): the numerator over the denominator, correctly rounded.
-        en, ed = expected_of(gap / td).as_integer_ratio()
+        en, ed = expected_of(gap / td).as_integer_ratio()  # ed: a power of two
         score = g.score
         sn, sd = score.numerator, score.denominator
         dn, dd = k * (sn * ed - en * sd), sd * ed
@@ -326,13 +339,16 @@ def exact_formula_outcome(
         change = fraction(xn * bd + bn * xd, xd * bd)
         cn, cd = change.numerator, change.denominator
         after = fraction(tn * cd + cn * td, td * cd)
-        en_sum, ed_sum = en_sum * ed + en * ed_sum, ed_sum * ed
-        g_e = math.gcd(en_sum, ed_sum)
-        en_sum, ed_sum = en_sum // g_e, ed_sum // g_e
+        # Powers of two: the larger denominator is the common one.
+        if ed <= ed_sum:
+            en_sum += en * (ed_sum // ed)
+        else:
+            en_sum, ed_sum = en_sum * (ed // ed_sum) + en, ed
         if bn:
             bn_sum, bd_sum = bn_sum * bd + bn * bd_sum, bd_sum * bd
-            g_b = math.gcd(bn_sum, bd_sum)
-            bn_sum, bd_sum = bn_sum // g_b, bd_sum // g_b
+        effective = _WHOLE.get(opponent)
+        if effective is None:
+            effective = _WHOLE[opponent] = Fraction(opponent)
         rows.append(
             build(
                 FesaGame,
@@ -340,14 +356,14 @@ def exact_formula_outcome(
                     "result": float(score),
                     "opponent_rating": opponent,
                     "handicap": "",
-                    "effective_rating": fraction(opponent, 1),
+                    "effective_rating": effective,
                     "tr": tr,
                     "k": k,
-                    "expected": fraction(en, ed),
+                    "expected": _reduced(en, ed),
                     "d": fraction(dn, dd),
                     "d_upset": d_upset,
                     "upset": used,
-                    "bonus": fraction(bn, bd),
+                    "bonus": fraction(bn, bd) if bn else _NO_BONUS,
                     "bonus_game": bonus_game,
                     "change": change,
                     "tr_after": after,
