@@ -377,6 +377,42 @@ class Event:
 
     # -- look-ups -------------------------------------------------------------------------
     @cached_property
+    def digest(self) -> str:
+        """16 hex digits of a hash of the event's content: name, type, dates, rounds, players,
+        games, byes (not the path it was read from).  Two events of one name with other
+        games have other digests; the same event read twice has the same one."""
+        from .outcome import content_digest
+
+        def day(value: date | None) -> int | None:
+            return value.toordinal() if value is not None else None
+
+        return content_digest(
+            (
+                self.name,
+                self.type.value,
+                day(self.start),
+                day(self.end),
+                self.rounds,
+                tuple((p.id, p.name, p.rating, p.fide_id) for p in self.players),
+                tuple(
+                    (
+                        g.round,
+                        g.white,
+                        g.black,
+                        int(2 * g.white_score),
+                        int(2 * g.black_score),
+                        g.play.value,
+                        g.special.value if g.special is not None else None,
+                        (g.handicap.kind, g.handicap.giver) if g.handicap is not None else None,
+                        day(g.date),
+                    )
+                    for g in self.games
+                ),
+                tuple((b.round, b.player, b.kind.value) for b in self.byes),
+            )
+        )
+
+    @cached_property
     def _players_by_id(self) -> Mapping[str, Player]:
         return MappingProxyType({p.id: p for p in self.players})
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import marshal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -151,18 +152,17 @@ class EventKey:
 
 
 def event_digest(event: Event) -> str:
-    """16 hex digits of a SHA-256 of the event's content (not of its file's path)."""
-    parts: list[str] = [
-        event.name,
-        event.type.value,
-        event.start.isoformat() if event.start else "",
-        event.end.isoformat() if event.end else "",
-        str(event.rounds or ""),
-    ]
-    parts += [f"P{p.id}\x1f{p.name}\x1f{p.rating}\x1f{p.fide_id or ''}" for p in event.players]
-    parts += [f"G{g.round}\x1f{g.white}\x1f{g.black}\x1f{g.result_code}" for g in event.games]
-    parts += [f"B{b.round}\x1f{b.player}\x1f{b.kind.value}" for b in event.byes]
-    return hashlib.sha256("\x1e".join(parts).encode("utf-8")).hexdigest()[:16]
+    """16 hex digits of a BLAKE2b hash of the event's content (name, type, dates, rounds,
+    players, games, byes), not of its file's path; computed once an event
+    (:attr:`ratingkit.core.model.Event.digest`)."""
+    return event.digest
+
+
+def content_digest(content: tuple[object, ...]) -> str:
+    """The digest of a tuple of plain values (str, int, None, tuples of them): ``marshal``'s
+    version 2, which writes every value out (no references by identity, so equal content gives
+    equal bytes however its objects are shared), hashed with BLAKE2b."""
+    return hashlib.blake2b(marshal.dumps(content, 2), digest_size=8).hexdigest()
 
 
 D = TypeVar("D")

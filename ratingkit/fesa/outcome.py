@@ -1,4 +1,3 @@
-# ruff: noqa: RUF009  (shown_as declares a field with its printed column, not a default)
 """FESA's typed results: per player, per game, per promotion and per event.
 
 What :meth:`FesaRules.rate`, :meth:`FesaRules.rate_events` and :meth:`FesaRules.replay`

@@ -1,4 +1,3 @@
-# ruff: noqa: RUF009  (shown_as declares a field with its printed column, not a default)
 """FESA's promotions (rule 10 with rule 11's spread of the change, and FESA's program's
 look-ahead): each game of an event tested against LB, MP and UB of the next grade."""
 

@@ -1,4 +1,3 @@
-
 """FIDE's typed details: what the 2014 family of rule sets (fide-2014, fide-2022, fide-2024,
 fide-2025) and the vectorised period compute for a player, a game and an event, before
 anything is printed.

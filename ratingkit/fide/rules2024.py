@@ -1,4 +1,3 @@
-
 """FIDE's current rating regulations: 1 March 2024, amended 1 October 2025 (FIDE Handbook B.02).
 
 Rule sets ``fide-2024`` (in force 2024-03-01 to 2025-09-30) and ``fide-2025`` (from
