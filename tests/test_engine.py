@@ -375,3 +375,21 @@ def test_other_rule_sets_are_refused_with_one_message_naming_them(rules):
         f"rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate it "
         f"with get_rule_set({name!r}).rate_events(events, players)"
     )
+
+
+def test_a_dropped_period_report_leaves_no_reference_cycle():
+    """The lazily built outcome's builders must not refer back to it: a cycle would keep every
+    period's arrays alive until the cyclic collector runs (seen as slow, uneven periods)."""
+    import gc
+
+    games = pd.DataFrame({"white": ["a", "b"], "black": ["b", "c"], "result": [1.0, 0.5]})
+    players = pd.DataFrame({"id": ["a", "b", "c"], "rating": [2000, 1900, 1800]})
+    gc.collect()
+    gc.disable()
+    try:
+        report = rate_period(games, players)
+        assert report.outcome is not None and len(report.outcome.games) == 4
+        del report
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

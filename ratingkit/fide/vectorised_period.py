@@ -1084,16 +1084,19 @@ def rate_period(
     has_round = "round" in games.columns
 
     def build_games() -> tuple[GameOutcome[FideGame], ...]:
+        # The key is made here, not read from the outcome: a builder the outcome holds must
+        # not refer back to it, or each period's arrays would wait for the cyclic collector.
+        key = build_key()
         rounds = games["round"].tolist() if has_round else [None] * len(white)
         sides = []
         for g, (a, b, h) in enumerate(
             zip(white.tolist(), black.tolist(), white_halves.tolist(), strict=True)
         ):
             for me, you, mine in ((a, b, h), (b, a, 2 - h)):
-                sides.append(_game(rounds[g], me, you, mine))
+                sides.append(_game(key, rounds[g], me, you, mine))
         return tuple(sides)
 
-    def _game(round_, me, you, halves_mine) -> GameOutcome[FideGame]:
+    def _game(key: EventKey, round_, me, you, halves_mine) -> GameOutcome[FideGame]:
         score = Fraction(halves_mine, 2)
         name, opponent_name = player_name(me), player_name(you)
         opponent_rating = int(rating_int[you]) if rated[you] else None
@@ -1117,9 +1120,7 @@ def rate_period(
                 score_minus_pd=score - pd_value,
             )
             change = int(k_values[me]) * (score - pd_value)
-            return GameOutcome(
-                outcome_.key, round_, ids[me], ids[you], score, True, reason, change, detail
-            )
+            return GameOutcome(key, round_, ids[me], ids[you], score, True, reason, change, detail)
         if rated[me]:
             reason, rated_game = OPPONENT_UNRATED, False
             note = str(reason)
@@ -1132,9 +1133,7 @@ def rate_period(
             reason, rated_game = RATED_OPPONENTS_ONLY, False
             note = str(reason)
         detail = FideGame(name, opponent_name, opponent_rating, note=note)
-        return GameOutcome(
-            outcome_.key, round_, ids[me], ids[you], score, rated_game, reason, None, detail
-        )
+        return GameOutcome(key, round_, ids[me], ids[you], score, rated_game, reason, None, detail)
 
     # New state (8.56's counters), lazily.
     def build_state() -> list[PlayerRecord]:
