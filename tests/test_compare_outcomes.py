@@ -135,7 +135,8 @@ def test_why_is_the_details_explanation_and_the_status():
     comparison = compare(_event(), [Stub("stub", _given())])
     rows = {r["id"]: r for r in comparison.detail.rows}
     assert rows["ada"]["why"] == "K=20 (8.56: rating under 2400)"
-    assert rows["eli"]["why"] == "not published; K=20 (8.56: rating under 2400)"
+    # The detail's words are the why (a system's explain() names a status itself) ...
+    assert rows["eli"]["why"] == "K=20 (8.56: rating under 2400)"
     event = _event()
     points = event.points("ada")
     assert rows["ada"]["score-expected"] == Fraction(points) - 4
@@ -143,7 +144,10 @@ def test_why_is_the_details_explanation_and_the_status():
     assert rows["ada"]["delta"] == 12 and rows["eli"]["delta"] is None
     player = comparison.outcome("stub").player("fay")
     assert explain(player) == "K=20 (8.56: rating under 2400)"
+    # ... and a detail that does not explain itself leaves the status.
     assert explain(replace(player, detail=None)) == ""
+    eli = comparison.outcome("stub").player("eli")
+    assert explain(replace(eli, detail=None)) == "not published"
 
 
 def test_the_guard_decides_and_the_verdict_keeps_its_words():

@@ -272,17 +272,13 @@ def side_by_side(event: Event, reports: Mapping[str, Report]) -> Table:
 
 
 def explain(player: PlayerOutcome[Any]) -> str:
-    """Why the player's rating moved as it did: his status when he was not simply rated, then
-    his system's own words (``detail.explain()``: K and its rule, the cap 8.54, bonus, upsets,
-    promotion, grades)."""
-    parts: list[str] = []
-    if player.status is not Status.RATED:
-        parts.append(str(player.status))
+    """Why the player's rating moved as it did, in his system's own words
+    (``detail.explain()``: his status where he was not simply rated, K and its rule, the cap
+    8.54, bonus, upsets, promotion, grades); for a detail that does not explain itself, his
+    :class:`~ratingkit.core.outcome.Status` when he was not simply rated."""
     if isinstance(player.detail, Explains):
-        words = player.detail.explain()
-        if words:
-            parts.append(words)
-    return "; ".join(parts)
+        return player.detail.explain()
+    return "" if player.status is Status.RATED else str(player.status)
 
 
 def surprise(player: PlayerOutcome[Any]) -> Fraction | None:
