@@ -31,3 +31,20 @@ def test_formula_error_marks_the_largest_gap():
     error_line = ax.get_lines()[0]
     assert error_line.get_ydata()[300] == pytest.approx(logistic(300) - table_pd(300))
     plt.close("all")
+
+
+def test_drift_plot_reads_the_years_typed_values():
+    """plot_drift draws YearStats fields by their history column's name; an unknown name is an
+    error naming it."""
+    from ratingkit.core.errors import InvalidValueError
+    from ratingkit.notebook.plots.pools import plot_drift
+    from ratingkit.services.pools import PoolConfig, simulate
+
+    run = simulate("fesa", PoolConfig(players=20, years=2, rounds=2, newcomers=0, seed=5))
+    ax = plot_drift({"fesa": run}, "bonus paid")
+    line = ax.get_lines()[0]
+    assert list(line.get_xdata()) == [0, 1, 2]
+    assert list(line.get_ydata()) == [float(paid) for paid in run.bonus_paid]
+    with pytest.raises(InvalidValueError, match="'strength'"):
+        plot_drift({"fesa": run}, "strength")
+    plt.close("all")

@@ -229,3 +229,40 @@ def test_plots_draw_one_line_per_run_and_one_histogram_per_year():
     assert list(ax.get_lines()[0].get_ydata()) == runs["fide-1982"].history.column("top mean")
     ax = plot_distribution(runs["fide-1982"], [0, 4])
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["year 0", "year 4"]
+
+
+# -- the pools are the rule sets' own formulas --------------------------------------------------
+
+
+def test_a_pool_takes_the_rule_sets_own_parameters():
+    """The pools are made from the rule sets: a FIDE 2014 rule set with another cap counts an
+    opponent 600 points up as that many points up (8.54's parameter); a FESA rule set that
+    rounds halves up rounds a period's +2.5 to 3 where FESA's half-even gives 2."""
+    from ratingkit.fesa import FESA
+    from ratingkit.fide.rules2014 import FIDE_2014
+    from ratingkit.services.pools import fesa_pool, fide_2014_pool
+
+    player = SimPlayer("x", 2000, Fraction(2000), 30, 100)
+    narrower = fide_2014_pool(replace(FIDE_2014, cap=350))
+    assert game_change(narrower, player, Fraction(2600), 1, 1).expected == pd(-350)
+    assert game_change(FIDE_2014_POOL, player, Fraction(2600), 1, 1).expected == pd(-400)
+    assert FESA_POOL.round(Fraction(5, 2)) == 2
+    assert fesa_pool(replace(FESA, rounding="half-up")).round(Fraction(5, 2)) == 3
+
+
+def test_pool_titles_name_the_clauses():
+    assert FIDE_1982_POOL.title == "FIDE 1982: K 25/15/10 (10.64), 350-point rule (10.61)"
+    assert FIDE_2014_POOL.title == "FIDE 2014: K 40/20/10 (8.56), 400-point cap (8.54)"
+
+
+def test_year_stats_are_the_history_as_values():
+    """Each year's 12.3 checks as typed values: the history's rows are their view, and a
+    measure is read by its column's name."""
+    run = simulate("fide-2014", SMALL)
+    assert [s.year for s in run.years] == list(range(SMALL.years + 1))
+    for stats, row in zip(run.years, run.history.rows, strict=True):
+        assert stats.top_mean == float(run.top_mean(stats.year)) == row["top mean"]
+        assert stats.cohort_drift == row["cohort drift"]
+    assert run.series("bonus paid") == [0.0] * (SMALL.years + 1)
+    with pytest.raises(InvalidValueError, match="'elo drift'"):
+        run.series("elo drift")

@@ -39,3 +39,32 @@ def test_differences_are_formula_minus_table():
 def test_slider_range_covers_the_table():
     explorer = ExpectedScoreExplorer()
     assert (explorer.slider.min, explorer.slider.max) == (-800, 800)
+
+
+def test_an_error_in_an_update_leaves_the_explorer_responsive(monkeypatch):
+    """The busy flag is reset in ``finally``: after one update fails, the next one runs."""
+    from ratingkit.notebook.widgets import expected
+
+    explorer = ExpectedScoreExplorer(difference=0)
+
+    def broken(_scores):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(expected, "render", broken)
+    with pytest.raises(RuntimeError, match="drawing failed"):
+        explorer.slider.value = 100
+    assert not explorer.is_busy
+    monkeypatch.undo()
+    explorer.slider.value = 227
+    assert "227 points above" in explorer.output.value
+    assert "0.7900" in explorer.output.value
+
+
+def test_the_explorer_is_a_widget_with_a_short_repr():
+    from ratingkit.notebook.widgets.base import Widget
+
+    explorer = ExpectedScoreExplorer()
+    assert isinstance(explorer, Widget)
+    assert repr(explorer) == "<ExpectedScoreExplorer>"
+    assert explorer.scores.difference == 100
+    assert explorer.scores.normal_gap == explorer.values["normal - table"]

@@ -1,40 +1,43 @@
 """One event rated under every rule set that can rate it, side by side.
 
 :func:`compare` rates an event under each named rule set (all registered ones by default) and
-joins their player rows: who gains and who loses under which system, and why (K and its rule,
-the 400-point cap of FIDE 2014 8.54, FESA's bonus of rule 9 and upsets of rule (A), LNMO's
-grade table and event bonus).  A rule set that cannot rate the event is never dropped in
-silence: the verdict table says "cannot rate: " and why, either because the event belongs to
-the other game (a chess Swiss is not a shogi event, handicaps and sennichite are not chess) or
-because the rule set itself refused it with a ratingkit error (a score table has no games,
-LNMO needs grades, ...).
+joins their typed outcomes (:attr:`ratingkit.core.report.Report.outcome`): who gains and who
+loses under which system, and why, in the words of each system's own detail
+(``PlayerOutcome.detail.explain()``: K and its rule, the 400-point cap of FIDE 2014 8.54,
+FESA's bonus of rule 9 and upsets of rule (A), LNMO's grade table and event bonus).  A rule set
+that cannot rate the event is never dropped in silence: the verdict table says "cannot rate: "
+and why, either because the event belongs to the other game (a chess Swiss is not a shogi
+event, handicaps and sennichite are not chess) or because the rule set itself refused it with a
+ratingkit error (a score table has no games, LNMO needs grades, ...).
 
-Which game an event belongs to is read from the event itself (:func:`event_game`): TRF files
-and score tables are FIDE's chess formats; handicaps, sennichite, jishogi, illegal moves and
-shogi grades are shogi.  A plain CSV pair with ratings shows neither, and every rule set may
-rate it (FESA and FIDE 2014 both do).  ``event.extra["game"]`` or ``compare(..., game=)``
-overrides the detection.
+Which game an event belongs to, and whether a rule set can rate it at all, is decided by the
+one guard every caller uses (:func:`ratingkit.core.ruleset.cannot_rate` and
+:func:`ratingkit.core.ruleset.event_game`): the reader's word (``Event.game``), then
+``event.extra["game"]``, then what the games and players show (handicaps, sennichite, jishogi,
+illegal moves and shogi grades are shogi; a score table is chess).  A plain CSV pair with
+ratings shows neither, and every rule set may rate it (FESA and FIDE 2014 both do).
+``compare(..., game=)`` overrides the detection.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any, Protocol, runtime_checkable
 
-from ..core.errors import RatingkitError, RuleSetCannotRateError
-from ..core.model import Event, Special
+from ..core import ruleset as _ruleset
+from ..core.errors import RatingkitError
+from ..core.model import Event
+from ..core.outcome import GameKind, Number, Outcome, PlayerOutcome, Status
 from ..core.players import PlayerFile
 from ..core.report import Report, Table
-from ..core.ruleset import get_rule_set, rule_sets
+from ..core.ruleset import RuleSet, UnknownGameError, cannot_rate, get_rule_set, guard, rule_sets
 
-GAMES = ("chess", "shogi")
-#: The game each family of rule sets rates, by the prefix of its registry name.
-RULE_SET_GAMES = {"fide": "chess", "fesa": "shogi", "lnmo": "shogi"}
-#: Every special ending of the model is a shogi one (sennichite, jishogi, illegal move).
-_SHOGI_SPECIALS = frozenset(Special)
+#: The games a rule set may rate, by name (``compare(..., game=)``).
+GAMES = tuple(kind.value for kind in GameKind)
 
 VERDICT_COLUMNS = ("rules", "title", "game", "verdict")
 DETAIL_COLUMNS = (
@@ -52,97 +55,81 @@ DETAIL_COLUMNS = (
     "why",
 )
 
+#: One player file for every rule set, or one per rule set name.
+Players = PlayerFile | Mapping[str, PlayerFile] | None
 
-class UnknownGameError(RatingkitError):
-    """A game other than chess or shogi was named."""
+
+@runtime_checkable
+class Explains(Protocol):
+    """A per-system detail that says why the rating changed, in words citing the clause."""
+
+    def explain(self) -> str: ...
 
 
-def rule_set_game(rule_set) -> str | None:
-    """The game a rule set rates: its ``game`` attribute, else by its name's family (fide:
-    chess; fesa, lnmo: shogi); None for a rule set of unknown family (it may rate anything)."""
-    game = getattr(rule_set, "game", None)
-    if game:
-        return str(game)
-    family = rule_set.name.split("-")[0]
-    return RULE_SET_GAMES.get(family)
+def rule_set_game(rule_set: RuleSet) -> str | None:
+    """The game a rule set rates (its ``game``: "chess" or "shogi"); None for a rule set that
+    does not say (it may rate anything)."""
+    game: GameKind | None = getattr(rule_set, "game", None)
+    return game.value if game is not None else None
 
 
 def event_game(event: Event, players: PlayerFile | None = None) -> tuple[str | None, str]:
-    """The game an event belongs to and the evidence, e.g. ``("shogi", "handicap games")``;
-    ``(None, ...)`` when the event shows neither game (a plain game list with ratings)."""
-    given = event.extra.get("game")
-    if given:
-        game = str(given).strip().lower()
-        if game not in GAMES:
-            raise UnknownGameError(f"{event.source or event.name}: unknown game {given!r}")
-        return game, f"the event says game {game}"
-    shogi: list[str] = []
-    chess: list[str] = []
-    if any(g.handicap is not None for g in event.games):
-        shogi.append("handicap games")
-    specials = sorted({g.special.value for g in event.games if g.special in _SHOGI_SPECIALS})
-    if specials:
-        shogi.append(", ".join(specials))
-    graded = [p.name for p in event.players if p.extra.get("grade")]
-    if players is not None:
-        graded += [r.name or r.id for r in players.records if r.grade or r.prior_grade]
-    if graded:
-        shogi.append("players with shogi grades")
-    if "trf_tags" in event.extra:
-        chess.append("a FIDE TRF file")
-    if event.score_only:
-        chess.append("a FIDE score table")
-    if shogi and chess:
-        return None, f"signs of both games ({'; '.join(chess + shogi)})"
-    if shogi:
-        return "shogi", "; ".join(shogi)
-    if chess:
-        return "chess", "; ".join(chess)
-    return None, "no sign of chess or shogi (a plain game list): every rule set may rate it"
+    """:func:`ratingkit.core.ruleset.event_game` with the game as its name, e.g.
+    ``("shogi", "handicap games")``; ``(None, ...)`` when the event shows neither game."""
+    game, evidence = _ruleset.event_game(event, players)
+    return (game.value if game is not None else None), evidence
 
 
-def require_same_game(event: Event, rule_set, players: PlayerFile | None = None) -> None:
-    """Refuse to rate a chess event under a shogi rule set or the other way round (the CLI and
-    :func:`ratingkit.rate` call this; :func:`compare` reports it as a verdict instead)."""
-    wanted = rule_set_game(rule_set)
-    game, evidence = event_game(event, players)
-    if wanted is not None and game is not None and wanted != game:
-        raise RuleSetCannotRateError(
-            f"{event.source or event.name}: {rule_set.name} rates {wanted}; this event is "
-            f"{game} ({evidence})"
-        )
+def require_same_game(event: Event, rule_set: RuleSet, players: PlayerFile | None = None) -> None:
+    """Refuse what ``rule_set`` cannot rate (:func:`ratingkit.core.ruleset.guard`, which the
+    callers should call directly; kept until the CLI and :func:`ratingkit.rate` do)."""
+    guard(rule_set, [event], players)
 
 
-def _players_for(players, name: str) -> PlayerFile | None:
+def _players_for(players: Players, name: str) -> PlayerFile | None:
     if isinstance(players, Mapping):
         return players.get(name)
     return players
 
 
+def outcome_of(report: Report) -> Outcome[Any, Any]:
+    """The typed outcome a report shows; a rule set that gives none is an error."""
+    if report.outcome is None:
+        raise RatingkitError(f"rule set {report.rules!r} gave a report without a typed outcome")
+    return report.outcome
+
+
 @dataclass(frozen=True, repr=False)
 class Comparison:
     """The event under each rule set: ``verdicts`` (one row per rule set asked for, "rates"
-    or "cannot rate: reason"), ``reports`` (the rule sets that rated it), ``table`` (players
-    side by side: per rule set the rating before, after and the published change ``delta``)
-    and ``detail`` (one row per rule set and player, with score - expected and why)."""
+    or "cannot rate: reason"), ``reports`` (the rule sets that rated it; each carries its
+    ``outcome``), ``table`` (players side by side: per rule set the rating before, after and
+    the published change ``delta``) and ``detail`` (one row per rule set and player, with
+    score - expected and why)."""
 
     event: Event
-    game: str | None
+    game: GameKind | None
     evidence: str
     verdicts: Table
     reports: Mapping[str, Report]
     table: Table
     detail: Table
+    #: The rule sets that cannot rate the event: name -> why ("cannot rate: ...").
+    refused: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def outcome(self, rules: str) -> Outcome[Any, Any]:
+        """The typed outcome of the event under ``rules``."""
+        return outcome_of(self.reports[rules])
 
     def delta(self, rules: str, player_id: str) -> int | None:
         """Rating after minus rating before of ``player_id`` under ``rules``."""
-        return _delta(self.reports[rules].row(player_id))
+        return self.outcome(rules).player(player_id).delta
 
     def gainers(self, rules: str) -> list[str]:
-        return [r["id"] for r in self.reports[rules].players.rows if (_delta(r) or 0) > 0]
+        return [p.id for p in self.outcome(rules).players if (p.delta or 0) > 0]
 
     def losers(self, rules: str) -> list[str]:
-        return [r["id"] for r in self.reports[rules].players.rows if (_delta(r) or 0) < 0]
+        return [p.id for p in self.outcome(rules).players if (p.delta or 0) < 0]
 
     def to_html(self) -> str:
         return (
@@ -161,68 +148,104 @@ class Comparison:
         return self.to_text()
 
 
-def _delta(row: Mapping[str, object]) -> int | None:
-    before, after = row.get("rating_before"), row.get("rating_after")
-    if before is None or after is None:
-        return None
-    return int(after) - int(before)
+def _game_asked(game: str | GameKind) -> GameKind:
+    if isinstance(game, GameKind):
+        return game
+    try:
+        return GameKind(str(game).strip().lower())
+    except ValueError:
+        raise UnknownGameError(f"unknown game {game!r} (chess or shogi)") from None
+
+
+def verdict(
+    rule_set: RuleSet,
+    event: Event,
+    players: PlayerFile | None,
+    game: GameKind | None,
+    evidence: str,
+) -> tuple[str, Report | None]:
+    """ "rates" and the report, or "cannot rate: reason" and None: the guard
+    (:func:`~ratingkit.core.ruleset.cannot_rate`) first, then the rule set's own refusal."""
+    refused = cannot_rate(rule_set, event, players)
+    if refused is not None:
+        wanted: GameKind | None = getattr(rule_set, "game", None)
+        if wanted is not None and game is not None and wanted is not game:
+            text = f"{rule_set.name} rates {wanted}; this event is {game} ({evidence})"
+            return f"cannot rate: {text}", None
+        return f"cannot rate: {refused}", None
+    try:
+        report = rule_set.rate(event, players)
+    except RatingkitError as exc:
+        return f"cannot rate: {exc}", None
+    return "rates", report
 
 
 def compare(
     event: Event,
-    rule_names: Sequence[str] | None = None,
-    players: PlayerFile | Mapping[str, PlayerFile] | None = None,
+    rule_names: Sequence[str | RuleSet] | None = None,
+    players: Players = None,
     *,
-    game: str | None = None,
+    game: str | GameKind | None = None,
 ) -> Comparison:
-    """Rate ``event`` under each rule set of ``rule_names`` (default: every registered one)
-    that can rate it.  ``players`` is one player file for all or a mapping rule name -> file.
-    ``game`` ("chess" or "shogi") overrides :func:`event_game`.  Never mutates its inputs."""
-    names = list(rule_names) if rule_names is not None else list(rule_sets())
+    """Rate ``event`` under each rule set of ``rule_names`` (names or rule sets; default: every
+    registered one) that can rate it.  ``players`` is one player file for all or a mapping
+    rule name -> file.  ``game`` ("chess" or "shogi") overrides the detection: the rule sets
+    see the event as a file of that game.  Never mutates its inputs."""
+    chosen = list(rule_names) if rule_names is not None else list(rule_sets().values())
+    seen = event
     if game is not None:
-        if game not in GAMES:
-            raise UnknownGameError(f"unknown game {game!r} (chess or shogi)")
-        evidence = f"game {game} given"
+        kind: GameKind | None = _game_asked(game)
+        evidence = f"game {kind} given"
+        seen = replace(event, game=kind)
     else:
         shared = None if isinstance(players, Mapping) else players
-        game, evidence = event_game(event, shared)
-    verdicts: list[dict[str, object]] = []
+        kind, evidence = _ruleset.event_game(event, shared)
+    verdicts: list[Mapping[str, object]] = []
     reports: dict[str, Report] = {}
-    for name in names:
-        rule_set = get_rule_set(name)
-        wanted = rule_set_game(rule_set)
-        row = {"rules": name, "title": rule_set.title, "game": wanted or "any"}
-        if wanted is not None and game is not None and wanted != game:
-            row["verdict"] = (
-                f"cannot rate: {name} rates {wanted}; this event is {game} ({evidence})"
-            )
+    refused: dict[str, str] = {}
+    for item in chosen:
+        rule_set = get_rule_set(item) if isinstance(item, str) else item
+        name = rule_set.name
+        said, report = verdict(rule_set, seen, _players_for(players, name), kind, evidence)
+        if report is not None:
+            reports[name] = report
         else:
-            try:
-                reports[name] = rule_set.rate(event, _players_for(players, name))
-            except RatingkitError as exc:
-                row["verdict"] = f"cannot rate: {exc}"
-            else:
-                row["verdict"] = "rates"
-        verdicts.append(row)
+            refused[name] = said
+        verdicts.append(
+            {
+                "rules": name,
+                "title": rule_set.title,
+                "game": rule_set_game(rule_set) or "any",
+                "verdict": said,
+            }
+        )
     return Comparison(
         event=event,
-        game=game,
+        game=kind,
         evidence=evidence,
-        verdicts=Table("which rule sets can rate the event", VERDICT_COLUMNS, verdicts),
+        verdicts=Table("which rule sets can rate the event", VERDICT_COLUMNS, tuple(verdicts)),
         reports=MappingProxyType(reports),
         table=side_by_side(event, reports),
         detail=detail(reports),
+        refused=MappingProxyType(refused),
     )
 
 
 def can_rate(
     event: Event,
-    rule_names: Sequence[str] | None = None,
-    players: PlayerFile | Mapping[str, PlayerFile] | None = None,
+    rule_names: Sequence[str | RuleSet] | None = None,
+    players: Players = None,
 ) -> Table:
     """The verdict table of :func:`compare`: one row per rule set, "rates" or "cannot rate:
     reason"."""
     return compare(event, rule_names, players).verdicts
+
+
+def _player(outcome: Outcome[Any, Any], player_id: str) -> PlayerOutcome[Any] | None:
+    try:
+        return outcome.player(player_id)
+    except KeyError:
+        return None
 
 
 def side_by_side(event: Event, reports: Mapping[str, Report]) -> Table:
@@ -231,77 +254,65 @@ def side_by_side(event: Event, reports: Mapping[str, Report]) -> Table:
     columns = ["id", "name", "score"]
     for name in reports:
         columns += [f"{name} before", f"{name} after", f"{name} delta"]
-    rows = []
+    outcomes = {name: outcome_of(report) for name, report in reports.items()}
+    rows: list[Mapping[str, object]] = []
     for player in event.players:
         row: dict[str, object] = {"id": player.id, "name": player.name}
-        for name, report in reports.items():
-            try:
-                found = report.row(player.id)
-            except KeyError:
+        for name, outcome in outcomes.items():
+            found = _player(outcome, player.id)
+            if found is None:
                 continue
-            row.setdefault("score", found.get("score"))
-            row[f"{name} before"] = found.get("rating_before")
-            row[f"{name} after"] = found.get("rating_after")
-            row[f"{name} delta"] = _delta(found)
+            row.setdefault("score", found.score)
+            row[f"{name} before"] = found.rating_before
+            row[f"{name} after"] = found.rating_after
+            row[f"{name} delta"] = found.delta
         rows.append(row)
     formats = {f"{name} delta": "{:+d}" for name in reports}
-    return Table("players side by side", columns, rows, formats)
+    return Table("players side by side", tuple(columns), tuple(rows), formats)
 
 
-def explain(report: Report, row: Mapping[str, object]) -> str:
-    """Why the player's rating moved as it did under this report's rules, from the columns
-    the rule set reports (K and its rule, the cap 8.54, bonus, upsets, promotion, grades)."""
-    parts: list[str] = []
-    status = row.get("status")
-    if status and status != "rated":
-        parts.append(str(status))
-    if row.get("K") is not None:
-        rule = row.get("K rule")
-        parts.append(f"K={row['K']}" + (f" ({rule})" if rule else ""))
-    elif row.get("category") == "established" and row.get("rating_before") is not None:
-        from ..fesa import k_factor
+def explain(player: PlayerOutcome[Any]) -> str:
+    """Why the player's rating moved as it did, in his system's own words
+    (``detail.explain()``: his status where he was not simply rated, K and its rule, the cap
+    8.54, bonus, upsets, promotion, grades); for a detail that does not explain itself, his
+    :class:`~ratingkit.core.outcome.Status` when he was not simply rated."""
+    if isinstance(player.detail, Explains):
+        return player.detail.explain()
+    return "" if player.status is Status.RATED else str(player.status)
 
-        parts.append(f"k={k_factor(row['rating_before'])} (formula (1))")
-    elif row.get("category"):
-        parts.append(str(row["category"]))
-    if row.get("Ru rule"):
-        parts.append(f"Ru by {row['Ru rule']}")
-    if report.games is not None and "capped" in report.games.columns:
-        capped = sum(1 for g in report.games.rows if g.get("id") == row["id"] and g.get("capped"))
-        if capped:
-            parts.append(f"400-point cap (8.54) in {capped} game(s)")
-    bonus = row.get("bonus")
-    if bonus and "why" not in row:
-        parts.append(f"bonus {float(bonus):+.2f} (rule 9)")
-    if row.get("upsets"):
-        parts.append(f"{row['upsets']} upset win(s) (rule A)")
-    if row.get("promotion"):
-        parts.append(f"promoted to {row['promotion']}")
-    if row.get("why"):
-        parts.append(str(row["why"]))
-    return "; ".join(parts)
+
+def surprise(player: PlayerOutcome[Any]) -> Fraction | None:
+    """Score minus expected score (None where the system has no expectation: LNMO)."""
+    if player.expected is None:
+        return None
+    return _exact(player.score) - _exact(player.expected)
+
+
+def _exact(value: Number) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(value)
 
 
 def detail(reports: Mapping[str, Report]) -> Table:
     """One row per rule set and player: the common columns, score - expected, the published
     change ``delta`` and ``why``."""
-    rows = []
+    rows: list[Mapping[str, object]] = []
     for name, report in reports.items():
-        for row in report.players.rows:
-            score, expected = row.get("score"), row.get("expected")
-            diff = None
-            if score is not None and expected is not None:
-                diff = Fraction(score) - Fraction(expected)
+        for player in outcome_of(report).players:
             rows.append(
                 {
                     "rules": name,
-                    **{c: row.get(c) for c in DETAIL_COLUMNS[1:7]},
-                    "score-expected": diff,
-                    "change": row.get("change"),
-                    "rating_after": row.get("rating_after"),
-                    "delta": _delta(row),
-                    "why": explain(report, row),
+                    "id": player.id,
+                    "name": player.name,
+                    "rating_before": player.rating_before,
+                    "games": player.games,
+                    "score": player.score,
+                    "expected": player.expected,
+                    "score-expected": surprise(player),
+                    "change": player.change,
+                    "rating_after": player.rating_after,
+                    "delta": player.delta,
+                    "why": explain(player),
                 }
             )
     formats = {"expected": "{:.2f}", "score-expected": "{:+.2f}", "change": "{:+.2f}"}
-    return Table("each rule set: change and why", DETAIL_COLUMNS, rows, formats)
+    return Table("each rule set: change and why", DETAIL_COLUMNS, tuple(rows), formats)

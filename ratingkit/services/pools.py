@@ -27,16 +27,20 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from fractions import Fraction
 
 from .. import fesa, fide1982
 from ..core.errors import InvalidValueError
 from ..core.expected import logistic, table_pd_exact
+from ..core.outcome import detail_cells, shown_as, shown_columns
 from ..core.report import Table
-from ..core.rounding import round_half_away_from_zero, round_half_even
+from ..core.rounding import round_half_away_from_zero
+from ..fesa import FesaRules
 from ..fide import rules2014 as fide2014
+from ..fide.rules2014 import Fide2014
+from ..fide1982 import Fide1982
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,11 @@ class PoolRules:
     ``expected(own, opponent)`` is the expected score, ``k(player, year)`` the K of the
     player, ``bonus(player)`` what rule 9 pays per game (None: no bonus), ``upset(own,
     opponent)`` the change of a win under FESA rule (A) (None: no upset rule), ``round`` the
-    rounding of the period's total change, ``floor`` the lowest rating."""
+    rounding of the period's total change, ``floor`` the lowest rating.
+
+    The built-in pools are made from the rule sets themselves (:func:`fide_1982_pool`,
+    :func:`fide_2014_pool`, :func:`fesa_pool`): each function here calls the system's own
+    formula with the rule set's own parameters, so no rule is written twice."""
 
     name: str
     title: str
@@ -74,12 +82,12 @@ class PoolRules:
 
 
 def fide_expected(cap: int) -> Callable[[Fraction, Fraction], Fraction]:
-    """PD of table 8.1b with the rating difference limited to ``cap`` points (1982 10.61:
-    350; 2014 8.54: 400)."""
+    """PD of table 8.1b with the opponent counted within ``cap`` points of the player
+    (1982 10.61: 350; 2014 8.54: |D| > 400 counts as 400): FIDE 1982's own
+    :func:`~ratingkit.fide1982.clamp_to`, then table 8.1b."""
 
     def expected(own: Fraction, opponent: Fraction) -> Fraction:
-        difference = own - opponent
-        return table_pd_exact(max(-cap, min(cap, difference)))
+        return table_pd_exact(own - fide1982.clamp_to(opponent, own, cap))  # type: ignore[arg-type]
 
     return expected
 
@@ -88,49 +96,74 @@ def fide_expected(cap: int) -> Callable[[Fraction, Fraction], Fraction]:
 START_YEAR = 2001
 
 
-def _k_1982(player: SimPlayer, _year: int) -> int:
-    return fide1982.k_factor(int(player.rating), player.games, player.ever_2400)[0]
+def fide_1982_pool(rules: Fide1982 = fide1982.FIDE_1982) -> PoolRules:
+    """A FIDE 1982 rule set's pool: PD of table 8.1b with the rule set's 350-point rule
+    (10.61, ``rules.limit``), K of 10.64 (:func:`ratingkit.fide1982.k_factor`), the period's
+    change rounded half away from zero."""
 
+    def k(player: SimPlayer, _year: int) -> int:
+        return fide1982.k_factor(int(player.rating), player.games, player.ever_2400)[0]
 
-def _k_2014(player: SimPlayer, year: int) -> int:
-    on = date(START_YEAR + year, 1, 1)
-    state = fide2014.PlayerState(
-        games=player.games, born=date(on.year - player.age, 1, 1), ever_2400=player.ever_2400
+    return PoolRules(
+        rules.name,
+        f"FIDE 1982: K 25/15/10 (10.64), {rules.limit}-point rule (10.61)",
+        fide_expected(rules.limit),
+        k,
     )
-    return fide2014.k_factor(int(player.rating), state, on).k
 
 
-def _fesa_expected(own: Fraction, opponent: Fraction) -> Fraction:
-    return fesa.expected(opponent, own)
+def fide_2014_pool(rules: Fide2014 = fide2014.FIDE_2014) -> PoolRules:
+    """A FIDE 2014 rule set's pool: PD of table 8.1b with the rule set's cap (8.54,
+    ``rules.cap``, in every game, as the 2014 text has it), K as the rule set chooses it
+    (8.56, :meth:`Fide2014.choose_k`) for a player of the simulated age on 1 January of the
+    year, the change rounded half away from zero (8.57) and the rule set's floor."""
+
+    def k(player: SimPlayer, year: int) -> int:
+        on = date(START_YEAR + year, 1, 1)
+        state = fide2014.PlayerState(
+            games=player.games, born=date(on.year - player.age, 1, 1), ever_2400=player.ever_2400
+        )
+        return rules.choose_k(int(player.rating), state, on, 0).k
+
+    return PoolRules(
+        rules.name,
+        f"{rules.label}: K 40/20/10 ({rules.k_clause}), {rules.cap}-point cap ({rules.cap_rule})",
+        fide_expected(rules.cap),
+        k,
+        floor=rules.floor,
+    )
 
 
-def _fesa_k(player: SimPlayer, _year: int) -> int:
-    return fesa.k_factor(player.rating)
+def fesa_pool(rules: FesaRules = fesa.FESA) -> PoolRules:
+    """A FESA rule set's pool: the expectation and k(tr) of formula (1)
+    (:func:`ratingkit.fesa.expected`, :func:`ratingkit.fesa.k_factor`), the upset rule (A)
+    (:func:`ratingkit.fesa.upset_change`), the bonus of rule 9 (:func:`ratingkit.fesa.bonus`),
+    the rule set's rounding (:meth:`FesaRules.round`) and the floor of 400."""
+
+    def expected(own: Fraction, opponent: Fraction) -> Fraction:
+        return fesa.expected(opponent, own)
+
+    def k(player: SimPlayer, _year: int) -> int:
+        return fesa.k_factor(player.rating)
+
+    def bonus(player: SimPlayer) -> Fraction:
+        return fesa.bonus(player.rating, player.bonus_games)
+
+    return PoolRules(
+        rules.name,
+        "FESA: formula (1), upset rule (A), bonus under 1800 (rule 9)",
+        expected,
+        k,
+        round=rules.round,
+        bonus=bonus,
+        upset=fesa.upset_change,
+        floor=fesa.RATING_FLOOR,
+    )
 
 
-def _fesa_bonus(player: SimPlayer) -> Fraction:
-    return fesa.bonus(player.rating, player.bonus_games)
-
-
-FIDE_1982_POOL = PoolRules(
-    "fide-1982",
-    "FIDE 1982: K 25/15/10 (10.64), 350-point rule (10.61)",
-    fide_expected(350),
-    _k_1982,
-)
-FIDE_2014_POOL = PoolRules(
-    "fide-2014", "FIDE 2014: K 40/20/10 (8.56), 400-point cap (8.54)", fide_expected(400), _k_2014
-)
-FESA_POOL = PoolRules(
-    "fesa",
-    "FESA: formula (1), upset rule (A), bonus under 1800 (rule 9)",
-    _fesa_expected,
-    _fesa_k,
-    round=round_half_even,
-    bonus=_fesa_bonus,
-    upset=fesa.upset_change,
-    floor=fesa.RATING_FLOOR,
-)
+FIDE_1982_POOL = fide_1982_pool()
+FIDE_2014_POOL = fide_2014_pool()
+FESA_POOL = fesa_pool()
 FESA_NO_BONUS_POOL = replace(
     FESA_POOL, name="fesa without bonus", title="FESA without the bonus of rule 9", bonus=None
 )
@@ -220,7 +253,8 @@ def game_change(
 @dataclass(frozen=True)
 class PoolRun:
     """A simulated pool: ``snapshots[y]`` is the pool after year ``y`` (0: the start),
-    ``history`` one row a year with the 12.3 checks, ``cohort`` the ids of the fixed cohort."""
+    ``years`` the 12.3 checks of each year as :class:`YearStats` and ``history`` their table,
+    ``cohort`` the ids of the fixed cohort."""
 
     rules: PoolRules
     config: PoolConfig
@@ -228,6 +262,13 @@ class PoolRun:
     cohort: tuple[str, ...]
     bonus_paid: tuple[Fraction, ...]
     history: Table = field(repr=False)
+    years: tuple[YearStats, ...] = field(default=(), repr=False)
+
+    def series(self, measure: str) -> list[float]:
+        """One value a year of the measure ``measure`` (a column of the history: ``cohort
+        drift``, ``top mean``, ``bonus paid`` ...)."""
+        name = measure_field(measure)
+        return [float(getattr(stats, name)) for stats in self.years]
 
     def ratings(self, year: int) -> list[float]:
         return [float(p.rating) for p in self.snapshots[year]]
@@ -247,19 +288,38 @@ class PoolRun:
         return Fraction(sum(ratings)) / len(ratings)
 
 
-HISTORY_COLUMNS = (
-    "year",
-    "players",
-    "mean",
-    "cohort mean",
-    "cohort drift",
-    "cohort strength - rating",
-    "top mean",
-    "median",
-    "p10",
-    "p90",
-    "bonus paid",
-)
+@dataclass(frozen=True)
+class YearStats:
+    """The checks of FIDE 1982 12.3 for one year of a run (year 0: the start): the fixed
+    cohort's average and its drift, the top players' average, the distribution (median, 10th
+    and 90th percentiles) and the bonus paid that year.  Each field names its column of
+    :func:`history`; :func:`ratingkit.notebook.plots.pools.plot_drift` draws a field by that
+    name."""
+
+    year: int = shown_as("year")
+    players: int = shown_as("players")
+    mean: float = shown_as("mean")
+    cohort_mean: float = shown_as("cohort mean")
+    cohort_drift: float = shown_as("cohort drift")
+    cohort_gap: float = shown_as("cohort strength - rating")
+    top_mean: float = shown_as("top mean")
+    median: float = shown_as("median")
+    p10: float = shown_as("p10")
+    p90: float = shown_as("p90")
+    bonus_paid: float = shown_as("bonus paid")
+
+
+HISTORY_COLUMNS = shown_columns(YearStats)
+#: The field of :class:`YearStats` behind each column of the history.
+_MEASURES = {f.metadata["column"]: f.name for f in fields(YearStats)}
+
+
+def measure_field(name: str) -> str:
+    """The :class:`YearStats` field of the measure ``name``; an unknown name is an error that
+    lists the known ones."""
+    if name not in _MEASURES:
+        raise InvalidValueError(f"unknown pool measure {name!r} (known: {', '.join(_MEASURES)})")
+    return _MEASURES[name]
 
 
 def _initial_pool(config: PoolConfig, rng: random.Random) -> list[SimPlayer]:
@@ -373,35 +433,43 @@ def simulate(rules: PoolRules | str, config: PoolConfig | None = None) -> PoolRu
         snapshots.append(tuple(pool))
         paid_by_year.append(paid)
     run = PoolRun(rules, config, tuple(snapshots), cohort, tuple(paid_by_year), Table("", ()))
+    run = replace(run, years=year_stats(run))
     return replace(run, history=history(run))
 
 
-def history(run: PoolRun) -> Table:
-    """One row a year: the three checks of FIDE 1982 12.3 (fixed cohort, top players,
-    distribution as median and 10th/90th percentiles) and the bonus paid that year."""
+def year_stats(run: PoolRun) -> tuple[YearStats, ...]:
+    """One :class:`YearStats` a year: the three checks of FIDE 1982 12.3 (fixed cohort, top
+    players, distribution as median and 10th/90th percentiles) and the bonus paid that year."""
     members = set(run.cohort)
     start = run.cohort_mean(0)
-    rows = []
+    stats = []
     for year, snapshot in enumerate(run.snapshots):
         ratings = [float(p.rating) for p in snapshot]
         cohort = [p for p in snapshot if p.id in members]
         deciles = statistics.quantiles(ratings, n=10)
         strength = sum(p.strength for p in cohort) / len(cohort)
-        rows.append(
-            {
-                "year": year,
-                "players": len(snapshot),
-                "mean": float(run.mean(year)),
-                "cohort mean": float(run.cohort_mean(year)),
-                "cohort drift": float(run.cohort_mean(year) - start),
-                "cohort strength - rating": strength - float(run.cohort_mean(year)),
-                "top mean": float(run.top_mean(year)),
-                "median": statistics.median(ratings),
-                "p10": deciles[0],
-                "p90": deciles[-1],
-                "bonus paid": float(run.bonus_paid[year]),
-            }
+        stats.append(
+            YearStats(
+                year=year,
+                players=len(snapshot),
+                mean=float(run.mean(year)),
+                cohort_mean=float(run.cohort_mean(year)),
+                cohort_drift=float(run.cohort_mean(year) - start),
+                cohort_gap=strength - float(run.cohort_mean(year)),
+                top_mean=float(run.top_mean(year)),
+                median=statistics.median(ratings),
+                p10=deciles[0],
+                p90=deciles[-1],
+                bonus_paid=float(run.bonus_paid[year]),
+            )
         )
+    return tuple(stats)
+
+
+def history(run: PoolRun) -> Table:
+    """The view of :func:`year_stats`: one row a year, a column per :class:`YearStats`
+    field."""
+    rows = tuple(detail_cells(stats) for stats in run.years)
     formats = {c: "{:.1f}" for c in HISTORY_COLUMNS if c not in ("year", "players")}
     title = f"{run.rules.title}: the drift checks of FIDE 1982 12.3, year by year"
     return Table(title, HISTORY_COLUMNS, rows, formats)
@@ -411,7 +479,7 @@ def drift_summary(runs: Mapping[str, PoolRun] | Sequence[PoolRun]) -> Table:
     """One row per run: the change over the whole simulation of the cohort's average, the top
     players' average and the pool's median, and the bonus paid in all."""
     items = runs.values() if isinstance(runs, Mapping) else runs
-    rows = []
+    rows: list[Mapping[str, object]] = []
     for run in items:
         last = len(run.snapshots) - 1
         rows.append(
@@ -427,4 +495,4 @@ def drift_summary(runs: Mapping[str, PoolRun] | Sequence[PoolRun]) -> Table:
         )
     columns = tuple(rows[0]) if rows else ("rules",)
     formats = {c: "{:+.1f}" for c in columns if "drift" in c} | {"bonus paid": "{:.1f}"}
-    return Table("drift over the simulation (FIDE 1982 12.3)", columns, rows, formats)
+    return Table("drift over the simulation (FIDE 1982 12.3)", columns, tuple(rows), formats)

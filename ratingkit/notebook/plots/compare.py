@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import Any
 
-from ...services.compare import Comparison
+from ...services.compare import Comparison, surprise
 from ._axes import axes
 from ._text import literal
 
@@ -15,17 +15,17 @@ def change_points(comparison: Comparison, rules: str) -> list[tuple[float, float
     """(score - expected, change, id) of every player the rule set gives both numbers for
     (LNMO reports no expectation: it rates by the grade table)."""
     points = []
-    for row in comparison.reports[rules].players.rows:
-        score, expected, change = row.get("score"), row.get("expected"), row.get("change")
-        if score is None or expected is None or change is None:
+    for player in comparison.outcome(rules).players:
+        diff = surprise(player)
+        if diff is None or player.change is None:
             continue
-        points.append(
-            (float(Fraction(score) - Fraction(expected)), float(Fraction(change)), str(row["id"]))
-        )
+        points.append((float(diff), float(player.change), player.id))
     return points
 
 
-def plot_change_vs_surprise(comparison: Comparison, ax=None, label_players: bool = True):
+def plot_change_vs_surprise(
+    comparison: Comparison, ax: Any = None, label_players: bool = True
+) -> Any:
     """One marker per player and rule set: x = score - expected score, y = the unrounded
     change.  A rule set with a single K lies on a line through 0 of slope K; bonuses lift
     points above it, caps and upset rules bend it.  Rule sets without an expectation are

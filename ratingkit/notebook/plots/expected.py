@@ -1,13 +1,16 @@
-"""Plots the notebooks show.  Each function draws on ``ax`` (a new figure when omitted) and
-returns the axes, so tests can check what was drawn."""
+"""Expected-score plots: FIDE's table 8.1b against the logistic and normal curves
+(:mod:`ratingkit.core.expected`).  Each function draws on ``ax`` (a new figure when omitted)
+and returns the axes, so tests can check what was drawn."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from ...core.expected import formula_gap, logistic, normal, table_pd
 from ._axes import axes
 
 
-def plot_expected_curves(ax=None, up_to: int = 800):
+def plot_expected_curves(ax: Any = None, up_to: int = 800) -> Any:
     """Table 8.1b as a step curve (H above 0, L below) against the logistic and normal curves."""
     ax = axes(ax)
     differences = list(range(-up_to, up_to + 1))
@@ -39,7 +42,7 @@ def plot_expected_curves(ax=None, up_to: int = 800):
     return ax
 
 
-def plot_formula_error(ax=None, up_to: int = 800):
+def plot_formula_error(ax: Any = None, up_to: int = 800) -> Any:
     """formula - table for D = 0..up_to, with the largest gap of each formula marked."""
     ax = axes(ax)
     differences = list(range(up_to + 1))

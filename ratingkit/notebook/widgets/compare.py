@@ -1,25 +1,53 @@
 """What if one result had been different?  Pick a game, change its result, and every rule set
 that can rate the event reacts at once.  All computation is
-:func:`ratingkit.services.compare.compare`; the widget only edits the
-event (:meth:`~ratingkit.core.model.Event.with_result`)."""
+:func:`ratingkit.services.compare.compare` (the rule sets' typed outcomes); the widget only
+edits the event (:meth:`~ratingkit.core.model.Event.with_result`)."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
-from ...core.model import Event
-from ...core.players import PlayerFile
+from ...core.model import Event, Game
+from ...core.outcome import GameKind
 from ...core.report import Table
-from ...services.compare import Comparison, compare
+from ...core.ruleset import RuleSet
+from ...services.compare import Comparison, Players, compare
+from .base import Widget
 
 #: Result choices (the CSV codes :meth:`Event.with_result` takes), from white's side.
 RESULTS = (("1-0", "1-0"), ("½-½", "1/2-1/2"), ("0-1", "0-1"))
 
+#: (rules, player id) -> (rating after the original event, rating after the edit).
+Changed = Mapping[tuple[str, str], tuple[int | None, int | None]]
 
-class CompareWhatIf:
+
+def deltas(comparison: Comparison) -> dict[str, dict[str, int | None]]:
+    """The published change of every player under every rule set that rated the event."""
+    return {
+        name: {p.id: p.delta for p in comparison.outcome(name).players}
+        for name in comparison.reports
+    }
+
+
+def changed_ratings(original: Comparison, edited: Comparison) -> dict[tuple[str, str], tuple]:
+    """(rules, id) -> (rating after in ``original``, rating after in ``edited``) for every
+    player whose published rating the edit moved."""
+    changed: dict[tuple[str, str], tuple] = {}
+    for name in edited.reports:
+        if name not in original.reports:
+            continue
+        before = {p.id: p.rating_after for p in original.outcome(name).players}
+        for player in edited.outcome(name).players:
+            if player.rating_after != before.get(player.id):
+                changed[(name, player.id)] = (before.get(player.id), player.rating_after)
+    return changed
+
+
+class CompareWhatIf(Widget):
     """A game picker, a result picker and the players side by side under every rule set that
     rates the event: new rating and change as published, with the changes the edit caused.
 
@@ -29,17 +57,16 @@ class CompareWhatIf:
     def __init__(
         self,
         event: Event,
-        rule_names: Sequence[str] | None = None,
-        players: PlayerFile | Mapping[str, PlayerFile] | None = None,
-        game: str | None = None,
-    ):
+        rule_names: Sequence[str | RuleSet] | None = None,
+        players: Players = None,
+        game: str | GameKind | None = None,
+    ) -> None:
         self.rule_names = rule_names
         self.players = players
         self.forced_game = game
         self.original = compare(event, rule_names, players, game=game)
         self.comparison = self.original
         self.event = event
-        self._busy = False
         names = {p.id: p.name for p in event.players}
         self.game = w.Dropdown(
             options=[
@@ -61,24 +88,15 @@ class CompareWhatIf:
 
     # -- values --------------------------------------------------------------------------------
     @property
-    def values(self) -> dict[str, object]:
-        comparison = self.comparison
-        delta = {
-            name: {r["id"]: comparison.delta(name, r["id"]) for r in report.players.rows}
-            for name, report in comparison.reports.items()
+    def values(self) -> dict[str, Any]:
+        return {
+            "comparison": self.comparison,
+            "delta": deltas(self.comparison),
+            "changed": changed_ratings(self.original, self.comparison),
         }
-        changed = {}
-        for name, report in comparison.reports.items():
-            if name not in self.original.reports:
-                continue
-            before = {r["id"]: r["rating_after"] for r in self.original.reports[name].players.rows}
-            for row in report.players.rows:
-                if row["rating_after"] != before.get(row["id"]):
-                    changed[(name, row["id"])] = (before.get(row["id"]), row["rating_after"])
-        return {"comparison": comparison, "delta": delta, "changed": changed}
 
     # -- events --------------------------------------------------------------------------------
-    def _current_game(self):
+    def _current_game(self) -> Game:
         round_, white, black = self.game.value
         return next(
             g
@@ -86,18 +104,17 @@ class CompareWhatIf:
             if g.round == round_ and (g.white, g.black) == (white, black)
         )
 
-    def _on_game(self, _change=None) -> None:
+    def _on_game(self, _change: object = None) -> None:
         if self.game.value is None:
             self._render()
             return
-        self._busy = True
-        code = self._current_game().result_code
-        self.result.value = code if code in {v for _, v in RESULTS} else "1-0"
-        self._busy = False
+        with self.busy():
+            code = self._current_game().result_code
+            self.result.value = code if code in {v for _, v in RESULTS} else "1-0"
         self._render()
 
-    def _on_result(self, _change=None) -> None:
-        if self._busy or self.game.value is None:
+    def _on_result(self, _change: object = None) -> None:
+        if self.is_busy or self.game.value is None:
             return
         round_, white, black = self.game.value
         self.event = self.event.with_result(round_, white, black, self.result.value)
@@ -108,25 +125,32 @@ class CompareWhatIf:
     def _render(self) -> None:
         self.output.value = render(self.comparison, self.values["changed"])
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
 
-        display(self.view)
-
-
-def render(comparison: Comparison, changed: Mapping[tuple[str, str], tuple] | None = None) -> str:
-    """The comparison as HTML: new rating and change per rule set, the rule sets that cannot
-    rate the event, and the ratings an edit changed."""
+def render(comparison: Comparison, changed: Changed | None = None) -> str:
+    """The comparison as HTML: new rating and change per rule set (from each rule set's
+    outcome), the rule sets that cannot rate the event, and the ratings an edit changed."""
     names = list(comparison.reports)
     columns = ["id", "name", "score"]
     for name in names:
         columns += [f"{name} after", f"{name} delta"]
-    rows = [{c: row.get(c) for c in columns} for row in comparison.table.rows]
-    table = Table("new ratings", columns, rows, {f"{n} delta": "{:+d}" for n in names})
+    rows: list[Mapping[str, object]] = []
+    for player in comparison.event.players:
+        row: dict[str, object] = {"id": player.id, "name": player.name}
+        for name in names:
+            try:
+                found = comparison.outcome(name).player(player.id)
+            except KeyError:
+                continue
+            row.setdefault("score", found.score)
+            row[f"{name} after"] = found.rating_after
+            row[f"{name} delta"] = found.delta
+        rows.append(row)
+    table = Table(
+        "new ratings", tuple(columns), tuple(rows), {f"{n} delta": "{:+d}" for n in names}
+    )
     refused = [
-        f"<li>{html.escape(str(v['rules']))}: {html.escape(str(v['verdict']))}</li>"
-        for v in comparison.verdicts.rows
-        if v["verdict"] != "rates"
+        f"<li>{html.escape(name)}: {html.escape(why)}</li>"
+        for name, why in comparison.refused.items()
     ]
     moved = ", ".join(
         f"{rules} {pid} {old} → {new}" for (rules, pid), (old, new) in (changed or {}).items()

@@ -1,37 +1,84 @@
-"""Interactive widgets the notebooks display.
+"""The expected-score explorer: a rating difference D and its expected score from FIDE's table
+8.1b (the law), the logistic curve and the normal curve the table was computed from.
 
-Each widget keeps its computation in ratingkit functions and exposes its current values as a
-plain dict (``values``), so tests can drive the controls from Python and check the result.
+The computation is :mod:`ratingkit.core.expected`; the widget keeps the current values as a
+typed :class:`ExpectedScores` (``scores``) and as a plain dict (``values``), so tests drive the
+slider from Python and check the result.
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.expected import logistic, normal, table_pd
+from .base import Widget
+
+
+@dataclass(frozen=True)
+class ExpectedScores:
+    """PD for a rating difference D (own - opponent) from each source."""
+
+    difference: int
+    #: FIDE table 8.1b.
+    table: float
+    logistic: float
+    normal: float
+
+    @classmethod
+    def of(cls, difference: int) -> ExpectedScores:
+        return cls(difference, table_pd(difference), logistic(difference), normal(difference))
+
+    @property
+    def logistic_gap(self) -> float:
+        """logistic - table."""
+        return self.logistic - self.table
+
+    @property
+    def normal_gap(self) -> float:
+        """normal - table."""
+        return self.normal - self.table
+
+    def as_dict(self) -> dict[str, float]:
+        return {
+            "difference": self.difference,
+            "table": self.table,
+            "logistic": self.logistic,
+            "normal": self.normal,
+            "logistic - table": self.logistic_gap,
+            "normal - table": self.normal_gap,
+        }
 
 
 def expected_score_values(difference: int) -> dict[str, float]:
-    """PD for a rating difference from table 8.1b, the logistic and the normal curve."""
-    table = table_pd(difference)
-    logistic_value = logistic(difference)
-    normal_value = normal(difference)
-    return {
-        "difference": difference,
-        "table": table,
-        "logistic": logistic_value,
-        "normal": normal_value,
-        "logistic - table": logistic_value - table,
-        "normal - table": normal_value - table,
-    }
+    """PD for a rating difference from table 8.1b, the logistic and the normal curve, and each
+    formula's gap to the table."""
+    return ExpectedScores.of(difference).as_dict()
 
 
-class ExpectedScoreExplorer:
+def render(scores: ExpectedScores) -> str:
+    """The expected scores as HTML: the three values, then the two gaps (signed)."""
+    values = (("table", scores.table), ("logistic", scores.logistic), ("normal", scores.normal))
+    gaps = (("logistic - table", scores.logistic_gap), ("normal - table", scores.normal_gap))
+    rows = "".join(
+        f"<tr><th style='text-align:left'>{html.escape(label)}</th>"
+        f"<td style='text-align:right'>{value:{fmt}}</td></tr>"
+        for fmt, pairs in ((".4f", values), ("+.4f", gaps))
+        for label, value in pairs
+    )
+    side = "above" if scores.difference >= 0 else "below"
+    return (
+        f"<p>Expected score of a player {scores.difference} points {side} his opponent"
+        f"</p><table>{rows}</table>"
+    )
+
+
+class ExpectedScoreExplorer(Widget):
     """A slider for the rating difference D and a table of PD from each source."""
 
-    def __init__(self, difference: int = 100, limit: int = 800):
+    def __init__(self, difference: int = 100, limit: int = 800) -> None:
         self.slider = w.IntSlider(
             value=difference,
             min=-limit,
@@ -47,27 +94,15 @@ class ExpectedScoreExplorer:
         self._update()
 
     @property
+    def scores(self) -> ExpectedScores:
+        return ExpectedScores.of(self.slider.value)
+
+    @property
     def values(self) -> dict[str, float]:
-        return expected_score_values(self.slider.value)
+        return self.scores.as_dict()
 
-    def _update(self, _change=None) -> None:
-        values = self.values
-        rows = "".join(
-            f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
-            f"<td style='text-align:right'>{v:+.4f}</td></tr>"
-            if "-" in k
-            else f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
-            f"<td style='text-align:right'>{v:.4f}</td></tr>"
-            for k, v in values.items()
-            if k != "difference"
-        )
-        self.output.value = (
-            f"<p>Expected score of a player {values['difference']} points "
-            f"{'above' if values['difference'] >= 0 else 'below'} his opponent"
-            f"</p><table>{rows}</table>"
-        )
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.view)
+    def _update(self, _change: object = None) -> None:
+        if self.is_busy:
+            return
+        with self.busy():
+            self.output.value = render(self.scores)
