@@ -41,7 +41,7 @@ PLAIN = ROOT / "examples" / "club-evening-plain"
 @dataclass(frozen=True)
 class StubDetail:
     k: int = shown_as("K")
-    rule: Rule = shown_as("K rule", str)  # noqa: RUF009 (a field, not a default)
+    rule: Rule = shown_as("K rule", str)
 
     def explain(self) -> str:
         return f"K={self.k} ({self.rule})"

@@ -126,7 +126,7 @@ def test_rule_A_upset_is_a_rule_on_the_game_and_a_count_on_the_player():
     assert side.reason is not None and side.reason.clause == "rule (A)"
     assert side.detail.d_upset > side.detail.d
     assert outcome.player("a").detail.upsets == 1
-    assert "rule (A)" in outcome.player("a").detail.explain()
+    assert "rule (A)" in outcome.player("a").detail.derivation()
 
 
 def test_884_1077_halves_case_in_the_outcome():
@@ -155,7 +155,7 @@ def test_884_1077_halves_case_in_the_outcome():
         assert newcomer.detail.category is Category.UNRATED
         assert newcomer.detail.performance is not None
         assert newcomer.detail.performance.rating == 980
-        assert "rules 5-7" in newcomer.detail.explain()
+        assert "rules 5-7" in newcomer.detail.derivation()
         assert newcomer.detail.rule.clause == "rule 3"
         # What his record keeps: the four results, at the ratings they were played against.
         record = next(r for r in outcome.new_state if r.id == "n")
@@ -189,7 +189,7 @@ def test_spring_cup_ratings_and_promotion_as_values():
     tanaka = next(p for p in outcome.players if p.name == "Tanaka Aiko")
     assert tanaka.detail.promotions == (promotion,)
     assert tanaka.detail.grade_after == promotion.to_grade
-    assert "rule 10 (c)" in tanaka.detail.explain() and "round 2" in tanaka.detail.explain()
+    assert "rule 10 (c)" in tanaka.detail.derivation() and "round 2" in tanaka.detail.derivation()
     # The notes as values: what was read, and the decisions taken, with their rules.
     read = [n.text for n in outcome.notes_of(NoteKind.READ)]
     assert any("6 players matched by name" in text for text in read)

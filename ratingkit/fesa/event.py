@@ -1100,6 +1100,10 @@ def rate_event(
                 "passes": passes,
                 "fictitious_games": category.fictitious,
                 "no_game_rating": outcome.no_game_rating,
+                # formula (1)'s k at the rating before, as a comparison names it
+                "k": k_factor(state.rating)
+                if outcome.category is Category.ESTABLISHED and state.rating is not None
+                else None,
             },
         )
         player_outcomes.append(

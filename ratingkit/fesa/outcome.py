@@ -199,6 +199,8 @@ class FesaPlayer:
     fictitious_games: bool = False
     #: FESA's program's rating of a newcomer without a played game (1, or his prior grade's MP).
     no_game_rating: bool = False
+    #: k of formula (1) at his rating before the event, for an established player (else None).
+    k: int | None = None
 
     @property
     def rule(self) -> Rule:
@@ -206,7 +208,20 @@ class FesaPlayer:
         return self.category.rule
 
     def explain(self) -> str:
-        """Why his rating changed, in words, citing the FESA ELO rating system's clauses."""
+        """Why his rating changed, in short, as a comparison of rule sets shows it: k of
+        formula (1) (or his category), the bonus of rule 9, the upsets of rule (A), the
+        promotion of rule 10.  :meth:`derivation` says it step by step."""
+        parts = [f"k={self.k} (formula (1))" if self.k is not None else str(self.category)]
+        if self.bonus:
+            parts.append(f"bonus {float(self.bonus):+.2f} (rule 9)")
+        if self.upsets:
+            parts.append(f"{self.upsets} upset win(s) (rule A)")
+        if self.promotions:
+            parts.append(f"promoted to {grade_name(self.promotions[-1].to_grade)}")
+        return "; ".join(parts)
+
+    def derivation(self) -> str:
+        """Why his rating changed, step by step, citing the FESA ELO rating system's clauses."""
         parts = [f"{self.category} ({self.category.rule.clause}: {self.career_games} games)"]
         if self.no_game_rating:
             parts.append(
