@@ -162,7 +162,8 @@ def content_digest(content: tuple[object, ...]) -> str:
     """The digest of a tuple of plain values (str, int, None, tuples of them): ``marshal``'s
     version 2, which writes every value out (no references by identity, so equal content gives
     equal bytes however its objects are shared), hashed with BLAKE2b."""
-    return hashlib.blake2b(marshal.dumps(content, 2), digest_size=8).hexdigest()
+    data = marshal.dumps(content, 2)  # type: ignore[arg-type]  # plain values, checked by marshal
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
 D = TypeVar("D")

@@ -283,7 +283,7 @@ def explain(player: PlayerOutcome[Any]) -> str:
 
 def surprise(player: PlayerOutcome[Any]) -> Fraction | None:
     """Score minus expected score (None where the system has no expectation: LNMO)."""
-    if player.expected is None:
+    if player.expected is None or player.score is None:
         return None
     return _exact(player.score) - _exact(player.expected)
 
