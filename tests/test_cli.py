@@ -14,7 +14,7 @@ import pytest
 from conftest import DATA
 from fide_by_hand import half_away, pd
 
-from ratingkit import cli
+from ratingkit import RatingkitError, cli
 from ratingkit.core import ruleset as rulesets
 from ratingkit.core.report import Report, Table
 
@@ -52,11 +52,17 @@ class _CountingRules:
             notes=[event.extra.get("type_note", "")],
         )
 
+    def rate_events(self, events, players=None):
+        raise RatingkitError(f"rule set {self.name!r} rates one event at a time; give one file")
+
+    def check(self, event, players=None):
+        raise RatingkitError(f"rule set {self.name!r} has no event checks")
+
 
 @dataclass(frozen=True)
 class _CheckingRules(_CountingRules):
-    """A stand-in with the optional methods: checks (forfeits break a made-up rule 5.1) and
-    several events rated together (one report row per player per event)."""
+    """A stand-in that checks (forfeits break a made-up rule 5.1) and rates several events
+    together (one report row per player per event)."""
 
     name: str = "checking"
 
