@@ -539,6 +539,7 @@ def test_each_event_s_outcome_is_stored_typed_under_its_ledger_id(book, files):
     rows = book._connection.execute("SELECT event_id, outcome FROM outcomes").fetchall()
     assert [event_id for event_id, _ in rows] == [1]
     part = outcome_codec.loads(rows[0][1])
+    assert part == book.event_outcome(1)
     assert isinstance(part, EventOutcome) and part.key.name == "spring"
     ann = next(p for p in part.players if p.name == "Ann")
     # Ann 1.5/2: margin 1.5 - 1 = 1/2, exact; the detail comes back as the toy's own type.
@@ -547,6 +548,11 @@ def test_each_event_s_outcome_is_stored_typed_under_its_ledger_id(book, files):
     assert ann.status is Status.RATED
     dan = next(p for p in part.players if p.name == "Dan")
     assert dan.status is Status.FIRST_RATING and dan.rating_after == 1500
+    with pytest.raises(LedgerError, match="no event 7"):
+        book.event_outcome(7)
+    book.import_file(files / "summer-games.csv")
+    with pytest.raises(LedgerError, match="has no stored outcome: its period is not rated"):
+        book.event_outcome(2)
 
 
 def _chess_trf(path, encoding=None):

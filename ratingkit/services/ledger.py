@@ -976,6 +976,27 @@ class Ledger:
         columns = ("period", "event", *HISTORY_COLUMNS)
         return Table(f"history of {name} (ledger id {player_id})", columns, tuple(rows))
 
+    def event_outcome(self, event_id: int) -> EventOutcome[Any, Any]:
+        """The outcome stored for a rated event (its players, games, notes and detail, typed
+        as the rule set computed them), found by the event's ledger id."""
+        row = self._connection.execute(
+            "SELECT outcome FROM outcomes WHERE event_id = ?", (event_id,)
+        ).fetchone()
+        if row is None:
+            known = self._connection.execute(
+                "SELECT period FROM events WHERE id = ?", (event_id,)
+            ).fetchone()
+            if known is None:
+                raise LedgerError(f"no event {event_id} in the ledger")
+            raise LedgerError(
+                f"event {event_id} (period {known[0]}) has no stored outcome: its period is not "
+                "rated, or was rated before the ledger stored outcomes (re-rate it with --replace)"
+            )
+        part = outcome_codec.loads(row[0])
+        if not isinstance(part, EventOutcome):
+            raise LedgerError(f"the ledger's stored outcome is a {type(part).__name__}")
+        return part
+
     def rating_history(self, players: Iterable[str]) -> dict[str, list[tuple[str, int | None]]]:
         """Published rating per period for each player (None while not listed), for plots."""
         out: dict[str, list[tuple[str, int | None]]] = {}
