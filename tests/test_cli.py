@@ -324,3 +324,17 @@ def test_the_same_event_given_twice_is_refused(tmp_path, capsys):
     folder = _one_game_pair(tmp_path)
     assert cli.main(["rate", str(folder), str(folder / "games.csv"), "--rules", "fide"]) == 2
     assert "the same event is given twice" in capsys.readouterr().err
+
+
+def test_the_cli_s_notes_go_into_the_report_and_its_outcome():
+    from ratingkit.core.outcome import Note, NoteKind, Outcome
+
+    outcome = Outcome("toy", "club", (), notes=(Note(NoteKind.RULE, "8.54 applied"),))
+    report = Report.from_outcome(outcome)
+    noted = cli._noted(report, NoteKind.READ, ["players.csv: read as Windows-1251 (detected)"])
+    assert noted.notes == ("8.54 applied", "players.csv: read as Windows-1251 (detected)")
+    assert noted.outcome is not None
+    assert noted.outcome.notes[1] == Note(
+        NoteKind.READ, "players.csv: read as Windows-1251 (detected)"
+    )
+    assert cli._noted(report, NoteKind.READ, []) is report
