@@ -122,18 +122,18 @@ class ToyRules:
     def rate_events(self, events, players=None):
         """One event after the other, each with the state the previous one left."""
         state = players
-        parts, last = [], {}
+        parts, results = [], []
         for position, event in enumerate(events):
             outcome = self._outcome(event, state, position)
             parts.extend(outcome.events)
-            last.update({p.id: p for p in outcome.players})
+            results.extend(outcome.players)  # each event's results, as FESA lists them
             known = {r.id: r for r in state} if state is not None else {}
             known.update({r.id: r for r in outcome.new_state})
             state = PlayerFile(tuple(known.values()))
         outcome = Outcome(
             self.name,
             " + ".join(e.name for e in events),
-            tuple(last.values()),
+            tuple(results),
             tuple(parts),
             new_state=state,
         )

@@ -797,12 +797,12 @@ class Ledger:
         report_title: str,
         outcome: Outcome[Any, Any],
     ) -> None:
-        """Store each event's part of ``outcome`` under the event's ledger id, and one result
-        per player and event: the player's result of the whole rating (for a FIDE period his
-        period total, whose rating after is the one published, 8.57), else his part of the
-        event."""
+        """Store each event's part of ``outcome`` under the event's ledger id, and per player
+        and event his published result (:func:`_published`)."""
         parts = _event_parts(outcome, [event for _, event in events], self.rules.name)
-        overall = {p.id: p for p in outcome.players}
+        overall: dict[str, list[PlayerOutcome[Any]]] = {}
+        for player in outcome.players:
+            overall.setdefault(player.id, []).append(player)
         outcomes = []
         results = []
         for (event_id, event), part in zip(events, parts, strict=True):
@@ -811,7 +811,7 @@ class Ledger:
             )
             own = {p.id: p for p in part.players}
             for pid in event.player_ids:
-                result = overall.get(pid) or own.get(pid)
+                result = _published(own.get(pid), overall.get(pid, []))
                 results.append((period, event_id, int(pid), outcome_codec.dumps(result)))
         self._connection.executemany("INSERT INTO outcomes VALUES (?, ?, ?, ?, ?)", outcomes)
         self._connection.executemany("INSERT INTO results VALUES (?, ?, ?, ?)", results)
@@ -1031,29 +1031,38 @@ HISTORY_COLUMNS: tuple[str, ...] = (
 )
 
 
+def _published(
+    own: PlayerOutcome[Any] | None, results: Sequence[PlayerOutcome[Any]]
+) -> PlayerOutcome[Any] | None:
+    """A player's published result for one event: his part of the event when the outcome's
+    results list it (events rated one after the other each publish a rating: FESA, LNMO, one
+    event alone), else his result of the whole rating (a FIDE period's total, rounded once
+    and published, 8.57)."""
+    if own is None:
+        return results[-1] if results else None
+    if not results or any(result is own or result == own for result in results):
+        return own
+    return results[-1]
+
+
 def _history_entry(player_id: str, stored: str, result_text: str) -> dict[str, object]:
-    """One history row from the event's stored outcome: the player's part of the event; its
-    rating after, where the event's part gives none (a FIDE period rounds once, 8.57), from
-    his result of the whole rating."""
+    """One history row: the player's part of the event, from its stored outcome, and the
+    rating published after it, from his stored result (:func:`_published`)."""
     part = outcome_codec.loads(stored)
     if not isinstance(part, EventOutcome):
         raise LedgerError(f"the ledger's stored outcome is a {type(part).__name__}")
-    result = outcome_codec.loads(result_text) if outcome_codec.is_encoded(result_text) else None
-    mine = next((p for p in part.players if p.id == player_id), None)
-    if mine is None:
-        mine = result if isinstance(result, PlayerOutcome) else None
+    loaded = outcome_codec.loads(result_text) if outcome_codec.is_encoded(result_text) else None
+    result = loaded if isinstance(loaded, PlayerOutcome) else None
+    mine = next((p for p in part.players if p.id == player_id), result)
     if mine is None:
         return {}
-    rating_after = mine.rating_after
-    if rating_after is None and isinstance(result, PlayerOutcome):
-        rating_after = result.rating_after
     return {
         "rating_before": mine.rating_before,
         "games": mine.games,
         "score": mine.score,
         "expected": mine.expected,
         "change": mine.change,
-        "rating_after": rating_after,
+        "rating_after": result.rating_after if result is not None else mine.rating_after,
     }
 
 
@@ -1217,9 +1226,8 @@ def _legacy_outcome(
                 players.append(player(row, row))
         parts.append(EventOutcome(EventKey.of(event, position), tuple(players)))
     overall = tuple(player(r, r) for r in report.players.rows) if not by_event else ()
-    if by_event:
-        parts_players = {p.id: p for part in parts for p in part.players}
-        overall = tuple(parts_players.values())
+    if by_event:  # each event's results, one after the other
+        overall = tuple(p for part in parts for p in part.players)
     k_used = {
         str(row.get("id")): k
         for row in report.players.rows
