@@ -13,27 +13,28 @@ The pieces:
 * :mod:`ratingkit.notebook.widgets` and :mod:`ratingkit.notebook.plots`: what the notebooks display.
 """
 
+from typing import Any
+
 from .core.errors import RatingkitError
 from .core.model import Bye, Event, EventType, Game, Player
 from .core.players import PlayerFile, read_player_file
 from .core.report import Report, Table
-from .core.ruleset import get_rule_set, rule_sets
+from .core.ruleset import get_rule_set, guard, rule_sets
 from .formats import read_event
 
 __version__ = "0.1.0"
 
 
 def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
-    """Rate ``event`` under the rule set named ``rules`` (a chess event is refused by a shogi
-    rule set and the other way round)."""
-    from .services.compare import require_same_game
-
+    """Rate ``event`` under the rule set named ``rules``; what the rule set cannot rate (a
+    chess event under a shogi rule set and the other way round, a score table under a rule
+    set that rates games) is refused first, by :func:`ratingkit.core.ruleset.guard`."""
     rule_set = get_rule_set(rules)
-    require_same_game(event, rule_set, players)
+    guard(rule_set, [event], players)
     return rule_set.rate(event, players)
 
 
-def rate_period(games, players, rules: str = "fide-2014", **options) -> Report:
+def rate_period(games: Any, players: Any, rules: str = "fide-2014", **options: Any) -> Report:
     """Rate a whole rating period from pandas frames, vectorised (see
     :func:`ratingkit.fide.vectorised_period.rate_period`)."""
     from .fide.vectorised_period import rate_period as engine_rate_period

@@ -23,6 +23,7 @@ from pathlib import Path
 from . import __version__
 from .core.errors import RatingkitError
 from .core.model import Event, EventType
+from .core.outcome import Note, NoteKind
 from .core.output import check_output, terminal_text, write_output
 from .core.players import PlayerFile, merge_rosters, parse_player_csv
 from .core.report import Report, Table
@@ -31,13 +32,13 @@ from .core.ruleset import (
     families,
     family_gaps,
     get_rule_set,
+    guard,
     out_of_force_note,
     rule_sets,
 )
 from .fide.rules2014 import Fide2014
 from .formats import formats, read_event
 from .formats.fileio import check_encoding, read_text_as
-from .services.compare import require_same_game
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
@@ -111,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_db_commands(commands) -> None:
+def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     db = commands.add_parser("db", help="keep a rating list in a ledger (one SQLite file)")
     sub = db.add_subparsers(dest="db_command", required=True, metavar="DB_COMMAND")
     init = sub.add_parser("init", help="create a new ledger for a rule set")
@@ -246,14 +247,29 @@ def _read(
     if event_type:
         parsed = EventType.parse(event_type)
         # What the reader noted besides the type (a TRF's bye placeholder) stays.
-        notes = event.extra.get("reader_notes") or ()
+        notes = _strings(event.extra.get("reader_notes"))
         note = "; ".join((f"event type {parsed.value} (given)", *notes))
         event = replace(event, type=parsed, extra={**event.extra, "type_note": note})
     return event
 
 
+def _strings(value: object) -> tuple[str, ...]:
+    """What a reader recorded in ``Event.extra`` as a tuple of texts (file names, notes)."""
+    if isinstance(value, tuple | list):
+        return tuple(str(v) for v in value)
+    return ()
+
+
+def _files_read(event: Event) -> tuple[str, ...]:
+    """Every file the event's reader read, as it recorded them (``extra["files"]``)."""
+    return _strings(event.extra.get("files"))
+
+
 def _player_path(args: argparse.Namespace, event: Event) -> str | None:
-    return args.players or event.extra.get("player_file")
+    if args.players:
+        return str(args.players)
+    carried = event.extra.get("player_file")  # the event's own players file with state
+    return str(carried) if carried else None
 
 
 def _players_for(args: argparse.Namespace, event: Event) -> PlayerFile | None:
@@ -274,7 +290,7 @@ def _players_and_note(
         players = parse_player_csv(decoded.text, str(player_path))
         note = decoded.note(str(player_path))
         if note is not None and Path(player_path).resolve() in _files_noted(events):
-            note = None
+            note = None  # the reader's own note on the file says it
         return players, note
     return _rosters_of(args, events)
 
@@ -288,8 +304,8 @@ def _rosters_of(
     began = sorted(events, key=lambda e: (e.start is None, e.start or e.end))
     paths = [e.extra.get("player_file") for e in began]
     rosters = [
-        parse_player_csv(read_text_as(path, args.encoding).text, str(path))
-        for path in dict.fromkeys(p for p in paths if p)
+        parse_player_csv(read_text_as(path, args.encoding).text, path)
+        for path in dict.fromkeys(str(p) for p in paths if p)
     ]
     if not rosters:
         return None, None
@@ -306,13 +322,10 @@ def _rosters_of(
 
 
 def _files_noted(events: Sequence[Event]) -> set[Path]:
-    """The files the events' read notes name ("a.csv, b.csv: read as Windows-1251 ...")."""
-    files = set()
-    for event in events:
-        for note in event.extra.get("read_notes", ()):  # type: ignore[union-attr]
-            names = str(note).rsplit(": read as ", 1)[0]
-            files.update(Path(name).resolve() for name in names.split(", "))
-    return files
+    """The files whose encoding the events' own notes give: every file their readers read
+    (``extra["files"]``), for a reader notes each file it read that is not UTF-8
+    (``extra["read_notes"]``, :func:`ratingkit.formats.eventfields.with_read_notes`)."""
+    return {Path(name).resolve() for event in events for name in _files_read(event)}
 
 
 def _render(result: Report | Table, output_format: str) -> str:
@@ -332,30 +345,35 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     inputs = [
         *args.input,
         *filter(None, (_player_path(args, event) for event in events)),
-        *(file for event in events for file in event.extra.get("files", ())),
+        *(file for event in events for file in _files_read(event)),
     ]
     _refuse_repeated(args.input, events)
     if args.output:
         check_output(args.output, inputs)  # before the work, and again when writing
     rules = _rules_for(args.rules, events)
     players, note = _players_and_note(args, events)
-    for event in events:
-        require_same_game(event, rules, players)
+    guard(rules, events, players)  # chess against shogi, score tables
     if len(events) == 1:
         report = rules.rate(events[0], players)
     else:
-        rate_events = getattr(rules, "rate_events", None)
-        if rate_events is None:
-            raise RatingkitError(
-                f"rule set {rules.name!r} rates one event at a time; give one file"
-            )
-        report = rate_events(events, players)
+        report = rules.rate_events(events, players)
     if note is not None:
-        report = replace(report, notes=(*report.notes, note))  # the player file's encoding
+        report = _noted(report, NoteKind.READ, [note])  # the player file's encoding
     if args.rules not in families():
         outside = [n for n in (out_of_force_note(rules, e) for e in events) if n]
-        report = replace(report, notes=(*report.notes, *outside))
+        report = _noted(report, NoteKind.OUT_OF_FORCE, outside)
     return _render(report, args.format), inputs
+
+
+def _noted(report: Report, kind: NoteKind, texts: Sequence[str]) -> Report:
+    """``report`` with more notes: in its view and, as :class:`Note` values, in its outcome."""
+    if not texts:
+        return report
+    outcome = report.outcome
+    if outcome is not None:
+        notes = (*outcome.notes, *(Note(kind, text) for text in texts))
+        outcome = replace(outcome, notes=notes)
+    return replace(report, notes=(*report.notes, *texts), outcome=outcome)
 
 
 def _refuse_repeated(paths: Sequence[str], events: Sequence[Event]) -> None:
@@ -363,8 +381,8 @@ def _refuse_repeated(paths: Sequence[str], events: Sequence[Event]) -> None:
     game counted twice.  An event is known by the first file its reader read."""
     seen: dict[Path, str] = {}
     for path, event in zip(paths, events, strict=True):
-        files = event.extra.get("files") or (path,)
-        key = Path(str(files[0])).resolve()  # type: ignore[index]
+        files = _files_read(event) or (path,)
+        key = Path(files[0]).resolve()
         if key in seen:
             raise RatingkitError(
                 f"{path}: the same event is given twice ({seen[key]} and {path}); its games "
@@ -399,10 +417,7 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
 def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
     event = _read(args.input, args.input_format, encoding=args.encoding)
     rules = _rules_for(args.rules, [event])
-    check = getattr(rules, "check", None)
-    if check is None:
-        raise RatingkitError(f"rule set {rules.name!r} has no event checks")
-    table = check(event, _players_for(args, event))
+    table = rules.check(event, _players_for(args, event))
     if not table.rows and args.format == "table":
         # The title may say what could not be checked (e.g. for lack of dates): show it.
         title = f"  {table.title}\n" if table.title else ""

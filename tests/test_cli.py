@@ -14,7 +14,7 @@ import pytest
 from conftest import DATA
 from fide_by_hand import half_away, pd
 
-from ratingkit import cli
+from ratingkit import RatingkitError, cli
 from ratingkit.core import ruleset as rulesets
 from ratingkit.core.report import Report, Table
 
@@ -52,11 +52,17 @@ class _CountingRules:
             notes=[event.extra.get("type_note", "")],
         )
 
+    def rate_events(self, events, players=None):
+        raise RatingkitError(f"rule set {self.name!r} rates one event at a time; give one file")
+
+    def check(self, event, players=None):
+        raise RatingkitError(f"rule set {self.name!r} has no event checks")
+
 
 @dataclass(frozen=True)
 class _CheckingRules(_CountingRules):
-    """A stand-in with the optional methods: checks (forfeits break a made-up rule 5.1) and
-    several events rated together (one report row per player per event)."""
+    """A stand-in that checks (forfeits break a made-up rule 5.1) and rates several events
+    together (one report row per player per event)."""
 
     name: str = "checking"
 
@@ -318,3 +324,17 @@ def test_the_same_event_given_twice_is_refused(tmp_path, capsys):
     folder = _one_game_pair(tmp_path)
     assert cli.main(["rate", str(folder), str(folder / "games.csv"), "--rules", "fide"]) == 2
     assert "the same event is given twice" in capsys.readouterr().err
+
+
+def test_the_cli_s_notes_go_into_the_report_and_its_outcome():
+    from ratingkit.core.outcome import Note, NoteKind, Outcome
+
+    outcome = Outcome("toy", "club", (), notes=(Note(NoteKind.RULE, "8.54 applied"),))
+    report = Report.from_outcome(outcome)
+    noted = cli._noted(report, NoteKind.READ, ["players.csv: read as Windows-1251 (detected)"])
+    assert noted.notes == ("8.54 applied", "players.csv: read as Windows-1251 (detected)")
+    assert noted.outcome is not None
+    assert noted.outcome.notes[1] == Note(
+        NoteKind.READ, "players.csv: read as Windows-1251 (detected)"
+    )
+    assert cli._noted(report, NoteKind.READ, []) is report

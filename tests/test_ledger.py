@@ -16,21 +16,51 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import DATA, ROOT
 
 from ratingkit import cli, formats
+from ratingkit.core import outcome_codec
 from ratingkit.core import ruleset as rulesets
+from ratingkit.core.outcome import (
+    EventKey,
+    EventOutcome,
+    GameKind,
+    Outcome,
+    PlayerOutcome,
+    Rule,
+    Status,
+    shown_as,
+    shown_columns,
+)
 from ratingkit.core.players import PlayerFile, PlayerRecord
-from ratingkit.core.report import Report
+from ratingkit.core.report import CheckTable, Report
 from ratingkit.formats import Format
 from ratingkit.formats.csvpair import read_csv_pair
 from ratingkit.services import ledger
 from ratingkit.services.ledger import ImportErrors, Ledger, LedgerBusyError, LedgerError
 
 LEDGER_DATA = DATA / "ledger"
+
+
+#: The toy's rule, cited in each player's detail.
+TOY_RULE = Rule("toy 1", "10 points per point over one half a game")
+
+outcome_codec.allow_module(__name__)  # the ledger stores the toy's details
+
+
+@dataclass(frozen=True)
+class ToyDetail:
+    """The toy's per-player detail: points over one half a game, and the rule."""
+
+    margin: Fraction = shown_as("margin")  # noqa: RUF009 (a field with its column)
+    rule: Rule = shown_as("rule", str)  # noqa: RUF009
+
+    def explain(self) -> str:
+        return f"{self.margin} points over one half a game ({self.rule})"
 
 
 @dataclass(frozen=True)
@@ -40,37 +70,77 @@ class ToyRules:
     document: str = "tests/test_ledger.py"
     valid_from: date | None = None
     valid_until: date | None = None
+    game: GameKind = GameKind.CHESS
+    rates_score_tables: bool = False
     #: Seconds to wait per event (the kill -9 test needs a rating that takes a while).
     delay: float = 0.0
 
-    def rate(self, event, players=None):
+    def _outcome(self, event, players, position: int) -> Outcome:
+        """The toy's outcome of one event: the rating before is the state's where it has one
+        (an earlier event of the same run), else the event's."""
         time.sleep(self.delay)
         state = {r.id: r for r in players} if players is not None else {}
-        rows, records = [], []
+        results, records = [], []
         for player in event.players:
             games = event.played_games_of(player.id)
-            score = sum(g.score_of(player.id) for g in games)
-            before = player.rating
-            change = 10 * (score - len(games) / 2) if before is not None else None
-            after = before + change if before is not None else 1500
+            score = sum((Fraction(g.score_of(player.id)) for g in games), Fraction(0))
             known = state.get(player.id)
+            before = known.rating if known and known.rating is not None else player.rating
+            margin = score - Fraction(len(games), 2)
+            change = 10 * margin if before is not None else None
+            after = int(before + change) if before is not None and change is not None else 1500
             total = (known.games if known and known.games else 0) + len(games)
-            rows.append(
-                {
-                    "id": player.id,
-                    "name": player.name,
-                    "rating_before": before,
-                    "games": len(games),
-                    "score": score,
-                    "expected": len(games) / 2,
-                    "change": change,
-                    "rating_after": after,
-                }
+            results.append(
+                PlayerOutcome(
+                    id=player.id,
+                    name=player.name,
+                    rating_before=before,
+                    games=len(games),
+                    score=score,
+                    expected=Fraction(len(games), 2),
+                    change=change,
+                    rating_after=after,
+                    status=Status.RATED if before is not None else Status.FIRST_RATING,
+                    detail=ToyDetail(margin, TOY_RULE),
+                )
             )
             records.append(PlayerRecord(id=player.id, name=player.name, rating=after, games=total))
-        return Report.build(
-            title=event.name, rules=self.name, rows=rows, new_state=PlayerFile(tuple(records))
+        part = EventOutcome(EventKey.of(event, position), tuple(results))
+        return Outcome(
+            self.name,
+            event.name,
+            tuple(results),
+            (part,),
+            new_state=PlayerFile(tuple(records)),
         )
+
+    def rate(self, event, players=None):
+        return Report.from_outcome(
+            self._outcome(event, players, 0), detail_columns=shown_columns(ToyDetail)
+        )
+
+    def rate_events(self, events, players=None):
+        """One event after the other, each with the state the previous one left."""
+        state = players
+        parts, results = [], []
+        for position, event in enumerate(events):
+            outcome = self._outcome(event, state, position)
+            parts.extend(outcome.events)
+            results.extend(outcome.players)  # each event's results, as FESA lists them
+            known = {r.id: r for r in state} if state is not None else {}
+            known.update({r.id: r for r in outcome.new_state})
+            state = PlayerFile(tuple(known.values()))
+        outcome = Outcome(
+            self.name,
+            " + ".join(e.name for e in events),
+            tuple(results),
+            tuple(parts),
+            new_state=state,
+        )
+        return Report.from_outcome(outcome, detail_columns=shown_columns(ToyDetail))
+
+    def check(self, event, players=None):
+        return CheckTable.of(())
 
 
 @pytest.fixture
@@ -395,3 +465,164 @@ def test_fide_rating_period_history_per_event(toy, tmp_path, files):
     assert sum(changes) == pytest.approx(float(report[ann]["change"]))
     assert history[0]["rating_after"] == history[1]["rating_after"] == report[ann]["rating_after"]
     book.close()
+
+
+# -- Outcomes stored by event id; the guard ----------------------------------------------------
+
+
+def _club_night(folder: Path, day: str, games: str) -> Path:
+    """A CSV pair of an event called "club night" (every such event has that name)."""
+    folder.mkdir()
+    (folder / "event.csv").write_text(
+        f"field,value\nname,club night\ntype,round robin\nstart,{day}\nend,{day}\nrounds,1\n"
+    )
+    (folder / "players.csv").write_text(
+        "id,name,rating,games,born\na,Ann,1600,100,1980-01-01\nb,Bob,1500,100,1980-01-01\n"
+        "c,Cid,1400,100,1980-01-01\nd,Dan,1700,100,1980-01-01\n"
+    )
+    (folder / "games.csv").write_text("round,white,black,result,date\n" + games)
+    return folder / "games.csv"
+
+
+@pytest.fixture
+def two_club_nights(tmp_path):
+    """Two events of one name in January 2024: Ann beats Bob on the 3rd, Ann loses to Dan on
+    the 6th (Bob and Cid draw)."""
+    first = _club_night(tmp_path / "n1", "2024-01-03", "1,a,b,1-0,2024-01-03\n")
+    second = _club_night(
+        tmp_path / "n2", "2024-01-06", "1,a,d,0-1,2024-01-06\n1,b,c,1/2-1/2,2024-01-06\n"
+    )
+    return first, second
+
+
+def test_two_events_of_one_name_in_a_period_each_show_their_own_numbers(
+    toy, tmp_path, two_club_nights
+):
+    # Regression: the history found an event's numbers by the title "event: NAME" (or the
+    # rows whose event is NAME), so both club nights showed the second one's numbers.
+    first, second = two_club_nights
+    with Ledger.create(tmp_path / "l.sqlite", "toy") as book:
+        book.import_file(first)
+        book.import_file(second)
+        book.rate_period("2024-01")  # two events: rated together (rate_events)
+        history = book.history("Ann").rows
+    # Toy rules, one after the other: 1600 + 10 * (1 - 1/2) = 1605, then
+    # 1605 + 10 * (0 - 1/2) = 1600.
+    assert [r["event"] for r in history] == ["club night", "club night"]
+    assert [r["rating_before"] for r in history] == [1600, 1605]
+    assert [r["score"] for r in history] == [1, 0]
+    assert [r["change"] for r in history] == [5, -5]
+    assert [r["rating_after"] for r in history] == [1605, 1600]
+
+
+def test_two_fide_events_of_one_name_in_a_period_each_show_their_own_numbers(
+    tmp_path, two_club_nights
+):
+    # The same under FIDE 2014: K 20 (8.56: 30 games or more, under 2400, not a junior).
+    # Table 8.1(b): a difference of 100 gives PD 0.64 to the higher rated, 0.36 to the lower.
+    # Ann (1600) beats Bob (1500): 20 * (1 - 0.64) = 7.2; Ann loses to Dan (1700):
+    # 20 * (0 - 0.36) = -7.2; one rounding for the period (8.57): 1600 + 0 = 1600.
+    first, second = two_club_nights
+    with Ledger.create(tmp_path / "l.sqlite", "fide-2014") as book:
+        book.import_file(first)
+        book.import_file(second)
+        book.rate_period("2024-01")
+        history = book.history("Ann").rows
+    assert [float(r["expected"]) for r in history] == [0.64, 0.36]
+    assert [float(r["change"]) for r in history] == pytest.approx([7.2, -7.2])
+    assert [r["rating_after"] for r in history] == [1600, 1600]
+
+
+def test_each_event_s_outcome_is_stored_typed_under_its_ledger_id(book, files):
+    book.import_file(files / "spring-games.csv")
+    book.rate_period("2024-01")
+    rows = book._connection.execute("SELECT event_id, outcome FROM outcomes").fetchall()
+    assert [event_id for event_id, _ in rows] == [1]
+    part = outcome_codec.loads(rows[0][1])
+    assert part == book.event_outcome(1)
+    assert isinstance(part, EventOutcome) and part.key.name == "spring"
+    ann = next(p for p in part.players if p.name == "Ann")
+    # Ann 1.5/2: margin 1.5 - 1 = 1/2, exact; the detail comes back as the toy's own type.
+    assert ann.detail == ToyDetail(Fraction(1, 2), TOY_RULE)
+    assert isinstance(ann.score, Fraction) and ann.score == Fraction(3, 2)
+    assert ann.status is Status.RATED
+    dan = next(p for p in part.players if p.name == "Dan")
+    assert dan.status is Status.FIRST_RATING and dan.rating_after == 1500
+    with pytest.raises(LedgerError, match="no event 7"):
+        book.event_outcome(7)
+    book.import_file(files / "summer-games.csv")
+    with pytest.raises(LedgerError, match="has no stored outcome: its period is not rated"):
+        book.event_outcome(2)
+
+
+def _chess_trf(path, encoding=None):
+    """The TRF reader, with the reader's word that a TRF is a chess file where it does not
+    give it yet (``Event.game``)."""
+    from ratingkit.formats.trf import read_trf
+
+    event = read_trf(path) if encoding is None else read_trf(path, encoding=encoding)
+    return event if event.game is not None else replace(event, game=GameKind.CHESS)
+
+
+SWISS = ROOT / "examples" / "karl-mala-2005-swiss.trf"
+
+
+def test_a_chess_swiss_is_refused_by_a_shogi_ledger(tmp_path, monkeypatch):
+    # Regression: a FIDE Swiss imported into a FESA ledger was rated: dan grades for chess
+    # players.  The ledger runs the one guard (core.ruleset.guard) at import.
+    monkeypatch.setattr(formats, "_FORMATS", dict(formats.formats()))
+    formats.register_format(Format("chess-trf", "test", (".trf",), _chess_trf))
+    path = tmp_path / "fesa.sqlite"
+    with Ledger.create(path, "fesa") as book, pytest.raises(ImportErrors) as info:
+        book.import_file(SWISS, period="2005-07", input_format="chess-trf")
+    assert "fesa rates shogi; this event is chess" in str(info.value)
+    for table in ("players", "events", "participants", "games"):
+        assert _count(path, table) == 0, table
+
+
+@pytest.mark.skipif(
+    formats.read_event(SWISS).game is None,
+    reason="the TRF reader does not set Event.game yet",
+)
+def test_a_chess_swiss_read_by_the_trf_reader_is_refused_by_a_shogi_ledger(tmp_path):
+    path = tmp_path / "fesa.sqlite"
+    with Ledger.create(path, "fesa") as book, pytest.raises(ImportErrors, match="rates shogi"):
+        book.import_file(SWISS, period="2005-07")
+    assert _count(path, "events") == 0
+
+
+def test_the_guard_runs_again_when_a_period_is_rated(tmp_path, files):
+    # An event stored before the ledger guarded its imports, whose reader said chess: rating
+    # the period under FESA is refused, and nothing is stored.
+    path = tmp_path / "fesa.sqlite"
+    with Ledger.create(path, "fesa") as book:
+        book.import_file(files / "spring-games.csv")
+        book._connection.execute("UPDATE events SET game = 'chess'")
+        with pytest.raises(rulesets.RuleSetCannotRateError, match="fesa rates shogi"):
+            book.rate_period("2024-01")
+    for table in ("periods", "results", "outcomes", "state", "published"):
+        assert _count(path, table) == 0, table
+
+
+def test_a_ledger_of_schema_1_is_migrated_and_its_history_still_read(toy, tmp_path, files):
+    # A ledger rated before outcomes were stored: its results rows are plain JSON objects.
+    path = tmp_path / "old.sqlite"
+    with Ledger.create(path, "toy") as book:
+        book.import_file(files / "spring-games.csv")
+        book.rate_period("2024-01")
+    with sqlite3.connect(path) as connection:
+        connection.execute("DROP TABLE outcomes")
+        connection.execute("ALTER TABLE events DROP COLUMN game")
+        connection.execute(
+            'UPDATE results SET row = \'{"rating_before": 1600, "games": 2, '
+            '"score": 1.5, "expected": 1.0, "change": 5.0, '
+            '"rating_after": 1605}\' WHERE player_id = 1'
+        )
+        connection.execute("PRAGMA user_version = 1")
+    with Ledger(path) as book:
+        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        (row,) = book.history("Ann").rows
+        assert (row["rating_before"], row["change"], row["rating_after"]) == (1600, 5.0, 1605)
+        book.import_file(files / "summer-games.csv")
+        book.rate_period("2024-02")  # and it goes on with outcomes
+        assert book.history("Ann").column("rating_after") == [1605, 1600]

@@ -8,7 +8,13 @@ last committed state.  A second process that wants to write waits up to
 
 Periods are months written ``YYYY-MM``.  Rating a period rates its events in date order with
 the state the rule set needs (rating, games, K state, grade, counters) as the previous period
-left it, stores every report row and the players' new state, and publishes the list.
+left it, stores each event's typed outcome (:mod:`ratingkit.core.outcome`, written with
+:mod:`ratingkit.core.outcome_codec`) under the ledger's event id and the players' new state,
+and publishes the list.  ``history`` reads the stored outcomes back: an event is found by its
+id, never by its name.
+
+Before it stores or rates an event the ledger runs :func:`ratingkit.core.ruleset.guard`, as the
+CLI does: a chess event is refused by a shogi ledger and the other way round.
 """
 
 from __future__ import annotations
@@ -18,17 +24,20 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
+from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
 from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
+from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
 from ..core.players import PlayerFile, PlayerRecord, normalise_name, read_player_file
 from ..core.report import Report, Table, plain
-from ..core.ruleset import get_rule_set
+from ..core.ruleset import get_rule_set, guard
 from ..formats import read_event
 
 #: How long a writer waits for another process's transaction before giving up.
@@ -124,6 +133,20 @@ MIGRATIONS: tuple[str, ...] = (
         inactive INTEGER NOT NULL,
         PRIMARY KEY (period, player_id)
     );
+    """,
+    # 2: each event's typed outcome, stored by its ledger id (outcome_codec); the game the
+    # reader says an event is (chess, shogi), for the guard when the period is rated.  A
+    # ``results`` row is from now on the codec's text of the player's result.
+    """
+    CREATE TABLE outcomes (
+        event_id INTEGER PRIMARY KEY REFERENCES events(id),
+        period TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        report TEXT NOT NULL,
+        outcome TEXT NOT NULL
+    );
+    CREATE INDEX outcomes_by_period ON outcomes(period);
+    ALTER TABLE events ADD COLUMN game TEXT;
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -342,7 +365,8 @@ class Ledger:
         except RatingkitError as exc:
             errors.append(str(exc))
         if players is None and event is not None:
-            players = event.extra.get("player_file")  # a players.csv that carries state
+            carried = event.extra.get("player_file")  # a players.csv that carries state
+            players = str(carried) if carried else None
         if players is not None:
             try:
                 player_file = read_player_file(players, encoding)
@@ -371,6 +395,12 @@ class Ledger:
             errors.append(f"{source}: already imported as event {known[0]} (period {known[1]})")
         keys, match_errors = self._match_keys(event)
         errors.extend(match_errors)
+        try:
+            # What the rule set cannot rate (a chess event in a shogi ledger, a score table
+            # under a rule set that rates games) is refused now, not when the period is rated.
+            guard(self.rules, [event], player_file)
+        except RatingkitError as exc:
+            errors.append(str(exc))
         if errors:
             raise ImportErrors(source, errors)
         assert period is not None
@@ -461,7 +491,7 @@ class Ledger:
                         player.born.isoformat() if player.born else None,
                     ),
                 )
-                ids[player.id] = cursor.lastrowid
+                ids[player.id] = _row_id(cursor)
             record = state.records.get(player.id) if state is not None else None
             if record is not None:
                 db.execute(
@@ -476,7 +506,7 @@ class Ledger:
             registered = len(others)
         cursor = db.execute(
             "INSERT INTO events (period, name, start, end, type, rounds, source, digest,"
-            " score_only, extra, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " score_only, extra, imported, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 period,
                 event.name,
@@ -489,9 +519,10 @@ class Ledger:
                 int(event.score_only),
                 json.dumps({k: plain(v) for k, v in event.extra.items()}, ensure_ascii=False),
                 _now(),
+                event.game.value if event.game is not None else None,
             ),
         )
-        event_id = cursor.lastrowid
+        event_id = _row_id(cursor)
         db.executemany(
             "INSERT INTO participants VALUES (?, ?, ?, ?, ?)",
             [
@@ -549,12 +580,11 @@ class Ledger:
                 ).fetchall()
                 row = rows[0] if len(rows) == 1 else None
             if row is None:
-                row = (
-                    db.execute(
-                        "INSERT INTO players (key, name, name_key) VALUES (?, ?, ?)",
-                        (key, name, normalise_name(name)),
-                    ).lastrowid,
+                cursor = db.execute(
+                    "INSERT INTO players (key, name, name_key) VALUES (?, ?, ?)",
+                    (key, name, normalise_name(name)),
                 )
+                row = (_row_id(cursor),)
             db.execute(
                 "UPDATE players SET initial_state = ? WHERE id = ?",
                 (_record_to_json(record), row[0]),
@@ -570,7 +600,7 @@ class Ledger:
         return Table(
             "periods",
             ("period", "events", "rated"),
-            [{"period": r[0], "events": r[1], "rated": r[2]} for r in rows],
+            tuple({"period": r[0], "events": r[1], "rated": r[2]} for r in rows),
         )
 
     def _rated_periods(self) -> list[str]:
@@ -608,7 +638,7 @@ class Ledger:
                     f"--replace to rate {period} and re-rate the later periods"
                 )
             to_rate = [period, *later] if replace else [period]
-            for table in ("results", "state", "published", "periods"):
+            for table in ("results", "outcomes", "state", "published", "periods"):
                 self._connection.execute(f"DELETE FROM {table} WHERE period >= ?", (period,))
             return [report for p in to_rate for report in self._rate_one(p)]
 
@@ -619,23 +649,29 @@ class Ledger:
         state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
         reports: list[Report] = []
         played: set[int] = set()
-        rate_events = getattr(self.rules, "rate_events", None)
         built = [self._build_event(event_id, state) for event_id in events]
         for _, event in built:
             played.update(int(pid) for pid in event.player_ids)
-        if rate_events is not None and len(built) > 1:
-            period_report = rate_events([e for _, e in built], state)
+        # The ledger may hold events imported before it guarded its imports.
+        guard(self.rules, [event for _, event in built], state)
+        k_used: dict[str, int] = {}
+        if len(built) > 1:
+            period_report = self.rules.rate_events([e for _, e in built], state)
             reports.append(period_report)
-            self._store_results(period, built, period_report)
-            new_state = _merge_state(state, period_report.new_state or _state_from(period_report))
+            outcome, k_of = _outcome_of(period_report, [e for _, e in built])
+            self._store_outcome(period, built, period_report.title, outcome)
+            new_state = _merge_state(state, outcome.new_state or _state_from(outcome))
+            k_used.update(k_of)
         else:
             new_state = state
             for event_id, event in built:
                 report = self.rules.rate(event, new_state)
                 reports.append(report)
-                self._store_results(period, [(event_id, event)], report)
-                new_state = _merge_state(new_state, report.new_state or _state_from(report))
-        after = {r.id: r for r in (new_state or state)}
+                outcome, k_of = _outcome_of(report, [event])
+                self._store_outcome(period, [(event_id, event)], report.title, outcome)
+                new_state = _merge_state(new_state, outcome.new_state or _state_from(outcome))
+                k_used.update(k_of)
+        after = {r.id: r for r in new_state if r.id is not None}
         strangers = sorted(set(after) - set(before) - {str(p) for p in played})
         if strangers:
             raise LedgerError(
@@ -644,14 +680,6 @@ class Ledger:
                 "nothing was changed"
             )
         merged = {**before, **after}
-        # The K in force, as the rule set's report gives it (FIDE's "K" column), for the list
-        # only: the state keeps "k" for an explicit K from a player file.
-        k_used = {
-            str(row.get("id")): row.get("K")
-            for report in reports
-            for row in report.players.rows
-            if isinstance(row.get("K"), int)
-        }
         db.executemany(
             "INSERT INTO state VALUES (?, ?, ?)",
             [(period, int(pid), _record_to_json(r)) for pid, r in merged.items()],
@@ -676,7 +704,7 @@ class Ledger:
             "SELECT id, name, initial_state FROM players WHERE initial_state IS NOT NULL"
         ):
             record = _record_from_json(initial, player_id)
-            records[str(player_id)] = _with(record, name=record.name or name)
+            records[str(player_id)] = replace(record, name=record.name or name)
         last = db.execute("SELECT MAX(period) FROM periods WHERE period < ?", (period,)).fetchone()[
             0
         ]
@@ -690,11 +718,11 @@ class Ledger:
     def _build_event(self, event_id: int, state: PlayerFile) -> tuple[int, Event]:
         db = self._connection
         row = db.execute(
-            "SELECT name, start, end, type, rounds, source, extra, score_only FROM events "
+            "SELECT name, start, end, type, rounds, source, extra, score_only, game FROM events "
             "WHERE id = ?",
             (event_id,),
         ).fetchone()
-        name, start, end, type_, rounds, source, extra, score_only = row
+        name, start, end, type_, rounds, source, extra, score_only, game = row
         players = []
         for player_id, local_id, rating, p_extra, p_name, fed, title, born in db.execute(
             "SELECT pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name, "
@@ -758,34 +786,35 @@ class Ledger:
             source=source,
             extra=json.loads(extra),
             score_only=bool(score_only),
+            game=GameKind(game) if game else None,
         )
         return event_id, event
 
-    def _store_results(
-        self, period: str, events: Sequence[tuple[int, Event]], report: Report
+    def _store_outcome(
+        self,
+        period: str,
+        events: Sequence[tuple[int, Event]],
+        report_title: str,
+        outcome: Outcome[Any, Any],
     ) -> None:
-        """One stored row per player and event, taken from the report as the rule set lays
-        it out: a players table with an ``event`` column (events rated one after the other),
-        a section ``event: NAME`` per event beside one row per player for the whole period
-        (FIDE rating periods; the period row gives the rating after), or one row per player."""
-        by_event = "event" in report.players.columns
-        rows = {
-            (str(r.get("event")) if by_event else "", str(r.get("id"))): r
-            for r in report.players.rows
-        }
-        sections = {t.title: t for t in report.sections}
-        values = []
-        for event_id, event in events:
-            section = sections.get(f"event: {event.name}")
-            section_rows = {str(r.get("id")): r for r in section.rows} if section else {}
+        """Store each event's part of ``outcome`` under the event's ledger id, and per player
+        and event his published result (:func:`_published`)."""
+        parts = _event_parts(outcome, [event for _, event in events], self.rules.name)
+        overall: dict[str, list[PlayerOutcome[Any]]] = {}
+        for player in outcome.players:
+            overall.setdefault(player.id, []).append(player)
+        outcomes = []
+        results = []
+        for (event_id, event), part in zip(events, parts, strict=True):
+            outcomes.append(
+                (event_id, period, outcome.rules, report_title, outcome_codec.dumps(part))
+            )
+            own = {p.id: p for p in part.players}
             for pid in event.player_ids:
-                row = dict(rows.get((event.name if by_event else "", pid), {}))
-                if pid in section_rows:
-                    row = {**section_rows[pid], "rating_after": row.get("rating_after")}
-                data = {k: plain(v) for k, v in row.items()}
-                data["report"] = report.title
-                values.append((period, event_id, int(pid), json.dumps(data, ensure_ascii=False)))
-        self._connection.executemany("INSERT INTO results VALUES (?, ?, ?, ?)", values)
+                result = _published(own.get(pid), overall.get(pid, []))
+                results.append((period, event_id, int(pid), outcome_codec.dumps(result)))
+        self._connection.executemany("INSERT INTO outcomes VALUES (?, ?, ?, ?, ?)", outcomes)
+        self._connection.executemany("INSERT INTO results VALUES (?, ?, ?, ?)", results)
 
     def _publish(
         self,
@@ -893,7 +922,7 @@ class Ledger:
         return Table(
             f"rating list {period} ({self.rules.name}{minimum})",
             tuple(columns),
-            [{c: r[c] for c in columns} for r in rows],
+            tuple({c: r[c] for c in columns} for r in rows),
         )
 
     def find_player(self, text: str) -> int:
@@ -924,24 +953,49 @@ class Ledger:
         raise LedgerError(f"no player {text!r} in the ledger")
 
     def history(self, player: str) -> Table:
-        """Every rated event of one player: period, event, rating before, change, after."""
+        """Every rated event of one player: period, event, rating before, games, score,
+        expected score, change, rating after; each event's numbers are read from the outcome
+        stored under its ledger id (two events of one name in one period keep their own)."""
         player_id = self.find_player(player)
         name = self._connection.execute(
             "SELECT name FROM players WHERE id = ?", (player_id,)
         ).fetchone()[0]
-        rows = []
-        for period, event, text in self._connection.execute(
-            "SELECT r.period, e.name, r.row FROM results r JOIN events e ON e.id = r.event_id "
+        rows: list[dict[str, object]] = []
+        for period, event, text, stored in self._connection.execute(
+            "SELECT r.period, e.name, r.row, o.outcome FROM results r "
+            "JOIN events e ON e.id = r.event_id LEFT JOIN outcomes o ON o.event_id = r.event_id "
             "WHERE r.player_id = ? ORDER BY r.period, COALESCE(e.start, e.end, ''), e.id",
             (player_id,),
         ):
-            row = json.loads(text)
-            entry = {"period": period, "event": event}
-            for column, fide_name in _HISTORY_COLUMNS:
-                entry[column] = row.get(column, row.get(fide_name))
+            entry: dict[str, object] = {"period": period, "event": event}
+            if stored is None:
+                entry.update(_legacy_history_entry(text))
+            else:
+                entry.update(_history_entry(str(player_id), stored, text))
             rows.append(entry)
-        columns = ("period", "event", *(column for column, _ in _HISTORY_COLUMNS))
-        return Table(f"history of {name} (ledger id {player_id})", columns, rows)
+        columns = ("period", "event", *HISTORY_COLUMNS)
+        return Table(f"history of {name} (ledger id {player_id})", columns, tuple(rows))
+
+    def event_outcome(self, event_id: int) -> EventOutcome[Any, Any]:
+        """The outcome stored for a rated event (its players, games, notes and detail, typed
+        as the rule set computed them), found by the event's ledger id."""
+        row = self._connection.execute(
+            "SELECT outcome FROM outcomes WHERE event_id = ?", (event_id,)
+        ).fetchone()
+        if row is None:
+            known = self._connection.execute(
+                "SELECT period FROM events WHERE id = ?", (event_id,)
+            ).fetchone()
+            if known is None:
+                raise LedgerError(f"no event {event_id} in the ledger")
+            raise LedgerError(
+                f"event {event_id} (period {known[0]}) has no stored outcome: its period is not "
+                "rated, or was rated before the ledger stored outcomes (re-rate it with --replace)"
+            )
+        part = outcome_codec.loads(row[0])
+        if not isinstance(part, EventOutcome):
+            raise LedgerError(f"the ledger's stored outcome is a {type(part).__name__}")
+        return part
 
     def rating_history(self, players: Iterable[str]) -> dict[str, list[tuple[str, int | None]]]:
         """Published rating per period for each player (None while not listed), for plots."""
@@ -965,16 +1019,69 @@ class Ledger:
         return self._connection.execute("PRAGMA integrity_check").fetchone()[0]
 
 
-#: History columns, and FIDE's names for them where a report's per-event table uses those
-#: (Ro, n, w, We, K*(w-We)).
-_HISTORY_COLUMNS = (
-    ("rating_before", "Ro"),
-    ("games", "n"),
-    ("score", "w"),
-    ("expected", "We"),
-    ("change", "K*(w-We)"),
-    ("rating_after", "rating_after"),
+#: The columns of a player's history after ``period`` and ``event``: the fields every
+#: :class:`~ratingkit.core.outcome.PlayerOutcome` has.
+HISTORY_COLUMNS: tuple[str, ...] = (
+    "rating_before",
+    "games",
+    "score",
+    "expected",
+    "change",
+    "rating_after",
 )
+
+
+def _published(
+    own: PlayerOutcome[Any] | None, results: Sequence[PlayerOutcome[Any]]
+) -> PlayerOutcome[Any] | None:
+    """A player's published result for one event: his part of the event when the outcome's
+    results list it (events rated one after the other each publish a rating: FESA, LNMO, one
+    event alone), else his result of the whole rating (a FIDE period's total, rounded once
+    and published, 8.57)."""
+    if own is None:
+        return results[-1] if results else None
+    if not results or any(result is own or result == own for result in results):
+        return own
+    return results[-1]
+
+
+def _history_entry(player_id: str, stored: str, result_text: str) -> dict[str, object]:
+    """One history row: the player's part of the event, from its stored outcome, and the
+    rating published after it, from his stored result (:func:`_published`)."""
+    part = outcome_codec.loads(stored)
+    if not isinstance(part, EventOutcome):
+        raise LedgerError(f"the ledger's stored outcome is a {type(part).__name__}")
+    loaded = outcome_codec.loads(result_text) if outcome_codec.is_encoded(result_text) else None
+    result = loaded if isinstance(loaded, PlayerOutcome) else None
+    mine = next((p for p in part.players if p.id == player_id), result)
+    if mine is None:
+        return {}
+    return {
+        "rating_before": mine.rating_before,
+        "games": mine.games,
+        "score": mine.score,
+        "expected": mine.expected,
+        "change": mine.change,
+        "rating_after": result.rating_after if result is not None else mine.rating_after,
+    }
+
+
+def _legacy_history_entry(text: str) -> dict[str, object]:
+    """A history row of a period rated before the ledger stored outcomes (schema 1): the
+    stored row holds the common columns, or FIDE's names for them (Ro, n, w, We, K*(w-We))
+    where the row came from a FIDE period's per-event table."""
+    row = json.loads(text)
+    names = ("Ro", "n", "w", "We", "K*(w-We)", "rating_after")
+    return {
+        column: row.get(column, row.get(fide_name))
+        for column, fide_name in zip(HISTORY_COLUMNS, names, strict=True)
+    }
+
+
+def _row_id(cursor: sqlite3.Cursor) -> int:
+    """The id SQLite gave the row just inserted."""
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
 
 
 def _iso(day: date | None) -> str | None:
@@ -993,26 +1100,143 @@ def _player_extra(player: Player) -> dict[str, object]:
     return {k: plain(v) for k, v in player.extra.items()}
 
 
-def _with(record: PlayerRecord, **changes: object) -> PlayerRecord:
-    from dataclasses import replace
+def _state_from(outcome: Outcome[Any, Any]) -> PlayerFile:
+    """For a rule set whose outcome carries no new state: each player's rating after and
+    games."""
+    records = [
+        PlayerRecord(id=p.id, name=p.name, rating=p.rating_after, games=p.games)
+        for p in outcome.players
+    ]
+    return PlayerFile(tuple(records), outcome.title)
 
-    return replace(record, **changes)
 
-
-def _state_from(report: Report) -> PlayerFile:
-    """For a rule set whose report carries no new state: rating and games from its rows."""
-    records = []
-    for row in report.players.rows:
-        games = row.get("games") or 0
-        records.append(
-            PlayerRecord(
-                id=str(row["id"]),
-                name=str(row.get("name")),
-                rating=row.get("rating_after"),
-                games=games if isinstance(games, int) else None,
+def _event_parts(
+    outcome: Outcome[Any, Any], events: Sequence[Event], rules: str
+) -> list[EventOutcome[Any, Any]]:
+    """Each event's part of ``outcome``, in the order of ``events``: the outcome's
+    :class:`EventOutcome` values, one per event in input order and keyed by position; an
+    outcome of one event that lists none is that event's part."""
+    if not outcome.events and len(events) == 1:
+        return [
+            EventOutcome(
+                EventKey.of(events[0], 0),
+                outcome.players,
+                outcome.games,
+                outcome.notes,
+                outcome.detail,
             )
+        ]
+    positions = [part.key.position for part in outcome.events]
+    if positions != list(range(len(events))):
+        raise LedgerError(
+            f"the rule set {rules} returned outcomes for the events at positions {positions}, "
+            f"not one for each of the {len(events)} event(s) rated, in their order; nothing "
+            "was changed"
         )
-    return PlayerFile(tuple(records), report.title)
+    return list(outcome.events)
+
+
+def _k_in_force(outcome: Outcome[Any, Any]) -> dict[str, int]:
+    """The K each player's rating was computed with, where the rule set's per-player detail
+    has one (a field ``k``, FIDE's K), for the published list only."""
+    found: dict[str, int] = {}
+    for player in outcome.players:
+        k = getattr(player.detail, "k", None)
+        if isinstance(k, int) and not isinstance(k, bool):
+            found[player.id] = k
+    return found
+
+
+def _outcome_of(
+    report: Report, events: Sequence[Event]
+) -> tuple[Outcome[Any, Any], dict[str, int]]:
+    """The report's typed outcome and the K in force per player."""
+    if report.outcome is not None:
+        return report.outcome, _k_in_force(report.outcome)
+    return _legacy_outcome(report, events)
+
+
+# -- reports without an outcome ------------------------------------------------------------------
+# TRANSITIONAL: rule sets that do not fill ``Report.outcome`` yet.  Their report's layout is
+# turned into an outcome once, here, so that everything after reads typed values.  To be
+# removed when every rule set fills its outcome.
+
+
+def _legacy_outcome(
+    report: Report, events: Sequence[Event]
+) -> tuple[Outcome[Any, Any], dict[str, int]]:
+    def value_of(row: Mapping[str, object], column: str) -> Any:
+        return row.get(column)
+
+    def player(row: Mapping[str, object], period_row: Mapping[str, object]) -> PlayerOutcome[None]:
+        def value(column: str, fide_name: str) -> Any:
+            return row.get(column, row.get(fide_name))
+
+        before, after = value("rating_before", "Ro"), value_of(period_row, "rating_after")
+        status = (
+            Status.NOT_RATED
+            if after is None
+            else Status.RATED
+            if before is not None
+            else Status.FIRST_RATING
+        )
+        return PlayerOutcome(
+            id=str(row.get("id")),
+            name=str(row.get("name")),
+            rating_before=before,
+            games=value("games", "n") or 0,
+            score=value("score", "w") or 0,
+            expected=value("expected", "We"),
+            change=value("change", "K*(w-We)"),
+            rating_after=after,
+            status=status,
+            detail=None,
+        )
+
+    # Events of one name are told apart by their order: the n-th event called N is the n-th
+    # part of the report that names N (a section "event: N", or rows whose event is N).
+    by_event = "event" in report.players.columns
+    rows: dict[tuple[str, str], list[Mapping[str, object]]] = {}
+    for r in report.players.rows:
+        rows.setdefault((str(r.get("event")) if by_event else "", str(r.get("id"))), []).append(r)
+    sections: dict[str, list[Table]] = {}
+    for table in report.sections:
+        sections.setdefault(table.title, []).append(table)
+    parts: list[EventOutcome[None, None]] = []
+    seen: dict[str, int] = {}
+    for position, event in enumerate(events):
+        nth = seen.get(event.name, 0)
+        seen[event.name] = nth + 1
+        titled = sections.get(f"event: {event.name}", [])
+        section = titled[nth] if nth < len(titled) else None
+        section_rows = {str(r.get("id")): r for r in section.rows} if section else {}
+        players = []
+        for pid in event.player_ids:
+            found = rows.get((event.name if by_event else "", pid), [])
+            # His rows in the events of this name: one per such event he played, in order.
+            index = (
+                sum(1 for e in events[:position] if e.name == event.name and pid in e.player_ids)
+                if by_event
+                else 0
+            )
+            row = found[index] if index < len(found) else None
+            if pid in section_rows:
+                players.append(player(section_rows[pid], {}))
+            elif row is not None:
+                players.append(player(row, row))
+        parts.append(EventOutcome(EventKey.of(event, position), tuple(players)))
+    overall = tuple(player(r, r) for r in report.players.rows) if not by_event else ()
+    if by_event:  # each event's results, one after the other
+        overall = tuple(p for part in parts for p in part.players)
+    k_used = {
+        str(row.get("id")): k
+        for row in report.players.rows
+        if isinstance(k := row.get("K"), int) and not isinstance(k, bool)
+    }
+    outcome: Outcome[Any, Any] = Outcome(
+        report.rules, report.title, overall, tuple(parts), new_state=report.new_state
+    )
+    return outcome, k_used
 
 
 def _merge_state(state: PlayerFile, new: PlayerFile | None) -> PlayerFile:

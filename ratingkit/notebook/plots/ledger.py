@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ...services.ledger import Ledger
 from ._axes import axes
 from ._text import literal
 
 
-def plot_rating_history(ledger: Ledger, players: Iterable[str], ax=None):
+def plot_rating_history(ledger: Ledger, players: Iterable[str], ax: Any = None) -> Any:
     """Each chosen player's published rating, period by period (a gap where he was not on
     the ledger yet)."""
     ax = axes(ax)
