@@ -56,8 +56,8 @@ outcome_codec.allow_module(__name__)  # the ledger stores the toy's details
 class ToyDetail:
     """The toy's per-player detail: points over one half a game, and the rule."""
 
-    margin: Fraction = shown_as("margin")  # noqa: RUF009 (a field with its column)
-    rule: Rule = shown_as("rule", str)  # noqa: RUF009
+    margin: Fraction = shown_as("margin")
+    rule: Rule = shown_as("rule", str)
 
     def explain(self) -> str:
         return f"{self.margin} points over one half a game ({self.rule})"

@@ -42,9 +42,9 @@ class Detail:
     """A per-player detail as a rating system defines one."""
 
     k: int = shown_as("K")
-    k_rule: Rule = shown_as("K rule", str)  # noqa: RUF009
-    expected: Fraction = shown_as("We")  # noqa: RUF009
-    category: Status = shown_as("category")  # noqa: RUF009
+    k_rule: Rule = shown_as("K rule", str)
+    expected: Fraction = shown_as("We")
+    category: Status = shown_as("category")
     passes: tuple[int, ...] = ()
 
 

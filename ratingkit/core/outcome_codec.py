@@ -43,13 +43,15 @@ CODEC = "ratingkit-outcome"
 VERSION = 1
 
 #: Packages whose types (dataclasses and enums) an encoded value may name: the core and the
-#: rating systems (their per-player, per-game and per-event details).
+#: rating systems (their per-player, per-game and per-event details), and the LNMO grades the
+#: club records' reader defines (``ratingkit.formats.clubterms``).
 ALLOWED_PACKAGES: tuple[str, ...] = (
     "ratingkit.core",
     "ratingkit.fide",
     "ratingkit.fide1982",
     "ratingkit.fesa",
     "ratingkit.lnmo",
+    "ratingkit.formats.clubterms",
 )
 
 _EXTRA_MODULES: set[str] = set()
