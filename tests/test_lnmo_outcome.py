@@ -91,7 +91,7 @@ def test_the_why_cell_and_explain_come_from_typed_parts():
         "2 game(s) without change: not agreed (4)"
     )
     assert str(promotion.how) == "rating 706 reached 700 (1a)"
-    words = detail.explain()
+    words = detail.derivation()
     assert "LNMO rules 2b" in words and "LNMO rules 1a" in words and "LNMO rules 4" in words
     assert EventKey  # the key type the outcome's events use
 
@@ -177,7 +177,7 @@ def test_rule_2b_bonus_is_an_event_bonus_value():
     a = outcome.player("a").detail
     assert a.bonus == 2 * WEAKER[1]
     assert a.why == (BonusDoubled("Evening", 2 * WEAKER[1], 29),)
-    assert "LNMO rules 2b" in a.explain()
+    assert "LNMO rules 2b" in a.derivation()
 
 
 def test_rule_1a_promotions_are_typed():

@@ -120,11 +120,9 @@ class FidePlayer:
         return self.k_rules[0] if len(self.k_rules) == 1 else None
 
     def explain(self) -> str:
-        """Why the rating changed, in words, citing the clauses: the status when not plainly
-        rated, K and its rule (8.56; 8.3.3), the 400-point cap (8.54; 8.3.1), the games left
-        unrated and why (an unrated opponent, 8.52 or 8.3.1; 8.21), and in a period the
-        previous list the change goes onto (7.1).  The first three read as
-        :func:`ratingkit.services.compare.explain` has always put them."""
+        """Why the rating changed, in short, as a comparison of rule sets shows it: the status
+        when not plainly rated, K and its rule (8.56; 8.3.3), the 400-point cap (8.54;
+        8.3.1).  :meth:`derivation` adds the games left unrated and the previous list."""
         parts: list[str] = []
         if self.status_text != "rated":
             parts.append(self.status_text)
@@ -135,6 +133,12 @@ class FidePlayer:
             )
         if self.games_capped and self.cap_rule is not None:
             parts.append(f"400-point cap ({self.cap_rule.clause}) in {self.games_capped} game(s)")
+        return "; ".join(parts)
+
+    def derivation(self) -> str:
+        """:meth:`explain`, then the games left unrated and why (an unrated opponent, 8.52 or
+        8.3.1; 8.21), and in a period the previous list the change goes onto (7.1)."""
+        parts = [self.explain()] if self.explain() else []
         for rule, count in self.not_rated:
             parts.append(f"{count} game(s) not rated ({rule})")
         if self.list_rating is not None and self.list_rating_from:

@@ -356,6 +356,12 @@ class LnmoPlayer:
         return tuple(part for part in self.why if isinstance(part, UnratedGames))
 
     def explain(self) -> str:
+        """Why the rating and grade changed, in short: the report's ``why`` cell (the bonuses,
+        promotions and games without change, with their rules), as a comparison shows it.
+        :meth:`derivation` says it in full sentences."""
+        return why_text(self.why)
+
+    def derivation(self) -> str:
         """Why the rating and grade changed, in words, citing the LNMO rules."""
         parts: list[str] = []
         if self.fesa:
