@@ -1101,7 +1101,7 @@ def rate_event(
                 "fictitious_games": category.fictitious,
                 "no_game_rating": outcome.no_game_rating,
                 # formula (1)'s k at the rating before, as a comparison names it
-                "k": k_factor(state.rating)
+                "formula_k": k_factor(state.rating)
                 if outcome.category is Category.ESTABLISHED and state.rating is not None
                 else None,
             },

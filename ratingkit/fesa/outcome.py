@@ -200,7 +200,7 @@ class FesaPlayer:
     #: FESA's program's rating of a newcomer without a played game (1, or his prior grade's MP).
     no_game_rating: bool = False
     #: k of formula (1) at his rating before the event, for an established player (else None).
-    k: int | None = None
+    formula_k: int | None = None
 
     @property
     def rule(self) -> Rule:
@@ -211,7 +211,7 @@ class FesaPlayer:
         """Why his rating changed, in short, as a comparison of rule sets shows it: k of
         formula (1) (or his category), the bonus of rule 9, the upsets of rule (A), the
         promotion of rule 10.  :meth:`derivation` says it step by step."""
-        parts = [f"k={self.k} (formula (1))" if self.k is not None else str(self.category)]
+        parts = [f"k={self.formula_k} (formula (1))" if self.formula_k is not None else str(self.category)]
         if self.bonus:
             parts.append(f"bonus {float(self.bonus):+.2f} (rule 9)")
         if self.upsets:
