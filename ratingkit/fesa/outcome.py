@@ -211,7 +211,11 @@ class FesaPlayer:
         """Why his rating changed, in short, as a comparison of rule sets shows it: k of
         formula (1) (or his category), the bonus of rule 9, the upsets of rule (A), the
         promotion of rule 10.  :meth:`derivation` says it step by step."""
-        parts = [f"k={self.formula_k} (formula (1))" if self.formula_k is not None else str(self.category)]
+        parts = [
+            f"k={self.formula_k} (formula (1))"
+            if self.formula_k is not None
+            else str(self.category)
+        ]
         if self.bonus:
             parts.append(f"bonus {float(self.bonus):+.2f} (rule 9)")
         if self.upsets:
