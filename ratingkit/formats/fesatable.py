@@ -49,6 +49,7 @@ from ..core.errors import (
     InvalidValueError,
     Location,
     MalformedLineError,
+    RatingkitError,
     UnknownPlayerError,
 )
 from ..core.fastbuild import build, collector_paused
@@ -938,12 +939,19 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
     rounds = event.round_count
     cells, points = _cells_and_points(event)
     promotions: list[tuple[str, str]] = []
-    # The report's rows and the promotions section, read by column (FESA's views print them).
-    report_rows: dict[Any, Any] = {}
+    # The report's typed outcome: each player's result and category (FESA rule 3) and the
+    # event's promotions of rule 10, in the order they happened.
+    results: dict[str, Any] = {}
     if report is not None:
-        report_rows = {row["id"]: row for row in report.players.rows}
-        for row in report.section("promotions").rows:
-            promotions.append((str(row["name"]), str(row["to_grade"])))
+        outcome = report.outcome
+        if outcome is None:
+            raise RatingkitError(
+                f"{event.source or event.name}: the report has no outcome to write (rate the "
+                "event with a FESA rule set)"
+            )
+        results = {player.id: player for player in outcome.players}
+        for promotion in getattr(outcome.detail, "promotions", ()):
+            promotions.append((str(promotion.name), display_grade(promotion.to_grade)))
     elif event.extra.get("published_promotions"):
         published: Any = event.extra["published_promotions"]
         promotions = list(published)
@@ -958,15 +966,18 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
         star = False
         elo: Any = p.rating
         if report is not None:
-            row = report_rows[p.id]
+            result = results[p.id]
+            unrated = getattr(result.detail, "category", None) is not None and (
+                result.detail.category.value == "unrated"
+            )
             # A player rated by performance, or (fesa-program) a newcomer without a game
             # given 1 or his prior grade's MP, as FESA's program marks them.
-            if row["category"] == "unrated" and (
-                row["games"] or (row["rating_before"] is None and row["rating_after"] is not None)
+            if unrated and (
+                result.games or (result.rating_before is None and result.rating_after is not None)
             ):
-                star, elo = True, row["rating_after"]
-            elif row["games"] and row["rating_before"] is not None:
-                change = f"{row['rating_after'] - row['rating_before']:+d}"
+                star, elo = True, result.rating_after
+            elif result.games and result.rating_before is not None:
+                change = f"{result.rating_after - result.rating_before:+d}"
                 change = "0" if change == "+0" else change
         else:
             if p.extra.get("published_rating") is not None:
