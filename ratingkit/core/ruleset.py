@@ -102,15 +102,6 @@ class RuleSet(Protocol):
         ...
 
 
-def require_games(event: Event, rule_set: str) -> None:
-    """Refuse an event that gives only totals (a score table) to a rule set that rates games."""
-    if event.score_only:
-        raise RuleSetCannotRateError(
-            f"{event.source or event.name}: a score table gives only each player's total; "
-            f"rule set {rule_set!r} rates games (the score table is for fide-1982)"
-        )
-
-
 def not_a_chess_game(game: Game) -> str | None:
     """Why a chess rule set leaves a game of shogi data unrated (a handicap, or a shogi result:
     sennichite, jishogi, illegal move), or None for an ordinary game."""

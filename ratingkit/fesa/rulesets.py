@@ -15,7 +15,7 @@ from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, Outcome
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import guard, require_games
+from ..core.ruleset import guard
 from . import checks, fast, views
 from . import event as event_module
 from .formula import _ROUNDERS
@@ -66,11 +66,7 @@ class FesaRules:
     max_passes: int = 1000
 
     def _guard(self, events: Sequence[Event], players: PlayerFile | None) -> None:
-        """The one guard of :mod:`ratingkit.core.ruleset` (chess or shogi, score tables).  A
-        score table is refused first with the score table's own message, as before
-        (``core.ruleset.cannot_rate`` tests the game first: a score table is chess)."""
-        for event in events:
-            require_games(event, self.name)
+        """The one guard of :mod:`ratingkit.core.ruleset` (score tables, chess or shogi)."""
         # The player file's grades can only show shogi, which a FESA rule set rates: once a
         # score table is refused (the only chess a game list shows), it changes nothing, and
         # events rated together are not each checked against the whole file.

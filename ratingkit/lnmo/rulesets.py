@@ -12,7 +12,7 @@ from ..core.model import Event
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import RuleSet, guard, require_games
+from ..core.ruleset import RuleSet, guard
 from .checks import check_table
 from .event import LnmoOutcome, rate_season
 from .outcome import Kind
@@ -77,10 +77,7 @@ class LnmoRules:
 
 
 def _guard(rules: LnmoRules, events: Sequence[Event], players: PlayerFile | None) -> None:
-    """The one guard of :mod:`ratingkit.core.ruleset`; a score table is refused with its own
-    message first (the guard would call it a chess event, which it also is)."""
-    for event in events:
-        require_games(event, rules.name)
+    """The one guard of :mod:`ratingkit.core.ruleset` (a score table, a chess event)."""
     guard(rules, events, players)
 
 
