@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..core.errors import InvalidValueError, Location
 from ..core.model import Event, Player
 from ..core.outcome import Note, NoteKind, Rule
-from ..core.players import PlayerFile, PlayerRecord, normalise_name
+from ..core.players import MatchKey, PlayerFile, PlayerRecord
 from ..core.values import parse_date
 
 __all__ = [
@@ -185,21 +185,15 @@ def person_key(player: Player, event: Event) -> str:
 
 
 def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | None, str | None]:
-    """The player file's record for an event's player and how it was found: on his FIDE id,
-    then on the event id (when the names agree or the file has none), then on the name."""
-    if player.fide_id:
-        record = players.by_id(player.fide_id)
-        if record is not None:
-            return record, "FIDE id"
-    record = players.by_id(player.id)
-    if record is not None and (
-        record.name is None or normalise_name(record.name) == normalise_name(player.name)
-    ):
-        return record, "id"
-    record = players.by_name(player.name)
-    if record is not None:
-        return record, "name"
-    return None, None
+    """The player file's record for an event's player and how it was found, by the one
+    matcher (:meth:`~ratingkit.core.players.PlayerFile.matcher`): on his FIDE id, then on
+    the event id (when the names agree or the file has none), then on the name."""
+    found = players.matcher(keys=_FIDE_KEYS, same_name=True).find_player(player)
+    return found.record, (str(found.key) if found.key is not None else None)
+
+
+#: FIDE's order of keys: a FIDE id names one person wherever he plays.
+_FIDE_KEYS = (MatchKey.FIDE_ID, MatchKey.ID, MatchKey.NAME)
 
 
 def read_states(
