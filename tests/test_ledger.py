@@ -626,3 +626,13 @@ def test_a_ledger_of_schema_1_is_migrated_and_its_history_still_read(toy, tmp_pa
         book.import_file(files / "summer-games.csv")
         book.rate_period("2024-02")  # and it goes on with outcomes
         assert book.history("Ann").column("rating_after") == [1605, 1600]
+
+
+def test_a_season_s_outcomes_come_back_as_fesa_s_own_types(season):
+    from ratingkit.fesa.outcome import FesaPlayer
+
+    book, _ = season
+    part = book.event_outcome(1)
+    assert part.players and all(isinstance(p.detail, FesaPlayer) for p in part.players)
+    assert all(isinstance(p.status, Status) for p in part.players)
+    assert "rule" in part.players[0].detail.explain()
