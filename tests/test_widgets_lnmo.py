@@ -66,3 +66,34 @@ def test_heatmap_shows_the_table_and_threshold_bars():
     assert [t.get_text() for t in ax.get_xticklabels()] == ["10", "11", "12", "13", "14"]
     bars = plot_bonus_threshold(rounds=range(1, 10))
     assert [p.get_height() for p in bars.patches] == [20 + 3 * n for n in range(1, 10)]
+
+
+def test_the_table_is_a_widget_that_reads_the_typed_outcome():
+    from ratingkit.core.outcome import Status
+    from ratingkit.notebook.widgets.base import Widget
+
+    table = ClubEveningTable(PLAYERS, [dict(white="anya", black="boris", result="1-0")])
+    assert isinstance(table, Widget) and repr(table) == "<ClubEveningTable>"
+    assert not table.is_busy
+    assert table.outcome is table.report.outcome
+    anya = table.evenings["anya"]
+    assert (anya.rating_before, anya.change, anya.status) == (680, STRONGER[0], Status.RATED)
+    assert table.evenings["dasha"].status is Status.NOT_RATED  # 18 kyu: no rating (3b)
+    # Filling the rows at once rates the evening once, with the busy flag reset after.
+    table.set_games([dict(white="boris", black="anya", result="1-0")])
+    assert not table.is_busy and table.values["boris"]["change"] == STRONGER[0]
+    assert table.values["anya"]["change"] == -STRONGER[0]
+
+
+def test_event_gains_plot_reads_the_typed_outcome():
+    from ratingkit.formats import read_event
+    from ratingkit.lnmo import LNMO
+    from ratingkit.notebook.plots.lnmo import plot_event_gains
+
+    outcome = LNMO.rate(read_event(ROOT / "examples" / "lnmo-club")).outcome
+    ax = plot_event_gains(outcome)
+    gains, bonuses = ax.containers[0], ax.containers[1]
+    # Anya in Evening 1: D=0 16 + stronger D=2 8 + weaker D=2 24 = 48 > 20 + 3 * 3: doubled.
+    anya = STRONGER[0] + STRONGER[2] + WEAKER[2]
+    assert gains.patches[0].get_height() == anya and bonuses.patches[0].get_height() == anya
+    assert ax.get_xticklabels()[0].get_text() == "anya\nEvening 1"

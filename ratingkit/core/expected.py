@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .errors import InvalidValueError
 from .rounding import Number, exact, round_half_up, round_hundredths_half_up
 from .tables import D_TO_PD, D_TO_PD_BEYOND, P_TO_DP
+
+if TYPE_CHECKING:
+    from .report import Table
 
 #: The standard deviation of a rating difference in the normal model behind FIDE's tables.
 NORMAL_SIGMA = 200 * math.sqrt(2)
@@ -29,7 +34,7 @@ _DP_BY_P = dict(P_TO_DP)
 
 def logistic(difference: float) -> float:
     """Expected score of the player ``difference`` points above his opponent (logistic)."""
-    return 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** (-difference / 400.0)))
 
 
 def normal(difference: float, sigma: float = NORMAL_SIGMA) -> float:
@@ -44,6 +49,7 @@ def table_pd_hundredths(difference: Number) -> int:
     A non-integer difference (an average opponent rating) is first rounded to the nearest
     integer, halves away from zero, since the table's bands are whole points.
     """
+    value: Number
     if isinstance(difference, int):  # the common case, without rational arithmetic
         value, magnitude = difference, abs(difference)
     else:
@@ -110,7 +116,7 @@ def formula_gap(formula: str = "logistic", up_to: int = 800) -> FormulaGap:
     return FormulaGap(formula, largest, at, mean)
 
 
-def table_8_1a():
+def table_8_1a() -> Table:
     """Table 8.1a as a displayable :class:`~ratingkit.core.report.Table` (p, dp)."""
     from .report import Table
 
@@ -118,11 +124,11 @@ def table_8_1a():
     return Table("FIDE 2014 table 8.1a: p -> dp", ("p", "dp"), rows, {"p": "{:.2f}"})
 
 
-def table_8_1b():
+def table_8_1b() -> Table:
     """Table 8.1b as a displayable :class:`~ratingkit.core.report.Table` (D band, PD of H and L)."""
     from .report import Table
 
-    rows = [
+    rows: list[dict[str, object]] = [
         {"D from": low, "D to": high, "PD H": h / 100, "PD L": (100 - h) / 100}
         for low, high, h in D_TO_PD
     ]
@@ -142,7 +148,7 @@ def table_8_1b():
     )
 
 
-def comparison(differences) -> object:
+def comparison(differences: Iterable[int]) -> Table:
     """PD from table 8.1b, the logistic and the normal curve for each difference, with the
     formulas' errors against the table."""
     from .report import Table

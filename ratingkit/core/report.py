@@ -23,7 +23,7 @@ import html
 import io
 import json
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -36,6 +36,8 @@ from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import protect_row, terminal_cell, terminal_text
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from .players import PlayerFile
 
 #: The columns every rule set's player table starts with, in this order.  ``change`` is the
@@ -92,7 +94,7 @@ class Table:
 
     title: str
     columns: tuple[str, ...]
-    rows: tuple[Mapping[str, object], ...] = ()
+    rows: Sequence[Mapping[str, object]] = ()
     formats: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -111,7 +113,7 @@ class Table:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Mapping[str, object]]:
         return iter(self.rows)
 
     def column(self, name: str) -> list[object]:
@@ -119,7 +121,7 @@ class Table:
             raise KeyError(name)
         return [row.get(name) for row in self.rows]
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The table as a pandas DataFrame (columns in order)."""
         import pandas as pd
 
@@ -328,11 +330,11 @@ class Report:
                 return table
         raise KeyError(title)
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The player table as a pandas DataFrame, indexed by nothing (``id`` is a column)."""
         return self.players.to_frame()
 
-    def games_frame(self):
+    def games_frame(self) -> pd.DataFrame:
         """The per-game detail as a pandas DataFrame."""
         import pandas as pd
 

@@ -20,7 +20,7 @@ from .model import Special
 from .outcome import GameKind
 
 if TYPE_CHECKING:
-    from .model import Event
+    from .model import Event, Game
     from .players import PlayerFile, PlayerRecord
     from .report import CheckTable, Report
 
@@ -31,8 +31,10 @@ class StateCodec(Protocol[S]):
     """How a rating system reads its players' state from a player file and writes it back:
     typed values in, typed values out (no string is parsed twice)."""
 
-    #: The player-file columns it reads and writes beyond ``id``, ``name`` and ``rating``.
-    columns: tuple[str, ...]
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The player-file columns it reads and writes beyond ``id``, ``name``, ``rating``."""
+        ...
 
     def read(self, record: PlayerRecord) -> S:
         """The state a player file's record holds."""
@@ -50,19 +52,41 @@ class RuleSet(Protocol):
     :class:`~ratingkit.core.report.Report` or a :class:`~ratingkit.core.report.CheckTable`)
     that carries the typed result (``report.outcome``, ``table.findings``)."""
 
-    #: Registry name, e.g. ``"fide-2014"``.
-    name: str
-    #: One-line title, e.g. ``"FIDE Rating Regulations 2014, section 8"``.
-    title: str
-    #: The document it implements, with its date.
-    document: str
-    #: First and last day the rules were in force (None: open).
-    valid_from: date | None
-    valid_until: date | None
-    #: The game it rates.
-    game: GameKind
-    #: True if it rates an event that gives only each player's total (a score table).
-    rates_score_tables: bool
+    # Read-only members (a frozen dataclass's fields satisfy them).
+    @property
+    def name(self) -> str:
+        """Registry name, e.g. ``"fide-2014"``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """One-line title, e.g. ``"FIDE Rating Regulations 2014, section 8"``."""
+        ...
+
+    @property
+    def document(self) -> str:
+        """The document it implements, with its date."""
+        ...
+
+    @property
+    def valid_from(self) -> date | None:
+        """First day the rules were in force (None: open)."""
+        ...
+
+    @property
+    def valid_until(self) -> date | None:
+        """Last day the rules were in force (None: open)."""
+        ...
+
+    @property
+    def game(self) -> GameKind:
+        """The game it rates."""
+        ...
+
+    @property
+    def rates_score_tables(self) -> bool:
+        """True if it rates an event that gives only each player's total (a score table)."""
+        ...
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event; never mutates its inputs."""
@@ -87,7 +111,7 @@ def require_games(event: Event, rule_set: str) -> None:
         )
 
 
-def not_a_chess_game(game) -> str | None:
+def not_a_chess_game(game: Game) -> str | None:
     """Why a chess rule set leaves a game of shogi data unrated (a handicap, or a shogi result:
     sennichite, jishogi, illegal move), or None for an ordinary game."""
     if game.handicap is not None:
@@ -301,17 +325,18 @@ def cannot_rate(
     """Why ``rule_set`` cannot rate ``event`` before it tries (a chess event under a shogi
     rule set or the other way round; a score table under a rule set that rates games), or
     None."""
+    # a score table first: it says more than 'this event is chess' (FIDE 1982 rates it)
+    if event.score_only and not getattr(rule_set, "rates_score_tables", False):
+        return RuleSetCannotRateError(
+            f"{event.source or event.name}: a score table gives only each player's total; "
+            f"rule set {rule_set.name!r} rates games (the score table is for fide-1982)"
+        )
     wanted = getattr(rule_set, "game", None)
     game, evidence = event_game(event, players)
     if wanted is not None and game is not None and wanted != game:
         return RuleSetCannotRateError(
             f"{event.source or event.name}: {rule_set.name} rates {wanted.value}; this event is "
             f"{game.value} ({evidence})"
-        )
-    if event.score_only and not getattr(rule_set, "rates_score_tables", False):
-        return RuleSetCannotRateError(
-            f"{event.source or event.name}: a score table gives only each player's total; "
-            f"rule set {rule_set.name!r} rates games (the score table is for fide-1982)"
         )
     return None
 

@@ -13,8 +13,12 @@ import itertools
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .errors import InvalidValueError, Location, shown
+
+if TYPE_CHECKING:
+    from .report import Table
 
 
 @dataclass(frozen=True)
@@ -204,7 +208,9 @@ def handicap_key(name: str, location: Location | None = None) -> str:
     )
 
 
-def handicap_grades(name: str, values: str = "current", location: Location | None = None):
+def handicap_grades(
+    name: str, values: str = "current", location: Location | None = None
+) -> Fraction:
     """The handicap's effect in grades (rule 12), ``values`` "current" or "pre-2005"."""
     return HANDICAP_GRADES[values][HANDICAP_NAMES.index(handicap_key(name, location))]
 
@@ -215,7 +221,7 @@ def handicapped_rating(rating: int | Fraction | float, grades: Fraction) -> Frac
     return grade_to_rating(rating_to_grade(rating) - grades)
 
 
-def grade_table():
+def grade_table() -> Table:
     """The grade table of rule 2 as a :class:`~ratingkit.core.report.Table`, highest grade first."""
     from .report import Table
 
@@ -234,7 +240,7 @@ def grade_table():
     return Table("FESA grades (rule 2)", ("grade", "number", "LB", "MP", "UB", "#LB", "#MP"), rows)
 
 
-def handicap_table():
+def handicap_table() -> Table:
     """The handicap table of rule 12 (current and pre-2005 values, in grades)."""
     from .report import Table
 
@@ -249,7 +255,7 @@ def handicap_table():
     return Table("FESA handicaps in grades (rule 12)", ("handicap", "current", "pre-2005"), rows)
 
 
-def handicap_conversion(rating: int, handicap: str, values: str = "current") -> dict:
+def handicap_conversion(rating: int, handicap: str, values: str = "current") -> dict[str, object]:
     """Every step of rule 12 for a giver of ``rating``: his fractional grade, the handicap in
     grades, the grade he plays at, the rating that gives, and the drop."""
     grades = handicap_grades(handicap, values)
@@ -267,7 +273,7 @@ def handicap_conversion(rating: int, handicap: str, values: str = "current") -> 
     }
 
 
-def handicap_steps(rating: int, handicap: str, values: str = "current"):
+def handicap_steps(rating: int, handicap: str, values: str = "current") -> Table:
     """:func:`handicap_conversion` as a two-column table, step by step."""
     from .report import Table
 

@@ -44,24 +44,29 @@ from ..core.errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
+from ..core.outcome import (
+    EventKey,
+    EventOutcome,
+    GameOutcome,
+    Note,
+    NoteKind,
+    Outcome,
+    PlayerOutcome,
+    Rule,
+    Status,
+    player_row,
+)
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import COMMON_COLUMNS, Report, Table
 from ..core.rounding import round_half_away_from_zero
 from ..core.tables import D_TO_PD, D_TO_PD_BEYOND
 from ..core.values import RATING_MAX
-from .rules2014 import (
-    FIDE_2014,
-    FORMATS,
-    GAME_COLUMNS,
-    PENDING_COLUMN,
-    PLAYER_COLUMNS,
-    Fide2014,
-    PlayerState,
-    _state_record,
-    k_factor,
-    parse_pending,
-    ru_from,
-)
+from .event import NOT_COUNTED
+from .formula import k_factor, ru_from
+from .outcome import FideGame, FidePlayer, VectorisedPeriod, cells_with_none
+from .rulesets import FIDE_2014, Fide2014
+from .state import PENDING_COLUMN, Pending, PlayerState, parse_pending, state_record
+from .views import FORMATS, GAME_COLUMNS, PLAYER_COLUMNS, game_row
 
 #: Band ends of table 8.1b and the PD of the higher rated player (hundredths), with the
 #: value beyond the last band appended.
@@ -105,12 +110,131 @@ def _higher_up_to(cap: int) -> np.ndarray:
     return table
 
 
+#: Why the vectorised period leaves a game unrated, or how an unrated player's game counts.
+OPPONENT_UNRATED = Rule("8.52", "opponent unrated (only round robins rate these games)")
+COUNTS_TOWARDS_RC = Rule("8.21a", "counts towards Rc (8.21a)")
+RESULT_NOT_COUNTED = Rule("8.21", "his result is not counted")
+RATED_OPPONENTS_ONLY = Rule("8.21a", "Rc counts rated opponents only")
+
+
+# -- the lazily built outcome and tables -----------------------------------------------------
+
+
+class LazyOutcome(Outcome[FidePlayer, FideGame]):
+    """The period's :class:`~ratingkit.core.outcome.Outcome` whose players and game sides are
+    made from the arrays on first access (the period is one event: ``events`` holds it)."""
+
+    _build_key: Callable[[], EventKey] | None
+    _key_value: EventKey | None
+    _build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None
+    _build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None
+    _players: tuple[PlayerOutcome[FidePlayer], ...] | None
+    _games: tuple[GameOutcome[FideGame], ...] | None
+
+    def __init__(
+        self,
+        *,
+        rules: str,
+        title: str,
+        key: Callable[[], EventKey] | None = None,
+        build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None = None,
+        build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None = None,
+        notes: tuple[Note, ...] = (),
+        detail: object = None,
+        new_state: PlayerFile | None = None,
+        players: tuple[PlayerOutcome[FidePlayer], ...] | None = None,
+        events: tuple[EventOutcome[FidePlayer, FideGame], ...] | None = None,
+        games: tuple[GameOutcome[FideGame], ...] | None = None,
+    ) -> None:
+        # ``players=``, ``events=``, ``games=``: the made values, as the outcome codec
+        # (which builds a dataclass from its fields) gives them back.
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "new_state", new_state)
+        object.__setattr__(self, "_build_key", key)
+        object.__setattr__(self, "_key_value", events[0].key if events else None)
+        object.__setattr__(self, "_build_players", build_players)
+        object.__setattr__(self, "_build_games", build_games)
+        object.__setattr__(self, "_players", players)
+        object.__setattr__(self, "_games", games)
+
+    @property  # type: ignore[override]
+    def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
+        if self._players is None and self._build_players is not None:
+            object.__setattr__(self, "_players", self._build_players())
+        assert self._players is not None
+        return self._players
+
+    @property  # type: ignore[override]
+    def games(self) -> tuple[GameOutcome[FideGame], ...]:
+        if self._games is None and self._build_games is not None:
+            object.__setattr__(self, "_games", self._build_games())
+        assert self._games is not None
+        return self._games
+
+    @property
+    def key(self) -> EventKey:
+        """The period's key (a digest of its games and ratings, made on first access)."""
+        if self._key_value is None and self._build_key is not None:
+            object.__setattr__(self, "_key_value", self._build_key())
+        assert self._key_value is not None
+        return self._key_value
+
+    @property  # type: ignore[override]
+    def events(self) -> tuple[EventOutcome[FidePlayer, FideGame], ...]:
+        return (EventOutcome(self.key, self.players, self.games, self.notes, self.detail),)
+
+    def __repr__(self) -> str:
+        return f"<Outcome {self.rules} {self.title!r} (vectorised)>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return (self.rules, self.title, self.players, self.games, self.notes) == (
+            other.rules,
+            other.title,
+            other.players,
+            other.games,
+            other.notes,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _digest(white: np.ndarray, black: np.ndarray, halves: np.ndarray, rating: np.ndarray) -> str:
+    """The period's :class:`EventKey` digest: 16 hex digits of a SHA-256 of its games and
+    ratings."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for array in (white, black, halves, rating):
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()[:16]
+
+
+def _per_player_counts(rated, raw, rw, rb, white, black, cap: int, count: int):
+    """Per player: the games the cap limited (8.54) and the games against an unrated opponent
+    that are not rated (8.52)."""
+    over = np.abs(raw) > cap
+    capped = np.bincount(rw[over], minlength=count) + np.bincount(rb[over], minlength=count)
+    mine_w = rated[white] & ~rated[black]
+    mine_b = rated[black] & ~rated[white]
+    unrated = np.bincount(white[mine_w], minlength=count) + np.bincount(
+        black[mine_b], minlength=count
+    )
+    return capped, unrated
+
+
 # -- the lazily built tables -----------------------------------------------------------------
 
 
 class LazyTable(Table):
     """A :class:`~ratingkit.core.report.Table` whose rows are built on first access (and whose
     pandas frame can come straight from arrays)."""
+
+    _length: int
 
     def __init__(
         self,
@@ -156,11 +280,22 @@ class LazyPlayerFile(PlayerFile):
     """The new state of a period: a :class:`~ratingkit.core.players.PlayerFile` whose records
     are made on first access."""
 
-    def __init__(self, build: Callable[[], list[PlayerRecord]], length: int, source: str):
+    _length: int
+
+    def __init__(
+        self,
+        build: Callable[[], list[PlayerRecord]] | None = None,
+        length: int | None = None,
+        source: str | None = None,
+        *,
+        records: Sequence[PlayerRecord] | None = None,
+    ) -> None:
+        # ``records=``: the made records, as the outcome codec gives them back.
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "_build", build)
-        object.__setattr__(self, "_length", length)
-        object.__setattr__(self, "_records", None)
+        made = tuple(records) if records is not None else None
+        object.__setattr__(self, "_length", len(made) if made is not None else length or 0)
+        object.__setattr__(self, "_records", made)
 
     @property
     def records(self):  # type: ignore[override]
@@ -573,6 +708,203 @@ def _not_fide_2014(name: str) -> RatingkitError:
     )
 
 
+def _period_notes(
+    title: str,
+    games: int,
+    count: int,
+    first_notes: list[Note],
+    rules: Fide2014,
+    waiting: list[tuple[str, int]],
+    on: date | None,
+    choices: list,
+    k_group: np.ndarray,
+    rated: np.ndarray,
+    player_name: Callable[[int], str],
+) -> list[Note]:
+    """The period's notes: how it is rated, the first ratings, the defaults assumed for K."""
+    notes: list[Note] = [
+        Note(
+            NoteKind.DECISION,
+            f"{title}: {games} game(s) among {count} player(s), every game at the players' "
+            "pre-period ratings, rated as one event that is not a round robin: K * sum(dR) per "
+            "player, rounded once (8.55, 8.57)",
+        ),
+        Note(
+            NoteKind.RULE,
+            "only games between rated players change ratings: games against unrated opponents "
+            "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
+            "8.22-8.24); one who scores 0 against them with no games before is not counted "
+            "(8.21)",
+            Rule("8.52", "games against unrated opponents"),
+        ),
+    ]
+    notes.extend(first_notes)
+    waiting_note = rules.not_published_note(waiting)
+    if waiting_note:
+        notes.append(Note(NoteKind.RULE, waiting_note, Rule(rules.first_rating_clause)))
+    if on is None:
+        notes.append(
+            Note(
+                NoteKind.DEFAULT,
+                "no reference date (on=): ages cannot be told, nobody is taken as a junior",
+            )
+        )
+    notes.extend(
+        Note(NoteKind.DEFAULT, text) for text in _k_notes(choices, k_group, rated, player_name)
+    )
+    notes.append(
+        Note(
+            NoteKind.DECISION,
+            f"D is capped at {rules.cap} (8.54); the change is rounded to the nearest integer, "
+            ".5 away from zero (8.57)",
+        )
+    )
+    return notes
+
+
+def _unrated_players(
+    rules: Fide2014,
+    on: date | None,
+    ids: np.ndarray,
+    player_name: Callable[[int], str],
+    rated: np.ndarray,
+    white: np.ndarray,
+    black: np.ndarray,
+    white_halves: np.ndarray,
+    rating_int: np.ndarray,
+    games_before: np.ndarray | None,
+    pending: list[tuple[Pending, ...]] | None,
+    after: np.ndarray,
+) -> tuple[
+    dict[int, PlayerOutcome[FidePlayer]],
+    dict[int, tuple[Pending, ...]],
+    list[Note],
+    list[tuple[str, int]],
+]:
+    """The unrated players of the period (8.21, 8.21a, 8.22-8.24; 7.14): their outcomes by
+    position, the results kept for a first rating, the notes, the players still waiting;
+    ``after`` gets the published first ratings."""
+    count = len(ids)
+    # Unrated players: games against rated opponents (8.21a), Ru by 8.22-8.24; a first rating
+    # is published from 5 games on (7.14), the results below it are kept (pending_results).
+    unrated = ~rated
+    ru_players: dict[int, PlayerOutcome[FidePlayer]] = {}
+    carried: dict[int, tuple] = {}
+    first_notes: list[Note] = []
+    waiting: list[tuple[str, int]] = []
+    unrated_positions = np.flatnonzero(unrated)
+    if unrated_positions.size:
+        uw = unrated[white] & rated[black]
+        ub = unrated[black] & rated[white]
+        un = np.bincount(white[uw], minlength=count) + np.bincount(black[ub], minlength=count)
+        uw2 = np.bincount(white[uw], weights=white_halves[uw], minlength=count) + np.bincount(
+            black[ub], weights=2 - white_halves[ub], minlength=count
+        )
+        # "+", not "+=": np.bincount of no games (an unrated player who met rated opponents
+        # only as black) is an integer array, which cannot take the float sum in place.
+        uopp = np.bincount(white[uw], weights=rating_int[black[uw]], minlength=count)
+        uopp = uopp + np.bincount(black[ub], weights=rating_int[white[ub]], minlength=count)
+        played_all = np.bincount(white, minlength=count) + np.bincount(black, minlength=count)
+        first = (
+            np.ones(count, dtype=bool)
+            if games_before is None
+            else (np.isnan(games_before) | (games_before == 0))
+        )
+        if pending is not None:
+            first &= np.array([not items for items in pending], dtype=bool)
+        # The games of unrated players against rated opponents, grouped by player in game
+        # order (read only for the players whose results are pooled or kept, 7.14).
+        u_games = np.flatnonzero(uw | ub)
+        u_owner = np.where(uw[u_games], white[u_games], black[u_games])
+        order = np.lexsort((u_games, u_owner))
+        u_games, u_owner = u_games[order], u_owner[order]
+
+        def pairs_of(position: int) -> list:
+            lo, hi = np.searchsorted(u_owner, [position, position + 1])
+            out = []
+            for g in u_games[lo:hi].tolist():
+                mine_white = white[g] == position
+                opponent = black[g] if mine_white else white[g]
+                halves = int(white_halves[g]) if mine_white else 2 - int(white_halves[g])
+                out.append((on, Fraction(int(rating_int[opponent])), Fraction(halves, 2)))
+            return out
+
+        for position in unrated_positions.tolist():
+            games_n = int(un[position])
+            w = Fraction(int(uw2[position]), 2)
+            pid, name = ids[position], player_name(position)
+            if games_n and w == 0 and first[position]:
+                ru_players[position] = PlayerOutcome(
+                    pid,
+                    name,
+                    None,
+                    int(played_all[position]),
+                    Fraction(0),
+                    None,
+                    None,
+                    None,
+                    Status.NOT_RATED,
+                    FidePlayer(status_text=NOT_COUNTED, not_counted=True, person=str(pid)),
+                )
+                continue
+            if games_n:
+                rc = Fraction(int(uopp[position]), games_n)
+                value, rule, _ = ru_from(rc, w, games_n, False, games_n)
+                ru = round_half_away_from_zero(value)
+                outcome = PlayerOutcome(
+                    pid,
+                    name,
+                    None,
+                    games_n,
+                    w,
+                    None,
+                    None,
+                    ru,
+                    Status.FIRST_RATING,
+                    FidePlayer(
+                        rc=rc,
+                        n=games_n,
+                        w=w,
+                        ru_exact=value,
+                        ru=ru,
+                        status_text=f"unrated: Ru by {rule}",
+                        ru_rule=rule,
+                        person=str(pid),
+                    ),
+                )
+            else:
+                outcome = PlayerOutcome(
+                    pid,
+                    name,
+                    None,
+                    games_n,
+                    w,
+                    None,
+                    None,
+                    None,
+                    Status.NOT_RATED,
+                    FidePlayer(
+                        n=games_n, w=w, status_text="no rated opponent: no Ru", person=str(pid)
+                    ),
+                )
+            earlier = pending[position] if pending is not None else ()
+            if earlier or games_n < rules.first_rating_min_games:
+                update, keep, notes_first = rules.first_rating(
+                    name, pairs_of(position), earlier, on, str(pid)
+                )
+                first_notes.extend(notes_first)
+                if update is not None:
+                    outcome = update.apply(outcome)
+                if keep:
+                    carried[position] = keep
+                    waiting.append((name, len(keep)))
+            ru_players[position] = outcome
+            if outcome.rating_after is not None:
+                after[position] = outcome.rating_after
+
+    return ru_players, carried, first_notes, waiting
+
+
 def rate_period(
     games,
     players,
@@ -644,134 +976,85 @@ def rate_period(
 
     # Unrated players: games against rated opponents (8.21a), Ru by 8.22-8.24; a first rating
     # is published from 5 games on (7.14), the results below it are kept (pending_results).
-    unrated = ~rated
-    ru_rows: dict[int, dict] = {}
-    carried: dict[int, tuple] = {}
-    first_notes: list[str] = []
-    waiting: list[tuple[str, int]] = []
-    unrated_positions = np.flatnonzero(unrated)
-    if unrated_positions.size:
-        uw = unrated[white] & rated[black]
-        ub = unrated[black] & rated[white]
-        un = np.bincount(white[uw], minlength=count) + np.bincount(black[ub], minlength=count)
-        uw2 = np.bincount(white[uw], weights=white_halves[uw], minlength=count) + np.bincount(
-            black[ub], weights=2 - white_halves[ub], minlength=count
-        )
-        # "+", not "+=": np.bincount of no games (an unrated player who met rated opponents
-        # only as black) is an integer array, which cannot take the float sum in place.
-        uopp = np.bincount(white[uw], weights=rating_int[black[uw]], minlength=count)
-        uopp = uopp + np.bincount(black[ub], weights=rating_int[white[ub]], minlength=count)
-        played_all = np.bincount(white, minlength=count) + np.bincount(black, minlength=count)
-        first = (
-            np.ones(count, dtype=bool)
-            if games_before is None
-            else (np.isnan(games_before) | (games_before == 0))
-        )
-        if pending is not None:
-            first &= np.array([not items for items in pending], dtype=bool)
-        # The games of unrated players against rated opponents, grouped by player in game
-        # order (read only for the players whose results are pooled or kept, 7.14).
-        u_games = np.flatnonzero(uw | ub)
-        u_owner = np.where(uw[u_games], white[u_games], black[u_games])
-        order = np.lexsort((u_games, u_owner))
-        u_games, u_owner = u_games[order], u_owner[order]
+    unrated_positions = np.flatnonzero(~rated)
+    ru_players, carried, first_notes, waiting = _unrated_players(
+        rules,
+        on,
+        ids,
+        player_name,
+        rated,
+        white,
+        black,
+        white_halves,
+        rating_int,
+        games_before,
+        pending,
+        after,
+    )
 
-        def pairs_of(position: int) -> list:
-            lo, hi = np.searchsorted(u_owner, [position, position + 1])
-            out = []
-            for g in u_games[lo:hi].tolist():
-                mine_white = white[g] == position
-                opponent = black[g] if mine_white else white[g]
-                halves = int(white_halves[g]) if mine_white else 2 - int(white_halves[g])
-                out.append((on, Fraction(int(rating_int[opponent])), Fraction(halves, 2)))
-            return out
+    def build_key() -> EventKey:
+        return EventKey(0, _digest(white, black, white_halves, rating), title)
 
-        for position in unrated_positions.tolist():
-            games_n = int(un[position])
-            w = Fraction(int(uw2[position]), 2)
-            if games_n and w == 0 and first[position]:
-                ru_rows[position] = {
-                    "games": int(played_all[position]),
-                    "score": Fraction(0),
-                    "status": "not counted (8.21)",
-                }
-                continue
-            row = {"games": games_n, "score": w, "n": games_n, "w": w}
-            if games_n:
-                rc = Fraction(int(uopp[position]), games_n)
-                value, rule, _ = ru_from(rc, w, games_n, False, games_n)
-                ru = round_half_away_from_zero(value)
-                row |= {
-                    "Rc": rc,
-                    "Ru exact": value,
-                    "Ru": ru,
-                    "rating_after": ru,
-                    "status": f"unrated: Ru by {rule}",
-                }
-            else:
-                row |= {"status": "no rated opponent: no Ru"}
-            earlier = pending[position] if pending is not None else ()
-            if earlier or games_n < rules.first_rating_min_games:
-                update, keep, notes_first = rules.first_rating(
-                    player_name(position), pairs_of(position), earlier, on
-                )
-                first_notes.extend(notes_first)
-                if update is not None:
-                    row |= update
-                if keep:
-                    carried[position] = keep
-                    waiting.append((player_name(position), len(keep)))
-            ru_rows[position] = row
-            if row.get("rating_after") is not None:
-                after[position] = row["rating_after"]
+    cap_rule = Rule(rules.cap_rule, f"D capped at {rules.cap}")
 
-    def rated_row(position: int) -> dict:
+    def rated_player(position: int) -> PlayerOutcome[FidePlayer]:
         choice = choices[k_group[position]][0]
         games_n = int(n[position])
         w = Fraction(int(w2[position]), 2)
         expected = Fraction(int(we[position]), 100)
         change = Fraction(int(change_h[position]), 100)
-        return {
-            "id": ids[position],
-            "name": player_name(position),
-            "rating_before": int(rating_int[position]),
-            "games": games_n,
-            "score": w,
-            "expected": expected,
-            "change": change,
-            "rating_after": int(after[position]),
-            "Ro": int(rating_int[position]),
-            "Rc": Fraction(int(opp[position]), games_n) if games_n else None,
-            "n": games_n,
-            "w": w,
-            "We": expected,
-            "w-We": w - expected,
-            "K": int(k_values[position]),
-            "K*(w-We)": change,
-            "K rule": choice.rule,
-            "status": "rated",
-        }
+        ro = int(rating_int[position])
+        return PlayerOutcome(
+            ids[position],
+            player_name(position),
+            ro,
+            games_n,
+            w,
+            expected,
+            change,
+            int(after[position]),
+            Status.RATED,
+            FidePlayer(
+                ro=ro,
+                person=str(ids[position]),
+                rc=Fraction(int(opp[position]), games_n) if games_n else None,
+                n=games_n,
+                w=w,
+                we=expected,
+                w_minus_we=w - expected,
+                ks=(int(k_values[position]),),
+                k_change=change,
+                k_rules=(choice.k_rule,),
+                k_assumed=choice.assumed,
+                cap_rule=cap_rule,
+                games_capped=int(capped_count[position]),
+                not_rated=(
+                    ((OPPONENT_UNRATED, int(unrated_opponents[position])),)
+                    if unrated_opponents[position]
+                    else ()
+                ),
+            ),
+        )
 
-    def unrated_row(position: int) -> dict:
-        return {
-            "id": ids[position],
-            "name": player_name(position),
-            "rating_before": None,
-            "expected": None,
-            "change": None,
-            "rating_after": None,
-        } | ru_rows[position]
+    capped_count = unrated_opponents = np.zeros(0, dtype=np.int64)
+
+    def build_players() -> tuple[PlayerOutcome[FidePlayer], ...]:
+        nonlocal capped_count, unrated_opponents
+        capped_count, unrated_opponents = _per_player_counts(
+            rated, raw, rw, rb, white, black, rules.cap, count
+        )
+        return tuple(rated_player(p) if rated[p] else ru_players[p] for p in range(count))
 
     columns = COMMON_COLUMNS + tuple(c for c in PLAYER_COLUMNS if c not in COMMON_COLUMNS)
 
     def build_rows() -> list[dict]:
-        return [rated_row(p) if rated[p] else unrated_row(p) for p in range(count)]
+        return [player_row(p) for p in outcome_.players]
 
     def build_frame():
         import pandas as pd
 
         if unrated_positions.size:
-            return Table.to_frame(players_table_plain())
+            return Table.to_frame(Table("players", columns, tuple(build_rows()), FORMATS))
         with np.errstate(invalid="ignore", divide="ignore"):
             rc = np.where(n > 0, opp / np.maximum(n, 1), np.nan)
         data = {
@@ -798,62 +1081,60 @@ def rate_period(
         }
         return pd.DataFrame(data, columns=list(columns))
 
-    def players_table_plain() -> Table:
-        return Table("players", columns, tuple(build_rows()), FORMATS)
-
-    players_table = LazyTable("players", columns, count, build_rows, build_frame, FORMATS)
-
     has_round = "round" in games.columns
 
-    def build_game_rows() -> list[dict]:
+    def build_games() -> tuple[GameOutcome[FideGame], ...]:
         rounds = games["round"].tolist() if has_round else [None] * len(white)
-        rows = []
+        sides = []
         for g, (a, b, h) in enumerate(
             zip(white.tolist(), black.tolist(), white_halves.tolist(), strict=True)
         ):
             for me, you, mine in ((a, b, h), (b, a, 2 - h)):
-                rows.append(_game_row(title, rounds[g], me, you, mine))
-        return rows
+                sides.append(_game(rounds[g], me, you, mine))
+        return tuple(sides)
 
-    def _game_row(event_name, round_, me, you, halves_mine) -> dict:
+    def _game(round_, me, you, halves_mine) -> GameOutcome[FideGame]:
         score = Fraction(halves_mine, 2)
-        row = {
-            "event": event_name,
-            "round": round_,
-            "id": ids[me],
-            "name": player_name(me),
-            "opponent": ids[you],
-            "opponent name": player_name(you),
-            "opponent rating": int(rating_int[you]) if rated[you] else None,
-            "score": score,
-        }
+        name, opponent_name = player_name(me), player_name(you)
+        opponent_rating = int(rating_int[you]) if rated[you] else None
+        reason: Rule | None = None
+        rated_game = True
         if rated[me] and rated[you]:
             raw_d = int(rating_int[me] - rating_int[you])
             d = max(-rules.cap, min(rules.cap, raw_d))
             pd_value = Fraction(int(pd_hundredths(np.array([d]))[0]), 100)
-            return row | {
-                "rating used": int(rating_int[me]) - d
-                if abs(raw_d) > rules.cap
-                else int(rating_int[you]),
-                "capped": "8.54" if abs(raw_d) > rules.cap else "",
-                "D uncapped": raw_d,
-                "D": d,
-                "PD": pd_value,
-                "score-PD": score - pd_value,
-                "rated": True,
-            }
+            capped = abs(raw_d) > rules.cap
+            reason = cap_rule if capped else None
+            detail = FideGame(
+                name,
+                opponent_name,
+                opponent_rating,
+                rating_used=int(rating_int[me]) - d if capped else int(rating_int[you]),
+                capped=cap_rule if capped else None,
+                d_uncapped=raw_d,
+                d=d,
+                pd=pd_value,
+                score_minus_pd=score - pd_value,
+            )
+            change = int(k_values[me]) * (score - pd_value)
+            return GameOutcome(
+                outcome_.key, round_, ids[me], ids[you], score, True, reason, change, detail
+            )
         if rated[me]:
-            return row | {
-                "rated": False,
-                "note": "8.52: opponent unrated (only round robins rate these games)",
-            }
-        if rated[you] and ru_rows[me].get("status") != "not counted (8.21)":
-            return row | {"rated": True, "note": "counts towards Rc (8.21a)"}
-        if rated[you]:
-            return row | {"rated": False, "note": "8.21: his result is not counted"}
-        return row | {"rated": False, "note": "8.21a: Rc counts rated opponents only"}
-
-    games_table = LazyTable("games", GAME_COLUMNS, 2 * len(white), build_game_rows)
+            reason, rated_game = OPPONENT_UNRATED, False
+            note = str(reason)
+        elif rated[you] and not ru_players[me].detail.not_counted:
+            reason, note = COUNTS_TOWARDS_RC, "counts towards Rc (8.21a)"
+        elif rated[you]:
+            reason, rated_game = RESULT_NOT_COUNTED, False
+            note = str(reason)
+        else:
+            reason, rated_game = RATED_OPPONENTS_ONLY, False
+            note = str(reason)
+        detail = FideGame(name, opponent_name, opponent_rating, note=note)
+        return GameOutcome(
+            outcome_.key, round_, ids[me], ids[you], score, rated_game, reason, None, detail
+        )
 
     # New state (8.56's counters), lazily.
     def build_state() -> list[PlayerRecord]:
@@ -862,55 +1143,70 @@ def rate_period(
             before = (
                 None if games_before is None or np.isnan(games_before[p]) else int(games_before[p])
             )
+            new_rating: int | None
             if rated[p]:
                 new_rating = int(after[p])
                 played = int(n[p])
                 total = before + played if before is not None else None
             else:
-                new_rating = ru_rows[p].get("rating_after")
-                total = (before or 0) + int(ru_rows[p].get("n") or 0) if new_rating else before
+                new_rating = ru_players[p].rating_after
+                total = (before or 0) + int(ru_players[p].detail.n or 0) if new_rating else before
             state = _state(p, games_before, k_given, born, ever, ever_2300)
             records.append(
-                _state_record(
+                state_record(
                     str(ids[p]), player_name(p), new_rating, total, state, carried.get(p, ())
                 )
             )
         return records
 
-    notes = [
-        f"{title}: {len(white)} game(s) among {count} player(s), every game at the players' "
-        "pre-period ratings, rated as one event that is not a round robin: K * sum(dR) per "
-        "player, rounded once (8.55, 8.57)",
-        "only games between rated players change ratings: games against unrated opponents "
-        "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
-        "8.22-8.24); one who scores 0 against them with no games before is not counted (8.21)",
-    ]
-    notes.extend(first_notes)
-    notes.extend(n for n in [rules.not_published_note(waiting)] if n)
-    if on is None:
-        notes.append("no reference date (on=): ages cannot be told, nobody is taken as a junior")
-    notes.extend(_k_notes(choices, k_group, rated, player_name))
-    notes.append(
-        f"D is capped at {rules.cap} (8.54); the change is rounded to the nearest integer, "
-        ".5 away from zero (8.57)"
+    notes = _period_notes(
+        title,
+        len(white),
+        count,
+        first_notes,
+        rules,
+        waiting,
+        on,
+        choices,
+        k_group,
+        rated,
+        player_name,
     )
-    summary = {
-        "games": len(white),
-        "players": count,
-        "rated players": int(rated.sum()),
-        "rated games": int(both.sum()),
-        "games capped (8.54)": int((np.abs(raw) > rules.cap).sum()),
-        "reference date": on,
-    }
-    return Report(
+    summary_detail = VectorisedPeriod(
+        games=len(white),
+        players=count,
+        rated_players=int(rated.sum()),
+        rated_games=int(both.sum()),
+        games_capped=int((np.abs(raw) > rules.cap).sum()),
+        reference_date=on,
+    )
+    new_state = LazyPlayerFile(build_state, count, f"new state after the {title}")
+    outcome_ = LazyOutcome(
+        rules=rules.name,
         title=f"{title}: FIDE 2014 rating (vectorised)",
+        key=build_key,
+        build_players=build_players,
+        build_games=build_games,
+        notes=tuple(notes),
+        detail=summary_detail,
+        new_state=new_state,
+    )
+    players_table = LazyTable("players", columns, count, build_rows, build_frame, FORMATS)
+
+    def build_game_rows() -> list[dict]:
+        return [game_row(g) for g in outcome_.games]
+
+    games_table = LazyTable("games", GAME_COLUMNS, 2 * len(white), build_game_rows)
+    return Report(
+        title=outcome_.title,
         rules=rules.name,
         players=players_table,
         games=games_table,
-        summary=summary,
-        notes=tuple(notes),
+        summary=cells_with_none(summary_detail),
+        notes=tuple(str(note) for note in notes),
         sections=(),
-        new_state=LazyPlayerFile(build_state, count, f"new state after the {title}"),
+        new_state=new_state,
+        outcome=outcome_,
     )
 
 

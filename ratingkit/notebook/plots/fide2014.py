@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.expected import table_pd
 from ...core.report import Report
 from ._axes import axes
 from ._text import literal
 
 
-def plot_cap(report: Report, player_id: str, ax=None, cap: int = 400, up_to: int = 800):
+def plot_cap(
+    report: Report, player_id: str, ax: Any = None, cap: int = 400, up_to: int = 800
+) -> Any:
     """PD against the real rating difference: table 8.1b (dotted) and what 8.54 uses (solid,
     flat beyond +-400), with the player's rated games as points at their real difference.
     Games beyond the cap are drawn as crosses: their PD is the one at 400."""
@@ -32,28 +36,35 @@ def plot_cap(report: Report, player_id: str, ax=None, cap: int = 400, up_to: int
     )
     ax.axvspan(cap, up_to, color="tab:orange", alpha=0.12)
     ax.axvspan(-up_to, -cap, color="tab:orange", alpha=0.12)
-    games = [g for g in report.games.rows if g["id"] == player_id and g["rated"] and "D" in g]
-    plain = [g for g in games if not g.get("capped")]
-    capped = [g for g in games if g.get("capped")]
+    outcome = report.outcome
+    if outcome is None:
+        raise ValueError(f"{report!r} carries no outcome")
+    games = [
+        g.detail
+        for g in outcome.games_of(player_id)
+        if g.rated and g.detail.d is not None and g.detail.pd is not None
+    ]
+    plain = [g for g in games if g.capped is None]
+    capped = [g for g in games if g.capped is not None]
     ax.plot(
-        [g["D uncapped"] for g in plain],
-        [float(g["PD"]) for g in plain],
+        [g.d_uncapped for g in plain],
+        [float(g.pd) for g in plain],
         "o",
         color="tab:blue",
         label="games within 400",
     )
     ax.plot(
-        [g["D uncapped"] for g in capped],
-        [float(g["PD"]) for g in capped],
+        [g.d_uncapped for g in capped],
+        [float(g.pd) for g in capped],
         "X",
         color="tab:red",
         markersize=9,
         label="games beyond 400 (capped)",
     )
-    row = report.row(player_id)
-    ax.set_xlabel(literal(f"real rating difference D = {row['rating_before']} - opponent"))
+    player = outcome.player(player_id)
+    ax.set_xlabel(literal(f"real rating difference D = {player.rating_before} - opponent"))
     ax.set_ylabel("expected score PD")
-    ax.set_title(literal(f"8.54 for {row['name']}: {len(capped)} of {len(games)} games capped"))
+    ax.set_title(literal(f"8.54 for {player.name}: {len(capped)} of {len(games)} games capped"))
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8)
     return ax

@@ -3,24 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from ...fide.rules2024 import initial_rating_table
+from ...fide.versions import initial_ratings
 from ._axes import axes
 from ._text import literal
 
 
 def plot_initial_rating(
-    opponents: Sequence[int], rules: Sequence[str] = ("fide-2014", "fide-2024"), ax=None
-):
+    opponents: Sequence[int], rules: Sequence[str] = ("fide-2014", "fide-2024"), ax: Any = None
+) -> Any:
     """The published initial rating against the score (0 to n by half points) against the
     given rated opponents, one line per rule set (the numbers of
-    :func:`ratingkit.fide.rules2024.initial_rating_table`); a score whose rating is not published
-    (8.21, the 1400 floor) has no point."""
+    :func:`ratingkit.fide.versions.initial_ratings`, which
+    :func:`~ratingkit.fide.versions.initial_rating_table` shows); a score whose rating is not
+    published (8.21, the 1400 floor) has no point."""
     ax = axes(ax)
-    table = initial_rating_table(opponents, rules)
-    points = [float(row["points"]) for row in table.rows]
-    for name, marker in zip(rules, "os^D", strict=False):
-        values = [row.get(f"{name} rating") for row in table.rows]
+    lines = initial_ratings(opponents, rules)
+    points = [float(line[0].points) for line in lines]
+    for index, (name, marker) in enumerate(zip(rules, "os^D", strict=False)):
+        values = [line[index].published for line in lines]
         ax.plot(
             [x for x, v in zip(points, values, strict=True) if v is not None],
             [v for v in values if v is not None],

@@ -1,18 +1,26 @@
 """A FIDE 2014 event explorer: change a result or a player's K state and see the rating
 report update.  All computation is :data:`ratingkit.fide.rules2014.FIDE_2014`; the widget only
-edits the event (:meth:`~ratingkit.core.model.Event.with_result`) and the player file."""
+edits the event (:meth:`~ratingkit.core.model.Event.with_result`) and the player file, and
+shows the typed outcome (``report.outcome``: the player's FIDE detail, his game sides, the
+notes that concern him)."""
 
 from __future__ import annotations
 
 import html
 from dataclasses import replace
+from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.model import Event, Player
+from ...core.outcome import Outcome, PlayerOutcome, player_row
 from ...core.players import PlayerFile, PlayerRecord
-from ...core.report import Table
+from ...core.report import Report, Table
+from ...core.ruleset import guard
+from ...fide.outcome import FideGame, FidePlayer
 from ...fide.rules2014 import FIDE_2014, find_record
+from ...fide.views import game_row
+from .base import Widget
 
 #: Result choices (the CSV codes :meth:`Event.with_result` takes), from white's side.
 RESULTS = (
@@ -40,7 +48,7 @@ GAME_COLUMNS = (
 )
 
 
-def set_player_state(players: PlayerFile | None, player: Player, **changes) -> PlayerFile:
+def set_player_state(players: PlayerFile | None, player: Player, **changes: Any) -> PlayerFile:
     """A copy of ``players`` with the state of ``player`` changed: the record the rule set
     matches for him (FIDE id, id, name), or a new record keyed by his FIDE id or id."""
     records = list(players.records) if players is not None else []
@@ -54,21 +62,30 @@ def set_player_state(players: PlayerFile | None, player: Player, **changes) -> P
     return PlayerFile(tuple(records), players.source if players is not None else None)
 
 
-class Fide2014Explorer:
+def _outcome(report: Report) -> Outcome[FidePlayer, FideGame]:
+    if report.outcome is None:  # every FIDE report carries its outcome
+        raise ValueError(f"{report!r} carries no outcome")
+    return report.outcome
+
+
+class Fide2014Explorer(Widget):
     """Pick a player; change one of his results or his K state (games before the event,
     birth date, ever reached 2400, or K itself); the report is recomputed at once.
 
     ``values`` holds the current report, the chosen player's row and the players whose new
-    rating differs from the unedited event's."""
+    rating differs from the unedited event's; ``values["outcome"]`` is the chosen player's
+    typed outcome."""
 
-    def __init__(self, event: Event, players: PlayerFile | None = None, player: str | None = None):
+    def __init__(
+        self, event: Event, players: PlayerFile | None = None, player: str | None = None
+    ) -> None:
+        guard(FIDE_2014, [event], players)
         self.original_event = event
         self.original_players = players
         self.event = event
         self.players = players
         self.original_report = FIDE_2014.rate(event, players)
         self.report = self.original_report
-        self._busy = False
         first = player or next((p.id for p in event.players if p.rating is not None), None)
         first = first or event.players[0].id
         self.player = w.Dropdown(
@@ -105,16 +122,19 @@ class Fide2014Explorer:
     @property
     def values(self) -> dict[str, object]:
         pid = self.player.value
-        before = {r["id"]: r["rating_after"] for r in self.original_report.players.rows}
+        outcome = _outcome(self.report)
+        before = {p.id: p.rating_after for p in _outcome(self.original_report).players}
         changed = {
-            r["id"]: (before.get(r["id"]), r["rating_after"])
-            for r in self.report.players.rows
-            if r["rating_after"] != before.get(r["id"])
+            p.id: (before.get(p.id), p.rating_after)
+            for p in outcome.players
+            if p.rating_after != before.get(p.id)
         }
+        chosen = outcome.player(pid)
         return {
             "player": pid,
-            "row": dict(self.report.row(pid)),
-            "games": [dict(g) for g in self.report.games.rows if g["id"] == pid],
+            "outcome": chosen,
+            "row": player_row(chosen),
+            "games": [game_row(g) for g in outcome.games_of(pid)],
             "changed": changed,
             "report": self.report,
         }
@@ -125,8 +145,12 @@ class Fide2014Explorer:
             return None
         return find_record(self.event.player(self.player.value), self.players)[0]
 
-    def _on_player(self, _change=None) -> None:
-        self._busy = True
+    def _on_player(self, _change: object = None) -> None:
+        with self.busy():
+            self._show_player()
+        self._render()
+
+    def _show_player(self) -> None:
         pid = self.player.value
         games = self.event.games_of(pid)
         self.game.options = [
@@ -152,8 +176,6 @@ class Fide2014Explorer:
         player = self.event.player(pid)
         self.born.value = (record.born if record is not None else None) or player.born
         self.ever_2400.value = bool(record.ever_2400) if record is not None else False
-        self._busy = False
-        self._render()
 
     def _show_game_result(self) -> None:
         if self.game.value is None:
@@ -167,23 +189,22 @@ class Fide2014Explorer:
         code = game.result_code
         self.result.value = code if code in dict((v, v) for _, v in RESULTS) else "1-0"
 
-    def _on_game(self, _change=None) -> None:
-        if self._busy:
+    def _on_game(self, _change: object = None) -> None:
+        if self.is_busy:
             return
-        self._busy = True
-        self._show_game_result()
-        self._busy = False
+        with self.busy():
+            self._show_game_result()
 
-    def _on_result(self, _change=None) -> None:
-        if self._busy or self.game.value is None:
+    def _on_result(self, _change: object = None) -> None:
+        if self.is_busy or self.game.value is None:
             return
         round_, white, black = self.game.value
         self.event = self.event.with_result(round_, white, black, self.result.value)
         self._recompute()
 
-    def _on_state(self, _change=None) -> None:
+    def _on_state(self, _change: object = None) -> None:
         self.games.disabled = not self.games_known.value
-        if self._busy:
+        if self.is_busy:
             return
         player = self.event.player(self.player.value)
         self.players = set_player_state(
@@ -203,27 +224,38 @@ class Fide2014Explorer:
     # -- display -------------------------------------------------------------------------------
     def _render(self) -> None:
         values = self.values
-        row = values["row"]
+        row = player_row(self._chosen())
+        chosen = self._chosen()
         head = Table(
             "",
             PLAYER_COLUMNS,
-            [{c: row.get(c) for c in PLAYER_COLUMNS}],
+            ({c: row.get(c) for c in PLAYER_COLUMNS},),
             self.report.players.formats,
         )
         games = Table(
             "games",
             GAME_COLUMNS,
-            [{c: g.get(c) for c in GAME_COLUMNS} for g in values["games"]],
+            tuple(
+                {c: g.get(c) for c in GAME_COLUMNS}
+                for g in (game_row(side) for side in _outcome(self.report).games_of(chosen.id))
+            ),
             {"PD": "{:.2f}", "score-PD": "{:+.2f}"},
         )
-        rule = row.get("K rule") or row.get("status") or ""
-        notes = [n for n in self.report.notes if row["name"] in n or n.startswith("8.4")]
+        detail = chosen.detail
+        rule = str(detail.k_rule) if detail.k_rule is not None else detail.status_text
+        notes = [
+            note.text
+            for note in _outcome(self.report).notes
+            if chosen.id in note.players or (note.rule is not None and note.rule.clause == "8.4")
+        ]
+        changed_values = values["changed"]
+        assert isinstance(changed_values, dict)
         changed = ", ".join(
             f"{self.event.player(pid).name} {old} -> {new}"
-            for pid, (old, new) in values["changed"].items()
+            for pid, (old, new) in changed_values.items()
         )
         self.output.value = (
-            f"<p><b>{html.escape(row['name'])}</b>: {html.escape(str(row.get('status')))}; "
+            f"<p><b>{html.escape(chosen.name)}</b>: {html.escape(detail.status_text)}; "
             f"{html.escape(rule)}</p>"
             + head.to_html()
             + games.to_html()
@@ -231,7 +263,5 @@ class Fide2014Explorer:
             + f"<p>new ratings changed by the edits: {html.escape(changed) or 'none'}</p>"
         )
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.view)
+    def _chosen(self) -> PlayerOutcome[FidePlayer]:
+        return _outcome(self.report).player(self.player.value)

@@ -6,23 +6,65 @@ import csv
 import html
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
 from ...core.model import Event
+from ...core.outcome import Number, Outcome, PlayerOutcome, Status
 from ...core.output import protect_row
 from ...core.players import PlayerFile
 from ...core.report import Report
 from ...formats.clubcsv import club_event
 from ...lnmo import LNMO, LnmoRules
+from ...lnmo.outcome import LnmoGame, LnmoPlayer
+from .base import Widget
 
 RESULTS = ("", "1-0", "0-1", "sennichite", "jishogi")
 COLUMNS = ("round", "white", "black", "result", "kinte_white", "kinte_black", "agreed")
+_WIDTHS = ("60px", "170px", "170px", "110px", "60px", "60px", "70px")
 
 
-class ClubEveningTable:
+@dataclass(frozen=True)
+class PlayerEvening:
+    """A player's evening, read from the typed outcome."""
+
+    rating_before: int | None
+    change: Number | None
+    rating_after: int | None
+    grade_before: str
+    grade_after: str
+    bonus: int
+    status: Status
+
+    @classmethod
+    def of(cls, player: PlayerOutcome[LnmoPlayer]) -> PlayerEvening:
+        detail = player.detail
+        return cls(
+            player.rating_before,
+            player.change,
+            player.rating_after,
+            detail.grade_before.label,
+            detail.grade_after.label,
+            detail.bonus,
+            player.status,
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rating_before": self.rating_before,
+            "change": self.change,
+            "rating_after": self.rating_after,
+            "grade_before": self.grade_before,
+            "grade_after": self.grade_after,
+            "bonus": self.bonus,
+        }
+
+
+class ClubEveningTable(Widget):
     """One row of controls per game (round, white, black, result, illegal moves of each
     player, agreed beforehand); every change re-rates the evening.  Rows without both players
     and a result are left out.  ``values`` gives each player's rating and grade after it."""
@@ -30,74 +72,53 @@ class ClubEveningTable:
     def __init__(
         self,
         players: PlayerFile,
-        games: Sequence[Mapping[str, object]] = (),
+        games: Sequence[Mapping[str, Any]] = (),
         *,
         size: int = 6,
         event: str = "Club evening",
         when: date = date(2010, 9, 2),
         rules: LnmoRules = LNMO,
-    ):
+    ) -> None:
         self.players = players
         self.event_name = event
         self.when = when
         self.rules = rules
-        options = [("", "")] + [
-            (f"{r.name or r.id} ({r.prior_grade or r.grade})", r.id) for r in players
+        options: list[tuple[str, str]] = [("", "")] + [
+            (f"{r.name or r.id} ({r.prior_grade or r.grade})", r.id or "") for r in players
         ]
-        self.rows: list[dict[str, w.ValueWidget]] = []
-        for index in range(max(size, len(games))):
-            given = games[index] if index < len(games) else {}
-            row = {
-                "round": w.BoundedIntText(
-                    value=int(given.get("round", 1)), min=1, max=20, layout=w.Layout(width="60px")
-                ),
-                "white": w.Dropdown(
-                    options=options, value=given.get("white", ""), layout=w.Layout(width="170px")
-                ),
-                "black": w.Dropdown(
-                    options=options, value=given.get("black", ""), layout=w.Layout(width="170px")
-                ),
-                "result": w.Dropdown(
-                    options=RESULTS, value=given.get("result", ""), layout=w.Layout(width="110px")
-                ),
-                "kinte_white": w.BoundedIntText(
-                    value=int(given.get("kinte_white", 0)),
-                    min=0,
-                    max=9,
-                    layout=w.Layout(width="60px"),
-                ),
-                "kinte_black": w.BoundedIntText(
-                    value=int(given.get("kinte_black", 0)),
-                    min=0,
-                    max=9,
-                    layout=w.Layout(width="60px"),
-                ),
-                "agreed": w.Checkbox(
-                    value=bool(given.get("agreed", True)),
-                    indent=False,
-                    layout=w.Layout(width="70px"),
-                ),
-            }
+        self.rows: list[dict[str, Any]] = [
+            _row_controls(options) for _ in range(max(size, len(games)))
+        ]
+        for row in self.rows:
             for control in row.values():
                 control.observe(self._update, names="value")
-            self.rows.append(row)
         header = w.HBox(
             [
                 w.HTML(f"<b>{c}</b>", layout=w.Layout(width=width))
-                for c, width in zip(
-                    COLUMNS,
-                    ("60px", "170px", "170px", "110px", "60px", "60px", "70px"),
-                    strict=True,
-                )
+                for c, width in zip(COLUMNS, _WIDTHS, strict=True)
             ]
         )
         self.output = w.HTML()
         self.view = w.VBox([header, *(w.HBox(list(r.values())) for r in self.rows), self.output])
         self.error: str | None = None
         self._report: Report | None = None
-        self._update()
+        self.set_games(games)
 
     # -- what the table holds --------------------------------------------------------------
+    def set_games(self, games: Sequence[Mapping[str, Any]]) -> None:
+        """Fill the rows with ``games`` (the rest emptied), then rate the evening once."""
+        with self.busy():
+            for index, row in enumerate(self.rows):
+                given = games[index] if index < len(games) else {}
+                row["round"].value = int(given.get("round", 1))
+                row["white"].value = given.get("white", "")
+                row["black"].value = given.get("black", "")
+                row["result"].value = given.get("result", "")
+                row["kinte_white"].value = int(given.get("kinte_white", 0))
+                row["kinte_black"].value = int(given.get("kinte_black", 0))
+                row["agreed"].value = bool(given.get("agreed", True))
+        self._update()
+
     def games_csv(self) -> str:
         """The filled rows as a club ``games.csv`` (line 2 is the table's first row)."""
         buffer = io.StringIO()
@@ -133,44 +154,57 @@ class ClubEveningTable:
         return self._report
 
     @property
+    def outcome(self) -> Outcome[LnmoPlayer, LnmoGame] | None:
+        """The typed outcome of the evening (None on an error)."""
+        return self._report.outcome if self._report is not None else None
+
+    @property
+    def evenings(self) -> dict[str, PlayerEvening]:
+        """Each player's evening, from the typed outcome (empty on an error)."""
+        outcome = self.outcome
+        if outcome is None:
+            return {}
+        return {player.id: PlayerEvening.of(player) for player in outcome.players}
+
+    @property
     def values(self) -> dict[str, dict[str, object]]:
         """Each player's rating and grade before and after the evening (empty on an error)."""
-        if self._report is None:
-            return {}
-        return {
-            str(row["id"]): {
-                "rating_before": row["rating_before"],
-                "change": row["change"],
-                "rating_after": row["rating_after"],
-                "grade_before": row["grade_before"],
-                "grade_after": row["grade_after"],
-                "bonus": row["bonus"],
-            }
-            for row in self._report.players.rows
-        }
+        return {pid: evening.as_dict() for pid, evening in self.evenings.items()}
 
-    def _update(self, _change=None) -> None:
+    def _update(self, _change: object = None) -> None:
+        if self.is_busy:
+            return
         try:
             self._report = self.rules.rate(self.event(), self.players)
             self.error = None
         except RatingkitError as exc:
             self._report = None
             self.error = str(exc)
-        if self.error is not None:
-            self.output.value = f"<p style='color:#b00'>{html.escape(self.error)}</p>"
+        if self._report is None:
+            self.output.value = f"<p style='color:#b00'>{html.escape(self.error or '')}</p>"
             return
-        assert self._report is not None
         games = self._report.games
         self.output.value = self._report.players.to_html() + (
             games.to_html() if games is not None and games.rows else "<p>no games yet</p>"
         )
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
 
-        display(self.view)
+def _row_controls(options: list[tuple[str, str]]) -> dict[str, Any]:
+    """The controls of one game row (empty)."""
+    return {
+        "round": w.BoundedIntText(value=1, min=1, max=20, layout=w.Layout(width="60px")),
+        "white": w.Dropdown(options=options, value="", layout=w.Layout(width="170px")),
+        "black": w.Dropdown(options=options, value="", layout=w.Layout(width="170px")),
+        "result": w.Dropdown(options=RESULTS, value="", layout=w.Layout(width="110px")),
+        "kinte_white": w.BoundedIntText(value=0, min=0, max=9, layout=w.Layout(width="60px")),
+        "kinte_black": w.BoundedIntText(value=0, min=0, max=9, layout=w.Layout(width="60px")),
+        "agreed": w.Checkbox(value=True, indent=False, layout=w.Layout(width="70px")),
+    }
 
 
 def _filled(line: str) -> bool:
     cells = next(csv.reader([line]))
     return bool(cells[3] and cells[4] and cells[5])
+
+
+__all__ = ["COLUMNS", "RESULTS", "ClubEveningTable", "PlayerEvening"]

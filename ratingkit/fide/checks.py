@@ -1,0 +1,121 @@
+"""``check`` of FIDE's rule sets since 2014: the games the rules do not rate, and why (one
+finding per rule), the players 8.21 does not count, and the rate of play (2022-2025 1.1-1.2).
+
+Every finding is a :class:`~ratingkit.core.outcome.Finding` built from the typed outcome: the
+rule is the :class:`~ratingkit.core.outcome.Rule` the event's computation gave the game, never
+words taken apart again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..core.model import Event
+from ..core.outcome import Finding, Rule
+from ..core.players import PlayerFile
+from ..core.report import CHECK_COLUMNS, CheckTable
+from .publication import rate_one
+
+if TYPE_CHECKING:
+    from .rulesets import Fide2014
+
+__all__ = ["check", "rate_of_play"]
+
+
+def _listed(games: Sequence[str]) -> str:
+    """The ``games`` cell: how many, and the first eight."""
+    return f"{len(games)}: " + ", ".join(games[:8]) + (" ..." if len(games) > 8 else "")
+
+
+def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> CheckTable:
+    """The games that the rules do not rate (one finding per rule), the unrated players who
+    scored 0 in their first event (8.21), and the rate-of-play rules."""
+    outcome = rate_one(rules, event, players)
+    findings: list[Finding] = []
+    rows: list[dict[str, object]] = []
+    reasons: dict[Rule, dict[tuple[int, frozenset[str]], str]] = {}
+    for game in outcome.games:
+        if not game.rated and game.reason is not None:
+            key = (game.round, frozenset((game.player, game.opponent)))
+            text = f"r{game.round} {game.player}-{game.opponent}"
+            reasons.setdefault(game.reason, {}).setdefault(key, text)
+    for rule, items in reasons.items():
+        shown = tuple(items.values())
+        findings.append(Finding(rule, str(rule), shown, breaks_validity=False))
+        rows.append({"rule": rule.clause, "problem": str(rule), "games": _listed(shown)})
+    for player in outcome.players:
+        if player.detail.not_counted:
+            rule = Rule("8.21", "an unrated player with 0 in his first event is not counted")
+            problem = f"{player.name} scored 0"
+            findings.append(Finding(rule, problem, (), breaks_validity=False))
+            rows.append({"rule": rule.clause, "problem": problem, "games": "all his"})
+    play, play_rows, unchecked = rate_of_play(rules, event)
+    findings.extend(play)
+    rows.extend(play_rows)
+    title = f"{event.name}: {rules.label} checks"
+    if unchecked:
+        title += "; not checked for lack of data: " + ", ".join(unchecked)
+    # The rows of CheckTable.of, with the games cell as the reports have always printed it
+    # ("3: r1 a-b, r2 c-d"), not as a list.
+    return CheckTable(title, CHECK_COLUMNS, tuple(rows), {}, tuple(findings))
+
+
+def _number(value: object) -> int | float | None:
+    """An event field that the reader made a number (None: not given)."""
+    return value if isinstance(value, int | float) else None
+
+
+def rate_of_play(
+    rules: Fide2014, event: Event
+) -> tuple[list[Finding], list[dict[str, object]], list[str]]:
+    """The rate-of-play rules (2022-2025 1.1-1.2): findings (and their rows) for the games
+    whose time control is below the minimum for the players' ratings, and the rules that could
+    not be checked for lack of an event field.  A player without a rating counts as rated
+    below every threshold."""
+    if not rules.minimum_minutes:
+        return [], [], []
+    one, two = rules.rate_of_play_clauses
+    findings: list[Finding] = []
+    rows: list[dict[str, object]] = []
+    unchecked: list[str] = []
+    minutes = _number(event.extra.get("minutes"))
+    if minutes is None:
+        unchecked.append(f"{one} (no event field 'minutes')")
+    else:
+        rating = {p.id: p.rating or 0 for p in event.players}
+        short: dict[tuple[int, int], list[str]] = {}
+        for game in event.games:
+            if not game.is_played:
+                continue
+            higher = max(rating[game.white], rating[game.black])
+            threshold, need = next(
+                (t, m) for t, m in rules.minimum_minutes if higher >= t or t <= 0
+            )
+            if minutes < need:
+                short.setdefault((threshold, need), []).append(
+                    f"r{game.round} {game.white}-{game.black}"
+                )
+        for (threshold, need), items in short.items():
+            who = (
+                f"one of the players is rated {threshold} or more"
+                if threshold > 0
+                else "every game"
+            )
+            rule = Rule(one, f"at least {need} minutes per player for 60 moves")
+            problem = (
+                f"{one}: {minutes} minutes per player for 60 moves, but {need} are needed "
+                f"where {who}: these games are not rated"
+            )
+            findings.append(Finding(rule, problem, tuple(items)))
+            rows.append({"rule": one, "problem": problem, "games": _listed(items)})
+    moves = _number(event.extra.get("first_control_moves"))
+    least = rules.minimum_first_control_moves
+    if least is not None and moves is not None and moves < least:
+        rule = Rule(two, f"a first time control names at least {least} moves")
+        problem = (
+            f"{two}: the first time control names {moves} moves; it must name at least {least}"
+        )
+        findings.append(Finding(rule, problem, ()))
+        rows.append({"rule": two, "problem": problem, "games": "all"})
+    return findings, rows, unchecked

@@ -1,0 +1,196 @@
+"""FIDE's formulas since 2014: K (2014 8.56; 2022-2025 8.3.3, with K * n <= 700), the initial
+rating Ru of an unrated player (2014 8.22-8.25; 2024 8.2 with two hypothetical opponents),
+and the age of a player on a day.  The tables 8.1a and 8.1b are in
+:mod:`ratingkit.core.expected`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from ..core.errors import RatingkitError
+from ..core.expected import table_dp
+from ..core.outcome import Rule
+from .state import PlayerState
+
+__all__ = [
+    "KChoice",
+    "age_on",
+    "initial_rating_2024",
+    "k_factor",
+    "limit_k",
+    "months_between",
+    "ru_from",
+]
+
+
+@dataclass(frozen=True)
+class KChoice:
+    """K, the rule it comes from, and the defaults assumed where the player file is silent."""
+
+    k: int
+    k_rule: Rule
+    assumed: tuple[str, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        """The rule in words, as the report's "K rule" column prints it."""
+        return str(self.k_rule)
+
+
+#: K fixed by the player file (its ``k`` column): no clause decides it.
+K_GIVEN = Rule("K given in the player file")
+
+
+def age_on(born: date, on: date) -> int:
+    """Completed years of age on a date."""
+    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+
+
+def months_between(earlier: date, later: date) -> int:
+    """Calendar months from one date's month to another's (7.14c, 2024 7.1.4: 26 months)."""
+    return (later.year - earlier.year) * 12 + later.month - earlier.month
+
+
+def k_factor(
+    rating: int,
+    state: PlayerState,
+    on: date | None,
+    junior_until_year_end: bool = False,
+    ten_from_2400_first: bool = False,
+    junior_ends_once_2300: bool = False,
+    clause: str = "8.56",
+) -> KChoice:
+    """K of FIDE 2014 8.56 for a rated player, with the defaults assumed where state is
+    missing: no games count -> taken as 30 or more; no birth date or event date -> taken as
+    not a junior; no ever_2400 -> taken from the rating alone.
+
+    ``junior_until_year_end``: the 2024 wording, a junior "until the end of the year of their
+    18th birthday" (birth year + 18 >= the event's year) instead of "under 18".
+    ``ten_from_2400_first``: 2024 8.3.3 as FIDE applies it, K 10 once the published rating has
+    reached 2400, even before 30 games.  ``junior_ends_once_2300``: 2024 8.3.3 as FIDE applies
+    it, a junior whose rating once reached 2300 (``ever_2300``) has K 20 afterwards.
+    ``clause``: the clause every K rule text names (``"8.56"`` of 2014; ``"8.3.3"`` of the 2022,
+    2024 and 2025 texts)."""
+    if state.k is not None:
+        return KChoice(state.k, K_GIVEN)
+    if ten_from_2400_first and (rating >= 2400 or state.ever_2400):
+        why = "rating 2400 or more" if rating >= 2400 else "published rating has reached 2400"
+        return KChoice(10, Rule(clause, f"{why}, K 10 even before 30 games"))
+    assumed: list[str] = []
+    if state.games is None:
+        assumed.append("no games count: taken as 30 or more")
+    elif state.games < 30:
+        return KChoice(40, Rule(clause, f"new player, {state.games} games before (< 30)"))
+    if state.born is None:
+        assumed.append("no birth date: taken as not under 18")
+    elif on is None:
+        assumed.append("no event date to tell the age: taken as not under 18")
+    else:
+        age = age_on(state.born, on)
+        if state.born_year_only and not junior_until_year_end:
+            assumed.append(f"birth year {state.born.year} only: taken as born on 1 January")
+        if junior_until_year_end:
+            junior = on.year - state.born.year <= 18
+            rule = Rule(
+                clause,
+                f"junior until the end of {state.born.year + 18}, the year of the 18th "
+                f"birthday (event on {on.isoformat()}), rating < 2300",
+            )
+        else:
+            junior = age < 18
+            rule = Rule(clause, f"under 18 ({age} on {on.isoformat()}), rating < 2300")
+        once_2300 = junior_ends_once_2300 and bool(state.ever_2300)
+        if junior and rating < 2300 and not once_2300:
+            # 40 either way: the games count does not matter for a junior.
+            return KChoice(40, rule, tuple(a for a in assumed if "games count" not in a))
+        if junior and rating < 2300:
+            return KChoice(
+                20,
+                Rule(clause, "junior whose rating once reached 2300 (ever_2300): K 20"),
+                tuple(assumed),
+            )
+    if rating >= 2400:
+        return KChoice(10, Rule(clause, "rating 2400 or more"), tuple(assumed))
+    if state.ever_2400:
+        return KChoice(10, Rule(clause, "published rating has reached 2400"), tuple(assumed))
+    if state.ever_2400 is None:
+        assumed.append("ever_2400 not given: taken as no (rating under 2400)")
+    return KChoice(20, Rule(clause, "rating under 2400"), tuple(assumed))
+
+
+def limit_k(choice: KChoice, games: int, maximum: int = 700, clause: str = "8.3.3") -> KChoice:
+    """K * n <= ``maximum`` for the n games of one rating period (``clause``, 8.3.3 of the 2022
+    and 2024 texts): when K * n is larger, K is the largest whole number with
+    K * n <= maximum (700 // n)."""
+    if games <= 0 or choice.k * games <= maximum:
+        return choice
+    k = maximum // games
+    why = choice.k_rule.text if choice.k_rule.text else ""
+    limited = (
+        f"{clause} K * n <= {maximum}: {choice.k} x {games} games = "
+        f"{choice.k * games} > {maximum}, K = {maximum} // {games} = {k}"
+    )
+    if why:
+        rule = Rule(choice.k_rule.clause, f"{why}; {limited}")
+    else:  # K given in the player file, then limited
+        rule = Rule(f"{choice.k_rule.clause}; {limited}")
+    return KChoice(k, rule, choice.assumed)
+
+
+def ru_from(
+    base: Fraction,
+    score: Fraction,
+    games: int,
+    round_robin: bool,
+    n: int,
+    clause: str | None = None,
+    base_name: str = "Rc",
+) -> tuple[Fraction, str, int | None]:
+    """Ru from the base (Rc, or Ra in a round robin) by 8.22-8.25: (Ru, rule, dp or None).
+
+    ``clause`` and ``base_name``: how a later text numbers and names the same arithmetic
+    (2022: ``"8.2.3"`` and ``"Ra"``); by default the 2014 clause of each case."""
+    p = score / games
+    if p == Fraction(1, 2):
+        return base, f"{clause or '8.22'}: 50%", None
+    if p > Fraction(1, 2):
+        half_points = 2 * score - games
+        return (
+            base + 20 * half_points,
+            f"{clause or '8.23'}: +20 x {half_points} half points",
+            None,
+        )
+    dp = table_dp(p)
+    if round_robin:
+        return base + Fraction(dp) * n / (n + 1), f"{clause or '8.25'}: Ra + dp x n/(n+1)", dp
+    return base + dp, f"{clause or '8.24'}: {base_name} + dp", dp
+
+
+def initial_rating_2024(
+    pairs: Sequence[tuple[Fraction, Fraction]],
+    hypothetical: Sequence[int] = (1800, 1800),
+    maximum: int | None = 2200,
+) -> tuple[Fraction, Fraction, str]:
+    """Ra, exact Ru and the rule text for an unrated player from his (rated opponent's rating,
+    score) pairs (2024 8.2): two hypothetical opponents rated 1800 are added as draws,
+    p = (score + 1) / (n + 2), Ru = Ra + dp(p) (table 8.1a, p rounded to hundredths), at most
+    ``maximum``."""
+    if not pairs:
+        raise RatingkitError("an initial rating needs at least one game against a rated player")
+    ratings = [Fraction(r) for r, _ in pairs] + [Fraction(h) for h in hypothetical]
+    points = sum((Fraction(s) for _, s in pairs), Fraction(0)) + Fraction(len(hypothetical), 2)
+    games = len(ratings)
+    ra: Fraction = sum(ratings, Fraction(0)) / games
+    dp = table_dp(points / games)
+    value = ra + dp
+    rule = (
+        f"2024: Ra over {len(pairs)} rated + {len(hypothetical)} hypothetical "
+        f"{'/'.join(str(h) for h in hypothetical)} opponents (draws), "
+        f"p = {float(points):g}/{games}, Ru = Ra + dp ({dp:+d})"
+    )
+    if maximum is not None and value > maximum:
+        return ra, Fraction(maximum), rule + f", above {maximum}: {maximum}"
+    return ra, value, rule

@@ -1,0 +1,532 @@
+"""FIDE's rule sets since 2014 as frozen dataclasses of parameters, and their named instances.
+
+* ``fide-2014`` (:data:`FIDE_2014`): FIDE Rating Regulations effective 1 July 2014, section 8;
+* ``fide-2022`` (:data:`FIDE_2022`): the text of 1 January 2022 (FIDE Handbook B.02): 8.2.2-8.2.3
+  initial rating from rated opponents only, 8.3.1 the 400-point rule once per tournament,
+  8.3.3 K * n <= 700, floor 1000; the text of 2017 is not established (:data:`GAP_2017`);
+* ``fide-2024`` and ``fide-2025`` (:data:`FIDE_2024`, :data:`FIDE_2025`): the text of
+  1 March 2024 and its amendment of 1 October 2025 (the cap only below 2650).
+
+Each later text is the 2014 rule set with the fields of the clauses that changed.  Rating is
+in :mod:`ratingkit.fide.event` (one event, by the rules' steps) and
+:mod:`ratingkit.fide.publication` (7.1, 7.14, the rating period); the report is the view of
+the typed outcome (:mod:`ratingkit.fide.views`); ``check`` is :mod:`ratingkit.fide.checks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from ..core.model import Event, EventType
+from ..core.outcome import GameKind, Note, Rule
+from ..core.players import PlayerFile
+from ..core.report import CheckTable, Report
+from ..core.ruleset import FamilyGap, cannot_rate
+from .formula import KChoice, initial_rating_2024, k_factor, limit_k, ru_from
+from .publication import FirstRating, first_rating, rate_one, rate_period
+from .state import PENDING_COLUMN, Pending, PlayerState
+
+__all__ = [
+    "DOCUMENT_2017",
+    "DOCUMENT_2022",
+    "DOCUMENT_2024",
+    "DOCUMENT_2025",
+    "FIDE_2014",
+    "FIDE_2022",
+    "FIDE_2024",
+    "FIDE_2025",
+    "GAP_2017",
+    "Fide2014",
+    "Fide2022",
+    "Fide2024",
+]
+
+
+#: Why a rated player's game against an unrated opponent is not rated where the rule set
+#: never rates them (``rate_unrated_in_round_robins`` False), in each text's words.
+UNRATED_OPPONENT_2014 = Rule("8.3.1", "opponent unrated (only games against rated players)")
+UNRATED_OPPONENT_2022 = Rule(
+    "8.3.1", "opponent unrated (only games against rated players are rated, round robins too)"
+)
+UNRATED_OPPONENT_2024 = Rule(
+    "8.3.1",
+    "opponent unrated (from 2024 only games against rated players are rated, round robins "
+    "included)",
+)
+
+
+@dataclass(frozen=True)
+class Fide2014:
+    """FIDE Rating Regulations 2014, section 8, as a rule set."""
+
+    name: str = "fide-2014"
+    title: str = "FIDE Rating Regulations 2014, section 8"
+    document: str = "FIDE Rating Regulations effective 1 July 2014, section 8 (Russian translation)"
+    valid_from: date | None = date(2014, 7, 1)
+    #: The day before the 2017 regulations came into force (FIDE Handbook B.02 lists the 2014
+    #: text as "effective from 1 July 2014 till 30 June 2017").
+    valid_until: date | None = date(2017, 6, 30)
+    #: FIDE's regulations rate chess; games only, never a score table's totals.
+    game: GameKind = GameKind.CHESS
+    rates_score_tables: bool = False
+    #: 8.54: the largest rating difference used.
+    cap: int = 400
+    #: 8.58: the iteration stops after this many passes if the rounded Ru still move.
+    max_iterations: int = 100
+    #: Short name of the rules in report titles.
+    label: str = "FIDE 2014"
+    #: Round robins: unrated players' Ru by the 8.21b/8.58 iteration (2014); False: from
+    #: their rated opponents only, as in a Swiss event.
+    round_robin_iteration: bool = True
+    #: 8.52: a rated player's games against an unrated opponent count in round robins (with
+    #: the opponent's Ru); False (2024 8.3.1): they are never rated.
+    rate_unrated_in_round_robins: bool = True
+    #: Why such a game is not rated (rule sets that set the field above False).
+    unrated_opponent_rule: Rule = UNRATED_OPPONENT_2014
+    #: 7.14 of the 2014 regulations ("a rating for a player new to the list shall be published
+    #: only if ... a minimum of 5 games"): the fewest games for a first published rating.
+    first_rating_min_games: int = 5
+    #: 7.14c: results from rating periods of not more than this many months are pooled.
+    first_rating_pool_months: int = 26
+    #: The clause that sets the two fields above, for the report.
+    first_rating_clause: str = "7.14"
+    #: 2024 6.1: a match in which one player is unrated is not rated.
+    unrated_match_not_rated: bool = False
+    #: 2024 6.2: in a match over a set number of games (event field ``match_games``), the games
+    #: played after one player has won are not rated.
+    decided_match_games_not_rated: bool = False
+    #: The composition clauses of the two fields above, for the report.
+    match_clauses: tuple[str, str] = ("6.1", "6.2")
+    #: 8.3.3 as FIDE applies it (2024): K 10 once the rating has reached 2400, even before 30
+    #: games; a junior whose rating once reached 2300 has K 20.
+    k_10_before_30_games: bool = False
+    k_junior_ends_once_2300: bool = False
+    #: 1.1 (2024): the least minutes per player for 60 moves, by the higher rating of the two
+    #: players: (rating from, minutes), highest first; empty: not checked (section 8 of the 2014
+    #: regulations has no rate of play).
+    minimum_minutes: tuple[tuple[int, int], ...] = ()
+    #: 1.2 (2024): the least number of moves of a first time control that names one.
+    minimum_first_control_moves: int | None = None
+    #: The clauses of the two fields above, for ``check``.
+    rate_of_play_clauses: tuple[str, str] = ("1.1", "1.2")
+    #: How the initial rating's rule is cited: None, the 2014 clause of each case (8.22-8.24);
+    #: else one clause for all and the name of the base (2022 8.2.3, "Ra").
+    ru_clause: str | None = None
+    ru_base: str = "Rc"
+    #: The clause the "capped" column names when the 400-point cap limits a game's D.
+    cap_rule: str = "8.54"
+    #: The clause of the K rules, named in the report's "K rule" (8.56; 8.3.3 from 2022).
+    k_clause: str = "8.56"
+    #: Juniors keep K 40 until the end of the year of their 18th birthday (2022, 2024 8.3.3);
+    #: False: until the 18th birthday (2014 8.56).
+    junior_until_year_end: bool = False
+    #: K * n may not exceed this in one rating period (2022, 2024 8.3.3); None: no limit.
+    k_times_n_max: int | None = None
+    #: No rating below this is published (2022: 1000, 2024: 1400); None: no floor (section 8
+    #: of the 2014 regulations has none).
+    floor: int | None = None
+
+    # The clauses that later regulations change (Fide2022 and Fide2024 override them).
+
+    def choose_k(self, rating: int, state: PlayerState, on: date | None, games: int) -> KChoice:
+        """K for a rated player (2014 8.56, 2022 and 2024 8.3.3, as the fields above set
+        them); ``games``: his rated games in the period, for K * n."""
+        choice = k_factor(
+            rating,
+            state,
+            on,
+            junior_until_year_end=self.junior_until_year_end,
+            ten_from_2400_first=self.k_10_before_30_games,
+            junior_ends_once_2300=self.k_junior_ends_once_2300,
+            clause=self.k_clause,
+        )
+        if self.k_times_n_max is None:
+            return choice
+        return limit_k(choice, games, self.k_times_n_max, clause=self.k_clause)
+
+    def first_rating(
+        self,
+        name: str,
+        now: Sequence[Pending],
+        pending: Sequence[Pending],
+        on: date | None,
+        player: str = "",
+    ) -> tuple[FirstRating | None, tuple[Pending, ...], list[Note]]:
+        """A new player's first published rating (7.14; 2024 7.1.4) from this run's counted
+        results ``now`` and those kept from earlier periods ``pending``
+        (:func:`ratingkit.fide.publication.first_rating`)."""
+        return first_rating(self, name, now, pending, on, player)
+
+    def not_published_note(self, players: Sequence[tuple[str, int]]) -> str | None:
+        """One note for the new players whose first rating is not published: (name, games)."""
+        if not players:
+            return None
+        shown = ", ".join(f"{name} ({n})" for name, n in players[:10])
+        more = " ..." if len(players) > 10 else ""
+        return (
+            f"{self.label} {self.first_rating_clause}: a first rating needs at least "
+            f"{self.first_rating_min_games} games against rated opponents, pooled over at most "
+            f"{self.first_rating_pool_months} months: not published for {len(players)} "
+            f"player(s) (games so far): {shown}{more}; their results are kept in the new "
+            f"state's {PENDING_COLUMN}"
+        )
+
+    def excluded_games(self, event: Event) -> dict[int, Rule]:
+        """Games that the composition rules leave unrated, by ``id(game)``, with the rule:
+        a match with an unrated player (2024 6.1), the games of a match over a set number of
+        games after one player has won (2024 6.2)."""
+        out: dict[int, Rule] = {}
+        if event.type is not EventType.MATCH:
+            return out
+        one, two = self.match_clauses
+        if self.unrated_match_not_rated and any(p.rating is None for p in event.players):
+            names = ", ".join(p.name for p in event.players if p.rating is None)
+            why = Rule(one, f"a match in which one player is unrated ({names}) is not rated")
+            return {id(g): why for g in event.games}
+        scheduled = event.extra.get("match_games")
+        if not self.decided_match_games_not_rated or not isinstance(scheduled, int | float):
+            return out
+        score: dict[str, Fraction] = {}
+        decided_at = None
+        for game in sorted(event.games, key=lambda g: g.round):
+            if decided_at is not None:
+                out[id(game)] = Rule(
+                    two,
+                    f"the {scheduled}-game match was won in round {decided_at}; the games "
+                    "after it are not rated",
+                )
+                continue
+            for pid in game.players:
+                score[pid] = score.get(pid, Fraction(0)) + Fraction(game.score_of(pid))
+            if any(2 * s > scheduled for s in score.values()):
+                decided_at = game.round
+        return out
+
+    def cap_applies(self, rating: int) -> bool:
+        """Whether the 400-point cap of 8.54 applies to a player of this rating (always)."""
+        return True
+
+    def capped_games(self, rating: int, differences: Sequence[int]) -> set[int]:
+        """Which of a player's rated games of one event the 400-point cap limits, by index into
+        ``differences`` (own rating - opponent's rating, game by game): under 8.54 every game
+        with |D| > 400 (none if the cap does not apply to a player of this rating)."""
+        if not self.cap_applies(rating):
+            return set()
+        return {i for i, d in enumerate(differences) if abs(d) > self.cap}
+
+    def no_cap_note(self, rating: int) -> str:
+        """The game note when the cap does not apply to the rated player."""
+        return "no cap"
+
+    def initial_rating(
+        self, pairs: Sequence[tuple[Fraction, Fraction]]
+    ) -> tuple[Fraction, Fraction, str]:
+        """Rc, exact Ru and the rule used from (opponent rating, score) pairs (8.21a-8.24;
+        ``ru_clause`` and ``ru_base`` name them as a later text does)."""
+        n = len(pairs)
+        w = sum((s for _, s in pairs), Fraction(0))
+        rc = sum((r for r, _ in pairs), Fraction(0)) / n
+        value, rule, _ = ru_from(rc, w, n, False, n, self.ru_clause, self.ru_base)
+        return rc, value, rule
+
+    def publish(self, rating: int, initial: bool = False) -> tuple[int | None, str | None]:
+        """The rating published after rounding, and a status when it is not: below the
+        ``floor`` nothing is published (``initial``: an Ru; else the player is listed as
+        unrated)."""
+        if self.floor is None or rating >= self.floor:
+            return rating, None
+        if initial:
+            return None, f"Ru {rating} below the floor {self.floor}: no rating published"
+        return None, f"new rating {rating} below the floor {self.floor}: listed as unrated"
+
+    def decision_notes(self, event: Event) -> list[str]:
+        """The decisions this rule set takes where the document is silent."""
+        return [_decision_note(event)]
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        """Rate one event (FIDE 2014 section 8, or the later text the fields set)."""
+        from .views import event_report
+
+        self._refuse_score_tables([event], players)
+        return event_report(rate_one(self, event, players))
+
+    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """One rating period: K * sum(dR) per event, one rounding for the period (8.55c,
+        8.57); unrated players' first rating over all their games as one event (8.3)."""
+        from .views import period_report
+
+        self._refuse_score_tables(events, players)
+        return period_report(rate_period(self, events, players))
+
+    def _refuse_score_tables(self, events: Sequence[Event], players: PlayerFile | None) -> None:
+        """A score table (totals only) is refused with the guard's own message
+        (:func:`ratingkit.core.ruleset.cannot_rate`).  Shogi data in a chess event are not
+        refused here but listed as games that are not chess (the CLI, ``ratingkit.rate``, the
+        ledger and the widgets refuse a shogi event through
+        :func:`ratingkit.core.ruleset.guard` before they call this)."""
+        for event in events:
+            refused = cannot_rate(self, event, players) if event.score_only else None
+            if refused is not None:
+                raise refused
+
+    def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
+        """The games that the rules do not rate, and why (one finding per rule), and the
+        rate-of-play rules (2022-2025 1.1-1.2)."""
+        from .checks import check
+
+        return check(self, event, players)
+
+
+def _decision_note(event: Event) -> str:
+    text = (
+        "only games played over the board are rated (TRF 1 = 0; CSV 1-0, 0-1, 1/2-1/2 "
+        "without a handicap or shogi result): forfeits, games of under one move and byes are "
+        "not; D is capped at 400 (8.54); the change is rounded to the nearest integer, .5 away "
+        "from zero (8.57); a first rating is published from 5 games on (7.14 of the 2014 "
+        "regulations; section 8 gives no minimum), results pooled over at most 26 "
+        "months; in a rating period the total change goes onto the previous list's rating (7.1)"
+    )
+    if event.type is EventType.ROUND_ROBIN:
+        text += (
+            "; 8.58 iteration as decided here: pass 1 is 8.21b (rated players only), later "
+            "passes average over all players with the previous pass's Ru, until the rounded "
+            "Ru repeat; rated players then use the rounded Ru; n is the number of opponents "
+            "(the same in a double round robin)"
+        )
+    return text
+
+
+FIDE_2014 = Fide2014()
+
+
+# -- 2017 and 2022 ---------------------------------------------------------------------------
+
+DOCUMENT_2017 = (
+    "FIDE Rating Regulations effective from 1 July 2017 till 31 December 2021 (FIDE Handbook "
+    "B.02, with amendments effective from 1 February 2021)"
+)
+DOCUMENT_2022 = (
+    "FIDE Rating Regulations effective from 1 January 2022 till 29 February 2024 (FIDE Handbook "
+    "B.02): 8.2.2-8.2.3 initial rating from rated opponents only, 8.3.1 the 400-point rule once "
+    "per tournament, 8.3.3 K * n <= 700, floor 1000"
+)
+
+#: 2017-07-01 to 2021-12-31: no rule set, ``--rules fide`` refuses these events.
+GAP_2017 = FamilyGap(
+    valid_from=date(2017, 7, 1),
+    valid_until=date(2021, 12, 31),
+    document=DOCUMENT_2017,
+    reason="its sections 7 and 8 could not be established from FIDE's texts",
+)
+
+
+@dataclass(frozen=True)
+class Fide2022(Fide2014):
+    """FIDE Rating Regulations effective from 1 January 2022 till 29 February 2024."""
+
+    name: str = "fide-2022"
+    title: str = "FIDE Rating Regulations 1 January 2022"
+    document: str = DOCUMENT_2022
+    valid_from: date | None = date(2022, 1, 1)
+    #: The day before the 2024 regulations came into force (rule set ``fide-2024``).
+    valid_until: date | None = date(2024, 2, 29)
+    label: str = "FIDE 2022"
+    #: 8.2.2: Ra over the rated opponents, in round robins too (no 8.58 iteration).
+    round_robin_iteration: bool = False
+    #: 8.3.1 "for each game played against a rated player": never against an unrated one.
+    rate_unrated_in_round_robins: bool = False
+    unrated_opponent_rule: Rule = UNRATED_OPPONENT_2022
+    cap_rule: str = "8.3.1"
+    #: 8.2.2-8.2.3: Ra over the rated opponents; Ra at 50%, + 20 for each half point over 50%,
+    #: Ra + dp below (the 2014 arithmetic of 8.21a-8.24, under the 2022 numbers).
+    ru_clause: str | None = "8.2.3"
+    ru_base: str = "Ra"
+    #: 8.3.1: "a player may benefit from only one upgrade under this rule" in a tournament.
+    cap_once_per_event: bool = True
+    #: No rating below this is published (7.1.4, 7.2.1 in the 2024 numbering).
+    floor: int | None = 1000
+    #: 8.3.3: 40/20/10 as in 2014, juniors "until the end of the year of their 18th
+    #: birthday", then K * n <= 700 over the period's games (Fide2014.choose_k applies them).
+    k_clause: str = "8.3.3"
+    junior_until_year_end: bool = True
+    k_times_n_max: int | None = 700
+    #: 7.1.4: a first rating is published from this many games against rated opponents.
+    first_rating_min_games: int = 5
+    first_rating_clause: str = "7.1.4"
+    #: 1.1 of the 2022 text: 120 minutes where a player is rated 2400 or more, 90 where one is
+    #: rated 1800 or more, else 60 (the 2017 text had 2200 and 1600); 1.2: a first time control
+    #: that names a number of moves names at least 30 (2017: 40).  From the lists of the
+    #: changes of 1 January 2022 that federations published (US Chess; a Polish arbiters' blog
+    #: giving the old and the new 1.1-1.2 side by side): the same as the 2024 text.
+    minimum_minutes: tuple[tuple[int, int], ...] = ((2400, 120), (1800, 90), (0, 60))
+    minimum_first_control_moves: int | None = 30
+
+    def capped_games(self, rating: int, differences: Sequence[int]) -> set[int]:
+        """8.3.1: a player more than 400 above his opponent (the cap raises the opponent's
+        rating for him: an upgrade) has D capped in one game of the event only, the one with
+        the greatest difference (the earliest of equal ones: the sum is the same); his other
+        games use the real difference.  A player more than 400 below his opponent does not
+        benefit from the cap: every such game counts as -400 (the first sentence of 8.3.1)."""
+        if not self.cap_once_per_event:
+            return super().capped_games(rating, differences)
+        capped = {i for i, d in enumerate(differences) if d < -self.cap}
+        upgrades = [i for i, d in enumerate(differences) if d > self.cap]
+        if upgrades:
+            capped.add(max(upgrades, key=lambda i: (differences[i], -i)))
+        return capped
+
+    def no_cap_note(self, rating: int) -> str:
+        return (
+            "8.3.1: one upgrade per tournament, in the game of the greatest difference; here the "
+            "real difference counts"
+        )
+
+    def decision_notes(self, event: Event) -> list[str]:
+        notes = [
+            f"{self.label}: only played games are rated (TRF 1 = 0); 8.3.1: a difference of "
+            "more than 400 counts as 400, but a player more than 400 above his opponent "
+            "benefits from it in one game of the event only, the one with the greatest "
+            "difference (read here: for the lower-rated player every such game counts as 400); "
+            "the change is rounded to the nearest integer, .5 away from zero, once per event or "
+            "period",
+            "8.2.1-8.2.3: an unrated player with 0 in his first event is not counted; Ra is the "
+            "average of his rated opponents, Ru = Ra at 50%, + 20 for each half point over 50% "
+            "(of his games against rated opponents), Ra + dp below; Ru rounded .5 away from "
+            "zero; round robins the same (no 8.58 iteration)",
+            "8.3.1: the rated players' games against unrated opponents are not rated, in round "
+            "robins neither",
+            f"floor {self.floor}: a new rating or an Ru below it is not published (the player is "
+            f"listed as unrated); 7.1.4: a first rating rests on at least "
+            f"{self.first_rating_min_games} games against rated opponents",
+            f"8.3.3: K 40 for fewer than 30 games, 20 below 2400, 10 once 2400 was reached, 40 "
+            f"for juniors under 2300 until 31 December of the year of their 18th birthday; K * n "
+            f"<= {self.k_times_n_max}: K = the largest whole number with K * n <= "
+            f"{self.k_times_n_max} (n: the player's rated games in the event or period)",
+        ]
+        if event.type is EventType.ROUND_ROBIN:
+            notes.append(
+                "round robin: rated as a Swiss event is (8.2.2 and 8.3.1 name rated opponents "
+                "only); game notes that cite 8.21a name the 2014 clause the 2022 text keeps"
+            )
+        return notes
+
+
+FIDE_2022 = Fide2022()
+
+
+# -- 2024 and 2025 ---------------------------------------------------------------------------
+
+DOCUMENT_2024 = (
+    "FIDE Rating Regulations effective 1 March 2024 (FIDE Handbook B.02: 7.2.1 floor 1400, "
+    "8.2 initial rating with two hypothetical 1800 opponents, 8.3.3 K * n <= 700)"
+)
+DOCUMENT_2025 = (
+    "FIDE Rating Regulations effective 1 March 2024, amended with effect from 1 October 2025 "
+    "(FIDE Handbook B.02, 8.3.1: the 400-point cap only below 2650)"
+)
+
+
+@dataclass(frozen=True)
+class Fide2024(Fide2014):
+    """FIDE Rating Regulations of 1 March 2024 (``fide-2024``) and their amendment of
+    1 October 2025 (``fide-2025``, with ``cap_only_below=2650``) as a rule set."""
+
+    name: str = "fide-2024"
+    title: str = "FIDE Rating Regulations 1 March 2024"
+    document: str = DOCUMENT_2024
+    valid_from: date | None = date(2024, 3, 1)
+    valid_until: date | None = date(2025, 9, 30)
+    label: str = "FIDE 2024"
+    round_robin_iteration: bool = False
+    #: No rating below this is published (7.2.1; Fide2014.publish applies it).
+    floor: int | None = 1400
+    #: The hypothetical opponents of the initial rating (drawn games).
+    hypothetical_opponents: tuple[int, ...] = (1800, 1800)
+    #: The highest initial rating.
+    initial_max: int = 2200
+    #: 8.3.3: 40/20/10 as in 2014, juniors until the end of the year of the 18th birthday,
+    #: K * n <= 700 over the period's games (Fide2014.choose_k applies them).
+    k_clause: str = "8.3.3"
+    junior_until_year_end: bool = True
+    k_times_n_max: int | None = 700
+    #: The 400-point cap applies only to players rated below this (None: to everybody).
+    cap_only_below: int | None = None
+    #: 8.3.1 "for each game played against a rated player": no game against an unrated
+    #: opponent is rated for the rated player, round robins included.
+    rate_unrated_in_round_robins: bool = False
+    unrated_opponent_rule: Rule = UNRATED_OPPONENT_2024
+    #: 7.1.4: a first rating rests on at least 5 games against rated opponents, pooled over
+    #: rating periods of not more than 26 months.
+    first_rating_min_games: int = 5
+    first_rating_pool_months: int = 26
+    first_rating_clause: str = "7.1.4"
+    #: 6.1 and 6.2: matches with an unrated player, and games after a match was won.
+    unrated_match_not_rated: bool = True
+    decided_match_games_not_rated: bool = True
+    #: 8.3.3 as FIDE applies it: K 10 from 2400 even before 30 games; a junior who once
+    #: reached 2300 keeps K 20.
+    k_10_before_30_games: bool = True
+    k_junior_ends_once_2300: bool = True
+    #: 1.1: 120 minutes per player (60 moves) if one of the two is rated 2400 or more, 90 if
+    #: one is 1800 or more, 60 if both are below 1800; 1.2: a first time control that names a
+    #: number of moves names at least 30.
+    minimum_minutes: tuple[tuple[int, int], ...] = ((2400, 120), (1800, 90), (0, 60))
+    minimum_first_control_moves: int | None = 30
+
+    def cap_applies(self, rating: int) -> bool:
+        return self.cap_only_below is None or rating < self.cap_only_below
+
+    def no_cap_note(self, rating: int) -> str:
+        return f"2025: no 400-point cap, own rating {rating} >= {self.cap_only_below}"
+
+    def initial_rating(
+        self, pairs: Sequence[tuple[Fraction, Fraction]]
+    ) -> tuple[Fraction, Fraction, str]:
+        return initial_rating_2024(pairs, self.hypothetical_opponents, self.initial_max)
+
+    def decision_notes(self, event: Event) -> list[str]:
+        cap = (
+            f"the 400-point cap applies only to players rated below {self.cap_only_below} "
+            "(each player's own rating decides it for his side of the game)"
+            if self.cap_only_below is not None
+            else "D is capped at 400 for every player"
+        )
+        return [
+            f"{self.label}: only played games are rated; {cap}; the change is rounded to the "
+            "nearest integer, .5 away from zero, once per event or period",
+            f"initial rating: Ra over the rated opponents plus two hypothetical 1800 opponents "
+            f"(draws), Ru = Ra + dp, at most {self.initial_max}, rounded .5 away from zero; in "
+            "round robins too (no 8.58 iteration); no game against an unrated opponent is "
+            "rated for the rated player, round robins included (8.3.1); an unrated player "
+            "with 0 in his first event is not counted (8.21 kept); a first rating is "
+            f"published from {self.first_rating_min_games} games against rated opponents on, "
+            f"pooled over at most {self.first_rating_pool_months} months (7.1.4; the results "
+            "below it are kept in the new state's pending_results); a match with an unrated "
+            "player is not rated (6.1), nor the games of a match after one player has won "
+            "(6.2, event field match_games)",
+            f"floor {self.floor}: a new rating or an Ru below it is not published (the player "
+            "is listed as unrated)",
+            f"K * n <= {self.k_times_n_max}: n = the player's rated games in the event (in a "
+            "rating period: in all its events); K = the largest whole number with K * n <= "
+            f"{self.k_times_n_max}; juniors (K 40 under 2300): until 31 December of the year "
+            "of the 18th birthday; K 10 once the published rating has reached 2400, even "
+            "before 30 games, and K 20 for a junior whose rating once reached 2300 (8.3.3 as "
+            "FIDE applies it; player file columns ever_2400 and ever_2300)",
+        ]
+
+
+FIDE_2024 = Fide2024()
+FIDE_2025 = Fide2024(
+    name="fide-2025",
+    title="FIDE Rating Regulations 1 March 2024, amended 1 October 2025",
+    document=DOCUMENT_2025,
+    valid_from=date(2025, 10, 1),
+    valid_until=None,
+    label="FIDE 2025",
+    cap_only_below=2650,
+)

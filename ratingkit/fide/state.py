@@ -1,0 +1,318 @@
+"""FIDE's player state: what a player file says about a player (games count, birth date, K,
+ever_2400, ever_2300 and the results waiting for a first rating), read and written by ONE
+codec (:data:`FIDE_STATE`), and how an event's players are found in the file.
+
+* 8.56 (2022-2025 8.3.3): K needs the games count, the birth date, whether the rating once
+  reached 2400 (and from 2024 2300), or K itself;
+* 7.14 (2024 7.1.4): results against rated opponents wait for a first rating in the column
+  ``pending_results`` (:func:`parse_pending`, :func:`format_pending`);
+* 7.1: the player file's rating is the previous list's, onto which the change goes;
+* 8.4: ``first_rated`` says when a player's first rating was published;
+* 8.53: a rating in the file of a player the event has as unrated is an earlier temporary
+  rating, not used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+
+from ..core.errors import InvalidValueError, Location
+from ..core.model import Event, Player
+from ..core.outcome import Note, NoteKind, Rule
+from ..core.players import PlayerFile, PlayerRecord, normalise_name
+from ..core.values import parse_date
+
+__all__ = [
+    "FIDE_STATE",
+    "PENDING_COLUMN",
+    "FideState",
+    "FideStateCodec",
+    "Pending",
+    "PlayerState",
+    "find_record",
+    "format_pending",
+    "games_after",
+    "parse_pending",
+    "person_key",
+    "read_states",
+    "state_record",
+]
+
+#: The player file column that carries the results waiting for a first rating from one run
+#: (or ledger period) to the next (7.14; 2024 7.1.4).
+PENDING_COLUMN = "pending_results"
+
+#: One result kept for a first rating: (the day the event ended, opponent's rating, score).
+Pending = tuple[date | None, Fraction, Fraction]
+
+
+def parse_pending(text: str, location: Location | None = None) -> tuple[Pending, ...]:
+    """The ``pending_results`` cell: one item per game against a rated opponent, separated by
+    spaces, each ``RATING:SCORE@YYYY-MM-DD`` (the opponent's rating used, the score 1, 0.5 or
+    0, the day the event ended; ``@date`` may be left out), e.g.
+    ``1850:1@2025-03-14 1720:0.5@2025-03-14``."""
+    items: list[Pending] = []
+    for item in text.split():
+        head, _, day = item.partition("@")
+        rating_text, colon, score_text = head.partition(":")
+        rating: int | None = None
+        score: Fraction | None = None
+        # ASCII digits only: int() and Fraction() would also read full-width or other Unicode
+        # digits ("１９００").
+        if _ASCII_RATING.fullmatch(rating_text) and _ASCII_SCORE.fullmatch(score_text):
+            try:
+                rating = int(rating_text)
+                score = Fraction(score_text.replace(",", "."))
+            except ZeroDivisionError:
+                rating, score = None, None
+        if not colon or rating is None or not 0 <= rating <= 4000 or score not in _SCORES:
+            raise InvalidValueError(
+                f"{PENDING_COLUMN} must read like '1850:1@2025-03-14 1720:0.5@2025-03-14' "
+                "(opponent rating 0-4000, score 1, 0.5 or 0, the date), got " + repr(item),
+                location,
+                item,
+            )
+        assert score is not None
+        items.append((parse_date(day, location) if day else None, Fraction(rating), score))
+    return tuple(items)
+
+
+_SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
+_ASCII_RATING = re.compile(r"[0-9]+")
+_ASCII_SCORE = re.compile(r"[0-9]+(?:[.,][0-9]+)?|[0-9]+/[0-9]+")
+
+
+def format_pending(items: Iterable[Pending]) -> str:
+    """The ``pending_results`` cell for (date, opponent rating, score) items."""
+    out = []
+    for day, rating, score in items:
+        text = f"{int(rating)}:{'0.5' if score == Fraction(1, 2) else int(score)}"
+        out.append(text + (f"@{day.isoformat()}" if day is not None else ""))
+    return " ".join(out)
+
+
+# -- the codec ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FideState:
+    """The state a FIDE player file holds for a player beyond his rating (None: not given)."""
+
+    games: int | None = None
+    born: date | None = None
+    k: int | None = None
+    ever_2400: bool | None = None
+    ever_2300: bool | None = None
+    pending: tuple[Pending, ...] = ()
+
+
+class FideStateCodec:
+    """Reads a player file record's FIDE state and writes one back (a new record)."""
+
+    columns: tuple[str, ...] = ("games", "born", "k", "ever_2400", "ever_2300", PENDING_COLUMN)
+
+    def read(self, record: PlayerRecord) -> FideState:
+        pending: tuple[Pending, ...] = ()
+        if record.extra.get(PENDING_COLUMN):
+            where = record.location
+            if where is not None:
+                where = replace(where, column=PENDING_COLUMN)
+            pending = parse_pending(str(record.extra[PENDING_COLUMN]), where)
+        return FideState(
+            games=record.games,
+            born=record.born,
+            k=record.k,
+            ever_2400=record.ever_2400,
+            ever_2300=record.ever_2300,
+            pending=pending,
+        )
+
+    def write(self, record: PlayerRecord, state: FideState) -> PlayerRecord:
+        extra = {k: v for k, v in record.extra.items() if k != PENDING_COLUMN}
+        if state.pending:
+            extra[PENDING_COLUMN] = format_pending(state.pending)
+        return replace(
+            record,
+            games=state.games,
+            born=state.born,
+            k=state.k,
+            ever_2400=state.ever_2400,
+            ever_2300=state.ever_2300,
+            extra=extra,
+        )
+
+
+#: The one codec of FIDE's state.
+FIDE_STATE = FideStateCodec()
+
+
+# -- one event's players ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """What the player file says about an event's player (None: not given), and who he is."""
+
+    games: int | None = None
+    born: date | None = None
+    ever_2400: bool | None = None
+    k: int | None = None
+    first_rated: date | None = None
+    #: The rating once reached 2300 (2024 8.3.3 as FIDE applies it: a junior's K 40 ends).
+    ever_2300: bool | None = None
+    #: The player file's rating: the previous list's rating (7.1), None where not given.
+    list_rating: int | None = None
+    #: Results kept for a first rating (7.14 / 7.1.4): (date, opponent rating, score).
+    pending: tuple[Pending, ...] = ()
+    #: The birth date gives only the year (TRF ``1985/00/00``): taken as 1 January.
+    born_year_only: bool = False
+    key: str | None = None
+    matched: str | None = None
+
+
+def person_key(player: Player, event: Event) -> str:
+    """Who the player is across the events of a period: his FIDE id, else his id, except in
+    TRF files, whose ids are start ranks: there his name."""
+    if player.fide_id:
+        return player.fide_id
+    if event.local_ids:
+        return player.name
+    return player.id
+
+
+def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | None, str | None]:
+    """The player file's record for an event's player and how it was found: on his FIDE id,
+    then on the event id (when the names agree or the file has none), then on the name."""
+    if player.fide_id:
+        record = players.by_id(player.fide_id)
+        if record is not None:
+            return record, "FIDE id"
+    record = players.by_id(player.id)
+    if record is not None and (
+        record.name is None or normalise_name(record.name) == normalise_name(player.name)
+    ):
+        return record, "id"
+    record = players.by_name(player.name)
+    if record is not None:
+        return record, "name"
+    return None, None
+
+
+def read_states(
+    event: Event, players: PlayerFile | None
+) -> tuple[dict[str, PlayerState], list[Note]]:
+    """Each player's state from the player file: matched on FIDE id, then id, then name."""
+    states: dict[str, PlayerState] = {}
+    notes: list[Note] = []
+    missing: list[str] = []
+    how_counts: dict[str, int] = {}
+    for player in event.players:
+        record, how = find_record(player, players) if players is not None else (None, None)
+        if record is None or how is None:
+            if players is not None:
+                missing.append(player.name)
+            states[player.id] = PlayerState(
+                born=player.born,
+                born_year_only=bool(player.extra.get("born_year_only")),
+                key=person_key(player, event),
+            )
+            continue
+        how_counts[how] = how_counts.get(how, 0) + 1
+        first = record.extra.get("first_rated") or player.extra.get("first_rated")
+        first_date = None
+        if first:
+            where = record.location
+            if where is not None:
+                where = replace(where, column="first_rated")
+            first_date = parse_date(str(first), where)
+        if record.rating is not None and player.rating is None:
+            notes.append(
+                Note(
+                    NoteKind.RULE,
+                    f"{player.name!r}: the player file's rating {record.rating} is not used; "
+                    "the event's unrated is (8.53: earlier temporary ratings are ignored)",
+                    Rule("8.53", "earlier temporary ratings are ignored"),
+                    (player.id,),
+                )
+            )
+        elif record.rating is not None and record.rating != player.rating:
+            notes.append(
+                Note(
+                    NoteKind.RULE,
+                    f"{player.name!r}: the player file's rating {record.rating} is the "
+                    f"previous list's: the event is rated with its own {player.rating} (and "
+                    f"its K), the change goes onto {record.rating} (7.1)",
+                    Rule("7.1", "the change goes onto the previous list"),
+                    (player.id,),
+                )
+            )
+        state = FIDE_STATE.read(record)
+        states[player.id] = PlayerState(
+            games=state.games,
+            born=state.born or player.born,
+            born_year_only=state.born is None and bool(player.extra.get("born_year_only")),
+            ever_2400=state.ever_2400,
+            k=state.k,
+            first_rated=first_date,
+            ever_2300=state.ever_2300,
+            list_rating=record.rating if player.rating is not None else None,
+            pending=state.pending if player.rating is None else (),
+            key=record.id or person_key(player, event),
+            matched=how,
+        )
+    if players is not None:
+        source = players.source or "player file"
+        text = ", ".join(f"{count} by {how}" for how, count in how_counts.items()) or "none"
+        note = f"{source}: players matched {text}"
+        if missing:
+            shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+            note += f"; not found ({len(missing)}): {shown} (defaults assumed for them)"
+        notes.append(Note(NoteKind.READ, note))
+    else:
+        notes.append(
+            Note(NoteKind.DEFAULT, "no player file: defaults assumed for K (see the notes below)")
+        )
+    return states, notes
+
+
+def games_after(
+    player: Player, state: PlayerState, rating: int | None, played: int | None
+) -> int | None:
+    """The games count after an event or period: a newly rated player counts from 0; an
+    unknown count stays unknown (its K assumption is printed again next time, not turned into
+    a count of a few games that would make K 40)."""
+    if player.rating is None and rating is not None:
+        return (state.games or 0) + (played or 0)
+    if player.rating is None:  # still unrated: his results wait (7.14), nothing was rated
+        return state.games
+    if state.games is not None:
+        return state.games + (played or 0)
+    return None
+
+
+def state_record(
+    key: str | None,
+    name: str,
+    rating: int | None,
+    games: int | None,
+    state: PlayerState,
+    carried: tuple[Pending, ...] = (),
+) -> PlayerRecord:
+    """A record of the new state: rating, games count, the K flags ``ever_2400`` and
+    ``ever_2300`` (set once the rating reaches them) and the results waiting for a first
+    rating (7.14; 2024 7.1.4)."""
+    ever = bool(state.ever_2400) or (rating is not None and rating >= 2400)
+    ever_2300 = bool(state.ever_2300) or (rating is not None and rating >= 2300)
+    new = FideState(
+        games=games,
+        born=state.born,
+        k=state.k,
+        ever_2400=ever if rating is not None else state.ever_2400,
+        ever_2300=ever_2300 if rating is not None else state.ever_2300,
+        pending=tuple(carried),
+    )
+    return FIDE_STATE.write(PlayerRecord(id=key, name=name, rating=rating), new)
