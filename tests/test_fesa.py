@@ -918,7 +918,7 @@ def test_replay_restarts_the_cycle_collector_only_if_it_was_running(monkeypatch)
     event cannot be rated; the collector finds no garbage of the replay's afterwards."""
     import gc
 
-    import ratingkit.fesa as fesa_module
+    import ratingkit.fesa.fast as fesa_module
 
     events, players = _history(21, n_events=3)
     seen = []
@@ -955,14 +955,16 @@ def test_replay_falls_back_to_exact_arithmetic_near_a_rounding_half(monkeypatch)
     """With a slack that makes every float decision doubtful, every rated player's outcome
     is computed exactly: the replay still equals rate_events (the fallback path is sound)."""
     import ratingkit.fesa as fesa_module
+    from ratingkit.fesa import fast, formula
+    from ratingkit.fesa.event import Categorised
 
     events, players = _history(13, n_events=8)
-    monkeypatch.setattr(fesa_module, "QUICK_SLACK", 1.0)
+    monkeypatch.setattr(formula, "QUICK_SLACK", 1.0)
     assert (
-        fesa_module._quick_outcome(
+        fast.quick_outcome(
             FESA,
             fesa_module.FesaState("a", "A", 1500, 40, 40),
-            ("established", 41, False),
+            Categorised(fesa_module.Category.ESTABLISHED, 41, False),
             [
                 fesa_module.RatedGame(
                     1, "b", Fraction(1), Fraction(0), Fraction(0), None, None, None

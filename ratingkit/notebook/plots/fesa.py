@@ -3,21 +3,24 @@ so tests can check what was drawn."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.shogi import GRADES
-from ...fesa import bonus, k_factor, upset_crossing
+from ...fesa import bonus, expected_score, k_factor, upset_crossing
+from ...fesa.promotion import TraceTable
 from ._axes import axes
 from ._text import literal
 
 
-def plot_upset_thresholds(ax=None, ks=(16, 24, 40), up_to: int = 300):
+def plot_upset_thresholds(
+    ax: Any = None, ks: tuple[int, ...] = (16, 24, 40), up_to: int = 300
+) -> Any:
     """For a win: d = k(1 - E) of formula (1) and d' = k(or - tr)/160 of rule (A) against
     or - tr, for each k, with the crossing (the same for every k) marked."""
     ax = axes(ax)
     diffs = list(range(-100, up_to + 1))
     for k in ks:
-        line = ax.plot(
-            diffs, [k * (1 - 1 / (1 + 10 ** (x / 400))) for x in diffs], label=f"d, k={k}"
-        )[0]
+        line = ax.plot(diffs, [k * (1 - expected_score(x)) for x in diffs], label=f"d, k={k}")[0]
         ax.plot(
             diffs,
             [k * x / 160 for x in diffs],
@@ -35,7 +38,7 @@ def plot_upset_thresholds(ax=None, ks=(16, 24, 40), up_to: int = 300):
     return ax
 
 
-def plot_bonus(ax=None, low: int = 0, high: int = 2000):
+def plot_bonus(ax: Any = None, low: int = 0, high: int = 2000) -> Any:
     """Rule 9: the bonus (1800 - tr)/200 per game, against the rating tr, with k for scale."""
     ax = axes(ax)
     ratings = list(range(low, high + 1, 5))
@@ -55,7 +58,7 @@ def plot_bonus(ax=None, low: int = 0, high: int = 2000):
     return ax
 
 
-def plot_grade_ladder(ax=None):
+def plot_grade_ladder(ax: Any = None) -> Any:
     """Rule 2: each grade from LB to UB, its MP marked."""
     ax = axes(ax, size=(8, 7))
     for i, grade in enumerate(GRADES):
@@ -68,20 +71,24 @@ def plot_grade_ladder(ax=None):
     return ax
 
 
-def plot_promotion_trace(trace, ax=None):
+def plot_promotion_trace(trace: TraceTable, ax: Any = None) -> Any:
     """A promotion trace (:func:`ratingkit.fesa.promotion_trace`): the tested rating of each
-    game against LB, MP and UB of the grade tested for."""
+    game against LB, MP and UB of the grade tested for (its typed steps)."""
     ax = axes(ax)
-    rows = [r for r in trace.rows if r.get("game") is not None]
-    games = [r["game"] for r in rows]
-    ax.plot(games, [float(r["tested_rating"]) for r in rows], marker="o", label="tested rating")
-    for key, style in (("LB", ":"), ("MP", "--"), ("UB", "-.")):
-        ax.step(games, [r[key] for r in rows], where="mid", linestyle=style, label=key)
-    for r in rows:
-        if r["promoted_to"]:
+    steps = [s for s in trace.steps if s.game is not None]
+    games = [s.game for s in steps]
+    ax.plot(games, [float(s.tested_rating) for s in steps], marker="o", label="tested rating")
+    for key, style, bound in (
+        ("LB", ":", lambda s: s.lb),
+        ("MP", "--", lambda s: s.mp),
+        ("UB", "-.", lambda s: s.ub),
+    ):
+        ax.step(games, [bound(s) for s in steps], where="mid", linestyle=style, label=key)
+    for s in steps:
+        if s.promoted_to:
             ax.annotate(
-                literal(r["promoted_to"]),
-                (r["game"], float(r["tested_rating"])),
+                literal(s.promoted_to),
+                (s.game, float(s.tested_rating)),
                 textcoords="offset points",
                 xytext=(5, 8),
             )

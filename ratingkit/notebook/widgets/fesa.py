@@ -2,30 +2,33 @@
 
 Each widget keeps its computation in ratingkit functions and exposes its current values as a
 plain dict (``values``), so tests can drive the controls from Python and check the result.
+Both derive from :class:`~ratingkit.notebook.widgets.base.Widget`.
 """
 
 from __future__ import annotations
 
 import html
+from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.shogi import GRADES, HANDICAP_NAMES, NO_GRADE, grade_name, handicap_conversion
 from ...fesa import PromotionCounters, promotion_trace
+from .base import Widget
 
 
-def _fmt(value) -> str:
+def _fmt(value: object) -> str:
     try:
-        number = float(value)
+        number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return html.escape(str(value))
     return f"{number:.2f}".rstrip("0").rstrip(".")
 
 
-class HandicapConverter:
+class HandicapConverter(Widget):
     """Rule 12: a giver's rating and a handicap -> the rating he plays at."""
 
-    def __init__(self, rating: int = 1862, handicap: str = "rook", values: str = "current"):
+    def __init__(self, rating: int = 1862, handicap: str = "rook", values: str = "current") -> None:
         self.rating = w.BoundedIntText(value=rating, min=0, max=3000, description="rating")
         self.handicap = w.Dropdown(
             options=list(HANDICAP_NAMES), value=handicap, description="handicap"
@@ -38,10 +41,12 @@ class HandicapConverter:
         self._update()
 
     @property
-    def values(self) -> dict:
-        return handicap_conversion(self.rating.value, self.handicap.value, self.era.value)
+    def values(self) -> dict[str, Any]:
+        return dict(handicap_conversion(self.rating.value, self.handicap.value, self.era.value))
 
-    def _update(self, _change=None) -> None:
+    def _update(self, _change: object = None) -> None:
+        if self.is_busy:
+            return
         v = self.values
         rows = [
             ("giver's rating", v["rating"]),
@@ -58,13 +63,8 @@ class HandicapConverter:
         )
         self.output.value = f"<table>{body}</table>"
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
 
-        display(self.view)
-
-
-class PromotionExplorer:
+class PromotionExplorer(Widget):
     """Rules 10-11: an event's change spread over its games, each game tested against LB, MP
     and UB of the next grade, with the counters carried in and out."""
 
@@ -78,7 +78,7 @@ class PromotionExplorer:
         lb_run: int = 8,
         mp_run: int = 0,
         lookahead: bool = True,
-    ):
+    ) -> None:
         names = ["no grade"] + [g.name for g in GRADES]
         self.rating = w.BoundedIntText(value=rating, min=0, max=3000, description="rating")
         self.change = w.IntSlider(value=change, min=-150, max=250, description="change")
@@ -121,7 +121,7 @@ class PromotionExplorer:
         return next(g.number for g in GRADES if g.name == self.grade.value)
 
     @property
-    def values(self) -> dict:
+    def values(self) -> dict[str, Any]:
         counters = PromotionCounters(
             self._grade_number(), self.lb_run.value, self.mp_run.value, self.lb_run_mp.value
         )
@@ -135,22 +135,21 @@ class PromotionExplorer:
         )
         return {
             "trace": trace,
-            "promotions": [(grade_name(a), grade_name(b), path) for a, b, path, *_ in found],
+            "promotions": [
+                (grade_name(p.from_grade), grade_name(p.to_grade), p.path) for p in found
+            ],
             "grade_after": grade_name(after.grade),
             "lb_run": after.lb_run,
             "mp_run": after.mp_run,
             "lb_run_mp": after.lb_run_mp,
         }
 
-    def _update(self, _change=None) -> None:
+    def _update(self, _change: object = None) -> None:
+        if self.is_busy:
+            return
         v = self.values
         summary = (
             f"<p>After the event: <b>{html.escape(v['grade_after'])}</b>, LB run {v['lb_run']}, "
             f"MP run {v['mp_run']}{' (MP seen)' if v['lb_run_mp'] else ''}.</p>"
         )
         self.output.value = summary + v["trace"].to_html()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.view)

@@ -1,0 +1,198 @@
+"""FESA's rule sets: the frozen dataclass of parameters and its named instances (``fesa``,
+``fesa-2011``, ``fesa-program``, ``fesa-nsr``; see :mod:`ratingkit.fesa`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+from typing import TYPE_CHECKING, cast
+
+from ..core.errors import RatingkitError
+from ..core.fastbuild import collector_paused
+from ..core.model import Event, Game
+from ..core.outcome import EventKey, GameKind, Outcome
+from ..core.players import PlayerFile
+from ..core.report import CheckTable, Report
+from ..core.ruleset import guard, require_games
+from . import checks, fast, views
+from . import event as event_module
+from .formula import _ROUNDERS
+from .outcome import FesaGame, FesaPlayer
+from .state import CODEC, FesaStateCodec
+
+if TYPE_CHECKING:
+    from ..core.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class FesaRules:
+    """FESA's ELO system, parameters as fields (see :mod:`ratingkit.fesa` for the variants).
+
+    * ``per_game_rounding``: round each game's change (pre-2012) instead of the event total;
+    * ``rounding``: how halves are rounded ("half-even" as FESA's program does);
+    * ``solver``: "exact" roots or FESA's "newton32";
+    * ``lookahead``: FESA's program's 20-game look-ahead promotion after each event;
+    * ``provisional_offset``: a provisional player is promoted to g+1 on reaching UB of
+      g + offset (2 as ratingkit decides; 1 reads rule 10's "UB of the next grade");
+    * ``handicap_values``: "current", "pre-2005" or "by-date" (by the event's date);
+    * ``nsr``: the NSR practice for jishogi (note 6);
+    * ``program_grades``: FESA's program's promotions by game count alone, also for a player
+      still unrated (rule 10 gives him no grade), from his prior grade where he has no grade;
+    * ``program_no_game_rating``: FESA's program's rating for a newcomer without a played
+      game: 1, or the MP of his prior grade (the rules give him none);
+    * ``max_passes``: the fixed-point iteration stops after this many passes at the latest
+      (FESA's program has no cap and can loop for ever).
+    """
+
+    name: str = "fesa"
+    title: str = "FESA shogi ELO rating system (rules since 2012)"
+    document: str = "FESA ELO rating system, A. Olufsen 2010-11 (Russian translation, 2011)"
+    valid_from: date | None = date(2012, 1, 1)
+    valid_until: date | None = None
+    #: FESA's system rates shogi games (FESA rule 1).
+    game: GameKind = GameKind.SHOGI
+    rates_score_tables: bool = False
+    per_game_rounding: bool = False
+    rounding: str = "half-even"
+    solver: str = "exact"
+    lookahead: bool = True
+    provisional_offset: int = 2
+    handicap_values: str = "by-date"
+    nsr: bool = False
+    program_grades: bool = False
+    program_no_game_rating: bool = False
+    max_passes: int = 1000
+
+    def _guard(self, events: Sequence[Event], players: PlayerFile | None) -> None:
+        """The one guard of :mod:`ratingkit.core.ruleset` (chess or shogi, score tables).  A
+        score table is refused first with the score table's own message, as before
+        (``core.ruleset.cannot_rate`` tests the game first: a score table is chess)."""
+        for event in events:
+            require_games(event, self.name)
+        # The player file's grades can only show shogi, which a FESA rule set rates: once a
+        # score table is refused (the only chess a game list shows), it changes nothing, and
+        # events rated together are not each checked against the whole file.
+        if len(events) > 1:
+            players = None
+        # A frozen dataclass's fields are read-only: the protocol's plain attributes do not
+        # accept them in mypy's eyes (ratingkit.core.ruleset.RuleSet).
+        guard(cast("RuleSet", self), events, players)
+
+    @property
+    def state(self) -> FesaStateCodec:
+        """The player state FESA reads and writes (:mod:`ratingkit.fesa.state`)."""
+        return CODEC
+
+    # -- public API ---------------------------------------------------------------------------
+    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        """Rate one event (FESA rules 3-12); the report's ``outcome`` holds every value."""
+        self._guard([event], players)
+        return views.event_report(self.rate_outcome(event, players))
+
+    def rate_outcome(
+        self, event: Event, players: PlayerFile | None = None
+    ) -> Outcome[FesaPlayer, FesaGame]:
+        """The typed outcome of one event."""
+        rated = event_module.rate_event(self, event, players, key=EventKey.of(event, 0))
+        # Players of the player file who did not play are carried over unchanged.
+        if players is not None:
+            used = {id(r) for r in rated.used}
+            carried = tuple(r for r in players.records if id(r) not in used)
+        else:
+            carried = ()
+        new_state = PlayerFile(rated.records + carried, players.source if players else None)
+        one = rated.outcome
+        outcome = Outcome(
+            rules=self.name,
+            title=event.name,
+            players=one.players,
+            events=(one,),
+            games=one.games,
+            notes=one.notes,
+            detail=one.detail,
+            new_state=new_state,
+        )
+        return outcome
+
+    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """Rate events one after the other, each with the state the previous one left
+        (rule 11: ratings are updated after every table), with every event's detail."""
+        if not events:
+            raise RatingkitError("no events to rate")
+        self._guard(events, players)
+        # The collector is paused while the many objects of the outcome and its report are
+        # built (ratingkit.core.fastbuild.collector_paused).
+        with collector_paused():
+            rated, new_state = fast.rate_in_turn(self, events, players)
+            notes = tuple(
+                replace(note, text=f"{one.outcome.key.name}: {note.text}")
+                for one in rated
+                for note in one.outcome.notes
+            )
+            outcome: Outcome[FesaPlayer, FesaGame] = Outcome(
+                rules=self.name,
+                title=f"{len(events)} events rated one after the other",
+                players=tuple(p for one in rated for p in one.outcome.players),
+                events=tuple(one.outcome for one in rated),
+                games=tuple(g for one in rated for g in one.outcome.games),
+                notes=notes,
+                new_state=new_state,
+            )
+            report = views.events_report(outcome)
+            fast.age_new_objects()
+            return report
+
+    def replay(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """A season (or a whole history) replayed fast: the same ratings, categories, grades
+        and new state as :meth:`rate_events`, with a light report
+        (:func:`ratingkit.fesa.fast.replay_events`)."""
+        self._guard(events, players)
+        # The report's many rows are built with the collector paused too (as the outcome).
+        with collector_paused():
+            report = views.replay_report(fast.replay_events(self, events, players))
+            fast.age_new_objects()
+            return report
+
+    def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
+        """The translator's notes 1-3 and the fixed point of rules 8 and 11."""
+        return checks.check(self, event, players)
+
+    # -- helpers ------------------------------------------------------------------------------
+    def round(self, value: Fraction) -> int:
+        return _ROUNDERS[self.rounding](value)
+
+    def handicap_era(self, game: Game, event: Event) -> str:
+        """Rule 12: the handicap values of the game's date (before 2005 the older table)."""
+        if self.handicap_values != "by-date":
+            return self.handicap_values
+        when = game.date or event.start or event.end
+        if when is not None and when < date(2005, 1, 1):
+            return "pre-2005"
+        return "current"
+
+
+FESA = FesaRules()
+FESA_2011 = FesaRules(
+    name="fesa-2011",
+    title="FESA shogi ELO rating system (before 2012: each game's change rounded)",
+    valid_from=None,
+    valid_until=date(2011, 12, 31),
+    per_game_rounding=True,
+)
+FESA_PROGRAM = FesaRules(
+    name="fesa-program",
+    title="FESA shogi ELO rating system as FESA's program computes it (Newton, single "
+    "precision; promotions by game count; newcomers without a game rated)",
+    solver="newton32",
+    program_grades=True,
+    program_no_game_rating=True,
+)
+FESA_NSR = FesaRules(
+    name="fesa-nsr",
+    title="FESA shogi ELO rating system with the NSR jishogi practice (27-point count)",
+    nsr=True,
+)
+
+__all__ = ["FESA", "FESA_2011", "FESA_NSR", "FESA_PROGRAM", "FesaRules"]
