@@ -18,7 +18,9 @@ import pytest
 from conftest import DATA, ROOT
 
 from ratingkit import cli
+from ratingkit.core.errors import RuleSetCannotRateError
 from ratingkit.core.model import Event, EventType, Game, Handicap, Play, Player, Special
+from ratingkit.core.outcome import GameKind
 from ratingkit.core.players import PlayerFile
 from ratingkit.core.ruleset import get_rule_set
 from ratingkit.core.tables import D_TO_PD, P_TO_DP
@@ -536,9 +538,10 @@ def test_5_1_forfeits_not_rated():
 
 
 def test_2_1_shogi_handicap_and_special_results_are_not_chess_games():
-    """2.1: the FIDE Laws of Chess apply.  In a round robin of shogi data, a handicap game and
-    a sennichite are not rated (each game row says why); the round robin is then incomplete
-    and rated as a Swiss (6.43), exactly as if the two games had not been played."""
+    """2.1: the FIDE Laws of Chess apply.  In a chess round robin (the event says so) with
+    shogi data in it, a handicap game and a sennichite are not rated (each game row says why);
+    the round robin is then incomplete and rated as a Swiss (6.43), exactly as if the two
+    games had not been played.  Without the event's word the guard refuses it as shogi."""
     event = _rr([2400, 2300, 2200, 2250, 2350])
     games = list(event.games)
     at = {frozenset(g.players): i for i, g in enumerate(games)}
@@ -546,7 +549,10 @@ def test_2_1_shogi_handicap_and_special_results_are_not_chess_games():
     first, second = games[i], games[j]
     games[i] = replace(first, handicap=Handicap("lance", first.white))
     games[j] = replace(second, special=Special.SENNICHITE, white_score=0.5, black_score=0.5)
-    shogi = replace(event, games=tuple(games))
+    undeclared = replace(event, games=tuple(games))
+    with pytest.raises(RuleSetCannotRateError, match="fide-1982 rates chess; this event is shogi"):
+        FIDE_1982.rate(undeclared)
+    shogi = replace(undeclared, game=GameKind.CHESS)
     rows = FIDE_1982.check(shogi).rows
     assert sorted(r["rule"] for r in rows) == ["2.1", "2.1", "6.43"]
     listed = {r["problem"].split(" (")[0]: r["games"] for r in rows if r["rule"] == "2.1"}

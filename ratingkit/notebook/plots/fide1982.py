@@ -6,17 +6,18 @@ omitted) and returns the axes."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ...core.expected import logistic, table_pd
 from ...core.model import Event
-from ...fide1982 import convergence_games, replacement_effect
+from ...fide1982 import FIDE_1982, Fide1982, convergence_games, with_rating
 from ._axes import axes
 from ._text import literal
 
 CLAIM_14_3 = {10: 75, 15: 50, 25: 30}
 
 
-def plot_convergence(runs: Sequence[Mapping[str, object]] | None = None, ax=None):
+def plot_convergence(runs: Sequence[Mapping[str, Any]] | None = None, ax: Any = None) -> Any:
     """The mean gap between rating and true strength game after game for K = 10, 15, 25
     (:func:`ratingkit.fide1982.convergence_games`), the 1/e level, and the game counts 14.3
     gives marked on each curve."""
@@ -52,7 +53,7 @@ def plot_convergence(runs: Sequence[Mapping[str, object]] | None = None, ax=None
     return ax
 
 
-def plot_logistic_against_table(ax=None, up_to: int = 800):
+def plot_logistic_against_table(ax: Any = None, up_to: int = 800) -> Any:
     """14.1: P = 1/(1 + 10^(-D/400)) against table 10.1b (H side), with the difference."""
     ax = axes(ax)
     differences = list(range(up_to + 1))
@@ -80,14 +81,23 @@ def plot_logistic_against_table(ax=None, up_to: int = 800):
     return ax
 
 
-def plot_replacement(event: Event, player_id: str, ratings: Iterable[int], ax=None):
+def plot_replacement(
+    event: Event,
+    player_id: str,
+    ratings: Iterable[int],
+    ax: Any = None,
+    rules: Fide1982 = FIDE_1982,
+) -> Any:
     """The unrated players' final Ru (Ru2) had ``player_id`` been rated each of ``ratings``
-    (:func:`ratingkit.fide1982.replacement_effect`)."""
+    (same scores; the values :func:`ratingkit.fide1982.replacement_effect` tabulates), read
+    from each outcome's typed detail."""
     ax = axes(ax)
-    table = replacement_effect(event, player_id, ratings)
-    xs = table.column(f"{player_id} rated")
-    for column in table.columns[2:]:
-        ax.plot(xs, table.column(column), marker="o", markersize=3, label=literal(column))
+    xs = list(ratings)
+    unrated = [p.id for p in event.players if p.rating is None and p.id != player_id]
+    outcomes = [rules.outcome(with_rating(event, player_id, rating)) for rating in xs]
+    for pid in unrated:
+        ys = [outcome.player(pid).detail.Ru2 for outcome in outcomes]
+        ax.plot(xs, ys, marker="o", markersize=3, label=literal(f"Ru2 {pid}"))
     original = event.player(player_id).rating
     if original is not None:
         ax.axvline(original, color="black", linewidth=0.8, linestyle=":")

@@ -2,42 +2,75 @@
 column of the 10.68 table move.
 
 The computation is :class:`ratingkit.fide1982.Fide1982.rate`; the widget only edits the event
-and shows the report.  Its state is readable from Python (``event``, ``report``, ``values``),
-so tests drive it by setting the controls.
+and shows the typed outcome of the report (``report.outcome``).  Its state is readable from
+Python (``event``, ``report``, ``values``), so tests drive it by setting the controls.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from fractions import Fraction
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.model import Event
+from ...core.outcome import PlayerOutcome
 from ...core.report import Report, format_cell
-from ...fide1982 import FIDE_1982, Fide1982, with_points, with_rating
+from ...fide1982 import FIDE_1982, FORMATS, Fide1982, with_points, with_rating
+from ...fide1982.checks import cycles_of
+from ...fide1982.outcome import Fide1982Event, Fide1982Player
 from ...formats.scorecsv import points_of
+from .base import Widget
 
-SHOWN = (
-    "rating_before",
-    "score",
-    "p",
-    "dp",
-    "Rc",
-    "Rc2",
-    "Ru",
-    "Ru2",
-    "D",
-    "PD",
-    "We",
-    "K",
-    "DR",
-    "rating_after",
+Player1982 = PlayerOutcome[Fide1982Player]
+
+#: The columns shown, each with the typed value it shows.
+SHOWN: tuple[tuple[str, Callable[[Player1982], object]], ...] = (
+    ("rating_before", lambda p: p.rating_before),
+    ("score", lambda p: p.score),
+    ("p", lambda p: p.detail.p),
+    ("dp", lambda p: p.detail.dp),
+    ("Rc", lambda p: p.detail.Rc),
+    ("Rc2", lambda p: p.detail.Rc2),
+    ("Ru", lambda p: p.detail.Ru),
+    ("Ru2", lambda p: p.detail.Ru2),
+    ("D", lambda p: p.detail.D),
+    ("PD", lambda p: p.detail.PD),
+    ("We", lambda p: p.detail.We),
+    ("K", lambda p: p.detail.K),
+    ("DR", lambda p: p.detail.DR),
+    ("rating_after", lambda p: p.rating_after),
 )
-SUMMARY = ("Rar", "dpa", "Ra")
+#: The event values shown (10.21), each with its typed value.
+SUMMARY: tuple[tuple[str, Callable[[Fide1982Event], object]], ...] = (
+    ("Rar", lambda e: e.Rar),
+    ("dpa", lambda e: e.dpa),
+    ("Ra", lambda e: e.Ra),
+)
 
 
-class BergerExplorer:
+def _players(report: Report) -> dict[str, Player1982]:
+    if report.outcome is None:
+        return {}
+    return {p.id: p for p in report.outcome.players}
+
+
+def _event(report: Report) -> Fide1982Event | None:
+    detail = report.outcome.detail if report.outcome is not None else None
+    return detail if isinstance(detail, Fide1982Event) else None
+
+
+def _values(report: Report) -> dict[str, dict[str, object]]:
+    return {pid: {c: get(p) for c, get in SHOWN} for pid, p in _players(report).items()}
+
+
+def _summary(report: Report) -> dict[str, object]:
+    event = _event(report)
+    return {name: get(event) if event is not None else None for name, get in SUMMARY}
+
+
+class BergerExplorer(Widget):
     """Controls: the player, his rating (or unrated), his points, and the player who gives or
     takes the difference in points (a round robin's points always add up to the same total).
     Below: Rar, dpa, Ra and the 10.68 columns of every player; cells that differ from the
@@ -59,7 +92,7 @@ class BergerExplorer:
         self.points = w.FloatSlider(
             value=0,
             min=0,
-            max=self.games * int(event.extra.get("cycles", 1)),
+            max=self.games * cycles_of(event),
             step=0.5,
             description="points",
             continuous_update=False,
@@ -68,7 +101,6 @@ class BergerExplorer:
         self.reset = w.Button(description="reset")
         self.message = w.HTML()
         self.output = w.HTML()
-        self._syncing = False
         self._load_player()
         self.player.observe(lambda _: self._load_player(), names="value")
         self.rating.observe(lambda _: self._set_rating(), names="value")
@@ -88,16 +120,16 @@ class BergerExplorer:
     # -- state ---------------------------------------------------------------------------
     @property
     def values(self) -> dict[str, dict[str, object]]:
-        """Each player's row of the current report (id -> column -> value)."""
-        return {row["id"]: dict(row) for row in self.report.players.rows}
+        """Each player's shown values in the current outcome (id -> column -> value)."""
+        return _values(self.report)
 
     @property
     def summary(self) -> dict[str, object]:
-        return {k: self.report.summary.get(k) for k in SUMMARY}
+        """Rar, dpa and Ra of the current outcome (10.21)."""
+        return _summary(self.report)
 
     def _load_player(self) -> None:
-        self._syncing = True
-        try:
+        with self.busy():
             player = self.event.player(self.player.value)
             self.unrated.value = player.rating is None
             if player.rating is not None:
@@ -106,17 +138,15 @@ class BergerExplorer:
             if self.balance.value == self.player.value:
                 others = [p.id for p in self.event.players if p.id != self.player.value]
                 self.balance.value = others[-1]
-        finally:
-            self._syncing = False
 
     def _set_rating(self) -> None:
-        if self._syncing:
+        if self.is_busy:
             return
         rating = None if self.unrated.value else self.rating.value
         self._apply(with_rating(self.event, self.player.value, rating))
 
     def _set_points(self) -> None:
-        if self._syncing:
+        if self.is_busy:
             return
         pid, other = self.player.value, self.balance.value
         old = points_of(self.event.player(pid))
@@ -151,32 +181,26 @@ class BergerExplorer:
 
     # -- display -------------------------------------------------------------------------
     def _render(self) -> None:
-        base = {row["id"]: row for row in self.base.players.rows}
-        formats = self.report.players.formats
+        base = _values(self.base)
+        base_summary = _summary(self.base)
 
-        def cell(value, before, column) -> str:
-            text = html.escape(format_cell(value, formats.get(column)))
+        def cell(value: object, before: object, column: str) -> str:
+            text = html.escape(format_cell(value, FORMATS.get(column)))
             if value != before:
-                old = html.escape(format_cell(before, formats.get(column)))
+                old = html.escape(format_cell(before, FORMATS.get(column)))
                 return f"<td style='text-align:right'><b>{text}</b> <small>({old})</small></td>"
             return f"<td style='text-align:right'>{text}</td>"
 
         summary = "".join(
-            f"<th>{k}</th>{cell(self.report.summary.get(k), self.base.summary.get(k), k)}"
-            for k in SUMMARY
+            f"<th>{k}</th>{cell(v, base_summary.get(k), k)}" for k, v in self.summary.items()
         )
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in ("id", *SHOWN))
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in ("id", *(c for c, _ in SHOWN)))
         body = []
-        for row in self.report.players.rows:
-            start = base.get(row["id"], {})
-            cells = "".join(cell(row.get(c), start.get(c), c) for c in SHOWN)
-            body.append(f"<tr><th>{html.escape(row['id'])}</th>{cells}</tr>")
+        for pid, values in self.values.items():
+            start = base.get(pid, {})
+            cells = "".join(cell(values[c], start.get(c), c) for c, _ in SHOWN)
+            body.append(f"<tr><th>{html.escape(pid)}</th>{cells}</tr>")
         self.output.value = (
             f"<table><tr>{summary}</tr></table>"
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.view)

@@ -1,0 +1,116 @@
+"""The FIDE 1982-2000 rule sets: the frozen dataclass of parameters and its two named
+instances, ``fide-1982`` (as the worked example 10.68 computes) and ``fide-1982-literal``
+(rule 10.25 as written)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import cast
+
+from ..core.model import Event
+from ..core.outcome import GameKind
+from ..core.players import PlayerFile
+from ..core.report import CheckTable, Report
+from ..core.ruleset import RuleSet, guard
+from .checks import assess
+from .event import rate_event, rate_period
+from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
+from .views import event_report, period_report
+
+DOCUMENT = (
+    "FIDE Rating Rules, approved by the 1982 General Assembly, amended by the General "
+    "Assemblies of 1984-2000 (Turkish translation)"
+)
+
+
+@dataclass(frozen=True)
+class Fide1982:
+    """The FIDE 1982-2000 rating rules as a frozen set of parameters.
+
+    ``below_half_factor`` is the one point where the rules and their own worked example part:
+    rule 10.25 gives an unrated player below 50% in a round robin Ru = Rc + dp * n/(n+1); the
+    example 10.68 computes Ru(H) = 2348 - 220 = 2128 and Ru(I) = 2348 - 351 = 1997, without
+    the factor.
+    """
+
+    name: str
+    title: str
+    document: str = DOCUMENT
+    valid_from: date | None = None
+    valid_until: date | None = None
+    #: The 1982 rules rate chess, from games or from a score table's totals (10.2x).
+    game: GameKind = GameKind.CHESS
+    rates_score_tables: bool = True
+    below_half_factor: bool = False
+    half_point_step: Fraction = Fraction(25, 2)  # 10.23
+    limit: int = 350  # 10.61
+    rn_floor: int = 2005  # 10.31, 10.32
+    rn_step: int = 5  # 10.32
+    list_floor: int = 2001  # 9.21
+    new_player_games: int = 9  # 9.14
+
+    # -- the event check ---------------------------------------------------------------
+    def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
+        """The validity rules 1.x-6.x (and 10.67) the event breaks: one finding per rule
+        broken, with the games that are therefore not rated ("all": the whole event).  The
+        title names the rules that could not be checked for lack of data."""
+        found = assess(event)
+        title = f"{self.name} checks of {event.name}"
+        if found.unchecked:
+            title += "; not checked for lack of data: " + ", ".join(found.unchecked)
+        return CheckTable.of(found.findings, title)
+
+    # -- rating ------------------------------------------------------------------------
+    def outcome(self, event: Event, players: PlayerFile | None = None) -> Fide1982Outcome:
+        """The typed outcome of one event (what :meth:`rate` shows)."""
+        _guard(self, [event], players)
+        return rate_event(self, event, players)
+
+    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        """Rate one event by the average method of 10.6 (see :mod:`ratingkit.fide1982`).
+
+        :func:`~ratingkit.core.ruleset.guard` refuses a shogi event first; in an event that is
+        chess, 2.1 leaves a shogi handicap game or a shogi result unrated game by game."""
+        return event_report(self.outcome(event, players))
+
+    def period_outcome(
+        self, events: Sequence[Event], players: PlayerFile | None = None
+    ) -> Fide1982PeriodOutcome:
+        """The typed outcome of a rating period (what :meth:`rate_events` shows)."""
+        _guard(self, events, players)
+        return rate_period(self, events, players)[0]
+
+    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """Several events of one rating period (10.65): each is rated with the ratings it was
+        played with (9.11: the list in force at its start), the changes add up,
+        Rn = Ro + sum(DR), rounded once (10.66).  A new player's results pool into one Rn
+        (10.3, 9.14)."""
+        _guard(self, events, players)
+        period, parts = rate_period(self, events, players)
+        return period_report(period, parts)
+
+
+def _guard(rules: Fide1982, events: Sequence[Event], players: PlayerFile | None) -> None:
+    """:func:`ratingkit.core.ruleset.guard`.  The cast: :class:`RuleSet` declares its
+    attributes as plain (settable) members, which a frozen dataclass's fields are not for
+    mypy; the protocol would need read-only properties."""
+    guard(cast(RuleSet, rules), events, players)
+
+
+FIDE_1982 = Fide1982(
+    name="fide-1982",
+    title="FIDE Rating Rules 1982-2000 as the worked example 10.68 computes them "
+    "(Ru below 50% in a round robin = Rc + dp, no n/(n+1))",
+)
+
+FIDE_1982_LITERAL = Fide1982(
+    name="fide-1982-literal",
+    title="FIDE Rating Rules 1982-2000 with rule 10.25 as written "
+    "(Ru below 50% in a round robin = Rc + dp * n/(n+1))",
+    below_half_factor=True,
+)
+
+__all__ = ["DOCUMENT", "FIDE_1982", "FIDE_1982_LITERAL", "Fide1982"]
