@@ -31,16 +31,17 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from fractions import Fraction
 
-from .. import fesa, fide1982
 from ..core.errors import InvalidValueError
 from ..core.expected import logistic, table_pd_exact
 from ..core.outcome import detail_cells, shown_as, shown_columns
 from ..core.report import Table
 from ..core.rounding import round_half_away_from_zero
-from ..fesa import FesaRules
-from ..fide import rules2014 as fide2014
-from ..fide.rules2014 import Fide2014
-from ..fide1982 import Fide1982
+from ..fesa import formula as fesa
+from ..fesa.rulesets import FESA, FesaRules
+from ..fide.rulesets import FIDE_2014, Fide2014
+from ..fide.state import PlayerState
+from ..fide1982 import formula as fide1982
+from ..fide1982.rulesets import FIDE_1982, Fide1982
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class PoolRules:
 def fide_expected(cap: int) -> Callable[[Fraction, Fraction], Fraction]:
     """PD of table 8.1b with the opponent counted within ``cap`` points of the player
     (1982 10.61: 350; 2014 8.54: |D| > 400 counts as 400): FIDE 1982's own
-    :func:`~ratingkit.fide1982.clamp_to`, then table 8.1b."""
+    :func:`~ratingkit.fide1982.formula.clamp_to`, then table 8.1b."""
 
     def expected(own: Fraction, opponent: Fraction) -> Fraction:
         return table_pd_exact(own - fide1982.clamp_to(opponent, own, cap))  # type: ignore[arg-type]
@@ -96,13 +97,13 @@ def fide_expected(cap: int) -> Callable[[Fraction, Fraction], Fraction]:
 START_YEAR = 2001
 
 
-def fide_1982_pool(rules: Fide1982 = fide1982.FIDE_1982) -> PoolRules:
+def fide_1982_pool(rules: Fide1982 = FIDE_1982) -> PoolRules:
     """A FIDE 1982 rule set's pool: PD of table 8.1b with the rule set's 350-point rule
-    (10.61, ``rules.limit``), K of 10.64 (:func:`ratingkit.fide1982.k_factor`), the period's
-    change rounded half away from zero."""
+    (10.61, ``rules.limit``), K of 10.64 (:func:`ratingkit.fide1982.formula.choose_k`), the
+    period's change rounded half away from zero."""
 
     def k(player: SimPlayer, _year: int) -> int:
-        return fide1982.k_factor(int(player.rating), player.games, player.ever_2400)[0]
+        return fide1982.choose_k(int(player.rating), player.games, player.ever_2400).k
 
     return PoolRules(
         rules.name,
@@ -112,7 +113,7 @@ def fide_1982_pool(rules: Fide1982 = fide1982.FIDE_1982) -> PoolRules:
     )
 
 
-def fide_2014_pool(rules: Fide2014 = fide2014.FIDE_2014) -> PoolRules:
+def fide_2014_pool(rules: Fide2014 = FIDE_2014) -> PoolRules:
     """A FIDE 2014 rule set's pool: PD of table 8.1b with the rule set's cap (8.54,
     ``rules.cap``, in every game, as the 2014 text has it), K as the rule set chooses it
     (8.56, :meth:`Fide2014.choose_k`) for a player of the simulated age on 1 January of the
@@ -120,7 +121,7 @@ def fide_2014_pool(rules: Fide2014 = fide2014.FIDE_2014) -> PoolRules:
 
     def k(player: SimPlayer, year: int) -> int:
         on = date(START_YEAR + year, 1, 1)
-        state = fide2014.PlayerState(
+        state = PlayerState(
             games=player.games, born=date(on.year - player.age, 1, 1), ever_2400=player.ever_2400
         )
         return rules.choose_k(int(player.rating), state, on, 0).k
@@ -134,10 +135,10 @@ def fide_2014_pool(rules: Fide2014 = fide2014.FIDE_2014) -> PoolRules:
     )
 
 
-def fesa_pool(rules: FesaRules = fesa.FESA) -> PoolRules:
+def fesa_pool(rules: FesaRules = FESA) -> PoolRules:
     """A FESA rule set's pool: the expectation and k(tr) of formula (1)
-    (:func:`ratingkit.fesa.expected`, :func:`ratingkit.fesa.k_factor`), the upset rule (A)
-    (:func:`ratingkit.fesa.upset_change`), the bonus of rule 9 (:func:`ratingkit.fesa.bonus`),
+    (:mod:`ratingkit.fesa.formula`: ``expected``, ``k_factor``), the upset rule (A)
+    (``upset_change``), the bonus of rule 9 (``bonus``),
     the rule set's rounding (:meth:`FesaRules.round`) and the floor of 400."""
 
     def expected(own: Fraction, opponent: Fraction) -> Fraction:
