@@ -17,6 +17,7 @@ from conftest import ROOT
 
 from ratingkit import RatingkitError
 from ratingkit.core import ruleset as rulesets
+from ratingkit.core.outcome import EventKey, EventOutcome, Outcome, PlayerOutcome, Status
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.report import Report
 from ratingkit.formats import read_event
@@ -80,21 +81,23 @@ class _StrayState:
     valid_until: date | None = None
 
     def rate(self, event, players=None):
-        rows = [
-            {
-                "id": p.id,
-                "name": p.name,
-                "rating_before": p.rating,
-                "games": 0,
-                "score": 0,
-                "expected": None,
-                "change": None,
-                "rating_after": p.rating,
-            }
+        # Every rule set returns its typed outcome (the protocol); this one's new state names a
+        # stranger.
+        players_out = tuple(
+            PlayerOutcome(
+                p.id, p.name, p.rating, 0, 0, None, None, p.rating, Status.RATED, detail=None
+            )
             for p in event.players
-        ]
+        )
         state = PlayerFile((PlayerRecord(id="987654", name="nobody", rating=1500),))
-        return Report.build(title=event.name, rules=self.name, rows=rows, new_state=state)
+        outcome = Outcome(
+            self.name,
+            event.name,
+            players_out,
+            (EventOutcome(EventKey.of(event), players_out),),
+            new_state=state,
+        )
+        return Report.from_outcome(outcome)
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ from ..core.model import Event
 from ..core.outcome import GameKind, Number, Outcome, PlayerOutcome, Status
 from ..core.players import PlayerFile
 from ..core.report import Report, Table
-from ..core.ruleset import RuleSet, UnknownGameError, cannot_rate, get_rule_set, guard, rule_sets
+from ..core.ruleset import RuleSet, UnknownGameError, cannot_rate, get_rule_set, rule_sets
 
 #: The games a rule set may rate, by name (``compare(..., game=)``).
 GAMES = tuple(kind.value for kind in GameKind)
@@ -78,12 +78,6 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[str | N
     ``("shogi", "handicap games")``; ``(None, ...)`` when the event shows neither game."""
     game, evidence = _ruleset.event_game(event, players)
     return (game.value if game is not None else None), evidence
-
-
-def require_same_game(event: Event, rule_set: RuleSet, players: PlayerFile | None = None) -> None:
-    """Refuse what ``rule_set`` cannot rate (:func:`ratingkit.core.ruleset.guard`, which the
-    callers should call directly; kept until the CLI and :func:`ratingkit.rate` do)."""
-    guard(rule_set, [event], players)
 
 
 def _players_for(players: Players, name: str) -> PlayerFile | None:

@@ -24,7 +24,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, date, datetime
@@ -34,7 +34,7 @@ from typing import Any
 from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
 from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
-from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
+from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome
 from ..core.players import PlayerFile, PlayerRecord, normalise_name, read_player_file
 from ..core.report import Report, Table, plain
 from ..core.ruleset import get_rule_set, guard
@@ -1150,93 +1150,14 @@ def _k_in_force(outcome: Outcome[Any, Any]) -> dict[str, int]:
 def _outcome_of(
     report: Report, events: Sequence[Event]
 ) -> tuple[Outcome[Any, Any], dict[str, int]]:
-    """The report's typed outcome and the K in force per player."""
-    if report.outcome is not None:
-        return report.outcome, _k_in_force(report.outcome)
-    return _legacy_outcome(report, events)
-
-
-# -- reports without an outcome ------------------------------------------------------------------
-# TRANSITIONAL: rule sets that do not fill ``Report.outcome`` yet.  Their report's layout is
-# turned into an outcome once, here, so that everything after reads typed values.  To be
-# removed when every rule set fills its outcome.
-
-
-def _legacy_outcome(
-    report: Report, events: Sequence[Event]
-) -> tuple[Outcome[Any, Any], dict[str, int]]:
-    def value_of(row: Mapping[str, object], column: str) -> Any:
-        return row.get(column)
-
-    def player(row: Mapping[str, object], period_row: Mapping[str, object]) -> PlayerOutcome[None]:
-        def value(column: str, fide_name: str) -> Any:
-            return row.get(column, row.get(fide_name))
-
-        before, after = value("rating_before", "Ro"), value_of(period_row, "rating_after")
-        status = (
-            Status.NOT_RATED
-            if after is None
-            else Status.RATED
-            if before is not None
-            else Status.FIRST_RATING
+    """The report's typed outcome and the K in force per player (every rule set fills the
+    outcome: the protocol of :mod:`ratingkit.core.ruleset`)."""
+    if report.outcome is None:
+        raise LedgerError(
+            f"the rule set's report {report.title!r} carries no outcome, which the ledger "
+            "stores; nothing was changed"
         )
-        return PlayerOutcome(
-            id=str(row.get("id")),
-            name=str(row.get("name")),
-            rating_before=before,
-            games=value("games", "n") or 0,
-            score=value("score", "w") or 0,
-            expected=value("expected", "We"),
-            change=value("change", "K*(w-We)"),
-            rating_after=after,
-            status=status,
-            detail=None,
-        )
-
-    # Events of one name are told apart by their order: the n-th event called N is the n-th
-    # part of the report that names N (a section "event: N", or rows whose event is N).
-    by_event = "event" in report.players.columns
-    rows: dict[tuple[str, str], list[Mapping[str, object]]] = {}
-    for r in report.players.rows:
-        rows.setdefault((str(r.get("event")) if by_event else "", str(r.get("id"))), []).append(r)
-    sections: dict[str, list[Table]] = {}
-    for table in report.sections:
-        sections.setdefault(table.title, []).append(table)
-    parts: list[EventOutcome[None, None]] = []
-    seen: dict[str, int] = {}
-    for position, event in enumerate(events):
-        nth = seen.get(event.name, 0)
-        seen[event.name] = nth + 1
-        titled = sections.get(f"event: {event.name}", [])
-        section = titled[nth] if nth < len(titled) else None
-        section_rows = {str(r.get("id")): r for r in section.rows} if section else {}
-        players = []
-        for pid in event.player_ids:
-            found = rows.get((event.name if by_event else "", pid), [])
-            # His rows in the events of this name: one per such event he played, in order.
-            index = (
-                sum(1 for e in events[:position] if e.name == event.name and pid in e.player_ids)
-                if by_event
-                else 0
-            )
-            row = found[index] if index < len(found) else None
-            if pid in section_rows:
-                players.append(player(section_rows[pid], {}))
-            elif row is not None:
-                players.append(player(row, row))
-        parts.append(EventOutcome(EventKey.of(event, position), tuple(players)))
-    overall = tuple(player(r, r) for r in report.players.rows) if not by_event else ()
-    if by_event:  # each event's results, one after the other
-        overall = tuple(p for part in parts for p in part.players)
-    k_used = {
-        str(row.get("id")): k
-        for row in report.players.rows
-        if isinstance(k := row.get("K"), int) and not isinstance(k, bool)
-    }
-    outcome: Outcome[Any, Any] = Outcome(
-        report.rules, report.title, overall, tuple(parts), new_state=report.new_state
-    )
-    return outcome, k_used
+    return report.outcome, _k_in_force(report.outcome)
 
 
 def _merge_state(state: PlayerFile, new: PlayerFile | None) -> PlayerFile:
