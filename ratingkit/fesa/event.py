@@ -1152,20 +1152,8 @@ def rate_event(
                 _NOTE_6 if rules.nsr else _RULE_4A,
             )
         )
-    summary = FesaEvent(
-        players=len(event.players),
-        # every played game is each of its two sides' rated game (rule 4)
-        rated_games=sum(len(played) for played in games.values()) // 2,
-        passes=passes,
-        per_game_rounding=rules.per_game_rounding,
-        solver=rules.solver,
-        lookahead=rules.lookahead,
-        provisional_offset=rules.provisional_offset,
-        nsr=rules.nsr,
-        rounding=rules.rounding,
-        iterations=found.iterations,
-        promotions=tuple(all_promotions),
-        unsettled=unsettled,
+    summary = event_summary(
+        rules, event, games, passes, all_promotions, unsettled, found.iterations
     )
     return RatedEvent(
         EventOutcome(key, tuple(player_outcomes), tuple(game_outcomes), tuple(notes), summary),
@@ -1218,4 +1206,32 @@ def _no_game_note(state: FesaState, outcome: Computed) -> str:
         f"{state.name}: no game played, given {given}, marked * (FESA's program gives a newcomer "
         "without a played game 1, or the MP of his prior grade; the FESA ELO rating system "
         "gives him no rating)"
+    )
+
+
+def event_summary(
+    rules: FesaRules,
+    event: Event,
+    games: Mapping[str, Sequence[Any]],
+    passes: int,
+    promotions: Sequence[Promotion],
+    unsettled: Unsettled | None,
+    iterations: tuple[IterationPass, ...] = (),
+) -> FesaEvent:
+    """One event's FESA values: its size, the passes of its fixed point (rules 8 and 11), the
+    rule set's numerics, its promotions (rule 10) and whether it settled."""
+    return FesaEvent(
+        players=len(event.players),
+        # every played game is each of its two sides' rated game (rule 4)
+        rated_games=sum(len(played) for played in games.values()) // 2,
+        passes=passes,
+        per_game_rounding=rules.per_game_rounding,
+        solver=rules.solver,
+        lookahead=rules.lookahead,
+        provisional_offset=rules.provisional_offset,
+        nsr=rules.nsr,
+        rounding=rules.rounding,
+        iterations=iterations,
+        promotions=tuple(promotions),
+        unsettled=unsettled,
     )

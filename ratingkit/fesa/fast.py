@@ -36,6 +36,7 @@ from .event import (
     Prepared,
     QuickGame,
     RatedEvent,
+    event_summary,
     fixed_point,
     held_grade,
     new_state,
@@ -61,7 +62,7 @@ from .formula import (
     expected_score,
     performance_rating,
 )
-from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay, Promotion
+from .outcome import Category, FesaGame, FesaPlayer, FesaReplay, Promotion
 from .state import STATE_KEYS, FesaState, rating_note, state_of, write_record
 
 if TYPE_CHECKING:
@@ -694,20 +695,7 @@ def _replay(
                 tuple(these),
                 (),
                 event_notes,
-                FesaEvent(
-                    players=len(event.players),
-                    # every played game is each of its two sides' rated game (rule 4)
-                    rated_games=sum(len(played) for played in games.values()) // 2,
-                    passes=passes,
-                    per_game_rounding=rules.per_game_rounding,
-                    solver=rules.solver,
-                    lookahead=rules.lookahead,
-                    provisional_offset=rules.provisional_offset,
-                    nsr=rules.nsr,
-                    rounding=rules.rounding,
-                    promotions=tuple(event_promotions),
-                    unsettled=unsettled,
-                ),
+                event_summary(rules, event, games, passes, event_promotions, unsettled),
             )
         )
     notes.insert(
