@@ -182,20 +182,7 @@ def rate_event(
     period, for rules whose K depends on them (K * n <= 700 from 2022); ``position``: the
     event's place among those rated together (its :class:`EventKey`)."""
     result = EventResult(event, EventKey.of(event, position))
-    ctx = _Event(
-        event,
-        rules,
-        states,
-        result,
-        event.type is EventType.ROUND_ROBIN,
-        {p.id: p for p in event.players},
-    )
-    newly_rated = first_rated_during_event(ctx)
-    ctx.unrated = {p.id for p in event.players if p.rating is None}
-    ctx.unrated_for_others = ctx.unrated | newly_rated
-    chess_games_played(ctx)
-    who_is_counted(ctx, first_event)
-    unrated_opponents_ru(ctx)
+    ctx = up_to_the_unrated_opponents(event, rules, states, result, first_event)
     games_not_rated(ctx)
     for player in event.players:
         if player.id not in ctx.unrated:
@@ -207,12 +194,15 @@ def rate_event(
     return result
 
 
-def rated_games(
-    event: Event, states: dict[str, PlayerState], rules: Fide2014, first_event: set[str]
-) -> dict[str, int]:
-    """The rated games n of each rated player of one event (what K * n <= 700 of 2022-2025
-    8.3.3 counts over a period), without rating the event: the steps up to 8.52 only."""
-    result = EventResult(event, EventKey(0, "", event.name))
+def up_to_the_unrated_opponents(
+    event: Event,
+    rules: Fide2014,
+    states: dict[str, PlayerState],
+    result: EventResult,
+    first_event: set[str],
+) -> _Event:
+    """The steps every rating of an event starts with: who became rated during it, the chess
+    games played (8.4), who is counted (8.21), the Ru of unrated opponents (8.21b, 8.58)."""
     ctx = _Event(
         event,
         rules,
@@ -227,6 +217,16 @@ def rated_games(
     chess_games_played(ctx)
     who_is_counted(ctx, first_event)
     unrated_opponents_ru(ctx)
+    return ctx
+
+
+def rated_games(
+    event: Event, states: dict[str, PlayerState], rules: Fide2014, first_event: set[str]
+) -> dict[str, int]:
+    """The rated games n of each rated player of one event (what K * n <= 700 of 2022-2025
+    8.3.3 counts over a period), without rating the event: the steps up to 8.52 only."""
+    result = EventResult(event, EventKey(0, "", event.name))
+    ctx = up_to_the_unrated_opponents(event, rules, states, result, first_event)
     return {
         p.id: sum(
             1
