@@ -6,7 +6,7 @@ never a traceback; nothing is written when an error occurs.  ``--output`` refuse
 missing folder and the input files; it writes into a device or FIFO and through a symbolic
 link (:func:`ratingkit.core.output.write_output`).  Text for a terminal has no control characters.
 ``--encoding`` (``rate``, ``check``, ``db import``) names the input files' encoding where the
-detection (UTF-8, else a code page, :mod:`ratingkit.formats.fileio`) should not decide; an unknown
+detection (UTF-8, else a code page, :mod:`ratingkit.core.fileio`) should not decide; an unknown
 name is an error before any file is read.
 """
 
@@ -22,6 +22,7 @@ from pathlib import Path
 
 from . import __version__
 from .core.errors import RatingkitError
+from .core.fileio import check_encoding, read_text_as
 from .core.model import Event, EventType
 from .core.outcome import Note, NoteKind
 from .core.output import check_output, terminal_text, write_output
@@ -38,7 +39,6 @@ from .core.ruleset import (
 )
 from .fide.rules2014 import Fide2014
 from .formats import formats, read_event
-from .formats.fileio import check_encoding, read_text_as
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2

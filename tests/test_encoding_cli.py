@@ -136,7 +136,7 @@ def test_an_unknown_codec_is_a_clean_error_before_reading(tmp_path, capsys, code
         out, err = capsys.readouterr()
         assert out == "" and err.startswith(f"ratingkit: error: {message}"), err
         assert "Traceback" not in err and "LookupError" not in err
-    from ratingkit.formats.fileio import check_encoding
+    from ratingkit.core.fileio import check_encoding
 
     with pytest.raises(InputError, match="unknown encoding 'xyz'"):
         check_encoding("xyz")

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from ratingkit.core.errors import InputError, MalformedLineError
-from ratingkit.formats.fileio import atomic_write_text, read_csv_table, read_text
+from ratingkit.core.fileio import atomic_write_text, read_csv_table, read_text
 
 
 def test_read_text_decodes_utf8_and_old_latin1_files(tmp_path):

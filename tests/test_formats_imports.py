@@ -26,7 +26,7 @@ FORBIDDEN = (
 
 
 def _module_name(path: Path) -> str:
-    parts = ["ratingkit", "formats"]
+    parts = ["ratingkit", path.parent.name]
     if path.stem != "__init__":
         parts.append(path.stem)
     return ".".join(parts)
@@ -86,5 +86,23 @@ def test_formats_import_no_rule_set() -> None:
         for path in files
         for line, name in _imports(path)
         if _forbidden(name)
+    ]
+    assert bad == []
+
+
+def test_the_core_imports_only_the_core() -> None:
+    """The core is what everything builds on: it imports no reader, rating system, service or
+    notebook code.  One lazy import is the exception: the registry loads the list of built-in
+    rule sets (ratingkit.builtin) on first use."""
+    core = FORMATS.parent / "core"
+    files = sorted(core.glob("*.py"))
+    assert {f.stem for f in files} >= {"model", "outcome", "report", "ruleset", "players"}
+    bad = [
+        f"{path.name}:{line}: imports {name}"
+        for path in files
+        for line, name in _imports(path)
+        if name.startswith("ratingkit")
+        and not name.startswith("ratingkit.core")
+        and not (path.stem == "ruleset" and name in ("ratingkit", "ratingkit.builtin"))
     ]
     assert bad == []

@@ -14,11 +14,11 @@ import codecs
 import pytest
 
 from ratingkit.core.errors import InputError, InvalidValueError, MalformedLineError, RatingkitError
+from ratingkit.core.fileio import decode_text, detect_delimiter, read_csv_table, read_text_as
 from ratingkit.core.model import event_notes
 from ratingkit.core.players import parse_player_csv, read_player_file
 from ratingkit.formats import detect_format, read_event
 from ratingkit.formats.csvpair import read_csv_pair
-from ratingkit.formats.fileio import decode_text, detect_delimiter, read_csv_table, read_text_as
 from ratingkit.formats.scorecsv import points_of, read_score_csv
 
 RUSSIAN = ["Иванов Иван", "Петров Пётр", "Сидорова Анна", "Кузнецов Дмитрий"]

@@ -452,7 +452,7 @@ def test_a_dangling_symlink_into_a_missing_folder_names_that_folder(tmp_path):
 
 
 def test_a_formula_like_column_name_is_protected_and_reads_back():
-    from ratingkit.formats.fileio import read_csv_table
+    from ratingkit.core.fileio import read_csv_table
 
     text = Table("t", ("id", "=note"), ({"id": "a", "=note": "-x"},)).to_csv()
     assert text.splitlines() == ["id,'=note", "a,'-x"]

@@ -23,6 +23,9 @@ import re
 import secrets
 import stat
 from collections.abc import Iterable
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 from .errors import RatingkitError
@@ -201,10 +204,40 @@ def atomic_write(path: str | os.PathLike[str], text: str) -> None:
     replace_file(target, text, None if mode is None else stat.S_IMODE(mode))
 
 
+# -- values as JSON, pandas and CSV want them --------------------------------------------
+
+
+def plain(value: object) -> object:
+    """A value as JSON and pandas want it: Fractions and Decimals become floats, dates ISO."""
+    if isinstance(value, Fraction | Decimal):
+        return float(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if hasattr(value, "value") and hasattr(value, "name") and not isinstance(value, str):
+        return plain(value.value)  # enums
+    return value
+
+
+def csv_cell(value: object) -> object:
+    """A value as a CSV cell: :func:`plain`, empty for None, yes/no, a list space-separated."""
+    value = plain(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return value
+
+
 __all__ = [
     "FORMULA_STARTS",
     "atomic_write",
     "check_output",
+    "csv_cell",
+    "plain",
     "protect_cell",
     "protect_row",
     "replace_file",

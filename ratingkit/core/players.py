@@ -28,7 +28,7 @@ FIDE 1982 ``last_rating``, ``ru_results``; FESA ``results``, ``bonus_games``, ``
 (``elo``, ``rtg``) is an error naming it and listing the known columns: a misspelt column
 would otherwise be ignored and its players rated without it.  The columns may be separated by
 ``,``, ``;`` or tabs, and the file may be in UTF-8 or a Windows code page (see
-:mod:`ratingkit.formats.fileio`).
+:mod:`ratingkit.core.fileio`).
 
 An event's players are found in a player file by one matcher, :class:`PlayerMatcher` (by id,
 then FIDE id, then name; start numbers are no key), which :meth:`PlayerFile.match` and
@@ -49,8 +49,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..formats.fileio import CsvRow, read_csv_table, read_text
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
+from .fileio import CsvRow, read_csv_table, read_text
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
 if TYPE_CHECKING:
@@ -429,8 +429,7 @@ def write_player_csv(player_file: PlayerFile) -> str:
     columns in order of first appearance.  Reads back to the same records (a text cell that a
     spreadsheet would run as a formula gets an apostrophe, which the reader removes:
     :func:`ratingkit.core.output.protect_cell`)."""
-    from .output import protect_row
-    from .report import _csv_cell
+    from .output import csv_cell, protect_row
 
     used = [c for c in KNOWN_COLUMNS if any(getattr(r, c) is not None for r in player_file)]
     extras: list[str] = []
@@ -440,7 +439,7 @@ def write_player_csv(player_file: PlayerFile) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(protect_row(used + extras))
     for record in player_file:
-        row = [_csv_cell(getattr(record, c)) for c in used]
+        row = [csv_cell(getattr(record, c)) for c in used]
         row += [record.extra.get(k, "") for k in extras]
         writer.writerow(protect_row(row))
     return buffer.getvalue()
@@ -448,7 +447,7 @@ def write_player_csv(player_file: PlayerFile) -> str:
 
 def read_player_file(path: str | os.PathLike[str], encoding: str | None = None) -> PlayerFile:
     """Read a player file (CSV with a header line; ``encoding`` overrides the detected one,
-    see :func:`ratingkit.formats.fileio.read_text`)."""
+    see :func:`ratingkit.core.fileio.read_text`)."""
     source = str(path)
     return parse_player_csv(read_text(path, encoding), source)
 

@@ -25,15 +25,12 @@ import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
-from decimal import Decimal
-from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import RatingkitError
 from .outcome import Finding, GameOutcome, Outcome, player_row
-from .output import protect_row, terminal_cell, terminal_text
+from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -53,19 +50,6 @@ COMMON_COLUMNS: tuple[str, ...] = (
     "change",
     "rating_after",
 )
-
-
-def plain(value: object) -> object:
-    """A value as JSON and pandas want it: Fractions and Decimals become floats, dates ISO."""
-    if isinstance(value, Fraction | Decimal):
-        return float(value)
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, tuple | list):
-        return [plain(v) for v in value]
-    if hasattr(value, "value") and hasattr(value, "name") and not isinstance(value, str):
-        return plain(value.value)  # enums
-    return value
 
 
 def format_cell(value: object, fmt: str | None = None) -> str:
@@ -156,7 +140,7 @@ class Table:
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(protect_row(self.columns))
         for row in self.rows:
-            writer.writerow(protect_row(_csv_cell(row.get(c)) for c in self.columns))
+            writer.writerow(protect_row(csv_cell(row.get(c)) for c in self.columns))
         return buffer.getvalue()
 
     def to_html(self) -> str:
@@ -211,17 +195,6 @@ def _align(text: str, width: int) -> str:
     except ValueError:
         return text.ljust(width)
     return text.rjust(width)
-
-
-def _csv_cell(value: object) -> object:
-    value = plain(value)
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
-    return value
 
 
 @dataclass(frozen=True, repr=False)

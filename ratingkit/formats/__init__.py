@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import RatingkitError, UnknownFormatError
+from ..core.fileio import check_text_file
 from ..core.model import Event
-from .fileio import check_text_file
 
 #: Modules that define and register the built-in formats.
 BUILTIN_MODULES: tuple[str, ...] = (

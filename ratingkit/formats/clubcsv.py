@@ -36,6 +36,7 @@ from pathlib import Path
 
 from ..core.errors import InvalidValueError, Location, UnknownResultError
 from ..core.fastbuild import collector_paused
+from ..core.fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
 from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
@@ -44,7 +45,6 @@ from . import Format, register_format
 from .clubterms import game_terms, parse_grade
 from .csvpair import header_columns, players_from_roster, read_pair_roster, resemblance
 from .eventfields import with_read_notes
-from .fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
 
 GAME_COLUMNS = ("date", "event", "round", "white", "black", "result")
 SPECIAL_RESULTS = {"sennichite": Special.SENNICHITE, "jishogi": Special.JISHOGI_REPLAYED}

@@ -13,7 +13,7 @@ file when ``--players`` is not given; ``fide_id`` gives the player's FIDE id (tw
 one FIDE id are refused).  A column ratingkit does not know is an error.
 
 Both files may be separated by ``,``, ``;`` or tabs (the header line tells) and be in UTF-8 or
-a Windows code page (detected, or given as ``encoding``); see :mod:`ratingkit.formats.fileio`.  The
+a Windows code page (detected, or given as ``encoding``); see :mod:`ratingkit.core.fileio`.  The
 event's ``extra["encoding"]`` is the games file's encoding and ``extra["read_notes"]`` says
 which files were not read as UTF-8.
 
@@ -35,6 +35,15 @@ from pathlib import Path
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
 from ..core.fastbuild import collector_paused
+from ..core.fileio import (
+    Reads,
+    encoding_notes,
+    files_read,
+    header_cells,
+    main_encoding,
+    read_csv_table,
+    read_text_into,
+)
 from ..core.model import (
     BYE_CODES,
     Bye,
@@ -53,15 +62,6 @@ from ..core.ruleset import event_game
 from ..core.values import parse_date, parse_int
 from . import Format, register_format
 from .eventfields import apply_fields, read_sidecar
-from .fileio import (
-    Reads,
-    encoding_notes,
-    files_read,
-    header_cells,
-    main_encoding,
-    read_csv_table,
-    read_text_into,
-)
 
 GAME_COLUMNS = ("round", "white", "black", "result")
 OPTIONAL_GAME_COLUMNS = ("date", "special", "handicap", "giver")

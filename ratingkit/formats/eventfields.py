@@ -44,10 +44,10 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
+from ..core.fileio import Reads, encoding_notes, read_csv_table, read_text_into
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind
 from ..core.values import parse_bool, parse_date, parse_int
-from .fileio import Reads, encoding_notes, read_csv_table, read_text_into
 
 #: Fields that become attributes of the Event; the others go to ``Event.extra`` (``game``
 #: both: :attr:`Event.game`, and its name in ``extra["game"]``).
@@ -247,7 +247,7 @@ def check_game(
 
 def with_read_notes(event: Event, reads: Reads) -> Event:
     """A copy of ``event`` whose ``extra["read_notes"]`` says which of the files read were
-    not UTF-8 (see :func:`ratingkit.formats.fileio.encoding_notes`); the event itself if all
+    not UTF-8 (see :func:`ratingkit.core.fileio.encoding_notes`); the event itself if all
     were."""
     notes = encoding_notes(reads)
     if not notes:

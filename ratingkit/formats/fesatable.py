@@ -53,6 +53,7 @@ from ..core.errors import (
     UnknownPlayerError,
 )
 from ..core.fastbuild import build, collector_paused
+from ..core.fileio import Reads, encoding_extra, read_text_into
 from ..core.model import (
     Bye,
     ByeKind,
@@ -70,7 +71,6 @@ from ..core.players import normalise_name
 from ..core.shogi import display_grade, parse_grade
 from ..core.values import RATING_MAX, parse_date
 from . import Format, register_format
-from .fileio import Reads, encoding_extra, read_text_into
 
 if TYPE_CHECKING:
     from ..core.report import Report, Table
@@ -107,7 +107,7 @@ def _sniff(path: Path, head: str) -> bool:
 
 def read_fesa_table(path: str | Path, encoding: str | None = None) -> Event:
     """Read a FESA table: UTF-8, else the code page detected, or ``encoding`` if given (see
-    :mod:`ratingkit.formats.fileio`); the event's ``extra["encoding"]`` says which, and
+    :mod:`ratingkit.core.fileio`); the event's ``extra["encoding"]`` says which, and
     ``extra["read_notes"]`` when it is not UTF-8."""
     source = str(path)
     reads: Reads = []

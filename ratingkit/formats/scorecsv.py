@@ -13,7 +13,7 @@ rather than the games.  A score table is one CSV file::
 ``7½``.  The table may be separated by ``;`` (as Excel saves it where the decimal mark is a
 comma: ``7,5`` then needs no quotes), ``,`` (an unquoted ``7,5`` is then two cells: the error
 says to quote it or write ``7.5``) or tabs, and be in UTF-8 or a Windows code page (see
-:mod:`ratingkit.formats.fileio`).  ``id`` or ``name`` may be left out (the other one serves for
+:mod:`ratingkit.core.fileio`).  ``id`` or ``name`` may be left out (the other one serves for
 both).  Any column of the player file (``games``, ``born``, ``k``, ``ever_2400`` ...) may
 follow; the file then also serves as the player file (a column ratingkit does not know is an
 error, and so is a player given twice).  Lines ``# field: value`` before the header give
@@ -37,6 +37,14 @@ from typing import Any
 
 from ..core.errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from ..core.fastbuild import collector_paused
+from ..core.fileio import (
+    Reads,
+    files_read,
+    header_cells,
+    main_encoding,
+    read_csv_table,
+    read_text_into,
+)
 from ..core.model import Event, EventType, Player
 from ..core.outcome import GameKind
 from ..core.output import protect_row
@@ -51,7 +59,6 @@ from .eventfields import (
     read_sidecar,
     with_read_notes,
 )
-from .fileio import Reads, files_read, header_cells, main_encoding, read_csv_table, read_text_into
 
 REQUIRED_COLUMNS = ("rating", "points")
 STATE_COLUMNS = ("games", "born", "k", "ever_2400", "grade", "prior_grade")

@@ -61,6 +61,7 @@ from ..core.errors import (
     UnknownResultError,
 )
 from ..core.fastbuild import collector_paused
+from ..core.fileio import Reads, encoding_extra, read_text_into
 from ..core.model import (
     Bye,
     ByeKind,
@@ -77,7 +78,6 @@ from ..core.model import _pair as pair_records
 from ..core.outcome import GameKind
 from ..core.values import RATING_MAX, parse_date, parse_points
 from . import Format, csvpair, register_format
-from .fileio import Reads, encoding_extra, read_text_into
 
 # The CSV pair registers first, so that the built-in formats keep BUILTIN_MODULES' order even
 # when this module is imported on its own.
@@ -168,7 +168,7 @@ def read_trf(path: str | Path, encoding: str | None = None) -> Event:
     """Read a TRF file into an :class:`~ratingkit.core.model.Event` (ids are start ranks).
 
     The file is UTF-8, else the code page detected (an old TRF's Latin-1 reads as its
-    superset Windows-1252), or ``encoding`` if given (see :mod:`ratingkit.formats.fileio`); the
+    superset Windows-1252), or ``encoding`` if given (see :mod:`ratingkit.core.fileio`); the
     event's ``extra["encoding"]`` says which, and ``extra["read_notes"]`` when it is not UTF-8."""
     source = str(path)
     _refuse_nul_bytes(path, source)
@@ -179,7 +179,7 @@ def read_trf(path: str | Path, encoding: str | None = None) -> Event:
 
 def _refuse_nul_bytes(path: str | Path, source: str) -> None:
     """A NUL byte is named by its line and column (a TRF is text; the generic check of
-    :func:`ratingkit.formats.fileio.read_text` names only the file)."""
+    :func:`ratingkit.core.fileio.read_text` names only the file)."""
     try:
         data = Path(path).read_bytes()
     except OSError:

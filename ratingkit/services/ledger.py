@@ -35,8 +35,9 @@ from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
 from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
 from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome
+from ..core.output import plain
 from ..core.players import PlayerFile, PlayerRecord, normalise_name, read_player_file
-from ..core.report import Report, Table, plain
+from ..core.report import Report, Table
 from ..core.ruleset import get_rule_set, guard
 from ..formats import read_event
 
@@ -349,7 +350,7 @@ class Ledger:
         encoding: str | None = None,
     ) -> ImportSummary:
         """Import one event file (any readable format) with an optional player file.
-        ``encoding`` overrides the detected encoding of both (see :mod:`ratingkit.formats.fileio`).
+        ``encoding`` overrides the detected encoding of both (see :mod:`ratingkit.core.fileio`).
 
         Players are matched on their own id where the format has one (CSV files), on their
         FIDE id, or on their name; a new player is created when nothing matches, and a name

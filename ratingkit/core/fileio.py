@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError, Location, MalformedLineError
-from ..core.model import ReadNote
-from ..core.output import atomic_write, unprotect_cell
+from .errors import InputError, Location, MalformedLineError
+from .model import ReadNote
+from .output import atomic_write, unprotect_cell
 
 #: Code pages tried when a file is not UTF-8, in order of preference when nothing else decides.
 CODE_PAGES = ("cp1251", "cp1254", "cp1252", "koi8_r", "cp866")
