@@ -417,7 +417,9 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
 def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
     event = _read(args.input, args.input_format, encoding=args.encoding)
     rules = _rules_for(args.rules, [event])
-    table = rules.check(event, _players_for(args, event))
+    players = _players_for(args, event)
+    guard(rules, [event], players)  # a chess event is not checked under shogi rules
+    table = rules.check(event, players)
     if not table.rows and args.format == "table":
         # The title may say what could not be checked (e.g. for lack of dates): show it.
         title = f"  {table.title}\n" if table.title else ""

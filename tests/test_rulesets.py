@@ -8,6 +8,7 @@ import pytest
 from ratingkit.core import ruleset as rulesets
 from ratingkit.core.errors import RatingkitError, UnknownRuleSetError
 from ratingkit.core.outcome import GameKind
+from ratingkit.core.players import PlayerRecord
 from ratingkit.core.ruleset import RuleSet, get_rule_set, register, rule_sets
 
 
@@ -20,6 +21,7 @@ class _Rules:
     valid_until: date | None = None
     game: GameKind = GameKind.CHESS
     rates_score_tables: bool = False
+    state: object = None  # a StateCodec; not used by the registry
 
     def rate(self, event, players=None):  # pragma: no cover - not called
         raise NotImplementedError
@@ -57,6 +59,10 @@ def test_every_built_in_rule_set_is_listed_and_complete():
     for rules in BUILTIN_RULE_SETS:
         assert isinstance(rules, RuleSet), rules.name
         assert isinstance(rules.game, GameKind), rules.name
+        # each system's one codec of its state (the system's tests check what it reads)
+        record = PlayerRecord(id="1", name="A", rating=600, grade="12 kyu")
+        assert isinstance(rules.state.write(record, rules.state.read(record)), PlayerRecord)
+        assert all(isinstance(column, str) for column in rules.state.columns), rules.name
     games = {rules.name: rules.game for rules in BUILTIN_RULE_SETS}
     # FIDE's texts are chess rules, FESA's and LNMO's shogi rules (their documents' titles)
     assert {n for n, g in games.items() if g is GameKind.CHESS} == {

@@ -103,4 +103,21 @@ class UnknownFormatError(RatingkitError):
 
 
 class RuleSetCannotRateError(RatingkitError):
-    """The rule set cannot rate this event (wrong game, missing data the rules need)."""
+    """The rule set cannot rate this event (wrong game, missing data the rules need).
+
+    ``reason`` is the message without the event's name or file in front (what a comparison of
+    rule sets shows beside the event's name); ``where`` is that name or file, if given;
+    ``wrong_game`` is True when the event is of the other game (chess, shogi)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str | None = None,
+        where: str | None = None,
+        wrong_game: bool = False,
+    ):
+        self.reason = reason if reason is not None else message
+        self.where = where
+        self.wrong_game = wrong_game
+        super().__init__(message)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import RatingkitError, RuleSetCannotRateError, UnknownRuleSetError
 from .model import Special
@@ -81,6 +81,11 @@ class RuleSet(Protocol):
     @property
     def game(self) -> GameKind:
         """The game it rates."""
+        ...
+
+    @property
+    def state(self) -> StateCodec[Any]:
+        """How it reads its players' state from a player file and writes it back."""
         ...
 
     @property
@@ -317,18 +322,21 @@ def cannot_rate(
     """Why ``rule_set`` cannot rate ``event`` before it tries (a chess event under a shogi
     rule set or the other way round; a score table under a rule set that rates games), or
     None."""
+    where = event.source or event.name
     # a score table first: it says more than 'this event is chess' (FIDE 1982 rates it)
-    if event.score_only and not getattr(rule_set, "rates_score_tables", False):
-        return RuleSetCannotRateError(
-            f"{event.source or event.name}: a score table gives only each player's total; "
-            f"rule set {rule_set.name!r} rates games (the score table is for fide-1982)"
+    if event.score_only and not rule_set.rates_score_tables:
+        reason = (
+            "a score table gives only each player's total; rule set "
+            f"{rule_set.name!r} rates games (the score table is for fide-1982)"
         )
-    wanted = getattr(rule_set, "game", None)
+        return RuleSetCannotRateError(f"{where}: {reason}", reason=reason, where=where)
     game, evidence = event_game(event, players)
-    if wanted is not None and game is not None and wanted != game:
+    if game is not None and rule_set.game != game:
+        reason = (
+            f"{rule_set.name} rates {rule_set.game.value}; this event is {game.value} ({evidence})"
+        )
         return RuleSetCannotRateError(
-            f"{event.source or event.name}: {rule_set.name} rates {wanted.value}; this event is "
-            f"{game.value} ({evidence})"
+            f"{where}: {reason}", reason=reason, where=where, wrong_game=True
         )
     return None
 

@@ -27,7 +27,7 @@ from ..core.report import CheckTable, Report
 from ..core.ruleset import FamilyGap, cannot_rate
 from .formula import KChoice, initial_rating_2024, k_factor, limit_k, ru_from
 from .publication import FirstRating, first_rating, rate_one, rate_period
-from .state import PENDING_COLUMN, Pending, PlayerState
+from .state import FIDE_STATE, PENDING_COLUMN, FideStateCodec, Pending, PlayerState
 
 __all__ = [
     "DOCUMENT_2017",
@@ -247,6 +247,12 @@ class Fide2014:
         return [_decision_note(event)]
 
     # -- the protocol --------------------------------------------------------------------------
+
+    @property
+    def state(self) -> FideStateCodec:
+        """The player state FIDE reads and writes (:mod:`ratingkit.fide.state`: games, born,
+        K, ever_2400, ever_2300, pending_results)."""
+        return FIDE_STATE
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event (FIDE 2014 section 8, or the later text the fields set)."""

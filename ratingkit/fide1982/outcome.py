@@ -135,6 +135,11 @@ class Fide1982Player:
     #: 9.21: his new rating is below the list's floor and he leaves the list.
     leaves_list: bool = False
 
+    @property
+    def k(self) -> int | None:
+        """The K in force (10.64), as every system's detail names it for the ledger's list."""
+        return self.K
+
     def explain(self) -> str:
         """Why his rating changed, in short, as a comparison of rule sets shows it: the status
         when it is not plain "rated" (9.14, 9.21, 10.31, 10.32, 10.4 ...), K (10.64), the

@@ -17,6 +17,7 @@ from ..core.ruleset import guard
 from .checks import assess
 from .event import rate_event, rate_period
 from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
+from .state import STATE_CODEC, Fide1982Codec
 from .views import event_report, period_report
 
 DOCUMENT = (
@@ -67,6 +68,12 @@ class Fide1982:
         """The typed outcome of one event (what :meth:`rate` shows)."""
         _guard(self, [event], players)
         return rate_event(self, event, players)
+
+    @property
+    def state(self) -> Fide1982Codec:
+        """The player state FIDE 1982 reads and writes (:mod:`ratingkit.fide1982.state`:
+        ru_results, last_rating)."""
+        return STATE_CODEC
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event by the average method of 10.6 (see :mod:`ratingkit.fide1982`).

@@ -162,9 +162,10 @@ def verdict(
     (:func:`~ratingkit.core.ruleset.cannot_rate`) first, then the rule set's own refusal."""
     refused = cannot_rate(rule_set, event, players)
     if refused is not None:
-        wanted: GameKind | None = getattr(rule_set, "game", None)
-        if wanted is not None and game is not None and wanted is not game:
-            text = f"{rule_set.name} rates {wanted}; this event is {game} ({evidence})"
+        # The verdict names the game first (beside the event's name, with the evidence the
+        # comparison found or was given), then any other refusal with the file's name.
+        if game is not None and rule_set.game is not game:
+            text = f"{rule_set.name} rates {rule_set.game}; this event is {game} ({evidence})"
             return f"cannot rate: {text}", None
         return f"cannot rate: {refused}", None
     try:

@@ -1060,7 +1060,8 @@ def _history_entry(player_id: str, stored: str, result_text: str) -> dict[str, o
     return {
         "rating_before": mine.rating_before,
         "games": mine.games,
-        "score": mine.score,
+        # no game counted: a score of 0, as the history has always shown it
+        "score": 0.0 if mine.score is None and not mine.games else mine.score,
         "expected": mine.expected,
         "change": mine.change,
         "rating_after": result.rating_after if result is not None else mine.rating_after,
