@@ -2,8 +2,10 @@
 
 * :func:`table_pd` / :func:`table_pd_hundredths`: table 8.1b, D -> PD (FIDE 2014 8.1b).
 * :func:`table_dp`: table 8.1a, p -> dp (FIDE 2014 8.1a).
-* :func:`logistic`: 1 / (1 + 10^(-D/400)), used by FESA (formula 1) and by FIDE 1982 14.1 as
-  an approximation.
+* :func:`expected_against`: 1 / (1 + 10^(D/400)) for D = the opponent's rating minus one's
+  own, the logistic formula written once: FESA's formula (1) (``ratingkit.fesa.formula``) is
+  this function; :func:`logistic` is it for the player D points above, as FIDE 1982 14.1 uses
+  it as an approximation.
 * :func:`normal`: the normal curve the FIDE tables were computed from, with standard deviation
   200 * sqrt(2) for the difference of two players' performances (FIDE 2014 8.1: "200 points
   between classes").
@@ -16,7 +18,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InvalidValueError
 from .rounding import Number, exact, round_half_up, round_hundredths_half_up
@@ -32,9 +34,20 @@ _BAND_ENDS = [high for _, high, _ in D_TO_PD]
 _DP_BY_P = dict(P_TO_DP)
 
 
+F = TypeVar("F", float, Any)
+
+
+def expected_against(opponent_minus_own: F) -> F:
+    """The logistic expectation 1 / (1 + 10^(D/400)) of a player whose opponent is rated D
+    above him (FESA's formula (1), with D = or - tr), in the arithmetic of its argument: a
+    float, or a NumPy single for FESA's program's single-precision Newton iteration.  The one
+    place the logistic formula is written."""
+    return 1 / (1 + 10 ** (opponent_minus_own / 400))
+
+
 def logistic(difference: float) -> float:
     """Expected score of the player ``difference`` points above his opponent (logistic)."""
-    return 1.0 / (1.0 + float(10.0 ** (-difference / 400.0)))
+    return float(expected_against(-difference))
 
 
 def normal(difference: float, sigma: float = NORMAL_SIGMA) -> float:

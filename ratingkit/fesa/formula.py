@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Any, TypeVar
 
+from ..core.expected import expected_against
 from ..core.rounding import round_half_away_from_zero, round_half_even, round_half_up
 from ..core.shogi import handicapped_rating
 
@@ -65,15 +65,11 @@ def _near_half(value: float) -> bool:
 
 # -- formula (1), the upset rule (A), the bonus (9) -----------------------------------------
 
-F = TypeVar("F", float, Any)
-
-
-def expected_score(difference: F) -> F:
-    """Formula (1)'s expectation E = 1 / (1 + 10^(D/400)) for D = or - tr, the opponent's
-    rating minus the player's, in FESA's numerics: ``difference`` is a float (or a NumPy
-    single, for FESA's program's Newton iteration, which then computes in single precision).
-    The one place the formula is written."""
-    return 1 / (1 + 10 ** (difference / 400))
+#: Formula (1)'s expectation E = 1 / (1 + 10^(D/400)) for D = or - tr, the opponent's rating
+#: minus the player's, in FESA's numerics (a float, or a NumPy single for FESA's program's
+#: Newton iteration): the logistic formula of :mod:`ratingkit.core.expected`, written once
+#: there (the name, not a wrapper: the replay calls it once a game).
+expected_score = expected_against
 
 
 def k_factor(tr: int | Fraction | float) -> int:
