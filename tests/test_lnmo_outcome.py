@@ -93,7 +93,6 @@ def test_the_why_cell_and_explain_come_from_typed_parts():
     assert str(promotion.how) == "rating 706 reached 700 (1a)"
     words = detail.derivation()
     assert "LNMO rules 2b" in words and "LNMO rules 1a" in words and "LNMO rules 4" in words
-    assert EventKey  # the key type the outcome's events use
 
 
 # -- the outcome of rating: typed values against the numbers of the LNMO rules ---------------------

@@ -138,8 +138,14 @@ class Comparison:
         head = f"{self.event.name}: game {self.game or 'either'} ({self.evidence})"
         return "\n\n".join([head, self.verdicts.to_text(), self.table.to_text()])
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
         return self.to_text()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Comparison {self.event.name!r}: {len(self.reports)} of {len(self.verdicts)} rule "
+            "sets rate it>"
+        )
 
 
 def _game_asked(game: str | GameKind) -> GameKind:
