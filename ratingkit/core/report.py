@@ -168,6 +168,56 @@ class Table:
         return f"<Table {self.title!r}: {len(self)} rows x {len(self.columns)} columns>"
 
 
+class LazyTable(Table):
+    """A :class:`Table` whose rows are built on first access (and whose pandas frame can come
+    straight from arrays): what a fast path returns, so that a report nobody prints costs
+    nothing to lay out (FIDE's vectorised period, FESA's replay)."""
+
+    _length: int
+
+    def __init__(
+        self,
+        title: str,
+        columns: Sequence[str],
+        length: int,
+        build_rows: Callable[[], Iterable[Mapping[str, object]]],
+        build_frame: Callable[[], pd.DataFrame] | None = None,
+        formats: Mapping[str, str] | None = None,
+    ) -> None:
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "columns", tuple(columns))
+        object.__setattr__(self, "formats", MappingProxyType(dict(formats or {})))
+        object.__setattr__(self, "_length", length)
+        object.__setattr__(self, "_build_rows", build_rows)
+        object.__setattr__(self, "_build_frame", build_frame)
+        object.__setattr__(self, "_rows", None)
+
+    @property  # type: ignore[override]
+    def rows(self) -> tuple[Mapping[str, object], ...]:
+        built: tuple[Mapping[str, object], ...] | None = self.__dict__["_rows"]
+        if built is None:
+            built = tuple(MappingProxyType(dict(r)) for r in self.__dict__["_build_rows"]())
+            object.__setattr__(self, "_rows", built)
+        return built
+
+    def __len__(self) -> int:
+        return self._length
+
+    def to_frame(self) -> pd.DataFrame:
+        build_frame = self.__dict__["_build_frame"]
+        if build_frame is not None:
+            frame: pd.DataFrame = build_frame()
+            return frame
+        return Table.to_frame(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        return (self.title, self.columns, self.rows) == (other.title, other.columns, other.rows)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 @dataclass(frozen=True, repr=False)
 class CheckTable(Table):
     """What ``check`` returns: the findings as values (:class:`~ratingkit.core.outcome.Finding`)

@@ -20,7 +20,7 @@ from ..core.outcome import (
     detail_cells,
     shown_columns,
 )
-from ..core.report import Report, Table
+from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
 from ..core.shogi import GRADES, NO_GRADE, grade_name
 from .formula import bonus, expected_score, k_factor
 from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay, IterationPass, Promotion
@@ -238,16 +238,31 @@ def replay_report(outcome: FesaOutcome) -> Report:
         if isinstance(event.detail, FesaEvent)
         for p in event.detail.promotions
     ]
-    return Report.build(
-        title=outcome.title,
-        rules=outcome.rules,
-        rows=[replay_row(p) for p in outcome.players],
-        extra_columns=REPLAY_COLUMNS,
-        summary={"events": totals.events, "passes": totals.passes},
-        notes=[str(note) for note in outcome.notes],
-        sections=[promotions_table(promotions, by_event=True)],
-        new_state=outcome.new_state,
-        outcome=outcome,
+    # The fast path's report: its rows are laid out when someone reads them (a replay is
+    # mostly read through its outcome and new state).
+    players = LazyTable(
+        "players",
+        (*COMMON_COLUMNS, *(c for c in REPLAY_COLUMNS if c not in COMMON_COLUMNS)),
+        len(outcome.players),
+        lambda: [replay_row(p) for p in outcome.players],
+    )
+    by_event = promotions_table([], by_event=True)
+    promoted = LazyTable(
+        by_event.title,
+        by_event.columns,
+        len(promotions),
+        lambda: promotions_table(promotions, by_event=True).rows,
+    )
+    return Report(
+        outcome.title,
+        outcome.rules,
+        players,
+        None,
+        {"events": totals.events, "passes": totals.passes},
+        tuple(str(note) for note in outcome.notes),
+        (promoted,),
+        outcome.new_state,
+        outcome,
     )
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date
 from fractions import Fraction
-from types import MappingProxyType
 
 import numpy as np
 
@@ -57,7 +56,7 @@ from ..core.outcome import (
     player_row,
 )
 from ..core.players import PlayerFile, PlayerRecord
-from ..core.report import COMMON_COLUMNS, Report, Table
+from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
 from ..core.rounding import round_half_away_from_zero
 from ..core.tables import D_TO_PD, D_TO_PD_BEYOND
 from ..core.values import RATING_MAX
@@ -228,52 +227,6 @@ def _per_player_counts(rated, raw, rw, rb, white, black, cap: int, count: int):
 
 
 # -- the lazily built tables -----------------------------------------------------------------
-
-
-class LazyTable(Table):
-    """A :class:`~ratingkit.core.report.Table` whose rows are built on first access (and whose
-    pandas frame can come straight from arrays)."""
-
-    _length: int
-
-    def __init__(
-        self,
-        title: str,
-        columns: Sequence[str],
-        length: int,
-        build_rows: Callable[[], list[dict]],
-        build_frame: Callable[[], object] | None = None,
-        formats=None,
-    ):
-        object.__setattr__(self, "title", title)
-        object.__setattr__(self, "columns", tuple(columns))
-        object.__setattr__(self, "formats", MappingProxyType(dict(formats or {})))
-        object.__setattr__(self, "_length", length)
-        object.__setattr__(self, "_build_rows", build_rows)
-        object.__setattr__(self, "_build_frame", build_frame)
-        object.__setattr__(self, "_rows", None)
-
-    @property
-    def rows(self):  # type: ignore[override]
-        if self._rows is None:
-            built = tuple(MappingProxyType(r) for r in self._build_rows())
-            object.__setattr__(self, "_rows", built)
-        return self._rows
-
-    def __len__(self) -> int:
-        return self._length
-
-    def to_frame(self):
-        if self._build_frame is not None:
-            return self._build_frame()
-        return Table.to_frame(self)
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, Table):
-            return NotImplemented
-        return (self.title, self.columns, self.rows) == (other.title, other.columns, other.rows)
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 class LazyPlayerFile(PlayerFile):
@@ -1231,4 +1184,4 @@ def _k_notes(choices, k_group, rated, player_name) -> list[str]:
     return notes
 
 
-__all__ = ["LazyPlayerFile", "LazyTable", "pd_hundredths", "rate_period"]
+__all__ = ["LazyPlayerFile", "pd_hundredths", "rate_period"]
