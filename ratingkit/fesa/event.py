@@ -1079,32 +1079,19 @@ def rate_event(
         counters = counters_of[pid]
         played = games[pid]
         published = published_values(player, outcome, state, listed)
-        # FesaPlayer(...) as build() makes it faster (one a player and event).
-        detail = build(
-            FesaPlayer,
-            {
-                "category": outcome.category,
-                "career_games": category.total,
-                "bonus": outcome.bonus_total,
-                "upsets": outcome.upsets,
-                "performance": outcome.performance,
-                "grade_before": held_grade(rules, state),
-                "grade_after": counters.grade,
-                "promotions": promoted[pid],
-                "published_change": published.change if published else None,
-                "published_rating": published.rating if published else None,
-                "difference": published.difference if published else None,
-                "published_promotion": published.promotion if published else None,
-                "event": key if together else None,
-                "bonus_games": outcome.bonus_games,
-                "passes": passes,
-                "fictitious_games": category.fictitious,
-                "no_game_rating": outcome.no_game_rating,
-                # formula (1)'s k at the rating before, as a comparison names it
-                "formula_k": k_factor(state.rating)
-                if outcome.category is Category.ESTABLISHED and state.rating is not None
-                else None,
-            },
+        detail = player_detail(
+            outcome,
+            category,
+            held_grade(rules, state),
+            counters.grade,
+            promoted[pid],
+            passes,
+            key if together else None,
+            published,
+            # formula (1)'s k at the rating before, as a comparison names it
+            k_factor(state.rating)
+            if outcome.category is Category.ESTABLISHED and state.rating is not None
+            else None,
         )
         player_outcomes.append(
             build(
@@ -1234,4 +1221,42 @@ def event_summary(
         iterations=iterations,
         promotions=tuple(promotions),
         unsettled=unsettled,
+    )
+
+
+def player_detail(
+    outcome: Computed,
+    category: Categorised,
+    grade_before: int,
+    grade_after: int,
+    promotions: tuple[Promotion, ...],
+    passes: int,
+    key: EventKey | None,
+    published: Published | None = None,
+    formula_k: int | None = None,
+) -> FesaPlayer:
+    """A player's FESA detail in one event, for the event path and the replay's fast path
+    alike (built with :func:`~ratingkit.core.fastbuild.build`: one a player and event)."""
+    return build(
+        FesaPlayer,
+        {
+            "category": outcome.category,
+            "career_games": category.total,
+            "bonus": outcome.bonus_total,
+            "upsets": outcome.upsets,
+            "performance": outcome.performance,
+            "grade_before": grade_before,
+            "grade_after": grade_after,
+            "promotions": promotions,
+            "published_change": published.change if published else None,
+            "published_rating": published.rating if published else None,
+            "difference": published.difference if published else None,
+            "published_promotion": published.promotion if published else None,
+            "event": key,
+            "bonus_games": outcome.bonus_games,
+            "passes": passes,
+            "fictitious_games": category.fictitious,
+            "no_game_rating": outcome.no_game_rating,
+            "formula_k": formula_k,
+        },
     )

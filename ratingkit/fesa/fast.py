@@ -41,6 +41,7 @@ from .event import (
     held_grade,
     new_state,
     performance_outcome,
+    player_detail,
     player_outcome,
     prepare,
     promotion_of,
@@ -642,27 +643,14 @@ def _replay(
                 event_promotions.extend(promoted)
             expected = outcome.expected
             change = outcome.change
-            detail = build(
-                FesaPlayer,
-                {
-                    "category": outcome.category,
-                    "career_games": category.total,
-                    "bonus": outcome.bonus_total,
-                    "upsets": outcome.upsets,
-                    "performance": outcome.performance,
-                    "grade_before": held_grade(rules, state),
-                    "grade_after": counters.grade,
-                    "promotions": promoted,
-                    "published_change": None,
-                    "published_rating": None,
-                    "difference": None,
-                    "published_promotion": None,
-                    "event": key,
-                    "bonus_games": outcome.bonus_games,
-                    "passes": passes,
-                    "fictitious_games": category.fictitious,
-                    "no_game_rating": outcome.no_game_rating,
-                },
+            detail = player_detail(
+                outcome,
+                category,
+                held_grade(rules, state),
+                counters.grade,
+                promoted,
+                passes,
+                key,
             )
             these.append(
                 build(
