@@ -23,6 +23,14 @@ from ..core.errors import RatingkitError, UnknownFormatError
 from ..core.fileio import check_text_file
 from ..core.model import Event
 
+# Not event formats (a rating list is no event, a workbook is a view of a table): exported
+# here, outside the registry and read_event.
+from .fidelist import ListedPlayer as ListedPlayer
+from .fidelist import RatingList as RatingList
+from .fidelist import format_rating_list_txt as format_rating_list_txt
+from .fidelist import read_rating_list as read_rating_list
+from .xlsx import write_table_xlsx as write_table_xlsx
+
 #: Modules that define and register the built-in formats.
 BUILTIN_MODULES: tuple[str, ...] = (
     "ratingkit.formats.csvpair",
