@@ -9,6 +9,7 @@ expected values below are read off those files' text, not from the reader."""
 from __future__ import annotations
 
 import io
+import zipfile
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -233,6 +234,28 @@ def test_xml_in_a_declared_or_a_detected_code_page(tmp_path: Path) -> None:
         assert player == P("4611", "Müller, Ärne", "GER", "M", "", "", "", 2001, 3, 20, None, True)
 
 
+def test_fides_zip_archives_are_read_through_their_one_list(tmp_path: Path) -> None:
+    archive = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.write(COMBINED, "players_list_foa.txt")
+    listed = read_rating_list(archive, kind="rapid")
+    assert listed.players == read_rating_list(COMBINED, kind="rapid").players
+    assert listed.source == f"{archive}:players_list_foa.txt"
+    xml = tmp_path / "players_list_xml.zip"
+    with zipfile.ZipFile(xml, "w") as out:
+        out.write(XML, "players_list_xml_foa.xml")
+    assert read_rating_list(xml).players == read_rating_list(XML).players
+    two = tmp_path / "two.zip"
+    with zipfile.ZipFile(two, "w") as out:
+        out.write(XML, "a.xml")
+        out.write(COMBINED, "b.txt")
+    with pytest.raises(InputError, match="holds one .txt or .xml file; this one holds a.xml"):
+        read_rating_list(two)
+    broken = _write(tmp_path, "PK\x03\x04 not really a zip", "broken.zip")
+    with pytest.raises(InputError, match="cannot read the ZIP archive"):
+        read_rating_list(broken)
+
+
 def test_a_birth_year_of_zeros_is_not_given(tmp_path: Path) -> None:
     line = _line(136, p0="9", p15="Zero, Born", p76="FRA", p80="M", p113="1500", p126="0000")
     path = _write(tmp_path, SINGLE_HEADER + "\n" + line + "\n")
@@ -400,6 +423,8 @@ def test_a_flag_that_contradicts_the_player_is_refused() -> None:
     assert P("1", "A", woman=True).flag == "w"
     with pytest.raises(InvalidValueError, match="flag 'i' says inactive=True"):
         P("1", "A", flag="i")
+    with pytest.raises(InvalidValueError, match="not one of FIDE's flags"):
+        P("1", "A", inactive=True, flag=" i")
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -543,3 +568,46 @@ def test_xlsx_into_a_missing_folder_is_a_clean_error(tmp_path: Path) -> None:
     table = Table("t", ("n",), [{"n": 1}])
     with pytest.raises(RatingkitError):
         write_table_xlsx(table, tmp_path / "missing" / "t.xlsx")
+
+
+_SAMPLES = [SINGLE.read_bytes(), COMBINED.read_bytes(), XML.read_bytes()]
+
+
+@st.composite
+def _damaged(draw: st.DrawFn) -> bytes:
+    """One of the sample files with a few bytes replaced, inserted or cut, or random bytes."""
+    if draw(st.booleans()):
+        return draw(st.binary(max_size=400))
+    data = bytearray(draw(st.sampled_from(_SAMPLES)))
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(data) - 1))
+        change = draw(st.sampled_from(["replace", "insert", "cut"]))
+        byte = draw(st.sampled_from(b" \t\n<>&;0a9-\x00\xe9\xffiw"))
+        if change == "replace":
+            data[at] = byte
+        elif change == "insert":
+            data.insert(at, byte)
+        else:
+            del data[at : at + draw(st.integers(1, 40))]
+    return bytes(data)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=_damaged(), kind=st.sampled_from(["standard", "rapid", "blitz"]))
+def test_a_damaged_file_is_read_or_refused_cleanly(tmp_path: Path, data: bytes, kind: str) -> None:
+    path = tmp_path / "damaged"
+    path.write_bytes(data)
+    try:
+        listed = read_rating_list(path, kind=kind)
+    except RatingkitError as error:
+        assert str(error)  # a message, never a traceback of another kind
+    else:
+        assert listed.players and len({p.fide_id for p in listed.players}) == len(listed)
+
+
+def test_an_unknown_encoding_is_a_clean_error() -> None:
+    for path in (SINGLE, XML):
+        with pytest.raises(InputError, match="unknown encoding 'nope'"):
+            read_rating_list(path, encoding="nope")

@@ -45,8 +45,10 @@ character, a value that runs across the start of the next column, a FIDE id that
 digits, a federation that is not three capital letters, a sex other than ``M`` or ``F``, a
 rating outside 0-4000, games outside 0-999, a K outside 1-99, a birth year outside
 1800-2100, a flag other than ``i``, ``w`` or ``wi``, two rows with one FIDE id (both lines
-named).  The XML is read with the standard library's expat parser, refusing a DOCTYPE (and
-with it every entity declaration, so nothing is fetched or expanded).
+named).  A ZIP archive as FIDE publishes the lists (``players_list.zip``) is read through its
+one ``.txt`` or ``.xml`` file, up to :data:`ZIP_MEMBER_LIMIT` bytes unpacked.  The XML is read
+with the standard library's expat parser, refusing a DOCTYPE (and with it every entity
+declaration, so nothing is fetched or expanded).
 
 :func:`format_rating_list_txt` writes the single list's layout with FIDE's widths above (the
 widths are the distances between the header names' starts: 15, 61, 4, 4, 5, 5, 15, 4, 6, 4,
@@ -55,9 +57,11 @@ widths are the distances between the header names' starts: 15, 61, 4, 4, 5, 5, 1
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import xml.parsers.expat
+import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -71,7 +75,7 @@ from ..core.errors import (
     shown,
 )
 from ..core.fastbuild import build, collector_paused
-from ..core.fileio import decode_text, read_text_as, require_text
+from ..core.fileio import decode_text, require_text
 
 #: The rating lists FIDE publishes.
 KINDS: tuple[str, ...] = ("standard", "rapid", "blitz")
@@ -172,7 +176,7 @@ def flag_text(inactive: bool, woman: bool) -> str:
 
 def parse_flag(text: str, location: Location | None = None) -> tuple[bool, bool]:
     """(inactive, woman) of a flag: ``i``, ``w``, ``wi`` (or ``iw``), or empty."""
-    flag = text.strip()
+    flag = text
     if len(set(flag)) != len(flag) or not set(flag) <= {"i", "w"}:
         raise InvalidValueError(
             f"flag {shown(text)} is not one of FIDE's flags (i: inactive, w: woman, wi: both)",
@@ -202,16 +206,62 @@ def read_rating_list(
     if file.is_dir():
         raise InputError("is a folder, not a rating list file", Location(source), source)
     try:
-        with file.open("rb") as handle:
-            head = handle.read(4096)
+        data = file.read_bytes()
     except FileNotFoundError:
         raise InputError("file not found", Location(source), source) from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", Location(source), source) from None
-    start = head.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if data.startswith(b"PK\x03\x04"):
+        data, source = _unzip(data, source)
+    start = data[:4096].removeprefix(b"\xef\xbb\xbf").lstrip()
     if start.startswith(b"<"):
-        return _read_xml(file, source, encoding, kind)
-    return _read_txt(file, source, encoding, kind)
+        return _read_xml(data, source, encoding, kind)
+    return _read_txt(data, source, encoding, kind)
+
+
+#: The largest list file read out of a ZIP archive (FIDE's largest, the combined XML, is
+#: well under it): a guard against an archive that unpacks to more than memory holds.
+ZIP_MEMBER_LIMIT = 2 * 1024**3
+
+
+def _unzip(data: bytes, source: str) -> tuple[bytes, str]:
+    """The one .txt or .xml file of a ZIP archive as FIDE publishes the lists
+    (``players_list.zip`` holds ``players_list_foa.txt``), and its name for messages."""
+    where = Location(source)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [
+                info
+                for info in archive.infolist()
+                if not info.is_dir() and info.filename.lower().endswith((".txt", ".xml"))
+            ]
+            if len(members) != 1:
+                names = ", ".join(info.filename for info in archive.infolist()) or "nothing"
+                raise InputError(
+                    "a ZIP archive of a FIDE rating list holds one .txt or .xml file; this "
+                    f"one holds {names}",
+                    where,
+                    source,
+                )
+            info = members[0]
+            if info.file_size > ZIP_MEMBER_LIMIT:
+                raise InputError(
+                    f"{info.filename} unpacks to {info.file_size:,} bytes, more than the "
+                    f"{ZIP_MEMBER_LIMIT:,} a rating list is read to",
+                    where,
+                    info.filename,
+                )
+            with archive.open(info) as handle:
+                content = handle.read(ZIP_MEMBER_LIMIT + 1)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError) as exc:
+        raise InputError(f"cannot read the ZIP archive: {exc}", where, source) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the ZIP archive: {exc}", where, source) from None
+    if len(content) > ZIP_MEMBER_LIMIT:
+        raise InputError(
+            f"{info.filename} unpacks to more than {ZIP_MEMBER_LIMIT:,} bytes", where, source
+        )
+    return content, f"{source}:{info.filename}"
 
 
 @dataclass(frozen=True)
@@ -251,8 +301,8 @@ _REQUIRED_TXT = ("id", "name", "fed", "sex", "born", "flag")
 _HEADER_TOKEN = re.compile(r"(?i:ID\s?Number)|\S+")
 
 
-def _read_txt(file: Path, source: str, encoding: str | None, kind: str) -> RatingList:
-    decoded = read_text_as(file, encoding)
+def _read_txt(data: bytes, source: str, encoding: str | None, kind: str) -> RatingList:
+    decoded = decode_text(data, source, encoding)
     lines = decoded.text.split("\n")
     header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_index is None:
@@ -562,11 +612,7 @@ class _Refused(Exception):
         self.error = error
 
 
-def _read_xml(file: Path, source: str, encoding: str | None, kind: str) -> RatingList:
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", Location(source), source) from None
+def _read_xml(data: bytes, source: str, encoding: str | None, kind: str) -> RatingList:
     codec: str | None = encoding
     if encoding is None and not _XML_DECLARED.match(data.removeprefix(b"\xef\xbb\xbf")):
         # No declared encoding: UTF-8, else the code page fileio detects (Windows-1252 ...).
@@ -583,6 +629,13 @@ def _read_xml(file: Path, source: str, encoding: str | None, kind: str) -> Ratin
             parser.Parse(data, True)
     except _Refused as refused:
         raise refused.error from None
+    except (LookupError, UnicodeError, ValueError) as exc:
+        # The encoding the XML declaration names is unknown or not a text encoding.
+        raise MalformedLineError(
+            f"the XML cannot be decoded: {exc} (FIDE's XML is UTF-8)",
+            Location(source, parser.CurrentLineNumber),
+            "",
+        ) from None
     except xml.parsers.expat.ExpatError as exc:
         raise MalformedLineError(
             f"not well-formed XML: {xml.parsers.expat.ErrorString(exc.code)}",
@@ -874,6 +927,7 @@ def _check_writable(player: ListedPlayer) -> None:
 __all__ = [
     "KINDS",
     "LAYOUTS_READ",
+    "ZIP_MEMBER_LIMIT",
     "ListedPlayer",
     "RatingList",
     "flag_text",
