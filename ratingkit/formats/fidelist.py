@@ -32,9 +32,14 @@ standard list and the XML's ``<player>`` element):
     <foa_title/><rating/><games/><k/><rapid_rating/><rapid_games/><rapid_k/><blitz_rating/>
     <blitz_games/><blitz_k/><birthday/><flag/></player>...</playerslist>
 
-  An empty element is a value not given.  A file whose first player has no ``rapid_*`` or
-  ``blitz_*`` element is a single list: its ``rating``, ``games`` and ``k`` are the list's,
-  whatever ``kind`` it is read as.
+  An empty element is a value not given.
+
+  The flag of the combined files (TXT and XML) is the player's one flag: a player inactive in
+  one list only (Leko in the August 2026 blitz list) has none there; the single lists flag
+  inactivity in their own list.  Read the single list to know who is inactive in it.
+
+  An XML file whose first player has no ``rapid_*`` or ``blitz_*`` element is a single list:
+  its ``rating``, ``games`` and ``k`` are the list's, whatever ``kind`` it is read as.
 
 How this reader reads them.  The TXT's columns are located from its header line (a column
 starts where its name starts and ends where the next one starts), so a file whose columns
@@ -921,7 +926,15 @@ def _check_writable(player: ListedPlayer) -> None:
             player.location,
             player.born,
         )
-    _player(cells, "standard", where, at)
+    try:
+        _player(cells, "standard", where, at)
+    except InputError as error:
+        raise InvalidValueError(
+            f"player {player.fide_id} ({player.name!r}) cannot be written in FIDE's layout: "
+            f"{error.reason}",
+            player.location,
+            error.value,
+        ) from None
 
 
 __all__ = [
