@@ -110,6 +110,13 @@ def open_connection(
                     connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA foreign_keys=ON")
+    except UnicodeDecodeError:
+        # SQLite's message about a damaged schema quotes its bytes, which are then no text.
+        connection.close()
+        raise LedgerFileError(
+            f"{target}: damaged (SQLite's report on it is not even readable text); nothing "
+            f"was written; restore the ledger from a backup"
+        ) from None
     except BaseException:
         connection.close()
         raise
@@ -260,7 +267,12 @@ def _check_integrity(path: Path, connection: sqlite3.Connection) -> None:
     """Refuse a damaged file before the caller writes into it."""
     size = path.stat().st_size
     pragma = "integrity_check" if size <= FULL_CHECK_LIMIT_BYTES else "quick_check"
-    rows = [row[0] for row in connection.execute(f"PRAGMA {pragma}(20)")]
+    # SQLite's report quotes damaged bytes (a name whose UTF-8 a flipped bit broke).
+    connection.text_factory = _lenient_text
+    try:
+        rows = [row[0] for row in connection.execute(f"PRAGMA {pragma}(20)")]
+    finally:
+        connection.text_factory = str
     if rows != ["ok"]:
         more = f" and {len(rows) - 1} more" if len(rows) > 1 else ""
         first = " ".join(str(rows[0]).split()) if rows else "no answer"
@@ -268,6 +280,10 @@ def _check_integrity(path: Path, connection: sqlite3.Connection) -> None:
             f"{path}: damaged (PRAGMA {pragma}: {first}{more}); nothing was written; restore "
             f"the ledger from a backup"
         )
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
 
 
 # -- creating --------------------------------------------------------------------------------
