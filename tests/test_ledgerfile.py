@@ -269,8 +269,11 @@ def test_a_damaged_ledger_is_refused_for_writing_and_nothing_is_written(tmp_path
         open_connection(path, write=True)
     assert "nothing was written" in _one_line(e.value, path)
     assert _digest(path) == before
-    # Reading opens (so that what is still readable can be listed); reading the damaged
-    # table is then a clean error too.
+    # Reading with the check refuses it too.
+    with pytest.raises(LedgerFileError, match="damaged"):
+        open_connection(path, write=False, check=True)
+    # Reading without it opens (so that what is still readable can be listed); reading the
+    # damaged table is then a clean error too.
     connection = open_connection(path, write=False)
     try:
         with (
@@ -648,12 +651,28 @@ def test_creating_refuses_an_existing_file_a_folder_and_a_missing_folder(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.sqlite"]
 
 
-def test_creating_refuses_the_wal_of_an_earlier_database_of_that_name(tmp_path):
+@pytest.mark.parametrize("suffix", ["-wal", "-journal"])
+def test_creating_refuses_a_wal_or_journal_of_an_earlier_database_of_that_name(tmp_path, suffix):
     path = tmp_path / "book.sqlite"
-    Path(f"{path}-wal").write_bytes(b"\x37\x7f\x06\x82" + bytes(28))
-    with pytest.raises(LedgerFileError, match="book.sqlite-wal is left from an earlier"):
+    Path(f"{path}{suffix}").write_bytes(b"\x37\x7f\x06\x82" + bytes(28))
+    with pytest.raises(LedgerFileError, match=f"book.sqlite{suffix} is left from an earlier"):
         create_ledger_file(path, _initialise)
     assert not path.exists()
+
+
+def test_empty_side_files_a_reader_left_do_not_block_a_new_ledger_of_that_name(tmp_path):
+    path = _ledger(tmp_path / "book.sqlite")
+    reader = open_connection(path, write=False)
+    reader.execute("SELECT COUNT(*) FROM players").fetchone()
+    reader.close()
+    sides = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+    assert all(side.exists() for side in sides) and sides[0].stat().st_size == 0
+    path.unlink()  # the user removes the ledger and not what SQLite left beside it
+    create_ledger_file(path, _initialise)
+    connection = open_connection(path, write=True)
+    assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == PLAYERS
+    connection.close()
+    assert _integrity(path) == "ok"
 
 
 def test_a_failing_initialise_leaves_nothing(tmp_path):

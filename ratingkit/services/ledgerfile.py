@@ -73,7 +73,11 @@ class LedgerFileError(LedgerError):
 
 # -- opening ---------------------------------------------------------------------------------
 def open_connection(
-    path: str | os.PathLike[str], *, write: bool, busy_timeout: float = 10.0
+    path: str | os.PathLike[str],
+    *,
+    write: bool,
+    busy_timeout: float = 10.0,
+    check: bool | None = None,
 ) -> sqlite3.Connection:
     """A connection to the ledger at ``path``, after checking that the file is one.
 
@@ -82,8 +86,10 @@ def open_connection(
     checks the file's integrity (``PRAGMA integrity_check`` up to
     :data:`FULL_CHECK_LIMIT_BYTES`, ``PRAGMA quick_check`` above) before anything is written,
     then sets ``application_id`` on an older ledger, ``journal_mode=WAL`` and
-    ``foreign_keys=ON``.  The connection has ``isolation_level=None`` (the caller issues
-    ``BEGIN IMMEDIATE``) and waits ``busy_timeout`` seconds for another process's lock.
+    ``foreign_keys=ON``.  ``check`` (default: ``write``) asks for that integrity check
+    whatever the mode: ``check=True`` with ``write=False`` refuses to read a damaged ledger.
+    The connection has ``isolation_level=None`` (the caller issues ``BEGIN IMMEDIATE``) and
+    waits ``busy_timeout`` seconds for another process's lock.
 
     Raises :class:`LedgerFileError` (one line naming the file) for what is not a usable
     ledger, :class:`LedgerBusyError` for a lock held too long, :class:`LedgerError` for a
@@ -104,8 +110,9 @@ def open_connection(
                 connection.close()
                 connection = _read_without_shm(target, busy_timeout)
                 _check_identity(target, connection)
-            if write:
+            if write if check is None else check:
                 _check_integrity(target, connection)
+            if write:
                 if connection.execute("PRAGMA application_id").fetchone()[0] == 0:
                     connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute("PRAGMA journal_mode=WAL")
@@ -304,8 +311,8 @@ def create_ledger_file(
     after checking the name is free while holding an exclusive lock on the folder.
 
     Refuses (:class:`LedgerFileError`) an existing target, a missing folder, a folder one may
-    not write, and ``-wal``/``-shm``/``-journal`` files of an earlier database of that name
-    (SQLite would read them as part of the new ledger).
+    not write, and a ``-wal`` or ``-journal`` file with content of an earlier database of that
+    name (SQLite would read it as part of the new ledger).
     """
     target = Path(path)
     folder = target.parent
@@ -353,9 +360,12 @@ def _check_new_target(target: Path) -> None:
             f"{target}: you may not create files in the folder {folder}; choose a folder you "
             f"can write"
         )
-    for suffix in ("-wal", "-shm", "-journal"):
+    # A -wal or rollback -journal with content would be read (played back) into the new
+    # ledger.  Empty ones, and a -shm (SQLite's first connection rebuilds it), are harmless;
+    # a read-only connection leaves an empty -wal and a -shm behind it.
+    for suffix in ("-wal", "-journal"):
         side = Path(f"{target}{suffix}")
-        if side.exists():
+        if side.exists() and side.stat().st_size > 0:
             raise LedgerFileError(
                 f"{target}: {side.name} is left from an earlier database of this name and would "
                 f"be read as part of the new ledger; move it away first"
