@@ -501,6 +501,35 @@ def test_a_ledger_in_a_read_only_folder_is_read_without_write_access(tmp_path):
         os.chmod(folder, 0o755)
 
 
+def _chattr(flag: str, *paths: Path) -> bool:
+    if shutil.which("chattr") is None:
+        return False
+    run = subprocess.run(["chattr", flag, *map(str, paths)], capture_output=True)
+    return run.returncode == 0
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="chattr +i needs root")
+def test_an_immutable_file_and_folder_are_read_and_refused_for_writing_even_as_root(tmp_path):
+    # chattr +i binds root too (EPERM on any change): the same process, no modes to trust.
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    path = _ledger(folder / "book.sqlite")
+    if not _chattr("+i", path):
+        pytest.skip("the file system has no immutable attribute")
+    try:
+        with pytest.raises(LedgerError, match="read-only for you"):
+            open_connection(path, write=True)
+        if not _chattr("+i", folder):
+            pytest.skip("the file system has no immutable attribute for folders")
+        # Now SQLite cannot even make the -shm: mode=ro fails and immutable=1 reads.
+        connection = open_connection(path, write=False)
+        assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == PLAYERS
+        connection.close()
+        assert sorted(p.name for p in folder.iterdir()) == ["book.sqlite"]
+    finally:
+        _chattr("-i", folder, path)
+
+
 # -- SQLite's failures while working ---------------------------------------------------------
 def test_a_full_disk_is_one_line_and_the_ledger_keeps_its_last_state(tmp_path):
     path = _ledger(tmp_path / "book.sqlite")

@@ -18,11 +18,14 @@ last connection folds the WAL into the file and removes both), so in a folder th
 not write, ``mode=ro`` fails with "attempt to write a readonly database".  Then, and only when
 no ``-wal`` file with content lies beside the ledger, :func:`open_connection` opens it with
 ``immutable=1``: everything the ledger holds is in the file itself.  ``immutable`` tells
-SQLite that nobody changes the file while it is read; a writer would first have to create the
-``-wal`` file in that folder, which the reader cannot do but its owner can, so a read that
-overlaps such a write may fail (with "database disk image is malformed", translated) and is
-then simply repeated.  A ``-wal`` file with content and no ``-shm`` in a folder the reader
-cannot write is refused: its changes could not be read.
+SQLite that nobody changes the file while it is read.  A writer (the ledger's owner) that
+starts meanwhile writes into a new ``-wal`` and leaves the file alone until it folds the WAL
+back in (at 1,000 pages, or when it closes); a read that overlaps that moment may fail (most
+likely as "database disk image is malformed", translated) and is to be repeated.  A ``-wal``
+(or a rollback ``-journal``) with content in a folder the reader cannot write is refused: its
+changes could not be read, and the file alone would show an older list.  In a folder the
+reader may write, a read-only connection leaves an empty ``-wal`` and a ``-shm`` behind
+(SQLite's doing), which the next writer removes; they never block :func:`create_ledger_file`.
 """
 
 from __future__ import annotations
