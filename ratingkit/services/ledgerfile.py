@@ -189,7 +189,7 @@ def _check_file(path: Path) -> None:
             f"{path}: you may not read this file; ask its owner for read access"
         ) from None
     except OSError as exc:
-        raise LedgerFileError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise LedgerFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if size == 0:
         raise LedgerFileError(
             f"{path}: an empty file (0 bytes), not a ledger; create one with {_CREATE}"
@@ -335,7 +335,12 @@ def create_ledger_file(
                 connection.execute("PRAGMA journal_mode=WAL")
             finally:
                 connection.close()
-        _fsync(temp)
+        try:
+            _fsync(temp)
+        except OSError as exc:
+            raise LedgerFileError(
+                f"{target}: cannot create the file ({exc.strerror or exc}); nothing was created"
+            ) from None
         _publish(temp, target)
     finally:
         for suffix in ("", "-journal", "-wal", "-shm"):
@@ -383,7 +388,9 @@ def _publish(temp: Path, target: Path) -> None:
         raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file") from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
-            raise LedgerFileError(f"{target}: cannot create the file ({exc.strerror})") from None
+            raise LedgerFileError(
+                f"{target}: cannot create the file ({exc.strerror or exc}); nothing was created"
+            ) from None
         _rename_if_free(temp, target)
     _fsync_folder(target.parent)
 
