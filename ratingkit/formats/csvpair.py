@@ -81,15 +81,22 @@ def locate_pair(path: Path) -> tuple[Path, Path]:
 
 
 def read_pair_roster(
-    path: Path, encoding: str | None = None, reads: Reads | None = None
+    path: Path,
+    encoding: str | None = None,
+    reads: Reads | None = None,
+    roster: Path | None = None,
 ) -> tuple[Path, Path, PlayerFile]:
     """The games file and the players file of a pair, and the players file read as a roster;
-    an error naming the games file when there is no players file beside it.  ``reads``
-    collects how the players file was decoded."""
+    an error naming the games file when there is no players file beside it and no ``roster``
+    (a players file named by the user, ``--players``) is given.  ``reads`` collects how the
+    players file was decoded."""
     games_path, players_path = locate_pair(path)
+    if not players_path.exists() and roster is not None:
+        players_path = Path(roster)
     if not players_path.exists():
+        hint = "; name one with --players" if roster is None else ""
         raise MalformedLineError(
-            f"no players file beside the games file (looked for {players_path})",
+            f"no players file beside the games file (looked for {players_path}){hint}",
             Location(str(games_path)),
             str(players_path),
         )
@@ -99,17 +106,23 @@ def read_pair_roster(
 
 @collector_paused()
 def read_csv_pair(
-    path: str | Path, event_type: EventType | None = None, encoding: str | None = None
+    path: str | Path,
+    event_type: EventType | None = None,
+    encoding: str | None = None,
+    roster: str | Path | None = None,
 ) -> Event:
     """Read a CSV pair into an :class:`~ratingkit.core.model.Event`.
 
     Without ``event_type`` the type is detected: a round robin when every pair of players
     met equally often, else a Swiss.  The detection is recorded in ``event.extra["type_note"]``.
-    ``encoding`` overrides the detected encoding of every file of the pair.
+    ``encoding`` overrides the detected encoding of every file of the pair; ``roster`` is the
+    players file to read when none lies beside the games file.
     """
     reads: Reads = []
-    games_path, players_path, roster = read_pair_roster(Path(path), encoding, reads)
-    players = players_from_roster(roster)
+    games_path, players_path, listed = read_pair_roster(
+        Path(path), encoding, reads, Path(roster) if roster is not None else None
+    )
+    players = players_from_roster(listed)
     known_ids = {p.id for p in players}
     games_text = read_text_into(games_path, encoding, reads)
     games, byes = _read_games(games_text, str(games_path), known_ids)
@@ -118,7 +131,7 @@ def read_csv_pair(
         if games_path.name == "games.csv"
         else games_path.stem.replace("-games", "").replace("_games", "")
     )
-    has_state = any(getattr(r, c) is not None for r in roster for c in PLAYER_STATE_COLUMNS)
+    has_state = any(getattr(r, c) is not None for r in listed for c in PLAYER_STATE_COLUMNS)
     extra: dict[str, object] = {"encoding": main_encoding(reads)}
     if has_state:
         extra["player_file"] = str(players_path)
