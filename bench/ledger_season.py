@@ -257,7 +257,7 @@ def revision(checkout: Path) -> str:
         capture_output=True,
         text=True,
     )
-    return found.stdout.strip() or "?"
+    return found.stdout.strip() or "? (not a git checkout)"
 
 
 def sides_of(before: Path | None) -> dict[str, Path]:
