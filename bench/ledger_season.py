@@ -60,6 +60,12 @@ RENDER = {
     "csv": lambda listing: listing.to_csv(),
     "json": lambda listing: json.dumps(listing.to_records(), indent=2, ensure_ascii=False),
 }
+try:  # the ledger's own renderer (issue 16): every format of `db list --format`
+    from ratingkit.services.listing import LIST_FORMATS as OWN_FORMATS, render_list
+except ImportError:
+    render_list = None
+else:
+    RENDER = {name: None for name in OWN_FORMATS}
 
 def emit(**fields):
     fields["maxrss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -89,8 +95,12 @@ def run(step):
             rated += 1
         return rated
     if step.startswith("list:"):
+        name = step.split(":", 1)[1]
+        if render_list is not None:
+            render_list(ledger, last_period(), name)
+            return len(ledger.published_list(last_period()).rows)
         listing = ledger.published_list(last_period())
-        RENDER[step.split(":", 1)[1]](listing)
+        RENDER[name](listing)
         return len(listing.rows)
     if step == "history":
         return len(ledger.history(plan["player"]).rows)
@@ -110,7 +120,7 @@ ledger.close()
 STARTUP_SECONDS = 120.0
 
 #: The list's output formats timed; the child's ``RENDER`` renders each.
-LIST_FORMATS = ("table", "csv", "json")
+LIST_FORMATS = ("table", "csv", "json", "html", "xlsx", "fide-txt")
 
 
 @dataclass

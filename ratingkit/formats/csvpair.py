@@ -31,6 +31,7 @@ import csv
 import io
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
@@ -51,6 +52,7 @@ from ..core.model import (
     EventType,
     Game,
     Handicap,
+    Play,
     Player,
     Special,
     all_pairs_met,
@@ -219,16 +221,26 @@ def _with_type(event: Event, event_type: EventType, note: str) -> Event:
 def _read_games(
     text: str, source: str, known_ids: set[str]
 ) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
-    _, rows = read_csv_table(text, source, "the games file", GAME_COLUMNS)
+    header, rows = read_csv_table(text, source, "the games file", GAME_COLUMNS)
     games: list[Game] = []
     byes: list[Bye] = []
+    extra_columns = [c for c in header if c not in GAME_COLUMNS + OPTIONAL_GAME_COLUMNS]
+    # A file has few distinct results and dates: each is parsed once (a FIDE month is a
+    # million games).  Locations are made only where a value is refused or a game stored.
+    results: dict[str, tuple[float, float, Play]] = {}
+    dates: dict[str, date] = {}
     for row in rows:
         line, cells = row.line, row.cells
 
         def at(column: str, line: int = line) -> Location:
             return Location(source, line, column)
 
-        round_ = parse_int(cells["round"], at("round"), what="round")
+        text_round = cells["round"]
+        round_ = (
+            int(text_round)
+            if text_round.isascii() and text_round.isdigit()
+            else parse_int(text_round, at("round"), what="round")
+        )
         if round_ < 1:
             raise InvalidValueError(f"round must be 1 or more, got {round_}", at("round"), round_)
         for column in ("white", "black"):
@@ -254,12 +266,19 @@ def _read_games(
                 at("white" if not cells["white"] else "black"),
                 "",
             )
-        white_score, black_score, play = parse_result(result, at("result"))
-        extra = {
-            k: v
-            for k, v in cells.items()
-            if k not in GAME_COLUMNS + OPTIONAL_GAME_COLUMNS and v != ""
-        }
+        parsed = results.get(result)
+        if parsed is None:
+            parsed = results[result] = parse_result(result, at("result"))
+        white_score, black_score, play = parsed
+        extra = {k: cells[k] for k in extra_columns if cells[k] != ""} if extra_columns else {}
+        day_text = cells.get("date")
+        day = None
+        if day_text:
+            day = dates.get(day_text)
+            if day is None:
+                day = dates[day_text] = parse_date(day_text, at("date"))
+        special_text = cells.get("special", "")
+        special = Special.parse(special_text, at("special")) if special_text else None
         handicap = None
         if cells.get("handicap"):
             giver = cells.get("giver", "")
@@ -280,9 +299,9 @@ def _read_games(
                 white_score=white_score,
                 black_score=black_score,
                 play=play,
-                special=Special.parse(cells.get("special", ""), at("special")),
+                special=special,
                 handicap=handicap,
-                date=parse_date(cells["date"], at("date")) if cells.get("date") else None,
+                date=day,
                 extra=extra,
                 location=Location(source, line),
             )

@@ -300,6 +300,11 @@ class Ledger:
             self.path, write=write, busy_timeout=BUSY_TIMEOUT_SECONDS
         )
         try:
+            if write:
+                # WAL with synchronous=NORMAL: a crash or kill -9 of ratingkit still leaves
+                # the last committed state; only a power cut may lose the last transactions
+                # (never the file's consistency), and each commit skips a disk flush.
+                self._connection.execute("PRAGMA synchronous = NORMAL")
             version = self._connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise LedgerError(
@@ -562,12 +567,13 @@ class Ledger:
                     " WHERE id = ?",
                     (_record_to_json(record), int(record.rating is not None), ids[player.id]),
                 )
+        game_cells = [_game_cells(g, ids) for g in event.games]
         games_digest = _games_digest(
             event.type.value,
             _iso(event.start or _first_game_date(event)),
             _iso(event.end or _last_game_date(event)),
             [ids[p.id] for p in event.players],
-            [_game_cells(g, ids) for g in event.games],
+            game_cells,
             [(b.round, ids[b.player], b.kind.value) for b in event.byes],
         )
         known = db.execute(
@@ -610,20 +616,13 @@ class Ledger:
         event_id = _row_id(cursor)
         db.executemany(
             "INSERT INTO participants VALUES (?, ?, ?, ?, ?)",
-            [
-                (event_id, ids[p.id], p.id, p.rating, json.dumps(_player_extra(p)))
-                for p in event.players
-            ],
+            [(event_id, ids[p.id], p.id, p.rating, _json_extra(p.extra)) for p in event.players],
         )
         db.executemany(
             "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (
-                    event_id,
-                    *_game_cells(g, ids),
-                    json.dumps({k: plain(v) for k, v in g.extra.items()}, ensure_ascii=False),
-                )
-                for g in event.games
+                (event_id, *cells, _json_extra(g.extra))
+                for g, cells in zip(event.games, game_cells, strict=True)
             ],
         )
         db.executemany(
@@ -1486,8 +1485,11 @@ def _last_game_date(event: Event) -> date | None:
     return max((g.date for g in event.games if g.date), default=None)
 
 
-def _player_extra(player: Player) -> dict[str, object]:
-    return {k: plain(v) for k, v in player.extra.items()}
+def _json_extra(extra: Any) -> str:
+    """A player's or game's ``extra`` as the ledger stores it (most are empty)."""
+    if not extra:
+        return "{}"
+    return json.dumps({k: plain(v) for k, v in extra.items()}, ensure_ascii=False)
 
 
 def _state_from(outcome: Outcome[Any, Any]) -> PlayerFile:
