@@ -416,3 +416,78 @@ def test_the_list_as_csv_json_html_and_xlsx(tmp_path, capsys):
     header = values[1]
     first = dict(zip(header, values[2], strict=True))
     assert first["name"] == "Carlsen, Magnus" and first["rating"] == 2834
+
+
+def test_db_list_does_not_wait_for_a_writer(tmp_path, capsys):
+    # WAL (issue 16, point 7): while another process holds the write lock in the middle of
+    # a transaction, reading the published list answers at once, with the last committed list.
+    path, files = _three_periods(tmp_path)
+    with Ledger.create(path, "fide-2014") as book:
+        book.import_file(files[0])
+        book.rate_period("2024-01")
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("DELETE FROM published")
+    try:
+        assert cli.main(["db", "list", str(path), "--period", "2024-01", "--format", "csv"]) == 0
+        assert "Ann" in capsys.readouterr().out
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+
+
+def _fesa_performance(results: list[tuple[int, float]]) -> int:
+    """FESA rules 5-6, computed here: the R at which sum(score - E) = 0 over the results,
+    E = 1 / (1 + 10^((opponent - R) / 400)) (formula (1)), each opponent at least 400;
+    rounded half to even (FESA's program, RULES' numerics)."""
+    from fractions import Fraction
+
+    def excess(r: float) -> float:
+        return sum(s - 1 / (1 + 10 ** ((max(o, 400) - r) / 400)) for o, s in results)
+
+    low, high = -2000.0, 5000.0
+    for _ in range(200):
+        middle = (low + high) / 2
+        low, high = (middle, high) if excess(middle) > 0 else (low, middle)
+    return round(Fraction(low).limit_denominator(1000))
+
+
+def test_fesa_rates_a_still_unrated_player_from_all_his_results_so_far(tmp_path):
+    # Rule 3: fewer than 9 games is unrated; rules 5-6: his rating is the performance rating
+    # over all his previous results and this event.  Nina plays 3 games in January and 3 in
+    # February: her February rating comes from all six, and she is not listed (unrated).
+    def players(stem: str, rows: list[tuple[str, str, object, object]]) -> None:
+        with open(tmp_path / f"{stem}-players.csv", "w", newline="") as handle:
+            writer = csv.writer(handle, lineterminator="\n")
+            writer.writerow(["id", "name", "rating", "games"])
+            writer.writerows(rows)
+
+    club = [("a", "Abe", 1600, 60), ("b", "Bea", 1500, 60), ("c", "Cal", 1550, 60)]
+    players("jan", [*club, ("n", "Nina", "", "")])
+    (tmp_path / "jan-games.csv").write_text(
+        "round,white,black,result,date\n"
+        "1,n,a,1-0,2024-01-10\n2,b,n,1-0,2024-01-11\n3,n,c,1/2-1/2,2024-01-12\n"
+    )
+    more = [("d", "Dov", 1650, 60), ("e", "Eli", 1450, 60), ("f", "Fay", 1580, 60)]
+    players("feb", [*more, ("n", "Nina", "", "")])
+    (tmp_path / "feb-games.csv").write_text(
+        "round,white,black,result,date\n"
+        "1,n,d,1-0,2024-02-10\n2,e,n,0-1,2024-02-11\n3,n,f,0-1,2024-02-12\n"
+    )
+    with Ledger.create(tmp_path / "l.sqlite", "fesa") as book:
+        book.import_file(tmp_path / "jan-games.csv")
+        book.import_file(tmp_path / "feb-games.csv")
+        book.rate_period("2024-01")
+        book.rate_period("2024-02")
+        everyone = {r["name"]: r for r in book.published_list("2024-02", everyone=True).rows}
+        assert not everyone["Nina"]["listed"] and everyone["Nina"]["games"] == 6
+        nina = book.find_player("n")
+        state = book._state_before("2024-03")[str(nina)]
+        tokens = state.extra["results"].split()
+        assert len(tokens) == 6  # January's three results and February's
+        scores = {"+": 1.0, "=": 0.5, "-": 0.0}
+        pooled = [(int(t[:-1]), scores[t[-1]]) for t in tokens]
+        assert sorted(s for _, s in pooled) == [0.0, 0.0, 0.5, 1.0, 1.0, 1.0]
+        assert state.rating == _fesa_performance(pooled)
+        (feb,) = [r for r in book.history("n").rows if r["period"] == "2024-02"]
+        assert feb["rating_after"] == state.rating

@@ -235,10 +235,20 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+#: The fields of a player's state as the ledger stores them (``location`` is not state).
+_RECORD_FIELDS = tuple(f.name for f in fields(PlayerRecord) if f.name != "location")
+_SIMPLE = (str, int, type(None))
+
+
 def _record_to_json(record: PlayerRecord) -> str:
-    data = {f.name: plain(getattr(record, f.name)) for f in fields(PlayerRecord)}
-    data.pop("location")
-    data["extra"] = {k: plain(v) for k, v in record.extra.items()}
+    data: dict[str, object] = {}
+    for name in _RECORD_FIELDS:
+        value = getattr(record, name)
+        data[name] = value if isinstance(value, _SIMPLE) else plain(value)
+    extra = record.extra
+    data["extra"] = (
+        {k: v if isinstance(v, _SIMPLE) else plain(v) for k, v in extra.items()} if extra else {}
+    )
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
@@ -946,6 +956,8 @@ class Ledger:
         stored_before = self._stored_state_texts(period)
         changed = []
         for pid, record in after.items():
+            if before.get(pid) is record:
+                continue  # the rule set handed the record back untouched
             text = _record_to_json(record)
             if stored_before.get(pid) != text:
                 changed.append((period, int(pid), text))
