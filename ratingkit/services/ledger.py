@@ -33,10 +33,12 @@ from dataclasses import dataclass, fields, replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
+from ..core.fastbuild import build, collector_paused
 from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
 from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
 from ..core.output import plain
@@ -909,7 +911,9 @@ class Ledger:
         for table in ("player_results", "results", "outcomes", "state", "published", "periods"):
             self._connection.execute(f"DELETE FROM {table} WHERE period >= ?", (period,))
         self._last_rerated = tuple(to_rate)
-        return [report for p in to_rate for report in self._rate_one(p)]
+        # Many small objects (events, games, outcomes), none in a cycle: the collector waits.
+        with collector_paused():
+            return [report for p in to_rate for report in self._rate_one(p)]
 
     def _rate_one(self, period: str) -> list[Report]:
         db = self._connection
@@ -1082,24 +1086,32 @@ class Ledger:
                 )
             )
         games: dict[int, list[Game]] = {}
+        plays = {p.value: p for p in Play}
+        days: dict[str | None, date | None] = {}
         for event_id, r, w, b, ws, bs, play, special, hk, hg, d, x in db.execute(
             "SELECT g.event_id, g.round, g.white, g.black, g.white_score, g.black_score, g.play,"
             " g.special, g.handicap, g.handicap_giver, g.date, g.extra FROM games g JOIN events e"
             " ON e.id = g.event_id WHERE e.period = ? ORDER BY g.rowid",
             (period,),
         ):
+            # The rows were checked as games when they were imported: built without the
+            # checks again (a FIDE month is a million of them).
             games.setdefault(event_id, []).append(
-                Game(
-                    round=r,
-                    white=str(w),
-                    black=str(b),
-                    white_score=ws,
-                    black_score=bs,
-                    play=Play(play),
-                    special=Special(special) if special else None,
-                    handicap=Handicap(hk, str(hg)) if hk else None,
-                    date=date.fromisoformat(d) if d else None,
-                    extra=json.loads(x) if x != "{}" else {},
+                build(
+                    Game,
+                    {
+                        "round": r,
+                        "white": str(w),
+                        "black": str(b),
+                        "white_score": ws,
+                        "black_score": bs,
+                        "play": plays[play],
+                        "special": Special(special) if special else None,
+                        "handicap": Handicap(hk, str(hg)) if hk else None,
+                        "date": days[d] if d in days else days.setdefault(d, _day(d)),
+                        "extra": MappingProxyType(json.loads(x)) if x != "{}" else EMPTY,
+                        "location": None,
+                    },
                 )
             )
         byes: dict[int, list[Bye]] = {}
@@ -1483,6 +1495,14 @@ def _row_id(cursor: sqlite3.Cursor) -> int:
     """The id SQLite gave the row just inserted."""
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+def _day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
+#: The empty ``extra`` every game without one shares (read only).
+EMPTY: Any = MappingProxyType({})
 
 
 def _iso(day: date | None) -> str | None:
