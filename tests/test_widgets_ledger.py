@@ -121,3 +121,16 @@ def test_a_ledger_with_nothing_rated(tmp_path):
         browser = LedgerBrowser(book, player="Anyone")
         assert browser.values["list"] == []
         assert "no period of this ledger is rated yet" in browser.output.value
+
+
+def test_the_events_and_periods_without_their_times(ledger):
+    from ratingkit.notebook.widgets.ledger import events_table, periods_table
+
+    events = events_table(ledger)
+    assert [(e["name"], e["period"], e["games"], e["rated"]) for e in events.rows] == [
+        ("2024-03-march-open", "2024-03", 16, True),  # 16 lines in its games file
+        ("2024-04-club-championship", "2024-04", 15, True),  # 6 players, 5 rounds: 15
+    ]
+    assert "imported" not in events.columns and "state" not in events.columns
+    assert len(events_table(ledger, "2024-04")) == 1
+    assert periods_table(ledger).rows[0] == {"period": "2024-03", "events": 1, "rated": True}

@@ -99,9 +99,7 @@ class LedgerBrowser(Widget):
             listed = self.ledger.published_list(period, ledger_ids=True)
             values["list"] = [_without_ledger_id(r) for r in listed.rows]
             values["events"] = [
-                {c: r[c] for c in EVENT_COLUMNS}
-                for r in self.ledger.events().rows
-                if r["period"] == period
+                {c: r[c] for c in EVENT_COLUMNS} for r in events_table(self.ledger, period).rows
             ]
             if text:
                 number = self.ledger.find_player(text)
@@ -144,6 +142,38 @@ class LedgerBrowser(Widget):
         self.plot.value = buffer.getvalue()
 
 
+def events_table(ledger: Ledger, period: str | None = None) -> Table:
+    """The ledger's imported events (of ``period``, or all) as :meth:`Ledger.events` lists
+    them, without the times of import and rating: event, period, name, dates, type, players,
+    games, file, and whether the period is rated."""
+    rows = [
+        {
+            **{c: r[c] for c in EVENT_COLUMNS},
+            "period": r["period"],
+            "file": r["file"],
+            "rated": r["state"] != "not rated",
+        }
+        for r in ledger.events().rows
+        if period is None or r["period"] == period
+    ]
+    columns = ("event", "period", *EVENT_COLUMNS[1:], "file", "rated")
+    title = "events" if period is None else f"events of {period}"
+    return Table(title, columns, rows)
+
+
+def periods_table(ledger: Ledger) -> Table:
+    """The ledger's periods as :meth:`Ledger.periods` lists them, with whether each is rated
+    instead of the time it was rated."""
+    return Table(
+        "periods",
+        ("period", "events", "rated"),
+        [
+            {"period": r["period"], "events": r["events"], "rated": r["rated"] is not None}
+            for r in ledger.periods().rows
+        ],
+    )
+
+
 def _player_names(ledger: Ledger, periods: Sequence[str]) -> list[str]:
     """Every name on the ledger's published lists (listed or not), for the picker."""
     names: set[str] = set()
@@ -181,4 +211,4 @@ def _table_html(table: Table, highlight: int | None) -> str:
     )
 
 
-__all__ = ["EVENT_COLUMNS", "LedgerBrowser"]
+__all__ = ["EVENT_COLUMNS", "LedgerBrowser", "events_table", "periods_table"]
