@@ -616,13 +616,19 @@ def test_a_ledger_of_schema_1_is_migrated_and_its_history_still_read(toy, tmp_pa
         # Back to schema 1: without what schemas 2 and 3 added.
         connection.execute("DROP TABLE outcomes")
         connection.execute("DROP TABLE player_results")
-        for index in ("state_by_player", "participants_by_player", "published_by_player"):
+        for index in (
+            "state_by_player",
+            "participants_by_player",
+            "published_by_player",
+            "players_by_own_id",
+        ):
             connection.execute(f"DROP INDEX {index}")
         for table, column in (
             ("events", "game"),
             ("events", "games_digest"),
             ("players", "arrived_rated"),
             ("players", "sex"),
+            ("players", "own_id"),
         ):
             connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         # Schema 1 kept each result as a JSON object in ``results``.

@@ -76,14 +76,17 @@ def test_list_and_history_show_the_player_s_own_ids_and_accept_them(tmp_path, ca
         book.import_file(games)
         book.rate_period("2024-01")
         rows = {r["name"]: r for r in book.published_list("2024-01").rows}
-        assert rows["Ann"]["id"] == "2" and rows["Bob"]["id"] == "1" and rows["Cid"]["id"] == "s3"
+        assert (rows["Ann"]["id"], rows["Ann"]["FIDE id"]) == ("s1", "2")
+        assert (rows["Bob"]["id"], rows["Bob"]["FIDE id"]) == ("s2", "1")
+        assert (rows["Cid"]["id"], rows["Cid"]["FIDE id"]) == ("s3", None)
         assert "ledger id" not in book.published_list("2024-01").columns
         assert "ledger id" in book.published_list("2024-01", ledger_ids=True).columns
-        assert book.history("1").title.startswith("history of Bob (FIDE id 1)")
+        assert book.history("1").title.startswith("history of Bob (id s2, FIDE id 1)")
+        assert book.history("s2").title == book.history("1").title
         assert book.history("s3").title.startswith("history of Cid (id s3)")
         assert book.history("#1").title.startswith("history of Ann")  # ledger number 1
     assert cli.main(["db", "history", str(path), "2"]) == 0
-    assert "history of Ann (FIDE id 2)" in capsys.readouterr().out
+    assert "history of Ann (id s1, FIDE id 2)" in capsys.readouterr().out
 
 
 # -- 3. undo ----------------------------------------------------------------------------------
@@ -345,7 +348,7 @@ def test_fide_s_list_is_the_state_before_the_first_period(tmp_path):
     with Ledger(path) as book:
         # The list's own lines: Carlsen 2830 K 10, Polgar 2736 K 10.  D = 94 -> PD 0.63
         # (92-98, FIDE 2014 8.1b): Carlsen 2830 + 10 * 0.37 = 2833.7 -> 2834; Polgar 2732.
-        rows = {r["id"]: r for r in book.published_list("2024-03").rows}
+        rows = {r["FIDE id"]: r for r in book.published_list("2024-03").rows}
         assert (rows["1503014"]["rating"], rows["1503014"]["K"]) == (2834, 10)
         assert rows["700070"]["rating"] == 2732
         assert rows["24699128"]["rating"] == 2215 and not rows["24699128"]["played"]
@@ -402,7 +405,7 @@ def test_the_list_as_csv_json_html_and_xlsx(tmp_path, capsys):
     base = ["db", "list", str(path), "--period", "2024-03", "--format"]
     assert cli.main([*base, "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert rows[0]["id"] == "1503014" and rows[0]["rating"] == "2834"
+    assert rows[0]["FIDE id"] == "1503014" and rows[0]["rating"] == "2834"
     assert cli.main([*base, "json"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["rating"] == 2834
     assert cli.main([*base, "html"]) == 0
@@ -491,3 +494,28 @@ def test_fesa_rates_a_still_unrated_player_from_all_his_results_so_far(tmp_path)
         assert state.rating == _fesa_performance(pooled)
         (feb,) = [r for r in book.history("n").rows if r["period"] == "2024-02"]
         assert feb["rating_after"] == state.rating
+
+
+NATIONAL = Path(__file__).parent / "data" / "ledger" / "national"
+
+
+def test_a_roster_without_ratings_keeps_the_state_fide_s_list_gave(tmp_path):
+    # A club's roster names its players by member number and FIDE id, nothing more: their
+    # ratings, K and birth years stay those of FIDE's list (Lund 2150, K 20, born 1979), and
+    # a member number finds the player afterwards.  (Before: the roster's empty cells
+    # replaced the list's state, and Lund's round robin failed as having no rated players.)
+    roster = tmp_path / "roster.csv"
+    roster.write_text(
+        "id,name,fide_id\n"
+        'N103,"Lund, Ola",9100037\nN104,"Nilsen, Jon",9100100\nN106,"Strand, Per",9100053\n'
+        'N108,"Bakke, Tor",9100070\nN109,"Aas, Lars",9100088\nN111,"Ruud, Emil",\n'
+    )
+    with Ledger.create(tmp_path / "l.sqlite", "fide-2014") as book:
+        book.import_list(NATIONAL / "fide-list-2024-02.txt")
+        book.import_file(NATIONAL / "2024-04-club-championship.csv", roster)
+        book.rate_period("2024-04")
+        (lund,) = [r for r in book.history("N103").rows]
+        assert lund["rating_before"] == 2150
+        assert book.find_player("N103") == book.find_player("9100037")
+        state = book._state_before("2024-05")[str(book.find_player("N103"))]
+        assert state.born is not None and state.born.year == 1979

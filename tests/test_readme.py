@@ -93,7 +93,7 @@ def test_readme_ledger_commands_run_as_shown(tmp_path, monkeypatch, capsys):
         assert [e["event"] for e in book.events().rows] == [1, 3]  # event 2 removed
     listed = (tmp_path / "list-2024-04.csv").read_text(encoding="utf-8")
     rows = list(csv.DictReader(listed.splitlines()))
-    by_id = {r["id"]: r for r in rows}
+    by_id = {r["FIDE id"]: r for r in rows}
     assert by_id["9100061"]["rating"] == str(int(1790 + 40 * (2.5 - 0.82) + 0.5))
     assert len(rows) == 11  # the ten of FIDE's list and Ruud, Emil
     fide = read_rating_list(tmp_path / "list-2024-04.txt")

@@ -201,7 +201,9 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX published_by_player ON published(player_id, period);
     ALTER TABLE events ADD COLUMN games_digest TEXT;
     ALTER TABLE players ADD COLUMN arrived_rated INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE players ADD COLUMN sex TEXT
+    ALTER TABLE players ADD COLUMN sex TEXT;
+    ALTER TABLE players ADD COLUMN own_id TEXT;
+    CREATE INDEX players_by_own_id ON players(own_id)
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -503,6 +505,13 @@ class Ledger:
         errors: list[str] = []
         holders: dict[str, Player] = {}
         by_key = dict(self._connection.execute("SELECT key, id FROM players WHERE key IS NOT NULL"))
+        # The players' own ids (a federation's member numbers) of players keyed by their FIDE
+        # id: an event that names one by his own id alone finds him too.
+        by_own = dict(
+            self._connection.execute(
+                "SELECT 'id:' || own_id, id FROM players WHERE own_id IS NOT NULL"
+            )
+        )
         for player in event.players:
             key = self._player_key(player, event)
             if key is not None and key in holders:
@@ -517,7 +526,7 @@ class Ledger:
                 continue
             if key is not None:
                 holders[key] = player
-                out[player.id] = by_key.get(key, key)
+                out[player.id] = by_key.get(key, by_own.get(key, key))
                 continue
             rows = self._connection.execute(
                 "SELECT id FROM players WHERE name_key = ?", (normalise_name(player.name),)
@@ -572,13 +581,14 @@ class Ledger:
                     ),
                 )
                 ids[player.id] = _row_id(cursor)
+            if not event.local_ids:
+                db.execute(
+                    "UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL",
+                    (player.id, ids[player.id]),
+                )
             record = state.records.get(player.id) if state is not None else None
             if record is not None:
-                db.execute(
-                    "UPDATE players SET initial_state = ?, arrived_rated = arrived_rated OR ?"
-                    " WHERE id = ?",
-                    (_record_to_json(record), int(record.rating is not None), ids[player.id]),
-                )
+                self._set_initial_state(ids[player.id], record)
         game_cells = [_game_cells(g, ids) for g in event.games]
         games_digest = _games_digest(
             event.type.value,
@@ -666,17 +676,36 @@ class Ledger:
                     "SELECT id FROM players WHERE name_key = ?", (normalise_name(name),)
                 ).fetchall()
                 row = rows[0] if len(rows) == 1 else None
+            if row is None and key is not None:
+                row = db.execute("SELECT id FROM players WHERE own_id = ?", (record.id,)).fetchone()
             if row is None:
                 cursor = db.execute(
-                    "INSERT INTO players (key, name, name_key) VALUES (?, ?, ?)",
-                    (key, name, normalise_name(name)),
+                    "INSERT INTO players (key, name, name_key, own_id) VALUES (?, ?, ?, ?)",
+                    (key, name, normalise_name(name), record.id if key else None),
                 )
                 row = (_row_id(cursor),)
-            db.execute(
-                "UPDATE players SET initial_state = ?, arrived_rated = arrived_rated OR ?"
-                " WHERE id = ?",
-                (_record_to_json(record), int(record.rating is not None), row[0]),
-            )
+            self._set_initial_state(row[0], record)
+
+    def _set_initial_state(self, player_id: int, record: PlayerRecord) -> None:
+        """A player file's row as the player's state before his first rated period, on top
+        of what the ledger had (FIDE's list, an earlier file): a cell the file leaves empty
+        keeps the value known before."""
+        db = self._connection
+        known = db.execute(
+            "SELECT initial_state FROM players WHERE id = ?", (player_id,)
+        ).fetchone()
+        if known is not None and known[0] is not None:
+            old = _record_from_json(known[0], player_id)
+            given = {
+                name: getattr(record, name)
+                for name in _RECORD_FIELDS
+                if name not in ("id", "extra") and getattr(record, name) is not None
+            }
+            record = replace(old, **given, extra={**old.extra, **record.extra})
+        db.execute(
+            "UPDATE players SET initial_state = ?, arrived_rated = arrived_rated OR ? WHERE id = ?",
+            (_record_to_json(record), int(record.rating is not None), player_id),
+        )
 
     # -- FIDE's rating list ------------------------------------------------------------------
     def import_list(
@@ -710,7 +739,9 @@ class Ledger:
                 id=player.fide_id,
                 name=player.name,
                 rating=player.rating,
-                games=player.games,
+                # FIDE's Gms is the games of the list's own period, not the career total
+                # that 8.56's "30 games" counts; the list's K stands for it (kept as given).
+                games=None,
                 k=player.k,
                 # FIDE's list gives the birth year only: 1 January of it is assumed (said in
                 # the summary), which decides the under-18 K only in the year of the 18th
@@ -722,6 +753,7 @@ class Ledger:
                     for k, v in (
                         ("inactive", "yes" if player.inactive else ""),
                         ("sex", player.sex or ""),
+                        ("list_games", "" if player.games is None else str(player.games)),
                     )
                     if v
                 },
@@ -1215,6 +1247,7 @@ class Ledger:
         names = (
             "ledger id",
             "id",
+            "FIDE id",
             "name",
             "federation",
             "title",
@@ -1230,8 +1263,9 @@ class Ledger:
         rows = [
             dict(zip(names, values, strict=True))
             for values in self._connection.execute(
-                "SELECT pu.player_id, COALESCE(pl.fide_id, CASE WHEN pl.key LIKE 'id:%' THEN"
-                " substr(pl.key, 4) END), pl.name, pl.federation, pl.title, pu.rating,"
+                "SELECT pu.player_id, COALESCE(pl.own_id, CASE WHEN pl.key LIKE 'id:%' THEN"
+                " substr(pl.key, 4) END), pl.fide_id, pl.name, pl.federation, pl.title,"
+                " pu.rating,"
                 " pu.games, pu.k, pu.grade, pu.played, pu.listed, pu.is_new, pu.inactive"
                 " FROM published pu JOIN players pl ON pl.id = pu.player_id"
                 " WHERE pu.period = ? AND (pu.listed = 1 OR ?)"
@@ -1245,7 +1279,7 @@ class Ledger:
         columns = [c for c in names if (c != "listed" or everyone)]
         if not ledger_ids:
             columns.remove("ledger id")
-        for optional in ("id", "federation", "title", "grade", "K"):
+        for optional in ("id", "FIDE id", "federation", "title", "grade", "K"):
             if all(r[optional] is None for r in rows):
                 columns.remove(optional)
         return Table(
@@ -1275,10 +1309,12 @@ class Ledger:
             k,
             inactive,
         ) in self._connection.execute(
+            # FIDE's Gms: the rated games of the list's own period.
             "SELECT pl.fide_id, pl.name, pl.federation, pl.title, pl.sex, pl.born,"
-            " pu.rating, pu.games, pu.k, pu.inactive FROM published pu JOIN players pl"
-            " ON pl.id = pu.player_id WHERE pu.period = ? AND pu.listed = 1 AND"
-            " pl.fide_id IS NOT NULL ORDER BY pl.name",
+            " pu.rating, (SELECT SUM(r.games) FROM player_results r WHERE r.period ="
+            " pu.period AND r.player_id = pu.player_id), pu.k, pu.inactive FROM published"
+            " pu JOIN players pl ON pl.id = pu.player_id WHERE pu.period = ? AND"
+            " pu.listed = 1 AND pl.fide_id IS NOT NULL ORDER BY pl.name",
             (period,),
         ):
             out.append(
@@ -1289,7 +1325,7 @@ class Ledger:
                     sex=sex or "",
                     title=title or "",
                     rating=rating,
-                    games=games,
+                    games=int(games or 0),
                     k=k,
                     born=int(born[:4]) if born else None,
                     inactive=bool(inactive),
@@ -1307,6 +1343,9 @@ class Ledger:
             row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
             if row:
                 return int(row[0])
+        row = db.execute("SELECT id FROM players WHERE own_id = ?", (text,)).fetchone()
+        if row:
+            return int(row[0])
         candidates = [
             int(r[0])
             for r in db.execute(
@@ -1331,15 +1370,18 @@ class Ledger:
         )
 
     def _shown_id(self, player_id: int) -> str:
-        """How the player is named to users: FIDE id, else own id, else ledger number."""
+        """How the player is named to users: his own id and FIDE id, else the ledger's number."""
         row = self._connection.execute(
-            "SELECT fide_id, key FROM players WHERE id = ?", (player_id,)
+            "SELECT fide_id, COALESCE(own_id, CASE WHEN key LIKE 'id:%' THEN substr(key, 4) END)"
+            " FROM players WHERE id = ?",
+            (player_id,),
         ).fetchone()
+        named = []
+        if row and row[1]:
+            named.append(f"id {row[1]}")
         if row and row[0]:
-            return f"FIDE id {row[0]}"
-        if row and row[1] and str(row[1]).startswith("id:"):
-            return f"id {row[1][3:]}"
-        return f"#{player_id}"
+            named.append(f"FIDE id {row[0]}")
+        return ", ".join(named) or f"#{player_id}"
 
     def history(self, player: str) -> Table:
         """Every rated event of one player: period, event, rating before, games, score,
@@ -1743,6 +1785,7 @@ def _fill_schema_3(connection: sqlite3.Connection) -> None:
             "UPDATE events SET games_digest = ? WHERE id = ?",
             (_games_digest(kind, start, end, players, games, byes), event_id),
         )
+    connection.execute("UPDATE players SET own_id = substr(key, 4) WHERE key LIKE 'id:%'")
     connection.execute(
         "UPDATE players SET arrived_rated = 1 WHERE json_extract(initial_state, '$.rating')"
         " IS NOT NULL OR id IN (SELECT pa.player_id FROM participants pa WHERE pa.rating IS NOT"
