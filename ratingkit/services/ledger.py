@@ -504,14 +504,13 @@ class Ledger:
         out: dict[str, int | str] = {}
         errors: list[str] = []
         holders: dict[str, Player] = {}
-        by_key = dict(self._connection.execute("SELECT key, id FROM players WHERE key IS NOT NULL"))
+        wanted = [k for k in (self._player_key(p, event) for p in event.players) if k]
+        own = [k[3:] for k in wanted if k.startswith("id:")]
+        by_key = self._lookup("SELECT key, id FROM players WHERE key IN ({})", wanted)
         # The players' own ids (a federation's member numbers) of players keyed by their FIDE
         # id: an event that names one by his own id alone finds him too.
-        by_own = dict(
-            self._connection.execute(
-                "SELECT 'id:' || own_id, id FROM players WHERE own_id IS NOT NULL"
-            )
-        )
+        owned = self._lookup("SELECT own_id, id FROM players WHERE own_id IN ({})", own)
+        by_own = {f"id:{k}": v for k, v in owned.items()}
         for player in event.players:
             key = self._player_key(player, event)
             if key is not None and key in holders:
@@ -539,6 +538,15 @@ class Ledger:
                 )
             out[player.id] = rows[0][0] if rows else f"name:{normalise_name(player.name)}"
         return out, errors
+
+    def _lookup(self, query: str, values: Sequence[str]) -> dict[str, int]:
+        """``query`` (``... IN ({})``) over ``values``, in chunks SQLite accepts."""
+        found: dict[str, int] = {}
+        for start in range(0, len(values), 500):
+            chunk = values[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            found.update(self._connection.execute(query.format(marks), chunk))
+        return found
 
     def _store_event(
         self,
