@@ -192,7 +192,9 @@ def _cmd_db(args: argparse.Namespace) -> str:
             f"created ledger {args.ledger} for rule set {args.rules}; a player is listed once "
             "the rule set publishes a rating for him\n"
         )
-    with Ledger(args.ledger, write=args.db_command not in _READING) as ledger:
+    # Every command checks the ledger's integrity first (issue 16, 8): a damaged ledger is
+    # neither written nor listed.
+    with Ledger(args.ledger, write=args.db_command not in _READING, check=True) as ledger:
         if args.db_command == "import":
             summary = ledger.import_file(
                 args.input,

@@ -293,11 +293,15 @@ class ListImportSummary:
 class Ledger:
     """A rating ledger in one SQLite file.  Use :meth:`create` for a new one."""
 
-    def __init__(self, path: str | os.PathLike[str], *, write: bool = True):
+    def __init__(
+        self, path: str | os.PathLike[str], *, write: bool = True, check: bool | None = None
+    ):
+        # check: PRAGMA integrity_check before use (default: when writing); the CLI's reading
+        # commands ask for it, so that a damaged ledger is refused rather than listed.
         self.path = Path(path)
         self._last_rerated: tuple[str, ...] = ()
         self._connection = open_connection(
-            self.path, write=write, busy_timeout=BUSY_TIMEOUT_SECONDS
+            self.path, write=write, busy_timeout=BUSY_TIMEOUT_SECONDS, check=check
         )
         try:
             version = self._connection.execute("PRAGMA user_version").fetchone()[0]
