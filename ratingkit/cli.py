@@ -17,6 +17,7 @@ import json
 import sys
 import textwrap
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -184,6 +185,7 @@ _READING = frozenset({"list", "history", "events", "periods"})
 
 def _cmd_db(args: argparse.Namespace) -> str:
     from .services.ledger import Ledger
+    from .services.ledgerfile import sqlite_errors
     from .services.listing import render_list, write_list
 
     if args.db_command == "init":
@@ -194,7 +196,15 @@ def _cmd_db(args: argparse.Namespace) -> str:
         )
     # Every command checks the ledger's integrity first (issue 16, 8): a damaged ledger is
     # neither written nor listed.
-    with Ledger(args.ledger, write=args.db_command not in _READING, check=True) as ledger:
+    with (
+        Ledger(args.ledger, write=args.db_command not in _READING, check=True) as ledger,
+        # What the ledger's stored values give when they are damaged where integrity_check
+        # cannot see it (a bit flipped inside a text) is one line too; import and import-list
+        # read their input first, whose errors are the readers' own.
+        sqlite_errors(ledger.path, f"db {args.db_command}")
+        if args.db_command not in ("import", "import-list")
+        else nullcontext(),
+    ):
         if args.db_command == "import":
             summary = ledger.import_file(
                 args.input,

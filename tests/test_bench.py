@@ -45,6 +45,7 @@ SMALL_RUNS = {
     "widget_recompute.py": ["--changes", "2"],
     "ledger_season.py": ["--players", "60", "--games", "300", "--periods", "2", "--repeat", "1"],
     "fuzz_readers.py": ["--examples", "40", "--seconds", "30", "--seed", "1"],
+    "ledger_faults.py": ["--kills", "2"],
     "read_big_files.py": ["--players", "50", "--rounds", "3", "--repeat", "1"],
     "read_big_trf.py": ["--players", "60", "--repeat", "1"],
     "read_big_csv.py": ["--players", "200", "--repeat", "1", "--old-players", "100"],

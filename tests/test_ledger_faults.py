@@ -548,3 +548,46 @@ def test_the_content_digest_sees_a_change_and_ignores_the_timestamps(tmp_path):
     connection.close()
     assert runs.content_digest(path) != digest
     assert hashlib.sha256(b"").hexdigest() != digest
+
+
+# -- content damaged where PRAGMA integrity_check cannot see it ------------------------------
+CONTENT_DAMAGE = {
+    # A flipped bit in a stored word: the page is sound, the value is none ratingkit writes.
+    "a game's play word": "UPDATE games SET play = 'qlayed'",
+    # A flipped bit that breaks UTF-8 inside a stored text (SQLite stores it as given).
+    "an event's extra, not UTF-8": "UPDATE events SET extra = CAST(X'7B22FF223A317D' AS TEXT)",
+    "a player's name, not UTF-8": "UPDATE players SET name = CAST(X'416EE56E' AS TEXT)",
+    "a stored state, not JSON": "UPDATE state SET record = '{\"rating\": 16'",
+}
+
+
+@pytest.mark.parametrize("damage", CONTENT_DAMAGE)
+def test_stored_values_damaged_where_integrity_check_passes_are_one_line_never_a_traceback(
+    damage, rated, files, capsys
+):
+    """Found by flipping bits of a rated ledger (1-4 bits, 400 copies): where the flip lands
+    inside a stored value, PRAGMA integrity_check passes but db rate --replace and db remove
+    --replace ended in tracebacks ('qlayed' is not a valid Play; UnicodeDecodeError; "Could
+    not decode to UTF-8 column 'extra'").  The same damage made here with one UPDATE: every
+    command exits 0 or 2 with one line naming the ledger, and the ledger is not written when
+    refused."""
+    assert cli.main(["db", "import", str(rated), str(files / "summer-games.csv")]) == 0
+    assert cli.main(["db", "rate", str(rated), "--period", "2024-02"]) == 0
+    with sqlite3.connect(rated) as connection:
+        connection.execute(CONTENT_DAMAGE[damage])
+    connection.close()
+    assert runs.integrity(rated) == "ok"
+    for argv in (
+        ["list", rated, "--period", "2024-02"],
+        ["history", rated, "Bob"],
+        ["events", rated],
+        ["periods", rated],
+        ["rate", rated, "--period", "2024-01", "--replace"],
+        ["remove", rated, "2", "--replace"],
+        ["import", rated, files / "big-games.csv", "--period", "2024-01", "--replace"],
+    ):
+        given = rated.read_bytes()
+        code, out, err = _cli(capsys, *argv)
+        if code != 0:
+            _refused((code, out, err), rated)
+            assert rated.read_bytes() == given, argv[0]

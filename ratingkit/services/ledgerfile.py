@@ -517,6 +517,16 @@ def sqlite_errors(
     """
     try:
         yield
+    except RatingkitError:
+        raise
+    except UnicodeDecodeError as exc:
+        # ratingkit stores only text it can encode: a stored text that is not UTF-8 is damage
+        # (a flipped bit inside a value, which PRAGMA integrity_check does not see).
+        raise LedgerFileError(
+            f"{path}: damaged: {doing}: a text stored in the ledger is not valid UTF-8 "
+            f"({exc.reason} at byte {exc.start}); nothing was written; restore the ledger "
+            f"from a backup"
+        ) from None
     except OverflowError as exc:
         raise LedgerError(
             f"{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"
@@ -530,6 +540,15 @@ def sqlite_errors(
         if translated is None:
             raise
         raise translated from None
+    except ValueError as exc:
+        # Not a RatingkitError: a stored value that does not decode (a word that is no
+        # member of its enumeration, JSON cut short), in a file whose pages are sound.  The
+        # original exception stays chained for a report.
+        raise LedgerFileError(
+            f"{path}: {doing} failed: the ledger holds a value ratingkit does not write "
+            f"({' '.join(str(exc).split())}); it is damaged or was changed by another "
+            f"program; nothing was written; restore it from a backup"
+        ) from exc
 
 
 def _translate(
@@ -538,6 +557,12 @@ def _translate(
     code = _code(exc)
     said = " ".join(str(exc).split())
     where = f"{path}: {doing} failed"
+    if said.startswith("Could not decode to UTF-8"):  # Python's sqlite3 reading a stored text
+        column = said.split(" with text ")[0].removeprefix("Could not decode to UTF-8 ")
+        return LedgerFileError(
+            f"{path}: damaged: {doing}: a text stored in the ledger ({column}) is not valid "
+            f"UTF-8; nothing was written; restore the ledger from a backup"
+        )
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         waited = "" if busy_timeout is None else f" (waited {busy_timeout:g} s)"
         return LedgerBusyError(
