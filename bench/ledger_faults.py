@@ -25,7 +25,7 @@ from common import ROOT, git_revision, machine, table
 
 sys.path.insert(0, str(ROOT / "tests"))
 
-import ledger_fault_runs as runs
+import ledger_fault_runs as runs  # type: ignore[import-not-found]
 
 
 def main() -> int:
