@@ -90,11 +90,13 @@ def content_digest(path: Path) -> str:
     try:
         digest = hashlib.sha256()
         for table, skip in TABLES.items():
+            connection.text_factory = str
             columns = [
                 row[1]
                 for row in connection.execute(f"PRAGMA table_info({table})")
                 if row[1] not in skip
             ]
+            connection.text_factory = bytes  # the stored bytes, whether UTF-8 or not
             rows = connection.execute(f"SELECT {', '.join(columns)} FROM {table}").fetchall()
             digest.update(table.encode())
             for row in sorted(rows, key=repr):

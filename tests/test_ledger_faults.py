@@ -591,3 +591,62 @@ def test_stored_values_damaged_where_integrity_check_passes_are_one_line_never_a
         if code != 0:
             _refused((code, out, err), rated)
             assert rated.read_bytes() == given, argv[0]
+
+
+def _damaged(rated: Path, files: Path, damage: str) -> Path:
+    assert cli.main(["db", "import", str(rated), str(files / "summer-games.csv")]) == 0
+    assert cli.main(["db", "rate", str(rated), "--period", "2024-02"]) == 0
+    with sqlite3.connect(rated) as connection:
+        connection.execute(CONTENT_DAMAGE[damage])
+    connection.close()
+    return rated
+
+
+@pytest.mark.parametrize("damage", CONTENT_DAMAGE)
+def test_through_the_api_damaged_stored_values_stop_a_rating_with_a_ledger_error(
+    damage, rated, files
+):
+    """The same damage through the Python API: ``Ledger.rate_period('2024-02',
+    replace=True)``, which reads that period's events and players and the state after
+    2024-01 again, raises a ``LedgerError`` naming the
+    file, and the ledger's content is as before."""
+    _damaged(rated, files, damage)
+    before = runs.content_digest(rated)
+    with ledger_module.Ledger(rated) as book, pytest.raises(ledgerfile.LedgerError) as error:
+        book.rate_period("2024-02", replace=True)
+    assert str(rated) in str(error.value) and "\n" not in str(error.value)
+    assert runs.content_digest(rated) == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Ledger's reading methods (published_list, history, ...) run outside "
+    "ledgerfile.sqlite_errors: a stored text that is not UTF-8 escapes as "
+    "sqlite3.OperationalError through the API (the CLI wraps them); fix in ledger.py",
+)
+def test_through_the_api_a_damaged_name_is_a_ledger_error_when_listing(rated, files):
+    """A player's stored name whose bytes are not UTF-8 (a flipped bit): reading the list
+    through the API, ``Ledger(path, write=False).published_list('2024-02')``, should raise a
+    LedgerError naming the file, as db list does."""
+    _damaged(rated, files, "a player's name, not UTF-8")
+    with (
+        ledger_module.Ledger(rated, write=False) as book,
+        pytest.raises(ledgerfile.LedgerError, match="not valid UTF-8"),
+    ):
+        book.published_list("2024-02")
+
+
+def test_through_the_api_a_damaged_ledger_is_refused_for_reading_when_checked(tmp_path, files):
+    """``Ledger(path, write=False, check=True)`` (what db list uses) on a ledger whose
+    page SQLite finds damaged: LedgerFileError, one line naming the file; without ``check``
+    a read-only open does not look at every page (the default, for speed)."""
+    path = _rated_ledger(tmp_path / "book.sqlite", files)
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    # The last page's cell area, overwritten: a b-tree page SQLite's check reports.
+    data[len(data) - page // 2 : len(data)] = bytes(page // 2)
+    path.write_bytes(bytes(data))
+    assert _verdict(path) != "ok"
+    with pytest.raises(ledgerfile.LedgerFileError, match="damaged") as error:
+        ledger_module.Ledger(path, write=False, check=True)
+    assert str(path) in str(error.value) and "\n" not in str(error.value)
