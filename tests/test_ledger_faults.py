@@ -650,3 +650,41 @@ def test_through_the_api_a_damaged_ledger_is_refused_for_reading_when_checked(tm
     with pytest.raises(ledgerfile.LedgerFileError, match="damaged") as error:
         ledger_module.Ledger(path, write=False, check=True)
     assert str(path) in str(error.value) and "\n" not in str(error.value)
+
+
+# -- the header's fields, damaged ------------------------------------------------------------
+@pytest.mark.parametrize(("offset", "value"), [(47, 5), (47, 12), (18, 6), (19, 3)])
+def test_a_header_with_unknown_format_numbers_is_one_line(offset, value, rated, files, capsys):
+    """Found by flipping bits: byte 47 of the SQLite header (the schema format number, 1 to
+    4; a ledger has 4) flipped to 5: SQLite says "unsupported file format", which escaped
+    as sqlite3.OperationalError from every command.  Bytes 18 and 19 (the file format's
+    write and read versions, 1 or 2) flipped likewise: with 6 in byte 18 SQLite reads the
+    file but will not write it.  Now every command exits 2 with one line saying the file is
+    damaged, and the file is unchanged."""
+    for side in ("-wal", "-shm"):
+        Path(f"{rated}{side}").unlink(missing_ok=True)
+    data = bytearray(rated.read_bytes())
+    assert data[offset] in ((4,) if offset == 47 else (1, 2))
+    data[offset] = value
+    rated.write_bytes(bytes(data))
+    for command in COMMANDS:
+        _refused(_cli(capsys, *_commands(rated, files)[command]), rated, says="damaged")
+        assert rated.read_bytes() == data, command
+
+
+def test_a_schema_version_flipped_lower_is_one_line_and_nothing_is_migrated(rated, files, capsys):
+    """Found by flipping bits: the header's user_version (bytes 60-63, the ledger's schema
+    version) flipped from 3 to 1 made a writing command run the migrations again on tables
+    that exist ("table outcomes already exists", a traceback).  Now every writing command
+    exits 2 with one line, the file unchanged; reading commands say the schema must be
+    upgraded (one line)."""
+    for side in ("-wal", "-shm"):
+        Path(f"{rated}{side}").unlink(missing_ok=True)
+    data = bytearray(rated.read_bytes())
+    assert int.from_bytes(data[60:64], "big") == ledger_module.SCHEMA_VERSION == 3
+    data[60:64] = (1).to_bytes(4, "big")
+    rated.write_bytes(bytes(data))
+    assert _verdict(rated) == "ok"  # the pages are sound; only the number is wrong
+    for command in COMMANDS:
+        _refused(_cli(capsys, *_commands(rated, files)[command]), rated)
+        assert rated.read_bytes() == data, command

@@ -318,7 +318,18 @@ class Ledger:
                         "writes (db rate, db import) or with write access"
                     )
                 with self._write():
-                    self._migrate(version)
+                    try:
+                        self._migrate(version)
+                    except sqlite3.OperationalError as exc:
+                        # The tables are already newer than the header's user_version says
+                        # (a flipped bit, another program): nothing is migrated.
+                        if not any(w in str(exc) for w in ("already exists", "duplicate column")):
+                            raise
+                        raise LedgerError(
+                            f"{self.path}: damaged: its header gives ledger schema {version}, "
+                            f"but its tables are of a later schema ({exc}); nothing was "
+                            "written; restore the ledger from a backup"
+                        ) from None
             self.rules = get_rule_set(self._setting("rules"))
         except BaseException:
             self._connection.close()

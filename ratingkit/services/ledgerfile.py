@@ -207,6 +207,17 @@ def _check_file(path: Path) -> None:
             f"{path}: truncated ({size} bytes, shorter than SQLite's 100-byte header); "
             f"restore the ledger from a backup"
         )
+    # SQLite's file format versions (bytes 18, 19: 1 legacy, 2 WAL) and schema format
+    # number (bytes 44-47: 1 to 4); anything else is a flipped bit or a file of a future
+    # SQLite, which "unsupported file format" or a silent read-only mode would meet later.
+    versions = header[18], header[19]
+    schema_format = int.from_bytes(header[44:48], "big")
+    if any(v not in (1, 2) for v in versions) or schema_format > 4:
+        raise LedgerFileError(
+            f"{path}: damaged (its SQLite header gives file format versions "
+            f"{versions[0]}/{versions[1]} and schema format {schema_format}, where SQLite "
+            f"writes 1 or 2 and 1 to 4); nothing was written; restore the ledger from a backup"
+        )
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     if page_size < 512 or page_size & (page_size - 1):
@@ -557,6 +568,11 @@ def _translate(
     code = _code(exc)
     said = " ".join(str(exc).split())
     where = f"{path}: {doing} failed"
+    if said == "unsupported file format":  # the header's schema format number
+        return LedgerFileError(
+            f"{path}: damaged ({said}); {doing} stopped, nothing was written; restore the "
+            f"ledger from a backup"
+        )
     if said.startswith("Could not decode to UTF-8"):  # Python's sqlite3 reading a stored text
         column = said.split(" with text ")[0].removeprefix("Could not decode to UTF-8 ")
         return LedgerFileError(
