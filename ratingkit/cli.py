@@ -16,8 +16,8 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Sequence
-from contextlib import nullcontext
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -185,7 +185,6 @@ _READING = frozenset({"list", "history", "events", "periods"})
 
 def _cmd_db(args: argparse.Namespace) -> str:
     from .services.ledger import Ledger
-    from .services.ledgerfile import sqlite_errors
     from .services.listing import render_list, write_list
 
     if args.db_command == "init":
@@ -201,9 +200,11 @@ def _cmd_db(args: argparse.Namespace) -> str:
         # What the ledger's stored values give when they are damaged where integrity_check
         # cannot see it (a bit flipped inside a text) is one line too; import and import-list
         # read their input first, whose errors are the readers' own.
-        sqlite_errors(ledger.path, f"db {args.db_command}")
-        if args.db_command not in ("import", "import-list")
-        else nullcontext(),
+        _naming_the_ledger(
+            ledger.path,
+            f"db {args.db_command}",
+            inputs=[p for p in (getattr(args, "input", None), getattr(args, "players", None)) if p],
+        ),
     ):
         if args.db_command == "import":
             summary = ledger.import_file(
@@ -250,6 +251,26 @@ def _cmd_db(args: argparse.Namespace) -> str:
         if args.db_command == "remove":
             return ledger.remove_event(args.event, replace=args.replace) + "\n"
         return _render(ledger.periods(), "table")
+
+
+@contextmanager
+def _naming_the_ledger(path: Path, doing: str, inputs: Sequence[str]) -> Iterator[None]:
+    """SQLite's and the stored values' failures as one line (``sqlite_errors``), and a
+    refusal of the model's that names no file (a stored game whose score a flipped bit
+    changed: "scores must be 1, 0.5 or 0") prefixed with the ledger's path.  With ``inputs``
+    (db import, import-list) only the prefixing: the readers' own errors name their file."""
+    from .services.ledgerfile import LedgerError, sqlite_errors
+
+    try:
+        with nullcontext() if inputs else sqlite_errors(path, doing):
+            yield
+    except LedgerError:
+        raise
+    except RatingkitError as exc:
+        text = str(exc)
+        if str(path) in text or any(Path(p).name in text for p in inputs):
+            raise
+        raise LedgerError(f"{path}: {doing}: {text}") from exc
 
 
 #: ``ratingkit rules`` fits a terminal of this many columns.

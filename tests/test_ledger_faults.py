@@ -558,6 +558,9 @@ CONTENT_DAMAGE = {
     "an event's extra, not UTF-8": "UPDATE events SET extra = CAST(X'7B22FF223A317D' AS TEXT)",
     "a player's name, not UTF-8": "UPDATE players SET name = CAST(X'416EE56E' AS TEXT)",
     "a stored state, not JSON": "UPDATE state SET record = '{\"rating\": 16'",
+    # A flipped bit in a stored score: the model refuses the game when the event is rebuilt
+    # (found as "scores must be 1, 0.5 or 0, got 1.0-b''", which did not name the ledger).
+    "a game's score": "UPDATE games SET white_score = 3.0",
 }
 
 
@@ -602,7 +605,23 @@ def _damaged(rated: Path, files: Path, damage: str) -> Path:
     return rated
 
 
-@pytest.mark.parametrize("damage", CONTENT_DAMAGE)
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(
+            d,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the model's InvalidValueError from a stored game rebuilt in "
+                "Ledger._build_events does not name the ledger (the CLI prefixes it); fix "
+                "in ledger.py",
+            ),
+        )
+        if d == "a game's score"
+        else d
+        for d in CONTENT_DAMAGE
+    ],
+)
 def test_through_the_api_damaged_stored_values_stop_a_rating_with_a_ledger_error(
     damage, rated, files
 ):
