@@ -18,11 +18,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-import json
 import os
+import queue
 import random
 import re
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -30,7 +29,6 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -165,32 +163,45 @@ def reference(folder: Path) -> Reference:
     return Reference(tuple(digests), tuple(seconds))
 
 
-_WORKER = r"""
+_ZYGOTE = r"""
 import os, sys, time
 sys.path.insert(0, sys.argv[1])
 import ledger_fault_runs as runs
-ledger, first = sys.argv[2], int(sys.argv[3])
-# Every step once on a scratch ledger before 'ready': the modules a step imports on first use
-# are loaded, so the steps take their reference time and the random delay falls among them.
-warm = runs.Path(ledger + ".warm")
-runs.new_ledger(warm)
+scratch = runs.Path(sys.argv[2])
+# Every step once on a scratch ledger: the modules a step imports on first use are loaded
+# here, once, and every worker forked from this process starts warm, its steps taking the
+# times measured here.
+runs.new_ledger(scratch)
 seconds = []
 for index in range(len(runs.STEPS)):
     started = time.perf_counter()
-    runs.run_step(warm, index)
+    runs.run_step(scratch, index)
     seconds.append(time.perf_counter() - started)
 for suffix in ("", "-wal", "-shm"):
-    runs.Path(f"{warm}{suffix}").unlink(missing_ok=True)
-# A reader's connection held open (as 'db list' in another window would be): the steps'
-# connections are then not the last to close and leave their changes in the -wal, which the
-# checkpoint step folds into the file.
-keeper = runs.sqlite3.connect(ledger)
-keeper.execute("SELECT COUNT(*) FROM settings").fetchone()
+    runs.Path(f"{scratch}{suffix}").unlink(missing_ok=True)
 os.write(1, ("ready " + " ".join(map(str, seconds)) + "\n").encode())
-for index in range(first, len(runs.STEPS)):
-    os.write(1, b"start %d\n" % index)  # one write: a kill cannot split the line
-    runs.run_step(runs.Path(ledger), index)
-    os.write(1, b"done %d\n" % index)
+for order in sys.stdin:
+    ledger, first = order.split()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            # A reader's connection held open (as 'db list' in another window would be):
+            # the steps' connections are then not the last to close and leave their changes
+            # in the -wal, which the checkpoint step folds into the file.
+            keeper = runs.sqlite3.connect(ledger)
+            keeper.execute("SELECT COUNT(*) FROM settings").fetchone()
+            os.write(1, b"pid %d\n" % os.getpid())
+            for index in range(int(first), len(runs.STEPS)):
+                os.write(1, b"start %d\n" % index)  # one write: a kill cannot split it
+                runs.run_step(runs.Path(ledger), index)
+                os.write(1, b"done %d\n" % index)
+            code = 0
+        except BaseException as error:
+            os.write(2, f"{error}\n".encode())
+            code = 1
+        os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    os.write(1, b"exit %d %d\n" % (pid, status))
 """
 
 
@@ -203,134 +214,160 @@ class Faults:
     kills: int = 0
     finished_runs: int = 0
     problems: list[str] = field(default_factory=list)
+    #: Each step's time in the warm process the workers are forked from.
+    seconds: list[float] = field(default_factory=list)
 
 
-def _start_worker(path: Path, first: int) -> tuple[subprocess.Popen[str], list[str]]:
-    process = subprocess.Popen(
-        [sys.executable, "-c", _WORKER, str(ROOT / "tests"), str(path), str(first)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    lines: list[str] = []
-    assert process.stdout is not None
-    stdout = process.stdout
+class _Zygote:
+    """A warm process that forks a worker for each run (``fork`` is POSIX only)."""
 
-    def read() -> None:
-        for line in stdout:
-            lines.append(line.strip())
+    def __init__(self, folder: Path):
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _ZYGOTE, str(ROOT / "tests"), str(folder / "warm.sqlite")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        assert self.process.stdout is not None
+        stdout = self.process.stdout
 
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    process._ratingkit_reader = reader  # type: ignore[attr-defined]
-    return process, lines
+        def read() -> None:
+            for line in stdout:
+                self.lines.put(line.strip())
+            self.lines.put("eof")
+
+        threading.Thread(target=read, daemon=True).start()
+        ready = self.next(120)
+        if not ready.startswith("ready"):
+            raise AssertionError(f"the fault worker did not start: {ready}")
+        self.seconds = [float(x) for x in ready.split()[1:]]
+
+    def next(self, timeout: float) -> str:
+        line = self.lines.get(timeout=timeout)
+        if line == "eof":
+            raise AssertionError("the fault worker's parent ended")
+        return line
+
+    def run(self, path: Path, first: int) -> int:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{path} {first}\n")
+        self.process.stdin.flush()
+        line = self.next(60)
+        if not line.startswith("pid "):
+            raise AssertionError(f"the fault worker said {line!r}")
+        return int(line.split()[1])
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _bring_to(path: Path, step: int, at: int) -> None:
+    """The ledger at ``path`` (now before step ``at``) brought to before step ``step``."""
+    if step < at:
+        new_ledger(path)
+        at = 0
+    for index in range(at, step):
+        run_step(path, index)
 
 
 def run_faults(
     folder: Path, kills: int, seed: int, *, ref: Reference | None = None, log: bool = False
 ) -> Faults:
-    """Kill a worker ``kills`` times at random moments; check the ledger after each kill."""
+    """Kill a worker ``kills`` times at random moments; check the ledger after each kill.
+
+    For each kill a step is drawn (every step alike), the ledger is brought to the state
+    before it, and a worker forked from a warm process runs the steps from there on; it is
+    killed after a random delay of up to 1.5 times the step's time measured in that warm process
+    (so most kills land in the step drawn, some in the next ones, some between steps)."""
     ref = ref or reference(folder)
     rng = random.Random(seed)
     path = folder / "faults.sqlite"
     new_ledger(path)
-    first = 0
+    at = 0  # the ledger is as before step 'at'
     faults = Faults()
-    while faults.kills < kills:
-        process, lines = _start_worker(path, first)
-        deadline = time.monotonic() + 60
-        while not lines and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.002)
-        if not lines or not lines[0].startswith("ready"):
-            process.kill()
-            process.wait()
-            stderr = process.stderr.read() if process.stderr else ""
-            raise AssertionError(f"the worker did not start: {lines} {stderr}")
-        # The delay: anywhere in the time the steps from 'first' on took in the worker's own
-        # warm-up run (a worker that finishes first is not a kill).
-        warm = [float(s) for s in lines[0].split()[1:]]
-        time.sleep(rng.uniform(0, sum(warm[first:])))
-        killed = process.poll() is None and f"done {len(STEPS) - 1}" not in lines
-        if killed:
-            os.kill(process.pid, signal.SIGKILL)
-        process.wait()
-        process._ratingkit_reader.join(10)  # type: ignore[attr-defined]
-        stderr = process.stderr.read() if process.stderr else ""
-        if not killed:
-            if process.returncode != 0:
-                raise AssertionError(f"the worker failed from step {first}: {stderr}")
-            faults.finished_runs += 1
-            new_ledger(path)
-            first = 0
-            continue
-        faults.kills += 1
-        marks = [line.split() for line in lines if re.fullmatch(r"(start|done) \d+", line)]
-        started = [int(n) for kind, n in marks if kind == "start"]
-        done = [int(n) for kind, n in marks if kind == "done"]
-        if len(marks) != len(lines) - 1:
-            raise AssertionError(f"the worker printed {lines}: {stderr}")
-        if not started:
-            where, step = "before the first step", first
-        elif done and done[-1] == started[-1]:
-            where, step = "between steps", started[-1] + 1
-        else:
-            step = started[-1]
-            where = f"{step:2d} {STEPS[step][0]}"
-        faults.landed[where] += 1
-        verdict = integrity(path)
-        digest = content_digest(path)
-        if verdict != "ok":
-            faults.problems.append(f"kill {faults.kills} ({where}): integrity_check: {verdict}")
-            faults.found["damaged"] += 1
-            break
-        if digest == ref.digests[step]:
-            faults.found["as before"] += 1
-            next_step = step
-        elif step < len(STEPS) and digest == ref.digests[step + 1]:
-            faults.found["as after"] += 1
-            next_step = step + 1
-        else:
-            faults.problems.append(
-                f"kill {faults.kills} ({where}): the ledger is neither as before nor as "
-                f"after step {step}"
-            )
-            faults.found["neither"] += 1
-            break
-        if log:
-            print(f"kill {faults.kills}: {where}: {'before' if next_step == step else 'after'}")
-        if next_step == len(STEPS):
-            new_ledger(path)
-            first = 0
-            continue
-        try:
-            run_step(path, next_step)  # the next operation works
-        except AssertionError as error:
-            faults.problems.append(f"kill {faults.kills} ({where}): then {error}")
-            break
-        if content_digest(path) != ref.digests[next_step + 1]:
-            faults.problems.append(
-                f"kill {faults.kills} ({where}): step {next_step} after it gave another content"
-            )
-            break
-        first = next_step + 1
-        if first == len(STEPS):
-            new_ledger(path)
-            first = 0
+    zygote = _Zygote(folder)
+    faults.seconds = zygote.seconds
+    try:
+        while faults.kills < kills:
+            first = rng.randrange(len(STEPS))
+            _bring_to(path, first, at)
+            at = first
+            pid = zygote.run(path, first)
+            time.sleep(rng.uniform(0, zygote.seconds[first] * 1.5))
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            lines = []
+            while not (line := zygote.next(60)).startswith(f"exit {pid} "):
+                lines.append(line)
+            status = int(line.split()[2])
+            if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL):
+                if status != 0:
+                    raise AssertionError(f"the worker failed from step {first}: {lines}")
+                faults.finished_runs += 1  # it finished before the kill: not counted
+                new_ledger(path)
+                at = 0
+                continue
+            faults.kills += 1
+            marks = [line.split() for line in lines if re.fullmatch(r"(start|done) \d+", line)]
+            if len(marks) != len(lines):
+                raise AssertionError(f"the worker printed {lines}")
+            started = [int(n) for kind, n in marks if kind == "start"]
+            done = [int(n) for kind, n in marks if kind == "done"]
+            if not started:
+                where, step = "before the first step", first
+            elif done and done[-1] == started[-1]:
+                where, step = "between steps", started[-1] + 1
+            else:
+                step = started[-1]
+                where = f"{step:2d} {STEPS[step][0]}"
+            faults.landed[where] += 1
+            verdict = integrity(path)
+            if verdict != "ok":
+                faults.problems.append(f"kill {faults.kills} ({where}): integrity: {verdict}")
+                faults.found["damaged"] += 1
+                break
+            digest = content_digest(path)
+            if digest == ref.digests[step]:
+                faults.found["as before"] += 1
+                at = step
+            elif step < len(STEPS) and digest == ref.digests[step + 1]:
+                faults.found["as after"] += 1
+                at = step + 1
+            else:
+                faults.problems.append(
+                    f"kill {faults.kills} ({where}): the ledger is neither as before nor as "
+                    f"after step {step}"
+                )
+                faults.found["neither"] += 1
+                break
+            if log:
+                print(f"kill {faults.kills}: {where}: as {'before' if at == step else 'after'}")
+            if at == len(STEPS):
+                new_ledger(path)
+                at = 0
+                continue
+            try:
+                run_step(path, at)  # the next operation works
+            except AssertionError as error:
+                faults.problems.append(f"kill {faults.kills} ({where}): then {error}")
+                break
+            if content_digest(path) != ref.digests[at + 1]:
+                faults.problems.append(
+                    f"kill {faults.kills} ({where}): step {at} after it gave another content"
+                )
+                break
+            at += 1
+            if at == len(STEPS):
+                new_ledger(path)
+                at = 0
+    finally:
+        zygote.close()
     return faults
-
-
-def copy_season(target: Path) -> Path:
-    """A copy of the season's files (a test may change them)."""
-    shutil.copytree(SEASON, target)
-    return target
-
-
-def dumps(faults: Faults) -> str:
-    return json.dumps(
-        {"landed": faults.landed, "found": faults.found, "problems": faults.problems}, indent=1
-    )
-
-
-def steps_of(labels: Sequence[str]) -> list[int]:
-    return [i for i, (label, _) in enumerate(STEPS) if label in labels]

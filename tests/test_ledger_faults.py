@@ -518,16 +518,19 @@ def _verdict(path: Path) -> str:
 
 # -- SIGKILL at random moments ---------------------------------------------------------------
 def test_sigkill_at_random_moments_leaves_the_ledger_as_before_or_after_and_working(tmp_path):
-    """A worker process runs db import-list, import, rate, import --replace, rate --replace,
-    remove --replace and ``PRAGMA wal_checkpoint(TRUNCATE)`` on a fide-2014 ledger (small
-    files of tests/data/ledger) and is killed with SIGKILL 12 times after random delays
-    (seeded).  After each kill: ``PRAGMA integrity_check`` is ok, the content (every table
-    but the timestamps) is that of the uninterrupted run before or after the interrupted
-    step, and the next step works and gives the uninterrupted run's content."""
-    faults = runs.run_faults(tmp_path, kills=12, seed=16_9)
+    """Workers forked from a warm process run db import-list, import, rate, import
+    --replace, rate --replace, remove --replace and ``PRAGMA wal_checkpoint(TRUNCATE)`` on a
+    fide-2014 ledger (small files of tests/data/ledger), each from a step drawn at random,
+    and are killed with SIGKILL 40 times after random delays (seeded).  After each kill:
+    ``PRAGMA integrity_check`` is ok, the content (every table but the timestamps) is that of
+    the uninterrupted run before or after the interrupted step, and the next step works and
+    gives the uninterrupted run's content."""
+    faults = runs.run_faults(tmp_path, kills=40, seed=16_9)
     assert faults.problems == [], faults.problems
-    assert faults.kills == 12
-    assert sum(faults.found.values()) == 12
+    assert faults.kills == 40
+    assert sum(faults.found.values()) == 40
+    steps = {where for where in faults.landed if where[:2].strip().isdigit()}
+    assert len(steps) >= 8, faults.landed  # the kills spread over the steps
 
 
 def test_the_content_digest_sees_a_change_and_ignores_the_timestamps(tmp_path):
