@@ -564,6 +564,15 @@ CONTENT_DAMAGE = {
     # A flipped bit in a stored score: the model refuses the game when the event is rebuilt
     # (found as "scores must be 1, 0.5 or 0, got 1.0-b''", which did not name the ledger).
     "a game's score": "UPDATE games SET white_score = 3.0",
+    # A flipped bit in a key of a stored state record (JSON): PlayerRecord(**record) met an
+    # unexpected keyword ('prior_grafe').
+    "a state record's key": "UPDATE state SET record = replace(record, '\"rating\"', '\"ratinh\"')",
+    # A flipped bit in the schema's text (sqlite_master): a foreign key of player_results
+    # names a column players does not have ("foreign key mismatch - "player_results"
+    # referencing "players"" when a row is deleted).
+    "a foreign key in the schema": "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql"
+    " = replace(sql, 'REFERENCES players(id)', 'REFERENCES players(ic)') WHERE name = "
+    "'player_results'",
 }
 
 
@@ -580,7 +589,7 @@ def test_stored_values_damaged_where_integrity_check_passes_are_one_line_never_a
     assert cli.main(["db", "import", str(rated), str(files / "summer-games.csv")]) == 0
     assert cli.main(["db", "rate", str(rated), "--period", "2024-02"]) == 0
     with sqlite3.connect(rated) as connection:
-        connection.execute(CONTENT_DAMAGE[damage])
+        connection.executescript(CONTENT_DAMAGE[damage])
     connection.close()
     assert runs.integrity(rated) == "ok"
     for argv in (
@@ -603,7 +612,7 @@ def _damaged(rated: Path, files: Path, damage: str) -> Path:
     assert cli.main(["db", "import", str(rated), str(files / "summer-games.csv")]) == 0
     assert cli.main(["db", "rate", str(rated), "--period", "2024-02"]) == 0
     with sqlite3.connect(rated) as connection:
-        connection.execute(CONTENT_DAMAGE[damage])
+        connection.executescript(CONTENT_DAMAGE[damage])
     connection.close()
     return rated
 

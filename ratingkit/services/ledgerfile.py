@@ -551,14 +551,17 @@ def sqlite_errors(
         if translated is None:
             raise
         raise translated from None
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         # Not a RatingkitError: a stored value that does not decode (a word that is no
-        # member of its enumeration, JSON cut short), in a file whose pages are sound.  The
-        # original exception stays chained for a report.
+        # member of its enumeration, JSON cut short, a record's key changed), in a file whose
+        # pages are sound.  It could also be a fault of ratingkit's own, which the message
+        # does not hide; the original exception stays chained for a report.
+        said = " ".join(str(exc).split())
         raise LedgerFileError(
-            f"{path}: {doing} failed: the ledger holds a value ratingkit does not write "
-            f"({' '.join(str(exc).split())}); it is damaged or was changed by another "
-            f"program; nothing was written; restore it from a backup"
+            f"{path}: {doing} failed on a value stored in the ledger ({type(exc).__name__}: "
+            f"{said}); the ledger is damaged or was changed by another program (or this is "
+            f"a fault of ratingkit's: report it); nothing was written; restore it from a "
+            f"backup"
         ) from exc
 
 
@@ -568,6 +571,11 @@ def _translate(
     code = _code(exc)
     said = " ".join(str(exc).split())
     where = f"{path}: {doing} failed"
+    if said.startswith("foreign key mismatch"):  # the schema's text changed (sqlite_master)
+        return LedgerFileError(
+            f"{path}: damaged: its schema is not the one ratingkit writes ({said}); {doing} "
+            f"stopped, nothing was written; restore the ledger from a backup"
+        )
     if said == "unsupported file format":  # the header's schema format number
         return LedgerFileError(
             f"{path}: damaged ({said}); {doing} stopped, nothing was written; restore the "
