@@ -198,8 +198,7 @@ def _cmd_db(args: argparse.Namespace) -> str:
     with (
         Ledger(args.ledger, write=args.db_command not in _READING, check=True) as ledger,
         # What the ledger's stored values give when they are damaged where integrity_check
-        # cannot see it (a bit flipped inside a text) is one line too; import and import-list
-        # read their input first, whose errors are the readers' own.
+        # cannot see it (a bit flipped inside a text) is one line naming the ledger too.
         _naming_the_ledger(
             ledger.path,
             f"db {args.db_command}",
