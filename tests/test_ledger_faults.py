@@ -573,6 +573,10 @@ CONTENT_DAMAGE = {
     "a foreign key in the schema": "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql"
     " = replace(sql, 'REFERENCES players(id)', 'REFERENCES players(ic)') WHERE name = "
     "'player_results'",
+    # A flipped bit in a column's name in the schema's text: db rate --replace rated and
+    # committed, then its listing failed ("no such column: pl.fide_id"): exit 2 after writing.
+    "a column's name in the schema": "PRAGMA writable_schema = ON; UPDATE sqlite_master SET "
+    "sql = replace(sql, 'fide_id TEXT', 'fkde_id TEXT') WHERE name = 'players'",
 }
 
 
@@ -643,7 +647,8 @@ def test_through_the_api_damaged_stored_values_stop_a_rating_with_a_ledger_error
     file, and the ledger's content is as before."""
     _damaged(rated, files, damage)
     before = runs.content_digest(rated)
-    with ledger_module.Ledger(rated) as book, pytest.raises(ledgerfile.LedgerError) as error:
+    # Refused when opened (the schema's damage) or when rating (a stored value's).
+    with pytest.raises(ledgerfile.LedgerError) as error, ledger_module.Ledger(rated) as book:
         book.rate_period("2024-02", replace=True)
     assert str(rated) in str(error.value) and "\n" not in str(error.value)
     assert runs.content_digest(rated) == before

@@ -330,6 +330,7 @@ class Ledger:
                             f"but its tables are of a later schema ({exc}); nothing was "
                             "written; restore the ledger from a backup"
                         ) from None
+            _check_schema(self.path, self._connection)
             self.rules = get_rule_set(self._setting("rules"))
         except BaseException:
             self._connection.close()
@@ -1572,6 +1573,53 @@ def _merge_state(state: PlayerFile, new: PlayerFile | None) -> PlayerFile:
     updated = {r.id: r for r in state}
     updated.update({r.id: r for r in new})
     return PlayerFile(tuple(updated.values()), state.source)
+
+
+def _schema_of(connection: sqlite3.Connection) -> dict[str, object]:
+    """The tables' columns and foreign keys and the indexes' columns, as SQLite reads them
+    from the schema's text (not the text itself, which migrations word differently)."""
+    names = connection.execute(
+        "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    shape: dict[str, object] = {}
+    for kind, name, table in names:
+        if kind == "table":
+            columns = connection.execute(f'PRAGMA table_info("{name}")').fetchall()
+            keys = connection.execute(f'PRAGMA foreign_key_list("{name}")').fetchall()
+            shape[f"table {name}"] = (
+                tuple((c[1], c[2].upper(), c[3], c[5]) for c in columns),
+                tuple(sorted((k[2], k[3], k[4]) for k in keys)),
+            )
+        elif kind == "index":
+            info = connection.execute(f'PRAGMA index_info("{name}")').fetchall()
+            shape[f"index {name}"] = (table, tuple(i[2] for i in info))
+        else:
+            shape[f"{kind} {name}"] = table
+    return shape
+
+
+_EXPECTED_SCHEMA: list[dict[str, object]] = []
+
+
+def _check_schema(path: Path, connection: sqlite3.Connection) -> None:
+    """Refuse a ledger whose schema is not the one its version has (issue 16, 8: a bit
+    flipped in the schema's text renames a column, which PRAGMA integrity_check does not
+    see; db rate --replace then committed and failed at the listing)."""
+    if not _EXPECTED_SCHEMA:
+        memory = sqlite3.connect(":memory:")
+        try:
+            for script in MIGRATIONS:
+                _run_script(memory, script)
+            _EXPECTED_SCHEMA.append(_schema_of(memory))
+        finally:
+            memory.close()
+    expected, found = _EXPECTED_SCHEMA[0], _schema_of(connection)
+    if found != expected:
+        wrong = sorted(k for k in expected.keys() | found.keys() if expected.get(k) != found.get(k))
+        raise LedgerError(
+            f"{path}: damaged: its schema is not the one ratingkit writes ({', '.join(wrong)} "
+            "differ); nothing was written; restore the ledger from a backup"
+        )
 
 
 def _run_script(connection: sqlite3.Connection, script: str) -> None:
