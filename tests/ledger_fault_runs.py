@@ -88,7 +88,7 @@ def content_digest(path: Path) -> str:
     try:
         digest = hashlib.sha256()
         for table, skip in TABLES.items():
-            connection.text_factory = str
+            connection.text_factory = _lenient
             columns = [
                 row[1]
                 for row in connection.execute(f"PRAGMA table_info({table})")
@@ -102,6 +102,10 @@ def content_digest(path: Path) -> str:
         return digest.hexdigest()
     finally:
         connection.close()
+
+
+def _lenient(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
 
 
 def integrity(path: Path) -> str:

@@ -577,6 +577,10 @@ CONTENT_DAMAGE = {
     # committed, then its listing failed ("no such column: pl.fide_id"): exit 2 after writing.
     "a column's name in the schema": "PRAGMA writable_schema = ON; UPDATE sqlite_master SET "
     "sql = replace(sql, 'fide_id TEXT', 'fkde_id TEXT') WHERE name = 'players'",
+    # A flipped bit in a column's type in the schema's text that breaks its UTF-8.
+    "a column's type in the schema, not UTF-8": "PRAGMA writable_schema = ON; UPDATE "
+    "sqlite_master SET sql = replace(sql, 'key TEXT', 'key TEXT' || CAST(X'E5' AS TEXT)) "
+    "WHERE name = 'players'",
 }
 
 

@@ -1613,7 +1613,9 @@ def _check_schema(path: Path, connection: sqlite3.Connection) -> None:
             _EXPECTED_SCHEMA.append(_schema_of(memory))
         finally:
             memory.close()
-    expected, found = _EXPECTED_SCHEMA[0], _schema_of(connection)
+    with sqlite_errors(path, "reading the ledger's schema"):  # its text may not be UTF-8
+        found = _schema_of(connection)
+    expected = _EXPECTED_SCHEMA[0]
     if found != expected:
         wrong = sorted(k for k in expected.keys() | found.keys() if expected.get(k) != found.get(k))
         raise LedgerError(
