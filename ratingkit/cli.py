@@ -16,7 +16,8 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -192,7 +193,18 @@ def _cmd_db(args: argparse.Namespace) -> str:
             f"created ledger {args.ledger} for rule set {args.rules}; a player is listed once "
             "the rule set publishes a rating for him\n"
         )
-    with Ledger(args.ledger, write=args.db_command not in _READING) as ledger:
+    # Every command checks the ledger's integrity first (issue 16, 8): a damaged ledger is
+    # neither written nor listed.
+    with (
+        Ledger(args.ledger, write=args.db_command not in _READING, check=True) as ledger,
+        # What the ledger's stored values give when they are damaged where integrity_check
+        # cannot see it (a bit flipped inside a text) is one line naming the ledger too.
+        _naming_the_ledger(
+            ledger.path,
+            f"db {args.db_command}",
+            inputs=[p for p in (getattr(args, "input", None), getattr(args, "players", None)) if p],
+        ),
+    ):
         if args.db_command == "import":
             summary = ledger.import_file(
                 args.input,
@@ -238,6 +250,26 @@ def _cmd_db(args: argparse.Namespace) -> str:
         if args.db_command == "remove":
             return ledger.remove_event(args.event, replace=args.replace) + "\n"
         return _render(ledger.periods(), "table")
+
+
+@contextmanager
+def _naming_the_ledger(path: Path, doing: str, inputs: Sequence[str]) -> Iterator[None]:
+    """SQLite's and the stored values' failures as one line (``sqlite_errors``), and a
+    refusal of the model's that names no file (a stored game whose score a flipped bit
+    changed: "scores must be 1, 0.5 or 0") prefixed with the ledger's path.  With ``inputs``
+    (db import, import-list) only the prefixing: the readers' own errors name their file."""
+    from .services.ledgerfile import LedgerError, sqlite_errors
+
+    try:
+        with nullcontext() if inputs else sqlite_errors(path, doing):
+            yield
+    except LedgerError:
+        raise
+    except RatingkitError as exc:
+        text = str(exc)
+        if str(path) in text or any(Path(p).name in text for p in inputs):
+            raise
+        raise LedgerError(f"{path}: {doing}: {text}") from exc
 
 
 #: ``ratingkit rules`` fits a terminal of this many columns.

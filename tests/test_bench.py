@@ -57,6 +57,7 @@ SMALL_RUNS = {
         ".",
     ],
     "fuzz_readers.py": ["--examples", "40", "--seconds", "30", "--seed", "1"],
+    "ledger_faults.py": ["--kills", "2"],
     "read_big_files.py": ["--players", "50", "--rounds", "3", "--repeat", "1"],
     "read_big_trf.py": ["--players", "60", "--repeat", "1"],
     "read_big_csv.py": ["--players", "200", "--repeat", "1", "--old-players", "100"],

@@ -22,6 +22,7 @@ CLI does: a chess event is refused by a shogi ledger and the other way round.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -34,7 +35,7 @@ from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
@@ -49,6 +50,7 @@ from ..formats import read_event
 from .ledgerfile import (
     LedgerBusyError,
     LedgerError,
+    LedgerFileError,
     create_ledger_file,
     open_connection,
     sqlite_errors,
@@ -304,14 +306,36 @@ class ListImportSummary:
         )
 
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _reading(doing: str) -> Callable[[_Method], _Method]:
+    """A reading method's SQLite errors (a damaged stored text, a lock) as one-line ledger
+    errors naming the file, as the writing methods' (:func:`sqlite_errors`)."""
+
+    def wrap(method: _Method) -> _Method:
+        @functools.wraps(method)
+        def guarded(self: Ledger, *args: Any, **kwargs: Any) -> Any:
+            with sqlite_errors(self.path, doing):
+                return method(self, *args, **kwargs)
+
+        return guarded  # type: ignore[return-value]
+
+    return wrap
+
+
 class Ledger:
     """A rating ledger in one SQLite file.  Use :meth:`create` for a new one."""
 
-    def __init__(self, path: str | os.PathLike[str], *, write: bool = True):
+    def __init__(
+        self, path: str | os.PathLike[str], *, write: bool = True, check: bool | None = None
+    ):
+        # check: PRAGMA integrity_check before use (default: when writing); the CLI's reading
+        # commands ask for it, so that a damaged ledger is refused rather than listed.
         self.path = Path(path)
         self._last_rerated: tuple[str, ...] = ()
         self._connection = open_connection(
-            self.path, write=write, busy_timeout=BUSY_TIMEOUT_SECONDS
+            self.path, write=write, busy_timeout=BUSY_TIMEOUT_SECONDS, check=check
         )
         try:
             if write:
@@ -333,7 +357,19 @@ class Ledger:
                         "writes (db rate, db import) or with write access"
                     )
                 with self._write():
-                    self._migrate(version)
+                    try:
+                        self._migrate(version)
+                    except sqlite3.OperationalError as exc:
+                        # The tables are already newer than the header's user_version says
+                        # (a flipped bit, another program): nothing is migrated.
+                        if not any(w in str(exc) for w in ("already exists", "duplicate column")):
+                            raise
+                        raise LedgerError(
+                            f"{self.path}: damaged: its header gives ledger schema {version}, "
+                            f"but its tables are of a later schema ({exc}); nothing was "
+                            "written; restore the ledger from a backup"
+                        ) from None
+            _check_schema(self.path, self._connection)
             self.rules = get_rule_set(self._setting("rules"))
         except BaseException:
             self._connection.close()
@@ -810,6 +846,7 @@ class Ledger:
         return ListImportSummary(source, created, updated)
 
     # -- events: list and undo ---------------------------------------------------------------
+    @_reading("listing the events")
     def events(self) -> Table:
         """Every imported event: its ledger id, period, name, dates, players and games, the
         file it came from, and whether its period is rated."""
@@ -894,6 +931,7 @@ class Ledger:
             return done
 
     # -- rating ------------------------------------------------------------------------------
+    @_reading("listing the periods")
     def periods(self) -> Table:
         """Every period with events, and whether (and when) it was rated."""
         rows = self._connection.execute(
@@ -953,7 +991,16 @@ class Ledger:
         self._last_rerated = tuple(to_rate)
         # Many small objects (events, games, outcomes), none in a cycle: the collector waits.
         with collector_paused():
-            return [report for p in to_rate for report in self._rate_one(p)]
+            try:
+                return [report for p in to_rate for report in self._rate_one(p)]
+            except InputError as exc:
+                # The events come from the ledger's own rows, checked when they were
+                # imported: a value refused now was changed in the file since.
+                raise LedgerFileError(
+                    f"{self.path}: a value stored in the ledger is refused when its events "
+                    f"are rated again ({exc}); the ledger may be damaged: restore it from a "
+                    "backup"
+                ) from exc
 
     def _rate_one(self, period: str) -> list[Report]:
         db = self._connection
@@ -1135,7 +1182,13 @@ class Ledger:
             (period,),
         ):
             # The rows were checked as games when they were imported: built without the
-            # checks again (a FIDE month is a million of them).
+            # model's checks again (a FIDE month is a million of them), but a score no game
+            # can have is a value changed in the file since.
+            if ws not in _SCORES or bs not in _SCORES:
+                raise LedgerFileError(
+                    f"{self.path}: a stored game of event {event_id}, round {r} has the scores "
+                    f"{ws}-{bs}; the ledger may be damaged: restore it from a backup"
+                )
             games.setdefault(event_id, []).append(
                 build(
                     Game,
@@ -1145,7 +1198,7 @@ class Ledger:
                         "black": str(b),
                         "white_score": ws,
                         "black_score": bs,
-                        "play": plays[play],
+                        "play": plays.get(play) or Play(play),
                         "special": Special(special) if special else None,
                         "handicap": Handicap(hk, str(hg)) if hk else None,
                         "date": days[d] if d in days else days.setdefault(d, _day(d)),
@@ -1242,6 +1295,7 @@ class Ledger:
         db.executemany("INSERT INTO published VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     # -- reading -----------------------------------------------------------------------------
+    @_reading("reading the list")
     def published_list(
         self, period: str, *, everyone: bool = False, ledger_ids: bool = False
     ) -> Table:
@@ -1296,6 +1350,7 @@ class Ledger:
             tuple({c: r[c] for c in columns} for r in rows),
         )
 
+    @_reading("reading the list")
     def fide_list(self, period: str) -> list[Any]:
         """The listed players of ``period`` who have a FIDE id, as FIDE's rating list has
         them (:class:`ratingkit.formats.fidelist.ListedPlayer`), for its TXT layout."""
@@ -1342,6 +1397,7 @@ class Ledger:
             )
         return out
 
+    @_reading("finding the player")
     def find_player(self, text: str) -> int:
         """A ledger player by his FIDE id, his own id (the id his files give him), his name,
         or the ledger's number written ``#N``."""
@@ -1391,6 +1447,7 @@ class Ledger:
             named.append(f"FIDE id {row[0]}")
         return ", ".join(named) or f"#{player_id}"
 
+    @_reading("reading the history")
     def history(self, player: str) -> Table:
         """Every rated event of one player: period, event, rating before, games, score,
         expected score, change, rating after; read from the results stored per event under
@@ -1413,6 +1470,7 @@ class Ledger:
         columns = ("period", "event id", "event", *HISTORY_COLUMNS)
         return Table(f"history of {name} ({self._shown_id(player_id)})", columns, tuple(rows))
 
+    @_reading("reading the event")
     def event_outcome(self, event_id: int) -> EventOutcome[Any, Any]:
         """The typed outcome of a rated event (its players, games, notes and detail, as the
         rule set computes them), found by the event's ledger id.  It is recomputed from the
@@ -1459,6 +1517,7 @@ class Ledger:
             )
         return part
 
+    @_reading("reading the ratings")
     def rating_history(self, players: Iterable[str]) -> dict[str, list[tuple[str, int | None]]]:
         """Published rating per period for each player (None while not listed), for plots."""
         out: dict[str, list[tuple[str, int | None]]] = {}
@@ -1551,6 +1610,9 @@ def _day(text: str | None) -> date | None:
     return date.fromisoformat(text) if text else None
 
 
+#: The scores a game side can have.
+_SCORES = frozenset({0.0, 0.5, 1.0})
+
 #: The empty ``extra`` every game without one shares (read only).
 EMPTY: Any = MappingProxyType({})
 
@@ -1641,6 +1703,55 @@ def _merge_state(state: PlayerFile, new: PlayerFile | None) -> PlayerFile:
     updated = {r.id: r for r in state}
     updated.update({r.id: r for r in new})
     return PlayerFile(tuple(updated.values()), state.source)
+
+
+def _schema_of(connection: sqlite3.Connection) -> dict[str, object]:
+    """The tables' columns and foreign keys and the indexes' columns, as SQLite reads them
+    from the schema's text (not the text itself, which migrations word differently)."""
+    names = connection.execute(
+        "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    shape: dict[str, object] = {}
+    for kind, name, table in names:
+        if kind == "table":
+            columns = connection.execute(f'PRAGMA table_info("{name}")').fetchall()
+            keys = connection.execute(f'PRAGMA foreign_key_list("{name}")').fetchall()
+            shape[f"table {name}"] = (
+                tuple((c[1], c[2].upper(), c[3], c[5]) for c in columns),
+                tuple(sorted((k[2], k[3], k[4]) for k in keys)),
+            )
+        elif kind == "index":
+            info = connection.execute(f'PRAGMA index_info("{name}")').fetchall()
+            shape[f"index {name}"] = (table, tuple(i[2] for i in info))
+        else:
+            shape[f"{kind} {name}"] = table
+    return shape
+
+
+_EXPECTED_SCHEMA: list[dict[str, object]] = []
+
+
+def _check_schema(path: Path, connection: sqlite3.Connection) -> None:
+    """Refuse a ledger whose schema is not the one its version has (issue 16, 8: a bit
+    flipped in the schema's text renames a column, which PRAGMA integrity_check does not
+    see; db rate --replace then committed and failed at the listing)."""
+    if not _EXPECTED_SCHEMA:
+        memory = sqlite3.connect(":memory:")
+        try:
+            for script in MIGRATIONS:
+                _run_script(memory, script)
+            _EXPECTED_SCHEMA.append(_schema_of(memory))
+        finally:
+            memory.close()
+    with sqlite_errors(path, "reading the ledger's schema"):  # its text may not be UTF-8
+        found = _schema_of(connection)
+    expected = _EXPECTED_SCHEMA[0]
+    if found != expected:
+        wrong = sorted(k for k in expected.keys() | found.keys() if expected.get(k) != found.get(k))
+        raise LedgerError(
+            f"{path}: damaged: its schema is not the one ratingkit writes ({', '.join(wrong)} "
+            "differ); nothing was written; restore the ledger from a backup"
+        )
 
 
 def _run_script(connection: sqlite3.Connection, script: str) -> None:

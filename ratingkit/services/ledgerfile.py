@@ -207,6 +207,17 @@ def _check_file(path: Path) -> None:
             f"{path}: truncated ({size} bytes, shorter than SQLite's 100-byte header); "
             f"restore the ledger from a backup"
         )
+    # SQLite's file format versions (bytes 18, 19: 1 legacy, 2 WAL) and schema format
+    # number (bytes 44-47: 1 to 4); anything else is a flipped bit or a file of a future
+    # SQLite, which "unsupported file format" or a silent read-only mode would meet later.
+    versions = header[18], header[19]
+    schema_format = int.from_bytes(header[44:48], "big")
+    if any(v not in (1, 2) for v in versions) or schema_format > 4:
+        raise LedgerFileError(
+            f"{path}: damaged (its SQLite header gives file format versions "
+            f"{versions[0]}/{versions[1]} and schema format {schema_format}, where SQLite "
+            f"writes 1 or 2 and 1 to 4); nothing was written; restore the ledger from a backup"
+        )
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     if page_size < 512 or page_size & (page_size - 1):
@@ -517,6 +528,16 @@ def sqlite_errors(
     """
     try:
         yield
+    except RatingkitError:
+        raise
+    except UnicodeDecodeError as exc:
+        # ratingkit stores only text it can encode: a stored text that is not UTF-8 is damage
+        # (a flipped bit inside a value, which PRAGMA integrity_check does not see).
+        raise LedgerFileError(
+            f"{path}: damaged: {doing}: a text stored in the ledger is not valid UTF-8 "
+            f"({exc.reason} at byte {exc.start}); nothing was written; restore the ledger "
+            f"from a backup"
+        ) from None
     except OverflowError as exc:
         raise LedgerError(
             f"{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"
@@ -530,6 +551,18 @@ def sqlite_errors(
         if translated is None:
             raise
         raise translated from None
+    except (ValueError, TypeError) as exc:
+        # Not a RatingkitError: a stored value that does not decode (a word that is no
+        # member of its enumeration, JSON cut short, a record's key changed), in a file whose
+        # pages are sound.  It could also be a fault of ratingkit's own, which the message
+        # does not hide; the original exception stays chained for a report.
+        said = " ".join(str(exc).split())
+        raise LedgerFileError(
+            f"{path}: {doing} failed on a value stored in the ledger ({type(exc).__name__}: "
+            f"{said}); the ledger is damaged or was changed by another program (or this is "
+            f"a fault of ratingkit's: report it); nothing was written; restore it from a "
+            f"backup"
+        ) from exc
 
 
 def _translate(
@@ -538,6 +571,22 @@ def _translate(
     code = _code(exc)
     said = " ".join(str(exc).split())
     where = f"{path}: {doing} failed"
+    if said.startswith("foreign key mismatch"):  # the schema's text changed (sqlite_master)
+        return LedgerFileError(
+            f"{path}: damaged: its schema is not the one ratingkit writes ({said}); {doing} "
+            f"stopped, nothing was written; restore the ledger from a backup"
+        )
+    if said == "unsupported file format":  # the header's schema format number
+        return LedgerFileError(
+            f"{path}: damaged ({said}); {doing} stopped, nothing was written; restore the "
+            f"ledger from a backup"
+        )
+    if said.startswith("Could not decode to UTF-8"):  # Python's sqlite3 reading a stored text
+        column = said.split(" with text ")[0].removeprefix("Could not decode to UTF-8 ")
+        return LedgerFileError(
+            f"{path}: damaged: {doing}: a text stored in the ledger ({column}) is not valid "
+            f"UTF-8; nothing was written; restore the ledger from a backup"
+        )
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         waited = "" if busy_timeout is None else f" (waited {busy_timeout:g} s)"
         return LedgerBusyError(
