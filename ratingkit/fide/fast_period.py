@@ -1,0 +1,1059 @@
+"""A FIDE 2014 rating period rated with numpy wherever the period allows it, with the numbers
+the event-by-event path (:func:`ratingkit.fide.publication.rate_period`) gives.
+
+:func:`vectorised_reason` says whether a period can be rated so (None), or why not, citing the
+clause; :func:`rate_period_fast` rates it: every rated player's games of every event at once
+(D, the 400-point cap of 8.54, PD of table 8.1b in hundredths, K * (w - We) of 8.55 as an exact
+integer of hundredths per event, summed per person and rounded once, 8.57), the unrated
+players' Rc and Ru (8.21a, 8.22-8.24) and the first ratings (7.14, 8.3) by the same functions
+the event-by-event path calls, one player at a time.
+
+The outcome is the one :func:`~ratingkit.fide.publication.rate_period` returns, value for
+value: the period's players, one :class:`~ratingkit.core.outcome.EventOutcome` per event (in
+input order, keyed by :meth:`EventKey.of`) with each player's part of it, the game sides, the
+notes and the new state.  An event's players and game sides, the period's game sides and the
+new state's records are made when they are first read (a FIDE month is a million games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..core.expected import table_pd_exact
+from ..core.model import Event, EventType, Player
+from ..core.outcome import (
+    EventKey,
+    EventOutcome,
+    GameOutcome,
+    Note,
+    NoteKind,
+    Outcome,
+    PlayerOutcome,
+    Rule,
+    Status,
+)
+from ..core.players import PlayerFile, PlayerRecord
+from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
+from ..core.outcome import player_row
+from .event import NOT_COUNTED, KDefault, group_k_defaults, reference_date
+from .formula import KChoice
+from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
+from .publication import (
+    _as_one_event_note_of,
+    _decisions,
+    _dedupe,
+    _period_unrated,
+    _read_notes,
+    _waiting_note,
+)
+from .state import Pending, PlayerState, games_after, read_states, state_record
+from .vectorised_period import LazyPlayerFile, pd_hundredths
+
+if TYPE_CHECKING:
+    from .rulesets import Fide2014
+
+__all__ = ["rate_period_fast", "vectorised_reason"]
+
+FideOutcome = Outcome[FidePlayer, FideGame]
+
+#: Why a rated player's game is not rated (the words of :mod:`ratingkit.fide.event`).
+OPPONENT_NOT_COUNTED = Rule("8.21", "opponent's result not counted")
+OPPONENT_UNRATED = Rule("8.52", "opponent unrated (only round robins rate these games)")
+RC_RATED_ONLY = Rule("8.21a", "Rc counts rated opponents only")
+COUNTS_TOWARDS_RC = Rule("8.21a", "counts towards Rc (8.21a)")
+
+
+# -- the predicate -----------------------------------------------------------------------------
+
+
+def vectorised_reason(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> str | None:
+    """None when :func:`rate_period_fast` gives exactly what the event-by-event path gives for
+    this period; else why not, in words that cite the clause."""
+    prepared = _prepare(rules, events, players)
+    return prepared if isinstance(prepared, str) else None
+
+
+def _rules_reason(rules: Fide2014) -> str | None:
+    from .rulesets import FIDE_2014, Fide2014
+
+    if type(rules) is not Fide2014 or rules != FIDE_2014:
+        return (
+            f"rule set {rules.name} is not the 2014 text as fide-2014 defines it (the "
+            "vectorised engine knows FIDE 2014 section 8 only; the later texts change the cap "
+            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)"
+        )
+    return None
+
+
+@dataclass
+class _EventData:
+    """One event's slots (its players, in order) and its games as arrays."""
+
+    event: Event
+    position: int
+    states: dict[str, PlayerState]
+    state_notes: list[Note]
+    offset: int
+    # games, by slot (global index of the player among all events' players)
+    white: np.ndarray
+    black: np.ndarray
+    white_halves: np.ndarray
+    played: np.ndarray
+    #: The slot of each player id of the event.
+    index: dict[str, int]
+
+
+def _prepare(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> str | list[_EventData]:
+    """The reason the period cannot be rated fast, or its events' data."""
+    reason = _rules_reason(rules)
+    if reason is not None:
+        return reason
+    if not events:
+        return "no events: a rating period needs at least one"
+    from ..core.model import Play
+
+    data: list[_EventData] = []
+    offset = 0
+    kind: dict[str, bool] = {}
+    for position, event in enumerate(events):
+        if event.score_only:
+            return f"{event.name!r} is a score table: FIDE 2014 section 8 rates games"
+        unrated = [p for p in event.players if p.rating is None]
+        if event.type is EventType.ROUND_ROBIN and unrated:
+            return (
+                f"{event.name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
+                "8.58: the rated players' games against them count with their Ru from the "
+                "iteration)"
+            )
+        games = event.games
+        if any(g.handicap is not None or g.special is not None for g in games):
+            return (
+                f"{event.name!r} has games with a shogi handicap or a shogi result: they are "
+                "not chess games (listed, not rated, by the event-by-event path)"
+            )
+        states, notes = read_states(event, players)
+        for p in event.players:
+            state = states[p.id]
+            if p.rating is not None and state.first_rated is not None:
+                return (
+                    f"{p.name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
+                    "during an event counts as unrated for his opponents)"
+                )
+            key = state.key or p.id
+            rated = p.rating is not None
+            if kind.setdefault(key, rated) is not rated:
+                return (
+                    f"{p.name!r} is rated in one event of the period and unrated in another "
+                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his rating)"
+                )
+        index = {p.id: offset + i for i, p in enumerate(event.players)}
+        white = np.fromiter((index[g.white] for g in games), np.int64, len(games))
+        black = np.fromiter((index[g.black] for g in games), np.int64, len(games))
+        halves = np.fromiter((int(2 * g.white_score) for g in games), np.int64, len(games))
+        played = np.fromiter((g.play is Play.PLAYED for g in games), bool, len(games))
+        data.append(
+            _EventData(
+                event, position, states, notes, offset, white, black, halves, played, index
+            )
+        )
+        offset += len(event.players)
+    return data
+
+
+# -- the outcome, lazily -----------------------------------------------------------------------
+
+
+class LazyEventOutcome(EventOutcome[FidePlayer, FideGame]):
+    """An event's part of the period whose players and game sides are made on first read
+    (``sides``: how many game sides it lists, known without making them)."""
+
+    sides: int | None
+
+    def __init__(
+        self,
+        key: EventKey,
+        players: tuple[PlayerOutcome[FidePlayer], ...] | None = None,
+        games: tuple[GameOutcome[FideGame], ...] | None = None,
+        notes: tuple[Note, ...] = (),
+        detail: object = None,
+        *,
+        build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None = None,
+        build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None = None,
+        sides: int | None = None,
+    ) -> None:
+        # ``players=``, ``games=``: the made values, as the outcome codec gives them back.
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "_players", players)
+        object.__setattr__(self, "_games", games)
+        object.__setattr__(self, "_build_players", build_players)
+        object.__setattr__(self, "_build_games", build_games)
+
+    @property  # type: ignore[override]
+    def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
+        if self.__dict__["_players"] is None:
+            object.__setattr__(self, "_players", self.__dict__["_build_players"]())
+            object.__setattr__(self, "_build_players", None)
+        made: tuple[PlayerOutcome[FidePlayer], ...] = self.__dict__["_players"]
+        return made
+
+    @property  # type: ignore[override]
+    def games(self) -> tuple[GameOutcome[FideGame], ...]:
+        if self.__dict__["_games"] is None:
+            object.__setattr__(self, "_games", self.__dict__["_build_games"]())
+            object.__setattr__(self, "_build_games", None)
+        made: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventOutcome):
+            return NotImplemented
+        return (self.key, self.players, self.games, self.notes, self.detail) == (
+            other.key,
+            other.players,
+            other.games,
+            other.notes,
+            other.detail,
+        )
+
+    def __repr__(self) -> str:
+        return f"<EventOutcome {self.key} (vectorised)>"
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
+    """The period's outcome whose game sides (all events') are made on first read."""
+
+    def __init__(
+        self,
+        rules: str,
+        title: str,
+        players: tuple[PlayerOutcome[FidePlayer], ...],
+        events: tuple[EventOutcome[FidePlayer, FideGame], ...] = (),
+        games: tuple[GameOutcome[FideGame], ...] | None = None,
+        notes: tuple[Note, ...] = (),
+        detail: object = None,
+        new_state: PlayerFile | None = None,
+    ) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "new_state", new_state)
+        object.__setattr__(self, "_games", games)
+
+    @property  # type: ignore[override]
+    def games(self) -> tuple[GameOutcome[FideGame], ...]:
+        if self.__dict__["_games"] is None:
+            made = tuple(g for event in self.events for g in event.games)
+            object.__setattr__(self, "_games", made)
+        games: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
+        return games
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        fields = ("rules", "title", "players", "events", "games", "notes", "detail", "new_state")
+        return all(getattr(self, f) == getattr(other, f) for f in fields)
+
+    def __repr__(self) -> str:
+        return f"<Outcome {self.rules} {self.title!r} (vectorised): {len(self.players)} players>"
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# -- rating ------------------------------------------------------------------------------------
+
+
+def _cap_rule(rules: Fide2014) -> Rule:
+    return Rule(rules.cap_rule, f"D capped at {rules.cap}")
+
+
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    return Fraction(numerator, denominator)
+
+
+def rate_period_fast(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> FideOutcome:
+    """One rating period as :func:`ratingkit.fide.publication.rate_period` rates it, with
+    numpy; raises :class:`ValueError` where :func:`vectorised_reason` gives a reason."""
+    prepared = _prepare(rules, events, players)
+    if isinstance(prepared, str):
+        from ..core.errors import RatingkitError
+
+        raise RatingkitError(f"the vectorised period cannot rate this period: {prepared}")
+    return _rate(rules, events, players, prepared)
+
+
+def _rate(
+    rules: Fide2014,
+    events: Sequence[Event],
+    players: PlayerFile | None,
+    data: list[_EventData],
+) -> FideOutcome:
+    cap = rules.cap
+    cap_rule = _cap_rule(rules)
+    slots: list[Player] = [p for d in data for p in d.event.players]
+    total = len(slots)
+    slot_event = np.repeat(
+        np.arange(len(data), dtype=np.int64), [len(d.event.players) for d in data]
+    )
+    rated = np.fromiter((p.rating is not None for p in slots), bool, total)
+    rating = np.fromiter((p.rating or 0 for p in slots), np.int64, total)
+    white = np.concatenate([d.white for d in data]) if data else np.zeros(0, np.int64)
+    black = np.concatenate([d.black for d in data])
+    halves = np.concatenate([d.white_halves for d in data])
+    played = np.concatenate([d.played for d in data])
+
+    # The unrated players, event by event (8.21: who scores 0 in his first event is not
+    # counted; the first event depends on the events before): their parts, in Python.
+    disregarded = np.zeros(total, dtype=bool)
+    unrated_parts: dict[int, PlayerOutcome[FidePlayer]] = {}
+    counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
+    zero_of_event: dict[int, list[int]] = {}
+    seen_unrated: set[str] = set()
+    for d in data:
+        event, states = d.event, d.states
+        by_id = {p.id: p for p in event.players}
+        became: list[str] = []
+        for i, player in enumerate(event.players):
+            if player.rating is not None:
+                continue
+            slot = d.offset + i
+            state = states[player.id]
+            mine = event.played_games_of(player.id)
+            pairs = []
+            for g in mine:
+                opponent = by_id[g.opponent_of(player.id)]
+                if opponent.rating is not None:
+                    pairs.append((Fraction(opponent.rating), Fraction(g.score_of(player.id))))
+            first = not state.games and not state.pending and state.key not in seen_unrated
+            if pairs and sum(s for _, s in pairs) == 0 and first:
+                disregarded[slot] = True
+                zero_of_event.setdefault(d.position, []).append(slot)
+                unrated_parts[slot] = PlayerOutcome(
+                    player.id,
+                    player.name,
+                    None,
+                    len(mine),
+                    Fraction(0),
+                    None,
+                    None,
+                    None,
+                    Status.NOT_RATED,
+                    FidePlayer(status_text=NOT_COUNTED, not_counted=True, person=state.key),
+                )
+                if mine:
+                    became.append(state.key or player.id)
+                continue
+            counted[slot] = pairs
+            unrated_parts[slot] = _unrated_part(rules, player, pairs, state.key)
+            if pairs:
+                became.append(state.key or player.id)
+        seen_unrated.update(became)
+
+    # Rated players: every game between two rated players, both sides at once (8.52-8.57).
+    both = played & rated[white] & rated[black]
+    rw, rb, h = white[both], black[both], halves[both]
+    raw = rating[rw] - rating[rb]
+    pd_white = pd_hundredths(np.clip(raw, -cap, cap), cap)
+    n = np.bincount(rw, minlength=total) + np.bincount(rb, minlength=total)
+    w2 = (
+        np.bincount(rw, weights=h, minlength=total)
+        + np.bincount(rb, weights=2 - h, minlength=total)
+    ).astype(np.int64)
+    we = (
+        np.bincount(rw, weights=pd_white, minlength=total)
+        + np.bincount(rb, weights=100 - pd_white, minlength=total)
+    ).astype(np.int64)
+    used = (
+        np.bincount(rw, weights=rating[rb], minlength=total)
+        + np.bincount(rb, weights=rating[rw], minlength=total)
+    ).astype(np.int64)
+    over = np.abs(raw) > cap
+    capped = np.bincount(rw[over], minlength=total) + np.bincount(rb[over], minlength=total)
+    # Games of rated players against unrated opponents: not rated (8.52), or against an
+    # opponent not counted (8.21).
+    mixed_w = played & rated[white] & ~rated[black]
+    mixed_b = played & rated[black] & ~rated[white]
+    opp_w, opp_b = black[mixed_w], white[mixed_b]
+    me_w, me_b = white[mixed_w], black[mixed_b]
+    not_counted_w, not_counted_b = disregarded[opp_w], disregarded[opp_b]
+    vs_not_counted = np.bincount(me_w[not_counted_w], minlength=total) + np.bincount(
+        me_b[not_counted_b], minlength=total
+    )
+    vs_unrated = np.bincount(me_w[~not_counted_w], minlength=total) + np.bincount(
+        me_b[~not_counted_b], minlength=total
+    )
+
+    # K (8.56) per player and event, once per distinct combination of what it reads.
+    choices: list[KChoice] = []
+    found: dict[tuple[Any, ...], int] = {}
+    choice_of = np.zeros(total, dtype=np.int64)
+    for d in data:
+        on = reference_date(d.event)
+        for i, player in enumerate(d.event.players):
+            if player.rating is None:
+                continue
+            s = d.states[player.id]
+            combination = (
+                player.rating,
+                s.k,
+                s.games,
+                s.born,
+                s.born_year_only,
+                s.ever_2400,
+                s.ever_2300,
+                on,
+            )
+            number = found.get(combination)
+            if number is None:
+                number = found[combination] = len(choices)
+                choices.append(rules.choose_k(player.rating, s, on, 0))
+            choice_of[d.offset + i] = number
+    k_of = np.array([c.k for c in choices] or [0], dtype=np.int64)[choice_of]
+    # K * (w - We) in hundredths: w is w2 / 2 points = 50 * w2 hundredths (8.55).
+    change_h = np.where(rated, k_of * (50 * w2 - we), 0)
+
+    def rounded(hundredths: np.ndarray) -> np.ndarray:
+        """8.57: to the nearest integer, .5 away from zero, exactly."""
+        result: np.ndarray = np.sign(hundredths) * ((np.abs(hundredths) + 50) // 100)
+        return result
+
+    event_after = rating + rounded(change_h)
+
+    def not_rated_of(slot: int) -> tuple[tuple[Rule, int], ...]:
+        a, b = int(vs_not_counted[slot]), int(vs_unrated[slot])
+        if not a and not b:
+            return ()
+        if not a:
+            return ((OPPONENT_UNRATED, b),)
+        if not b:
+            return ((OPPONENT_NOT_COUNTED, a),)
+        # Both: in the order the player's games give them first (round order).
+        d = data[int(slot_event[slot])]
+        pid = slots[slot].id
+        order: dict[Rule, int] = {}
+        for g in d.event.played_games_of(pid):
+            opp = d.index[g.opponent_of(pid)]
+            if not rated[opp]:
+                why = OPPONENT_NOT_COUNTED if disregarded[opp] else OPPONENT_UNRATED
+                order[why] = order.get(why, 0) + 1
+        return tuple(order.items())
+
+    def rated_part(slot: int, person: str | None) -> PlayerOutcome[FidePlayer]:
+        player = slots[slot]
+        choice = choices[int(choice_of[slot])]
+        games_n = int(n[slot])
+        w = _fraction(int(w2[slot]), 2)
+        expected = _fraction(int(we[slot]), 100)
+        change = _fraction(int(change_h[slot]), 100)
+        ro = int(rating[slot])
+        return PlayerOutcome(
+            player.id,
+            player.name,
+            ro,
+            games_n,
+            w,
+            expected,
+            change,
+            int(event_after[slot]),
+            Status.RATED,
+            FidePlayer(
+                ro=ro,
+                rc=_fraction(int(used[slot]), games_n) if games_n else None,
+                n=games_n,
+                w=w,
+                we=expected,
+                w_minus_we=w - expected,
+                ks=(choice.k,),
+                k_change=change,
+                k_rules=(choice.k_rule,),
+                status_text="rated",
+                k_assumed=choice.assumed,
+                cap_rule=cap_rule,
+                games_capped=int(capped[slot]),
+                not_rated=not_rated_of(slot),
+                person=person,
+            ),
+        )
+
+    # The played games of unrated players not counted (8.21) list no side of their own.
+    silent = np.bincount(
+        slot_event[white[played & disregarded[white]]], minlength=len(data)
+    ) + np.bincount(slot_event[black[played & disregarded[black]]], minlength=len(data))
+
+    # -- each event's part and notes -------------------------------------------------------
+    notes: list[Note] = [_period_decision(events)]
+    event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
+    for d in data:
+        event = d.event
+        result_notes: list[Note] = []
+        zero = zero_of_event.get(d.position, [])
+        if zero:
+            names = [slots[s].name for s in zero]
+            shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+            result_notes.append(
+                Note(
+                    NoteKind.RULE,
+                    f"8.21: {len(zero)} unrated player(s) scored 0 in their first event and are "
+                    "not counted"
+                    + (" (nor their games for their opponents)" if _round_robin(event) else "")
+                    + f": {shown} (a player without a games count is taken to be in his first "
+                    "event)",
+                    Rule("8.21", "an unrated player with 0 in his first event is not counted"),
+                    tuple(slots[s].id for s in zero),
+                )
+            )
+        if any(p.rating is None for p in event.players) and not _round_robin(event):
+            result_notes.append(
+                Note(
+                    NoteKind.RULE,
+                    "8.52: games of rated players against unrated opponents are not rated "
+                    "(not a round robin)",
+                    Rule("8.52", "games against unrated opponents rated in round robins only"),
+                )
+            )
+        defaults = [
+            KDefault(choices[int(choice_of[d.offset + i])].k, text, p.id, p.name)
+            for i, p in enumerate(event.players)
+            if p.rating is not None
+            for text in choices[int(choice_of[d.offset + i])].assumed
+        ]
+        read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
+        read += group_k_defaults(defaults)
+        for note in read:
+            notes.append(replace(note, text=f"{event.name}: {note.text}"))
+        event_outcomes.append(
+            LazyEventOutcome(
+                EventKey.of(event, d.position),
+                notes=tuple(read),
+                detail=_event_detail(event),
+                build_players=_event_players_builder(d, rated_part, unrated_parts),
+                build_games=_event_games_builder(
+                    rules, d, choices, choice_of, disregarded, unrated_parts
+                ),
+                sides=2 * len(event.games) - int(silent[d.position]),
+            )
+        )
+
+    # -- each person's period (7.1, 8.3) -----------------------------------------------------
+    person_of: dict[str, int] = {}
+    person_slots: list[list[int]] = []
+    first_player: list[Player] = []
+    last: list[tuple[Player, PlayerState]] = []
+    for d in data:
+        for i, player in enumerate(d.event.players):
+            state = d.states[player.id]
+            key = state.key or player.id
+            number = person_of.get(key)
+            if number is None:
+                number = person_of[key] = len(person_slots)
+                person_slots.append([])
+                first_player.append(player)
+                last.append((player, state))
+            else:
+                last[number] = (player, state)
+            person_slots[number].append(d.offset + i)
+    keys = list(person_of)
+    persons = len(keys)
+    slot_person = np.empty(total, dtype=np.int64)
+    for number, own in enumerate(person_slots):
+        slot_person[own] = number
+
+    dates = [x for x in (reference_date(e) for e in events) if x is not None]
+    on = max(dates) if dates else None
+    period_change = np.bincount(slot_person, weights=change_h, minlength=persons).astype(
+        np.int64
+    )
+    period_players: list[PlayerOutcome[FidePlayer]] = []
+    carried: dict[str, tuple[Pending, ...]] = {}
+    waiting: list[tuple[str, int, str]] = []
+    for number, key in enumerate(keys):
+        own = person_slots[number]
+        player = first_player[number]
+        if rated[own[0]]:
+            period_players.append(
+                _period_rated_fast(
+                    rules,
+                    key,
+                    player,
+                    own,
+                    data,
+                    slot_event,
+                    rating,
+                    n,
+                    w2,
+                    we,
+                    used,
+                    capped,
+                    change_h,
+                    int(period_change[number]),
+                    choices,
+                    choice_of,
+                    not_rated_of,
+                    notes,
+                )
+            )
+            continue
+        state = last[number][1]
+        unrated = [
+            (data[int(slot_event[s])].event, counted[s], unrated_parts[s])
+            for s in own
+            if not unrated_parts[s].detail.not_counted
+        ]
+        outcome = _period_unrated(key, player, unrated, notes, rules)
+        if not outcome.detail.not_counted:
+            now = [(reference_date(event), r, s) for event, pairs, _ in unrated for r, s in pairs]
+            update, keep, first_notes = rules.first_rating(player.name, now, state.pending, on, key)
+            notes.extend(first_notes)
+            if update is not None:
+                outcome = update.apply(outcome)
+            if keep:
+                carried[key] = keep
+                waiting.append((player.name, len(keep), key))
+                notes[:] = [x for x in notes if not _as_one_event_note_of(x, key)]
+        period_players.append(outcome)
+    notes.extend(_waiting_note(rules, waiting))
+    notes.extend(_decisions(rules, events[0]))
+    notes = _dedupe(notes)
+    players_out = tuple(period_players)
+
+    def build_state() -> list[PlayerRecord]:
+        records = []
+        for number, key in enumerate(keys):
+            player, state = last[number]
+            outcome = players_out[number]
+            after = outcome.rating_after
+            count = games_after(player, state, after, outcome.detail.n)
+            records.append(
+                state_record(key, player.name, after, count, state, carried.get(key, ()))
+            )
+        return records
+
+    return LazyPeriodOutcome(
+        rules=rules.name,
+        title=f"rating period of {len(events)} event(s): {rules.label}",
+        players=players_out,
+        events=tuple(event_outcomes),
+        notes=tuple(notes),
+        detail=FidePeriod(len(events)),
+        new_state=LazyPlayerFile(build_state, persons, "new state after the rating period"),
+    )
+
+
+def _period_decision(events: Sequence[Event]) -> Note:
+    """The period's first note, in the event-by-event path's words."""
+    return Note(
+        NoteKind.DECISION,
+        "rating period: events in the order given: "
+        + "; ".join(e.name for e in events)
+        + ". K and the games count come from the player file's state at the start of the "
+        "period for every event; each event's K * sum(dR) is added up and rounded once "
+        "(8.57) and added to the previous list's rating (7.1): the player file's rating "
+        "where it gives one, else the rating the player has in the event that began last "
+        "(column 'list rating from')",
+    )
+
+
+def _round_robin(event: Event) -> bool:
+    return event.type is EventType.ROUND_ROBIN
+
+
+def _event_detail(event: Event) -> FideEvent:
+    return FideEvent(
+        event_type=event.type,
+        start=event.start,
+        end=event.end,
+        players=len(event.players),
+        rated_players=sum(1 for p in event.players if p.rating is not None),
+        name=event.name,
+    )
+
+
+def _unrated_part(
+    rules: Fide2014,
+    player: Player,
+    pairs: list[tuple[Fraction, Fraction]],
+    person: str | None,
+) -> PlayerOutcome[FidePlayer]:
+    """An unrated player's part of a Swiss event (8.21a, 8.22-8.24), as
+    :func:`ratingkit.fide.event.unrated_player_ru` makes it."""
+    n = len(pairs)
+    w = sum((s for _, s in pairs), Fraction(0))
+    if n == 0:
+        return PlayerOutcome(
+            player.id,
+            player.name,
+            None,
+            n,
+            w,
+            None,
+            None,
+            None,
+            Status.NOT_RATED,
+            FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru", person=person),
+        )
+    rc, value, rule = rules.initial_rating(pairs)
+    ru = int(round_half(value))
+    published, status = rules.publish(ru, initial=True)
+    return PlayerOutcome(
+        player.id,
+        player.name,
+        None,
+        n,
+        w,
+        None,
+        None,
+        published,
+        Status.FIRST_RATING if published is not None else Status.NOT_PUBLISHED,
+        FidePlayer(
+            rc=rc,
+            n=n,
+            w=w,
+            ru_exact=value,
+            ru=ru,
+            status_text=status or f"unrated: Ru by {rule}",
+            ru_rule=rule,
+            person=person,
+        ),
+    )
+
+
+def round_half(value: Fraction) -> int:
+    from ..core.rounding import round_half_away_from_zero
+
+    return round_half_away_from_zero(value)
+
+
+def _event_players_builder(
+    d: _EventData,
+    rated_part: Callable[[int, str | None], PlayerOutcome[FidePlayer]],
+    unrated_parts: dict[int, PlayerOutcome[FidePlayer]],
+) -> Callable[[], tuple[PlayerOutcome[FidePlayer], ...]]:
+    def build() -> tuple[PlayerOutcome[FidePlayer], ...]:
+        return tuple(
+            rated_part(d.offset + i, d.states[p.id].key)
+            if p.rating is not None
+            else unrated_parts[d.offset + i]
+            for i, p in enumerate(d.event.players)
+        )
+
+    return build
+
+
+_PD: dict[int, Fraction] = {}
+
+
+def _pd(d: int) -> Fraction:
+    value = _PD.get(d)
+    if value is None:
+        value = _PD[d] = table_pd_exact(d)
+    return value
+
+
+def _event_games_builder(
+    rules: Fide2014,
+    d: _EventData,
+    choices: list[KChoice],
+    choice_of: np.ndarray,
+    disregarded: np.ndarray,
+    unrated_parts: dict[int, PlayerOutcome[FidePlayer]],
+) -> Callable[[], tuple[GameOutcome[FideGame], ...]]:
+    """The event's game sides in the order :func:`ratingkit.fide.event.rate_event` lists them:
+    the games not played, then each rated player's games, then each unrated player's."""
+    cap = rules.cap
+    cap_rule = _cap_rule(rules)
+
+    def build() -> tuple[GameOutcome[FideGame], ...]:
+        event = d.event
+        key = EventKey.of(event, d.position)
+        by_id = {p.id: p for p in event.players}
+        sides: list[GameOutcome[FideGame]] = []
+        for game in event.games:
+            if game.is_played:
+                continue
+            why = Rule(f"not played ({game.play.value})", "only 1 = 0 results are rated")
+            for pid in game.players:
+                me, you = by_id[pid], by_id[game.opponent_of(pid)]
+                sides.append(
+                    GameOutcome(
+                        key,
+                        game.round,
+                        pid,
+                        you.id,
+                        Fraction(game.score_of(pid)),
+                        False,
+                        why,
+                        None,
+                        FideGame(me.name, you.name, you.rating, note=str(why)),
+                    )
+                )
+        for i, me in enumerate(event.players):
+            if me.rating is None:
+                continue
+            ro = me.rating
+            k = choices[int(choice_of[d.offset + i])].k
+            for game in event.played_games_of(me.id):
+                you = by_id[game.opponent_of(me.id)]
+                score = Fraction(game.score_of(me.id))
+                if you.rating is None:
+                    opp_slot = d.index[you.id]
+                    why = OPPONENT_NOT_COUNTED if disregarded[opp_slot] else OPPONENT_UNRATED
+                    sides.append(
+                        GameOutcome(
+                            key,
+                            game.round,
+                            me.id,
+                            you.id,
+                            score,
+                            False,
+                            why,
+                            None,
+                            FideGame(me.name, you.name, None, note=str(why)),
+                        )
+                    )
+                    continue
+                raw = ro - you.rating
+                is_capped = abs(raw) > cap
+                diff = max(-cap, min(cap, raw)) if is_capped else raw
+                pd = _pd(diff)
+                dr = score - pd
+                sides.append(
+                    GameOutcome(
+                        key,
+                        game.round,
+                        me.id,
+                        you.id,
+                        score,
+                        True,
+                        cap_rule if is_capped else None,
+                        k * dr,
+                        FideGame(
+                            me.name,
+                            you.name,
+                            you.rating,
+                            ro - diff if is_capped else you.rating,
+                            cap_rule if is_capped else None,
+                            raw,
+                            diff,
+                            pd,
+                            dr,
+                            None,
+                        ),
+                    )
+                )
+        for i, me in enumerate(event.players):
+            if me.rating is not None or unrated_parts[d.offset + i].detail.not_counted:
+                continue
+            for game in event.played_games_of(me.id):
+                you = by_id[game.opponent_of(me.id)]
+                score = Fraction(game.score_of(me.id))
+                if you.rating is None:
+                    why, counts, note = RC_RATED_ONLY, False, str(RC_RATED_ONLY)
+                else:
+                    why, counts, note = COUNTS_TOWARDS_RC, True, "counts towards Rc (8.21a)"
+                sides.append(
+                    GameOutcome(
+                        key,
+                        game.round,
+                        me.id,
+                        you.id,
+                        score,
+                        counts,
+                        why,
+                        None,
+                        FideGame(me.name, you.name, you.rating, note=note),
+                    )
+                )
+        return tuple(sides)
+
+    return build
+
+
+def _period_rated_fast(
+    rules: Fide2014,
+    key: str,
+    player: Player,
+    own: list[int],
+    data: list[_EventData],
+    slot_event: np.ndarray,
+    rating: np.ndarray,
+    n: np.ndarray,
+    w2: np.ndarray,
+    we: np.ndarray,
+    used: np.ndarray,
+    capped: np.ndarray,
+    change_h: np.ndarray,
+    total_change: int,
+    choices: list[KChoice],
+    choice_of: np.ndarray,
+    not_rated_of: Callable[[int], tuple[tuple[Rule, int], ...]],
+    notes: list[Note],
+) -> PlayerOutcome[FidePlayer]:
+    """7.1: the previous list's rating + the period's rounded total, as
+    :func:`ratingkit.fide.publication._period_rated` makes it."""
+    states = [data[int(slot_event[s])].states for s in own]
+    ids = [p_id for p_id in (_slot_player(data, slot_event, s).id for s in own)]
+    list_rating = next(
+        (
+            st[pid].list_rating
+            for st, pid in zip(states, ids, strict=True)
+            if st[pid].list_rating is not None
+        ),
+        None,
+    )
+    ros = [int(rating[s]) for s in own]
+    if list_rating is not None:
+        ro, source = list_rating, "player file"
+    else:
+        last_index = _began_last_index([data[int(slot_event[s])].event for s in own])
+        ro = ros[last_index]
+        source = f"{data[int(slot_event[own[last_index]])].event.name} (the event that began last)"
+    if any(r != ro for r in ros):
+        notes.append(
+            Note(
+                NoteKind.RULE,
+                f"7.1: {player.name!r} is rated with Ro "
+                f"{', '.join(str(r) for r in ros)} in the events; the period's change "
+                f"goes onto the previous list's rating {ro} ({source})",
+                Rule("7.1", "the change goes onto the previous list"),
+                (key,),
+            )
+        )
+    games_n = sum(int(n[s]) for s in own)
+    halves = sum(int(w2[s]) for s in own)
+    hundredths = sum(int(we[s]) for s in own)
+    opponents = sum(int(used[s]) for s in own)
+    w = Fraction(halves, 2)
+    expected = Fraction(hundredths, 100)
+    change = Fraction(total_change, 100)
+    own_choices = [choices[int(choice_of[s])] for s in own]
+    rounded = (1 if total_change > 0 else -1) * ((abs(total_change) + 50) // 100)
+    after, status = rules.publish(ro + rounded)
+    not_rated: dict[Rule, int] = {}
+    for s in own:
+        for rule, count in not_rated_of(s):
+            not_rated[rule] = not_rated.get(rule, 0) + count
+    return PlayerOutcome(
+        key,
+        player.name,
+        ro,
+        games_n,
+        w,
+        expected,
+        change,
+        after,
+        Status.RATED if after is not None else Status.NOT_PUBLISHED,
+        FidePlayer(
+            ro=ro,
+            rc=Fraction(opponents, games_n) if games_n else None,
+            n=games_n,
+            w=w,
+            we=expected,
+            w_minus_we=w - expected,
+            ks=tuple(sorted({c.k for c in own_choices})),
+            k_change=change,
+            k_rules=tuple(dict.fromkeys(c.k_rule for c in own_choices)),
+            status_text=status or "rated",
+            list_rating=ro,
+            list_rating_from=source,
+            events=len(own),
+            k_assumed=tuple(dict.fromkeys(a for c in own_choices for a in c.assumed)),
+            cap_rule=_cap_rule(rules),
+            games_capped=sum(int(capped[s]) for s in own),
+            not_rated=tuple(not_rated.items()),
+        ),
+    )
+
+
+def _slot_player(data: list[_EventData], slot_event: np.ndarray, slot: int) -> Player:
+    d = data[int(slot_event[slot])]
+    return d.event.players[slot - d.offset]
+
+
+def _began_last_index(events: Sequence[Event]) -> int:
+    """The event that began last (publication._began_last): the latest start (else end)
+    date; among equal or missing dates, the later in the order given."""
+    dated = [(i, e.start or e.end) for i, e in enumerate(events) if (e.start or e.end)]
+    if not dated:
+        return len(events) - 1
+    return max(dated, key=lambda pair: (pair[1], pair[0]))[0]
+
+
+# -- the report --------------------------------------------------------------------------------
+
+
+def period_report(outcome: FideOutcome) -> Report:
+    """The report :func:`ratingkit.fide.views.period_report` makes of the period, with its
+    tables laid out only when they are read."""
+    from .views import FIDE_COLUMNS, FORMATS, GAME_COLUMNS, PERIOD_COLUMNS, fide_cells, game_row
+
+    detail = outcome.detail
+    assert isinstance(detail, FidePeriod)
+    columns = ("id", "name", *FIDE_COLUMNS)
+    sections: list[Table] = []
+    for event in outcome.events:
+
+        def rows(event: EventOutcome[FidePlayer, FideGame] = event) -> list[dict[str, object]]:
+            return [fide_cells(player, columns) for player in event.players]
+
+        sections.append(
+            LazyTable(
+                f"event: {event.key.name}",
+                columns,
+                _players_count(event),
+                rows,
+                formats=FORMATS,
+            )
+        )
+    player_columns = COMMON_COLUMNS + tuple(c for c in PERIOD_COLUMNS if c not in COMMON_COLUMNS)
+    players = LazyTable(
+        "players",
+        player_columns,
+        len(outcome.players),
+        lambda: [player_row(p) for p in outcome.players],
+        formats=FORMATS,
+    )
+    sides = sum(_sides_count(event) for event in outcome.events)
+    games = LazyTable("games", GAME_COLUMNS, sides, lambda: [game_row(g) for g in outcome.games])
+    return Report(
+        title=outcome.title,
+        rules=outcome.rules,
+        players=players,
+        games=games,
+        summary=cells_with_none(detail),
+        notes=tuple(str(note) for note in outcome.notes),
+        sections=tuple(sections),
+        new_state=outcome.new_state,
+        outcome=outcome,
+    )
+
+
+def _players_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
+    detail = event.detail
+    return detail.players if isinstance(detail, FideEvent) else len(event.players)
+
+
+def _sides_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
+    """The event's game sides, without making them where the count is known."""
+    if isinstance(event, LazyEventOutcome) and event.sides is not None:
+        return event.sides
+    return len(event.games)
+
+
