@@ -36,10 +36,10 @@ from ..core.outcome import (
     PlayerOutcome,
     Rule,
     Status,
+    player_row,
 )
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
-from ..core.outcome import player_row
 from .event import NOT_COUNTED, KDefault, group_k_defaults, reference_date
 from .formula import KChoice
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
@@ -161,9 +161,7 @@ def _prepare(
         halves = np.fromiter((int(2 * g.white_score) for g in games), np.int64, len(games))
         played = np.fromiter((g.play is Play.PLAYED for g in games), bool, len(games))
         data.append(
-            _EventData(
-                event, position, states, notes, offset, white, black, halves, played, index
-            )
+            _EventData(event, position, states, notes, offset, white, black, halves, played, index)
         )
         offset += len(event.players)
     return data
@@ -578,9 +576,7 @@ def _rate(
 
     dates = [x for x in (reference_date(e) for e in events) if x is not None]
     on = max(dates) if dates else None
-    period_change = np.bincount(slot_person, weights=change_h, minlength=persons).astype(
-        np.int64
-    )
+    period_change = np.bincount(slot_person, weights=change_h, minlength=persons).astype(np.int64)
     period_players: list[PlayerOutcome[FidePlayer]] = []
     carried: dict[str, tuple[Pending, ...]] = {}
     waiting: list[tuple[str, int, str]] = []
@@ -1055,5 +1051,3 @@ def _sides_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
     if isinstance(event, LazyEventOutcome) and event.sides is not None:
         return event.sides
     return len(event.games)
-
-
