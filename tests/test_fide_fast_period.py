@@ -22,8 +22,10 @@ from ratingkit.fide.fast_period import (
     vectorised_reason,
 )
 from ratingkit.fide.publication import rate_period
+from ratingkit.fide.rulesets import FIDE_2014 as RULES_2014
+from ratingkit.fide.rulesets import Fide2014
 
-FIDE_2014 = get_rule_set("fide-2014")
+FIDE_2014 = RULES_2014
 
 # -- generated periods -------------------------------------------------------------------------
 
@@ -174,6 +176,8 @@ def test_rate_events_prints_the_same_report(period) -> None:
     assume(vectorised_reason(FIDE_2014, events, players) is None)
     fast = FIDE_2014.rate_events(events, players)
     slow = FIDE_2014.rate_events(events, players, step_by_step=True)
+    assert fast.outcome is not None and slow.outcome is not None
+    assert fast.games is not None and slow.games is not None
     assert isinstance(fast.outcome.events[0], LazyEventOutcome)
     assert not isinstance(slow.outcome.events[0], LazyEventOutcome)
     assert fast.to_text() == slow.to_text()
@@ -252,6 +256,7 @@ def test_hand_computed_period() -> None:
     assert event_one.detail.games_capped == 1
     u_period = outcome.player("u")
     assert u_period.rating_after is None
+    assert outcome.new_state is not None
     record = {r.id: r for r in outcome.new_state.records}
     assert record["u"].extra["pending_results"] == "2000:1@2024-03-03"
     assert record["a"].rating == 2003 and record["a"].games == 103
@@ -286,13 +291,16 @@ def test_reason_round_robin_with_unrated_players_and_the_paths_differ() -> None:
         rate_period_fast(FIDE_2014, [robin], None)
     # The rule set falls back by itself: the report is the event-by-event one.
     report = FIDE_2014.rate_events([robin])
+    assert report.outcome is not None
     assert not isinstance(report.outcome.events[0], LazyEventOutcome)
 
 
 def test_reason_later_texts() -> None:
     event = _swiss("E", [Player("a", "A", 2000), Player("b", "B", 1900)], [Game(1, "a", "b", 1, 0)])
     for name in ("fide-2022", "fide-2024", "fide-2025"):
-        reason = vectorised_reason(get_rule_set(name), [event], None)
+        rules = get_rule_set(name)
+        assert isinstance(rules, Fide2014)
+        reason = vectorised_reason(rules, [event], None)
         assert reason is not None and f"rule set {name} is not the 2014 text" in reason
 
 

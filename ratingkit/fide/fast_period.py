@@ -20,12 +20,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from ..core.expected import table_pd_exact
-from ..core.model import Event, EventType, Player
+from ..core.fastbuild import collector_paused
+from ..core.model import Event, EventType, Play, Player
 from ..core.outcome import (
     EventKey,
     EventOutcome,
@@ -40,7 +42,7 @@ from ..core.outcome import (
 )
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
-from .event import NOT_COUNTED, KDefault, group_k_defaults, reference_date
+from .event import NOT_COUNTED, reference_date
 from .formula import KChoice
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
 from .publication import (
@@ -60,6 +62,7 @@ if TYPE_CHECKING:
 __all__ = ["rate_period_fast", "vectorised_reason"]
 
 FideOutcome = Outcome[FidePlayer, FideGame]
+T = TypeVar("T")
 
 #: Why a rated player's game is not rated (the words of :mod:`ratingkit.fide.event`).
 OPPONENT_NOT_COUNTED = Rule("8.21", "opponent's result not counted")
@@ -92,6 +95,19 @@ def _rules_reason(rules: Fide2014) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Totals:
+    """Per person: the sums over his events (rated games, half points, We and the opponents'
+    ratings in hundredths or points, games capped, K * (w - We) in hundredths)."""
+
+    n: list[int]
+    w2: list[int]
+    we: list[int]
+    used: list[int]
+    capped: list[int]
+    change: list[int]
+
+
 @dataclass
 class _EventData:
     """One event's slots (its players, in order) and its games as arrays."""
@@ -110,6 +126,13 @@ class _EventData:
     index: dict[str, int]
 
 
+_WHITE = attrgetter("white")
+_BLACK = attrgetter("black")
+_WHITE_SCORE = attrgetter("white_score")
+_PLAY = attrgetter("play")
+_PLAYED = frozenset({Play.PLAYED})
+
+
 def _prepare(
     rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
 ) -> str | list[_EventData]:
@@ -119,8 +142,6 @@ def _prepare(
         return reason
     if not events:
         return "no events: a rating period needs at least one"
-    from ..core.model import Play
-
     data: list[_EventData] = []
     offset = 0
     kind: dict[str, bool] = {}
@@ -156,10 +177,13 @@ def _prepare(
                     "(FIDE 2014 8.53, 7.1: only the events where he is rated change his rating)"
                 )
         index = {p.id: offset + i for i, p in enumerate(event.players)}
-        white = np.fromiter((index[g.white] for g in games), np.int64, len(games))
-        black = np.fromiter((index[g.black] for g in games), np.int64, len(games))
-        halves = np.fromiter((int(2 * g.white_score) for g in games), np.int64, len(games))
-        played = np.fromiter((g.play is Play.PLAYED for g in games), bool, len(games))
+        slot_of = index.__getitem__
+        size = len(games)
+        white = np.fromiter(map(slot_of, map(_WHITE, games)), np.int64, size)
+        black = np.fromiter(map(slot_of, map(_BLACK, games)), np.int64, size)
+        halves = (2 * np.fromiter(map(_WHITE_SCORE, games), np.float64, size)).astype(np.int64)
+        # (an enum's __eq__ gives NotImplemented, which is true, for another member)
+        played = np.fromiter(map(_PLAYED.__contains__, map(_PLAY, games)), bool, size)
         data.append(
             _EventData(event, position, states, notes, offset, white, black, halves, played, index)
         )
@@ -281,10 +305,6 @@ def _cap_rule(rules: Fide2014) -> Rule:
     return Rule(rules.cap_rule, f"D capped at {rules.cap}")
 
 
-def _fraction(numerator: int, denominator: int) -> Fraction:
-    return Fraction(numerator, denominator)
-
-
 def rate_period_fast(
     rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
 ) -> FideOutcome:
@@ -299,6 +319,28 @@ def rate_period_fast(
 
 
 def _rate(
+    rules: Fide2014,
+    events: Sequence[Event],
+    players: PlayerFile | None,
+    data: list[_EventData],
+) -> FideOutcome:
+    """The period's outcome, with the cycle collector paused while its many small objects
+    are made (none of them in a cycle)."""
+    with collector_paused():
+        return _rate_period(rules, events, players, data)
+
+
+def _paused(build: Callable[[], T]) -> Callable[[], T]:
+    """``build`` with the cycle collector paused while it runs."""
+
+    def run() -> T:
+        with collector_paused():
+            return build()
+
+    return run
+
+
+def _rate_period(
     rules: Fide2014,
     events: Sequence[Event],
     players: PlayerFile | None,
@@ -336,12 +378,15 @@ def _rate(
             state = states[player.id]
             mine = event.played_games_of(player.id)
             pairs = []
+            half_points = 0
             for g in mine:
                 opponent = by_id[g.opponent_of(player.id)]
                 if opponent.rating is not None:
-                    pairs.append((Fraction(opponent.rating), Fraction(g.score_of(player.id))))
+                    half = int(2 * g.score_of(player.id))
+                    half_points += half
+                    pairs.append((_as_fraction(opponent.rating), _HALF_POINTS[half]))
             first = not state.games and not state.pending and state.key not in seen_unrated
-            if pairs and sum(s for _, s in pairs) == 0 and first:
+            if pairs and half_points == 0 and first:
                 disregarded[slot] = True
                 zero_of_event.setdefault(d.position, []).append(slot)
                 unrated_parts[slot] = PlayerOutcome(
@@ -360,7 +405,7 @@ def _rate(
                     became.append(state.key or player.id)
                 continue
             counted[slot] = pairs
-            unrated_parts[slot] = _unrated_part(rules, player, pairs, state.key)
+            unrated_parts[slot] = _unrated_part(rules, player, pairs, half_points, state.key)
             if pairs:
                 became.append(state.key or player.id)
         seen_unrated.update(became)
@@ -402,11 +447,12 @@ def _rate(
     # K (8.56) per player and event, once per distinct combination of what it reads.
     choices: list[KChoice] = []
     found: dict[tuple[Any, ...], int] = {}
-    choice_of = np.zeros(total, dtype=np.int64)
+    choice_list: list[int] = []
     for d in data:
         on = reference_date(d.event)
-        for i, player in enumerate(d.event.players):
+        for player in d.event.players:
             if player.rating is None:
+                choice_list.append(0)
                 continue
             s = d.states[player.id]
             combination = (
@@ -423,7 +469,8 @@ def _rate(
             if number is None:
                 number = found[combination] = len(choices)
                 choices.append(rules.choose_k(player.rating, s, on, 0))
-            choice_of[d.offset + i] = number
+            choice_list.append(number)
+    choice_of = np.array(choice_list, dtype=np.int64)
     k_of = np.array([c.k for c in choices] or [0], dtype=np.int64)[choice_of]
     # K * (w - We) in hundredths: w is w2 / 2 points = 50 * w2 hundredths (8.55).
     change_h = np.where(rated, k_of * (50 * w2 - we), 0)
@@ -454,14 +501,25 @@ def _rate(
                 order[why] = order.get(why, 0) + 1
         return tuple(order.items())
 
+    lists = _Totals(
+        n=n.tolist(),
+        w2=w2.tolist(),
+        we=we.tolist(),
+        used=used.tolist(),
+        capped=capped.tolist(),
+        change=change_h.tolist(),
+    )
+    after_list: list[int] = event_after.tolist()
+    fraction = _Fractions()
+
     def rated_part(slot: int, person: str | None) -> PlayerOutcome[FidePlayer]:
         player = slots[slot]
-        choice = choices[int(choice_of[slot])]
-        games_n = int(n[slot])
-        w = _fraction(int(w2[slot]), 2)
-        expected = _fraction(int(we[slot]), 100)
-        change = _fraction(int(change_h[slot]), 100)
-        ro = int(rating[slot])
+        choice = choices[choice_list[slot]]
+        games_n, halves, hundredths = lists.n[slot], lists.w2[slot], lists.we[slot]
+        w = fraction(halves, 2)
+        expected = fraction(hundredths, 100)
+        change = fraction(lists.change[slot], 100)
+        ro = player.rating
         return PlayerOutcome(
             player.id,
             player.name,
@@ -470,22 +528,22 @@ def _rate(
             w,
             expected,
             change,
-            int(event_after[slot]),
+            after_list[slot],
             Status.RATED,
             FidePlayer(
                 ro=ro,
-                rc=_fraction(int(used[slot]), games_n) if games_n else None,
+                rc=fraction(lists.used[slot], games_n) if games_n else None,
                 n=games_n,
                 w=w,
                 we=expected,
-                w_minus_we=w - expected,
+                w_minus_we=fraction(50 * halves - hundredths, 100),
                 ks=(choice.k,),
                 k_change=change,
                 k_rules=(choice.k_rule,),
                 status_text="rated",
                 k_assumed=choice.assumed,
                 cap_rule=cap_rule,
-                games_capped=int(capped[slot]),
+                games_capped=lists.capped[slot],
                 not_rated=not_rated_of(slot),
                 person=person,
             ),
@@ -527,14 +585,8 @@ def _rate(
                     Rule("8.52", "games against unrated opponents rated in round robins only"),
                 )
             )
-        defaults = [
-            KDefault(choices[int(choice_of[d.offset + i])].k, text, p.id, p.name)
-            for i, p in enumerate(event.players)
-            if p.rating is not None
-            for text in choices[int(choice_of[d.offset + i])].assumed
-        ]
         read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
-        read += group_k_defaults(defaults)
+        read += _k_default_notes(event.players, choice_list[d.offset :], choices)
         for note in read:
             notes.append(replace(note, text=f"{event.name}: {note.text}"))
         event_outcomes.append(
@@ -542,9 +594,9 @@ def _rate(
                 EventKey.of(event, d.position),
                 notes=tuple(read),
                 detail=_event_detail(event),
-                build_players=_event_players_builder(d, rated_part, unrated_parts),
-                build_games=_event_games_builder(
-                    rules, d, choices, choice_of, disregarded, unrated_parts
+                build_players=_paused(_event_players_builder(d, rated_part, unrated_parts)),
+                build_games=_paused(
+                    _event_games_builder(rules, d, choices, choice_list, disregarded, unrated_parts)
                 ),
                 sides=2 * len(event.games) - int(silent[d.position]),
             )
@@ -555,6 +607,8 @@ def _rate(
     person_slots: list[list[int]] = []
     first_player: list[Player] = []
     last: list[tuple[Player, PlayerState]] = []
+    slot_person_list: list[int] = []
+    list_rating_of: list[int | None] = []
     for d in data:
         for i, player in enumerate(d.event.players):
             state = d.states[player.id]
@@ -568,44 +622,124 @@ def _rate(
             else:
                 last[number] = (player, state)
             person_slots[number].append(d.offset + i)
+            slot_person_list.append(number)
+            list_rating_of.append(state.list_rating)
     keys = list(person_of)
     persons = len(keys)
-    slot_person = np.empty(total, dtype=np.int64)
-    for number, own in enumerate(person_slots):
-        slot_person[own] = number
+    slot_person = np.array(slot_person_list, dtype=np.int64)
 
+    def per_person(values: np.ndarray) -> list[int]:
+        summed = np.bincount(slot_person, weights=values, minlength=persons)
+        result: list[int] = summed.astype(np.int64).tolist()
+        return result
+
+    totals = _Totals(
+        n=per_person(n),
+        w2=per_person(w2),
+        we=per_person(we),
+        used=per_person(used),
+        capped=per_person(capped),
+        change=per_person(change_h),
+    )
+    rating_list: list[int] = rating.tolist()
+    event_list: list[int] = slot_event.tolist()
+    some_not_rated: list[bool] = ((vs_not_counted + vs_unrated) > 0).tolist()
+    k_summaries: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Rule, ...], tuple[str, ...]]]
+    k_summaries = {}
+
+    def k_summary(
+        own: list[int],
+    ) -> tuple[tuple[int, ...], tuple[Rule, ...], tuple[str, ...]]:
+        used_choices = tuple(dict.fromkeys(choice_list[s] for s in own))
+        found_summary = k_summaries.get(used_choices)
+        if found_summary is None:
+            picked = [choices[c] for c in used_choices]
+            found_summary = k_summaries[used_choices] = (
+                tuple(sorted({c.k for c in picked})),
+                tuple(dict.fromkeys(c.k_rule for c in picked)),
+                tuple(dict.fromkeys(a for c in picked for a in c.assumed)),
+            )
+        return found_summary
+
+    def period_rated(number: int, key: str, player: Player, own: list[int]) -> PlayerOutcome:
+        """7.1: the previous list's rating + the period's rounded total, as
+        :func:`ratingkit.fide.publication._period_rated` makes it."""
+        list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
+        ros = [rating_list[s] for s in own]
+        if list_rating is not None:
+            ro, source = list_rating, "player file"
+        else:
+            own_events = [data[event_list[s]].event for s in own]
+            last_index = _began_last_index(own_events)
+            ro = ros[last_index]
+            source = f"{own_events[last_index].name} (the event that began last)"
+        if any(r != ro for r in ros):
+            notes.append(
+                Note(
+                    NoteKind.RULE,
+                    f"7.1: {player.name!r} is rated with Ro "
+                    f"{', '.join(str(r) for r in ros)} in the events; the period's change "
+                    f"goes onto the previous list's rating {ro} ({source})",
+                    Rule("7.1", "the change goes onto the previous list"),
+                    (key,),
+                )
+            )
+        games_n = totals.n[number]
+        halves, hundredths = totals.w2[number], totals.we[number]
+        total_change = totals.change[number]
+        w = fraction(halves, 2)
+        expected = fraction(hundredths, 100)
+        change = fraction(total_change, 100)
+        ks, k_rules, k_assumed = k_summary(own)
+        whole = (1 if total_change > 0 else -1) * ((abs(total_change) + 50) // 100)
+        after, status = rules.publish(ro + whole)
+        not_rated: dict[Rule, int] = {}
+        for s in own:
+            if some_not_rated[s]:
+                for rule, count in not_rated_of(s):
+                    not_rated[rule] = not_rated.get(rule, 0) + count
+        return PlayerOutcome(
+            key,
+            player.name,
+            ro,
+            games_n,
+            w,
+            expected,
+            change,
+            after,
+            Status.RATED if after is not None else Status.NOT_PUBLISHED,
+            FidePlayer(
+                ro=ro,
+                rc=fraction(totals.used[number], games_n) if games_n else None,
+                n=games_n,
+                w=w,
+                we=expected,
+                w_minus_we=fraction(50 * halves - hundredths, 100),
+                ks=ks,
+                k_change=change,
+                k_rules=k_rules,
+                status_text=status or "rated",
+                list_rating=ro,
+                list_rating_from=source,
+                events=len(own),
+                k_assumed=k_assumed,
+                cap_rule=cap_rule,
+                games_capped=totals.capped[number],
+                not_rated=tuple(not_rated.items()),
+            ),
+        )
+
+    rated_list: list[bool] = rated.tolist()
     dates = [x for x in (reference_date(e) for e in events) if x is not None]
     on = max(dates) if dates else None
-    period_change = np.bincount(slot_person, weights=change_h, minlength=persons).astype(np.int64)
     period_players: list[PlayerOutcome[FidePlayer]] = []
     carried: dict[str, tuple[Pending, ...]] = {}
     waiting: list[tuple[str, int, str]] = []
     for number, key in enumerate(keys):
         own = person_slots[number]
         player = first_player[number]
-        if rated[own[0]]:
-            period_players.append(
-                _period_rated_fast(
-                    rules,
-                    key,
-                    player,
-                    own,
-                    data,
-                    slot_event,
-                    rating,
-                    n,
-                    w2,
-                    we,
-                    used,
-                    capped,
-                    change_h,
-                    int(period_change[number]),
-                    choices,
-                    choice_of,
-                    not_rated_of,
-                    notes,
-                )
-            )
+        if rated_list[own[0]]:
+            period_players.append(period_rated(number, key, player, own))
             continue
         state = last[number][1]
         unrated = [
@@ -649,8 +783,54 @@ def _rate(
         events=tuple(event_outcomes),
         notes=tuple(notes),
         detail=FidePeriod(len(events)),
-        new_state=LazyPlayerFile(build_state, persons, "new state after the rating period"),
+        new_state=LazyPlayerFile(
+            _paused(build_state), persons, "new state after the rating period"
+        ),
     )
+
+
+class _Fractions:
+    """Fractions made once per (numerator, denominator): a period has many equal scores,
+    expected scores and changes, and fractions are immutable."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, int], Fraction] = {}
+
+    def __call__(self, numerator: int, denominator: int) -> Fraction:
+        key = (numerator, denominator)
+        value = self._made.get(key)
+        if value is None:
+            value = self._made[key] = Fraction(numerator, denominator)
+        return value
+
+
+def _k_default_notes(
+    players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
+) -> list[Note]:
+    """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
+    defaults (one per K and text, naming the players), without a value per player."""
+    groups: dict[tuple[int, str], tuple[dict[str, None], dict[str, None]]] = {}
+    for i, player in enumerate(players):
+        if player.rating is None:
+            continue
+        choice = choices[choice_list[i]]
+        for text in choice.assumed:
+            names, ids = groups.setdefault((choice.k, text), ({}, {}))
+            names[repr(player.name)] = None
+            ids[player.id] = None
+    notes = []
+    for (k, text), (names, ids) in groups.items():
+        listed = list(names)
+        shown = ", ".join(listed[:10]) + (" ..." if len(listed) > 10 else "")
+        notes.append(
+            Note(
+                NoteKind.DEFAULT,
+                f"K={k} assumed ({text}) for {len(listed)} player(s): {shown}",
+                None,
+                tuple(ids),
+            )
+        )
+    return notes
 
 
 def _period_decision(events: Sequence[Event]) -> Note:
@@ -682,16 +862,31 @@ def _event_detail(event: Event) -> FideEvent:
     )
 
 
+#: A score of 0, 1 or 2 half points as a fraction (made once: fractions are immutable).
+_HALF_POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
+_RATINGS: dict[int, Fraction] = {}
+
+
+def _as_fraction(rating: int) -> Fraction:
+    """An opponent's rating as a fraction, made once per rating."""
+    value = _RATINGS.get(rating)
+    if value is None:
+        value = _RATINGS[rating] = Fraction(rating)
+    return value
+
+
 def _unrated_part(
     rules: Fide2014,
     player: Player,
     pairs: list[tuple[Fraction, Fraction]],
+    halves: int,
     person: str | None,
 ) -> PlayerOutcome[FidePlayer]:
     """An unrated player's part of a Swiss event (8.21a, 8.22-8.24), as
-    :func:`ratingkit.fide.event.unrated_player_ru` makes it."""
+    :func:`ratingkit.fide.event.unrated_player_ru` makes it (``halves``: his score in half
+    points)."""
     n = len(pairs)
-    w = sum((s for _, s in pairs), Fraction(0))
+    w = Fraction(halves, 2)
     if n == 0:
         return PlayerOutcome(
             player.id,
@@ -767,7 +962,7 @@ def _event_games_builder(
     rules: Fide2014,
     d: _EventData,
     choices: list[KChoice],
-    choice_of: np.ndarray,
+    choice_list: list[int],
     disregarded: np.ndarray,
     unrated_parts: dict[int, PlayerOutcome[FidePlayer]],
 ) -> Callable[[], tuple[GameOutcome[FideGame], ...]]:
@@ -804,7 +999,7 @@ def _event_games_builder(
             if me.rating is None:
                 continue
             ro = me.rating
-            k = choices[int(choice_of[d.offset + i])].k
+            k = choices[choice_list[d.offset + i]].k
             for game in event.played_games_of(me.id):
                 you = by_id[game.opponent_of(me.id)]
                 score = Fraction(game.score_of(me.id))
@@ -880,107 +1075,6 @@ def _event_games_builder(
         return tuple(sides)
 
     return build
-
-
-def _period_rated_fast(
-    rules: Fide2014,
-    key: str,
-    player: Player,
-    own: list[int],
-    data: list[_EventData],
-    slot_event: np.ndarray,
-    rating: np.ndarray,
-    n: np.ndarray,
-    w2: np.ndarray,
-    we: np.ndarray,
-    used: np.ndarray,
-    capped: np.ndarray,
-    change_h: np.ndarray,
-    total_change: int,
-    choices: list[KChoice],
-    choice_of: np.ndarray,
-    not_rated_of: Callable[[int], tuple[tuple[Rule, int], ...]],
-    notes: list[Note],
-) -> PlayerOutcome[FidePlayer]:
-    """7.1: the previous list's rating + the period's rounded total, as
-    :func:`ratingkit.fide.publication._period_rated` makes it."""
-    states = [data[int(slot_event[s])].states for s in own]
-    ids = [p_id for p_id in (_slot_player(data, slot_event, s).id for s in own)]
-    list_rating = next(
-        (
-            st[pid].list_rating
-            for st, pid in zip(states, ids, strict=True)
-            if st[pid].list_rating is not None
-        ),
-        None,
-    )
-    ros = [int(rating[s]) for s in own]
-    if list_rating is not None:
-        ro, source = list_rating, "player file"
-    else:
-        last_index = _began_last_index([data[int(slot_event[s])].event for s in own])
-        ro = ros[last_index]
-        source = f"{data[int(slot_event[own[last_index]])].event.name} (the event that began last)"
-    if any(r != ro for r in ros):
-        notes.append(
-            Note(
-                NoteKind.RULE,
-                f"7.1: {player.name!r} is rated with Ro "
-                f"{', '.join(str(r) for r in ros)} in the events; the period's change "
-                f"goes onto the previous list's rating {ro} ({source})",
-                Rule("7.1", "the change goes onto the previous list"),
-                (key,),
-            )
-        )
-    games_n = sum(int(n[s]) for s in own)
-    halves = sum(int(w2[s]) for s in own)
-    hundredths = sum(int(we[s]) for s in own)
-    opponents = sum(int(used[s]) for s in own)
-    w = Fraction(halves, 2)
-    expected = Fraction(hundredths, 100)
-    change = Fraction(total_change, 100)
-    own_choices = [choices[int(choice_of[s])] for s in own]
-    rounded = (1 if total_change > 0 else -1) * ((abs(total_change) + 50) // 100)
-    after, status = rules.publish(ro + rounded)
-    not_rated: dict[Rule, int] = {}
-    for s in own:
-        for rule, count in not_rated_of(s):
-            not_rated[rule] = not_rated.get(rule, 0) + count
-    return PlayerOutcome(
-        key,
-        player.name,
-        ro,
-        games_n,
-        w,
-        expected,
-        change,
-        after,
-        Status.RATED if after is not None else Status.NOT_PUBLISHED,
-        FidePlayer(
-            ro=ro,
-            rc=Fraction(opponents, games_n) if games_n else None,
-            n=games_n,
-            w=w,
-            we=expected,
-            w_minus_we=w - expected,
-            ks=tuple(sorted({c.k for c in own_choices})),
-            k_change=change,
-            k_rules=tuple(dict.fromkeys(c.k_rule for c in own_choices)),
-            status_text=status or "rated",
-            list_rating=ro,
-            list_rating_from=source,
-            events=len(own),
-            k_assumed=tuple(dict.fromkeys(a for c in own_choices for a in c.assumed)),
-            cap_rule=_cap_rule(rules),
-            games_capped=sum(int(capped[s]) for s in own),
-            not_rated=tuple(not_rated.items()),
-        ),
-    )
-
-
-def _slot_player(data: list[_EventData], slot_event: np.ndarray, slot: int) -> Player:
-    d = data[int(slot_event[slot])]
-    return d.event.players[slot - d.offset]
 
 
 def _began_last_index(events: Sequence[Event]) -> int:

@@ -279,9 +279,11 @@ class Fide2014:
 
         self._refuse_score_tables(events, players)
         if not step_by_step:
+            from ..core.fastbuild import collector_paused
             from . import fast_period
 
-            prepared = fast_period._prepare(self, events, players)
+            with collector_paused():
+                prepared = fast_period._prepare(self, events, players)
             if not isinstance(prepared, str):
                 outcome = fast_period._rate(self, events, players, prepared)
                 return fast_period.period_report(outcome)
