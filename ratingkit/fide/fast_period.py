@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from ..core.expected import table_pd_exact
+from ..core.fastbuild import build as make_frozen
 from ..core.fastbuild import collector_paused
 from ..core.model import Event, EventType, Play, Player
 from ..core.outcome import (
@@ -281,7 +282,8 @@ class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
     @property  # type: ignore[override]
     def games(self) -> tuple[GameOutcome[FideGame], ...]:
         if self.__dict__["_games"] is None:
-            made = tuple(g for event in self.events for g in event.games)
+            with collector_paused():
+                made = tuple(g for event in self.events for g in event.games)
             object.__setattr__(self, "_games", made)
         games: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
         return games
@@ -556,6 +558,7 @@ def _rate_period(
 
     # -- each event's part and notes -------------------------------------------------------
     notes: list[Note] = [_period_decision(events)]
+    game_values: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
     event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
     for d in data:
         event = d.event
@@ -596,7 +599,9 @@ def _rate_period(
                 detail=_event_detail(event),
                 build_players=_paused(_event_players_builder(d, rated_part, unrated_parts)),
                 build_games=_paused(
-                    _event_games_builder(rules, d, choices, choice_list, disregarded, unrated_parts)
+                    _event_games_builder(
+                        rules, d, choices, choice_list, disregarded, unrated_parts, game_values
+                    )
                 ),
                 sides=2 * len(event.games) - int(silent[d.position]),
             )
@@ -965,16 +970,23 @@ def _event_games_builder(
     choice_list: list[int],
     disregarded: np.ndarray,
     unrated_parts: dict[int, PlayerOutcome[FidePlayer]],
+    shared: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]],
 ) -> Callable[[], tuple[GameOutcome[FideGame], ...]]:
     """The event's game sides in the order :func:`ratingkit.fide.event.rate_event` lists them:
-    the games not played, then each rated player's games, then each unrated player's."""
+    the games not played, then each rated player's games, then each unrated player's
+    (``shared``: PD, score - PD and K * (score - PD) by K, half points and D, made once for
+    the period's events)."""
     cap = rules.cap
     cap_rule = _cap_rule(rules)
 
     def build() -> tuple[GameOutcome[FideGame], ...]:
+        values = shared
         event = d.event
         key = EventKey.of(event, d.position)
         by_id = {p.id: p for p in event.players}
+        silent = {
+            d.offset + i for i in np.flatnonzero(disregarded[d.offset : d.offset + len(by_id)])
+        }
         sides: list[GameOutcome[FideGame]] = []
         for game in event.games:
             if game.is_played:
@@ -1002,10 +1014,10 @@ def _event_games_builder(
             k = choices[choice_list[d.offset + i]].k
             for game in event.played_games_of(me.id):
                 you = by_id[game.opponent_of(me.id)]
-                score = Fraction(game.score_of(me.id))
+                half = int(2 * game.score_of(me.id))
+                score = _HALF_POINTS[half]
                 if you.rating is None:
-                    opp_slot = d.index[you.id]
-                    why = OPPONENT_NOT_COUNTED if disregarded[opp_slot] else OPPONENT_UNRATED
+                    why = OPPONENT_NOT_COUNTED if d.index[you.id] in silent else OPPONENT_UNRATED
                     sides.append(
                         GameOutcome(
                             key,
@@ -1023,30 +1035,42 @@ def _event_games_builder(
                 raw = ro - you.rating
                 is_capped = abs(raw) > cap
                 diff = max(-cap, min(cap, raw)) if is_capped else raw
-                pd = _pd(diff)
-                dr = score - pd
+                made = values.get((k, half, diff))
+                if made is None:
+                    pd = _pd(diff)
+                    made = values[(k, half, diff)] = (pd, score - pd, k * (score - pd))
+                pd, dr, change = made
+                # make_frozen (fastbuild.build): the same frozen values without their __init__
+                # (tests/test_fastbuild.py), for the many game sides of a period.
+                detail = make_frozen(
+                    FideGame,
+                    {
+                        "name": me.name,
+                        "opponent_name": you.name,
+                        "opponent_rating": you.rating,
+                        "rating_used": ro - diff if is_capped else you.rating,
+                        "capped": cap_rule if is_capped else None,
+                        "d_uncapped": raw,
+                        "d": diff,
+                        "pd": pd,
+                        "score_minus_pd": dr,
+                        "note": None,
+                    },
+                )
                 sides.append(
-                    GameOutcome(
-                        key,
-                        game.round,
-                        me.id,
-                        you.id,
-                        score,
-                        True,
-                        cap_rule if is_capped else None,
-                        k * dr,
-                        FideGame(
-                            me.name,
-                            you.name,
-                            you.rating,
-                            ro - diff if is_capped else you.rating,
-                            cap_rule if is_capped else None,
-                            raw,
-                            diff,
-                            pd,
-                            dr,
-                            None,
-                        ),
+                    make_frozen(
+                        GameOutcome,
+                        {
+                            "event": key,
+                            "round": game.round,
+                            "player": me.id,
+                            "opponent": you.id,
+                            "score": score,
+                            "rated": True,
+                            "reason": cap_rule if is_capped else None,
+                            "change": change,
+                            "detail": detail,
+                        },
                     )
                 )
         for i, me in enumerate(event.players):
@@ -1054,7 +1078,7 @@ def _event_games_builder(
                 continue
             for game in event.played_games_of(me.id):
                 you = by_id[game.opponent_of(me.id)]
-                score = Fraction(game.score_of(me.id))
+                score = _HALF_POINTS[int(2 * game.score_of(me.id))]
                 if you.rating is None:
                     why, counts, note = RC_RATED_ONLY, False, str(RC_RATED_ONLY)
                 else:
