@@ -39,6 +39,7 @@ from .core.ruleset import (
 )
 from .fide.rules2014 import Fide2014
 from .formats import formats, read_event
+from .services.listing import LIST_FORMATS
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
@@ -118,20 +119,28 @@ def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParse
     init = sub.add_parser("init", help="create a new ledger for a rule set")
     init.add_argument("ledger")
     init.add_argument("--rules", required=True, metavar="NAME")
-    init.add_argument(
-        "--min-games",
-        type=int,
-        default=0,
-        metavar="N",
-        help="rated games a player needs to enter the published list (default 0; FIDE 1982 "
-        "9.14 and FESA rule 3 ask 9)",
+    fide_list = sub.add_parser(
+        "import-list", help="import FIDE's rating list (TXT or XML download) as the state"
     )
+    fide_list.add_argument("ledger")
+    fide_list.add_argument("input", help="FIDE's rating list file (TXT or XML)")
+    _add_encoding(fide_list)
     load = sub.add_parser("import", help="import an event file (and player state)")
     load.add_argument("ledger")
     load.add_argument("input")
-    load.add_argument("--players", metavar="FILE")
+    load.add_argument(
+        "--players",
+        metavar="FILE",
+        help="player file with state; also the roster of a games file with no players file "
+        "beside it",
+    )
     load.add_argument("--period", metavar="YYYY-MM", help="default: the event's end date")
     load.add_argument("--input-format", metavar="NAME")
+    load.add_argument(
+        "--replace",
+        action="store_true",
+        help="import into a rated period, re-rating it and every later rated period",
+    )
     _add_encoding(load)
     rate = sub.add_parser("rate", help="rate every event of a period and publish the list")
     rate.add_argument("ledger")
@@ -142,38 +151,92 @@ def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParse
     listing = sub.add_parser("list", help="the list published for a period")
     listing.add_argument("ledger")
     listing.add_argument("--period", required=True, metavar="YYYY-MM")
-    listing.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    listing.add_argument("--format", choices=LIST_FORMATS, default="table")
+    listing.add_argument("--output", metavar="FILE", help="write to FILE (needed for xlsx)")
+    listing.add_argument(
+        "--everyone", action="store_true", help="also the players not listed yet, and why"
+    )
+    listing.add_argument(
+        "--ledger-ids", action="store_true", help="show the ledger's own player numbers"
+    )
     history = sub.add_parser("history", help="every event and change of one player")
     history.add_argument("ledger")
-    history.add_argument("player", help="ledger id, the player's own id, FIDE id or name")
+    history.add_argument("player", help="FIDE id, the player's own id, name, or #N")
     history.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    events = sub.add_parser("events", help="the imported events: ids, files, periods, state")
+    events.add_argument("ledger")
+    remove = sub.add_parser("remove", help="take an imported event out of the ledger")
+    remove.add_argument("ledger")
+    remove.add_argument("event", type=int, help="the event's id ('db events' lists them)")
+    remove.add_argument(
+        "--replace",
+        action="store_true",
+        help="its period is rated: re-rate it and every later rated period without it",
+    )
     periods = sub.add_parser("periods", help="the periods with events and whether rated")
     periods.add_argument("ledger")
 
 
+#: The db commands that only read: they open the ledger read-only (a read-only file, another
+#: process writing).
+_READING = frozenset({"list", "history", "events", "periods"})
+
+
 def _cmd_db(args: argparse.Namespace) -> str:
     from .services.ledger import Ledger
+    from .services.listing import render_list, write_list
 
     if args.db_command == "init":
-        Ledger.create(args.ledger, args.rules, args.min_games).close()
+        Ledger.create(args.ledger, args.rules).close()
         return (
-            f"created ledger {args.ledger} for rule set {args.rules}; players are listed "
-            f"from {args.min_games} rated games\n"
+            f"created ledger {args.ledger} for rule set {args.rules}; a player is listed once "
+            "the rule set publishes a rating for him\n"
         )
-    with Ledger(args.ledger) as ledger:
+    with Ledger(args.ledger, write=args.db_command not in _READING) as ledger:
         if args.db_command == "import":
             summary = ledger.import_file(
-                args.input, args.players, args.period, args.input_format, args.encoding
+                args.input,
+                args.players,
+                args.period,
+                args.input_format,
+                args.encoding,
+                replace=args.replace,
             )
             return f"{summary}\n"
+        if args.db_command == "import-list":
+            return f"{ledger.import_list(args.input, args.encoding)}\n"
         if args.db_command == "rate":
             reports = ledger.rate_period(args.period, replace=args.replace)
             table = ledger.published_list(args.period)
             return f"rated {len(reports)} report(s) for {args.period}\n\n" + _render(table, "table")
         if args.db_command == "list":
-            return _render(ledger.published_list(args.period), args.format)
+            if args.output:
+                return write_list(
+                    ledger,
+                    args.period,
+                    args.format,
+                    args.output,
+                    everyone=args.everyone,
+                    ledger_ids=args.ledger_ids,
+                )
+            rendered = render_list(
+                ledger,
+                args.period,
+                args.format,
+                everyone=args.everyone,
+                ledger_ids=args.ledger_ids,
+            )
+            if isinstance(rendered, bytes):
+                raise RatingkitError(
+                    f"--format {args.format} writes a binary file: give --output FILE"
+                )
+            return rendered
         if args.db_command == "history":
             return _render(ledger.history(args.player), args.format)
+        if args.db_command == "events":
+            return _render(ledger.events(), "table")
+        if args.db_command == "remove":
+            return ledger.remove_event(args.event, replace=args.replace) + "\n"
         return _render(ledger.periods(), "table")
 
 
@@ -242,8 +305,11 @@ def _read(
     input_format: str | None,
     event_type: str | None = None,
     encoding: str | None = None,
+    roster: str | None = None,
 ) -> Event:
-    event = read_event(path, input_format, encoding)
+    """An event file as read; ``roster`` (``--players``) is the players file of a games file
+    that has none beside it."""
+    event = read_event(path, input_format, encoding, roster)
     if event_type:
         parsed = EventType.parse(event_type)
         # What the reader noted besides the type (a TRF's bye placeholder) stays.
@@ -341,7 +407,10 @@ def _render(result: Report | Table, output_format: str) -> str:
 def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     """The rendered report and the files it was computed from (which --output must not
     overwrite)."""
-    events = [_read(path, args.input_format, args.type, args.encoding) for path in args.input]
+    events = [
+        _read(path, args.input_format, args.type, args.encoding, args.players)
+        for path in args.input
+    ]
     inputs = [
         *args.input,
         *filter(None, (_player_path(args, event) for event in events)),
@@ -415,7 +484,7 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
 
 
 def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
-    event = _read(args.input, args.input_format, encoding=args.encoding)
+    event = _read(args.input, args.input_format, encoding=args.encoding, roster=args.players)
     rules = _rules_for(args.rules, [event])
     players = _players_for(args, event)
     guard(rules, [event], players)  # a chess event is not checked under shogi rules

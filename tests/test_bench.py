@@ -44,6 +44,18 @@ SMALL_RUNS = {
     "fesa_replay.py": ["--events", "6", "--repeat", "1", "--baseline-events", "2"],
     "widget_recompute.py": ["--changes", "2"],
     "ledger_season.py": ["--players", "60", "--games", "300", "--periods", "2", "--repeat", "1"],
+    "ledger_fide_month.py": [
+        "--players",
+        "80",
+        "--games",
+        "400",
+        "--events-size",
+        "20",
+        "--repeat",
+        "1",
+        "--before",
+        ".",
+    ],
     "fuzz_readers.py": ["--examples", "40", "--seconds", "30", "--seed", "1"],
     "read_big_files.py": ["--players", "50", "--rounds", "3", "--repeat", "1"],
     "read_big_trf.py": ["--players", "60", "--repeat", "1"],
@@ -70,3 +82,41 @@ def test_bench_runs_at_a_small_size_and_prints_its_verdict(script):
     assert "ratingkit at " in done.stdout
     # Each bench ends with its targets and a verdict on each (tiny sizes may miss them).
     assert "met" in done.stdout.splitlines()[-1]
+
+
+def _run_bench(script: str, *options: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *options],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_ledger_benches_print_every_step_of_both_checkouts():
+    out = _run_bench("ledger_season.py", *SMALL_RUNS["ledger_season.py"], "--before", ".")
+    steps = [line.split(" | ")[0].lstrip("| ") for line in out.splitlines() if line[:2] == "| "]
+    for step in ("init", "import", "rate", "history of one player", "init + import + rate"):
+        assert any(s.startswith(step) for s in steps), (step, out)
+    for name in ("table", "csv", "json"):
+        assert f"list of the last period, {name}" in steps
+    assert "| step | before | after | after / before |" in out
+    assert "under 3 s on 2 cores" in out
+    month = _run_bench("ledger_fide_month.py", *SMALL_RUNS["ledger_fide_month.py"])
+    assert "peak memory under 2 GB" in month
+    assert "| after | " in month and "| before | " in month
+    assert "80 players, 400 games in 4 events of 20 players and 10 rounds" in month
+
+
+def test_a_step_over_its_timeout_is_reported_instead_of_waited_for():
+    # Creating a ledger and rating 400 games cannot take under a millisecond.
+    out = _run_bench(
+        "ledger_fide_month.py",
+        *("--players", "80", "--games", "400", "--events-size", "20", "--timeout", "0.001"),
+    )
+    assert "did not finish in 0.001 s" in out
+    assert "not reached" in out
+    assert out.splitlines()[-1].endswith("NOT met |")

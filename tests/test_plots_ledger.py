@@ -13,7 +13,7 @@ from ratingkit.services.ledger import Ledger
 
 def test_rating_history_plots_the_published_ratings(tmp_path):
     season = DATA / "ledger" / "season"
-    with Ledger.create(tmp_path / "s.sqlite", "fesa", min_games=9) as book:
+    with Ledger.create(tmp_path / "s.sqlite", "fesa") as book:
         files = sorted(season.glob("*-games.csv"))
         book.import_file(files[0], season / "players.csv")
         for file in files[1:3]:

@@ -20,3 +20,86 @@ def test_readme_examples_run(monkeypatch):
     assert result.attempted >= 10, result
     assert result.failed == 0, result
     assert os.getcwd() == str(ROOT)
+
+
+# -- the ledger section's commands ---------------------------------------------------------
+
+LEDGER_SECTION = "## Keeping a rating list: the ledger"
+
+
+def _ledger_blocks() -> list[tuple[str, list[str]]]:
+    """The fenced blocks of the README's ledger section, in order: (language, lines)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index(LEDGER_SECTION)
+    section = text[start : text.index("\n## ", start + len(LEDGER_SECTION))]
+    blocks: list[tuple[str, list[str]]] = []
+    lines = iter(section.splitlines())
+    for line in lines:
+        if line.startswith("```") and len(line) > 3:
+            body = []
+            for inner in lines:
+                if inner.startswith("```"):
+                    break
+                body.append(inner)
+            blocks.append((line[3:].strip(), body))
+    return blocks
+
+
+def test_readme_ledger_commands_run_as_shown(tmp_path, monkeypatch, capsys):
+    """Every command of the ledger section's ``sh`` blocks, run in order from a copy of the
+    project's examples: exit 0, or 2 where the README says ``# refused``; a ``text`` block
+    right after an ``sh`` block is what its last command prints."""
+    import shlex
+    import shutil
+
+    from ratingkit import cli
+
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    blocks = _ledger_blocks()
+    ran = 0
+    printed = ""
+    previous = ""
+    for language, body in blocks:
+        if language == "text" and previous == "sh":
+            assert printed.rstrip("\n") == "\n".join(body), "\n".join(body)
+        if language == "sh":
+            for line in body:
+                command, _, comment = line.partition("  #")
+                words = shlex.split(command)
+                assert words[:2] == ["ratingkit", "db"], line
+                code = cli.main(words[1:])
+                captured = capsys.readouterr()
+                printed = captured.out
+                expected = 2 if comment.strip().startswith("refused") else 0
+                assert code == expected, (line, captured.err)
+                if expected == 2:
+                    assert captured.err.startswith("ratingkit: error: "), captured.err
+                ran += 1
+        previous = language
+    assert ran >= 15
+    # Key numbers, read back from the files the commands wrote.  The March Open's games
+    # file has 16 games; Moe, Ingrid: 1790 + 40 * (2.5 - 0.82) = 1857.2 (FIDE 2014 8.1b
+    # PD 0.10, 0.39, 0.25, 0.08 against 2150, 1870, 1985 and 2310 counted as 400 above her).
+    import csv
+
+    from ratingkit.formats.fidelist import read_rating_list
+    from ratingkit.services.ledger import Ledger
+
+    games = (tmp_path / "examples/national-list/2024-03-march-open-games.csv").read_text()
+    with Ledger(tmp_path / "national.sqlite", write=False) as book:
+        (march,) = [e for e in book.events().rows if e["period"] == "2024-03"]
+        assert march["games"] == len(games.splitlines()) - 1 == 16
+        assert [e["event"] for e in book.events().rows] == [1, 3]  # event 2 removed
+    listed = (tmp_path / "list-2024-04.csv").read_text(encoding="utf-8")
+    rows = list(csv.DictReader(listed.splitlines()))
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["9100061"]["rating"] == str(int(1790 + 40 * (2.5 - 0.82) + 0.5))
+    assert len(rows) == 11  # the ten of FIDE's list and Ruud, Emil
+    fide = read_rating_list(tmp_path / "list-2024-04.txt")
+    assert len(fide.players) == 10  # Ruud has no FIDE id: not in FIDE's layout
+    assert fide.by_id()["9100061"].rating == 1857 and fide.by_id()["9100061"].k == 40
+    import openpyxl
+
+    sheet = openpyxl.load_workbook(tmp_path / "list-2024-04.xlsx").active
+    assert sheet.max_row >= 12

@@ -24,7 +24,7 @@ import io
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -320,13 +320,15 @@ class Report:
     ) -> Report:
         """The view of an outcome: one row per player (the common cells, then the detail's
         columns, :func:`~ratingkit.core.outcome.player_row`), the game rows ``game_row``
-        makes of each game side, the notes' words, and the system's summary and sections."""
-        return cls.build(
+        makes of each game side, the notes' words, and the system's summary and sections.
+        The game rows are laid out when they are first read (a ledger that rates a month of
+        a million games stores the outcome and never prints them)."""
+        report = cls.build(
             title=outcome.title,
             rules=outcome.rules,
             rows=[player_row(p) for p in outcome.players],
             extra_columns=detail_columns,
-            game_rows=[game_row(g) for g in outcome.games] if game_row is not None else (),
+            game_rows=(),
             game_columns=game_columns,
             summary=summary,
             notes=[str(note) for note in outcome.notes],
@@ -335,6 +337,14 @@ class Report:
             new_state=outcome.new_state,
             outcome=outcome,
         )
+        if game_row is None or not game_columns:
+            return report
+        games = outcome.games
+
+        def rows() -> list[Mapping[str, object]]:
+            return [game_row(g) for g in games]
+
+        return replace(report, games=LazyTable("games", game_columns, len(games), rows))
 
     # -- access ------------------------------------------------------------------------------
     def row(self, player_id: str) -> Mapping[str, object]:

@@ -13,13 +13,13 @@ from ..core.errors import RatingkitError
 from ..core.fastbuild import collector_paused
 from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, Outcome
-from ..core.players import PlayerFile
+from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import CheckTable, Report
 from ..core.ruleset import guard
 from . import checks, fast, views
 from . import event as event_module
-from .formula import _ROUNDERS
-from .outcome import FesaGame, FesaPlayer
+from .formula import _ROUNDERS, UNRATED_GAMES
+from .outcome import Category, FesaGame, FesaPlayer
 from .state import CODEC, FesaStateCodec
 
 if TYPE_CHECKING:
@@ -154,6 +154,16 @@ class FesaRules:
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The translator's notes 1-3 and the fixed point of rules 8 and 11."""
         return checks.check(self, event, players)
+
+    def listed(self, record: PlayerRecord) -> bool:
+        """Whether a rating list shows the player: rule 3 calls a player with fewer than 9
+        games, or only wins or only losses so far, unrated, and his rating (a performance
+        rating, rules 5-7) is worked out afresh from all his results at each event; only a
+        rated player (provisional or established) is listed."""
+        state = CODEC.read(record)
+        if state.rating is None or state.games < UNRATED_GAMES:
+            return False
+        return event_module.categorise(state, 0).category is not Category.UNRATED
 
     # -- helpers ------------------------------------------------------------------------------
     def round(self, value: Fraction) -> int:

@@ -23,6 +23,14 @@ from ..core.errors import RatingkitError, UnknownFormatError
 from ..core.fileio import check_text_file
 from ..core.model import Event
 
+# Not event formats (a rating list is no event, a workbook is a view of a table): exported
+# here, outside the registry and read_event.
+from .fidelist import ListedPlayer as ListedPlayer
+from .fidelist import RatingList as RatingList
+from .fidelist import format_rating_list_txt as format_rating_list_txt
+from .fidelist import read_rating_list as read_rating_list
+from .xlsx import write_table_xlsx as write_table_xlsx
+
 #: Modules that define and register the built-in formats.
 BUILTIN_MODULES: tuple[str, ...] = (
     "ratingkit.formats.csvpair",
@@ -143,10 +151,15 @@ def closest_format(path: Path, head: str) -> Format | None:
 
 
 def read_event(
-    path: str | os.PathLike[str], format: str | None = None, encoding: str | None = None
+    path: str | os.PathLike[str],
+    format: str | None = None,
+    encoding: str | None = None,
+    roster: str | os.PathLike[str] | None = None,
 ) -> Event:
     """Read an event file.  ``format`` names the format; by default it is detected.
     ``encoding`` overrides the detected encoding of the file (and of the files read with it).
+    ``roster`` names the players file of a games file that has none beside it (the CSV pair;
+    formats that carry their players ignore it).
 
     A file no format recognises is read by the format it resembles most: its error (a
     missing column, say) is raised as it is, with a note naming that format."""
@@ -156,12 +169,12 @@ def read_event(
         known = formats()
         if format not in known:
             raise UnknownFormatError(f"unknown format {format!r}; known: {', '.join(known)}")
-        return _read_with(known[format], file, encoding)
+        return _read_with(known[format], file, encoding, roster)
     fmt, recognised = _detect(file)
     if recognised:
-        return _read_with(fmt, file, encoding)
+        return _read_with(fmt, file, encoding, roster)
     try:
-        return _read_with(fmt, file, encoding)
+        return _read_with(fmt, file, encoding, roster)
     except RatingkitError as exc:
         raise _closest_error(exc, fmt) from None
 
@@ -181,14 +194,21 @@ def _closest_error(exc: RatingkitError, fmt: Format) -> RatingkitError:
     return error
 
 
-def _read_with(fmt: Format, file: Path, encoding: str | None) -> Event:
-    if encoding is None:
-        return fmt.read(file)
-    if "encoding" not in inspect.signature(fmt.read).parameters:
-        raise UnknownFormatError(
-            f"{file}: the {fmt.name} reader takes no encoding; leave the encoding to be detected"
-        )
-    return fmt.read(file, encoding=encoding)  # type: ignore[call-arg]
+def _read_with(
+    fmt: Format, file: Path, encoding: str | None, roster: str | os.PathLike[str] | None = None
+) -> Event:
+    parameters = inspect.signature(fmt.read).parameters
+    options: dict[str, object] = {}
+    if roster is not None and "roster" in parameters:
+        options["roster"] = roster
+    if encoding is not None:
+        if "encoding" not in parameters:
+            raise UnknownFormatError(
+                f"{file}: the {fmt.name} reader takes no encoding; leave the encoding to be "
+                "detected"
+            )
+        options["encoding"] = encoding
+    return fmt.read(file, **options)  # type: ignore[call-arg]
 
 
 def write_event(event: Event, format: str) -> str:

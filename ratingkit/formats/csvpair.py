@@ -31,6 +31,7 @@ import csv
 import io
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
@@ -51,6 +52,7 @@ from ..core.model import (
     EventType,
     Game,
     Handicap,
+    Play,
     Player,
     Special,
     all_pairs_met,
@@ -81,15 +83,22 @@ def locate_pair(path: Path) -> tuple[Path, Path]:
 
 
 def read_pair_roster(
-    path: Path, encoding: str | None = None, reads: Reads | None = None
+    path: Path,
+    encoding: str | None = None,
+    reads: Reads | None = None,
+    roster: Path | None = None,
 ) -> tuple[Path, Path, PlayerFile]:
     """The games file and the players file of a pair, and the players file read as a roster;
-    an error naming the games file when there is no players file beside it.  ``reads``
-    collects how the players file was decoded."""
+    an error naming the games file when there is no players file beside it and no ``roster``
+    (a players file named by the user, ``--players``) is given.  ``reads`` collects how the
+    players file was decoded."""
     games_path, players_path = locate_pair(path)
+    if not players_path.exists() and roster is not None:
+        players_path = Path(roster)
     if not players_path.exists():
+        hint = "; name one with --players" if roster is None else ""
         raise MalformedLineError(
-            f"no players file beside the games file (looked for {players_path})",
+            f"no players file beside the games file (looked for {players_path}){hint}",
             Location(str(games_path)),
             str(players_path),
         )
@@ -99,17 +108,23 @@ def read_pair_roster(
 
 @collector_paused()
 def read_csv_pair(
-    path: str | Path, event_type: EventType | None = None, encoding: str | None = None
+    path: str | Path,
+    event_type: EventType | None = None,
+    encoding: str | None = None,
+    roster: str | Path | None = None,
 ) -> Event:
     """Read a CSV pair into an :class:`~ratingkit.core.model.Event`.
 
     Without ``event_type`` the type is detected: a round robin when every pair of players
     met equally often, else a Swiss.  The detection is recorded in ``event.extra["type_note"]``.
-    ``encoding`` overrides the detected encoding of every file of the pair.
+    ``encoding`` overrides the detected encoding of every file of the pair; ``roster`` is the
+    players file to read when none lies beside the games file.
     """
     reads: Reads = []
-    games_path, players_path, roster = read_pair_roster(Path(path), encoding, reads)
-    players = players_from_roster(roster)
+    games_path, players_path, listed = read_pair_roster(
+        Path(path), encoding, reads, Path(roster) if roster is not None else None
+    )
+    players = players_from_roster(listed)
     known_ids = {p.id for p in players}
     games_text = read_text_into(games_path, encoding, reads)
     games, byes = _read_games(games_text, str(games_path), known_ids)
@@ -118,7 +133,7 @@ def read_csv_pair(
         if games_path.name == "games.csv"
         else games_path.stem.replace("-games", "").replace("_games", "")
     )
-    has_state = any(getattr(r, c) is not None for r in roster for c in PLAYER_STATE_COLUMNS)
+    has_state = any(getattr(r, c) is not None for r in listed for c in PLAYER_STATE_COLUMNS)
     extra: dict[str, object] = {"encoding": main_encoding(reads)}
     if has_state:
         extra["player_file"] = str(players_path)
@@ -206,16 +221,26 @@ def _with_type(event: Event, event_type: EventType, note: str) -> Event:
 def _read_games(
     text: str, source: str, known_ids: set[str]
 ) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
-    _, rows = read_csv_table(text, source, "the games file", GAME_COLUMNS)
+    header, rows = read_csv_table(text, source, "the games file", GAME_COLUMNS)
     games: list[Game] = []
     byes: list[Bye] = []
+    extra_columns = [c for c in header if c not in GAME_COLUMNS + OPTIONAL_GAME_COLUMNS]
+    # A file has few distinct results and dates: each is parsed once (a FIDE month is a
+    # million games).  Locations are made only where a value is refused or a game stored.
+    results: dict[str, tuple[float, float, Play]] = {}
+    dates: dict[str, date] = {}
     for row in rows:
         line, cells = row.line, row.cells
 
         def at(column: str, line: int = line) -> Location:
             return Location(source, line, column)
 
-        round_ = parse_int(cells["round"], at("round"), what="round")
+        text_round = cells["round"]
+        round_ = (
+            int(text_round)
+            if text_round.isascii() and text_round.isdigit()
+            else parse_int(text_round, at("round"), what="round")
+        )
         if round_ < 1:
             raise InvalidValueError(f"round must be 1 or more, got {round_}", at("round"), round_)
         for column in ("white", "black"):
@@ -241,12 +266,19 @@ def _read_games(
                 at("white" if not cells["white"] else "black"),
                 "",
             )
-        white_score, black_score, play = parse_result(result, at("result"))
-        extra = {
-            k: v
-            for k, v in cells.items()
-            if k not in GAME_COLUMNS + OPTIONAL_GAME_COLUMNS and v != ""
-        }
+        parsed = results.get(result)
+        if parsed is None:
+            parsed = results[result] = parse_result(result, at("result"))
+        white_score, black_score, play = parsed
+        extra = {k: cells[k] for k in extra_columns if cells[k] != ""} if extra_columns else {}
+        day_text = cells.get("date")
+        day = None
+        if day_text:
+            day = dates.get(day_text)
+            if day is None:
+                day = dates[day_text] = parse_date(day_text, at("date"))
+        special_text = cells.get("special", "")
+        special = Special.parse(special_text, at("special")) if special_text else None
         handicap = None
         if cells.get("handicap"):
             giver = cells.get("giver", "")
@@ -267,9 +299,9 @@ def _read_games(
                 white_score=white_score,
                 black_score=black_score,
                 play=play,
-                special=Special.parse(cells.get("special", ""), at("special")),
+                special=special,
                 handicap=handicap,
-                date=parse_date(cells["date"], at("date")) if cells.get("date") else None,
+                date=day,
                 extra=extra,
                 location=Location(source, line),
             )

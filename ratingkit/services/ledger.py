@@ -6,6 +6,9 @@ transaction (``BEGIN IMMEDIATE``), so an error, a crash or ``kill -9`` leaves th
 last committed state.  A second process that wants to write waits up to
 :data:`BUSY_TIMEOUT_SECONDS` and then fails with a :class:`LedgerBusyError`.
 
+The file is opened, created and guarded by :mod:`ratingkit.services.ledgerfile` (a file that
+is not a ledger, a damaged one, a read-only one, a full disk: one clear error each).
+
 Periods are months written ``YYYY-MM``.  Rating a period rates its events in date order with
 the state the rule set needs (rating, games, K state, grade, counters) as the previous period
 left it, stores each event's typed outcome (:mod:`ratingkit.core.outcome`, written with
@@ -24,22 +27,44 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, date, datetime
+from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
+from ..core.fastbuild import build, collector_paused
 from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
-from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome
+from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
 from ..core.output import plain
 from ..core.players import PlayerFile, PlayerRecord, normalise_name, read_player_file
 from ..core.report import Report, Table
 from ..core.ruleset import get_rule_set, guard
 from ..formats import read_event
+from .ledgerfile import (
+    LedgerBusyError,
+    LedgerError,
+    create_ledger_file,
+    open_connection,
+    sqlite_errors,
+)
+
+__all__ = [
+    "BUSY_TIMEOUT_SECONDS",
+    "ImportErrors",
+    "ImportSummary",
+    "Ledger",
+    "LedgerBusyError",
+    "LedgerError",
+    "ListImportSummary",
+    "listed_by",
+    "parse_period",
+]
 
 #: How long a writer waits for another process's transaction before giving up.
 BUSY_TIMEOUT_SECONDS = 10.0
@@ -149,16 +174,37 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX outcomes_by_period ON outcomes(period);
     ALTER TABLE events ADD COLUMN game TEXT;
     """,
+    # 3: each player's result per event as typed columns (history reads them; the full typed
+    # outcome of an event is recomputed on demand from the stored inputs and state, since
+    # 1,000,000 games' outcomes as JSON would be gigabytes); state rows only where a player's
+    # state changed; the games' own digest (ledger ids, results, dates: not the path or the
+    # file's bytes) refuses one event imported twice; indexes for set-based publishing.
+    """
+    CREATE TABLE player_results (
+        period TEXT NOT NULL,
+        event_id INTEGER NOT NULL REFERENCES events(id),
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        rating_before,
+        games,
+        score,
+        expected,
+        change,
+        rating_after,
+        status TEXT,
+        k INTEGER,
+        PRIMARY KEY (event_id, player_id)
+    );
+    CREATE INDEX player_results_by_player ON player_results(player_id);
+    CREATE INDEX player_results_by_period ON player_results(period);
+    CREATE INDEX state_by_player ON state(player_id, period);
+    CREATE INDEX participants_by_player ON participants(player_id);
+    CREATE INDEX published_by_player ON published(player_id, period);
+    ALTER TABLE events ADD COLUMN games_digest TEXT;
+    ALTER TABLE players ADD COLUMN arrived_rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE players ADD COLUMN sex TEXT
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-
-
-class LedgerError(RatingkitError):
-    """A request the ledger refuses (it says why and what to do instead)."""
-
-
-class LedgerBusyError(LedgerError):
-    """Another process holds the ledger's write lock for longer than the busy timeout."""
 
 
 class ImportErrors(LedgerError):
@@ -191,10 +237,20 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+#: The fields of a player's state as the ledger stores them (``location`` is not state).
+_RECORD_FIELDS = tuple(f.name for f in fields(PlayerRecord) if f.name != "location")
+_SIMPLE = (str, int, type(None))
+
+
 def _record_to_json(record: PlayerRecord) -> str:
-    data = {f.name: plain(getattr(record, f.name)) for f in fields(PlayerRecord)}
-    data.pop("location")
-    data["extra"] = {k: plain(v) for k, v in record.extra.items()}
+    data: dict[str, object] = {}
+    for name in _RECORD_FIELDS:
+        value = getattr(record, name)
+        data[name] = value if isinstance(value, _SIMPLE) else plain(value)
+    extra = record.extra
+    data["extra"] = (
+        {k: v if isinstance(v, _SIMPLE) else plain(v) for k, v in extra.items()} if extra else {}
+    )
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
@@ -230,68 +286,74 @@ class ImportSummary:
         return text
 
 
+@dataclass(frozen=True)
+class ListImportSummary:
+    """What importing FIDE's rating list did."""
+
+    source: str
+    created: int
+    updated: int
+
+    def __str__(self) -> str:
+        return (
+            f"imported FIDE's rating list {self.source}: {self.created} players new to the "
+            f"ledger, {self.updated} updated (matched on their FIDE id); birth years are taken "
+            "as 1 January of the year"
+        )
+
+
 class Ledger:
     """A rating ledger in one SQLite file.  Use :meth:`create` for a new one."""
 
-    def __init__(self, path: str | os.PathLike[str]):
+    def __init__(self, path: str | os.PathLike[str], *, write: bool = True):
         self.path = Path(path)
-        if not self.path.exists():
-            raise LedgerError(f"{self.path}: no ledger here (create one with 'ratingkit db init')")
-        self._connection = self._connect()
-        version = self._connection.execute("PRAGMA user_version").fetchone()[0]
-        if version == 0:
-            raise LedgerError(f"{self.path}: not a ratingkit ledger")
-        if version > SCHEMA_VERSION:
-            raise LedgerError(
-                f"{self.path}: ledger schema {version} is newer than this ratingkit "
-                f"understands ({SCHEMA_VERSION}); upgrade ratingkit"
-            )
-        if version < SCHEMA_VERSION:
-            with self._write():
-                self._migrate(version)
-        self.rules = get_rule_set(self._setting("rules"))
-        self.min_games = int(self._setting("min_games"))
+        self._last_rerated: tuple[str, ...] = ()
+        self._connection = open_connection(
+            self.path, write=write, busy_timeout=BUSY_TIMEOUT_SECONDS
+        )
+        try:
+            if write:
+                # WAL with synchronous=NORMAL: a crash or kill -9 of ratingkit still leaves
+                # the last committed state; only a power cut may lose the last transactions
+                # (never the file's consistency), and each commit skips a disk flush.
+                self._connection.execute("PRAGMA synchronous = NORMAL")
+            version = self._connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise LedgerError(
+                    f"{self.path}: ledger schema {version} is newer than this ratingkit "
+                    f"understands ({SCHEMA_VERSION}); upgrade ratingkit"
+                )
+            if version < SCHEMA_VERSION:
+                if not write:
+                    raise LedgerError(
+                        f"{self.path}: ledger schema {version} must be upgraded to "
+                        f"{SCHEMA_VERSION} before it is read; open it once with a command that "
+                        "writes (db rate, db import) or with write access"
+                    )
+                with self._write():
+                    self._migrate(version)
+            self.rules = get_rule_set(self._setting("rules"))
+        except BaseException:
+            self._connection.close()
+            raise
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: str | os.PathLike[str], rules: str, min_games: int = 0) -> Ledger:
-        """A new, empty ledger for the rule set ``rules``; refuses to overwrite a file.
-
-        ``min_games``: a rated player enters the published list once he has played that many
-        rated games (FIDE 1982 9.14 and FESA rule 3 ask 9); before that he is kept, rated, but
-        not listed."""
-        if min_games < 0:
-            raise LedgerError(f"the minimum number of games cannot be negative, got {min_games}")
+    def create(cls, path: str | os.PathLike[str], rules: str) -> Ledger:
+        """A new, empty ledger for the rule set ``rules``; refuses to overwrite a file.  The
+        file appears complete or not at all (:func:`create_ledger_file`)."""
         get_rule_set(rules)
-        target = Path(path)
-        if target.exists():
-            raise LedgerError(f"{target}: file exists; a new ledger needs a new file")
-        connection = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS)
-        try:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("BEGIN IMMEDIATE")
+
+        def initialise(connection: sqlite3.Connection) -> None:
             for script in MIGRATIONS:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        connection.execute(statement)
+                _run_script(connection, script)
             connection.execute(
-                "INSERT INTO settings VALUES ('rules', ?), ('created', ?), ('min_games', ?)",
-                (rules, _now(), str(min_games)),
+                "INSERT INTO settings VALUES ('rules', ?), ('created', ?)", (rules, _now())
             )
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            connection.commit()
-        except BaseException:
-            connection.close()
-            target.unlink(missing_ok=True)
-            raise
-        connection.close()
-        return cls(target)
 
-    def _connect(self) -> sqlite3.Connection:
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
-        return connection
+        create_ledger_file(Path(path), initialise)
+        return cls(path)
 
     def close(self) -> None:
         self._connection.close()
@@ -303,42 +365,34 @@ class Ledger:
         self.close()
 
     def _migrate(self, version: int) -> None:
-        for script in MIGRATIONS[version:]:
-            for statement in script.split(";"):
-                if statement.strip():
-                    self._connection.execute(statement)
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            _run_script(self._connection, script)
+            if number == 3:
+                _fill_schema_3(self._connection)
         self._connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One all-or-nothing transaction holding the write lock."""
         connection = self._connection
-        try:
+        with sqlite_errors(self.path, "writing"):
             connection.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise LedgerBusyError(
-                    f"{self.path}: another ratingkit process is writing to this ledger; "
-                    f"waited {BUSY_TIMEOUT_SECONDS:.0f} s, try again when it has finished"
-                ) from None
-            raise
         try:
-            yield connection
-        except (sqlite3.IntegrityError, OverflowError) as exc:
-            # A value the ledger cannot store (a number beyond SQLite's 64-bit integers) or
-            # a bookkeeping conflict: nothing is applied, and the user gets a clean error.
-            connection.execute("ROLLBACK")
-            raise LedgerError(
-                f"{self.path}: the ledger cannot store this ({exc}); nothing was changed"
-            ) from None
+            with sqlite_errors(self.path, "writing"):
+                yield connection
         except BaseException:
-            connection.execute("ROLLBACK")
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
             raise
-        connection.execute("COMMIT")
+        with sqlite_errors(self.path, "writing"):
+            connection.execute("COMMIT")
 
     def _setting(self, key: str) -> str:
         row = self._connection.execute("SELECT value FROM settings WHERE key = ?", (key,))
-        return row.fetchone()[0]
+        found = row.fetchone()
+        if found is None:
+            raise LedgerError(f"{self.path}: the ledger has no setting {key!r}; it is damaged")
+        return str(found[0])
 
     # -- import ------------------------------------------------------------------------------
     def import_file(
@@ -348,21 +402,27 @@ class Ledger:
         period: str | None = None,
         input_format: str | None = None,
         encoding: str | None = None,
+        *,
+        replace: bool = False,
     ) -> ImportSummary:
         """Import one event file (any readable format) with an optional player file.
         ``encoding`` overrides the detected encoding of both (see :mod:`ratingkit.core.fileio`).
+        ``players`` is the player file with state, and the roster of a games file that has no
+        players file beside it.
 
         Players are matched on their own id where the format has one (CSV files), on their
         FIDE id, or on their name; a new player is created when nothing matches, and a name
-        that matches two ledger players is refused.  Any error applies nothing and every error
-        found is listed.
+        that matches two ledger players is refused.  An event whose period (or a later one)
+        is rated is refused unless ``replace``, which re-rates that period and every later
+        rated one in the same transaction.  Any error applies nothing and every error found
+        is listed.
         """
         source = str(path)
         errors: list[str] = []
         event: Event | None = None
         player_file: PlayerFile | None = None
         try:
-            event = read_event(path, input_format, encoding)
+            event = read_event(path, input_format, encoding, roster=players)
         except RatingkitError as exc:
             errors.append(str(exc))
         if players is None and event is not None:
@@ -386,27 +446,46 @@ class Ledger:
                 errors.append(f"{source}: the file gives no date; give the period with --period")
             else:
                 period = _period_of(day)
-        digest = hashlib.sha256(
-            Path(path).read_bytes() if Path(path).is_file() else repr(event).encode()
-        ).hexdigest()
-        known = self._connection.execute(
-            "SELECT id, period FROM events WHERE digest = ?", (digest,)
-        ).fetchone()
-        if known is not None:
-            errors.append(f"{source}: already imported as event {known[0]} (period {known[1]})")
-        keys, match_errors = self._match_keys(event)
-        errors.extend(match_errors)
         try:
             # What the rule set cannot rate (a chess event in a shogi ledger, a score table
             # under a rule set that rates games) is refused now, not when the period is rated.
             guard(self.rules, [event], player_file)
         except RatingkitError as exc:
             errors.append(str(exc))
+        file_digest = _file_digest(Path(path), event)
         if errors:
             raise ImportErrors(source, errors)
         assert period is not None
         with self._write():
-            return self._store_event(event, keys, digest, period, player_file)
+            # Matching and the duplicate checks run inside the write transaction: two imports
+            # at once cannot both create one new player or both store one event.
+            keys, match_errors = self._match_keys(event)
+            errors.extend(match_errors)
+            known = self._connection.execute(
+                "SELECT id, period FROM events WHERE digest = ?", (file_digest,)
+            ).fetchone()
+            if known is not None:
+                errors.append(f"{source}: already imported as event {known[0]} (period {known[1]})")
+            rated_from = self._rated_from(period)
+            if rated_from is not None and not replace:
+                errors.append(
+                    f"{source}: period {rated_from} is already rated, so an event of period "
+                    f"{period} would not be rated; import it with --replace to re-rate "
+                    f"{min(period, rated_from)} and every later rated period"
+                )
+            if errors:
+                raise ImportErrors(source, errors)
+            summary = self._store_event(event, keys, file_digest, period, player_file, source)
+            if rated_from is not None:
+                self._rerate_from(min(period, rated_from))
+            return summary
+
+    def _rated_from(self, period: str) -> str | None:
+        """The first rated period at or after ``period`` (an event there would be left out)."""
+        row = self._connection.execute(
+            "SELECT MIN(period) FROM periods WHERE period >= ?", (period,)
+        ).fetchone()
+        return row[0] if row else None
 
     @staticmethod
     def _player_key(player: Player, event: Event) -> str | None:
@@ -423,6 +502,7 @@ class Ledger:
         out: dict[str, int | str] = {}
         errors: list[str] = []
         holders: dict[str, Player] = {}
+        by_key = dict(self._connection.execute("SELECT key, id FROM players WHERE key IS NOT NULL"))
         for player in event.players:
             key = self._player_key(player, event)
             if key is not None and key in holders:
@@ -437,10 +517,7 @@ class Ledger:
                 continue
             if key is not None:
                 holders[key] = player
-                row = self._connection.execute(
-                    "SELECT id FROM players WHERE key = ?", (key,)
-                ).fetchone()
-                out[player.id] = row[0] if row else key
+                out[player.id] = by_key.get(key, key)
                 continue
             rows = self._connection.execute(
                 "SELECT id FROM players WHERE name_key = ?", (normalise_name(player.name),)
@@ -461,6 +538,7 @@ class Ledger:
         digest: str,
         period: str,
         player_file: PlayerFile | None,
+        source: str,
     ) -> ImportSummary:
         db = self._connection
         ids: dict[str, int] = {}
@@ -480,8 +558,8 @@ class Ledger:
             else:
                 created += 1
                 cursor = db.execute(
-                    "INSERT INTO players (key, name, name_key, fide_id, federation, title, born)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO players (key, name, name_key, fide_id, federation, title, born,"
+                    " arrived_rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         None if key.startswith("name:") else key,
                         player.name,
@@ -490,15 +568,37 @@ class Ledger:
                         player.federation,
                         player.title,
                         player.born.isoformat() if player.born else None,
+                        int(player.rating is not None),
                     ),
                 )
                 ids[player.id] = _row_id(cursor)
             record = state.records.get(player.id) if state is not None else None
             if record is not None:
                 db.execute(
-                    "UPDATE players SET initial_state = ? WHERE id = ?",
-                    (_record_to_json(record), ids[player.id]),
+                    "UPDATE players SET initial_state = ?, arrived_rated = arrived_rated OR ?"
+                    " WHERE id = ?",
+                    (_record_to_json(record), int(record.rating is not None), ids[player.id]),
                 )
+        game_cells = [_game_cells(g, ids) for g in event.games]
+        games_digest = _games_digest(
+            event.type.value,
+            _iso(event.start or _first_game_date(event)),
+            _iso(event.end or _last_game_date(event)),
+            [ids[p.id] for p in event.players],
+            game_cells,
+            [(b.round, ids[b.player], b.kind.value) for b in event.byes],
+        )
+        known = db.execute(
+            "SELECT id, period, source FROM events WHERE games_digest = ?", (games_digest,)
+        ).fetchone()
+        if known is not None:
+            raise ImportErrors(
+                source,
+                [
+                    f"{source}: the same games between the same players on the same dates were "
+                    f"imported as event {known[0]} (period {known[1]}, from {known[2]})"
+                ],
+            )
         registered = 0
         if player_file is not None:
             matched = {id(r) for r in state.records.values()} if state is not None else set()
@@ -507,7 +607,8 @@ class Ledger:
             registered = len(others)
         cursor = db.execute(
             "INSERT INTO events (period, name, start, end, type, rounds, source, digest,"
-            " score_only, extra, imported, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " score_only, extra, imported, game, games_digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 period,
                 event.name,
@@ -521,34 +622,19 @@ class Ledger:
                 json.dumps({k: plain(v) for k, v in event.extra.items()}, ensure_ascii=False),
                 _now(),
                 event.game.value if event.game is not None else None,
+                games_digest,
             ),
         )
         event_id = _row_id(cursor)
         db.executemany(
             "INSERT INTO participants VALUES (?, ?, ?, ?, ?)",
-            [
-                (event_id, ids[p.id], p.id, p.rating, json.dumps(_player_extra(p)))
-                for p in event.players
-            ],
+            [(event_id, ids[p.id], p.id, p.rating, _json_extra(p.extra)) for p in event.players],
         )
         db.executemany(
             "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (
-                    event_id,
-                    g.round,
-                    ids[g.white],
-                    ids[g.black],
-                    g.white_score,
-                    g.black_score,
-                    g.play.value,
-                    g.special.value if g.special else None,
-                    g.handicap.kind if g.handicap else None,
-                    ids[g.handicap.giver] if g.handicap else None,
-                    g.date.isoformat() if g.date else None,
-                    json.dumps({k: plain(v) for k, v in g.extra.items()}, ensure_ascii=False),
-                )
-                for g in event.games
+                (event_id, *cells, _json_extra(g.extra))
+                for g, cells in zip(event.games, game_cells, strict=True)
             ],
         )
         db.executemany(
@@ -587,16 +673,194 @@ class Ledger:
                 )
                 row = (_row_id(cursor),)
             db.execute(
-                "UPDATE players SET initial_state = ? WHERE id = ?",
-                (_record_to_json(record), row[0]),
+                "UPDATE players SET initial_state = ?, arrived_rated = arrived_rated OR ?"
+                " WHERE id = ?",
+                (_record_to_json(record), int(record.rating is not None), row[0]),
             )
+
+    # -- FIDE's rating list ------------------------------------------------------------------
+    def import_list(
+        self, path: str | os.PathLike[str], encoding: str | None = None
+    ) -> ListImportSummary:
+        """FIDE's published rating list (its TXT or XML download) as the players' state before
+        the first period: each player by his FIDE id, with name, federation, sex, title,
+        rating, games, K and birth year.  Later imports match players on the FIDE id.  Only
+        before any period is rated (the list is the state the first period starts from)."""
+        from ..formats.fidelist import read_rating_list
+
+        listing = read_rating_list(path, encoding)
+        with self._write():
+            rated = self._connection.execute("SELECT MIN(period) FROM periods").fetchone()[0]
+            if rated is not None:
+                raise LedgerError(
+                    f"{path}: period {rated} is already rated; FIDE's list gives the state "
+                    "before the first period, so import it into a ledger before rating"
+                )
+            return self._store_list(listing.players, str(path))
+
+    def _store_list(self, listed: Sequence[Any], source: str) -> ListImportSummary:
+        db = self._connection
+        by_key = dict(db.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'"))
+        created = updated = 0
+        new_rows = []
+        updates = []
+        for player in listed:
+            key = f"fide:{player.fide_id}"
+            record = PlayerRecord(
+                id=player.fide_id,
+                name=player.name,
+                rating=player.rating,
+                games=player.games,
+                k=player.k,
+                # FIDE's list gives the birth year only: 1 January of it is assumed (said in
+                # the summary), which decides the under-18 K only in the year of the 18th
+                # birthday (FIDE 2014 8.56).
+                born=date(player.born, 1, 1) if player.born else None,
+                ever_2400=True if player.rating is not None and player.rating >= 2400 else None,
+                extra={
+                    k: v
+                    for k, v in (
+                        ("inactive", "yes" if player.inactive else ""),
+                        ("sex", player.sex or ""),
+                    )
+                    if v
+                },
+            )
+            state = _record_to_json(record)
+            if key in by_key:
+                updated += 1
+                updates.append(
+                    (
+                        player.name,
+                        normalise_name(player.name),
+                        player.federation,
+                        player.title,
+                        player.sex,
+                        state,
+                        int(player.rating is not None),
+                        by_key[key],
+                    )
+                )
+            else:
+                created += 1
+                new_rows.append(
+                    (
+                        key,
+                        player.name,
+                        normalise_name(player.name),
+                        player.fide_id,
+                        player.federation,
+                        player.title,
+                        f"{player.born:04d}-01-01" if player.born else None,
+                        player.sex,
+                        state,
+                        int(player.rating is not None),
+                    )
+                )
+        db.executemany(
+            "INSERT INTO players (key, name, name_key, fide_id, federation, title, born, sex,"
+            " initial_state, arrived_rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            new_rows,
+        )
+        db.executemany(
+            "UPDATE players SET name = ?, name_key = ?, federation = ?, title = ?, sex = ?,"
+            " initial_state = ?, arrived_rated = ? WHERE id = ?",
+            updates,
+        )
+        return ListImportSummary(source, created, updated)
+
+    # -- events: list and undo ---------------------------------------------------------------
+    def events(self) -> Table:
+        """Every imported event: its ledger id, period, name, dates, players and games, the
+        file it came from, and whether its period is rated."""
+        rows = self._connection.execute(
+            "SELECT e.id, e.period, e.name, e.start, e.end, e.type,"
+            " (SELECT COUNT(*) FROM participants pa WHERE pa.event_id = e.id),"
+            " (SELECT COUNT(*) FROM games g WHERE g.event_id = e.id),"
+            " e.source, e.imported, p.rated FROM events e"
+            " LEFT JOIN periods p ON p.period = e.period ORDER BY e.period, e.id"
+        ).fetchall()
+        names = (
+            "event",
+            "period",
+            "name",
+            "start",
+            "end",
+            "type",
+            "players",
+            "games",
+            "file",
+            "imported",
+            "state",
+        )
+        return Table(
+            "events",
+            names,
+            tuple(
+                dict(zip(names, (*r[:10], f"rated {r[10]}" if r[10] else "not rated"), strict=True))
+                for r in rows
+            ),
+        )
+
+    def remove_event(self, event_id: int, *, replace: bool = False) -> str:
+        """Take an imported event out, in one transaction: at once while its period is
+        unrated; when its period (or a later one) is rated, only with ``replace``, which
+        re-rates that period and every later rated one without it.  Players who came to the
+        ledger with this event alone go with it.  Returns what was done."""
+        with self._write():
+            row = self._connection.execute(
+                "SELECT period, name FROM events WHERE id = ?", (event_id,)
+            ).fetchone()
+            if row is None:
+                raise LedgerError(f"no event {event_id} in the ledger ('db events' lists them)")
+            period, name = row
+            rated_from = self._rated_from(period)
+            if rated_from is not None and not replace:
+                raise LedgerError(
+                    f"event {event_id} ({name!r}) is in period {period}, and period "
+                    f"{rated_from} is rated; use --replace to remove it and re-rate {period} "
+                    "and every later rated period"
+                )
+            db = self._connection
+            involved = [
+                r[0]
+                for r in db.execute(
+                    "SELECT player_id FROM participants WHERE event_id = ?", (event_id,)
+                )
+            ]
+            for table in ("player_results", "results", "outcomes", "games", "byes"):
+                db.execute(f"DELETE FROM {table} WHERE event_id = ?", (event_id,))
+            db.execute("DELETE FROM participants WHERE event_id = ?", (event_id,))
+            db.execute("DELETE FROM events WHERE id = ?", (event_id,))
+            rerated = self._rerate_from(period) if rated_from is not None else []
+            gone = [
+                pid
+                for pid in involved
+                if db.execute(
+                    "SELECT 1 FROM players pl WHERE pl.id = ? AND pl.initial_state IS NULL"
+                    " AND NOT EXISTS (SELECT 1 FROM participants pa WHERE pa.player_id = pl.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM state s WHERE s.player_id = pl.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM published pu WHERE pu.player_id = pl.id)",
+                    (pid,),
+                ).fetchone()
+            ]
+            db.executemany("DELETE FROM players WHERE id = ?", [(pid,) for pid in gone])
+            done = f"removed event {event_id} ({name!r}, period {period})"
+            if gone:
+                done += f" and {len(gone)} player(s) who had no other event"
+            if rated_from is not None:
+                periods = sorted({report_period for report_period in self._last_rerated})
+                done += f"; re-rated {', '.join(periods)} ({len(rerated)} report(s))"
+            return done
 
     # -- rating ------------------------------------------------------------------------------
     def periods(self) -> Table:
         """Every period with events, and whether (and when) it was rated."""
         rows = self._connection.execute(
             "SELECT e.period, COUNT(DISTINCT e.id), p.rated FROM events e "
-            "LEFT JOIN periods p ON p.period = e.period GROUP BY e.period ORDER BY e.period"
+            "LEFT JOIN periods p ON p.period = e.period GROUP BY e.period "
+            "UNION SELECT p.period, 0, p.rated FROM periods p "
+            "WHERE p.period NOT IN (SELECT period FROM events) ORDER BY 1"
         ).fetchall()
         return Table(
             "periods",
@@ -638,38 +902,47 @@ class Ledger:
                     f"period {later[-1]} is already rated and comes after {period}; use "
                     f"--replace to rate {period} and re-rate the later periods"
                 )
-            to_rate = [period, *later] if replace else [period]
-            for table in ("results", "outcomes", "state", "published", "periods"):
-                self._connection.execute(f"DELETE FROM {table} WHERE period >= ?", (period,))
+            return self._rerate_from(period)
+
+    def _rerate_from(self, period: str) -> list[Report]:
+        """Rate ``period`` and re-rate every rated period after it, inside the caller's
+        transaction: what rating them stored is deleted first."""
+        to_rate = sorted({period, *(p for p in self._rated_periods() if p >= period)})
+        for table in ("player_results", "results", "outcomes", "state", "published", "periods"):
+            self._connection.execute(f"DELETE FROM {table} WHERE period >= ?", (period,))
+        self._last_rerated = tuple(to_rate)
+        # Many small objects (events, games, outcomes), none in a cycle: the collector waits.
+        with collector_paused():
             return [report for p in to_rate for report in self._rate_one(p)]
 
     def _rate_one(self, period: str) -> list[Report]:
         db = self._connection
-        events = self._events_of(period)
         before = self._state_before(period)
         state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
-        reports: list[Report] = []
+        built = self._build_events(period, state)
         played: set[int] = set()
-        built = [self._build_event(event_id, state) for event_id in events]
         for _, event in built:
             played.update(int(pid) for pid in event.player_ids)
         # The ledger may hold events imported before it guarded its imports.
-        guard(self.rules, [event for _, event in built], state)
+        if built:
+            guard(self.rules, [event for _, event in built], state)
+        reports: list[Report] = []
         k_used: dict[str, int] = {}
+        rows: list[tuple[object, ...]] = []
+        new_state = state
         if len(built) > 1:
             period_report = self.rules.rate_events([e for _, e in built], state)
             reports.append(period_report)
             outcome, k_of = _outcome_of(period_report, [e for _, e in built])
-            self._store_outcome(period, built, period_report.title, outcome)
+            rows.extend(self._result_rows(period, built, outcome))
             new_state = _merge_state(state, outcome.new_state or _state_from(outcome))
             k_used.update(k_of)
         else:
-            new_state = state
             for event_id, event in built:
                 report = self.rules.rate(event, new_state)
                 reports.append(report)
                 outcome, k_of = _outcome_of(report, [event])
-                self._store_outcome(period, [(event_id, event)], report.title, outcome)
+                rows.extend(self._result_rows(period, [(event_id, event)], outcome))
                 new_state = _merge_state(new_state, outcome.new_state or _state_from(outcome))
                 k_used.update(k_of)
         after = {r.id: r for r in new_state if r.id is not None}
@@ -680,25 +953,65 @@ class Ledger:
                 f"player id(s) {', '.join(strangers[:5])} that are not in the ledger's events; "
                 "nothing was changed"
             )
+        db.executemany("INSERT INTO player_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         merged = {**before, **after}
-        db.executemany(
-            "INSERT INTO state VALUES (?, ?, ?)",
-            [(period, int(pid), _record_to_json(r)) for pid, r in merged.items()],
-        )
+        # Only what changed is stored: a player's state is his last stored row (FIDE's list
+        # of 100,000 players is not copied into every month).
+        stored_before = self._stored_state_texts(period)
+        changed = []
+        for pid, record in after.items():
+            if before.get(pid) is record:
+                continue  # the rule set handed the record back untouched
+            text = _record_to_json(record)
+            if stored_before.get(pid) != text:
+                changed.append((period, int(pid), text))
+        db.executemany("INSERT INTO state VALUES (?, ?, ?)", changed)
         self._publish(period, merged, played, k_used)
         db.execute("INSERT INTO periods VALUES (?, ?, ?)", (period, _now(), self.rules.name))
         return reports
 
-    def _events_of(self, period: str) -> list[int]:
-        rows = self._connection.execute(
-            "SELECT id FROM events WHERE period = ? ORDER BY COALESCE(start, end, ''), id",
-            (period,),
-        )
-        return [r[0] for r in rows]
+    def _result_rows(
+        self, period: str, events: Sequence[tuple[int, Event]], outcome: Outcome[Any, Any]
+    ) -> list[tuple[object, ...]]:
+        """Per event and player his result, as the history shows it: his part of the event
+        (rating before, games, score, expected, change) and the rating published after it
+        (:func:`_published`)."""
+        parts = _event_parts(outcome, [event for _, event in events], self.rules.name)
+        overall: dict[str, list[PlayerOutcome[Any]]] = {}
+        for player in outcome.players:
+            overall.setdefault(player.id, []).append(player)
+        rows: list[tuple[object, ...]] = []
+        for (event_id, event), part in zip(events, parts, strict=True):
+            own = {p.id: p for p in part.players}
+            for pid in event.player_ids:
+                mine = own.get(pid)
+                published = _published(mine, overall.get(pid, []))
+                if mine is None:
+                    mine = published
+                if mine is None:
+                    continue
+                k = getattr(mine.detail, "k", None)
+                score = 0.0 if mine.score is None and not mine.games else mine.score
+                rows.append(
+                    (
+                        period,
+                        event_id,
+                        int(pid),
+                        _cell(mine.rating_before),
+                        _cell(mine.games),
+                        _cell(score),
+                        _cell(mine.expected),
+                        _cell(mine.change),
+                        _cell(published.rating_after if published is not None else None),
+                        mine.status.name if isinstance(mine.status, Status) else None,
+                        k if isinstance(k, int) and not isinstance(k, bool) else None,
+                    )
+                )
+        return rows
 
     def _state_before(self, period: str) -> dict[str, PlayerRecord]:
-        """Each known player's state as the last rated period before ``period`` left it, or
-        as the player file gave it at import."""
+        """Each known player's state as the rated periods before ``period`` left it (his last
+        stored row), or as the player file or FIDE's list gave it at import."""
         db = self._connection
         records: dict[str, PlayerRecord] = {}
         for player_id, name, initial in db.execute(
@@ -706,38 +1019,62 @@ class Ledger:
         ):
             record = _record_from_json(initial, player_id)
             records[str(player_id)] = replace(record, name=record.name or name)
-        last = db.execute("SELECT MAX(period) FROM periods WHERE period < ?", (period,)).fetchone()[
-            0
-        ]
-        if last is not None:
-            for player_id, text in db.execute(
-                "SELECT player_id, record FROM state WHERE period = ?", (last,)
-            ):
-                records[str(player_id)] = _record_from_json(text, player_id)
+        for player_id, text in self._stored_state_rows(period):
+            records[str(player_id)] = _record_from_json(text, player_id)
         return records
 
-    def _build_event(self, event_id: int, state: PlayerFile) -> tuple[int, Event]:
+    def _stored_state_rows(self, period: str) -> list[tuple[int, str]]:
+        return self._connection.execute(
+            "SELECT s.player_id, s.record FROM state s JOIN (SELECT player_id, MAX(period) AS"
+            " last FROM state WHERE period < ? GROUP BY player_id) l ON l.player_id ="
+            " s.player_id AND l.last = s.period",
+            (period,),
+        ).fetchall()
+
+    def _stored_state_texts(self, period: str) -> dict[str, str]:
+        texts = {
+            str(pid): text
+            for pid, text in self._connection.execute(
+                "SELECT id, initial_state FROM players WHERE initial_state IS NOT NULL"
+            )
+        }
+        texts.update((str(pid), text) for pid, text in self._stored_state_rows(period))
+        return texts
+
+    def _build_events(self, period: str, state: PlayerFile) -> list[tuple[int, Event]]:
+        """The period's events in date order, built from the ledger's rows (set-based: one
+        query per table for the whole period)."""
         db = self._connection
-        row = db.execute(
-            "SELECT name, start, end, type, rounds, source, extra, score_only, game FROM events "
-            "WHERE id = ?",
-            (event_id,),
-        ).fetchone()
-        name, start, end, type_, rounds, source, extra, score_only, game = row
-        players = []
-        for player_id, local_id, rating, p_extra, p_name, fed, title, born in db.execute(
-            "SELECT pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name, "
-            "pl.federation, pl.title, pl.born FROM participants pa JOIN players pl "
-            "ON pl.id = pa.player_id WHERE pa.event_id = ? ORDER BY pa.rowid",
-            (event_id,),
+        rated_state = {str(pid) for pid, _ in self._stored_state_rows(period)}
+        heads = db.execute(
+            "SELECT id, name, start, end, type, rounds, source, extra, score_only, game FROM"
+            " events WHERE period = ? ORDER BY COALESCE(start, end, ''), id",
+            (period,),
+        ).fetchall()
+        if not heads:
+            return []
+        players: dict[int, list[Player]] = {}
+        known = {r.id: r for r in state}
+        for event_id, player_id, local_id, rating, p_extra, p_name, fed, title, born in db.execute(
+            "SELECT pa.event_id, pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name,"
+            " pl.federation, pl.title, pl.born FROM participants pa JOIN events e ON e.id ="
+            " pa.event_id JOIN players pl ON pl.id = pa.player_id WHERE e.period = ?"
+            " ORDER BY pa.rowid",
+            (period,),
         ):
-            known = state.by_id(str(player_id))
-            current = known.rating if known is not None and known.rating is not None else rating
-            # No fide_id for the rule set: the ledger id is the player's identity here, and
-            # the FIDE rule sets key their new state by a FIDE id where a player has one
-            # (which the ledger then could not place: an IntegrityError in _rate_one, or
-            # another ledger player's state overwritten).  The FIDE id stays in the ledger.
-            players.append(
+            record = known.get(str(player_id))
+            # A rated period's state decides a player's rating: one the list has not
+            # published is unrated, whatever rating his event's file carried.  A player file's
+            # record without a rating leaves the event file's rating standing.
+            if str(player_id) in rated_state:
+                current = record.rating if record is not None else None
+            else:
+                current = (
+                    record.rating if record is not None and record.rating is not None else rating
+                )
+            # No fide_id for the rule set: the ledger id is the player's identity here (the
+            # FIDE rule sets key their new state by FIDE id where a player has one).
+            players.setdefault(event_id, []).append(
                 Player(
                     id=str(player_id),
                     name=p_name,
@@ -748,74 +1085,60 @@ class Ledger:
                     extra={**json.loads(p_extra), "start_number": local_id},
                 )
             )
-        games = [
-            Game(
-                round=r,
-                white=str(w),
-                black=str(b),
-                white_score=ws,
-                black_score=bs,
-                play=Play(play),
-                special=Special(special) if special else None,
-                handicap=Handicap(hk, str(hg)) if hk else None,
-                date=date.fromisoformat(d) if d else None,
-                extra=json.loads(x),
+        games: dict[int, list[Game]] = {}
+        plays = {p.value: p for p in Play}
+        days: dict[str | None, date | None] = {}
+        for event_id, r, w, b, ws, bs, play, special, hk, hg, d, x in db.execute(
+            "SELECT g.event_id, g.round, g.white, g.black, g.white_score, g.black_score, g.play,"
+            " g.special, g.handicap, g.handicap_giver, g.date, g.extra FROM games g JOIN events e"
+            " ON e.id = g.event_id WHERE e.period = ? ORDER BY g.rowid",
+            (period,),
+        ):
+            # The rows were checked as games when they were imported: built without the
+            # checks again (a FIDE month is a million of them).
+            games.setdefault(event_id, []).append(
+                build(
+                    Game,
+                    {
+                        "round": r,
+                        "white": str(w),
+                        "black": str(b),
+                        "white_score": ws,
+                        "black_score": bs,
+                        "play": plays[play],
+                        "special": Special(special) if special else None,
+                        "handicap": Handicap(hk, str(hg)) if hk else None,
+                        "date": days[d] if d in days else days.setdefault(d, _day(d)),
+                        "extra": MappingProxyType(json.loads(x)) if x != "{}" else EMPTY,
+                        "location": None,
+                    },
+                )
             )
-            for r, w, b, ws, bs, play, special, hk, hg, d, x in db.execute(
-                "SELECT round, white, black, white_score, black_score, play, special, "
-                "handicap, handicap_giver, date, extra FROM games WHERE event_id = ? "
-                "ORDER BY rowid",
-                (event_id,),
+        byes: dict[int, list[Bye]] = {}
+        for event_id, r, p, k in db.execute(
+            "SELECT b.event_id, b.round, b.player, b.kind FROM byes b JOIN events e ON e.id ="
+            " b.event_id WHERE e.period = ? ORDER BY b.rowid",
+            (period,),
+        ):
+            byes.setdefault(event_id, []).append(Bye(r, str(p), ByeKind(k)))
+        built = []
+        for event_id, name, start, end, type_, rounds, source, extra, score_only, game in heads:
+            event = Event(
+                name=name,
+                players=tuple(players.get(event_id, ())),
+                games=tuple(games.get(event_id, ())),
+                byes=tuple(byes.get(event_id, ())),
+                type=EventType(type_),
+                start=date.fromisoformat(start) if start else None,
+                end=date.fromisoformat(end) if end else None,
+                rounds=rounds,
+                source=source,
+                extra=json.loads(extra),
+                score_only=bool(score_only),
+                game=GameKind(game) if game else None,
             )
-        ]
-        byes = [
-            Bye(r, str(p), ByeKind(k))
-            for r, p, k in db.execute(
-                "SELECT round, player, kind FROM byes WHERE event_id = ? ORDER BY rowid",
-                (event_id,),
-            )
-        ]
-        event = Event(
-            name=name,
-            players=tuple(players),
-            games=tuple(games),
-            byes=tuple(byes),
-            type=EventType(type_),
-            start=date.fromisoformat(start) if start else None,
-            end=date.fromisoformat(end) if end else None,
-            rounds=rounds,
-            source=source,
-            extra=json.loads(extra),
-            score_only=bool(score_only),
-            game=GameKind(game) if game else None,
-        )
-        return event_id, event
-
-    def _store_outcome(
-        self,
-        period: str,
-        events: Sequence[tuple[int, Event]],
-        report_title: str,
-        outcome: Outcome[Any, Any],
-    ) -> None:
-        """Store each event's part of ``outcome`` under the event's ledger id, and per player
-        and event his published result (:func:`_published`)."""
-        parts = _event_parts(outcome, [event for _, event in events], self.rules.name)
-        overall: dict[str, list[PlayerOutcome[Any]]] = {}
-        for player in outcome.players:
-            overall.setdefault(player.id, []).append(player)
-        outcomes = []
-        results = []
-        for (event_id, event), part in zip(events, parts, strict=True):
-            outcomes.append(
-                (event_id, period, outcome.rules, report_title, outcome_codec.dumps(part))
-            )
-            own = {p.id: p for p in part.players}
-            for pid in event.player_ids:
-                result = _published(own.get(pid), overall.get(pid, []))
-                results.append((period, event_id, int(pid), outcome_codec.dumps(result)))
-        self._connection.executemany("INSERT INTO outcomes VALUES (?, ?, ?, ?, ?)", outcomes)
-        self._connection.executemany("INSERT INTO results VALUES (?, ?, ?, ?)", results)
+            built.append((event_id, event))
+        return built
 
     def _publish(
         self,
@@ -824,9 +1147,9 @@ class Ledger:
         played: set[int],
         k_used: dict[str, int],
     ) -> None:
-        """Publish the list.  A player is listed once he has a rating and ``min_games`` rated
-        games; he is new in the first period he is listed, unless he came to the ledger with a
-        rating (from the player file or his first event file)."""
+        """Publish the list: a player is listed once the rule set has published a rating for
+        him (:func:`listed_by`); he is new in the first period he is listed, unless he came to
+        the ledger with a rating (from a player file, FIDE's list or his first event file)."""
         db = self._connection
         ever_listed = {
             r[0]
@@ -835,30 +1158,24 @@ class Ledger:
                 (period,),
             )
         }
-        arrived_rated = {
-            r[0]
-            for r in db.execute(
-                "SELECT id FROM players WHERE json_extract(initial_state, '$.rating') IS NOT NULL"
-                " UNION SELECT pa.player_id FROM participants pa WHERE pa.rating IS NOT NULL AND"
-                " pa.event_id = (SELECT MIN(event_id) FROM participants p2"
-                " WHERE p2.player_id = pa.player_id)"
+        arrived_rated = {r[0] for r in db.execute("SELECT id FROM players WHERE arrived_rated")}
+        last_played: dict[int, str] = dict(
+            db.execute(
+                "SELECT player_id, MAX(period) FROM published WHERE played = 1 AND period < ?"
+                " GROUP BY player_id",
+                (period,),
             )
-        }
-        last_played: dict[int, str] = {
-            pid: p
-            for pid, p in db.execute(
-                "SELECT pa.player_id, MAX(e.period) FROM participants pa JOIN events e "
-                "ON e.id = pa.event_id JOIN periods r ON r.period = e.period "
-                "GROUP BY pa.player_id"
-            )
-        }
+        )
         first_published = dict(
-            db.execute("SELECT player_id, MIN(period) FROM published GROUP BY player_id")
+            db.execute(
+                "SELECT player_id, MIN(period) FROM published WHERE period < ? GROUP BY player_id",
+                (period,),
+            )
         )
         rows = []
         for pid, record in state.items():
             player_id = int(pid)
-            listed = record.rating is not None and (record.games or 0) >= self.min_games
+            listed = listed_by(self.rules, record)
             is_new = listed and player_id not in ever_listed and player_id not in arrived_rated
             # Inactive: no rated game in the ledger for twelve months (FIDE 1982 9.23 asks
             # fewer than 4 games a year; the ledger flags the plainer case).  A player who has
@@ -866,11 +1183,13 @@ class Ledger:
             last = period if player_id in played else last_played.get(player_id)
             since = last or first_published.get(player_id, period)
             inactive = _months_between(since, period) >= 12
+            if last is None and record.extra.get("inactive") == "yes":
+                inactive = True  # FIDE's list flags him inactive and he has not played since
             rows.append(
                 (
                     period,
                     player_id,
-                    record.rating,
+                    record.rating if listed else None,
                     record.games,
                     k_used.get(pid, record.k),
                     record.grade,
@@ -883,16 +1202,22 @@ class Ledger:
         db.executemany("INSERT INTO published VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     # -- reading -----------------------------------------------------------------------------
-    def published_list(self, period: str, *, everyone: bool = False) -> Table:
-        """The list published for ``period``: rating, games, K or grade, flags.  Players not
-        listed yet (fewer than ``min_games`` games, or no rating) are left out unless
-        ``everyone`` is set."""
+    def published_list(
+        self, period: str, *, everyone: bool = False, ledger_ids: bool = False
+    ) -> Table:
+        """The list published for ``period``: each player's own id (his FIDE id, else the id
+        his files gave him), name, federation, rating, games, K or grade, flags.  Players the
+        rule set has not published a rating for yet are left out unless ``everyone``; the
+        ledger's own number is shown only with ``ledger_ids``."""
         period = parse_period(period)
         if period not in self._rated_periods():
             raise LedgerError(f"period {period} is not rated; nothing is published for it")
         names = (
-            "player",
+            "ledger id",
+            "id",
             "name",
+            "federation",
+            "title",
             "rating",
             "games",
             "K",
@@ -905,9 +1230,11 @@ class Ledger:
         rows = [
             dict(zip(names, values, strict=True))
             for values in self._connection.execute(
-                "SELECT pu.player_id, pl.name, pu.rating, pu.games, pu.k, pu.grade, pu.played,"
-                " pu.listed, pu.is_new, pu.inactive FROM published pu JOIN players pl"
-                " ON pl.id = pu.player_id WHERE pu.period = ? AND (pu.listed = 1 OR ?)"
+                "SELECT pu.player_id, COALESCE(pl.fide_id, CASE WHEN pl.key LIKE 'id:%' THEN"
+                " substr(pl.key, 4) END), pl.name, pl.federation, pl.title, pu.rating,"
+                " pu.games, pu.k, pu.grade, pu.played, pu.listed, pu.is_new, pu.inactive"
+                " FROM published pu JOIN players pl ON pl.id = pu.player_id"
+                " WHERE pu.period = ? AND (pu.listed = 1 OR ?)"
                 " ORDER BY pu.listed DESC, pu.rating IS NULL, pu.rating DESC, pl.name",
                 (period, int(everyone)),
             )
@@ -915,31 +1242,73 @@ class Ledger:
         for row in rows:
             for flag in ("played", "listed", "new", "inactive"):
                 row[flag] = bool(row[flag])
-        columns = [c for c in names if c != "listed" or everyone]
-        for optional in ("grade", "K"):
+        columns = [c for c in names if (c != "listed" or everyone)]
+        if not ledger_ids:
+            columns.remove("ledger id")
+        for optional in ("id", "federation", "title", "grade", "K"):
             if all(r[optional] is None for r in rows):
                 columns.remove(optional)
-        minimum = f", listed from {self.min_games} games" if self.min_games else ""
         return Table(
-            f"rating list {period} ({self.rules.name}{minimum})",
+            f"rating list {period} ({self.rules.name})",
             tuple(columns),
             tuple({c: r[c] for c in columns} for r in rows),
         )
 
+    def fide_list(self, period: str) -> list[Any]:
+        """The listed players of ``period`` who have a FIDE id, as FIDE's rating list has
+        them (:class:`ratingkit.formats.fidelist.ListedPlayer`), for its TXT layout."""
+        from ..formats.fidelist import ListedPlayer
+
+        period = parse_period(period)
+        if period not in self._rated_periods():
+            raise LedgerError(f"period {period} is not rated; nothing is published for it")
+        out = []
+        for (
+            fide_id,
+            name,
+            fed,
+            title,
+            sex,
+            born,
+            rating,
+            games,
+            k,
+            inactive,
+        ) in self._connection.execute(
+            "SELECT pl.fide_id, pl.name, pl.federation, pl.title, pl.sex, pl.born,"
+            " pu.rating, pu.games, pu.k, pu.inactive FROM published pu JOIN players pl"
+            " ON pl.id = pu.player_id WHERE pu.period = ? AND pu.listed = 1 AND"
+            " pl.fide_id IS NOT NULL ORDER BY pl.name",
+            (period,),
+        ):
+            out.append(
+                ListedPlayer(
+                    fide_id=str(fide_id),
+                    name=name,
+                    federation=fed or "",
+                    sex=sex or "",
+                    title=title or "",
+                    rating=rating,
+                    games=games,
+                    k=k,
+                    born=int(born[:4]) if born else None,
+                    inactive=bool(inactive),
+                    woman=sex == "F",
+                )
+            )
+        return out
+
     def find_player(self, text: str) -> int:
-        """A ledger player by ledger id, own id (``id:...``/the file's id), FIDE id or name."""
+        """A ledger player by his FIDE id, his own id (the id his files give him), his name,
+        or the ledger's number written ``#N``."""
         db = self._connection
-        candidates: list[int] = []
-        if text.isdigit():
-            row = db.execute("SELECT id FROM players WHERE id = ?", (int(text),)).fetchone()
-            if row:
-                return row[0]
-        for key in (text, f"id:{text}", f"fide:{text}"):
+        text = text.strip()
+        for key in (f"fide:{text}", f"id:{text}", text):
             row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
             if row:
-                return row[0]
+                return int(row[0])
         candidates = [
-            r[0]
+            int(r[0])
             for r in db.execute(
                 "SELECT id FROM players WHERE name_key = ?", (normalise_name(text),)
             )
@@ -947,55 +1316,97 @@ class Ledger:
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
+            ids = ", ".join(self._shown_id(pid) for pid in candidates)
             raise LedgerError(
-                f"{text!r} names {len(candidates)} players (ledger ids "
-                f"{', '.join(map(str, candidates))}); give the id"
+                f"{text!r} names {len(candidates)} players ({ids}); give the player's id"
             )
-        raise LedgerError(f"no player {text!r} in the ledger")
+        number = text[1:] if text.startswith("#") else None
+        if number is not None and number.isdigit():
+            row = db.execute("SELECT id FROM players WHERE id = ?", (int(number),)).fetchone()
+            if row:
+                return int(row[0])
+        raise LedgerError(
+            f"no player {text!r} in the ledger (give a FIDE id, the player's id in his files, "
+            "his name, or the ledger's number as #N)"
+        )
+
+    def _shown_id(self, player_id: int) -> str:
+        """How the player is named to users: FIDE id, else own id, else ledger number."""
+        row = self._connection.execute(
+            "SELECT fide_id, key FROM players WHERE id = ?", (player_id,)
+        ).fetchone()
+        if row and row[0]:
+            return f"FIDE id {row[0]}"
+        if row and row[1] and str(row[1]).startswith("id:"):
+            return f"id {row[1][3:]}"
+        return f"#{player_id}"
 
     def history(self, player: str) -> Table:
         """Every rated event of one player: period, event, rating before, games, score,
-        expected score, change, rating after; each event's numbers are read from the outcome
-        stored under its ledger id (two events of one name in one period keep their own)."""
+        expected score, change, rating after; read from the results stored per event under
+        its ledger id (two events of one name in one period keep their own)."""
         player_id = self.find_player(player)
         name = self._connection.execute(
             "SELECT name FROM players WHERE id = ?", (player_id,)
         ).fetchone()[0]
         rows: list[dict[str, object]] = []
-        for period, event, text, stored in self._connection.execute(
-            "SELECT r.period, e.name, r.row, o.outcome FROM results r "
-            "JOIN events e ON e.id = r.event_id LEFT JOIN outcomes o ON o.event_id = r.event_id "
-            "WHERE r.player_id = ? ORDER BY r.period, COALESCE(e.start, e.end, ''), e.id",
+        for values in self._connection.execute(
+            "SELECT r.period, e.id, e.name, r.rating_before, r.games, r.score, r.expected,"
+            " r.change, r.rating_after FROM player_results r JOIN events e ON e.id = r.event_id"
+            " WHERE r.player_id = ? ORDER BY r.period, COALESCE(e.start, e.end, ''), e.id",
             (player_id,),
         ):
-            entry: dict[str, object] = {"period": period, "event": event}
-            if stored is None:
-                entry.update(_legacy_history_entry(text))
-            else:
-                entry.update(_history_entry(str(player_id), stored, text))
+            period, event_id, event, *numbers = values
+            entry: dict[str, object] = {"period": period, "event id": event_id, "event": event}
+            entry.update(zip(HISTORY_COLUMNS, (_uncell(v) for v in numbers), strict=True))
             rows.append(entry)
-        columns = ("period", "event", *HISTORY_COLUMNS)
-        return Table(f"history of {name} (ledger id {player_id})", columns, tuple(rows))
+        columns = ("period", "event id", "event", *HISTORY_COLUMNS)
+        return Table(f"history of {name} ({self._shown_id(player_id)})", columns, tuple(rows))
 
     def event_outcome(self, event_id: int) -> EventOutcome[Any, Any]:
-        """The outcome stored for a rated event (its players, games, notes and detail, typed
-        as the rule set computed them), found by the event's ledger id."""
-        row = self._connection.execute(
+        """The typed outcome of a rated event (its players, games, notes and detail, as the
+        rule set computes them), found by the event's ledger id.  It is recomputed from the
+        ledger's stored events and state (the ledger keeps the inputs, not 1,000,000 games'
+        worth of outcomes) and checked against the results stored when the period was rated."""
+        db = self._connection
+        known = db.execute("SELECT period FROM events WHERE id = ?", (event_id,)).fetchone()
+        if known is None:
+            raise LedgerError(f"no event {event_id} in the ledger ('db events' lists them)")
+        period = known[0]
+        stored = db.execute(
             "SELECT outcome FROM outcomes WHERE event_id = ?", (event_id,)
         ).fetchone()
-        if row is None:
-            known = self._connection.execute(
-                "SELECT period FROM events WHERE id = ?", (event_id,)
-            ).fetchone()
-            if known is None:
-                raise LedgerError(f"no event {event_id} in the ledger")
-            raise LedgerError(
-                f"event {event_id} (period {known[0]}) has no stored outcome: its period is not "
-                "rated, or was rated before the ledger stored outcomes (re-rate it with --replace)"
+        if stored is not None:  # rated by a ledger of schema 2, which stored outcomes
+            part = outcome_codec.loads(stored[0])
+            if not isinstance(part, EventOutcome):
+                raise LedgerError(f"the ledger's stored outcome is a {type(part).__name__}")
+            return part
+        if period not in self._rated_periods():
+            raise LedgerError(f"event {event_id} (period {period}) is not rated yet")
+        before = self._state_before(period)
+        state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
+        built = self._build_events(period, state)
+        positions = [eid for eid, _ in built]
+        if len(built) > 1:
+            outcome = _outcome_of(self.rules.rate_events([e for _, e in built], state), [])[0]
+            part = _event_parts(outcome, [e for _, e in built], self.rules.name)[
+                positions.index(event_id)
+            ]
+        else:
+            outcome = _outcome_of(self.rules.rate(built[0][1], state), [])[0]
+            part = _event_parts(outcome, [built[0][1]], self.rules.name)[0]
+        expected = {
+            str(pid): _uncell(change)
+            for pid, change in db.execute(
+                "SELECT player_id, change FROM player_results WHERE event_id = ?", (event_id,)
             )
-        part = outcome_codec.loads(row[0])
-        if not isinstance(part, EventOutcome):
-            raise LedgerError(f"the ledger's stored outcome is a {type(part).__name__}")
+        }
+        got = {p.id: p.change for p in part.players if p.id in expected}
+        if any(got[pid] != expected[pid] for pid in got):
+            raise LedgerError(
+                f"event {event_id}: rating it again with this ratingkit gives other changes than "
+                "the ledger stored when the period was rated; re-rate it with --replace"
+            )
         return part
 
     def rating_history(self, players: Iterable[str]) -> dict[str, list[tuple[str, int | None]]]:
@@ -1017,7 +1428,7 @@ class Ledger:
         return out
 
     def integrity_check(self) -> str:
-        return self._connection.execute("PRAGMA integrity_check").fetchone()[0]
+        return str(self._connection.execute("PRAGMA integrity_check").fetchone()[0])
 
 
 #: The columns of a player's history after ``period`` and ``event``: the fields every
@@ -1086,6 +1497,14 @@ def _row_id(cursor: sqlite3.Cursor) -> int:
     return cursor.lastrowid
 
 
+def _day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
+#: The empty ``extra`` every game without one shares (read only).
+EMPTY: Any = MappingProxyType({})
+
+
 def _iso(day: date | None) -> str | None:
     return day.isoformat() if day else None
 
@@ -1098,8 +1517,11 @@ def _last_game_date(event: Event) -> date | None:
     return max((g.date for g in event.games if g.date), default=None)
 
 
-def _player_extra(player: Player) -> dict[str, object]:
-    return {k: plain(v) for k, v in player.extra.items()}
+def _json_extra(extra: Any) -> str:
+    """A player's or game's ``extra`` as the ledger stores it (most are empty)."""
+    if not extra:
+        return "{}"
+    return json.dumps({k: plain(v) for k, v in extra.items()}, ensure_ascii=False)
 
 
 def _state_from(outcome: Outcome[Any, Any]) -> PlayerFile:
@@ -1169,3 +1591,161 @@ def _merge_state(state: PlayerFile, new: PlayerFile | None) -> PlayerFile:
     updated = {r.id: r for r in state}
     updated.update({r.id: r for r in new})
     return PlayerFile(tuple(updated.values()), state.source)
+
+
+def _run_script(connection: sqlite3.Connection, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            connection.execute(statement)
+
+
+def _cell(value: object) -> object:
+    """A number as the ledger stores it: ints and floats as they are, an exact fraction as
+    the text ``p/q`` (SQLite keeps each cell's own type in an untyped column)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, Fraction):
+        return (
+            value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        )
+    if value is None or isinstance(value, int | float | str):
+        return value
+    return str(value)
+
+
+_FRACTION = re.compile(r"^-?\d+/\d+$")
+
+
+def _uncell(value: object) -> object:
+    if isinstance(value, str) and _FRACTION.match(value):
+        return Fraction(value)
+    return value
+
+
+def _game_cells(game: Game, ids: dict[str, int]) -> tuple[object, ...]:
+    """A game's columns in the ledger (after the event id, before ``extra``)."""
+    return (
+        game.round,
+        ids[game.white],
+        ids[game.black],
+        game.white_score,
+        game.black_score,
+        game.play.value,
+        game.special.value if game.special else None,
+        game.handicap.kind if game.handicap else None,
+        ids[game.handicap.giver] if game.handicap else None,
+        game.date.isoformat() if game.date else None,
+    )
+
+
+def _games_digest(
+    kind: str,
+    start: str | None,
+    end: str | None,
+    players: Iterable[int],
+    games: Iterable[Sequence[object]],
+    byes: Iterable[Sequence[object]],
+) -> str:
+    """A hash of what an event is in the ledger: its type, dates, players (ledger ids),
+    games and byes, whatever path, encoding or column order the file had.  One event
+    imported twice has one digest."""
+    text = json.dumps(
+        [
+            kind,
+            start,
+            end,
+            sorted(players),
+            sorted([list(map(_digest_cell, g)) for g in games]),
+            sorted([list(map(_digest_cell, b)) for b in byes]),
+        ],
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _digest_cell(value: object) -> object:
+    if isinstance(value, float):
+        return round(2 * value)  # scores in half points
+    return "" if value is None else value
+
+
+def _file_digest(path: Path, event: Event) -> str:
+    """A hash of the bytes of every file the event was read from (a CSV pair's games,
+    players and event files), by their names in the folder, so that one folder given as
+    ``ev``, ``$PWD/ev`` or ``ev/games.csv`` has one digest."""
+    files = event.extra.get("files")
+    names = [Path(str(f)) for f in files] if isinstance(files, list | tuple) and files else []
+    if not names and path.is_file():
+        names = [path]
+    if not names:
+        return "event:" + event.digest
+    digest = hashlib.sha256()
+    for file in sorted(names, key=lambda f: f.name):
+        digest.update(file.name.encode() + b"\0")
+        digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def listed_by(rules: Any, record: PlayerRecord) -> bool:
+    """Whether the list shows a player: the rule set says so where it has its own rule
+    (FESA rule 3 keeps unrated players' performance ratings off it, ``listed``), else he is
+    listed once the rule set has given him a rating (FIDE 2014 7.14 and 2024 7.1.4 publish
+    none below 5 games against rated opponents, FIDE 1982 9.14 none below 9 games)."""
+    decide: Callable[[PlayerRecord], bool] | None = getattr(rules, "listed", None)
+    if decide is not None:
+        return bool(decide(record))
+    return record.rating is not None
+
+
+def _fill_schema_3(connection: sqlite3.Connection) -> None:
+    """Schema 2 -> 3: each stored result into ``player_results``, each event's games digest,
+    and who came to the ledger rated."""
+    rows = []
+    for period, event_id, player_id, text, stored in connection.execute(
+        "SELECT r.period, r.event_id, r.player_id, r.row, o.outcome FROM results r"
+        " LEFT JOIN outcomes o ON o.event_id = r.event_id"
+    ).fetchall():
+        if stored is None:
+            entry = _legacy_history_entry(text)
+        else:
+            entry = _history_entry(str(player_id), stored, text)
+        rows.append(
+            (
+                period,
+                event_id,
+                player_id,
+                *(_cell(entry.get(c)) for c in HISTORY_COLUMNS),
+                None,
+                None,
+            )
+        )
+    connection.executemany(
+        "INSERT INTO player_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
+    )
+    for event_id, kind, start, end in connection.execute(
+        "SELECT id, type, start, end FROM events"
+    ).fetchall():
+        players = [
+            r[0]
+            for r in connection.execute(
+                "SELECT player_id FROM participants WHERE event_id = ?", (event_id,)
+            )
+        ]
+        games = connection.execute(
+            "SELECT round, white, black, white_score, black_score, play, special, handicap,"
+            " handicap_giver, date FROM games WHERE event_id = ?",
+            (event_id,),
+        ).fetchall()
+        byes = connection.execute(
+            "SELECT round, player, kind FROM byes WHERE event_id = ?", (event_id,)
+        ).fetchall()
+        connection.execute(
+            "UPDATE events SET games_digest = ? WHERE id = ?",
+            (_games_digest(kind, start, end, players, games, byes), event_id),
+        )
+    connection.execute(
+        "UPDATE players SET arrived_rated = 1 WHERE json_extract(initial_state, '$.rating')"
+        " IS NOT NULL OR id IN (SELECT pa.player_id FROM participants pa WHERE pa.rating IS NOT"
+        " NULL AND pa.event_id = (SELECT MIN(event_id) FROM participants p2 WHERE"
+        " p2.player_id = pa.player_id))"
+    )

@@ -1,0 +1,950 @@
+"""FIDE's published rating list downloads: the fixed-width TXT and the XML.
+
+What FIDE publishes (ratings.fide.com, "Download rating lists"; the layouts were confirmed
+against the header lines and data lines quoted by public parsers of the downloads: lichess's
+``FidePlayerSyncTest`` quotes real lines of the August 2026 ``blitz_rating_list.txt`` and
+``players_list.txt``; the R package ``fider`` reads ``players_list_foa.txt`` with widths 15,
+61, 4 ...; Perl's Chess::FIDE tests both header lines; other readers quote the January 2023
+standard list and the XML's ``<player>`` element):
+
+* **The combined list** (``players_list_foa.txt`` in ``players_list.zip``), one header line::
+
+    ID Number      Name   [spaces up to character 77]   Fed Sex Tit  WTit OTit           FOA
+    ... SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag
+
+  then one line per player, each value left-aligned at the column where its header name
+  starts (0-based: ID 0, Name 15, Fed 76, Sex 80, Tit 84, WTit 89, OTit 94, FOA 109, SRtng
+  113, SGm 119, SK 123, RRtng 126, RGm 132, Rk 136, BRtng 139, BGm 145, BK 149, B-day 152,
+  Flag 158), lines padded with spaces to the header's length.
+
+* **The single lists** (``standard_rating_list.txt``, ``rapid_rating_list.txt``,
+  ``blitz_rating_list.txt``, and the monthly archives such as ``standard_jan23frl.zip``),
+  whose rating column is named after the list's month (``JAN23``; older files ``Mar11``)::
+
+    ID Number      Name   [spaces up to character 77]   Fed Sex Tit  WTit OTit           FOA
+    ... JAN23 Gms K  B-day Flag
+
+  (rating at 113, Gms 119, K 123, B-day 126, Flag 132; lines 136 characters).
+
+* **The XML** (``players_list_xml_foa.xml``; the single lists' ``..._xml.xml`` alike)::
+
+    <playerslist><player><fideid/><name/><country/><sex/><title/><w_title/><o_title/>
+    <foa_title/><rating/><games/><k/><rapid_rating/><rapid_games/><rapid_k/><blitz_rating/>
+    <blitz_games/><blitz_k/><birthday/><flag/></player>...</playerslist>
+
+  An empty element is a value not given.
+
+  The flag of the combined files (TXT and XML) is the player's one flag: a player inactive in
+  one list only (Leko in the August 2026 blitz list) has none there; the single lists flag
+  inactivity in their own list.  Read the single list to know who is inactive in it.
+
+  An XML file whose first player has no ``rapid_*`` or ``blitz_*`` element is a single list:
+  its ``rating``, ``games`` and ``k`` are the list's, whatever ``kind`` it is read as.
+
+How this reader reads them.  The TXT's columns are located from its header line (a column
+starts where its name starts and ends where the next one starts), so a file whose columns
+moved is still read; an unknown column name is refused.  ``Flag`` is ``i`` (inactive), ``w``
+(a woman) or ``wi`` (both).  A B-day of ``0`` or ``0000`` is a birth year not given, as a
+blank one is.  Refused, with the file, line and value: a line with a tab or a control
+character, a value that runs across the start of the next column, a FIDE id that is not ASCII
+digits, a federation that is not three capital letters, a sex other than ``M`` or ``F``, a
+rating outside 0-4000, games outside 0-999, a K outside 1-99, a birth year outside
+1800-2100, a flag other than ``i``, ``w`` or ``wi``, two rows with one FIDE id (both lines
+named).  A ZIP archive as FIDE publishes the lists (``players_list.zip``) is read through its
+one ``.txt`` or ``.xml`` file, up to :data:`ZIP_MEMBER_LIMIT` bytes unpacked.  The XML is read
+with the standard library's expat parser, refusing a DOCTYPE (and with it every entity
+declaration, so nothing is fetched or expanded).
+
+:func:`format_rating_list_txt` writes the single list's layout with FIDE's widths above (the
+widths are the distances between the header names' starts: 15, 61, 4, 4, 5, 5, 15, 4, 6, 4,
+3, 6 and the flag padded to 4), so that :func:`read_rating_list` reads it back.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import xml.parsers.expat
+import zipfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..core.errors import (
+    DuplicatePlayerError,
+    InputError,
+    InvalidValueError,
+    Location,
+    MalformedLineError,
+    shown,
+)
+from ..core.fastbuild import build, collector_paused
+from ..core.fileio import decode_text, require_text
+
+#: The rating lists FIDE publishes.
+KINDS: tuple[str, ...] = ("standard", "rapid", "blitz")
+
+#: What this module reads, for the errors on a file that is neither.
+LAYOUTS_READ = (
+    "ratingkit reads FIDE's rating list downloads: the fixed-width TXT (a header line "
+    "'ID Number  Name  Fed Sex Tit WTit OTit FOA ... B-day Flag' as in players_list_foa.txt "
+    "or standard_rating_list.txt) and the XML (<playerslist><player>...</player>"
+    "</playerslist> as in players_list_xml_foa.xml)"
+)
+
+_RATING_RANGE = (0, 4000)
+_GAMES_RANGE = (0, 999)
+_K_RANGE = (1, 99)  # the TXT's K column holds two digits
+_BORN_RANGE = (1800, 2100)
+
+_FEDERATION = re.compile(r"[A-Z]{3}")
+_TITLE = re.compile(r"[A-Za-z]{1,4}")
+_OTHER_TITLES = re.compile(r"[A-Za-z][A-Za-z,]{0,13}")
+_FOA = re.compile(r"[A-Za-z]{1,3}")
+_MONTH = re.compile(r"[A-Za-z]{3}[0-9]{2}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+#: Gives the location of a player's value by its key (the TXT column, the XML element).
+_At = Callable[[str], Location]
+
+
+@dataclass(frozen=True)
+class ListedPlayer:
+    """One player of a FIDE rating list, in the list's own terms.
+
+    ``rating``, ``games`` and ``k`` are those of the list read (standard, rapid or blitz);
+    ``None`` where the list gives none.  ``flag`` is the flag text as written (``i``, ``w``,
+    ``wi``); ``inactive`` and ``woman`` say what it means.  A player built with an empty flag
+    gets the flag his ``inactive`` and ``woman`` say; a flag that says otherwise is an
+    :class:`~ratingkit.core.errors.InvalidValueError`."""
+
+    fide_id: str
+    name: str
+    federation: str = ""
+    sex: str = ""
+    title: str = ""
+    women_title: str = ""
+    other_titles: str = ""
+    rating: int | None = None
+    games: int | None = None
+    k: int | None = None
+    born: int | None = None
+    inactive: bool = False
+    woman: bool = False
+    flag: str = ""
+    #: The FIDE Online Arena title (column FOA, element ``foa_title``).
+    foa_title: str = ""
+    location: Location | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.flag:
+            object.__setattr__(self, "flag", flag_text(self.inactive, self.woman))
+            return
+        inactive, woman = parse_flag(self.flag, self.location)
+        if (inactive, woman) != (self.inactive, self.woman):
+            raise InvalidValueError(
+                f"player {self.fide_id}: flag {self.flag!r} says inactive={inactive}, "
+                f"woman={woman}, but the player has inactive={self.inactive}, "
+                f"woman={self.woman}",
+                self.location,
+                self.flag,
+            )
+
+
+@dataclass(frozen=True)
+class RatingList:
+    """A FIDE rating list read from a file: ``layout`` is ``"txt"`` or ``"xml"``,
+    ``list_kind`` the list read (``standard``, ``rapid``, ``blitz``), ``period`` the month
+    label the file gives (a single TXT list's rating column, ``"JAN23"``), else ``None``."""
+
+    players: tuple[ListedPlayer, ...]
+    source: str
+    layout: str
+    list_kind: str
+    period: str | None = None
+    #: The encoding the file was read in (``utf-8``, ``cp1252`` ...).
+    encoding: str | None = None
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def by_id(self) -> dict[str, ListedPlayer]:
+        """The players by FIDE id."""
+        return {p.fide_id: p for p in self.players}
+
+
+def flag_text(inactive: bool, woman: bool) -> str:
+    """FIDE's flag for a player: ``w`` a woman, ``i`` inactive, ``wi`` both, ``""`` none."""
+    return ("w" if woman else "") + ("i" if inactive else "")
+
+
+def parse_flag(text: str, location: Location | None = None) -> tuple[bool, bool]:
+    """(inactive, woman) of a flag: ``i``, ``w``, ``wi`` (or ``iw``), or empty."""
+    flag = text
+    if len(set(flag)) != len(flag) or not set(flag) <= {"i", "w"}:
+        raise InvalidValueError(
+            f"flag {shown(text)} is not one of FIDE's flags (i: inactive, w: woman, wi: both)",
+            location,
+            text,
+        )
+    return "i" in flag, "w" in flag
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def read_rating_list(
+    path: str | os.PathLike[str], encoding: str | None = None, kind: str = "standard"
+) -> RatingList:
+    """Read a FIDE rating list download, TXT or XML (see the module's notes).
+
+    ``kind`` picks the list of a combined file (``standard``, ``rapid``, ``blitz``); a single
+    list is the list it is (a header naming ``RRtng`` read as standard is refused).
+    ``encoding`` overrides the encoding detected (TXT) or declared (XML)."""
+    if kind not in KINDS:
+        raise InvalidValueError(
+            f"unknown rating list {kind!r}; FIDE publishes {', '.join(KINDS)}", None, kind
+        )
+    source = str(path)
+    file = Path(path)
+    if file.is_dir():
+        raise InputError("is a folder, not a rating list file", Location(source), source)
+    try:
+        data = file.read_bytes()
+    except FileNotFoundError:
+        raise InputError("file not found", Location(source), source) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", Location(source), source) from None
+    if data.startswith(b"PK\x03\x04"):
+        data, source = _unzip(data, source)
+    start = data[:4096].removeprefix(b"\xef\xbb\xbf").lstrip()
+    if start.startswith(b"<"):
+        return _read_xml(data, source, encoding, kind)
+    return _read_txt(data, source, encoding, kind)
+
+
+#: The largest list file read out of a ZIP archive (FIDE's largest, the combined XML, is
+#: well under it): a guard against an archive that unpacks to more than memory holds.
+ZIP_MEMBER_LIMIT = 2 * 1024**3
+
+
+def _unzip(data: bytes, source: str) -> tuple[bytes, str]:
+    """The one .txt or .xml file of a ZIP archive as FIDE publishes the lists
+    (``players_list.zip`` holds ``players_list_foa.txt``), and its name for messages."""
+    where = Location(source)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [
+                info
+                for info in archive.infolist()
+                if not info.is_dir() and info.filename.lower().endswith((".txt", ".xml"))
+            ]
+            if len(members) != 1:
+                names = ", ".join(info.filename for info in archive.infolist()) or "nothing"
+                raise InputError(
+                    "a ZIP archive of a FIDE rating list holds one .txt or .xml file; this "
+                    f"one holds {names}",
+                    where,
+                    source,
+                )
+            info = members[0]
+            if info.file_size > ZIP_MEMBER_LIMIT:
+                raise InputError(
+                    f"{info.filename} unpacks to {info.file_size:,} bytes, more than the "
+                    f"{ZIP_MEMBER_LIMIT:,} a rating list is read to",
+                    where,
+                    info.filename,
+                )
+            with archive.open(info) as handle:
+                content = handle.read(ZIP_MEMBER_LIMIT + 1)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError) as exc:
+        raise InputError(f"cannot read the ZIP archive: {exc}", where, source) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the ZIP archive: {exc}", where, source) from None
+    if len(content) > ZIP_MEMBER_LIMIT:
+        raise InputError(
+            f"{info.filename} unpacks to more than {ZIP_MEMBER_LIMIT:,} bytes", where, source
+        )
+    return content, f"{source}:{info.filename}"
+
+
+@dataclass(frozen=True)
+class _Column:
+    key: str
+    label: str
+    start: int
+    end: int | None
+
+
+#: The TXT header's names (lower case) and what they hold.
+_TXT_NAMES: Mapping[str, str] = {
+    "id number": "id",
+    "name": "name",
+    "fed": "fed",
+    "sex": "sex",
+    "tit": "tit",
+    "wtit": "wtit",
+    "otit": "otit",
+    "foa": "foa",
+    "srtng": "standard.rating",
+    "sgm": "standard.games",
+    "sk": "standard.k",
+    "rrtng": "rapid.rating",
+    "rgm": "rapid.games",
+    "rk": "rapid.k",
+    "brtng": "blitz.rating",
+    "bgm": "blitz.games",
+    "bk": "blitz.k",
+    "gms": "games",
+    "k": "k",
+    "b-day": "born",
+    "flag": "flag",
+}
+_RATING_LABEL = {"standard": "SRtng", "rapid": "RRtng", "blitz": "BRtng"}
+_REQUIRED_TXT = ("id", "name", "fed", "sex", "born", "flag")
+_HEADER_TOKEN = re.compile(r"(?i:ID\s?Number)|\S+")
+
+
+def _read_txt(data: bytes, source: str, encoding: str | None, kind: str) -> RatingList:
+    decoded = decode_text(data, source, encoding)
+    lines = decoded.text.split("\n")
+    header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if header_index is None:
+        raise MalformedLineError(f"the file is empty; {LAYOUTS_READ}", Location(source), "")
+    header = lines[header_index]
+    header_line = header_index + 1
+    if not header.lstrip().lower().startswith(("id number", "idnumber")):
+        raise MalformedLineError(
+            f"neither FIDE's TXT nor its XML rating list: the first line is "
+            f"{shown(header.strip())}; {LAYOUTS_READ}",
+            Location(source, header_line),
+            header,
+        )
+    columns, period, list_kind = _txt_columns(header, source, header_line, kind)
+    ordered = sorted(columns.values(), key=lambda c: c.start)
+    players: list[ListedPlayer] = []
+    with collector_paused():
+        for index in range(header_index + 1, len(lines)):
+            line = lines[index]
+            if not line.strip():
+                continue
+            where = Location(source, index + 1)
+            players.append(_txt_player(line, ordered, list_kind, where))
+    return _finish(players, source, "txt", list_kind, period, decoded.encoding)
+
+
+def _txt_columns(
+    header: str, source: str, line: int, kind: str
+) -> tuple[dict[str, _Column], str | None, str]:
+    """The header's columns by key, the month label (if any) and the list's kind."""
+    where = Location(source, line)
+    if _CONTROL.search(header.replace("\t", " ")) or "\t" in header:
+        raise MalformedLineError(
+            "the header line has a tab or a control character; FIDE's TXT is aligned with spaces",
+            where,
+            header,
+        )
+    found: list[tuple[str, str, int]] = []
+    period = None
+    for match in _HEADER_TOKEN.finditer(header):
+        label = match.group()
+        name = re.sub(r"\s+", " ", label.lower())
+        key = _TXT_NAMES.get("id number" if name == "idnumber" else name)
+        if key is None and _MONTH.fullmatch(label):
+            key, period = "rating", label
+        if key is None:
+            raise MalformedLineError(
+                f"the header names column {shown(label)}, which FIDE's TXT rating lists do "
+                f"not have (they have {', '.join(n for n in _TXT_LABELS)} and a month such "
+                "as JAN23)",
+                Location(source, line, label),
+                label,
+            )
+        if any(k == key for k, _, _ in found):
+            raise MalformedLineError(
+                f"the header names column {shown(label)} twice", Location(source, line), label
+            )
+        found.append((key, label, match.start()))
+    columns = {
+        key: _Column(key, label, start, found[i + 1][2] if i + 1 < len(found) else None)
+        for i, (key, label, start) in enumerate(found)
+    }
+    missing = [k for k in _REQUIRED_TXT if k not in columns]
+    combined = [k for k in KINDS if f"{k}.rating" in columns]
+    single = "rating" in columns or ("games" in columns and "k" in columns)
+    if missing:
+        labels = {v: k for k, v in _TXT_NAMES.items()}
+        raise MalformedLineError(
+            f"the header lacks column(s) {', '.join(labels[k].title() for k in missing)}; "
+            f"{LAYOUTS_READ}",
+            where,
+            header,
+        )
+    list_kind = kind
+    if single:
+        if "rating" not in columns and len(combined) == 1:
+            # A single list whose rating column is named after its list (SRtng, RRtng,
+            # BRtng), as format_rating_list_txt writes it without a month label.
+            list_kind = combined[0]
+            if list_kind != kind:
+                raise InvalidValueError(
+                    f"this is the {list_kind} list (column {_RATING_LABEL[list_kind]}); "
+                    f"read it as {list_kind}, not {kind}",
+                    where,
+                    header,
+                )
+            columns["rating"] = replace(columns.pop(f"{list_kind}.rating"), key="rating")
+        for key in ("rating", "games", "k"):
+            if key not in columns or any(f"{k}.rating" in columns for k in KINDS):
+                raise MalformedLineError(
+                    "the header has neither a single list's rating columns (<month> Gms K) "
+                    f"nor the combined list's (SRtng SGm SK RRtng ...); {LAYOUTS_READ}",
+                    where,
+                    header,
+                )
+        return columns, period, list_kind
+    needed = [f"{k}.{v}" for k in KINDS for v in ("rating", "games", "k")]
+    if [k for k in needed if k not in columns]:
+        raise MalformedLineError(
+            "the header has neither a single list's rating columns (<month> Gms K) nor all "
+            f"the combined list's (SRtng SGm SK RRtng RGm Rk BRtng BGm BK); {LAYOUTS_READ}",
+            where,
+            header,
+        )
+    for key in ("rating", "games", "k"):
+        columns[key] = replace(columns.pop(f"{kind}.{key}"), key=key)
+    return columns, None, kind
+
+
+_TXT_LABELS = (
+    "ID Number",
+    "Name",
+    "Fed",
+    "Sex",
+    "Tit",
+    "WTit",
+    "OTit",
+    "FOA",
+    "SRtng",
+    "SGm",
+    "SK",
+    "RRtng",
+    "RGm",
+    "Rk",
+    "BRtng",
+    "BGm",
+    "BK",
+    "Gms",
+    "K",
+    "B-day",
+    "Flag",
+)
+
+
+def _txt_player(line: str, columns: Sequence[_Column], kind: str, where: Location) -> ListedPlayer:
+    """One data line; ``columns`` in the order of their starts."""
+    bad = _CONTROL.search(line)
+    if bad:
+        what = "a tab" if bad.group() == "\t" else f"control character {bad.group()!r}"
+        raise MalformedLineError(
+            f"{what} at column {bad.start() + 1}; FIDE's TXT is aligned with spaces",
+            Location(where.file, where.line, bad.start() + 1),
+            line,
+        )
+    cells: dict[str, str] = {}
+    length = len(line)
+    for column in columns:
+        start = column.start
+        if 0 < start < length and line[start - 1] != " " and line[start] != " ":
+            raise MalformedLineError(
+                f"a value runs across the start of column {column.label} (character "
+                f"{start + 1}): {shown(line[max(0, start - 8) : start + 8].strip())}; the "
+                "line is not aligned with the header",
+                Location(where.file, where.line, column.label),
+                line,
+            )
+        cells[column.key] = line[start : column.end].strip()
+
+    def at(key: str) -> Location:
+        label = next((c.label for c in columns if c.key == key), key)
+        return Location(where.file, where.line, label)
+
+    return _player(cells, kind, where, at)
+
+
+def _player(cells: Mapping[str, str], kind: str, where: Location, at: _At) -> ListedPlayer:
+    """A player from his values by key (id, name, fed, sex, tit, wtit, otit, foa, rating,
+    games, k, born, flag), each checked; ``at`` gives a value's location (called only for an
+    error: a list has a million players)."""
+    get = cells.get
+    sex = get("sex", "")
+    if sex not in ("", "M", "F"):
+        raise InvalidValueError(f"sex {shown(sex)} is not M or F", at("sex"), sex)
+    flag = get("flag", "")
+    inactive, woman = _FLAGS[flag] if flag in _FLAGS else parse_flag(flag, at("flag"))
+    return build(
+        ListedPlayer,
+        {
+            "fide_id": _check_id(get("id", ""), at),
+            "name": _check_name(get("name", ""), at),
+            "federation": _check_text(get("fed", ""), _FEDERATION, "federation", "fed", at),
+            "sex": sex,
+            "title": _check_text(get("tit", ""), _TITLE, "title", "tit", at),
+            "women_title": _check_text(get("wtit", ""), _TITLE, "women's title", "wtit", at),
+            "other_titles": _check_text(get("otit", ""), _OTHER_TITLES, "other titles", "otit", at),
+            "rating": _number(get("rating", ""), _RATING_RANGE, "rating", "rating", at),
+            "games": _number(get("games", ""), _GAMES_RANGE, "games", "games", at),
+            "k": _number(get("k", ""), _K_RANGE, "K", "k", at),
+            "born": _born(get("born", ""), at),
+            "inactive": inactive,
+            "woman": woman,
+            "flag": flag,
+            "foa_title": _check_text(get("foa", ""), _FOA, "FOA title", "foa", at),
+            "location": where,
+        },
+    )
+
+
+#: The flags FIDE writes, read at once (any other goes through parse_flag's checks).
+_FLAGS: Mapping[str, tuple[bool, bool]] = {
+    "": (False, False),
+    "i": (True, False),
+    "w": (False, True),
+    "wi": (True, True),
+}
+
+
+def _check_id(text: str, at: _At) -> str:
+    if not text:
+        raise MalformedLineError("no FIDE id", at("id"), text)
+    if not (text.isascii() and text.isdigit()) or len(text) > 14:
+        raise InvalidValueError(
+            f"FIDE id {shown(text)} is not a number of at most 14 digits", at("id"), text
+        )
+    return text
+
+
+def _check_name(text: str, at: _At) -> str:
+    if not text:
+        raise MalformedLineError("no name", at("name"), text)
+    return text
+
+
+def _check_text(text: str, pattern: re.Pattern[str], what: str, key: str, at: _At) -> str:
+    if text and not (text.isascii() and pattern.fullmatch(text)):
+        raise InvalidValueError(f"{what} {shown(text)} is not one FIDE writes", at(key), text)
+    return text
+
+
+def _number(text: str, bounds: tuple[int, int], what: str, key: str, at: _At) -> int | None:
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise InvalidValueError(f"{what} {shown(text)} is not a whole number", at(key), text)
+    value = int(text)
+    low, high = bounds
+    if not low <= value <= high:
+        raise InvalidValueError(
+            f"{what} {value} is out of range (FIDE's lists have {low} to {high})", at(key), text
+        )
+    return value
+
+
+def _born(text: str, at: _At) -> int | None:
+    if text and set(text) == {"0"}:
+        return None  # 0000: the birth year is not given
+    return _number(text, _BORN_RANGE, "birth year", "born", at)
+
+
+def _finish(
+    players: list[ListedPlayer],
+    source: str,
+    layout: str,
+    kind: str,
+    period: str | None,
+    encoding: str | None,
+) -> RatingList:
+    if not players:
+        raise MalformedLineError(
+            f"the rating list has no players; {LAYOUTS_READ}", Location(source), ""
+        )
+    seen: dict[str, ListedPlayer] = {}
+    for player in players:
+        first = seen.setdefault(player.fide_id, player)
+        if first is not player:
+            raise DuplicatePlayerError(
+                f"FIDE id {player.fide_id} is listed twice: {first.name!r} at "
+                f"{first.location} and {player.name!r} at {player.location}",
+                player.location,
+                player.fide_id,
+            )
+    return RatingList(tuple(players), source, layout, kind, period, encoding)
+
+
+# -- the XML ----------------------------------------------------------------------------------
+
+#: The elements of a ``<player>``, by the key :func:`_player` reads them under.
+_XML_FIELDS: Mapping[str, str] = {
+    "fideid": "id",
+    "name": "name",
+    "country": "fed",
+    "sex": "sex",
+    "title": "tit",
+    "w_title": "wtit",
+    "o_title": "otit",
+    "foa_title": "foa",
+    "rating": "standard.rating",
+    "games": "standard.games",
+    "k": "standard.k",
+    "rapid_rating": "rapid.rating",
+    "rapid_games": "rapid.games",
+    "rapid_k": "rapid.k",
+    "blitz_rating": "blitz.rating",
+    "blitz_games": "blitz.games",
+    "blitz_k": "blitz.k",
+    "birthday": "born",
+    "flag": "flag",
+}
+_XML_DECLARED = re.compile(rb"^\s*<\?xml[^>]*\bencoding\s*=", re.ASCII)
+
+
+class _Refused(Exception):
+    """Raised inside the expat handlers; carries the ratingkit error out."""
+
+    def __init__(self, error: InputError):
+        super().__init__(str(error))
+        self.error = error
+
+
+def _read_xml(data: bytes, source: str, encoding: str | None, kind: str) -> RatingList:
+    codec: str | None = encoding
+    if encoding is None and not _XML_DECLARED.match(data.removeprefix(b"\xef\xbb\xbf")):
+        # No declared encoding: UTF-8, else the code page fileio detects (Windows-1252 ...).
+        codec = decode_text(data, source).encoding
+    elif encoding is None:
+        require_text(data, source)
+    else:
+        decode_text(data, source, encoding)  # an unknown or wrong encoding: a clean error
+    parser = xml.parsers.expat.ParserCreate(codec)
+    parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    reader = _XmlReader(parser, source, kind)
+    try:
+        with collector_paused():
+            parser.Parse(data, True)
+    except _Refused as refused:
+        raise refused.error from None
+    except (LookupError, UnicodeError, ValueError) as exc:
+        # The encoding the XML declaration names is unknown or not a text encoding.
+        raise MalformedLineError(
+            f"the XML cannot be decoded: {exc} (FIDE's XML is UTF-8)",
+            Location(source, parser.CurrentLineNumber),
+            "",
+        ) from None
+    except xml.parsers.expat.ExpatError as exc:
+        raise MalformedLineError(
+            f"not well-formed XML: {xml.parsers.expat.ErrorString(exc.code)}",
+            Location(source, exc.lineno, exc.offset + 1),
+            "",
+        ) from None
+    if reader.root is None:
+        raise MalformedLineError(f"no XML element; {LAYOUTS_READ}", Location(source), "")
+    return _finish(reader.players, source, "xml", kind, None, codec or "utf-8")
+
+
+class _XmlReader:
+    """The expat handlers that build the players of ``<playerslist>``."""
+
+    def __init__(self, parser: xml.parsers.expat.XMLParserType, source: str, kind: str):
+        self.parser = parser
+        self.source = source
+        self.kind = kind
+        self.root: str | None = None
+        self.players: list[ListedPlayer] = []
+        self.depth = 0
+        self.combined: bool | None = None
+        self.cells: dict[str, str] = {}
+        self.lines: dict[str, int] = {}
+        self.player_line = 0
+        self.element: str | None = None
+        self.text: list[str] = []
+        parser.StartDoctypeDeclHandler = self.doctype
+        parser.EntityDeclHandler = self.entity
+        parser.ExternalEntityRefHandler = self.external
+        parser.StartElementHandler = self.start
+        parser.EndElementHandler = self.end
+        parser.CharacterDataHandler = self.characters
+
+    def here(self, column: str | None = None) -> Location:
+        return Location(self.source, self.parser.CurrentLineNumber, column)
+
+    def refuse(self, error: InputError) -> None:
+        raise _Refused(error)
+
+    def doctype(self, name: str, *_args: object) -> None:
+        self.refuse(
+            InputError(
+                "the XML has a DOCTYPE; a FIDE rating list has none, and ratingkit reads no "
+                "document type or entity declarations",
+                self.here(),
+                name,
+            )
+        )
+
+    def entity(self, name: str, *_args: object) -> None:
+        self.refuse(InputError("the XML declares an entity", self.here(), name))
+
+    def external(self, *_args: object) -> int:
+        self.refuse(InputError("the XML refers to an external entity", self.here(), ""))
+        return 0
+
+    def start(self, name: str, attributes: dict[str, str]) -> None:
+        self.depth += 1
+        if self.depth == 1:
+            self.root = name
+            if name != "playerslist":
+                self.refuse(
+                    MalformedLineError(
+                        f"the XML's root element is <{name}>, not <playerslist>; {LAYOUTS_READ}",
+                        self.here(),
+                        name,
+                    )
+                )
+        elif self.depth == 2:
+            if name != "player":
+                self.refuse(
+                    MalformedLineError(
+                        f"<playerslist> holds <{name}>; it holds <player> elements only",
+                        self.here(),
+                        name,
+                    )
+                )
+            self.cells, self.lines = {}, {}
+            self.player_line = self.parser.CurrentLineNumber
+        elif self.depth == 3:
+            if name not in _XML_FIELDS:
+                self.refuse(
+                    MalformedLineError(
+                        f"<player> holds <{name}>, which FIDE's XML does not have (it has "
+                        f"{', '.join(_XML_FIELDS)})",
+                        self.here(name),
+                        name,
+                    )
+                )
+            if name in self.cells:
+                self.refuse(
+                    MalformedLineError(f"<player> holds <{name}> twice", self.here(name), name)
+                )
+            self.element = name
+            self.text = []
+            self.lines[name] = self.parser.CurrentLineNumber
+        else:
+            self.refuse(
+                MalformedLineError(
+                    f"<{self.element}> holds an element <{name}>; it holds a value only",
+                    self.here(name),
+                    name,
+                )
+            )
+
+    def characters(self, data: str) -> None:
+        if self.depth == 3:
+            self.text.append(data)
+        elif data.strip():
+            self.refuse(
+                MalformedLineError(
+                    f"text {shown(data.strip())} outside a player's elements", self.here(), data
+                )
+            )
+
+    def end(self, name: str) -> None:
+        if self.depth == 3:
+            self.cells[name] = "".join(self.text).strip()
+            self.element = None
+        elif self.depth == 2:
+            self.players.append(self.player())
+        self.depth -= 1
+
+    def player(self) -> ListedPlayer:
+        cells = {_XML_FIELDS[tag]: value for tag, value in self.cells.items()}
+        if self.combined is None:
+            self.combined = any(tag.startswith(("rapid_", "blitz_")) for tag in self.cells)
+        prefix = self.kind if self.combined else "standard"
+        for key in ("rating", "games", "k"):
+            cells[key] = cells.get(f"{prefix}.{key}", "")
+        tags = {v: k for k, v in _XML_FIELDS.items()}
+        for key in ("rating", "games", "k"):
+            tags[key] = tags[f"{prefix}.{key}"]
+        where = Location(self.source, self.player_line)
+
+        def at(key: str) -> Location:
+            tag = tags.get(key, key)
+            return Location(self.source, self.lines.get(tag, self.player_line), tag)
+
+        try:
+            return _player(cells, self.kind, where, at)
+        except InputError as error:
+            raise _Refused(error) from None
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+#: The single list's columns as FIDE lays them out: (header name, width), the width being the
+#: distance from the name's start to the next name's start (see the module's notes).
+_SINGLE_LAYOUT: tuple[tuple[str, int], ...] = (
+    ("ID Number", 15),
+    ("Name", 61),
+    ("Fed", 4),
+    ("Sex", 4),
+    ("Tit", 5),
+    ("WTit", 5),
+    ("OTit", 15),
+    ("FOA", 4),
+    ("<rating>", 6),
+    ("Gms", 4),
+    ("K", 3),
+    ("B-day", 6),
+    ("Flag", 4),
+)
+
+
+def format_rating_list_txt(
+    players: Iterable[ListedPlayer], kind: str = "standard", month_label: str | None = None
+) -> str:
+    """The players as FIDE's single-list TXT download (``standard_rating_list.txt``): FIDE's
+    header line and one line per player in FIDE's column widths (see the module's notes).
+
+    ``month_label`` names the rating column as FIDE does (``JAN23``); without it the column
+    is named after the list (``SRtng``, ``RRtng``, ``BRtng``), which :func:`read_rating_list`
+    reads as that list.  A value that the layout cannot hold (a name longer than 60
+    characters, a title longer than its column, two players with one FIDE id ...) is an
+    :class:`~ratingkit.core.errors.InvalidValueError` naming the player and the value."""
+    if kind not in KINDS:
+        raise InvalidValueError(
+            f"unknown rating list {kind!r}; FIDE publishes {', '.join(KINDS)}", None, kind
+        )
+    if month_label is None:
+        label = _RATING_LABEL[kind]
+    elif _MONTH.fullmatch(month_label):
+        label = month_label
+    else:
+        raise InvalidValueError(
+            f"month label {shown(month_label)} is not a month as FIDE writes it (JAN23)",
+            None,
+            month_label,
+        )
+    header = "".join(
+        (label if name == "<rating>" else name).ljust(width) for name, width in _SINGLE_LAYOUT
+    )
+    lines = [header.rstrip()]
+    seen: set[str] = set()
+    for player in players:
+        if player.fide_id in seen:
+            raise InvalidValueError(
+                f"FIDE id {player.fide_id} is given twice", player.location, player.fide_id
+            )
+        seen.add(player.fide_id)
+        lines.append(_txt_line(player))
+    return "\n".join(lines) + "\n"
+
+
+def _txt_line(player: ListedPlayer) -> str:
+    values = (
+        player.fide_id,
+        player.name,
+        player.federation,
+        player.sex,
+        player.title,
+        player.women_title,
+        player.other_titles,
+        player.foa_title,
+        _int_text(player.rating),
+        _int_text(player.games),
+        _int_text(player.k),
+        _int_text(player.born),
+        player.flag,
+    )
+    _check_writable(player)
+    cells = []
+    for (name, width), value in zip(_SINGLE_LAYOUT, values, strict=True):
+        if len(value) >= width and name != "Flag":
+            raise InvalidValueError(
+                f"player {player.fide_id}: {name.strip('<>')} {shown(value)} does not fit "
+                f"FIDE's column of {width - 1} characters",
+                player.location,
+                value,
+            )
+        cells.append(value.ljust(width))
+    return "".join(cells)
+
+
+def _int_text(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _check_writable(player: ListedPlayer) -> None:
+    """The checks the reader applies, so that what is written reads back as it is."""
+    where = Location(None, None, f"player {player.fide_id}")
+
+    def at(_key: str) -> Location:
+        return where
+
+    name = player.name
+    if name != name.strip() or _CONTROL.search(name) or not name:
+        raise InvalidValueError(
+            f"player {player.fide_id}: name {shown(name)} is empty, has a control character "
+            "or spaces at an end",
+            player.location,
+            name,
+        )
+    cells = {
+        "id": player.fide_id,
+        "name": name,
+        "fed": player.federation,
+        "sex": player.sex,
+        "tit": player.title,
+        "wtit": player.women_title,
+        "otit": player.other_titles,
+        "foa": player.foa_title,
+        "rating": _int_text(player.rating),
+        "games": _int_text(player.games),
+        "k": _int_text(player.k),
+        "born": _int_text(player.born),
+        "flag": player.flag,
+    }
+    for key in ("rating", "games", "k", "born"):
+        value = getattr(player, key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidValueError(
+                f"player {player.fide_id}: {key} {shown(value)} is not a whole number",
+                player.location,
+                value,
+            )
+    if player.born is not None and player.born == 0:
+        raise InvalidValueError(
+            f"player {player.fide_id}: birth year 0 reads back as not given; write None",
+            player.location,
+            player.born,
+        )
+    try:
+        _player(cells, "standard", where, at)
+    except InputError as error:
+        raise InvalidValueError(
+            f"player {player.fide_id} ({player.name!r}) cannot be written in FIDE's layout: "
+            f"{error.reason}",
+            player.location,
+            error.value,
+        ) from None
+
+
+__all__ = [
+    "KINDS",
+    "LAYOUTS_READ",
+    "ZIP_MEMBER_LIMIT",
+    "ListedPlayer",
+    "RatingList",
+    "flag_text",
+    "format_rating_list_txt",
+    "parse_flag",
+    "read_rating_list",
+]

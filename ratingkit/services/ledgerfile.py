@@ -1,0 +1,588 @@
+"""The ledger's SQLite file: opening it, creating it and turning SQLite's failures into one
+clear line (issue 16, 8: "Integrity first").
+
+:func:`open_connection` refuses, before anything is read or written, a file that is not a
+usable ledger: a missing file, a folder, an empty file, a file without the SQLite header (a
+text file), a truncated file, an SQLite database of another program, and (when writing) a
+damaged one.  Reading never needs write access.  :func:`create_ledger_file` builds a new ledger
+in a temporary file beside the target and gives it its name only when it is complete, so that
+``kill -9`` at any moment leaves either no ledger or a whole one.  :func:`sqlite_errors`
+translates what SQLite raises while the ledger works (a full disk, a read-only file, a lock
+held by another program, an I/O error, a damaged page, a value SQLite cannot store) into a
+:class:`LedgerError` that names the file and says what to do.
+
+Reading a ledger in WAL mode.  SQLite's read-only connections (``mode=ro``) to a WAL database
+need its ``-shm`` and ``-wal`` files: they work when those files exist (a writer is at work,
+or was killed) or when the folder lets them be created.  A ledger at rest has neither (the
+last connection folds the WAL into the file and removes both), so in a folder the reader may
+not write, ``mode=ro`` fails with "attempt to write a readonly database".  Then, and only when
+no ``-wal`` file with content lies beside the ledger, :func:`open_connection` opens it with
+``immutable=1``: everything the ledger holds is in the file itself.  ``immutable`` tells
+SQLite that nobody changes the file while it is read.  A writer (the ledger's owner) that
+starts meanwhile writes into a new ``-wal`` and leaves the file alone until it folds the WAL
+back in (at 1,000 pages, or when it closes); a read that overlaps that moment may fail (most
+likely as "database disk image is malformed", translated) and is to be repeated.  A ``-wal``
+(or a rollback ``-journal``) with content in a folder the reader cannot write is refused: its
+changes could not be read, and the file alone would show an older list.  In a folder the
+reader may write, a read-only connection leaves an empty ``-wal`` and a ``-shm`` behind
+(SQLite's doing), which the next writer removes; they never block :func:`create_ledger_file`.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from ..core.errors import RatingkitError
+
+#: ``PRAGMA application_id`` of a ratingkit ledger ("RTKL").  A ledger made before the id was
+#: set has 0 and is known by its ``settings`` table with a ``rules`` key; it gets the id the
+#: first time it is opened for writing.
+APPLICATION_ID = 0x52544B4C
+
+#: A file up to this size is checked with ``PRAGMA integrity_check`` before it is written
+#: (which also compares every index with its table); a larger one with ``PRAGMA
+#: quick_check`` (the pages and records, not the indexes' content).  On a 514 MB ledger, with
+#: the file in the page cache, quick_check takes about 1 s and integrity_check 2.4 s.
+FULL_CHECK_LIMIT_BYTES = 64 * 2**20
+
+_MAGIC = b"SQLite format 3\x00"
+_HEADER = 100
+_CREATE = "'ratingkit db init'"
+_TEMP_MARK = ".ratingkit-init."
+#: A temporary file of an interrupted creation on another machine (or on Windows, where a
+#: process id cannot be checked safely) is removed once it is this old.
+_STALE_TEMP_SECONDS = 24 * 3600
+
+
+class LedgerError(RatingkitError):
+    """A request the ledger refuses (it says why and what to do instead)."""
+
+
+class LedgerBusyError(LedgerError):
+    """Another process holds the ledger's write lock for longer than the busy timeout."""
+
+
+class LedgerFileError(LedgerError):
+    """The file is not a usable ledger: missing, a folder, not SQLite, truncated, another
+    program's database, or damaged."""
+
+
+# -- opening ---------------------------------------------------------------------------------
+def open_connection(
+    path: str | os.PathLike[str],
+    *,
+    write: bool,
+    busy_timeout: float = 10.0,
+    check: bool | None = None,
+) -> sqlite3.Connection:
+    """A connection to the ledger at ``path``, after checking that the file is one.
+
+    ``write=False`` opens it read-only (``mode=ro``; ``immutable=1`` in a folder the reader
+    cannot write, see the module's notes) and never needs write access.  ``write=True`` also
+    checks the file's integrity (``PRAGMA integrity_check`` up to
+    :data:`FULL_CHECK_LIMIT_BYTES`, ``PRAGMA quick_check`` above) before anything is written,
+    then sets ``application_id`` on an older ledger, ``journal_mode=WAL`` and
+    ``foreign_keys=ON``.  ``check`` (default: ``write``) asks for that integrity check
+    whatever the mode: ``check=True`` with ``write=False`` refuses to read a damaged ledger.
+    The connection has ``isolation_level=None`` (the caller issues ``BEGIN IMMEDIATE``) and
+    waits ``busy_timeout`` seconds for another process's lock.
+
+    Raises :class:`LedgerFileError` (one line naming the file) for what is not a usable
+    ledger, :class:`LedgerBusyError` for a lock held too long, :class:`LedgerError` for a
+    file that cannot be written when ``write`` asks for it.
+    """
+    target = Path(path)
+    _check_file(target)
+    if write:
+        _check_writable(target)
+    connection = _connect(target, write=write, immutable=False, busy_timeout=busy_timeout)
+    try:
+        with sqlite_errors(target, "opening the ledger", busy_timeout=busy_timeout):
+            try:
+                _check_identity(target, connection)
+            except sqlite3.OperationalError as exc:
+                if write or _code(exc) not in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN):
+                    raise
+                connection.close()
+                connection = _read_without_shm(target, busy_timeout)
+                _check_identity(target, connection)
+            if write if check is None else check:
+                _check_integrity(target, connection)
+            if write:
+                if connection.execute("PRAGMA application_id").fetchone()[0] == 0:
+                    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA foreign_keys=ON")
+    except UnicodeDecodeError:
+        # SQLite's message about a damaged schema quotes its bytes, which are then no text.
+        connection.close()
+        raise LedgerFileError(
+            f"{target}: damaged (SQLite's report on it is not even readable text); nothing "
+            f"was written; restore the ledger from a backup"
+        ) from None
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _uri(path: Path) -> str:
+    return Path(os.path.abspath(path)).as_uri()
+
+
+def _connect(
+    path: Path, *, write: bool, immutable: bool, busy_timeout: float
+) -> sqlite3.Connection:
+    query = "mode=rw" if write else "mode=ro&immutable=1" if immutable else "mode=ro"
+    with sqlite_errors(path, "opening the ledger", busy_timeout=busy_timeout):
+        connection = sqlite3.connect(
+            f"{_uri(path)}?{query}", uri=True, timeout=busy_timeout, isolation_level=None
+        )
+        connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+    return connection
+
+
+def _read_without_shm(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    """``mode=ro`` failed: the folder does not let SQLite make the WAL's ``-shm``/``-wal``.
+    Everything is in the file unless a ``-wal`` (or a rollback ``-journal``) has content."""
+    wal, journal = Path(f"{path}-wal"), Path(f"{path}-journal")
+    if journal.exists() and journal.stat().st_size > 0:
+        raise LedgerFileError(
+            f"{path}: a write to it was interrupted ({journal.name} holds what must be undone), "
+            f"which cannot be done without write access to the folder {path.parent}; ask the "
+            f"ledger's owner to run a writing command once"
+        )
+    if wal.exists() and wal.stat().st_size > 0:
+        raise LedgerFileError(
+            f"{path}: its latest changes are in {wal.name}, which cannot be read without "
+            f"write access to the folder {path.parent}; copy {path.name} together with "
+            f"{wal.name} into a folder you can write and read the copy, or ask the ledger's "
+            f"owner to run a writing command once"
+        )
+    return _connect(path, write=False, immutable=True, busy_timeout=busy_timeout)
+
+
+def _check_file(path: Path) -> None:
+    """The file exists, is a file, starts with SQLite's header and is as long as it says."""
+    if not path.exists():
+        if path.is_symlink():
+            raise LedgerFileError(f"{path}: a link to a file that does not exist, not a ledger")
+        raise LedgerFileError(f"{path}: no ledger here (create one with {_CREATE})")
+    if path.is_dir():
+        raise LedgerFileError(
+            f"{path}: a folder, not a ledger file; give the ledger's file (create one with "
+            f"{_CREATE})"
+        )
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(_HEADER)
+            size = os.fstat(handle.fileno()).st_size
+    except PermissionError:
+        raise LedgerFileError(
+            f"{path}: you may not read this file; ask its owner for read access"
+        ) from None
+    except OSError as exc:
+        raise LedgerFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if size == 0:
+        raise LedgerFileError(
+            f"{path}: an empty file (0 bytes), not a ledger; create one with {_CREATE}"
+        )
+    magic = header[: len(_MAGIC)]
+    if magic != _MAGIC[: len(magic)]:
+        raise LedgerFileError(
+            f"{path}: not a ratingkit ledger (not an SQLite database: it does not start with "
+            f"the SQLite header; a text file?)"
+        )
+    wal = Path(f"{path}-wal")
+    pending = wal.exists() and wal.stat().st_size > 0
+    if len(header) < _HEADER:
+        raise LedgerFileError(
+            f"{path}: truncated ({size} bytes, shorter than SQLite's 100-byte header); "
+            f"restore the ledger from a backup"
+        )
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise LedgerFileError(
+            f"{path}: damaged (its SQLite header gives a page size of {page_size}); restore "
+            f"the ledger from a backup"
+        )
+    pages = int.from_bytes(header[28:32], "big")
+    header_valid = header[24:28] == header[92:96] and pages > 0
+    # With changes pending in the -wal file (a writer at work, or one killed while it folded
+    # them in) the file may be shorter than its new header says until SQLite finishes.
+    if not pending and header_valid and size < pages * page_size:
+        raise LedgerFileError(
+            f"{path}: truncated ({size:,} bytes where its header says {pages * page_size:,}); "
+            f"restore the ledger from a backup"
+        )
+    if not pending and size % page_size:
+        raise LedgerFileError(
+            f"{path}: truncated or damaged ({size:,} bytes, not a whole number of "
+            f"{page_size}-byte pages); restore the ledger from a backup"
+        )
+
+
+def _check_writable(path: Path) -> None:
+    folder = path.parent
+    if not os.access(path, os.W_OK):
+        raise LedgerError(
+            f"{path}: the ledger file is read-only for you; reading commands (db list, db "
+            f"history) work, changing it needs write access to the file"
+        )
+    sides = [Path(f"{path}{s}") for s in ("-wal", "-shm")]
+    if not os.access(folder, os.W_OK | os.X_OK) and not all(
+        side.exists() and os.access(side, os.W_OK) for side in sides
+    ):
+        raise LedgerError(
+            f"{path}: its folder {folder} is read-only for you, and SQLite writes the ledger's "
+            f"-wal and -shm files there; reading commands (db list, db history) work, "
+            f"changing it needs write access to the folder"
+        )
+
+
+def _check_identity(path: Path, connection: sqlite3.Connection) -> None:
+    """The database is a ratingkit ledger: its application id, or an older ledger's settings."""
+    app = connection.execute("PRAGMA application_id").fetchone()[0]
+    if app not in (APPLICATION_ID, 0):
+        raise LedgerFileError(
+            f"{path}: an SQLite database of another program (application id "
+            f"0x{app & 0xFFFFFFFF:08X}), not a ratingkit ledger"
+        )
+    has_settings = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'"
+    ).fetchone()
+    rules = None
+    if has_settings:
+        try:
+            rules = connection.execute("SELECT value FROM settings WHERE key = 'rules'").fetchone()
+        except sqlite3.OperationalError as exc:  # a 'settings' table of another shape
+            if _code(exc) != sqlite3.SQLITE_ERROR:
+                raise
+    if rules is None:
+        raise LedgerFileError(
+            f"{path}: an SQLite database but not a ratingkit ledger (it has no settings "
+            f"table naming its rule set); create a ledger with {_CREATE}"
+        )
+
+
+def _check_integrity(path: Path, connection: sqlite3.Connection) -> None:
+    """Refuse a damaged file before the caller writes into it."""
+    size = path.stat().st_size
+    pragma = "integrity_check" if size <= FULL_CHECK_LIMIT_BYTES else "quick_check"
+    # SQLite's report quotes damaged bytes (a name whose UTF-8 a flipped bit broke).
+    connection.text_factory = _lenient_text
+    try:
+        rows = [row[0] for row in connection.execute(f"PRAGMA {pragma}(20)")]
+    finally:
+        connection.text_factory = str
+    if rows != ["ok"]:
+        more = f" and {len(rows) - 1} more" if len(rows) > 1 else ""
+        first = " ".join(str(rows[0]).split()) if rows else "no answer"
+        raise LedgerFileError(
+            f"{path}: damaged (PRAGMA {pragma}: {first}{more}); nothing was written; restore "
+            f"the ledger from a backup"
+        )
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+# -- creating --------------------------------------------------------------------------------
+def create_ledger_file(
+    path: str | os.PathLike[str], initialise: Callable[[sqlite3.Connection], None]
+) -> None:
+    """Create the ledger file ``path``: either it appears complete or not at all.
+
+    ``initialise(connection)`` builds the schema and settings inside one transaction (already
+    begun; committed if still open when it returns) of a temporary file in the target's
+    folder, whose ``application_id`` is :data:`APPLICATION_ID`.  The file is then switched to
+    WAL, closed, flushed to disk and linked under its name with ``os.link``, which fails if a
+    file of that name exists (so two ``db init`` at once cannot overwrite each other), and the
+    temporary name is removed.  A ``kill -9`` before the link leaves only a temporary file
+    (``.NAME.ratingkit-init.HOST.PID.TOKEN``), which never blocks a later creation (each has
+    its own name) and is removed by it once its process is gone; after the link, the ledger
+    is complete.  On a file system without hard links the temporary file is renamed instead,
+    after checking the name is free while holding an exclusive lock on the folder.
+
+    Refuses (:class:`LedgerFileError`) an existing target, a missing folder, a folder one may
+    not write, and a ``-wal`` or ``-journal`` file with content of an earlier database of that
+    name (SQLite would read it as part of the new ledger).
+    """
+    target = Path(path)
+    folder = target.parent
+    _check_new_target(target)
+    _remove_stale_temps(target)
+    token = os.urandom(4).hex()
+    temp = folder / f".{target.name}{_TEMP_MARK}{_host()}.{os.getpid()}.{token}"
+    try:
+        with sqlite_errors(target, "creating the ledger"):
+            connection = sqlite3.connect(f"{_uri(temp)}?mode=rwc", uri=True, isolation_level=None)
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                initialise(connection)
+                if connection.in_transaction:
+                    connection.execute("COMMIT")
+                connection.execute("PRAGMA journal_mode=WAL")
+            finally:
+                connection.close()
+        try:
+            _fsync(temp)
+        except OSError as exc:
+            raise LedgerFileError(
+                f"{target}: cannot create the file ({exc.strerror or exc}); nothing was created"
+            ) from None
+        _publish(temp, target)
+    finally:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            with suppress(FileNotFoundError):
+                os.unlink(f"{temp}{suffix}")
+
+
+def _check_new_target(target: Path) -> None:
+    folder = target.parent
+    if target.is_dir():
+        raise LedgerFileError(
+            f"{target}: a folder of that name exists; a new ledger needs a new file"
+        )
+    if target.exists() or target.is_symlink():
+        raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file")
+    if not folder.exists():
+        raise LedgerFileError(
+            f"{target}: the folder {folder} does not exist; create it first (mkdir) or give "
+            f"another path"
+        )
+    if not folder.is_dir():
+        raise LedgerFileError(f"{target}: {folder} is not a folder; give another path")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise LedgerFileError(
+            f"{target}: you may not create files in the folder {folder}; choose a folder you "
+            f"can write"
+        )
+    # A -wal or rollback -journal with content would be read (played back) into the new
+    # ledger.  Empty ones, and a -shm (SQLite's first connection rebuilds it), are harmless;
+    # a read-only connection leaves an empty -wal and a -shm behind it.
+    for suffix in ("-wal", "-journal"):
+        side = Path(f"{target}{suffix}")
+        if side.exists() and side.stat().st_size > 0:
+            raise LedgerFileError(
+                f"{target}: {side.name} is left from an earlier database of this name and would "
+                f"be read as part of the new ledger; move it away first"
+            )
+
+
+def _publish(temp: Path, target: Path) -> None:
+    """Give the complete temporary file the target's name, never replacing a file."""
+    try:
+        os.link(temp, target)
+    except FileExistsError:
+        raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file") from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise LedgerFileError(
+                f"{target}: cannot create the file ({exc.strerror or exc}); nothing was created"
+            ) from None
+        _rename_if_free(temp, target)
+    _fsync_folder(target.parent)
+
+
+def _rename_if_free(temp: Path, target: Path) -> None:
+    """Without hard links: rename after an existence check, both under a lock on the folder
+    (another ratingkit creating a ledger in that folder waits for it)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: os.rename itself refuses an existing target
+        fcntl = None  # type: ignore[assignment]
+    handle = os.open(target.parent, os.O_RDONLY) if fcntl is not None else None
+    try:
+        if fcntl is not None and handle is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        if target.exists() or target.is_symlink():
+            raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file")
+        try:
+            os.rename(temp, target)
+        except FileExistsError:
+            raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file") from None
+    finally:
+        if handle is not None:
+            os.close(handle)
+
+
+def _host() -> str:
+    name = socket.gethostname() or "host"
+    return "".join(c if c.isalnum() or c == "-" else "-" for c in name)[:40]
+
+
+def _remove_stale_temps(target: Path) -> None:
+    """Remove the temporary files of earlier, interrupted creations of ``target``: this host's
+    whose process is gone, and any older than a day."""
+    prefix = f".{target.name}{_TEMP_MARK}"
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return
+    host, now = _host(), time.time()
+    for name in names:
+        if not name.startswith(prefix):
+            continue
+        stem = name[len(prefix) :]
+        for suffix in ("-journal", "-wal", "-shm"):
+            stem = stem.removesuffix(suffix)
+        parts = stem.split(".")
+        file = target.parent / name
+        try:
+            old = now - file.stat().st_mtime > _STALE_TEMP_SECONDS
+        except FileNotFoundError:
+            continue
+        gone = len(parts) == 3 and parts[0] == host and _process_gone(parts[1])
+        if old or gone:
+            with suppress(FileNotFoundError):
+                file.unlink()
+
+
+def _process_gone(pid_text: str) -> bool:
+    if os.name == "nt" or not pid_text.isdigit():
+        return False  # on Windows os.kill(pid, 0) would end the process
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def _fsync(path: Path) -> None:
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name == "nt":
+        return
+    with suppress(OSError):
+        _fsync(folder)
+
+
+# -- SQLite's errors -------------------------------------------------------------------------
+def _code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF
+    text = str(exc)
+    for words, primary in _BY_TEXT:
+        if words in text:
+            return primary
+    return None
+
+
+_BY_TEXT = (
+    ("database or disk is full", sqlite3.SQLITE_FULL),
+    ("readonly database", sqlite3.SQLITE_READONLY),
+    ("database is locked", sqlite3.SQLITE_BUSY),
+    ("database table is locked", sqlite3.SQLITE_LOCKED),
+    ("disk I/O error", sqlite3.SQLITE_IOERR),
+    ("file is not a database", sqlite3.SQLITE_NOTADB),
+    ("database disk image is malformed", sqlite3.SQLITE_CORRUPT),
+    ("unable to open database file", sqlite3.SQLITE_CANTOPEN),
+)
+
+
+@contextmanager
+def sqlite_errors(
+    path: str | os.PathLike[str], doing: str, *, busy_timeout: float | None = None
+) -> Iterator[None]:
+    """Translate what SQLite raises inside the block into one line naming ``path``, saying
+    what failed (``doing``, e.g. "rating period 2024-03") and what to do.
+
+    A full disk, a read-only file or folder, an I/O error, a value SQLite cannot store
+    (``sqlite3.IntegrityError``, ``OverflowError``, "string or blob too big") become a
+    :class:`LedgerError`; a lock held by another program a :class:`LedgerBusyError`; "file is
+    not a database", "database disk image is malformed" and a file SQLite cannot open a
+    :class:`LedgerFileError`.  Programming errors (a syntax error, a closed connection) pass
+    through.  The caller rolls back its transaction (SQLite may already have done so after a
+    full disk or an I/O error, so check ``connection.in_transaction`` before ``ROLLBACK``).
+    """
+    try:
+        yield
+    except OverflowError as exc:
+        raise LedgerError(
+            f"{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"
+        ) from None
+    except sqlite3.IntegrityError as exc:
+        raise LedgerError(
+            f"{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"
+        ) from None
+    except sqlite3.Error as exc:
+        translated = _translate(Path(path), doing, exc, busy_timeout)
+        if translated is None:
+            raise
+        raise translated from None
+
+
+def _translate(
+    path: Path, doing: str, exc: sqlite3.Error, busy_timeout: float | None
+) -> LedgerError | None:
+    code = _code(exc)
+    said = " ".join(str(exc).split())
+    where = f"{path}: {doing} failed"
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        waited = "" if busy_timeout is None else f" (waited {busy_timeout:g} s)"
+        return LedgerBusyError(
+            f"{where}: another program holds a lock on the ledger{waited} ({said}); nothing "
+            f"was changed; try again when it has finished"
+        )
+    if code == sqlite3.SQLITE_FULL:
+        return LedgerError(
+            f"{where}: the disk is full ({said}); nothing was changed; free some space on the "
+            f"disk of {path.parent} and try again"
+        )
+    if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM):
+        return LedgerError(
+            f"{where}: the ledger or its folder is read-only ({said}); nothing was changed; "
+            f"reading commands (db list, db history) work, changing it needs write access to "
+            f"the file and its folder"
+        )
+    if code == sqlite3.SQLITE_IOERR:
+        return LedgerError(
+            f"{where}: an input/output error ({said}); the ledger keeps its last committed "
+            f"state; check the disk (its space, its connection) and try again"
+        )
+    if code == sqlite3.SQLITE_NOTADB:
+        return LedgerFileError(
+            f"{path}: not a ratingkit ledger ({said}); give a ledger file, or create one with "
+            f"{_CREATE}"
+        )
+    if code == sqlite3.SQLITE_CORRUPT:
+        return LedgerFileError(
+            f"{path}: damaged ({said}); {doing} stopped, nothing was written; restore the "
+            f"ledger from a backup"
+        )
+    if code == sqlite3.SQLITE_CANTOPEN:
+        return LedgerFileError(
+            f"{path}: SQLite cannot open it or create its -wal/-shm files beside it ({said}); "
+            f"check that the file and its folder exist and that you may read them"
+        )
+    if code == sqlite3.SQLITE_TOOBIG:
+        return LedgerError(
+            f"{path}: {doing}: the ledger cannot store this ({said}); nothing was changed"
+        )
+    if code == sqlite3.SQLITE_NOMEM:
+        return LedgerError(f"{where}: out of memory ({said}); nothing was changed")
+    if code == sqlite3.SQLITE_ERROR and said.startswith(("no such table", "no such column")):
+        return LedgerFileError(
+            f"{path}: not a complete ratingkit ledger ({said}); restore it from a backup"
+        )
+    return None

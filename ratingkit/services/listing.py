@@ -1,0 +1,107 @@
+"""The published list in the forms federations exchange: a text table, CSV, JSON, HTML, XLSX
+and the fixed-width layout of FIDE's own TXT download (which ``db import-list`` reads back).
+
+Every form is a view of :meth:`ratingkit.services.ledger.Ledger.published_list` (and, for
+FIDE's layout, of the players' FIDE ids, sex and birth years the ledger keeps)."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.errors import RatingkitError
+from ..core.output import check_output, write_output
+
+if TYPE_CHECKING:
+    from .ledger import Ledger
+
+#: The forms ``db list --format`` writes.
+LIST_FORMATS: tuple[str, ...] = ("table", "csv", "json", "html", "xlsx", "fide-txt")
+
+
+def render_list(
+    ledger: Ledger,
+    period: str,
+    form: str,
+    *,
+    everyone: bool = False,
+    ledger_ids: bool = False,
+) -> str | bytes:
+    """The list of ``period`` in ``form`` (one of :data:`LIST_FORMATS`): text, or the bytes
+    of an XLSX workbook."""
+    if form not in LIST_FORMATS:
+        raise RatingkitError(f"unknown list format {form!r}; known: {', '.join(LIST_FORMATS)}")
+    if form == "fide-txt":
+        from ..formats.fidelist import format_rating_list_txt
+
+        players = ledger.fide_list(period)
+        return format_rating_list_txt(players, month_label=_month_label(period))
+    table = ledger.published_list(period, everyone=everyone, ledger_ids=ledger_ids)
+    if form == "csv":
+        return table.to_csv()
+    if form == "json":
+        return json.dumps(table.to_records(), indent=2, ensure_ascii=False) + "\n"
+    if form == "html":
+        return _html_page(table.title, table.to_html())
+    if form == "xlsx":
+        from ..formats.xlsx import write_table_xlsx
+
+        buffer = io.BytesIO()
+        write_table_xlsx(table, buffer)
+        return buffer.getvalue()
+    return table.to_text() + "\n"
+
+
+def write_list(
+    ledger: Ledger,
+    period: str,
+    form: str,
+    path: str | os.PathLike[str],
+    *,
+    everyone: bool = False,
+    ledger_ids: bool = False,
+) -> str:
+    """Write the list to ``path`` (all at once: a temporary file renamed over it); returns
+    the message saying what was written."""
+    rendered = render_list(ledger, period, form, everyone=everyone, ledger_ids=ledger_ids)
+    if isinstance(rendered, str):
+        write_output(path, rendered, [ledger.path])
+    else:
+        target = check_output(path, [ledger.path])
+        _write_bytes(target, rendered, path)
+    return f"wrote the {period} list ({form}) to {path}\n"
+
+
+def _write_bytes(target: Path, data: bytes, given: str | os.PathLike[str]) -> None:
+    try:
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, target)
+    except OSError as exc:
+        raise RatingkitError(f"--output {given}: cannot write: {exc.strerror or exc}") from None
+
+
+def _month_label(period: str) -> str:
+    """FIDE's column label for a list month: ``MAR24`` for 2024-03."""
+    months = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
+    year, month = period.split("-")
+    return f"{months[int(month) - 1]}{year[2:]}"
+
+
+def _html_page(title: str, body: str) -> str:
+    """A page that stands alone (no script, no font or style from the internet)."""
+    escaped = html.escape(title)
+    return (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+        f"<title>{escaped}</title>"
+        "<style>body{font-family:sans-serif}table{border-collapse:collapse}"
+        "td,th{border:1px solid #999;padding:2px 6px}td{text-align:right}"
+        "@media print{a{display:none}}</style></head><body>"
+        f"<h1>{escaped}</h1>\n{body}\n</body></html>\n"
+    )
