@@ -365,7 +365,7 @@ def _rate_period(
     # The unrated players, event by event (8.21: who scores 0 in his first event is not
     # counted; the first event depends on the events before): their parts, in Python.
     disregarded = np.zeros(total, dtype=bool)
-    unrated_parts: dict[int, PlayerOutcome[FidePlayer]] = {}
+    unrated_parts = _UnratedParts(rules)
     counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
     zero_of_event: dict[int, list[int]] = {}
     seen_unrated: set[str] = set()
@@ -391,7 +391,7 @@ def _rate_period(
             if pairs and half_points == 0 and first:
                 disregarded[slot] = True
                 zero_of_event.setdefault(d.position, []).append(slot)
-                unrated_parts[slot] = PlayerOutcome(
+                unrated_parts.made[slot] = PlayerOutcome(
                     player.id,
                     player.name,
                     None,
@@ -407,7 +407,7 @@ def _rate_period(
                     became.append(state.key or player.id)
                 continue
             counted[slot] = pairs
-            unrated_parts[slot] = _unrated_part(rules, player, pairs, half_points, state.key)
+            unrated_parts.later[slot] = (player, pairs, half_points, state.key)
             if pairs:
                 became.append(state.key or player.id)
         seen_unrated.update(became)
@@ -735,6 +735,7 @@ def _rate_period(
         )
 
     rated_list: list[bool] = rated.tolist()
+    disregarded_list: list[bool] = disregarded.tolist()
     dates = [x for x in (reference_date(e) for e in events) if x is not None]
     on = max(dates) if dates else None
     period_players: list[PlayerOutcome[FidePlayer]] = []
@@ -747,10 +748,17 @@ def _rate_period(
             period_players.append(period_rated(number, key, player, own))
             continue
         state = last[number][1]
+        own_counted = [s for s in own if not disregarded_list[s]]
+        # _period_unrated reads an event's own Ru only where one event alone has games
+        # against rated opponents; elsewhere it pools the pairs (8.3).
+        alone = sum(1 for s in own_counted if counted[s]) == 1
         unrated = [
-            (data[int(slot_event[s])].event, counted[s], unrated_parts[s])
-            for s in own
-            if not unrated_parts[s].detail.not_counted
+            (
+                data[event_list[s]].event,
+                counted[s],
+                unrated_parts[s] if alone or not counted[s] else unrated_parts.unread(s),
+            )
+            for s in own_counted
         ]
         outcome = _period_unrated(key, player, unrated, notes, rules)
         if not outcome.detail.not_counted:
@@ -867,6 +875,43 @@ def _event_detail(event: Event) -> FideEvent:
     )
 
 
+class _UnratedParts:
+    """The unrated players' parts of their events, by slot: made at once for those not
+    counted (8.21), else when first read (Rc and Ru of 8.21a-8.24)."""
+
+    def __init__(self, rules: Fide2014) -> None:
+        self.rules = rules
+        self.made: dict[int, PlayerOutcome[FidePlayer]] = {}
+        self.later: dict[int, tuple[Player, list[tuple[Fraction, Fraction]], int, str | None]]
+        self.later = {}
+
+    def __getitem__(self, slot: int) -> PlayerOutcome[FidePlayer]:
+        part = self.made.get(slot)
+        if part is None:
+            player, pairs, halves, person = self.later.pop(slot)
+            part = self.made[slot] = _unrated_part(self.rules, player, pairs, halves, person)
+        return part
+
+    def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
+        """The part where nobody reads it: made if it was, else a stand-in without its Ru."""
+        part = self.made.get(slot)
+        if part is not None:
+            return part
+        player, pairs, halves, person = self.later[slot]
+        return PlayerOutcome(
+            player.id,
+            player.name,
+            None,
+            len(pairs),
+            Fraction(halves, 2),
+            None,
+            None,
+            None,
+            Status.NOT_RATED,
+            FidePlayer(person=person),
+        )
+
+
 #: A score of 0, 1 or 2 half points as a fraction (made once: fractions are immutable).
 _HALF_POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
 _RATINGS: dict[int, Fraction] = {}
@@ -940,7 +985,7 @@ def round_half(value: Fraction) -> int:
 def _event_players_builder(
     d: _EventData,
     rated_part: Callable[[int, str | None], PlayerOutcome[FidePlayer]],
-    unrated_parts: dict[int, PlayerOutcome[FidePlayer]],
+    unrated_parts: _UnratedParts,
 ) -> Callable[[], tuple[PlayerOutcome[FidePlayer], ...]]:
     def build() -> tuple[PlayerOutcome[FidePlayer], ...]:
         return tuple(
@@ -969,7 +1014,7 @@ def _event_games_builder(
     choices: list[KChoice],
     choice_list: list[int],
     disregarded: np.ndarray,
-    unrated_parts: dict[int, PlayerOutcome[FidePlayer]],
+    unrated_parts: _UnratedParts,
     shared: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]],
 ) -> Callable[[], tuple[GameOutcome[FideGame], ...]]:
     """The event's game sides in the order :func:`ratingkit.fide.event.rate_event` lists them:
@@ -1074,7 +1119,7 @@ def _event_games_builder(
                     )
                 )
         for i, me in enumerate(event.players):
-            if me.rating is not None or unrated_parts[d.offset + i].detail.not_counted:
+            if me.rating is not None or disregarded[d.offset + i]:
                 continue
             for game in event.played_games_of(me.id):
                 you = by_id[game.opponent_of(me.id)]
