@@ -302,6 +302,9 @@ def test_reason_later_texts() -> None:
         assert isinstance(rules, Fide2014)
         reason = vectorised_reason(rules, [event], None)
         assert reason is not None and f"rule set {name} is not the 2014 text" in reason
+        # rate_events falls back to the event-by-event path
+        outcome = rules.rate_events([event]).outcome
+        assert outcome is not None and not isinstance(outcome.events[0], LazyEventOutcome)
 
 
 def test_reason_first_rated_during_the_event_and_the_paths_differ() -> None:

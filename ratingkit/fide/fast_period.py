@@ -43,6 +43,7 @@ from ..core.outcome import (
 )
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
+from ..core.rounding import round_half_away_from_zero
 from .event import NOT_COUNTED, reference_date
 from .formula import KChoice
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
@@ -60,7 +61,14 @@ from .vectorised_period import LazyPlayerFile, pd_hundredths
 if TYPE_CHECKING:
     from .rulesets import Fide2014
 
-__all__ = ["rate_period_fast", "vectorised_reason"]
+__all__ = [
+    "LazyEventOutcome",
+    "LazyPeriodOutcome",
+    "fast_period_report",
+    "rate_period_fast",
+    "rate_period_or_reason",
+    "vectorised_reason",
+]
 
 FideOutcome = Outcome[FidePlayer, FideGame]
 T = TypeVar("T")
@@ -318,6 +326,19 @@ def rate_period_fast(
 
         raise RatingkitError(f"the vectorised period cannot rate this period: {prepared}")
     return _rate(rules, events, players, prepared)
+
+
+def rate_period_or_reason(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> FideOutcome | str:
+    """The period rated by :func:`rate_period_fast`, or the reason of
+    :func:`vectorised_reason` why not (the period is read once for both), with the cycle
+    collector paused."""
+    with collector_paused():
+        prepared = _prepare(rules, events, players)
+        if isinstance(prepared, str):
+            return prepared
+        return _rate_period(rules, events, players, prepared)
 
 
 def _rate(
@@ -951,7 +972,7 @@ def _unrated_part(
             FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru", person=person),
         )
     rc, value, rule = rules.initial_rating(pairs)
-    ru = int(round_half(value))
+    ru = round_half_away_from_zero(value)  # 8.57, .5 away from zero
     published, status = rules.publish(ru, initial=True)
     return PlayerOutcome(
         player.id,
@@ -974,12 +995,6 @@ def _unrated_part(
             person=person,
         ),
     )
-
-
-def round_half(value: Fraction) -> int:
-    from ..core.rounding import round_half_away_from_zero
-
-    return round_half_away_from_zero(value)
 
 
 def _event_players_builder(
@@ -1158,7 +1173,7 @@ def _began_last_index(events: Sequence[Event]) -> int:
 # -- the report --------------------------------------------------------------------------------
 
 
-def period_report(outcome: FideOutcome) -> Report:
+def fast_period_report(outcome: FideOutcome) -> Report:
     """The report :func:`ratingkit.fide.views.period_report` makes of the period, with its
     tables laid out only when they are read."""
     from .views import FIDE_COLUMNS, FORMATS, GAME_COLUMNS, PERIOD_COLUMNS, fide_cells, game_row

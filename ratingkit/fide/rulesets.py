@@ -280,15 +280,14 @@ class Fide2014:
         self._refuse_score_tables(events, players)
         if not step_by_step:
             from ..core.fastbuild import collector_paused
-            from . import fast_period
+            from .fast_period import fast_period_report, rate_period_or_reason
 
-            # The cycle collector paused while the many small values are made (none of
-            # them in a cycle; reference counting frees them as usual).
+            # The cycle collector paused while the many small values are made (none of them
+            # in a cycle; reference counting frees them as usual).
             with collector_paused():
-                prepared = fast_period._prepare(self, events, players)
-                if not isinstance(prepared, str):
-                    outcome = fast_period._rate(self, events, players, prepared)
-                    return fast_period.period_report(outcome)
+                outcome = rate_period_or_reason(self, events, players)
+                if not isinstance(outcome, str):
+                    return fast_period_report(outcome)
         return period_report(rate_period(self, events, players))
 
     def _refuse_score_tables(self, events: Sequence[Event], players: PlayerFile | None) -> None:
