@@ -35,13 +35,18 @@ def periods(draw: st.DrawFn) -> tuple[list[Event], PlayerFile | None]:
     """Several events of a pool of persons: rated ones (their rating may differ from event to
     event and from the player file's, 7.1) and unrated ones (with results kept from earlier
     periods, 7.14); K given or from the games count, the birth date, ever_2400 (8.56);
-    forfeits, games of under one move, byes, draws; events with and without dates."""
+    forfeits, games of under one move, byes, draws; events with and without dates; players
+    known by their FIDE id or their event id, with a birth date in the event or the file."""
     count = draw(st.integers(4, 14))
     persons = []
+    born: dict[str, date | None] = {}
+    fide_ids: dict[str, str | None] = {}
     for i in range(count):
         rated = draw(st.booleans()) or i < 2
         base = draw(st.integers(1000, 2700)) if rated else None
         persons.append((f"p{i}", f"Player {i}", base))
+        born[f"p{i}"] = draw(st.one_of(st.none(), st.dates(date(2004, 1, 1), date(2010, 12, 31))))
+        fide_ids[f"p{i}"] = draw(st.sampled_from([None, f"4{i:06d}"]))
     records = []
     use_file = draw(st.booleans())
     for pid, name, base in persons:
@@ -88,7 +93,8 @@ def periods(draw: st.DrawFn) -> tuple[list[Event], PlayerFile | None]:
                 pid,
                 name,
                 None if base is None else max(1000, min(2800, base + shift)),
-                born=None,
+                born=born[pid],
+                fide_id=fide_ids[pid],
             )
             for pid, name, base in chosen
         )
