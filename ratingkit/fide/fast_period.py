@@ -12,7 +12,10 @@ The outcome is the one :func:`~ratingkit.fide.publication.rate_period` returns, 
 value: the period's players, one :class:`~ratingkit.core.outcome.EventOutcome` per event (in
 input order, keyed by :meth:`EventKey.of`) with each player's part of it, the game sides, the
 notes and the new state.  An event's players and game sides, the period's game sides and the
-new state's records are made when they are first read (a FIDE month is a million games).
+new state's records are made when they are first read (a FIDE month is a million games), and
+:func:`fast_period_report` lays the report's tables out when they are read.
+:meth:`ratingkit.fide.rulesets.Fide2014.rate_events` calls :func:`rate_period_or_reason` and
+falls back to the event-by-event path where it gives a reason (``step_by_step=True``: always).
 """
 
 from __future__ import annotations
