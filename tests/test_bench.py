@@ -17,6 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 SMALL_RUNS = {
+    "fide_fast_period.py": ["month", "--slow", "--scale", "0.002"],
     "fide_period.py": [
         "--games",
         "2000",

@@ -261,12 +261,33 @@ class Fide2014:
         self._refuse_score_tables([event], players)
         return event_report(rate_one(self, event, players))
 
-    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+    def rate_events(
+        self,
+        events: Sequence[Event],
+        players: PlayerFile | None = None,
+        *,
+        step_by_step: bool = False,
+    ) -> Report:
         """One rating period: K * sum(dR) per event, one rounding for the period (8.55c,
-        8.57); unrated players' first rating over all their games as one event (8.3)."""
+        8.57); unrated players' first rating over all their games as one event (8.3).
+
+        Where :func:`ratingkit.fide.fast_period.vectorised_reason` finds nothing against it,
+        the period is rated by the vectorised engine (the same outcome, value for value, with
+        its tables laid out when read); ``step_by_step=True`` rates it event by event
+        (:func:`ratingkit.fide.publication.rate_period`) all the same."""
         from .views import period_report
 
         self._refuse_score_tables(events, players)
+        if not step_by_step:
+            from ..core.fastbuild import collector_paused
+            from .fast_period import fast_period_report, rate_period_or_reason
+
+            # The cycle collector paused while the many small values are made (none of them
+            # in a cycle; reference counting frees them as usual).
+            with collector_paused():
+                outcome = rate_period_or_reason(self, events, players)
+                if not isinstance(outcome, str):
+                    return fast_period_report(outcome)
         return period_report(rate_period(self, events, players))
 
     def _refuse_score_tables(self, events: Sequence[Event], players: PlayerFile | None) -> None:

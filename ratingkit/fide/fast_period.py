@@ -1,0 +1,1234 @@
+"""A FIDE 2014 rating period rated with numpy wherever the period allows it, with the numbers
+the event-by-event path (:func:`ratingkit.fide.publication.rate_period`) gives.
+
+:func:`vectorised_reason` says whether a period can be rated so (None), or why not, citing the
+clause; :func:`rate_period_fast` rates it: every rated player's games of every event at once
+(D, the 400-point cap of 8.54, PD of table 8.1b in hundredths, K * (w - We) of 8.55 as an exact
+integer of hundredths per event, summed per person and rounded once, 8.57), the unrated
+players' Rc and Ru (8.21a, 8.22-8.24) and the first ratings (7.14, 8.3) by the same functions
+the event-by-event path calls, one player at a time.
+
+The outcome is the one :func:`~ratingkit.fide.publication.rate_period` returns, value for
+value: the period's players, one :class:`~ratingkit.core.outcome.EventOutcome` per event (in
+input order, keyed by :meth:`EventKey.of`) with each player's part of it, the game sides, the
+notes and the new state.  An event's players and game sides, the period's game sides and the
+new state's records are made when they are first read (a FIDE month is a million games), and
+:func:`fast_period_report` lays the report's tables out when they are read.
+:meth:`ratingkit.fide.rulesets.Fide2014.rate_events` calls :func:`rate_period_or_reason` and
+falls back to the event-by-event path where it gives a reason (``step_by_step=True``: always).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
+
+from ..core.expected import table_pd_exact
+from ..core.fastbuild import build as make_frozen
+from ..core.fastbuild import collector_paused
+from ..core.model import Event, EventType, Play, Player
+from ..core.outcome import (
+    EventKey,
+    EventOutcome,
+    GameOutcome,
+    Note,
+    NoteKind,
+    Outcome,
+    PlayerOutcome,
+    Rule,
+    Status,
+    player_row,
+)
+from ..core.players import PlayerFile, PlayerRecord
+from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
+from ..core.rounding import round_half_away_from_zero
+from .event import NOT_COUNTED, reference_date
+from .formula import KChoice
+from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
+from .publication import (
+    _as_one_event_note_of,
+    _decisions,
+    _dedupe,
+    _period_unrated,
+    _read_notes,
+    _waiting_note,
+)
+from .state import Pending, PlayerState, games_after, read_states, state_record
+from .vectorised_period import LazyPlayerFile, pd_hundredths
+
+if TYPE_CHECKING:
+    from .rulesets import Fide2014
+
+__all__ = [
+    "LazyEventOutcome",
+    "LazyPeriodOutcome",
+    "fast_period_report",
+    "rate_period_fast",
+    "rate_period_or_reason",
+    "vectorised_reason",
+]
+
+FideOutcome = Outcome[FidePlayer, FideGame]
+T = TypeVar("T")
+
+#: Why a rated player's game is not rated (the words of :mod:`ratingkit.fide.event`).
+OPPONENT_NOT_COUNTED = Rule("8.21", "opponent's result not counted")
+OPPONENT_UNRATED = Rule("8.52", "opponent unrated (only round robins rate these games)")
+RC_RATED_ONLY = Rule("8.21a", "Rc counts rated opponents only")
+COUNTS_TOWARDS_RC = Rule("8.21a", "counts towards Rc (8.21a)")
+
+
+# -- the predicate -----------------------------------------------------------------------------
+
+
+def vectorised_reason(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> str | None:
+    """None when :func:`rate_period_fast` gives exactly what the event-by-event path gives for
+    this period; else why not, in words that cite the clause."""
+    prepared = _prepare(rules, events, players)
+    return prepared if isinstance(prepared, str) else None
+
+
+def _rules_reason(rules: Fide2014) -> str | None:
+    from .rulesets import FIDE_2014, Fide2014
+
+    if type(rules) is not Fide2014 or rules != FIDE_2014:
+        return (
+            f"rule set {rules.name} is not the 2014 text as fide-2014 defines it (the "
+            "vectorised engine knows FIDE 2014 section 8 only; the later texts change the cap "
+            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)"
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class _Totals:
+    """Per person: the sums over his events (rated games, half points, We and the opponents'
+    ratings in hundredths or points, games capped, K * (w - We) in hundredths)."""
+
+    n: list[int]
+    w2: list[int]
+    we: list[int]
+    used: list[int]
+    capped: list[int]
+    change: list[int]
+
+
+@dataclass
+class _EventData:
+    """One event's slots (its players, in order) and its games as arrays."""
+
+    event: Event
+    position: int
+    states: dict[str, PlayerState]
+    state_notes: list[Note]
+    offset: int
+    # games, by slot (global index of the player among all events' players)
+    white: np.ndarray
+    black: np.ndarray
+    white_halves: np.ndarray
+    played: np.ndarray
+    #: The slot of each player id of the event.
+    index: dict[str, int]
+
+
+_WHITE = attrgetter("white")
+_BLACK = attrgetter("black")
+_WHITE_SCORE = attrgetter("white_score")
+_PLAY = attrgetter("play")
+_PLAYED = frozenset({Play.PLAYED})
+
+
+def _prepare(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> str | list[_EventData]:
+    """The reason the period cannot be rated fast, or its events' data."""
+    reason = _rules_reason(rules)
+    if reason is not None:
+        return reason
+    if not events:
+        return "no events: a rating period needs at least one"
+    data: list[_EventData] = []
+    offset = 0
+    kind: dict[str, bool] = {}
+    for position, event in enumerate(events):
+        if event.score_only:
+            return f"{event.name!r} is a score table: FIDE 2014 section 8 rates games"
+        unrated = [p for p in event.players if p.rating is None]
+        if event.type is EventType.ROUND_ROBIN and unrated:
+            return (
+                f"{event.name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
+                "8.58: the rated players' games against them count with their Ru from the "
+                "iteration)"
+            )
+        games = event.games
+        if any(g.handicap is not None or g.special is not None for g in games):
+            return (
+                f"{event.name!r} has games with a shogi handicap or a shogi result: they are "
+                "not chess games (listed, not rated, by the event-by-event path)"
+            )
+        states, notes = read_states(event, players)
+        for p in event.players:
+            state = states[p.id]
+            if p.rating is not None and state.first_rated is not None:
+                return (
+                    f"{p.name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
+                    "during an event counts as unrated for his opponents)"
+                )
+            key = state.key or p.id
+            rated = p.rating is not None
+            if kind.setdefault(key, rated) is not rated:
+                return (
+                    f"{p.name!r} is rated in one event of the period and unrated in another "
+                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his rating)"
+                )
+        index = {p.id: offset + i for i, p in enumerate(event.players)}
+        slot_of = index.__getitem__
+        size = len(games)
+        white = np.fromiter(map(slot_of, map(_WHITE, games)), np.int64, size)
+        black = np.fromiter(map(slot_of, map(_BLACK, games)), np.int64, size)
+        halves = (2 * np.fromiter(map(_WHITE_SCORE, games), np.float64, size)).astype(np.int64)
+        # (an enum's __eq__ gives NotImplemented, which is true, for another member)
+        played = np.fromiter(map(_PLAYED.__contains__, map(_PLAY, games)), bool, size)
+        data.append(
+            _EventData(event, position, states, notes, offset, white, black, halves, played, index)
+        )
+        offset += len(event.players)
+    return data
+
+
+# -- the outcome, lazily -----------------------------------------------------------------------
+
+
+class LazyEventOutcome(EventOutcome[FidePlayer, FideGame]):
+    """An event's part of the period whose players and game sides are made on first read
+    (``sides``: how many game sides it lists, known without making them)."""
+
+    sides: int | None
+
+    def __init__(
+        self,
+        key: EventKey,
+        players: tuple[PlayerOutcome[FidePlayer], ...] | None = None,
+        games: tuple[GameOutcome[FideGame], ...] | None = None,
+        notes: tuple[Note, ...] = (),
+        detail: object = None,
+        *,
+        build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None = None,
+        build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None = None,
+        sides: int | None = None,
+    ) -> None:
+        # ``players=``, ``games=``: the made values, as the outcome codec gives them back.
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "_players", players)
+        object.__setattr__(self, "_games", games)
+        object.__setattr__(self, "_build_players", build_players)
+        object.__setattr__(self, "_build_games", build_games)
+
+    @property  # type: ignore[override]
+    def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
+        if self.__dict__["_players"] is None:
+            object.__setattr__(self, "_players", self.__dict__["_build_players"]())
+            object.__setattr__(self, "_build_players", None)
+        made: tuple[PlayerOutcome[FidePlayer], ...] = self.__dict__["_players"]
+        return made
+
+    @property  # type: ignore[override]
+    def games(self) -> tuple[GameOutcome[FideGame], ...]:
+        if self.__dict__["_games"] is None:
+            object.__setattr__(self, "_games", self.__dict__["_build_games"]())
+            object.__setattr__(self, "_build_games", None)
+        made: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventOutcome):
+            return NotImplemented
+        return (self.key, self.players, self.games, self.notes, self.detail) == (
+            other.key,
+            other.players,
+            other.games,
+            other.notes,
+            other.detail,
+        )
+
+    def __repr__(self) -> str:
+        return f"<EventOutcome {self.key} (vectorised)>"
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
+    """The period's outcome whose game sides (all events') are made on first read."""
+
+    def __init__(
+        self,
+        rules: str,
+        title: str,
+        players: tuple[PlayerOutcome[FidePlayer], ...],
+        events: tuple[EventOutcome[FidePlayer, FideGame], ...] = (),
+        games: tuple[GameOutcome[FideGame], ...] | None = None,
+        notes: tuple[Note, ...] = (),
+        detail: object = None,
+        new_state: PlayerFile | None = None,
+    ) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "new_state", new_state)
+        object.__setattr__(self, "_games", games)
+
+    @property  # type: ignore[override]
+    def games(self) -> tuple[GameOutcome[FideGame], ...]:
+        if self.__dict__["_games"] is None:
+            with collector_paused():
+                made = tuple(g for event in self.events for g in event.games)
+            object.__setattr__(self, "_games", made)
+        games: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
+        return games
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        fields = ("rules", "title", "players", "events", "games", "notes", "detail", "new_state")
+        return all(getattr(self, f) == getattr(other, f) for f in fields)
+
+    def __repr__(self) -> str:
+        return f"<Outcome {self.rules} {self.title!r} (vectorised): {len(self.players)} players>"
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# -- rating ------------------------------------------------------------------------------------
+
+
+def _cap_rule(rules: Fide2014) -> Rule:
+    return Rule(rules.cap_rule, f"D capped at {rules.cap}")
+
+
+def rate_period_fast(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> FideOutcome:
+    """One rating period as :func:`ratingkit.fide.publication.rate_period` rates it, with
+    numpy; raises :class:`ValueError` where :func:`vectorised_reason` gives a reason."""
+    prepared = _prepare(rules, events, players)
+    if isinstance(prepared, str):
+        from ..core.errors import RatingkitError
+
+        raise RatingkitError(f"the vectorised period cannot rate this period: {prepared}")
+    return _rate(rules, events, players, prepared)
+
+
+def rate_period_or_reason(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> FideOutcome | str:
+    """The period rated by :func:`rate_period_fast`, or the reason of
+    :func:`vectorised_reason` why not (the period is read once for both), with the cycle
+    collector paused."""
+    with collector_paused():
+        prepared = _prepare(rules, events, players)
+        if isinstance(prepared, str):
+            return prepared
+        return _rate_period(rules, events, players, prepared)
+
+
+def _rate(
+    rules: Fide2014,
+    events: Sequence[Event],
+    players: PlayerFile | None,
+    data: list[_EventData],
+) -> FideOutcome:
+    """The period's outcome, with the cycle collector paused while its many small objects
+    are made (none of them in a cycle)."""
+    with collector_paused():
+        return _rate_period(rules, events, players, data)
+
+
+def _paused(build: Callable[[], T]) -> Callable[[], T]:
+    """``build`` with the cycle collector paused while it runs."""
+
+    def run() -> T:
+        with collector_paused():
+            return build()
+
+    return run
+
+
+def _rate_period(
+    rules: Fide2014,
+    events: Sequence[Event],
+    players: PlayerFile | None,
+    data: list[_EventData],
+) -> FideOutcome:
+    cap = rules.cap
+    cap_rule = _cap_rule(rules)
+    slots: list[Player] = [p for d in data for p in d.event.players]
+    total = len(slots)
+    slot_event = np.repeat(
+        np.arange(len(data), dtype=np.int64), [len(d.event.players) for d in data]
+    )
+    rated = np.fromiter((p.rating is not None for p in slots), bool, total)
+    rating = np.fromiter((p.rating or 0 for p in slots), np.int64, total)
+    white = np.concatenate([d.white for d in data]) if data else np.zeros(0, np.int64)
+    black = np.concatenate([d.black for d in data])
+    halves = np.concatenate([d.white_halves for d in data])
+    played = np.concatenate([d.played for d in data])
+
+    # The unrated players, event by event (8.21: who scores 0 in his first event is not
+    # counted; the first event depends on the events before): their parts, in Python.
+    disregarded = np.zeros(total, dtype=bool)
+    unrated_parts = _UnratedParts(rules)
+    counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
+    zero_of_event: dict[int, list[int]] = {}
+    seen_unrated: set[str] = set()
+    for d in data:
+        event, states = d.event, d.states
+        by_id = {p.id: p for p in event.players}
+        became: list[str] = []
+        for i, player in enumerate(event.players):
+            if player.rating is not None:
+                continue
+            slot = d.offset + i
+            state = states[player.id]
+            mine = event.played_games_of(player.id)
+            pairs = []
+            half_points = 0
+            for g in mine:
+                opponent = by_id[g.opponent_of(player.id)]
+                if opponent.rating is not None:
+                    half = int(2 * g.score_of(player.id))
+                    half_points += half
+                    pairs.append((_as_fraction(opponent.rating), _HALF_POINTS[half]))
+            first = not state.games and not state.pending and state.key not in seen_unrated
+            if pairs and half_points == 0 and first:
+                disregarded[slot] = True
+                zero_of_event.setdefault(d.position, []).append(slot)
+                unrated_parts.made[slot] = PlayerOutcome(
+                    player.id,
+                    player.name,
+                    None,
+                    len(mine),
+                    Fraction(0),
+                    None,
+                    None,
+                    None,
+                    Status.NOT_RATED,
+                    FidePlayer(status_text=NOT_COUNTED, not_counted=True, person=state.key),
+                )
+                if mine:
+                    became.append(state.key or player.id)
+                continue
+            counted[slot] = pairs
+            unrated_parts.later[slot] = (player, pairs, half_points, state.key)
+            if pairs:
+                became.append(state.key or player.id)
+        seen_unrated.update(became)
+
+    # Rated players: every game between two rated players, both sides at once (8.52-8.57).
+    both = played & rated[white] & rated[black]
+    rw, rb, h = white[both], black[both], halves[both]
+    raw = rating[rw] - rating[rb]
+    pd_white = pd_hundredths(np.clip(raw, -cap, cap), cap)
+    n = np.bincount(rw, minlength=total) + np.bincount(rb, minlength=total)
+    w2 = (
+        np.bincount(rw, weights=h, minlength=total)
+        + np.bincount(rb, weights=2 - h, minlength=total)
+    ).astype(np.int64)
+    we = (
+        np.bincount(rw, weights=pd_white, minlength=total)
+        + np.bincount(rb, weights=100 - pd_white, minlength=total)
+    ).astype(np.int64)
+    used = (
+        np.bincount(rw, weights=rating[rb], minlength=total)
+        + np.bincount(rb, weights=rating[rw], minlength=total)
+    ).astype(np.int64)
+    over = np.abs(raw) > cap
+    capped = np.bincount(rw[over], minlength=total) + np.bincount(rb[over], minlength=total)
+    # Games of rated players against unrated opponents: not rated (8.52), or against an
+    # opponent not counted (8.21).
+    mixed_w = played & rated[white] & ~rated[black]
+    mixed_b = played & rated[black] & ~rated[white]
+    opp_w, opp_b = black[mixed_w], white[mixed_b]
+    me_w, me_b = white[mixed_w], black[mixed_b]
+    not_counted_w, not_counted_b = disregarded[opp_w], disregarded[opp_b]
+    vs_not_counted = np.bincount(me_w[not_counted_w], minlength=total) + np.bincount(
+        me_b[not_counted_b], minlength=total
+    )
+    vs_unrated = np.bincount(me_w[~not_counted_w], minlength=total) + np.bincount(
+        me_b[~not_counted_b], minlength=total
+    )
+
+    # K (8.56) per player and event, once per distinct combination of what it reads.
+    choices: list[KChoice] = []
+    found: dict[tuple[Any, ...], int] = {}
+    choice_list: list[int] = []
+    for d in data:
+        on = reference_date(d.event)
+        for player in d.event.players:
+            if player.rating is None:
+                choice_list.append(0)
+                continue
+            s = d.states[player.id]
+            combination = (
+                player.rating,
+                s.k,
+                s.games,
+                s.born,
+                s.born_year_only,
+                s.ever_2400,
+                s.ever_2300,
+                on,
+            )
+            number = found.get(combination)
+            if number is None:
+                number = found[combination] = len(choices)
+                choices.append(rules.choose_k(player.rating, s, on, 0))
+            choice_list.append(number)
+    choice_of = np.array(choice_list, dtype=np.int64)
+    k_of = np.array([c.k for c in choices] or [0], dtype=np.int64)[choice_of]
+    # K * (w - We) in hundredths: w is w2 / 2 points = 50 * w2 hundredths (8.55).
+    change_h = np.where(rated, k_of * (50 * w2 - we), 0)
+
+    def rounded(hundredths: np.ndarray) -> np.ndarray:
+        """8.57: to the nearest integer, .5 away from zero, exactly."""
+        result: np.ndarray = np.sign(hundredths) * ((np.abs(hundredths) + 50) // 100)
+        return result
+
+    event_after = rating + rounded(change_h)
+
+    def not_rated_of(slot: int) -> tuple[tuple[Rule, int], ...]:
+        a, b = int(vs_not_counted[slot]), int(vs_unrated[slot])
+        if not a and not b:
+            return ()
+        if not a:
+            return ((OPPONENT_UNRATED, b),)
+        if not b:
+            return ((OPPONENT_NOT_COUNTED, a),)
+        # Both: in the order the player's games give them first (round order).
+        d = data[int(slot_event[slot])]
+        pid = slots[slot].id
+        order: dict[Rule, int] = {}
+        for g in d.event.played_games_of(pid):
+            opp = d.index[g.opponent_of(pid)]
+            if not rated[opp]:
+                why = OPPONENT_NOT_COUNTED if disregarded[opp] else OPPONENT_UNRATED
+                order[why] = order.get(why, 0) + 1
+        return tuple(order.items())
+
+    lists = _Totals(
+        n=n.tolist(),
+        w2=w2.tolist(),
+        we=we.tolist(),
+        used=used.tolist(),
+        capped=capped.tolist(),
+        change=change_h.tolist(),
+    )
+    after_list: list[int] = event_after.tolist()
+    fraction = _Fractions()
+
+    def rated_part(slot: int, person: str | None) -> PlayerOutcome[FidePlayer]:
+        player = slots[slot]
+        choice = choices[choice_list[slot]]
+        games_n, halves, hundredths = lists.n[slot], lists.w2[slot], lists.we[slot]
+        w = fraction(halves, 2)
+        expected = fraction(hundredths, 100)
+        change = fraction(lists.change[slot], 100)
+        ro = player.rating
+        return PlayerOutcome(
+            player.id,
+            player.name,
+            ro,
+            games_n,
+            w,
+            expected,
+            change,
+            after_list[slot],
+            Status.RATED,
+            FidePlayer(
+                ro=ro,
+                rc=fraction(lists.used[slot], games_n) if games_n else None,
+                n=games_n,
+                w=w,
+                we=expected,
+                w_minus_we=fraction(50 * halves - hundredths, 100),
+                ks=(choice.k,),
+                k_change=change,
+                k_rules=(choice.k_rule,),
+                status_text="rated",
+                k_assumed=choice.assumed,
+                cap_rule=cap_rule,
+                games_capped=lists.capped[slot],
+                not_rated=not_rated_of(slot),
+                person=person,
+            ),
+        )
+
+    # The played games of unrated players not counted (8.21) list no side of their own.
+    silent = np.bincount(
+        slot_event[white[played & disregarded[white]]], minlength=len(data)
+    ) + np.bincount(slot_event[black[played & disregarded[black]]], minlength=len(data))
+
+    # -- each event's part and notes -------------------------------------------------------
+    notes: list[Note] = [_period_decision(events)]
+    game_values: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
+    event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
+    for d in data:
+        event = d.event
+        result_notes: list[Note] = []
+        zero = zero_of_event.get(d.position, [])
+        if zero:
+            names = [slots[s].name for s in zero]
+            shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+            result_notes.append(
+                Note(
+                    NoteKind.RULE,
+                    f"8.21: {len(zero)} unrated player(s) scored 0 in their first event and are "
+                    "not counted"
+                    + (" (nor their games for their opponents)" if _round_robin(event) else "")
+                    + f": {shown} (a player without a games count is taken to be in his first "
+                    "event)",
+                    Rule("8.21", "an unrated player with 0 in his first event is not counted"),
+                    tuple(slots[s].id for s in zero),
+                )
+            )
+        if any(p.rating is None for p in event.players) and not _round_robin(event):
+            result_notes.append(
+                Note(
+                    NoteKind.RULE,
+                    "8.52: games of rated players against unrated opponents are not rated "
+                    "(not a round robin)",
+                    Rule("8.52", "games against unrated opponents rated in round robins only"),
+                )
+            )
+        read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
+        read += _k_default_notes(event.players, choice_list[d.offset :], choices)
+        for note in read:
+            notes.append(replace(note, text=f"{event.name}: {note.text}"))
+        event_outcomes.append(
+            LazyEventOutcome(
+                EventKey.of(event, d.position),
+                notes=tuple(read),
+                detail=_event_detail(event),
+                build_players=_paused(_event_players_builder(d, rated_part, unrated_parts)),
+                build_games=_paused(
+                    _event_games_builder(
+                        rules, d, choices, choice_list, disregarded, unrated_parts, game_values
+                    )
+                ),
+                sides=2 * len(event.games) - int(silent[d.position]),
+            )
+        )
+
+    # -- each person's period (7.1, 8.3) -----------------------------------------------------
+    person_of: dict[str, int] = {}
+    person_slots: list[list[int]] = []
+    first_player: list[Player] = []
+    last: list[tuple[Player, PlayerState]] = []
+    slot_person_list: list[int] = []
+    list_rating_of: list[int | None] = []
+    for d in data:
+        for i, player in enumerate(d.event.players):
+            state = d.states[player.id]
+            key = state.key or player.id
+            number = person_of.get(key)
+            if number is None:
+                number = person_of[key] = len(person_slots)
+                person_slots.append([])
+                first_player.append(player)
+                last.append((player, state))
+            else:
+                last[number] = (player, state)
+            person_slots[number].append(d.offset + i)
+            slot_person_list.append(number)
+            list_rating_of.append(state.list_rating)
+    keys = list(person_of)
+    persons = len(keys)
+    slot_person = np.array(slot_person_list, dtype=np.int64)
+
+    def per_person(values: np.ndarray) -> list[int]:
+        summed = np.bincount(slot_person, weights=values, minlength=persons)
+        result: list[int] = summed.astype(np.int64).tolist()
+        return result
+
+    totals = _Totals(
+        n=per_person(n),
+        w2=per_person(w2),
+        we=per_person(we),
+        used=per_person(used),
+        capped=per_person(capped),
+        change=per_person(change_h),
+    )
+    rating_list: list[int] = rating.tolist()
+    event_list: list[int] = slot_event.tolist()
+    some_not_rated: list[bool] = ((vs_not_counted + vs_unrated) > 0).tolist()
+    k_summaries: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Rule, ...], tuple[str, ...]]]
+    k_summaries = {}
+
+    def k_summary(
+        own: list[int],
+    ) -> tuple[tuple[int, ...], tuple[Rule, ...], tuple[str, ...]]:
+        used_choices = tuple(dict.fromkeys(choice_list[s] for s in own))
+        found_summary = k_summaries.get(used_choices)
+        if found_summary is None:
+            picked = [choices[c] for c in used_choices]
+            found_summary = k_summaries[used_choices] = (
+                tuple(sorted({c.k for c in picked})),
+                tuple(dict.fromkeys(c.k_rule for c in picked)),
+                tuple(dict.fromkeys(a for c in picked for a in c.assumed)),
+            )
+        return found_summary
+
+    def period_rated(number: int, key: str, player: Player, own: list[int]) -> PlayerOutcome:
+        """7.1: the previous list's rating + the period's rounded total, as
+        :func:`ratingkit.fide.publication._period_rated` makes it."""
+        list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
+        ros = [rating_list[s] for s in own]
+        if list_rating is not None:
+            ro, source = list_rating, "player file"
+        else:
+            own_events = [data[event_list[s]].event for s in own]
+            last_index = _began_last_index(own_events)
+            ro = ros[last_index]
+            source = f"{own_events[last_index].name} (the event that began last)"
+        if any(r != ro for r in ros):
+            notes.append(
+                Note(
+                    NoteKind.RULE,
+                    f"7.1: {player.name!r} is rated with Ro "
+                    f"{', '.join(str(r) for r in ros)} in the events; the period's change "
+                    f"goes onto the previous list's rating {ro} ({source})",
+                    Rule("7.1", "the change goes onto the previous list"),
+                    (key,),
+                )
+            )
+        games_n = totals.n[number]
+        halves, hundredths = totals.w2[number], totals.we[number]
+        total_change = totals.change[number]
+        w = fraction(halves, 2)
+        expected = fraction(hundredths, 100)
+        change = fraction(total_change, 100)
+        ks, k_rules, k_assumed = k_summary(own)
+        whole = (1 if total_change > 0 else -1) * ((abs(total_change) + 50) // 100)
+        after, status = rules.publish(ro + whole)
+        not_rated: dict[Rule, int] = {}
+        for s in own:
+            if some_not_rated[s]:
+                for rule, count in not_rated_of(s):
+                    not_rated[rule] = not_rated.get(rule, 0) + count
+        return PlayerOutcome(
+            key,
+            player.name,
+            ro,
+            games_n,
+            w,
+            expected,
+            change,
+            after,
+            Status.RATED if after is not None else Status.NOT_PUBLISHED,
+            FidePlayer(
+                ro=ro,
+                rc=fraction(totals.used[number], games_n) if games_n else None,
+                n=games_n,
+                w=w,
+                we=expected,
+                w_minus_we=fraction(50 * halves - hundredths, 100),
+                ks=ks,
+                k_change=change,
+                k_rules=k_rules,
+                status_text=status or "rated",
+                list_rating=ro,
+                list_rating_from=source,
+                events=len(own),
+                k_assumed=k_assumed,
+                cap_rule=cap_rule,
+                games_capped=totals.capped[number],
+                not_rated=tuple(not_rated.items()),
+            ),
+        )
+
+    rated_list: list[bool] = rated.tolist()
+    disregarded_list: list[bool] = disregarded.tolist()
+    dates = [x for x in (reference_date(e) for e in events) if x is not None]
+    on = max(dates) if dates else None
+    period_players: list[PlayerOutcome[FidePlayer]] = []
+    carried: dict[str, tuple[Pending, ...]] = {}
+    waiting: list[tuple[str, int, str]] = []
+    for number, key in enumerate(keys):
+        own = person_slots[number]
+        player = first_player[number]
+        if rated_list[own[0]]:
+            period_players.append(period_rated(number, key, player, own))
+            continue
+        state = last[number][1]
+        own_counted = [s for s in own if not disregarded_list[s]]
+        # _period_unrated reads an event's own Ru only where one event alone has games
+        # against rated opponents; elsewhere it pools the pairs (8.3).
+        alone = sum(1 for s in own_counted if counted[s]) == 1
+        unrated = [
+            (
+                data[event_list[s]].event,
+                counted[s],
+                unrated_parts[s] if alone or not counted[s] else unrated_parts.unread(s),
+            )
+            for s in own_counted
+        ]
+        outcome = _period_unrated(key, player, unrated, notes, rules)
+        if not outcome.detail.not_counted:
+            now = [(reference_date(event), r, s) for event, pairs, _ in unrated for r, s in pairs]
+            update, keep, first_notes = rules.first_rating(player.name, now, state.pending, on, key)
+            notes.extend(first_notes)
+            if update is not None:
+                outcome = update.apply(outcome)
+            if keep:
+                carried[key] = keep
+                waiting.append((player.name, len(keep), key))
+                notes[:] = [x for x in notes if not _as_one_event_note_of(x, key)]
+        period_players.append(outcome)
+    notes.extend(_waiting_note(rules, waiting))
+    notes.extend(_decisions(rules, events[0]))
+    notes = _dedupe(notes)
+    players_out = tuple(period_players)
+
+    def build_state() -> list[PlayerRecord]:
+        records = []
+        for number, key in enumerate(keys):
+            player, state = last[number]
+            outcome = players_out[number]
+            after = outcome.rating_after
+            count = games_after(player, state, after, outcome.detail.n)
+            records.append(
+                state_record(key, player.name, after, count, state, carried.get(key, ()))
+            )
+        return records
+
+    return LazyPeriodOutcome(
+        rules=rules.name,
+        title=f"rating period of {len(events)} event(s): {rules.label}",
+        players=players_out,
+        events=tuple(event_outcomes),
+        notes=tuple(notes),
+        detail=FidePeriod(len(events)),
+        new_state=LazyPlayerFile(
+            _paused(build_state), persons, "new state after the rating period"
+        ),
+    )
+
+
+class _Fractions:
+    """Fractions made once per (numerator, denominator): a period has many equal scores,
+    expected scores and changes, and fractions are immutable."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, int], Fraction] = {}
+
+    def __call__(self, numerator: int, denominator: int) -> Fraction:
+        key = (numerator, denominator)
+        value = self._made.get(key)
+        if value is None:
+            value = self._made[key] = Fraction(numerator, denominator)
+        return value
+
+
+def _k_default_notes(
+    players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
+) -> list[Note]:
+    """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
+    defaults (one per K and text, naming the players), without a value per player."""
+    groups: dict[tuple[int, str], tuple[dict[str, None], dict[str, None]]] = {}
+    for i, player in enumerate(players):
+        if player.rating is None:
+            continue
+        choice = choices[choice_list[i]]
+        for text in choice.assumed:
+            names, ids = groups.setdefault((choice.k, text), ({}, {}))
+            names[repr(player.name)] = None
+            ids[player.id] = None
+    notes = []
+    for (k, text), (names, ids) in groups.items():
+        listed = list(names)
+        shown = ", ".join(listed[:10]) + (" ..." if len(listed) > 10 else "")
+        notes.append(
+            Note(
+                NoteKind.DEFAULT,
+                f"K={k} assumed ({text}) for {len(listed)} player(s): {shown}",
+                None,
+                tuple(ids),
+            )
+        )
+    return notes
+
+
+def _period_decision(events: Sequence[Event]) -> Note:
+    """The period's first note, in the event-by-event path's words."""
+    return Note(
+        NoteKind.DECISION,
+        "rating period: events in the order given: "
+        + "; ".join(e.name for e in events)
+        + ". K and the games count come from the player file's state at the start of the "
+        "period for every event; each event's K * sum(dR) is added up and rounded once "
+        "(8.57) and added to the previous list's rating (7.1): the player file's rating "
+        "where it gives one, else the rating the player has in the event that began last "
+        "(column 'list rating from')",
+    )
+
+
+def _round_robin(event: Event) -> bool:
+    return event.type is EventType.ROUND_ROBIN
+
+
+def _event_detail(event: Event) -> FideEvent:
+    return FideEvent(
+        event_type=event.type,
+        start=event.start,
+        end=event.end,
+        players=len(event.players),
+        rated_players=sum(1 for p in event.players if p.rating is not None),
+        name=event.name,
+    )
+
+
+class _UnratedParts:
+    """The unrated players' parts of their events, by slot: made at once for those not
+    counted (8.21), else when first read (Rc and Ru of 8.21a-8.24)."""
+
+    def __init__(self, rules: Fide2014) -> None:
+        self.rules = rules
+        self.made: dict[int, PlayerOutcome[FidePlayer]] = {}
+        self.later: dict[int, tuple[Player, list[tuple[Fraction, Fraction]], int, str | None]]
+        self.later = {}
+
+    def __getitem__(self, slot: int) -> PlayerOutcome[FidePlayer]:
+        part = self.made.get(slot)
+        if part is None:
+            player, pairs, halves, person = self.later.pop(slot)
+            part = self.made[slot] = _unrated_part(self.rules, player, pairs, halves, person)
+        return part
+
+    def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
+        """The part where nobody reads it: made if it was, else a stand-in without its Ru."""
+        part = self.made.get(slot)
+        if part is not None:
+            return part
+        player, pairs, halves, person = self.later[slot]
+        return PlayerOutcome(
+            player.id,
+            player.name,
+            None,
+            len(pairs),
+            Fraction(halves, 2),
+            None,
+            None,
+            None,
+            Status.NOT_RATED,
+            FidePlayer(person=person),
+        )
+
+
+#: A score of 0, 1 or 2 half points as a fraction (made once: fractions are immutable).
+_HALF_POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
+_RATINGS: dict[int, Fraction] = {}
+
+
+def _as_fraction(rating: int) -> Fraction:
+    """An opponent's rating as a fraction, made once per rating."""
+    value = _RATINGS.get(rating)
+    if value is None:
+        value = _RATINGS[rating] = Fraction(rating)
+    return value
+
+
+def _unrated_part(
+    rules: Fide2014,
+    player: Player,
+    pairs: list[tuple[Fraction, Fraction]],
+    halves: int,
+    person: str | None,
+) -> PlayerOutcome[FidePlayer]:
+    """An unrated player's part of a Swiss event (8.21a, 8.22-8.24), as
+    :func:`ratingkit.fide.event.unrated_player_ru` makes it (``halves``: his score in half
+    points)."""
+    n = len(pairs)
+    w = Fraction(halves, 2)
+    if n == 0:
+        return PlayerOutcome(
+            player.id,
+            player.name,
+            None,
+            n,
+            w,
+            None,
+            None,
+            None,
+            Status.NOT_RATED,
+            FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru", person=person),
+        )
+    rc, value, rule = rules.initial_rating(pairs)
+    ru = round_half_away_from_zero(value)  # 8.57, .5 away from zero
+    published, status = rules.publish(ru, initial=True)
+    return PlayerOutcome(
+        player.id,
+        player.name,
+        None,
+        n,
+        w,
+        None,
+        None,
+        published,
+        Status.FIRST_RATING if published is not None else Status.NOT_PUBLISHED,
+        FidePlayer(
+            rc=rc,
+            n=n,
+            w=w,
+            ru_exact=value,
+            ru=ru,
+            status_text=status or f"unrated: Ru by {rule}",
+            ru_rule=rule,
+            person=person,
+        ),
+    )
+
+
+def _event_players_builder(
+    d: _EventData,
+    rated_part: Callable[[int, str | None], PlayerOutcome[FidePlayer]],
+    unrated_parts: _UnratedParts,
+) -> Callable[[], tuple[PlayerOutcome[FidePlayer], ...]]:
+    def build() -> tuple[PlayerOutcome[FidePlayer], ...]:
+        return tuple(
+            rated_part(d.offset + i, d.states[p.id].key)
+            if p.rating is not None
+            else unrated_parts[d.offset + i]
+            for i, p in enumerate(d.event.players)
+        )
+
+    return build
+
+
+_PD: dict[int, Fraction] = {}
+
+
+def _pd(d: int) -> Fraction:
+    value = _PD.get(d)
+    if value is None:
+        value = _PD[d] = table_pd_exact(d)
+    return value
+
+
+def _event_games_builder(
+    rules: Fide2014,
+    d: _EventData,
+    choices: list[KChoice],
+    choice_list: list[int],
+    disregarded: np.ndarray,
+    unrated_parts: _UnratedParts,
+    shared: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]],
+) -> Callable[[], tuple[GameOutcome[FideGame], ...]]:
+    """The event's game sides in the order :func:`ratingkit.fide.event.rate_event` lists them:
+    the games not played, then each rated player's games, then each unrated player's
+    (``shared``: PD, score - PD and K * (score - PD) by K, half points and D, made once for
+    the period's events)."""
+    cap = rules.cap
+    cap_rule = _cap_rule(rules)
+
+    def build() -> tuple[GameOutcome[FideGame], ...]:
+        values = shared
+        event = d.event
+        key = EventKey.of(event, d.position)
+        by_id = {p.id: p for p in event.players}
+        silent = {
+            d.offset + i for i in np.flatnonzero(disregarded[d.offset : d.offset + len(by_id)])
+        }
+        sides: list[GameOutcome[FideGame]] = []
+        for game in event.games:
+            if game.is_played:
+                continue
+            why = Rule(f"not played ({game.play.value})", "only 1 = 0 results are rated")
+            for pid in game.players:
+                me, you = by_id[pid], by_id[game.opponent_of(pid)]
+                sides.append(
+                    GameOutcome(
+                        key,
+                        game.round,
+                        pid,
+                        you.id,
+                        Fraction(game.score_of(pid)),
+                        False,
+                        why,
+                        None,
+                        FideGame(me.name, you.name, you.rating, note=str(why)),
+                    )
+                )
+        for i, me in enumerate(event.players):
+            if me.rating is None:
+                continue
+            ro = me.rating
+            k = choices[choice_list[d.offset + i]].k
+            for game in event.played_games_of(me.id):
+                you = by_id[game.opponent_of(me.id)]
+                half = int(2 * game.score_of(me.id))
+                score = _HALF_POINTS[half]
+                if you.rating is None:
+                    why = OPPONENT_NOT_COUNTED if d.index[you.id] in silent else OPPONENT_UNRATED
+                    sides.append(
+                        GameOutcome(
+                            key,
+                            game.round,
+                            me.id,
+                            you.id,
+                            score,
+                            False,
+                            why,
+                            None,
+                            FideGame(me.name, you.name, None, note=str(why)),
+                        )
+                    )
+                    continue
+                raw = ro - you.rating
+                is_capped = abs(raw) > cap
+                diff = max(-cap, min(cap, raw)) if is_capped else raw
+                made = values.get((k, half, diff))
+                if made is None:
+                    pd = _pd(diff)
+                    made = values[(k, half, diff)] = (pd, score - pd, k * (score - pd))
+                pd, dr, change = made
+                # make_frozen (fastbuild.build): the same frozen values without their __init__
+                # (tests/test_fastbuild.py), for the many game sides of a period.
+                detail = make_frozen(
+                    FideGame,
+                    {
+                        "name": me.name,
+                        "opponent_name": you.name,
+                        "opponent_rating": you.rating,
+                        "rating_used": ro - diff if is_capped else you.rating,
+                        "capped": cap_rule if is_capped else None,
+                        "d_uncapped": raw,
+                        "d": diff,
+                        "pd": pd,
+                        "score_minus_pd": dr,
+                        "note": None,
+                    },
+                )
+                sides.append(
+                    make_frozen(
+                        GameOutcome,
+                        {
+                            "event": key,
+                            "round": game.round,
+                            "player": me.id,
+                            "opponent": you.id,
+                            "score": score,
+                            "rated": True,
+                            "reason": cap_rule if is_capped else None,
+                            "change": change,
+                            "detail": detail,
+                        },
+                    )
+                )
+        for i, me in enumerate(event.players):
+            if me.rating is not None or disregarded[d.offset + i]:
+                continue
+            for game in event.played_games_of(me.id):
+                you = by_id[game.opponent_of(me.id)]
+                score = _HALF_POINTS[int(2 * game.score_of(me.id))]
+                if you.rating is None:
+                    why, counts, note = RC_RATED_ONLY, False, str(RC_RATED_ONLY)
+                else:
+                    why, counts, note = COUNTS_TOWARDS_RC, True, "counts towards Rc (8.21a)"
+                sides.append(
+                    GameOutcome(
+                        key,
+                        game.round,
+                        me.id,
+                        you.id,
+                        score,
+                        counts,
+                        why,
+                        None,
+                        FideGame(me.name, you.name, you.rating, note=note),
+                    )
+                )
+        return tuple(sides)
+
+    return build
+
+
+def _began_last_index(events: Sequence[Event]) -> int:
+    """The event that began last (publication._began_last): the latest start (else end)
+    date; among equal or missing dates, the later in the order given."""
+    dated = [(i, e.start or e.end) for i, e in enumerate(events) if (e.start or e.end)]
+    if not dated:
+        return len(events) - 1
+    return max(dated, key=lambda pair: (pair[1], pair[0]))[0]
+
+
+# -- the report --------------------------------------------------------------------------------
+
+
+def fast_period_report(outcome: FideOutcome) -> Report:
+    """The report :func:`ratingkit.fide.views.period_report` makes of the period, with its
+    tables laid out only when they are read."""
+    from .views import FIDE_COLUMNS, FORMATS, GAME_COLUMNS, PERIOD_COLUMNS, fide_cells, game_row
+
+    detail = outcome.detail
+    assert isinstance(detail, FidePeriod)
+    columns = ("id", "name", *FIDE_COLUMNS)
+    sections: list[Table] = []
+    for event in outcome.events:
+
+        def rows(event: EventOutcome[FidePlayer, FideGame] = event) -> list[dict[str, object]]:
+            return [fide_cells(player, columns) for player in event.players]
+
+        sections.append(
+            LazyTable(
+                f"event: {event.key.name}",
+                columns,
+                _players_count(event),
+                rows,
+                formats=FORMATS,
+            )
+        )
+    player_columns = COMMON_COLUMNS + tuple(c for c in PERIOD_COLUMNS if c not in COMMON_COLUMNS)
+    players = LazyTable(
+        "players",
+        player_columns,
+        len(outcome.players),
+        lambda: [player_row(p) for p in outcome.players],
+        formats=FORMATS,
+    )
+    sides = sum(_sides_count(event) for event in outcome.events)
+    games = LazyTable("games", GAME_COLUMNS, sides, lambda: [game_row(g) for g in outcome.games])
+    return Report(
+        title=outcome.title,
+        rules=outcome.rules,
+        players=players,
+        games=games,
+        summary=cells_with_none(detail),
+        notes=tuple(str(note) for note in outcome.notes),
+        sections=tuple(sections),
+        new_state=outcome.new_state,
+        outcome=outcome,
+    )
+
+
+def _players_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
+    detail = event.detail
+    return detail.players if isinstance(detail, FideEvent) else len(event.players)
+
+
+def _sides_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
+    """The event's game sides, without making them where the count is known."""
+    if isinstance(event, LazyEventOutcome) and event.sides is not None:
+        return event.sides
+    return len(event.games)
