@@ -474,6 +474,9 @@ def read_csv_table(
             )
         # unprotect_cell: the apostrophe ratingkit's own writers put before a cell that a
         # spreadsheet would run as a formula (ratingkit.core.output.protect_cell).
-        cells = {h: unprotect_cell(c.strip()) for h, c in zip(header, row, strict=True)}
+        if "'" in raw:
+            cells = {h: unprotect_cell(c.strip()) for h, c in zip(header, row, strict=True)}
+        else:  # no apostrophe, nothing to unprotect (most rows: a FIDE month is millions)
+            cells = dict(zip(header, [c.strip() for c in row], strict=True))
         rows.append(CsvRow(line_of(), cells, raw))
     return header, rows

@@ -596,6 +596,7 @@ class Ledger:
         db = self._connection
         ids: dict[str, int] = {}
         created = 0
+        own_ids: list[tuple[str, int]] = []
         state = (
             player_file.match(
                 [(p.id, p.name) for p in event.players],
@@ -625,14 +626,13 @@ class Ledger:
                     ),
                 )
                 ids[player.id] = _row_id(cursor)
-            if not event.local_ids:
-                db.execute(
-                    "UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL",
-                    (player.id, ids[player.id]),
-                )
+            if not event.local_ids and player.fide_id:
+                # Known by his FIDE id: his own id in this file too (a member number).
+                own_ids.append((player.id, ids[player.id]))
             record = state.records.get(player.id) if state is not None else None
             if record is not None:
                 self._set_initial_state(ids[player.id], record)
+        db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
         game_cells = [_game_cells(g, ids) for g in event.games]
         games_digest = _games_digest(
             event.type.value,
@@ -1161,15 +1161,23 @@ class Ledger:
                 )
             # No fide_id for the rule set: the ledger id is the player's identity here (the
             # FIDE rule sets key their new state by FIDE id where a player has one).
+            extra = json.loads(p_extra) if p_extra != "{}" else {}
+            extra["start_number"] = local_id
             players.setdefault(event_id, []).append(
-                Player(
-                    id=str(player_id),
-                    name=p_name,
-                    rating=current,
-                    federation=fed,
-                    title=title,
-                    born=date.fromisoformat(born) if born else None,
-                    extra={**json.loads(p_extra), "start_number": local_id},
+                build(
+                    Player,
+                    {
+                        "id": str(player_id),
+                        "name": p_name,
+                        "rating": current,
+                        "federation": fed,
+                        "title": title,
+                        "sex": None,
+                        "born": date.fromisoformat(born) if born else None,
+                        "fide_id": None,
+                        "extra": MappingProxyType(extra),
+                        "location": None,
+                    },
                 )
             )
         games: dict[int, list[Game]] = {}
@@ -1810,24 +1818,25 @@ def _games_digest(
     """A hash of what an event is in the ledger: its type, dates, players (ledger ids),
     games and byes, whatever path, encoding or column order the file had.  One event
     imported twice has one digest."""
-    text = json.dumps(
-        [
-            kind,
-            start,
-            end,
-            sorted(players),
-            sorted([list(map(_digest_cell, g)) for g in games]),
-            sorted([list(map(_digest_cell, b)) for b in byes]),
-        ],
-        separators=(",", ":"),
+    # A game's cells (round, white, black, scores, play, special, handicap, giver, date):
+    # the scores in half points, every cell as text, one line a game, the lines sorted.
+    lines = sorted(
+        "\t".join(
+            (
+                str(g[0]),
+                str(g[1]),
+                str(g[2]),
+                str(round(2 * float(g[3]))),  # type: ignore[arg-type]
+                str(round(2 * float(g[4]))),  # type: ignore[arg-type]
+                *("" if v is None else str(v) for v in g[5:]),
+            )
+        )
+        for g in games
     )
+    head = [kind, start or "", end or "", ",".join(map(str, sorted(players)))]
+    tail = sorted("\t".join("" if v is None else str(v) for v in b) for b in byes)
+    text = "\n".join([*head, *lines, "byes", *tail])
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _digest_cell(value: object) -> object:
-    if isinstance(value, float):
-        return round(2 * value)  # scores in half points
-    return "" if value is None else value
 
 
 def _file_digest(path: Path, event: Event) -> str:
