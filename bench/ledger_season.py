@@ -97,8 +97,7 @@ def run(step):
     if step.startswith("list:"):
         name = step.split(":", 1)[1]
         if render_list is not None:
-            render_list(ledger, last_period(), name)
-            return len(ledger.published_list(last_period()).rows)
+            return len(render_list(ledger, last_period(), name))  # characters or bytes
         listing = ledger.published_list(last_period())
         RENDER[name](listing)
         return len(listing.rows)
@@ -144,7 +143,7 @@ def run_steps(checkout: Path, plan: dict[str, object], folder: Path, timeout: fl
     longer than ``timeout`` seconds kills the subprocess."""
     plan_file = folder / "plan.json"
     plan_file.write_text(json.dumps(plan), encoding="utf-8")
-    Path(str(plan["ledger"])).unlink(missing_ok=True)
+    _remove_ledger(Path(str(plan["ledger"])))
     env = dict(os.environ, PYTHONPATH=str(checkout))
     with tempfile.TemporaryFile(mode="w+") as errors:
         child = subprocess.Popen(
@@ -199,8 +198,14 @@ def run_steps(checkout: Path, plan: dict[str, object], folder: Path, timeout: fl
         if found.unfinished is None and child.returncode != 0:
             errors.seek(0)
             raise SystemExit(f"the run in {checkout} failed:\n{errors.read()}")
-    Path(str(plan["ledger"])).unlink(missing_ok=True)
+    _remove_ledger(Path(str(plan["ledger"])))
     return found
+
+
+def _remove_ledger(path: Path) -> None:
+    """The ledger and its -wal and -shm (a run killed at its timeout leaves them)."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
 def take_turns(

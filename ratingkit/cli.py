@@ -120,6 +120,9 @@ def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParse
     init = sub.add_parser("init", help="create a new ledger for a rule set")
     init.add_argument("ledger")
     init.add_argument("--rules", required=True, metavar="NAME")
+    # Gone (issue 16): the list follows the rule set's own publication rules; refused with
+    # the reason rather than left to argparse's "unrecognized arguments".
+    init.add_argument("--min-games", type=int, help=argparse.SUPPRESS)
     fide_list = sub.add_parser(
         "import-list", help="import FIDE's rating list (TXT or XML download) as the state"
     )
@@ -154,9 +157,7 @@ def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParse
     listing.add_argument("--period", required=True, metavar="YYYY-MM")
     listing.add_argument("--format", choices=LIST_FORMATS, default="table")
     listing.add_argument("--output", metavar="FILE", help="write to FILE (needed for xlsx)")
-    listing.add_argument(
-        "--everyone", action="store_true", help="also the players not listed yet, and why"
-    )
+    listing.add_argument("--everyone", action="store_true", help="also the players not listed yet")
     listing.add_argument(
         "--ledger-ids", action="store_true", help="show the ledger's own player numbers"
     )
@@ -178,6 +179,10 @@ def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParse
     periods.add_argument("ledger")
 
 
+#: ``db rate`` prints the list it published up to this many players (a FIDE month has
+#: 100,000: then it says how to see it).
+LISTED_ON_SCREEN = 60
+
 #: The db commands that only read: they open the ledger read-only (a read-only file, another
 #: process writing).
 _READING = frozenset({"list", "history", "events", "periods"})
@@ -188,6 +193,13 @@ def _cmd_db(args: argparse.Namespace) -> str:
     from .services.listing import render_list, write_list
 
     if args.db_command == "init":
+        if args.min_games is not None:
+            raise RatingkitError(
+                "--min-games is no longer needed: a player enters the list once the rule set "
+                "publishes a rating for him (FIDE Rating Regulations 2014, 7.14: 5 games "
+                "against rated players; FIDE 1982, 9.14: 9 games; FESA rule 3: 9 games, not "
+                "all won or all lost)"
+            )
         Ledger.create(args.ledger, args.rules).close()
         return (
             f"created ledger {args.ledger} for rule set {args.rules}; a player is listed once "
@@ -218,9 +230,15 @@ def _cmd_db(args: argparse.Namespace) -> str:
         if args.db_command == "import-list":
             return f"{ledger.import_list(args.input, args.encoding)}\n"
         if args.db_command == "rate":
-            reports = ledger.rate_period(args.period, replace=args.replace)
+            ledger.rate_period(args.period, replace=args.replace)
             table = ledger.published_list(args.period)
-            return f"rated {len(reports)} report(s) for {args.period}\n\n" + _render(table, "table")
+            events = sum(1 for e in ledger.events().rows if e["period"] == args.period)
+            done = f"rated {args.period}: {events} event(s), {len(table)} players listed\n"
+            if len(table) > LISTED_ON_SCREEN:
+                return (
+                    done + f"(the list: ratingkit db list {args.ledger} --period {args.period})\n"
+                )
+            return done + "\n" + _render(table, "table")
         if args.db_command == "list":
             if args.output:
                 return write_list(

@@ -519,3 +519,68 @@ def test_a_roster_without_ratings_keeps_the_state_fide_s_list_gave(tmp_path):
         assert book.find_player("N103") == book.find_player("9100037")
         state = book._state_before("2024-05")[str(book.find_player("N103"))]
         assert state.born is not None and state.born.year == 1979
+
+
+def test_min_games_is_refused_with_the_rules_that_replace_it(tmp_path, capsys):
+    path = tmp_path / "l.sqlite"
+    assert cli.main(["db", "init", str(path), "--rules", "fesa", "--min-games", "9"]) == 2
+    err = capsys.readouterr().err
+    assert "7.14" in err and "FESA rule 3" in err and len(err.splitlines()) == 1
+    assert not path.exists()
+
+
+def test_a_roster_by_member_numbers_alone_finds_the_players_of_fide_s_list(tmp_path):
+    # A club roster without FIDE ids: each member number is new to the ledger, but the one
+    # player of FIDE's list with that name is he (before: five duplicated players).  The
+    # roster's other members did not play and are not the event's players; its ratings do
+    # not replace what FIDE's list said (Lund 2150, not the roster's 2100).
+    roster = tmp_path / "roster.csv"
+    roster.write_text(
+        "id,name,rating\n"
+        'N103,"Lund, Ola",2100\nN104,"Nilsen, Jon",2012\nN106,"Strand, Per",1840\n'
+        'N108,"Bakke, Tor",1720\nN109,"Aas, Lars",1640\nN111,"Ruud, Emil",\n'
+        'N112,"Vik, Sigrid",1700\n'
+    )
+    with Ledger.create(tmp_path / "l.sqlite", "fide-2014") as book:
+        book.import_list(NATIONAL / "fide-list-2024-02.txt")
+        summary = book.import_file(NATIONAL / "2024-04-club-championship.csv", roster)
+        assert (summary.players_matched, summary.players_created) == (5, 1)
+        (event,) = book.events().rows
+        assert event["players"] == 6  # Vik is on the roster, not in the event
+        book.rate_period("2024-04")
+        assert book.history("N103").rows[0]["rating_before"] == 2150
+        assert book.find_player("Lund, Ola") == book.find_player("9100037")
+        vik = {r["name"]: r for r in book.published_list("2024-04").rows}["Vik, Sigrid"]
+        assert vik["rating"] == 1602 and not vik["played"]
+
+
+def test_a_period_without_events_is_not_rated_and_a_family_is_not_a_ledger_s_rules(tmp_path):
+    path, files = _three_periods(tmp_path)
+    with Ledger.create(path, "fide-2014") as book:
+        book.import_file(files[0])
+        book.rate_period("2024-01")
+        with pytest.raises(LedgerError, match="period 2042-04 has no events"):
+            book.rate_period("2042-04")  # a mistyped period would block later imports
+        book.import_file(files[1])  # still possible
+    with pytest.raises(LedgerError, match="names the rule set in force"):
+        Ledger.create(tmp_path / "f.sqlite", "fide")
+    assert not (tmp_path / "f.sqlite").exists()
+
+
+def test_fide_s_layout_says_who_it_leaves_out(tmp_path, capsys):
+    path = _from_the_fide_list(tmp_path)
+    games = write_pair(
+        tmp_path,
+        "club",
+        [("x1", "New, Nils", None), ("x2", "Abe", 1500)],
+        [(r, "x1", "x2", "1/2-1/2", f"2024-04-0{r}") for r in range(1, 6)],
+    )
+    with Ledger(path) as book:
+        book.import_file(games)
+        book.rate_period("2024-04")
+    out = tmp_path / "list.txt"
+    argv = ["db", "list", str(path), "--period", "2024-04", "--format", "fide-txt"]
+    assert cli.main([*argv, "--output", str(out)]) == 0
+    assert "2 listed player(s) without a FIDE id are not in FIDE's layout" in (
+        capsys.readouterr().out
+    )

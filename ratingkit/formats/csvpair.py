@@ -128,6 +128,12 @@ def read_csv_pair(
     known_ids = {p.id for p in players}
     games_text = read_text_into(games_path, encoding, reads)
     games, byes = _read_games(games_text, str(games_path), known_ids)
+    if players_path == (Path(roster) if roster is not None else None):
+        # A roster named by the user (a club's members, --players) lists more people than
+        # played: the event's players are those with a game or a bye.
+        taking_part = {g.white for g in games} | {g.black for g in games}
+        taking_part |= {b.player for b in byes}
+        players = [p for p in players if p.id in taking_part]
     name = (
         games_path.parent.name
         if games_path.name == "games.csv"

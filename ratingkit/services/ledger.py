@@ -45,7 +45,7 @@ from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutc
 from ..core.output import plain
 from ..core.players import PlayerFile, PlayerRecord, normalise_name, read_player_file
 from ..core.report import Report, Table
-from ..core.ruleset import get_rule_set, guard
+from ..core.ruleset import families, get_rule_set, guard
 from ..formats import read_event
 from .ledgerfile import (
     LedgerBusyError,
@@ -380,6 +380,12 @@ class Ledger:
     def create(cls, path: str | os.PathLike[str], rules: str) -> Ledger:
         """A new, empty ledger for the rule set ``rules``; refuses to overwrite a file.  The
         file appears complete or not at all (:func:`create_ledger_file`)."""
+        if rules in families():
+            members = ", ".join(families()[rules])
+            raise LedgerError(
+                f"{rules!r} names the rule set in force on each event's date ({members}); a "
+                "ledger keeps one list under one rule set: give one of them"
+            )
         get_rule_set(rules)
 
         def initialise(connection: sqlite3.Connection) -> None:
@@ -561,7 +567,12 @@ class Ledger:
                 continue
             if key is not None:
                 holders[key] = player
-                out[player.id] = by_key.get(key, by_own.get(key, key))
+                found: int | str | None = by_key.get(key, by_own.get(key))
+                if found is None and key.startswith("id:"):
+                    # A member number the ledger has not seen: the one player of that name
+                    # who has no own id yet (FIDE's list gave him) is he, never a second one.
+                    found = self._unnumbered_namesake(player.name)
+                out[player.id] = found if found is not None else key
                 continue
             rows = self._connection.execute(
                 "SELECT id FROM players WHERE name_key = ?", (normalise_name(player.name),)
@@ -574,6 +585,14 @@ class Ledger:
                 )
             out[player.id] = rows[0][0] if rows else f"name:{normalise_name(player.name)}"
         return out, errors
+
+    def _unnumbered_namesake(self, name: str) -> int | None:
+        rows = self._connection.execute(
+            "SELECT id FROM players WHERE name_key = ? AND own_id IS NULL AND (key IS NULL OR"
+            " key NOT LIKE 'id:%')",
+            (normalise_name(name),),
+        ).fetchall()
+        return int(rows[0][0]) if len(rows) == 1 else None
 
     def _lookup(self, query: str, values: Sequence[str]) -> dict[str, int]:
         """``query`` (``... IN ({})``) over ``values``, in chunks SQLite accepts."""
@@ -626,8 +645,9 @@ class Ledger:
                     ),
                 )
                 ids[player.id] = _row_id(cursor)
-            if not event.local_ids and player.fide_id:
-                # Known by his FIDE id: his own id in this file too (a member number).
+            if not event.local_ids:
+                # The file's ids are the players' own (member numbers): kept with him, also
+                # where he is known by his FIDE id or came from FIDE's list.
                 own_ids.append((player.id, ids[player.id]))
             record = state.records.get(player.id) if state is not None else None
             if record is not None:
@@ -731,21 +751,25 @@ class Ledger:
             self._set_initial_state(row[0], record)
 
     def _set_initial_state(self, player_id: int, record: PlayerRecord) -> None:
-        """A player file's row as the player's state before his first rated period, on top
-        of what the ledger had (FIDE's list, an earlier file): a cell the file leaves empty
-        keeps the value known before."""
+        """A player file's row as the player's state before his first rated period, where
+        the ledger knows nothing yet: what it knows (FIDE's list, an earlier file) stays, and
+        the file fills in only the cells the ledger has empty.  (A later file must not change
+        the state the first period starts from: re-rating that period with --replace would
+        start from it.)"""
         db = self._connection
         known = db.execute(
             "SELECT initial_state FROM players WHERE id = ?", (player_id,)
         ).fetchone()
         if known is not None and known[0] is not None:
             old = _record_from_json(known[0], player_id)
-            given = {
+            missing = {
                 name: getattr(record, name)
                 for name in _RECORD_FIELDS
-                if name not in ("id", "extra") and getattr(record, name) is not None
+                if name not in ("id", "extra")
+                and getattr(old, name) is None
+                and getattr(record, name) is not None
             }
-            record = replace(old, **given, extra={**old.extra, **record.extra})
+            record = replace(old, **missing, extra={**record.extra, **old.extra})
         db.execute(
             "UPDATE players SET initial_state = ?, arrived_rated = arrived_rated OR ? WHERE id = ?",
             (_record_to_json(record), int(record.rating is not None), player_id),
@@ -809,9 +833,9 @@ class Ledger:
                     (
                         player.name,
                         normalise_name(player.name),
-                        player.federation,
-                        player.title,
-                        player.sex,
+                        player.federation or None,
+                        player.title or player.women_title or None,
+                        player.sex or None,
                         state,
                         int(player.rating is not None),
                         by_key[key],
@@ -825,10 +849,10 @@ class Ledger:
                         player.name,
                         normalise_name(player.name),
                         player.fide_id,
-                        player.federation,
-                        player.title,
+                        player.federation or None,
+                        player.title or player.women_title or None,
                         f"{player.born:04d}-01-01" if player.born else None,
-                        player.sex,
+                        player.sex or None,
                         state,
                         int(player.rating is not None),
                     )
@@ -870,11 +894,23 @@ class Ledger:
             "imported",
             "state",
         )
+        # Fits a 100-column terminal: the file's name (not its folder), the day of import.
         return Table(
             "events",
             names,
             tuple(
-                dict(zip(names, (*r[:10], f"rated {r[10]}" if r[10] else "not rated"), strict=True))
+                dict(
+                    zip(
+                        names,
+                        (
+                            *r[:8],
+                            Path(r[8]).name if r[8] else None,
+                            str(r[9])[:10],
+                            "rated" if r[10] else "not rated",
+                        ),
+                        strict=True,
+                    )
+                )
                 for r in rows
             ),
         )
@@ -909,7 +945,8 @@ class Ledger:
                 db.execute(f"DELETE FROM {table} WHERE event_id = ?", (event_id,))
             db.execute("DELETE FROM participants WHERE event_id = ?", (event_id,))
             db.execute("DELETE FROM events WHERE id = ?", (event_id,))
-            rerated = self._rerate_from(period) if rated_from is not None else []
+            if rated_from is not None:
+                self._rerate_from(period)
             gone = [
                 pid
                 for pid in involved
@@ -927,7 +964,7 @@ class Ledger:
                 done += f" and {len(gone)} player(s) who had no other event"
             if rated_from is not None:
                 periods = sorted({report_period for report_period in self._last_rerated})
-                done += f"; re-rated {', '.join(periods)} ({len(rerated)} report(s))"
+                done += f"; re-rated {', '.join(periods)}"
             return done
 
     # -- rating ------------------------------------------------------------------------------
@@ -973,6 +1010,17 @@ class Ledger:
                 raise LedgerError(
                     f"period {period} is already rated; use --replace to re-rate it and every "
                     "later period"
+                )
+            has_events = self._connection.execute(
+                "SELECT 1 FROM events WHERE period = ? LIMIT 1", (period,)
+            ).fetchone()
+            if has_events is None and period not in rated:
+                # A mistyped period (2042-04) would publish an empty list that blocks every
+                # earlier period's import: refused.
+                known = [str(r["period"]) for r in self.periods().rows]
+                raise LedgerError(
+                    f"period {period} has no events; import its events first (periods with "
+                    f"events: {', '.join(known) or 'none yet'})"
                 )
             later = [p for p in rated if p > period]
             if later and not replace:

@@ -74,7 +74,12 @@ def write_list(
     else:
         target = check_output(path, [ledger.path])
         _write_bytes(target, rendered, path)
-    return f"wrote the {period} list ({form}) to {path}\n"
+    done = f"wrote the {period} list ({form}) to {path}"
+    if form == "fide-txt":
+        left_out = len(ledger.published_list(period)) - len(ledger.fide_list(period))
+        if left_out:
+            done += f"; {left_out} listed player(s) without a FIDE id are not in FIDE's layout"
+    return done + "\n"
 
 
 def _write_bytes(target: Path, data: bytes, given: str | os.PathLike[str]) -> None:
