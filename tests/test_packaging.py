@@ -51,7 +51,9 @@ def _readme_commands() -> list[str]:
 
 def test_readme_opens_with_two_commands_and_ci_runs_the_second():
     first, second = _readme_commands()
-    assert "jupyter lab" in first and "--allow-root" in first and "127.0.0.1" in first
+    # The first command opens JupyterLab through ratingkit-workbook (on copies of the
+    # notebooks); its command line is checked in tests/test_workbook.py.
+    assert first.endswith(".venv/bin/ratingkit-workbook")
     assert "pytest" in second
     ci_lines = [
         line

@@ -1,0 +1,140 @@
+"""Open the workbook in JupyterLab without touching the tracked notebooks.
+
+``ratingkit-workbook`` (the README's first command) copies ``notebooks/`` into ``workbook/``
+beside it (a folder git ignores) the first time, and opens JupyterLab at the project root with
+``workbook/00-start-here.ipynb`` open: the examples and the package are browsable, and what
+one types, runs or saves lands in the copies, so ``git status`` stays clean.  The copies sit
+at the same depth as ``notebooks/``, so their paths (``../examples``) work unchanged.  A
+notebook added to ``notebooks/`` later is copied on the next start; a copy already there is
+never overwritten (``--fresh`` makes new copies of all, keeping the old ones as
+``workbook.old/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import secrets
+import shutil
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .core.errors import RatingkitError
+
+#: The notebook the workbook opens with.
+START = "00-start-here.ipynb"
+
+
+def prepare(root: Path, *, fresh: bool = False) -> Path:
+    """The working copy of the notebooks under ``root`` (made or completed now); returns its
+    folder."""
+    source = root / "notebooks"
+    if not source.is_dir():
+        raise RatingkitError(f"{root}: no notebooks/ folder here; run from the project root")
+    target = root / "workbook"
+    if fresh and target.exists():
+        old = root / "workbook.old"
+        if old.exists():
+            shutil.rmtree(old)
+        target.rename(old)
+    target.mkdir(exist_ok=True)
+    for notebook in sorted(source.glob("*.ipynb")):
+        copy = target / notebook.name
+        if not copy.exists():
+            shutil.copy2(notebook, copy)
+    return target
+
+
+def lab_command(root: Path, folder: Path, *, port: int, token: str) -> list[str]:
+    """The JupyterLab command line: served on 127.0.0.1 at ``port`` with ``token``, no browser
+    started, root allowed where the user is root, the project root as its folder and the
+    start notebook the page it opens on."""
+    start = (folder / START).relative_to(root).as_posix()
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--ip=127.0.0.1",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        f"--ServerApp.default_url=/lab/tree/{start}",
+        # Nothing reaches the internet: no news feed, no check for a newer JupyterLab.
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    return command
+
+
+def start_url(folder: Path, root: Path, port: int, token: str) -> str:
+    """The address that opens the workbook on its start notebook (JupyterLab prints only its
+    launcher's)."""
+    start = (folder / START).relative_to(root).as_posix()
+    return f"http://127.0.0.1:{port}/lab/tree/{start}?token={token}"
+
+
+def free_port(first: int = 8888, tries: int = 50) -> int:
+    """The first port from ``first`` on that nothing listens on at 127.0.0.1."""
+    for port in range(first, first + tries):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RatingkitError(f"no free port from {first} to {first + tries - 1}; give --port")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="ratingkit-workbook",
+        description="open the workbook in JupyterLab, on copies of the notebooks",
+    )
+    parser.add_argument("--fresh", action="store_true", help="start again from the originals")
+    parser.add_argument("--port", type=int, help="the port to serve on (default: JupyterLab's)")
+    parser.add_argument(
+        "--dry-run", action="store_true", help="prepare the copies and print the command only"
+    )
+    args = parser.parse_args(argv)
+    root = Path.cwd()
+    try:
+        folder = prepare(root, fresh=args.fresh)
+    except (RatingkitError, OSError) as exc:
+        print(f"ratingkit-workbook: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        port = args.port or free_port()
+    except RatingkitError as exc:
+        print(f"ratingkit-workbook: error: {exc}", file=sys.stderr)
+        return 2
+    token = secrets.token_hex(24)
+    command = lab_command(root, folder, port=port, token=token)
+    if not args.dry_run and importlib.util.find_spec("jupyterlab") is None:
+        print(
+            "ratingkit-workbook: error: JupyterLab is not installed in this environment; "
+            "install it with: .venv/bin/pip install -e '.[lab]'",
+            file=sys.stderr,
+        )
+        return 2
+    if args.dry_run:
+        print(" ".join(command))
+        return 0
+    print(
+        f"The workbook (copies of the notebooks in {folder.name}/): open\n\n    "
+        f"{start_url(folder, root, port, token)}\n",
+        flush=True,
+    )
+    os.execv(command[0], command)
+    return 0  # pragma: no cover (execv does not return)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
