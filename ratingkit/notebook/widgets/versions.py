@@ -1,0 +1,100 @@
+"""One event under several FIDE texts, explored: pick the event and the rule versions.
+
+The widget shows :func:`ratingkit.fide.versions.rate_side_by_side` for the chosen event and
+rule sets (each column headed by its rule set) and says which text was in force on the
+event's date (:func:`ratingkit.core.ruleset.rule_set_in_force`)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+from ...core.errors import RatingkitError
+from ...core.model import Event
+from ...core.players import PlayerFile
+from ...core.ruleset import rule_set_in_force
+from ...fide.versions import rate_side_by_side
+from .base import Widget
+
+#: The FIDE texts the widget offers.
+FIDE_TEXTS = ("fide-1982", "fide-2014", "fide-2022", "fide-2024", "fide-2025")
+
+
+class FideVersions(Widget):
+    """A dropdown of events (name -> (event, player file)), a choice of FIDE texts and of the
+    columns compared; ``values`` gives ``event``, ``rules``, ``in_force`` (the name of the
+    text in force on the event's start, or the reason there is none), ``rows`` and
+    ``error``."""
+
+    def __init__(
+        self,
+        events: Mapping[str, tuple[Event, PlayerFile | None]],
+        rules: Sequence[str] = ("fide-2014", "fide-2024", "fide-2025"),
+        columns: Sequence[str] = ("K", "change", "rating_after"),
+    ) -> None:
+        if not events:
+            raise RatingkitError("FideVersions needs at least one event")
+        self.events = dict(events)
+        self.columns = tuple(columns)
+        self.event = w.Dropdown(options=list(self.events), description="event")
+        self.rules = w.SelectMultiple(
+            options=FIDE_TEXTS, value=tuple(rules), description="texts", rows=len(FIDE_TEXTS)
+        )
+        self.output = w.HTML()
+        self.error: str | None = None
+        self._values: dict[str, Any] = {}
+        for control in (self.event, self.rules):
+            control.observe(self._update, names="value")
+        self.view = w.VBox([w.HBox([self.event, self.rules]), self.output])
+        self._update()
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self._values)
+
+    def choose(self, event: str | None = None, rules: Sequence[str] | None = None) -> None:
+        with self.busy():
+            if event is not None:
+                self.event.value = event
+            if rules is not None:
+                self.rules.value = tuple(rules)
+        self._update()
+
+    def _update(self, _change: object = None) -> None:
+        if self.is_busy:
+            return
+        self.error = None
+        name = str(self.event.value)
+        event, players = self.events[name]
+        values: dict[str, Any] = {
+            "event": name,
+            "rules": tuple(self.rules.value),
+            "in_force": None,
+            "rows": [],
+            "error": None,
+        }
+        parts: list[str] = []
+        if event.start is not None:
+            try:
+                values["in_force"] = rule_set_in_force("fide", event.start).name
+                parts.append(
+                    f"<p>On {event.start.isoformat()}, the start of {html.escape(event.name)}, "
+                    f"<b>{html.escape(values['in_force'])}</b> was in force.</p>"
+                )
+            except RatingkitError as exc:
+                values["in_force"] = str(exc)
+                parts.append(f"<p>{html.escape(str(exc))}</p>")
+        try:
+            if not self.rules.value:
+                raise RatingkitError("choose at least one FIDE text")
+            table = rate_side_by_side(event, tuple(self.rules.value), players, self.columns)
+            values["rows"] = [dict(r) for r in table.rows]
+            parts.append(table.to_html())
+        except RatingkitError as exc:
+            self.error = values["error"] = str(exc)
+            parts.append(f"<p style='color:#b00'>{html.escape(str(exc))}</p>")
+        self._values = values
+        self.output.value = "".join(parts)
