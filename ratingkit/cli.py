@@ -113,8 +113,7 @@ def _parser() -> argparse.ArgumentParser:
         "--columns",
         type=int,
         metavar="N",
-        help="fit the table format into N columns (default: the terminal's width on a terminal; "
-        "a file or a pipe gets the tables unfitted)",
+        help="fit the table format into N columns (default: the terminal's width, else 100)",
     )
     rate.add_argument(
         "--input-format",
@@ -135,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--input-format", metavar="NAME", help="input format (default: detected)")
     check.add_argument("--format", choices=("table", "csv", "json"), default="table")
     check.add_argument(
-        "--columns", type=int, metavar="N", help="fit N columns (default: terminal, else 100)"
+        "--columns", type=int, metavar="N", help="fit N columns (default: the terminal's, else 100)"
     )
     _add_encoding(check)
 
@@ -535,17 +534,21 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     return _render(report, args.format), inputs
 
 
-def _columns(args: argparse.Namespace) -> int | None:
-    """The width the table format fits: --columns, else the terminal's when stdout is one;
-    None (unfitted, as before) for a file or a pipe."""
+#: The width of the table format when stdout is not a terminal and --columns is not given.
+DEFAULT_COLUMNS = 100
+
+
+def _columns(args: argparse.Namespace) -> int:
+    """The width the table format fits: --columns, else the terminal's when stdout is one,
+    else :data:`DEFAULT_COLUMNS`."""
     if args.columns is not None:
         if args.columns < 40:
             raise RatingkitError(f"--columns {args.columns}: give 40 or more")
         return int(args.columns)
     isatty = getattr(sys.stdout, "isatty", None)
     if not getattr(args, "output", None) and isatty is not None and isatty():
-        return shutil.get_terminal_size((100, 24)).columns
-    return None
+        return max(40, shutil.get_terminal_size((DEFAULT_COLUMNS, 24)).columns)
+    return DEFAULT_COLUMNS
 
 
 def _one_player(report: Report, wanted: str, output_format: str, width: int | None) -> str:

@@ -127,7 +127,8 @@ def test_player_shows_his_row_and_only_his_games(tmp_path, capsys):
 
 def test_the_text_report_fits_100_columns_with_a_long_name(tmp_path, capsys):
     event = _event(tmp_path / "ev", players={"x": (f'"{LONG}"', 2000), "y": ("Yann", 1900)})
-    assert cli.main(["rate", str(event), "--rules", "fide-2024", "--columns", "100"]) == 0
+    # not a terminal, no --columns: 100 columns
+    assert cli.main(["rate", str(event), "--rules", "fide-2024"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert max(len(line) for line in lines) <= 100
     # the long name is wrapped, not lost
@@ -136,6 +137,8 @@ def test_the_text_report_fits_100_columns_with_a_long_name(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert max(len(line) for line in lines) <= 60
     assert any(str(X_AFTER) in line for line in lines)
+    assert cli.main(["rate", str(event), "--rules", "fide-2024", "--columns", "20"]) == 2
+    assert "--columns 20: give 40 or more" in capsys.readouterr().err
 
 
 def test_rule_set_names_case_and_did_you_mean(tmp_path, capsys):
@@ -169,7 +172,7 @@ def test_check_a_rule_that_breaks_validity_exits_1(tmp_path, capsys):
     """FIDE 2024 1.1: a game is rated only with at least 90 minutes per player for 60 moves
     where a player is rated 2400 or more, 60 minutes where one is rated 1800 or more."""
     event = _event(tmp_path / "ev", fields="minutes,30\n")
-    assert cli.main(["check", str(event), "--rules", "fide-2024", "--columns", "100"]) == 1
+    assert cli.main(["check", str(event), "--rules", "fide-2024"]) == 1
     out = capsys.readouterr().out
     breaks = out[out.index("Breaks the event's validity") :]
     assert "1.1" in breaks and "r1 Xavier - Yann" in breaks

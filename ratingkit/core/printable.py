@@ -34,10 +34,17 @@ p.rules, p.facts { margin: 0 0 1mm 0; }
 table { border-collapse: collapse; margin-bottom: 2mm; }
 th, td { border: 0.5pt solid #555; padding: 0.5mm 1.5mm; vertical-align: top; }
 th { background: #eee; text-align: left; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.players td:nth-child(2) { white-space: nowrap; }
+table.games { font-size: 8pt; }
 tr { page-break-inside: avoid; break-inside: avoid; }
 thead { display: table-header-group; }
 ul.notes { margin: 1mm 0; padding-left: 5mm; }
+@media print {
+  body { font-size: 7pt; }
+  th, td { padding: 0.3mm 0.8mm; }
+  table.games { font-size: 6.5pt; }
+}
 @media screen { body { max-width: 297mm; margin: 1em auto; } section.event { margin-bottom: 2em; } }
 """
 
@@ -54,17 +61,32 @@ HEADINGS: Mapping[str, str] = {
 }
 
 
-def _cell(value: object) -> str:
-    text = html.escape(format_cell(value))
+def _cell(value: object, fmt: str | None = None) -> str:
+    text = html.escape(format_cell(value, fmt))
     numeric = isinstance(value, int | float) and not isinstance(value, bool)
     numeric = numeric or type(value).__name__ in ("Fraction", "Decimal")
     return f'<td class="n">{text}</td>' if numeric else f"<td>{text}</td>"
 
 
-def _table(columns: Sequence[str], rows: Sequence[Mapping[str, object]]) -> str:
-    head = "".join(f"<th>{html.escape(HEADINGS.get(c, c))}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(_cell(r.get(c)) for c in columns) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+def _table(
+    columns: Sequence[str],
+    rows: Sequence[Mapping[str, object]],
+    formats: Mapping[str, str] | None = None,
+    kind: str = "players",
+) -> str:
+    """A printed table; ``formats`` are the report's own number formats (``{:+.2f}`` ...)."""
+    formats = formats or {}
+    head = "".join(
+        f"<th>{html.escape(HEADINGS.get(c, c.replace('_', ' ')))}</th>" for c in columns
+    )
+    body = "".join(
+        "<tr>" + "".join(_cell(r.get(c), formats.get(c)) for c in columns) + "</tr>" for r in rows
+    )
+    return f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+#: The game table's columns a player's own games leave out (they name him).
+OWN_COLUMNS = frozenset({"event", "id", "name", "player"})
 
 
 def _player_columns(
@@ -103,7 +125,7 @@ def _facts(report: Report, event: EventOutcome[Any, Any], single: bool) -> str:
     else:
         detail = event.detail
         items = [
-            f"{name}: {format_cell(getattr(detail, name))}"
+            f"{name.replace('_', ' ')}: {format_cell(getattr(detail, name))}"
             for name in ("event_type", "start", "end", "players")
             if getattr(detail, name, None) is not None
         ]
@@ -121,7 +143,7 @@ def printable_html(report: Report, document: str = "") -> str:
         columns = list(report.players.columns)
         sections.append(
             f'<section class="event"><h1>{title}</h1><p class="rules">{rules}</p>'
-            + _table(columns, list(report.players.rows))
+            + _table(columns, list(report.players.rows), report.players.formats)
             + "</section>"
         )
     else:
@@ -134,11 +156,11 @@ def printable_html(report: Report, document: str = "") -> str:
                 own = _games_of(report, outcome, event, player.id)
                 if not own or report.games is None:
                     continue
-                shown = [c for c in report.games.columns if c not in ("event", "id", "name")]
+                shown = [c for c in report.games.columns if c not in OWN_COLUMNS]
                 games.append(
                     f"<h3>{html.escape(player.id)} {html.escape(player.name)}: rating before "
                     f"{html.escape(format_cell(player.rating_before) or 'unrated')}</h3>"
-                    + _table(shown, own)
+                    + _table(shown, own, report.games.formats, "games")
                 )
             # a single event's notes are the report's, printed once at the end
             notes = (
@@ -150,7 +172,7 @@ def printable_html(report: Report, document: str = "") -> str:
                 f'<p class="rules">{rules}</p>'
                 + _facts(report, event, single)
                 + "<h2>Players</h2>"
-                + _table(columns, rows)
+                + _table(columns, rows, report.players.formats)
                 + ("<h2>Individual calculations</h2>" + "".join(games) if games else "")
                 + (f'<h2>Notes</h2><ul class="notes">{notes}</ul>' if notes else "")
                 + "</section>"
@@ -161,7 +183,7 @@ def printable_html(report: Report, document: str = "") -> str:
                 '<section class="event"><h1>'
                 + title
                 + f'</h1><p class="rules">{rules}</p><h2>Result of the period</h2>'
-                + _table(columns, rows)
+                + _table(columns, rows, report.players.formats)
                 + "</section>"
             )
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in report.notes)
