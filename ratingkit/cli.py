@@ -605,6 +605,8 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
             )
             or [column]
         )
+    if table is None:
+        return "\n".join([*lines, "", "(the event gives no games: a score table)"]) + "\n"
     shown = tuple(c for c in game_columns if c not in ("id", "name"))
     own = [{c: g.get(c) for c in shown} for g in games]
     title = f"games of {row.get('name')} ({len(games)})"

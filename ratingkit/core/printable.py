@@ -76,9 +76,7 @@ def _table(
 ) -> str:
     """A printed table; ``formats`` are the report's own number formats (``{:+.2f}`` ...)."""
     formats = formats or {}
-    head = "".join(
-        f"<th>{html.escape(HEADINGS.get(c, c.replace('_', ' ')))}</th>" for c in columns
-    )
+    head = "".join(f"<th>{html.escape(HEADINGS.get(c, c.replace('_', ' ')))}</th>" for c in columns)
     body = "".join(
         "<tr>" + "".join(_cell(r.get(c), formats.get(c)) for c in columns) + "</tr>" for r in rows
     )

@@ -285,14 +285,6 @@ def _fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) 
     cap = max(8, min(TEXT_CELL_WIDTH, width // 3))
     widths = [w if numeric[i] else min(w, max(cap, len(columns[i]))) for i, w in enumerate(natural)]
     widths = [min(w, width) for w in widths]
-    spare = width - sum(widths) - 2 * (count - 1)
-    for i in reversed(range(count)):  # room left: the last wrapped columns widen first
-        if spare <= 0:
-            break
-        grow = min(spare, natural[i] - widths[i])
-        if grow > 0:
-            widths[i] += grow
-            spare -= grow
     keys = [i for i, c in enumerate(columns) if c in KEY_COLUMNS and i < len(KEY_COLUMNS)]
     rest = [i for i in range(count) if i not in keys]
     blocks: list[list[int]] = []
@@ -309,6 +301,18 @@ def _fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) 
         used += extra
     if len(current) > len(keys) or not blocks:
         blocks.append(current)
+    for block in blocks:
+        # Room left in a block: its wrapped columns widen by turns, up to their width.
+        spare = width - sum(widths[i] for i in block) - 2 * (len(block) - 1)
+        growing = [i for i in block if i not in keys and widths[i] < natural[i]]
+        while spare > 0 and growing:
+            for i in list(growing):
+                if spare <= 0:
+                    break
+                widths[i] += 1
+                spare -= 1
+                if widths[i] >= natural[i]:
+                    growing.remove(i)
     lines: list[str] = []
     for number, block in enumerate(blocks):
         if number:
