@@ -7,8 +7,11 @@ Expected ratings are computed here from FIDE's table 8.1b as printed (tests/fide
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 
+import pytest
 from fide_by_hand import half_away, pd
 
 from ratingkit import cli
@@ -178,3 +181,75 @@ def test_check_a_rule_that_breaks_validity_exits_1(tmp_path, capsys):
     assert "1.1" in breaks and "r1 Xavier - Yann" in breaks
     for line in out.splitlines():
         assert len(line) <= 100
+
+
+def test_the_readme_s_commands_for_taking_the_report_away_run(tmp_path, monkeypatch, capsys):
+    """Every command of the README's "Taking the report away" block, from a copy of the
+    examples: exit 0, or 2 where the README says ``# refused``; the table format within 100
+    columns (the default off a terminal)."""
+    import shlex
+    import shutil
+
+    from conftest import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("**Taking the report away.**")
+    block = text[text.index("```sh\n", start) + 6 :]
+    commands = block[: block.index("```")].splitlines()
+    assert len(commands) >= 8
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    for line in commands:
+        command, _, comment = line.partition("#")
+        argv = shlex.split(command)
+        assert argv[0] == "ratingkit"
+        status = cli.main(argv[1:])
+        out, err = capsys.readouterr()
+        assert status == (2 if "refused" in comment else 0), (line, err)
+        if "--format" not in argv and "--columns" not in argv:
+            assert all(len(row) <= 100 for row in out.splitlines()), line
+    state = parse_player_csv((tmp_path / "autumn-after.csv").read_text())
+    data = json.loads((tmp_path / "autumn.json").read_text())
+    assert PlayerFile.from_records(data["new_state"]).records == state.records
+    assert "@page" in (tmp_path / "autumn.html").read_text()
+
+
+@pytest.mark.browser
+def test_the_printable_report_prints_one_event_a_page_in_chromium(tmp_path, capsys):
+    """The page in Debian's Chromium, printed (print media): each event after the first
+    begins a page, the tables fit A4 landscape (297 mm - 2 x 12 mm = 273 mm, 1032 px at 96 px
+    an inch), nothing is fetched, and page.pdf() gives a page per event at least."""
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{chromium} is missing")
+        pytest.skip(f"{chromium} is missing")
+    from playwright.sync_api import sync_playwright
+
+    a = _event(tmp_path / "a", "Event A", "2024-05-03")
+    b = _event(tmp_path / "b", "Event B", "2024-05-10", games="1,y,x,1-0\n")
+    page_file = tmp_path / "report.html"
+    argv = ["rate", str(a), str(b), "--rules", "fide-2024", "--format", "html"]
+    assert cli.main([*argv, "--output", str(page_file)]) == 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(chromium), args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1032, "height": 700})
+            fetched: list[str] = []
+            page.on("request", lambda request: fetched.append(request.url))
+            page.emulate_media(media="print")
+            page.goto(page_file.as_uri())
+            breaks = page.evaluate(
+                "[...document.querySelectorAll('section.event')]"
+                ".map(s => getComputedStyle(s).breakBefore)"
+            )
+            width = page.evaluate("document.documentElement.scrollWidth")
+            pdf = page.pdf(format="A4", landscape=True)
+        finally:
+            browser.close()
+    assert breaks == ["auto", "page", "page"]  # Event A, Event B, the period's result
+    assert width <= 1032
+    assert [url for url in fetched if not url.startswith("file:")] == []
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) >= 3
