@@ -1,6 +1,13 @@
 """The command line: ``ratingkit rate``, ``check``, ``rules``, ``formats``.
 
-``check`` exits 1 when the event breaks a rule of the rule set, 0 when it breaks none.
+``check`` exits 1 when something breaks the event's validity
+(:attr:`~ratingkit.core.outcome.Finding.breaks_validity`), 0 when nothing does; games that a
+rule simply leaves unrated are listed as information.  ``rate --save-state FILE`` writes the
+new state as a player file, ``--format html`` the printable report
+(:mod:`ratingkit.core.printable`), ``--player ID`` one player's row and games; the table
+format fits ``--columns`` (default: the terminal's width, else 100).  Rule set names are
+case-insensitive, and a mistyped one gets "did you mean"
+(:func:`ratingkit.core.ruleset.canonical_name`).
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
 never a traceback; nothing is written when an error occurs.  ``--output`` refuses a folder, a
 missing folder and the input files; it writes into a device or FIFO and through a symbolic

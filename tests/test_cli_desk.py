@@ -253,3 +253,24 @@ def test_the_printable_report_prints_one_event_a_page_in_chromium(tmp_path, caps
     assert width <= 1032
     assert [url for url in fetched if not url.startswith("file:")] == []
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) >= 3
+
+
+def test_a_fesa_state_saved_reads_back_to_the_report_s_new_state(tmp_path, capsys):
+    """FESA's state has more than ratings (grade, games, bonus counters ...): the file
+    --save-state writes parses to exactly the records of the report's new state."""
+    from conftest import ROOT
+
+    from ratingkit.core.players import read_player_file, write_player_csv
+    from ratingkit.fesa import FESA
+    from ratingkit.formats import read_event
+
+    table = ROOT / "examples" / "fesa-spring-cup.txt"
+    players = ROOT / "examples" / "fesa-spring-cup-players.csv"
+    state = tmp_path / "after.csv"
+    argv = ["rate", str(table), "--rules", "fesa", "--players", str(players)]
+    assert cli.main([*argv, "--save-state", str(state)]) == 0
+    capsys.readouterr()
+    report = FESA.rate(read_event(table), read_player_file(players))
+    assert report.new_state is not None
+    assert write_player_csv(read_player_file(state)) == write_player_csv(report.new_state)
+    assert {r.grade for r in read_player_file(state)} >= {"2 dan"}  # Tanaka promoted, rule 10
