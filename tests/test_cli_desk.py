@@ -274,3 +274,20 @@ def test_a_fesa_state_saved_reads_back_to_the_report_s_new_state(tmp_path, capsy
     assert report.new_state is not None
     assert write_player_csv(read_player_file(state)) == write_player_csv(report.new_state)
     assert {r.grade for r in read_player_file(state)} >= {"2 dan"}  # Tanaka promoted, rule 10
+
+
+def test_two_fesa_tables_print_a_page_each_with_every_player_s_games(capsys):
+    """Two FESA tables rated one after the other: one page per table, each with its players'
+    games (the Spring Cup: 6 players, 4 rounds, no byes: 24 game sides)."""
+    from conftest import ROOT
+
+    tables = [ROOT / "examples" / n for n in ("fesa-spring-cup.txt", "fesa-example-rated.txt")]
+    assert cli.main(["rate", *map(str, tables), "--rules", "fesa", "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    sections = re.findall(r'<section class="event">(.*?)</section>', page, re.S)
+    assert re.search(r"<h1>(.*?)</h1>", sections[0]).group(1) == "Spring Cup (invented example)"
+    assert len(sections) == 3  # the two tables and the result
+    first = sections[0]
+    assert first.count("<h3>") == 6 and "Individual calculations" in sections[1]
+    games = first[first.index("Individual calculations") :]
+    assert games.count("<tr>") - games.count("<thead>") == 24

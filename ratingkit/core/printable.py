@@ -15,7 +15,14 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .outcome import EventOutcome, GameOutcome, Outcome, PlayerOutcome, player_row
+from .outcome import (
+    EventOutcome,
+    GameOutcome,
+    Outcome,
+    PlayerOutcome,
+    detail_cells,
+    player_row,
+)
 from .report import COMMON_COLUMNS, format_cell
 
 if TYPE_CHECKING:
@@ -90,26 +97,48 @@ OWN_COLUMNS = frozenset({"event", "id", "name", "player"})
 def _player_columns(
     players: Sequence[PlayerOutcome[Any]],
 ) -> tuple[list[str], list[dict[str, object]]]:
+    """The player table's columns and rows; an ``event`` column is left out (the page is the
+    event's)."""
     rows = [player_row(p) for p in players]
     columns = list(COMMON_COLUMNS)
     for row in rows:
-        columns += [c for c in row if c not in columns]
+        columns += [c for c in row if c not in columns and c != "event"]
     return columns, rows
 
 
 def _games_of(
     report: Report, outcome: Outcome[Any, Any], event: EventOutcome[Any, Any], player_id: str
-) -> list[Mapping[str, object]]:
-    """The report's game rows of one player in one event (the game table is laid out from
-    ``outcome.games`` in order, one row per game side)."""
+) -> tuple[list[str], list[Mapping[str, object]]]:
+    """The columns and rows of one player's games in one event: the report's game rows (laid
+    out from ``outcome.games`` in order, one row per game side), or where the report has no
+    game table of its own (several FESA tables rated one after the other) the typed game
+    outcomes' values."""
     table = report.games
-    if table is None or len(table) != len(outcome.games):
-        return []
-    return [
-        row
-        for game, row in zip(outcome.games, table.rows, strict=True)
-        if _same_event(game, event) and game.player == player_id
+    if table is not None and len(table) == len(outcome.games):
+        rows = [
+            row
+            for game, row in zip(outcome.games, table.rows, strict=True)
+            if _same_event(game, event) and game.player == player_id
+        ]
+        return [c for c in table.columns if c not in OWN_COLUMNS], rows
+    games = [g for g in (event.games or outcome.games) if _same_event(g, event)]
+    rows = [
+        {
+            "round": g.round,
+            "opponent": g.opponent,
+            "score": g.score,
+            "rated": g.rated,
+            "rule": str(g.reason) if g.reason is not None else None,
+            "change": g.change,
+            **detail_cells(g.detail),
+        }
+        for g in games
+        if g.player == player_id
     ]
+    columns = ["round", "opponent", "score", "rated", "rule", "change"]
+    for row in rows:
+        columns += [c for c in row if c not in columns]
+    return columns, rows
 
 
 def _same_event(game: GameOutcome[Any], event: EventOutcome[Any, Any]) -> bool:
@@ -151,14 +180,14 @@ def printable_html(report: Report, document: str = "") -> str:
             columns, rows = _player_columns(players)
             games = []
             for player in players:
-                own = _games_of(report, outcome, event, player.id)
-                if not own or report.games is None:
+                shown, own = _games_of(report, outcome, event, player.id)
+                if not own:
                     continue
-                shown = [c for c in report.games.columns if c not in OWN_COLUMNS]
+                formats = report.games.formats if report.games is not None else {}
                 games.append(
                     f"<h3>{html.escape(player.id)} {html.escape(player.name)}: rating before "
                     f"{html.escape(format_cell(player.rating_before) or 'unrated')}</h3>"
-                    + _table(shown, own, report.games.formats, "games")
+                    + _table(shown, own, formats, "games")
                 )
             # a single event's notes are the report's, printed once at the end
             notes = (
