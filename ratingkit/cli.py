@@ -1,6 +1,13 @@
 """The command line: ``ratingkit rate``, ``check``, ``rules``, ``formats``.
 
-``check`` exits 1 when the event breaks a rule of the rule set, 0 when it breaks none.
+``check`` exits 1 when something breaks the event's validity
+(:attr:`~ratingkit.core.outcome.Finding.breaks_validity`), 0 when nothing does; games that a
+rule simply leaves unrated are listed as information.  ``rate --save-state FILE`` writes the
+new state as a player file, ``--format html`` the printable report
+(:mod:`ratingkit.core.printable`), ``--player ID`` one player's row and games; the table
+format fits ``--columns`` (default: the terminal's width, else 100).  Rule set names are
+case-insensitive, and a mistyped one gets "did you mean"
+(:func:`ratingkit.core.ruleset.canonical_name`).
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
 never a traceback; nothing is written when an error occurs.  ``--output`` refuses a folder, a
 missing folder and the input files; it writes into a device or FIFO and through a symbolic
@@ -14,9 +21,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
@@ -25,12 +33,21 @@ from . import __version__
 from .core.errors import RatingkitError
 from .core.fileio import check_encoding, read_text_as
 from .core.model import Event, EventType
-from .core.outcome import Note, NoteKind
-from .core.output import check_output, terminal_text, write_output
-from .core.players import PlayerFile, merge_rosters, parse_player_csv
-from .core.report import Report, Table
+from .core.outcome import Finding, Note, NoteKind, Rule
+from .core.output import check_output, plain, terminal_cell, terminal_text, write_output
+from .core.players import (
+    PlayerFile,
+    merge_rosters,
+    normalise_name,
+    parse_player_csv,
+    state_records,
+    write_player_csv,
+)
+from .core.printable import printable_html
+from .core.report import Report, Table, format_cell
 from .core.ruleset import (
     RuleSet,
+    canonical_name,
     families,
     family_gaps,
     get_rule_set,
@@ -82,11 +99,29 @@ def _parser() -> argparse.ArgumentParser:
     )
     rate.add_argument(
         "--format",
-        choices=("table", "csv", "json"),
+        choices=("table", "csv", "json", "html"),
         default="table",
-        help="output format (default: table)",
+        help="output format (default: table); json includes the new state; html is the "
+        "printable report (one event a page)",
     )
     rate.add_argument("--output", metavar="FILE", help="write the report here instead of stdout")
+    rate.add_argument(
+        "--save-state",
+        metavar="FILE",
+        help="write the players' state after the event(s) here: a player file that --players "
+        "reads for the next event",
+    )
+    rate.add_argument(
+        "--player",
+        metavar="ID",
+        help="show one player's report row and his games (his id, or his name)",
+    )
+    rate.add_argument(
+        "--columns",
+        type=int,
+        metavar="N",
+        help="fit the table format into N columns (default: the terminal's width, else 100)",
+    )
     rate.add_argument(
         "--input-format",
         metavar="NAME",
@@ -105,6 +140,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--players", metavar="FILE", help="player file with state")
     check.add_argument("--input-format", metavar="NAME", help="input format (default: detected)")
     check.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    check.add_argument(
+        "--columns", type=int, metavar="N", help="fit N columns (default: the terminal's, else 100)"
+    )
     _add_encoding(check)
 
     _add_db_commands(commands)
@@ -469,6 +507,10 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     _refuse_repeated(args.input, events)
     if args.output:
         check_output(args.output, inputs)  # before the work, and again when writing
+    if args.save_state:
+        check_output(args.save_state, inputs)
+        if args.output and Path(args.output).resolve() == Path(args.save_state).resolve():
+            raise RatingkitError(f"--save-state {args.save_state} is the --output file too")
     rules = _rules_for(args.rules, events)
     players, note = _players_and_note(args, events)
     guard(rules, events, players)  # chess against shogi, score tables
@@ -481,7 +523,102 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     if args.rules not in families():
         outside = [n for n in (out_of_force_note(rules, e) for e in events) if n]
         report = _noted(report, NoteKind.OUT_OF_FORCE, outside)
+    if args.save_state:
+        if report.new_state is None:
+            raise RatingkitError(f"--save-state: rule set {rules.name} gives no new state")
+        write_output(args.save_state, write_player_csv(report.new_state), inputs)
+    width = _columns(args)
+    if args.player is not None:
+        return _one_player(report, args.player, args.format, width), inputs
+    if args.format == "json":
+        data = report.to_dict()
+        data["new_state"] = state_records(report.new_state) if report.new_state else None
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n", inputs
+    if args.format == "html":
+        return printable_html(report, rules.document), inputs
+    if args.format == "table":
+        return report.to_text(width=width), inputs
     return _render(report, args.format), inputs
+
+
+#: The width of the table format when stdout is not a terminal and --columns is not given.
+DEFAULT_COLUMNS = 100
+
+
+def _columns(args: argparse.Namespace) -> int:
+    """The width the table format fits: --columns, else the terminal's when stdout is one,
+    else :data:`DEFAULT_COLUMNS`."""
+    if args.columns is not None:
+        if args.columns < 40:
+            raise RatingkitError(f"--columns {args.columns}: give 40 or more")
+        return int(args.columns)
+    isatty = getattr(sys.stdout, "isatty", None)
+    if not getattr(args, "output", None) and isatty is not None and isatty():
+        return max(40, shutil.get_terminal_size((DEFAULT_COLUMNS, 24)).columns)
+    return DEFAULT_COLUMNS
+
+
+def _one_player(report: Report, wanted: str, output_format: str, width: int | None) -> str:
+    """One player's report row and his games: he is found by his id, else by his name."""
+    rows = report.players.rows
+    found = [r for r in rows if str(r.get("id")) == wanted]
+    if not found:
+        key = normalise_name(wanted)
+        found = [r for r in rows if normalise_name(str(r.get("name") or "")) == key]
+    if not found:
+        raise RatingkitError(f"--player {wanted}: no player of {report.title} has this id or name")
+    if len(found) > 1:
+        ids = ", ".join(str(r.get("id")) for r in found)
+        raise RatingkitError(
+            f"--player {wanted}: {len(found)} players have this name ({ids}); give the id"
+        )
+    row = found[0]
+    player_id = str(row.get("id"))
+    games: list[Mapping[str, object]] = []
+    table = report.games
+    outcome = report.outcome
+    if table is not None:
+        if outcome is not None and len(outcome.games) == len(table):
+            games = [
+                r for g, r in zip(outcome.games, table.rows, strict=True) if g.player == player_id
+            ]
+        else:
+            games = [r for r in table.rows if str(r.get("id")) == player_id]
+    game_columns = table.columns if table is not None else ()
+    if output_format == "json":
+        data = {
+            "title": report.title,
+            "rules": report.rules,
+            "player": {c: plain(row.get(c)) for c in report.players.columns},
+            "games": [{c: plain(g.get(c)) for c in game_columns} for g in games],
+        }
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if output_format == "csv":
+        return Table("games", game_columns, games).to_csv()
+    if output_format == "html":
+        raise RatingkitError(
+            "--player shows one player as table, csv or json; --format html prints the whole event"
+        )
+    label = max(len(c) for c in report.players.columns)
+    lines = [f"{report.title} ({report.rules})", ""]
+    for column in report.players.columns:
+        text = format_cell(row.get(column), report.players.formats.get(column))
+        lines.extend(
+            textwrap.wrap(
+                f"{column:<{label}}  {terminal_cell(text)}",
+                width or 10**6,
+                subsequent_indent=" " * (label + 2),
+                break_on_hyphens=False,
+            )
+            or [column]
+        )
+    if table is None:
+        return "\n".join([*lines, "", "(the event gives no games: a score table)"]) + "\n"
+    shown = tuple(c for c in game_columns if c not in ("id", "name"))
+    own = [{c: g.get(c) for c in shown} for g in games]
+    title = f"games of {row.get('name')} ({len(games)})"
+    lines += ["", Table(title, shown, own).to_text(width)]
+    return "\n".join(lines) + "\n"
 
 
 def _noted(report: Report, kind: NoteKind, texts: Sequence[str]) -> Report:
@@ -539,11 +676,89 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
     players = _players_for(args, event)
     guard(rules, [event], players)  # a chess event is not checked under shogi rules
     table = rules.check(event, players)
-    if not table.rows and args.format == "table":
-        # The title may say what could not be checked (e.g. for lack of dates): show it.
-        title = f"  {table.title}\n" if table.title else ""
-        return f"{event.name}: no rule of {rules.name} is broken\n{title}", 0
-    return _render(table, args.format), EXIT_RULES_BROKEN if table.rows else 0
+    findings: tuple[Finding, ...] = getattr(table, "findings", ())
+    if not findings:
+        # A view without typed findings (a program's own rule set): every row is broken.
+        if not table.rows and args.format == "table":
+            # The title may say what could not be checked (e.g. for lack of dates): show it.
+            title = f"  {table.title}\n" if table.title else ""
+            return f"{event.name}: no rule of {rules.name} is broken\n{title}", 0
+        return _render(table, args.format), EXIT_RULES_BROKEN if table.rows else 0
+    status = EXIT_RULES_BROKEN if any(f.breaks_validity for f in findings) else 0
+    named = _game_names(event)
+    if args.format != "table":
+        records = [
+            {
+                "rule": f.rule.clause,
+                "rule_text": f.rule.text,
+                "problem": f.problem,
+                "games": [named.get(g, g) for g in f.games],
+                "breaks_validity": f.breaks_validity,
+            }
+            for f in findings
+        ]
+        if args.format == "json":
+            return json.dumps(records, indent=2, ensure_ascii=False) + "\n", status
+        rows = [dict(r, games="; ".join(r["games"])) for r in records]  # type: ignore[arg-type]
+        return Table("check", tuple(records[0]), rows).to_csv(), status
+    width = _columns(args)
+    out = [table.title] if table.title else []
+    breaking = [f for f in findings if f.breaks_validity]
+    information = [f for f in findings if not f.breaks_validity]
+    if breaking:
+        out += ["", "Breaks the event's validity (exit status 1):"]
+        out.append(_findings_table(breaking, named, width))
+    else:
+        out += ["", f"{event.name}: no rule of {rules.name} is broken"]
+    if information:
+        out += ["", "Not rated by a rule (information; the event stays valid):"]
+        out.append(_findings_table(information, named, width))
+    return "\n".join(
+        textwrap.fill(line, width) if width and "\n" not in line else line for line in out
+    ) + "\n", status
+
+
+#: A finding's games shown in the table format: how many, and the first ones.
+GAMES_SHOWN = 4
+
+
+def _game_names(event: Event) -> dict[str, str]:
+    """The checks' game labels (``r3 a-b``, either side first) with the players' names:
+    ``r3 Aldren,Tomas - Cerny,Jan``."""
+    name = {p.id: p.name or p.id for p in event.players}
+    labels: dict[str, str] = {}
+    for game in event.games:
+        if game.black is None:
+            continue
+        white, black = name.get(game.white, game.white), name.get(game.black, game.black)
+        labels[f"r{game.round} {game.white}-{game.black}"] = f"r{game.round} {white} - {black}"
+        labels[f"r{game.round} {game.black}-{game.white}"] = f"r{game.round} {black} - {white}"
+    return labels
+
+
+def _findings_table(found: Sequence[Finding], named: Mapping[str, str], width: int | None) -> str:
+    """One row per rule: its clause, what it says or the problem, the games concerned by
+    name (several findings of one rule, e.g. one per player, are one row)."""
+    by_rule: dict[Rule, list[Finding]] = {}
+    for finding in found:
+        by_rule.setdefault(finding.rule, []).append(finding)
+    rows = []
+    for rule, group in by_rule.items():
+        if len(group) == 1:
+            problem = group[0].problem.removeprefix(f"{rule.clause}: ")
+            items = [named.get(g, g) for g in group[0].games]
+        else:
+            problem = rule.text or group[0].problem
+            items = [named.get(g, g) for f in group for g in f.games] or [f.problem for f in group]
+        listed = "; ".join(items[:GAMES_SHOWN]) + (" ..." if len(items) > GAMES_SHOWN else "")
+        rows.append(
+            {
+                "rule": rule.clause,
+                "what": problem,
+                "concerns": f"{len(items)}: {listed}" if items else "",
+            }
+        )
+    return Table("", ("rule", "what", "concerns"), rows).to_text(width)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -552,6 +767,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "encoding", None) is not None:
             check_encoding(args.encoding)  # before any file is read
+        if getattr(args, "rules", None) is not None:
+            # FIDE-2014 is fide-2014; a mistyped name is refused with "did you mean"
+            args.rules = canonical_name(args.rules)
         if args.command == "rules":
             text = _cmd_rules()
         elif args.command == "formats":

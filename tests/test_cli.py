@@ -160,7 +160,10 @@ def test_output_file(stand_in, pair, tmp_path):
 def test_unknown_rule_set_exits_2_naming_the_known(stand_in, pair, capsys):
     assert cli.main(["rate", str(pair), "--rules", "fidee"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("ratingkit: error: unknown rule set 'fidee'; available:")
+    # issue 17: the closest names first ("did you mean"), the family fide listed too
+    assert err.startswith(
+        "ratingkit: error: unknown rule set 'fidee' (did you mean 'fide'?); available:"
+    )
     assert "points-only" in err
 
 
@@ -282,7 +285,7 @@ def test_a_rule_set_named_outside_its_dates_says_so(tmp_path, capsys):
         "1,x,y,1-0\n2,y,x,1/2-1/2\n",
     )
     assert cli.main(["rate", str(folder), "--rules", "fide-2014"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # the note is wrapped to 100 columns
     assert "began on 2019-05-01, outside the dates fide-2014 was in force" in out
     assert "(2014-07-01 to 2017-06-30)" in out
 

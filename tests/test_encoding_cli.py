@@ -53,7 +53,9 @@ def _pair(tmp_path: Path, names: list[str], encoding: str, name: str = "event") 
 
 
 def _rate(capsys, *args: str) -> tuple[int, str, str]:
-    status = cli.main(["rate", *args])
+    # Wide enough that each note (with its long temporary paths) stays on one line: the text
+    # report wraps to 100 columns by default (issue 17).
+    status = cli.main(["rate", *args, "--columns", "400"])
     out, err = capsys.readouterr()
     return status, out, err
 

@@ -7,6 +7,7 @@ and the offending value, so that a rating officer can fix the file without readi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -91,11 +92,18 @@ class InvalidValueError(InputError):
 class UnknownRuleSetError(RatingkitError):
     """No rule set of that name is registered."""
 
-    def __init__(self, name: str, available: list[str]):
+    def __init__(self, name: str, available: list[str], suggestions: Sequence[str] = ()):
         self.name = name
         self.available = available
+        #: The known names closest to ``name`` (:func:`difflib.get_close_matches`).
+        self.suggestions = tuple(suggestions)
         names = ", ".join(available) if available else "none yet"
-        super().__init__(f"unknown rule set {name!r}; available: {names}")
+        guess = ""
+        if self.suggestions:
+            shown = [repr(s) for s in self.suggestions]
+            either = ", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]
+            guess = f" (did you mean {either}?)"
+        super().__init__(f"unknown rule set {name!r}{guess}; available: {names}")
 
 
 class UnknownFormatError(RatingkitError):

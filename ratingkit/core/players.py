@@ -445,6 +445,14 @@ def write_player_csv(player_file: PlayerFile) -> str:
     return buffer.getvalue()
 
 
+def state_records(player_file: PlayerFile) -> list[dict[str, str]]:
+    """A player file as the rows of its CSV (:func:`write_player_csv`): one mapping per
+    player from column to cell, empty cells left out.  What ``--format json`` gives as the
+    new state; :meth:`PlayerFile.from_records` reads it back to the same records."""
+    _header, rows = read_csv_table(write_player_csv(player_file), "<new state>", "the new state")
+    return [{k: v for k, v in row.cells.items() if v != ""} for row in rows]
+
+
 def read_player_file(path: str | os.PathLike[str], encoding: str | None = None) -> PlayerFile:
     """Read a player file (CSV with a header line; ``encoding`` overrides the detected one,
     see :func:`ratingkit.core.fileio.read_text`)."""

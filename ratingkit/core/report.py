@@ -23,6 +23,7 @@ import html
 import io
 import json
 import math
+import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -117,16 +118,22 @@ class Table:
     def to_records(self) -> list[dict[str, object]]:
         return [{c: plain(r.get(c)) for c in self.columns} for r in self.rows]
 
-    def to_text(self) -> str:
+    def to_text(self, width: int | None = None) -> str:
         """The table as aligned text for a terminal: control characters in a cell (a name
-        with ESC sequences) are dropped, tabs and line breaks become spaces."""
+        with ESC sequences) are dropped, tabs and line breaks become spaces.  With ``width``
+        (a terminal's columns) the table fits it: text cells longer than
+        :data:`TEXT_CELL_WIDTH` are wrapped onto more lines, and columns that still do not fit
+        go into a further block that repeats the first (key) columns (id and name)."""
         cells = [
             [terminal_cell(format_cell(r.get(c), self.formats.get(c))) for c in self.columns]
             for r in self.rows
         ]
         columns = [terminal_cell(c) for c in self.columns]
+        title = [terminal_text(self.title)] if self.title else []
+        if width is not None:
+            return "\n".join([*_wrapped(title, width), *_fitted(columns, cells, width)])
         widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
-        lines = [terminal_text(self.title)] if self.title else []
+        lines = list(title)
         lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
         lines.append("  ".join("-" * w for w in widths))
         for row in cells:
@@ -237,6 +244,95 @@ class CheckTable(Table):
 
 #: The columns of :class:`CheckTable`.
 CHECK_COLUMNS: tuple[str, ...] = ("rule", "problem", "games")
+
+
+#: With a width to fit, a text cell longer than this is wrapped onto more lines.
+TEXT_CELL_WIDTH = 30
+#: The leading columns repeated in each block of a table too wide for the terminal.
+KEY_COLUMNS = ("id", "name")
+
+
+def _wrapped(lines: Iterable[str], width: int, indent: str = "") -> list[str]:
+    """Each line wrapped to ``width``; the continuation lines are indented under the first
+    line's text (``indent``: its label, e.g. ``"  note: "``)."""
+    out: list[str] = []
+    for line in lines:
+        out.extend(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=" " * len(indent),
+                break_on_hyphens=False,
+            )
+            or [""]
+        )
+    return out
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace("*", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) -> list[str]:
+    """The header, rule and rows of a table, in blocks of columns that fit ``width``."""
+    count = len(columns)
+    numeric = [all(_is_number(r[i]) or not r[i] for r in cells) for i in range(count)]
+    natural = [max([len(columns[i])] + [len(r[i]) for r in cells]) for i in range(count)]
+    cap = max(8, min(TEXT_CELL_WIDTH, width // 3))
+    widths = [w if numeric[i] else min(w, max(cap, len(columns[i]))) for i, w in enumerate(natural)]
+    widths = [min(w, width) for w in widths]
+    keys = [i for i, c in enumerate(columns) if c in KEY_COLUMNS and i < len(KEY_COLUMNS)]
+    rest = [i for i in range(count) if i not in keys]
+    blocks: list[list[int]] = []
+    current = list(keys)
+    used = sum(widths[i] for i in keys) + 2 * max(len(keys) - 1, 0)
+    for i in rest:
+        extra = widths[i] + (2 if current else 0)
+        if current and used + extra > width and len(current) > len(keys):
+            blocks.append(current)
+            current = list(keys)
+            used = sum(widths[k] for k in keys) + 2 * max(len(keys) - 1, 0)
+            extra = widths[i] + (2 if current else 0)
+        current.append(i)
+        used += extra
+    if len(current) > len(keys) or not blocks:
+        blocks.append(current)
+    for block in blocks:
+        # Room left in a block: its wrapped columns widen by turns, up to their width.
+        spare = width - sum(widths[i] for i in block) - 2 * (len(block) - 1)
+        growing = [i for i in block if i not in keys and widths[i] < natural[i]]
+        while spare > 0 and growing:
+            for i in list(growing):
+                if spare <= 0:
+                    break
+                widths[i] += 1
+                spare -= 1
+                if widths[i] >= natural[i]:
+                    growing.remove(i)
+    lines: list[str] = []
+    for number, block in enumerate(blocks):
+        if number:
+            lines.append("")
+        lines.append("  ".join(columns[i][: widths[i]].ljust(widths[i]) for i in block).rstrip())
+        lines.append("  ".join("-" * widths[i] for i in block))
+        for row in cells:
+            parts = [
+                textwrap.wrap(row[i], widths[i], break_on_hyphens=False) or [""]
+                if len(row[i]) > widths[i]
+                else [row[i]]
+                for i in block
+            ]
+            for depth in range(max(len(p) for p in parts)):
+                pieces = []
+                for i, part in zip(block, parts, strict=True):
+                    text = part[depth] if depth < len(part) else ""
+                    pieces.append(text.rjust(widths[i]) if numeric[i] else text.ljust(widths[i]))
+                lines.append("  ".join(pieces).rstrip())
+    return lines
 
 
 def _align(text: str, width: int) -> str:
@@ -391,19 +487,35 @@ class Report:
     def to_csv(self) -> str:
         return self.players.to_csv()
 
-    def to_text(self, *, details: bool = True) -> str:
+    def to_text(self, *, details: bool = True, width: int | None = None) -> str:
         """The report as text for a terminal; no control character of the input (a name or
-        an event title with ESC sequences) reaches it."""
-        parts = [f"{self.title} ({self.rules})"]
-        if self.summary:
-            parts.append("\n".join(f"  {k}: {format_cell(v)}" for k, v in self.summary.items()))
-        if self.notes:
-            parts.append("\n".join(f"  note: {n}" for n in self.notes))
-        parts.append(self.players.to_text())
+        an event title with ESC sequences) reaches it.  With ``width`` every line fits that
+        many columns (:meth:`Table.to_text`; the notes wrapped)."""
+        if width is None:
+            parts = [f"{self.title} ({self.rules})"]
+            if self.summary:
+                parts.append("\n".join(f"  {k}: {format_cell(v)}" for k, v in self.summary.items()))
+            if self.notes:
+                parts.append("\n".join(f"  note: {n}" for n in self.notes))
+        else:
+            parts = ["\n".join(_wrapped([f"{self.title} ({self.rules})"], width))]
+            if self.summary:
+                summary = [
+                    "\n".join(_wrapped([f"  {k}: {format_cell(v)}"], width, "    "))
+                    for k, v in self.summary.items()
+                ]
+                parts.append("\n".join(summary))
+            if self.notes:
+                notes = [
+                    "\n".join(_wrapped([f"  note: {terminal_text(n)}"], width, "  note: "))
+                    for n in self.notes
+                ]
+                parts.append("\n".join(notes))
+        parts.append(self.players.to_text(width))
         if details:
-            parts.extend(t.to_text() for t in self.sections)
+            parts.extend(t.to_text(width) for t in self.sections)
             if self.games is not None and self.games.rows:
-                parts.append(self.games.to_text())
+                parts.append(self.games.to_text(width))
         return terminal_text("\n\n".join(parts)) + "\n"
 
     def __str__(self) -> str:

@@ -10,6 +10,7 @@ tries, for every caller alike.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -217,6 +218,7 @@ def out_of_force_note(rules: RuleSet, event: Event) -> str | None:
 def rule_set_in_force(family: str, day: date) -> RuleSet:
     """The member of ``family`` whose validity dates contain ``day``."""
     _load_builtins()
+    family = {f.casefold(): f for f in _FAMILIES}.get(family.casefold(), family)
     if family not in _FAMILIES:
         raise UnknownRuleSetError(family, sorted(_FAMILIES))
     for gap in _GAPS.get(family, ()):
@@ -247,8 +249,10 @@ def rule_set_in_force(family: str, day: date) -> RuleSet:
 def get_rule_set(name: str, day: date | None = None) -> RuleSet:
     """The rule set registered as ``name``; :class:`UnknownRuleSetError` lists the others.
     A family name (``fide``) gives the member in force on ``day`` (the event's start date),
-    which is then required."""
+    which is then required.  Names are case-insensitive (``FIDE-2014``); an unknown one is
+    refused with the closest names (:func:`canonical_name`)."""
     _load_builtins()
+    name = canonical_name(name)
     if name in _FAMILIES and name not in _REGISTRY:
         if day is None:
             raise RatingkitError(
@@ -256,10 +260,24 @@ def get_rule_set(name: str, day: date | None = None) -> RuleSet:
                 f"event has no start date; name one of {', '.join(_FAMILIES[name])}"
             )
         return rule_set_in_force(name, day)
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise UnknownRuleSetError(name, sorted(_REGISTRY)) from None
+    return _REGISTRY[name]
+
+
+def canonical_name(name: str) -> str:
+    """The registered name of a rule set or a family that ``name`` spells, letter case aside
+    (``FIDE-2014`` is ``fide-2014``, ``FIDE`` the family ``fide``).  An unknown name raises
+    :class:`UnknownRuleSetError` listing every name, the families too, with the closest ones
+    as "did you mean" (:func:`difflib.get_close_matches`: ``fide2014`` -> ``fide-2014``)."""
+    _load_builtins()
+    known = [*_REGISTRY, *(f for f in _FAMILIES if f not in _REGISTRY)]
+    if name in known:
+        return name
+    folded = {k.casefold(): k for k in known}
+    found = folded.get(name.strip().casefold())
+    if found is not None:
+        return found
+    close = difflib.get_close_matches(name.strip().casefold(), list(folded), n=3, cutoff=0.6)
+    raise UnknownRuleSetError(name, sorted(known), [folded[c] for c in close])
 
 
 # -- the guard: what must hold before a rule set rates an event --------------------------------

@@ -1,0 +1,229 @@
+"""The printable report: a rating outcome as one standalone HTML page that prints one event a
+page, in the shape FIDE's and FESA's published rating reports have.
+
+Each event gets its page (CSS ``@page`` and ``page-break-before``/``break-before: page``): the
+event's name, dates and the rule set with the document it implements, then one row per player
+(name, rating before, games, score, expected, change, rating after, K or category and the
+system's own calculation columns, as the outcome's detail names them with ``shown_as``), then
+each player's games (the individual calculations), then the notes.  The page has no script, no
+web font and nothing fetched from elsewhere: it prints offline, to paper or to PDF.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .outcome import (
+    EventOutcome,
+    GameOutcome,
+    Outcome,
+    PlayerOutcome,
+    detail_cells,
+    player_row,
+)
+from .report import COMMON_COLUMNS, format_cell
+
+if TYPE_CHECKING:
+    from .report import Report
+
+#: The print styles: A4 landscape, one event a page, system fonts only.
+PRINT_CSS = """
+@page { size: A4 landscape; margin: 12mm; }
+body { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; font-size: 9pt; color: #000; }
+section.event { page-break-before: always; break-before: page; }
+section.event:first-of-type { page-break-before: auto; break-before: auto; }
+h1 { font-size: 14pt; margin: 0 0 2mm 0; }
+h2 { font-size: 11pt; margin: 4mm 0 1mm 0; }
+h3 { font-size: 9.5pt; margin: 3mm 0 1mm 0; page-break-after: avoid; break-after: avoid; }
+p.rules, p.facts { margin: 0 0 1mm 0; }
+table { border-collapse: collapse; margin-bottom: 2mm; }
+th, td { border: 0.5pt solid #555; padding: 0.5mm 1.5mm; vertical-align: top; }
+th { background: #eee; text-align: left; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.players td:nth-child(2) { white-space: nowrap; }
+table.games { font-size: 8pt; }
+tr { page-break-inside: avoid; break-inside: avoid; }
+thead { display: table-header-group; }
+ul.notes { margin: 1mm 0; padding-left: 5mm; }
+@media print {
+  body { font-size: 7pt; }
+  th, td { padding: 0.3mm 0.8mm; }
+  table.games { font-size: 6.5pt; }
+}
+@media screen { body { max-width: 297mm; margin: 1em auto; } section.event { margin-bottom: 2em; } }
+"""
+
+#: The printed names of the common columns (as the published reports head them).
+HEADINGS: Mapping[str, str] = {
+    "id": "No.",
+    "name": "Name",
+    "rating_before": "Rating before",
+    "games": "Games",
+    "score": "Score",
+    "expected": "Expected",
+    "change": "Change",
+    "rating_after": "Rating after",
+}
+
+
+def _cell(value: object, fmt: str | None = None) -> str:
+    text = html.escape(format_cell(value, fmt))
+    numeric = isinstance(value, int | float) and not isinstance(value, bool)
+    numeric = numeric or type(value).__name__ in ("Fraction", "Decimal")
+    return f'<td class="n">{text}</td>' if numeric else f"<td>{text}</td>"
+
+
+def _table(
+    columns: Sequence[str],
+    rows: Sequence[Mapping[str, object]],
+    formats: Mapping[str, str] | None = None,
+    kind: str = "players",
+) -> str:
+    """A printed table; ``formats`` are the report's own number formats (``{:+.2f}`` ...)."""
+    formats = formats or {}
+    head = "".join(f"<th>{html.escape(HEADINGS.get(c, c.replace('_', ' ')))}</th>" for c in columns)
+    body = "".join(
+        "<tr>" + "".join(_cell(r.get(c), formats.get(c)) for c in columns) + "</tr>" for r in rows
+    )
+    return f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+#: The game table's columns a player's own games leave out (they name him).
+OWN_COLUMNS = frozenset({"event", "id", "name", "player"})
+
+
+def _player_columns(
+    players: Sequence[PlayerOutcome[Any]],
+) -> tuple[list[str], list[dict[str, object]]]:
+    """The player table's columns and rows; an ``event`` column is left out (the page is the
+    event's)."""
+    rows = [player_row(p) for p in players]
+    columns = list(COMMON_COLUMNS)
+    for row in rows:
+        columns += [c for c in row if c not in columns and c != "event"]
+    return columns, rows
+
+
+def _games_of(
+    report: Report, outcome: Outcome[Any, Any], event: EventOutcome[Any, Any], player_id: str
+) -> tuple[list[str], list[Mapping[str, object]]]:
+    """The columns and rows of one player's games in one event: the report's game rows (laid
+    out from ``outcome.games`` in order, one row per game side), or where the report has no
+    game table of its own (several FESA tables rated one after the other) the typed game
+    outcomes' values."""
+    table = report.games
+    if table is not None and len(table) == len(outcome.games):
+        rows = [
+            row
+            for game, row in zip(outcome.games, table.rows, strict=True)
+            if _same_event(game, event) and game.player == player_id
+        ]
+        return [c for c in table.columns if c not in OWN_COLUMNS], rows
+    games = [g for g in (event.games or outcome.games) if _same_event(g, event)]
+    rows = [
+        {
+            "round": g.round,
+            "opponent": g.opponent,
+            "score": g.score,
+            "rated": g.rated,
+            "rule": str(g.reason) if g.reason is not None else None,
+            "change": g.change,
+            **detail_cells(g.detail),
+        }
+        for g in games
+        if g.player == player_id
+    ]
+    columns = ["round", "opponent", "score", "rated", "rule", "change"]
+    for row in rows:
+        columns += [c for c in row if c not in columns]
+    return columns, rows
+
+
+def _same_event(game: GameOutcome[Any], event: EventOutcome[Any, Any]) -> bool:
+    return game.event == event.key
+
+
+def _facts(report: Report, event: EventOutcome[Any, Any], single: bool) -> str:
+    """The event's facts: the report's summary for a single event, else its dates."""
+    if single and report.summary:
+        items = [f"{k}: {format_cell(v)}" for k, v in report.summary.items()]
+    else:
+        detail = event.detail
+        items = [
+            f"{name.replace('_', ' ')}: {format_cell(getattr(detail, name))}"
+            for name in ("event_type", "start", "end", "players")
+            if getattr(detail, name, None) is not None
+        ]
+    return f'<p class="facts">{html.escape("; ".join(items))}</p>' if items else ""
+
+
+def printable_html(report: Report, document: str = "") -> str:
+    """The report as a standalone printable HTML page, one event a page; ``document`` is the
+    text the rule set implements (its ``document``), printed under the title."""
+    outcome = report.outcome
+    title = html.escape(report.title)
+    rules = html.escape(report.rules + (f": {document}" if document else ""))
+    sections: list[str] = []
+    if outcome is None or not outcome.events:
+        columns = list(report.players.columns)
+        sections.append(
+            f'<section class="event"><h1>{title}</h1><p class="rules">{rules}</p>'
+            + _table(columns, list(report.players.rows), report.players.formats)
+            + "</section>"
+        )
+    else:
+        single = len(outcome.events) == 1
+        for event in outcome.events:
+            players = event.players or (outcome.players if single else ())
+            columns, rows = _player_columns(players)
+            games = []
+            for player in players:
+                shown, own = _games_of(report, outcome, event, player.id)
+                if not own:
+                    continue
+                formats = report.games.formats if report.games is not None else {}
+                games.append(
+                    f"<h3>{html.escape(player.id)} {html.escape(player.name)}: rating before "
+                    f"{html.escape(format_cell(player.rating_before) or 'unrated')}</h3>"
+                    + _table(shown, own, formats, "games")
+                )
+            # a single event's notes are the report's, printed once at the end
+            notes = (
+                "" if single else "".join(f"<li>{html.escape(n.text)}</li>" for n in event.notes)
+            )
+            sections.append(
+                '<section class="event">'
+                f"<h1>{html.escape(event.key.name)}</h1>"
+                f'<p class="rules">{rules}</p>'
+                + _facts(report, event, single)
+                + "<h2>Players</h2>"
+                + _table(columns, rows, report.players.formats)
+                + ("<h2>Individual calculations</h2>" + "".join(games) if games else "")
+                + (f'<h2>Notes</h2><ul class="notes">{notes}</ul>' if notes else "")
+                + "</section>"
+            )
+        if len(outcome.events) > 1:
+            columns, rows = _player_columns(outcome.players)
+            sections.append(
+                '<section class="event"><h1>'
+                + title
+                + f'</h1><p class="rules">{rules}</p><h2>Result of the period</h2>'
+                + _table(columns, rows, report.players.formats)
+                + "</section>"
+            )
+    notes = "".join(f"<li>{html.escape(n)}</li>" for n in report.notes)
+    if notes:
+        sections[-1] = sections[-1].removesuffix("</section>") + (
+            f'<h2>Notes of the report</h2><ul class="notes">{notes}</ul></section>'
+        )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{title}</title><style>{PRINT_CSS}</style></head>\n<body>\n"
+        + "\n".join(sections)
+        + "\n</body></html>\n"
+    )
+
+
+__all__ = ["PRINT_CSS", "printable_html"]
