@@ -393,7 +393,9 @@ def test_the_placeholder_is_in_no_report_and_no_ledger(tmp_path):
     from ratingkit.services.ledger import Ledger, LedgerError
 
     out = tmp_path / "report.txt"
-    assert main(["rate", str(EXAMPLE), "--rules", "fide-2014", "--output", str(out)]) == 0
+    # --columns 400: the note on one line (the report wraps at 100 columns by default)
+    command = ["rate", str(EXAMPLE), "--rules", "fide-2014", "--columns", "400"]
+    assert main([*command, "--output", str(out)]) == 0
     report = out.read_text(encoding="utf-8")
     assert "spielfrei" in report  # in the note only
     assert "note: event type swiss" in report and "only stands for the pairing-allocated bye" in (
