@@ -260,7 +260,7 @@ def test_a_score_table_defaults_to_fide_1982_and_lnmo_records_to_lnmo():
     desk = desk_with(club / "games.csv", club / "players.csv")
     assert desk.values["rules"] == "lnmo"
     instructor = next(r for r in desk.values["unrated"] if r["id"] == "dk")
-    assert instructor["became"] == "not rated" and instructor["why"].startswith("6")
+    assert instructor["became"] == "not rated" and instructor["games not rated by"].startswith("6")
 
 
 def test_picking_another_rule_set_rerates():

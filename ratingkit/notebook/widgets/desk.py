@@ -288,7 +288,7 @@ def unrated_rows(event: Event, outcome: Outcome[Any, Any]) -> list[dict[str, obj
                 "became": player.status.value,
                 "rating after": "none" if player.rating_after is None else player.rating_after,
                 "games not rated": len(unrated_games),
-                "why": "; ".join(reasons),
+                "games not rated by": "; ".join(reasons),
             }
         )
     return rows
