@@ -369,3 +369,4 @@ def test_officers_desk_uploads_a_file_and_shows_the_report_and_a_bad_file_error(
         assert "broken.trf, line 10" in text and "'X'" in text
         assert "Traceback" not in text
         assert_no_errors(page)
+        page.screenshot(path=str(tmp_path / "desk-broken.png"))
