@@ -355,6 +355,25 @@ def test_officers_desk_uploads_a_file_and_shows_the_report_and_a_bad_file_error(
         rows = (Path(caught.value.path()).read_text(encoding="utf-8")).splitlines()
         assert rows[0].startswith("id;name;rating_before")
         assert len(rows) == 1 + len(names)
+        # the XLSX parsed by openpyxl and the TRF read back by ratingkit
+        import io
+
+        import openpyxl
+
+        from ratingkit.formats import read_event
+
+        with page.expect_download() as caught:
+            page.locator("a.ratingkit-download", has_text="report.xlsx").click()
+        book = openpyxl.load_workbook(io.BytesIO(Path(caught.value.path()).read_bytes()))
+        sheet = book["players"]
+        assert [c.value for c in sheet[3]][1] == names[0]
+        with page.expect_download() as caught:
+            page.locator("a.ratingkit-download", has_text=".trf").click()
+        back = tmp_path / "back.trf"
+        back.write_bytes(Path(caught.value.path()).read_bytes())
+        original = read_event(trf)
+        again = read_event(back)
+        assert again.players == original.players and again.games == original.games
         page.screenshot(path=str(tmp_path / "desk.png"), full_page=True)
 
         broken = tmp_path / "broken.trf"
