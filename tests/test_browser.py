@@ -290,6 +290,7 @@ DRIVEN = {
     "03-fesa.ipynb",
     "04-lnmo-club.ipynb",
     "06-compare-systems.ipynb",
+    "09-officers-desk.ipynb",
 }
 OTHERS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9]*.ipynb") if p.name not in DRIVEN)
 
@@ -319,3 +320,72 @@ def test_every_other_notebook_renders_as_an_app(page, tmp_path, notebook):
             page.wait_for_selector(".widget-box", timeout=PAGE_LOAD_MS)
         assert_no_errors(page)
         assert_no_code(page, cells)
+
+
+def upload(page, path: Path) -> None:
+    """Choose ``path`` in the desk's event upload button: ipywidgets' FileUpload opens the file
+    chooser of an input it keeps outside the page, so the chooser is caught and given the file
+    (Playwright's set_files, as set_input_files on the input)."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".widget-upload", has_text="event file").click()
+    chooser.value.set_files(str(path))
+
+
+def test_officers_desk_uploads_a_file_and_shows_the_report_and_a_bad_file_error(page, tmp_path):
+    """The desk in Voila: a TRF uploaded with set_input_files shows what was read, the rule set
+    in force (FIDE Rating Regulations 2014: the event began on 2015/03/06, line 042), the
+    report and the downloads; the CSV download holds each player; a broken file shows its
+    message (file and line) and no traceback."""
+    trf = ROOT / "examples" / "round-robin-two-unrated.trf"
+    names = [line[14:47].strip() for line in trf.read_text().splitlines() if line.startswith("001")]
+    with served("09-officers-desk.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-upload")
+        upload(page, trf)
+        wait_for_text(page, ".widget-html", "report.csv", timeout=30_000)  # the last part drawn
+        text = page.inner_text("body")
+        assert "2015-03-06" in text and "2014-07-01 to 2017-06-30" in text
+        assert "Rc" in text
+        for name in names:
+            assert name in text
+        assert "Why did my rating change?" in text
+        page.wait_for_selector(".widget-html svg", timeout=30_000)  # the waterfall
+        link = page.locator("a.ratingkit-download", has_text="report.csv")
+        with page.expect_download() as caught:
+            link.click()
+        rows = (Path(caught.value.path()).read_text(encoding="utf-8")).splitlines()
+        assert rows[0].startswith("id;name;rating_before")
+        assert len(rows) == 1 + len(names)
+        # the XLSX parsed by openpyxl and the TRF read back by ratingkit
+        import io
+
+        import openpyxl
+
+        from ratingkit.formats import read_event
+
+        with page.expect_download() as caught:
+            page.locator("a.ratingkit-download", has_text="report.xlsx").click()
+        book = openpyxl.load_workbook(io.BytesIO(Path(caught.value.path()).read_bytes()))
+        sheet = book["players"]
+        assert [c.value for c in sheet[3]][1] == names[0]
+        with page.expect_download() as caught:
+            page.locator("a.ratingkit-download", has_text=".trf").click()
+        back = tmp_path / "back.trf"
+        back.write_bytes(Path(caught.value.path()).read_bytes())
+        original = read_event(trf)
+        again = read_event(back)
+        assert again.players == original.players and again.games == original.games
+        page.screenshot(path=str(tmp_path / "desk.png"), full_page=True)
+
+        broken = tmp_path / "broken.trf"
+        lines = trf.read_text().splitlines()
+        lines = [
+            x.replace(" 7 b 1 ", " 7 b X ", 1) if x.startswith("001    1") else x for x in lines
+        ]
+        broken.write_text("\n".join(lines) + "\n")
+        upload(page, broken)
+        wait_for_text(page, ".widget-html", "Cannot read the file", timeout=30_000)
+        text = page.inner_text("body")
+        assert "broken.trf, line 10" in text and "'X'" in text
+        assert "Traceback" not in text
+        assert_no_errors(page)
+        page.screenshot(path=str(tmp_path / "desk-broken.png"))

@@ -1,0 +1,303 @@
+"""The officer's desk, driven from Python: the upload buttons' value set as a browser sets it,
+then what the page shows and what its downloads hold, read back independently (csv, openpyxl,
+ratingkit's readers)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from ratingkit.formats import read_event
+from ratingkit.notebook.widgets.desk import OfficersDesk, table_csv, uploaded_files
+
+EXAMPLES = ROOT / "examples"
+
+
+def upload_value(*paths: Path, names: tuple[str, ...] = ()) -> tuple[dict, ...]:
+    """What ipywidgets 8's FileUpload holds after the browser sent the files."""
+    return tuple(
+        {
+            "name": names[i] if names else path.name,
+            "type": "",
+            "size": path.stat().st_size,
+            "content": memoryview(path.read_bytes()),
+            "last_modified": datetime(2026, 1, 1, tzinfo=UTC),
+        }
+        for i, path in enumerate(paths)
+    )
+
+
+def desk_with(*paths: Path, player_file: Path | None = None) -> OfficersDesk:
+    desk = OfficersDesk()
+    if player_file is not None:
+        desk.player_upload.value = upload_value(player_file)
+    desk.event_upload.value = upload_value(*paths)
+    return desk
+
+
+def csv_rows(text: str, delimiter: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
+
+
+def published_fesa_table(path: Path) -> dict[str, tuple[int, int | None]]:
+    """Name -> (ELO column, +/- column) of a published FESA table, parsed here by the columns
+    its header line gives (not by ratingkit)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("Nr "))
+    found = {}
+    for line in lines[header + 1 :]:
+        match = re.match(
+            r"\s*\d+ (\S+)\s+(\S+)\s+.*?(\d+)\*?\s+(?:\d+[+=-]\s+)+\d+\s+[\d.]+\s*([+-]\d+)?$", line
+        )
+        if match is None:
+            break
+        last, first, elo, change = match.groups()
+        found[f"{last} {first}"] = (int(elo), int(change) if change else None)
+    return found
+
+
+# -- the upload ------------------------------------------------------------------------------
+
+
+def test_uploaded_files_reads_ipywidgets_8_and_7_values():
+    data = b"x"
+    assert uploaded_files(({"name": "a.trf", "content": memoryview(data)},)) == [("a.trf", data)]
+    assert uploaded_files({"a.trf": {"content": data}}) == [("a.trf", data)]
+    assert uploaded_files(()) == []
+
+
+def test_a_trf_round_robin_shows_what_was_read_and_the_rules_in_force():
+    trf = EXAMPLES / "round-robin-two-unrated.trf"
+    desk = desk_with(trf)
+    values = desk.values
+    assert values["error"] is None
+    text = trf.read_text(encoding="utf-8")
+    players = [line for line in text.splitlines() if line.startswith("001")]
+    summary = desk.summary.value
+    # 8 players in a single round robin: 8 * 7 / 2 = 28 games, no byes.
+    assert len(players) == 8
+    assert ">players</th><td>8<" in summary
+    assert ">games</th><td>28<" in summary
+    assert ">byes</th><td>0<" in summary
+    assert "trf" in summary
+    # The event began on 2015/03/06 (line 042): FIDE Rating Regulations of 1 July 2014 were in
+    # force until 30 June 2017.
+    assert "042 2015/03/06" in text
+    assert values["rules"] == "fide-2014"
+    assert desk.rules.value == "fide-2014"
+    assert "2015-03-06" in values["reason"] and "2014-07-01 to 2017-06-30" in values["reason"]
+    assert "fide-2014" in desk.reason.value and "default" in desk.reason.value
+    # the shogi rule sets are not offered, and why is said once
+    offered = [v for _, v in desk.rules.options]
+    assert "fesa" not in offered and "lnmo" not in offered
+    assert "fesa" in values["refused"] and "rates shogi" in values["refused"]["fesa"]
+    # the two players with no rating in the file (empty rating columns) are listed as unrated
+    unrated_in_file = {line[14:47].strip() for line in players if not line[48:52].strip()}
+    assert unrated_in_file == {row["name"] for row in values["unrated"]}
+    assert all(row["rating before"] == "none" for row in values["unrated"])
+    assert "Rc" in desk.output.value and "K" in desk.output.value  # FIDE's own columns
+
+
+def test_why_rows_add_up_to_each_players_change():
+    desk = desk_with(EXAMPLES / "round-robin-two-unrated.trf")
+    outcome = desk.values["report"].outcome
+    checked = 0
+    for player in outcome.players:
+        desk.player.value = player.id
+        rows = desk.values["why"]
+        if player.rating_before is None:
+            continue
+        total = sum(r["contribution"] for r in rows if r["rated"])
+        assert total == pytest.approx(float(player.change), abs=1e-9)
+        # the published rating is the old one plus the change, rounded (to within a half)
+        assert abs(player.rating_before + total - player.rating_after) <= 0.5
+        fall = desk.values["waterfall"]
+        assert fall.start == player.rating_before and fall.end == player.rating_after
+        assert fall.start + sum(change for _, change in fall.steps) == pytest.approx(fall.end)
+        assert "<svg" in desk.plot.value
+        checked += 1
+    assert checked == 6  # the 8 players less the 2 unrated
+    # a game against an unrated opponent names the rule that rated it (FIDE 2014, 8.52)
+    desk.player.value = outcome.players[0].id
+    assert any(r["rule"].startswith("8.52") for r in desk.values["why"])
+    assert "8.52" in desk.why.value
+
+
+def test_fesa_table_and_player_file_give_the_published_changes_and_the_rated_table():
+    desk = desk_with(
+        EXAMPLES / "fesa-spring-cup.txt", player_file=EXAMPLES / "fesa-spring-cup-players.csv"
+    )
+    values = desk.values
+    assert values["error"] is None
+    # the event is of 2026-04-18: FESA's rules since 2012
+    assert values["rules"] == "fesa" and "2026-04-18" in values["reason"]
+    assert "fesa-spring-cup-players.csv" in desk.summary.value
+    assert "ratingkit-desk-" not in desk.output.value  # the temporary folder is not shown
+    assert desk.results.layout.display == ""
+    published = published_fesa_table(EXAMPLES / "fesa-spring-cup-rated.txt")
+    assert len(published) == 6
+    for player in values["report"].outcome.players:
+        desk.player.value = player.id
+        rated = [r["contribution"] for r in desk.values["why"] if r["rated"]]
+        _elo, change = published[player.name]
+        if change is None:  # rated by performance: no change printed
+            continue
+        assert round(sum(rated)) == change, player.name
+    # the rated FESA table downloaded is the published one
+    table = values["exports"]["fesa"].data.decode("utf-8")
+    expected = (EXAMPLES / "fesa-spring-cup-rated.txt").read_text(encoding="utf-8")
+    assert [line.rstrip() for line in table.strip().splitlines()] == [
+        line.rstrip() for line in expected.strip().splitlines()
+    ]
+    assert "trf" in values["not_exported"]
+
+
+def test_a_csv_pair_uploaded_as_files_and_its_exports_read_back(tmp_path):
+    import openpyxl
+
+    folder = EXAMPLES / "fide-autumn-open-2025"
+    desk = desk_with(folder / "games.csv", folder / "players.csv", folder / "event.csv")
+    values = desk.values
+    assert values["error"] is None, values["error"]
+    players_lines = (folder / "players.csv").read_text(encoding="utf-8").splitlines()[1:]
+    games_lines = (folder / "games.csv").read_text(encoding="utf-8").splitlines()[1:]
+    assert f">players</th><td>{len(players_lines)}<" in desk.summary.value
+    assert f">games</th><td>{len(games_lines)}<" in desk.summary.value
+    # event.csv: start 2025-11-07; the FIDE text amended from 1 October 2025 is in force
+    assert "start,2025-11-07" in (folder / "event.csv").read_text(encoding="utf-8")
+    assert values["rules"] == "fide-2025" and "2025-10-01" in values["reason"]
+    # check's finding (games against an unrated opponent in a swiss are not rated)
+    assert [f.rule.clause for f in values["findings"]] == ["8.52"]
+    assert "8.52" in desk.findings.value
+
+    # CSV: ';' and decimal comma by default
+    rows = csv_rows(values["exports"]["csv"].data.decode("utf-8"), ";")
+    assert len(rows) == len(players_lines)
+    for row in rows:
+        desk.player.value = row["id"]
+        why = [r["contribution"] for r in desk.values["why"] if r["rated"]]
+        if row["change"]:
+            assert "." not in row["change"]
+            assert float(row["change"].replace(",", ".")) == pytest.approx(sum(why), abs=1e-9)
+    # switching to ',' and decimal point rewrites it
+    desk.separator.value = ","
+    desk.decimal.value = "."
+    again = csv_rows(desk.values["exports"]["csv"].data.decode("utf-8"), ",")
+    assert [r["change"].replace(".", ",") for r in again] == [r["change"] for r in rows]
+
+    # XLSX: the players sheet holds the same numbers
+    book = openpyxl.load_workbook(io.BytesIO(values["exports"]["xlsx"].data))
+    sheet = book["players"]
+    header = [c.value for c in sheet[2]]
+    by_id = {r[header.index("id")]: r for r in sheet.iter_rows(min_row=3, values_only=True)}
+    for row in rows:
+        after = by_id[row["id"]][header.index("rating_after")]
+        assert (str(after) if after is not None else "") == row["rating_after"]
+
+    # TRF: read back by ratingkit to the same players and games
+    trf = tmp_path / "back.trf"
+    trf.write_bytes(values["exports"]["trf"].data)
+    back = read_event(trf)
+    original = values["loaded"].event
+    assert [(p.name, p.rating) for p in back.players] == [
+        (p.name, p.rating) for p in original.players
+    ]
+    names = {p.id: p.name for p in original.players}
+    back_names = {p.id: p.name for p in back.players}
+    assert sorted(
+        (g.round, back_names[g.white], back_names[g.black], g.result_code) for g in back.games
+    ) == sorted((g.round, names[g.white], names[g.black], g.result_code) for g in original.games)
+    assert back.start == original.start
+
+    # the new player file: every player's new rating, for the next event
+    state = csv_rows(values["exports"]["players"].data.decode("utf-8"), ",")
+    after = {r["id"]: r["rating_after"] for r in rows}
+    for record in state:
+        if after.get(record["id"]):
+            assert record["rating"] == after[record["id"]]
+
+
+def test_a_broken_file_shows_the_message_with_file_line_and_value(tmp_path):
+    good = (EXAMPLES / "round-robin-two-unrated.trf").read_text(encoding="utf-8").splitlines()
+    lines = [
+        line.replace(" 7 b 1 ", " 7 b X ", 1) if line.startswith("001    1") else line
+        for line in good
+    ]
+    broken = tmp_path / "broken.trf"
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line_no = next(i for i, line in enumerate(lines, start=1) if " 7 b X " in line)
+    desk = desk_with(broken)
+    error = desk.values["error"]
+    assert error is not None
+    assert f"broken.trf:{line_no}" in error or ("broken.trf" in error and str(line_no) in error)
+    assert "X" in error
+    assert "ratingkit-desk-" not in error  # the temporary folder is not shown
+    assert "Cannot read" in desk.message.value and "Traceback" not in desk.message.value
+    assert desk.values["report"] is None and desk.output.value == ""
+    assert desk.results.layout.display == "none"
+    # a good file afterwards clears the message
+    desk.event_upload.value = upload_value(EXAMPLES / "round-robin-two-unrated.trf")
+    assert desk.values["error"] is None and desk.message.value == ""
+
+
+def test_several_event_files_are_refused_in_the_page():
+    desk = desk_with(EXAMPLES / "round-robin-two-unrated.trf", EXAMPLES / "fesa-spring-cup.txt")
+    assert "2 event files uploaded" in desk.values["error"]
+
+
+def test_a_score_table_defaults_to_fide_1982_and_lnmo_records_to_lnmo():
+    desk = desk_with(EXAMPLES / "fide-1982-berger.csv")
+    assert desk.values["rules"] == "fide-1982" and "score table" in desk.values["reason"]
+    assert [v for _, v in desk.rules.options] == ["fide-1982", "fide-1982-literal"]
+    assert "no game rows" in desk.why.value
+    club = EXAMPLES / "lnmo-club"
+    desk = desk_with(club / "games.csv", club / "players.csv")
+    assert desk.values["rules"] == "lnmo"
+    instructor = next(r for r in desk.values["unrated"] if r["id"] == "dk")
+    assert instructor["became"] == "not rated" and instructor["games not rated by"].startswith("6")
+
+
+def test_picking_another_rule_set_rerates():
+    desk = desk_with(EXAMPLES / "fide-1982-berger.csv")
+    desk.rules.value = "fide-1982-literal"
+    assert desk.values["rules"] == "fide-1982-literal"
+    assert desk.values["report"].rules == "fide-1982-literal"
+    assert "picked by hand" in desk.reason.value
+
+
+def test_table_csv_protects_formulas_and_uses_the_decimal_mark():
+    from ratingkit.core.report import Table
+
+    table = Table("t", ("name", "x"), ({"name": "=cmd", "x": -2.5},))
+    text = table_csv(table, ";", ",")
+    assert text.splitlines() == ["name;x", "'=cmd;-2,5"]
+
+
+def test_waterfall_plot_draws_each_step_from_where_the_last_ended():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from ratingkit.notebook.plots.desk import plot_rating_waterfall
+
+    ax = plot_rating_waterfall(2000, [("r1", 5.0), ("r2", -3.0), ("rounding", 0.4)], 2002)
+    bars = ax.patches
+    assert len(bars) == 5
+    # the steps: 2000 -> 2005 (up), 2005 -> 2002 (down), 2002 -> 2002.4
+    assert (bars[1].get_y(), bars[1].get_height()) == pytest.approx((2000, 5))
+    assert (bars[2].get_y(), bars[2].get_height()) == pytest.approx((2002, 3))
+    assert (bars[3].get_y(), bars[3].get_height()) == pytest.approx((2002, 0.4))
+    assert bars[0].get_y() + bars[0].get_height() == pytest.approx(2000)
+    assert bars[4].get_y() + bars[4].get_height() == pytest.approx(2002)
+    assert [t.get_text() for t in ax.get_xticklabels()] == [
+        "before",
+        "r1",
+        "r2",
+        "rounding",
+        "after",
+    ]
