@@ -406,7 +406,7 @@ def test_the_placeholder_is_in_no_report_and_no_ledger(tmp_path):
     # --type replaces the type note, not the placeholder's.
     given = tmp_path / "given.txt"
     command = ["rate", str(EXAMPLE), "--rules", "fide-2014", "--type", "swiss"]
-    assert main([*command, "--output", str(given)]) == 0
+    assert main([*command, "--columns", "400", "--output", str(given)]) == 0
     text = given.read_text(encoding="utf-8")
     assert "event type swiss (given)" in text and "only stands for the pairing-allocated" in text
     book = Ledger.create(tmp_path / "ledger.sqlite", "fide-2014")
