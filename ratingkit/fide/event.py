@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RatingkitError
 from ..core.expected import table_dp, table_pd_exact
@@ -555,18 +555,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
     n = len(pairs)
     w = sum((s for _, s in pairs), Fraction(0))
     if n == 0 or (iterated and pid not in result.ru):
-        result.players[pid] = PlayerOutcome(
-            pid,
-            player.name,
-            None,
-            n,
-            w,
-            None,
-            None,
-            None,
-            Status.NOT_RATED,
-            FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru", person=person),
-        )
+        result.players[pid] = no_ru_outcome(pid, player.name, n, w, person)
         return
     if iterated:
         value = result.ru[pid]
@@ -575,11 +564,45 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
     else:
         rc, value, rule = rules.initial_rating(pairs)
     result.ru[pid] = value
+    result.players[pid] = ru_outcome(rules, pid, player.name, n, w, (rc, value, rule), person)
+
+
+def no_ru_outcome(
+    pid: str, name: str, n: int, w: Fraction, person: str | None
+) -> PlayerOutcome[FidePlayer]:
+    """An unrated player's part of an event with no rated opponent: no Ru (8.21)."""
+    return PlayerOutcome(
+        pid,
+        name,
+        None,
+        n,
+        w,
+        None,
+        None,
+        None,
+        Status.NOT_RATED,
+        FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru", person=person),
+    )
+
+
+def ru_outcome(
+    rules: Any,
+    pid: str,
+    name: str,
+    n: int,
+    w: Fraction,
+    initial: tuple[Fraction, Fraction, str],
+    person: str | None,
+) -> PlayerOutcome[FidePlayer]:
+    """An unrated player's part of an event: his Ru (``initial``: Rc, the exact Ru and the
+    rule that gave it, 8.21-8.25), rounded .5 away from zero (8.57), published as the rule
+    set's floor allows."""
+    rc, value, rule = initial
     ru = round_half_away_from_zero(value)
     published, status = rules.publish(ru, initial=True)
-    result.players[pid] = PlayerOutcome(
+    return PlayerOutcome(
         pid,
-        player.name,
+        name,
         None,
         n,
         w,

@@ -46,8 +46,7 @@ from ..core.outcome import (
 )
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
-from ..core.rounding import round_half_away_from_zero
-from .event import NOT_COUNTED, reference_date
+from .event import NOT_COUNTED, no_ru_outcome, reference_date, ru_outcome
 from .formula import KChoice
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
 from .publication import (
@@ -962,42 +961,9 @@ def _unrated_part(
     n = len(pairs)
     w = Fraction(halves, 2)
     if n == 0:
-        return PlayerOutcome(
-            player.id,
-            player.name,
-            None,
-            n,
-            w,
-            None,
-            None,
-            None,
-            Status.NOT_RATED,
-            FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru", person=person),
-        )
-    rc, value, rule = rules.initial_rating(pairs)
-    ru = round_half_away_from_zero(value)  # 8.57, .5 away from zero
-    published, status = rules.publish(ru, initial=True)
-    return PlayerOutcome(
-        player.id,
-        player.name,
-        None,
-        n,
-        w,
-        None,
-        None,
-        published,
-        Status.FIRST_RATING if published is not None else Status.NOT_PUBLISHED,
-        FidePlayer(
-            rc=rc,
-            n=n,
-            w=w,
-            ru_exact=value,
-            ru=ru,
-            status_text=status or f"unrated: Ru by {rule}",
-            ru_rule=rule,
-            person=person,
-        ),
-    )
+        return no_ru_outcome(player.id, player.name, n, w, person)
+    initial = rules.initial_rating(pairs)
+    return ru_outcome(rules, player.id, player.name, n, w, initial, person)
 
 
 def _event_players_builder(
