@@ -103,7 +103,7 @@ def format_cell(value: object, fmt: str | None = None, column: str | None = None
         if column in RATING_COLUMNS:
             return _no_negative_zero(f"{value:.0f}")
         if column in CHANGE_COLUMNS and value != int(value):
-            return _no_negative_zero(f"{value:.2f}")
+            return _no_negative_zero(f"{value:.2f}".rstrip("0").rstrip("."))
         if value == int(value) and abs(value) < 1e15:
             shown = str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
             return _no_negative_zero(shown)
@@ -199,7 +199,7 @@ class Table:
         """The table as aligned text for a terminal: control characters in a cell (a name
         with ESC sequences) are dropped, tabs and line breaks become spaces."""
         cells = [
-            [terminal_cell(format_cell(r.get(c), self.formats.get(c))) for c in self.columns]
+            [terminal_cell(format_cell(r.get(c), self.formats.get(c), c)) for c in self.columns]
             for r in self.rows
         ]
         columns = [terminal_cell(c) for c in self.columns]
