@@ -74,7 +74,7 @@ CHANGE_COLUMNS: frozenset[str] = frozenset(
 )
 #: A text cell longer than this leaves its column: the cell shows its start (the whole text
 #: as a tooltip) and a details row under the player's row shows it in full.
-LONG_TEXT = 40
+LONG_TEXT = 48
 
 
 def _no_negative_zero(text: str) -> str:
@@ -146,7 +146,7 @@ class ShownAsTable:
 
 def _short(text: str) -> str:
     """The start of a long text, cut at a word, for a narrow column."""
-    cut = text[: LONG_TEXT // 2].rsplit(" ", 1)[0].rstrip(";,:(")
+    cut = text[: LONG_TEXT * 2 // 3].rsplit(" ", 1)[0].rstrip(";,:(")
     return cut + " …"
 
 
