@@ -93,7 +93,12 @@ def test_plots_draw_what_they_say():
     runs = [convergence_games(k, players=50, games=40) for k in (10, 25)]
     ax = plot_convergence(runs)
     labels = [line.get_label() for line in ax.get_lines()]
-    assert [label for label in labels if label.startswith("K")] == ["K = 10", "K = 25"]
+    # 14.3's counts (75 games for K = 10, 30 for K = 25) are in the legend, not beside the curves
+    assert [label for label in labels if label.startswith("K")] == [
+        "K = 10 (14.3: ~75 games)",
+        "K = 25 (14.3: ~30 games)",
+    ]
+    assert not [t for t in ax.texts if "14.3" in t.get_text()]
     assert ax.get_lines()[0].get_ydata()[0] == 200
     ax = plot_logistic_against_table()
     assert len(ax.get_lines()) == 2 and ax.get_lines()[0].get_ydata()[0] == 0.5

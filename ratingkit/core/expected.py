@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InvalidValueError
+from .report import ShownAsTable, fields_table
 from .rounding import Number, exact, round_half_up, round_hundredths_half_up
 from .tables import D_TO_PD, D_TO_PD_BEYOND, P_TO_DP
 
@@ -105,13 +106,26 @@ def table_dp_for_score(points: Number, games: int) -> int:
 
 
 @dataclass(frozen=True)
-class FormulaGap:
+class FormulaGap(ShownAsTable):
     """How far a formula strays from table 8.1b over a range of differences."""
 
     formula: str
     largest_gap: float
     at_difference: int
     mean_absolute_gap: float
+
+    # IPython prints a dataclass by its own repr unless the class itself says otherwise.
+    _repr_pretty_ = ShownAsTable._repr_pretty_
+
+    def table(self) -> Table:
+        return fields_table(
+            f"the {self.formula} formula against FIDE 2014 table 8.1b",
+            (
+                ("largest_gap", self.largest_gap, "largest |formula - table|"),
+                ("at_difference", self.at_difference, "at the rating difference D"),
+                ("mean_absolute_gap", self.mean_absolute_gap, "mean |formula - table|"),
+            ),
+        )
 
 
 def formula_gap(formula: str = "logistic", up_to: int = 800) -> FormulaGap:

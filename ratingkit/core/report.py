@@ -53,24 +53,102 @@ COMMON_COLUMNS: tuple[str, ...] = (
 )
 
 
-def format_cell(value: object, fmt: str | None = None) -> str:
-    """How a value is shown in text and HTML tables."""
+#: Columns that hold a rating as published: shown as integers.
+RATING_COLUMNS: frozenset[str] = frozenset(
+    {"rating_before", "rating_after", "rating", "Ro", "Rn", "published_rating", "Ru rounded"}
+)
+#: Columns that hold a change of rating, or a rating in the middle of a computation (FESA's
+#: running tr): shown with at most two decimals.
+CHANGE_COLUMNS: frozenset[str] = frozenset(
+    {
+        "change",
+        "d",
+        "d_upset",
+        "upset",
+        "bonus",
+        "tr",
+        "tr_after",
+        "effective_rating",
+        "tested_rating",
+        "performance",
+    }
+)
+#: A text cell longer than this leaves its column: the cell shows its start (the whole text
+#: as a tooltip) and a details row under the player's row shows it in full.
+LONG_TEXT = 48
+
+
+def _no_negative_zero(text: str) -> str:
+    """ "-0", "-0.0", "-0.00" (a small negative value rounded away) without the minus."""
+    if text.startswith("-") and text[1:].strip("0.") == "" and any(c == "0" for c in text):
+        return text[1:]
+    return text
+
+
+def format_cell(value: object, fmt: str | None = None, column: str | None = None) -> str:
+    """How a value is shown in text and HTML tables.  ``fmt`` (the table's format of the
+    column) comes first; without one, a column of :data:`RATING_COLUMNS` shows an integer and
+    one of :data:`CHANGE_COLUMNS` at most two decimals.  No value shows as "-0"."""
     value = plain(value)
     if value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if fmt is not None and isinstance(value, int | float):
-        return fmt.format(value)
+        shown = fmt.format(value)
+        # a small negative value rounded to zero shows as zero does ("+0.00", not "-0.00")
+        return fmt.format(type(value)(0)) if _no_negative_zero(shown) != shown else shown
     if isinstance(value, float):
         if math.isnan(value):
             return ""
+        if column in RATING_COLUMNS:
+            return _no_negative_zero(f"{value:.0f}")
+        if column in CHANGE_COLUMNS and value != int(value):
+            return _no_negative_zero(f"{value:.2f}".rstrip("0").rstrip("."))
         if value == int(value) and abs(value) < 1e15:
-            return str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
-        return f"{value:.4f}".rstrip("0").rstrip(".")
+            shown = str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
+            return _no_negative_zero(shown)
+        return _no_negative_zero(f"{value:.4f}".rstrip("0").rstrip("."))
     if isinstance(value, list):
         return ", ".join(format_cell(v) for v in value)
     return str(value)
+
+
+def rating_text(value: object) -> str:
+    """A rating in a sentence: the integer, or "no rating" where there is none (a player not
+    rated, or whose rating is not published yet)."""
+    return "no rating" if value is None else format_cell(value, column="rating")
+
+
+def fields_table(title: str, fields: Sequence[tuple[str, object, str]]) -> Table:
+    """A value's fields as a two-column table (what it means, its value): how a small result
+    (a formula's gap, a simulation's settings) shows in a notebook instead of its repr."""
+    return Table(
+        title,
+        ("field", "value", "meaning"),
+        tuple(
+            {"field": name, "value": value, "meaning": meaning} for name, value, meaning in fields
+        ),
+    )
+
+
+class ShownAsTable:
+    """Mixin: a value shown in Jupyter (HTML and plain text) as its :meth:`table`."""
+
+    def table(self) -> Table:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        return self.table().to_html()
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(self.table().to_text())
+
+
+def _short(text: str) -> str:
+    """The start of a long text, cut at a word, for a narrow column."""
+    cut = text[: LONG_TEXT * 2 // 3].rsplit(" ", 1)[0].rstrip(";,:(")
+    return cut + " …"
 
 
 @dataclass(frozen=True, repr=False)
@@ -125,7 +203,7 @@ class Table:
         :data:`TEXT_CELL_WIDTH` are wrapped onto more lines, and columns that still do not fit
         go into a further block that repeats the first (key) columns (id and name)."""
         cells = [
-            [terminal_cell(format_cell(r.get(c), self.formats.get(c))) for c in self.columns]
+            [terminal_cell(format_cell(r.get(c), self.formats.get(c), c)) for c in self.columns]
             for r in self.rows
         ]
         columns = [terminal_cell(c) for c in self.columns]
@@ -151,14 +229,30 @@ class Table:
         return buffer.getvalue()
 
     def to_html(self) -> str:
+        """The table as HTML.  A long text (a rule's explanation) does not stretch its
+        column into a wall of tall rows: the cell shows its start with the whole text as a
+        tooltip (``title``), and a details row under the row shows it in full."""
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
         body = []
         for row in self.rows:
-            cells = "".join(
-                f"<td>{html.escape(format_cell(row.get(c), self.formats.get(c)))}</td>"
-                for c in self.columns
-            )
-            body.append(f"<tr>{cells}</tr>")
+            cells = []
+            details = []
+            for c in self.columns:
+                text = format_cell(row.get(c), self.formats.get(c), c)
+                if len(text) > LONG_TEXT and isinstance(plain(row.get(c)), str):
+                    cells.append(
+                        f'<td title="{html.escape(text)}">{html.escape(_short(text))}</td>'
+                    )
+                    details.append(f"<b>{html.escape(c)}</b>: {html.escape(text)}")
+                else:
+                    cells.append(f"<td>{html.escape(text)}</td>")
+            body.append(f"<tr>{''.join(cells)}</tr>")
+            if details:
+                body.append(
+                    f'<tr class="ratingkit-details"><td></td>'
+                    f'<td colspan="{len(self.columns) - 1}" style="text-align:left">'
+                    f"{'<br>'.join(details)}</td></tr>"
+                )
         caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
         return (
             f'<table class="ratingkit-table">{caption}<thead><tr>{head}</tr></thead>'

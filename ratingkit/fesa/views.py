@@ -331,7 +331,8 @@ def upset_thresholds(
     columns = ["or - tr", "E"]
     for k in ks:
         columns += [f"d (k={k})", f"d' (k={k})"]
-    return Table("win: formula (1) against rule (A)", (*columns, "used"), tuple(rows))
+    changes = {column: "{:.2f}" for column in columns[2:]}  # a change: two decimals
+    return Table("win: formula (1) against rule (A)", (*columns, "used"), tuple(rows), changes)
 
 
 def bonus_table(ratings: Sequence[int] = range(400, 1801, 200)) -> Table:

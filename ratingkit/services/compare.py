@@ -110,6 +110,17 @@ class Comparison:
     detail: Table
     #: The rule sets that cannot rate the event: name -> why ("cannot rate: ...").
     refused: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: The same reasons without the rule set's name, so that one reason shared by several
+    #: rule sets (the event is chess, they rate shogi) is said once (:meth:`left_out`).
+    reasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def left_out(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """The rule sets that cannot rate the event, grouped by reason: ((names, reason), ...)
+        in the order asked, each reason once."""
+        groups: dict[str, list[str]] = {}
+        for name in self.refused:
+            groups.setdefault(self.reasons.get(name, self.refused[name]), []).append(name)
+        return tuple((tuple(names), reason) for reason, names in groups.items())
 
     def outcome(self, rules: str) -> Outcome[Any, Any]:
         """The typed outcome of the event under ``rules``."""
@@ -204,6 +215,7 @@ def compare(
     verdicts: list[Mapping[str, object]] = []
     reports: dict[str, Report] = {}
     refused: dict[str, str] = {}
+    reasons: dict[str, str] = {}
     for item in chosen:
         rule_set = get_rule_set(item) if isinstance(item, str) else item
         name = rule_set.name
@@ -212,6 +224,7 @@ def compare(
             reports[name] = report
         else:
             refused[name] = said
+            reasons[name] = _reason(rule_set, said, kind, evidence)
         verdicts.append(
             {
                 "rules": name,
@@ -229,7 +242,16 @@ def compare(
         table=side_by_side(event, reports),
         detail=detail(reports),
         refused=MappingProxyType(refused),
+        reasons=MappingProxyType(reasons),
     )
+
+
+def _reason(rule_set: RuleSet, said: str, game: GameKind | None, evidence: str) -> str:
+    """A verdict's reason without the rule set's name: the other game is one reason for every
+    rule set of that game."""
+    if game is not None and rule_set.game is not None and rule_set.game is not game:
+        return f"they rate {rule_set.game}; this event is {game} ({evidence})"
+    return said.removeprefix("cannot rate: ")
 
 
 def can_rate(

@@ -34,7 +34,7 @@ from fractions import Fraction
 from ..core.errors import InvalidValueError
 from ..core.expected import logistic, table_pd_exact
 from ..core.outcome import detail_cells, shown_as, shown_columns
-from ..core.report import Table
+from ..core.report import ShownAsTable, Table, fields_table
 from ..core.rounding import round_half_away_from_zero
 from ..fesa import formula as fesa
 from ..fesa.rulesets import FESA, FesaRules
@@ -197,7 +197,7 @@ POOL_RULES: Mapping[str, PoolRules] = {
 
 
 @dataclass(frozen=True)
-class PoolConfig:
+class PoolConfig(ShownAsTable):
     """The simulated pool: sizes, strengths, growth; all drawn from ``seed``."""
 
     players: int = 100
@@ -220,6 +220,28 @@ class PoolConfig:
                 )
         if self.newcomers < 0:
             raise InvalidValueError(f"pool newcomers must be 0 or more, got {self.newcomers}")
+
+    # IPython prints a dataclass by its own repr unless the class itself says otherwise.
+    _repr_pretty_ = ShownAsTable._repr_pretty_
+
+    def table(self) -> Table:
+        """The settings in words, as the notebook shows them."""
+        return fields_table(
+            "the simulated pool",
+            (
+                ("players", self.players, "players at the start"),
+                ("years", self.years, "years simulated"),
+                ("rounds", self.rounds, "rounds of random pairings a year (one rating period)"),
+                ("newcomers", self.newcomers, "juniors joining each year"),
+                ("mean", self.mean, "mean true strength at the start"),
+                ("sd", self.sd, "spread of the strengths (standard deviation)"),
+                ("junior_share", self.junior_share, "share of juniors in the starting pool"),
+                ("junior_offset", self.junior_offset, "juniors' mean strength below the mean"),
+                ("improvement", self.improvement, "a junior's gain in strength a year"),
+                ("seed", self.seed, "random seed: the same seed gives the same pool"),
+                ("top", self.top, "the top players followed (FIDE 1982 12.3 b)"),
+            ),
+        )
 
 
 @dataclass(frozen=True)

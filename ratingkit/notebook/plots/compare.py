@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...services.compare import Comparison, surprise
-from ._axes import axes
+from ._axes import axes, label_points
 from ._text import literal
 
 MARKERS = "osD^v<>ph*"
@@ -31,22 +31,24 @@ def plot_change_vs_surprise(
     points above it, caps and upset rules bend it.  Rule sets without an expectation are
     named in the legend."""
     ax = axes(ax, size=(8, 5))
+    labelled: list[tuple[float, float, str]] = []
+    drawn: list[tuple[float, float]] = []
     for index, rules in enumerate(comparison.reports):
         points = change_points(comparison, rules)
         if not points:
             ax.plot([], [], " ", label=literal(f"{rules}: no expected score (not drawn)"))
             continue
         xs, ys, _ids = zip(*points, strict=True)
+        drawn += [(x, y) for x, y, _ in points]
         ax.scatter(xs, ys, marker=MARKERS[index % len(MARKERS)], label=literal(rules), alpha=0.8)
-        if label_players and index == 0:
-            for x, y, pid in points:
-                ax.annotate(
-                    literal(pid), (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8
-                )
+        if label_players and not labelled:
+            labelled = [(x, y, literal(pid)) for x, y, pid in points]
+    ax.legend(fontsize=8)
+    if labelled:
+        label_points(ax, labelled, others=drawn)
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_xlabel("score - expected score")
     ax.set_ylabel("rating change (unrounded)")
     ax.set_title(literal(f"{comparison.event.name}: change against surprise, per rule set"))
-    ax.legend(fontsize=8)
     return ax

@@ -25,17 +25,13 @@ def plot_convergence(runs: Sequence[Mapping[str, Any]] | None = None, ax: Any = 
     runs = list(runs) if runs is not None else [convergence_games(k) for k in CLAIM_14_3]
     for run in runs:
         gaps = run["gaps"]
-        line = ax.plot(range(len(gaps)), gaps, label=f"K = {run['k']}")[0]
         claim = CLAIM_14_3.get(run["k"])
+        # 14.3's count goes into the legend, not beside the marker: the markers sit close
+        # together on the 1/e line, where labels overlapped each other and the curves.
+        label = f"K = {run['k']}" + (f" (14.3: ~{claim} games)" if claim is not None else "")
+        line = ax.plot(range(len(gaps)), gaps, label=label)[0]
         if claim is not None and claim < len(gaps):
             ax.plot([claim], [gaps[claim]], "o", color=line.get_color())
-            ax.annotate(
-                f"14.3: ~{claim} games",
-                (claim, gaps[claim]),
-                textcoords="offset points",
-                xytext=(6, 6),
-                fontsize=8,
-            )
     if runs:
         ax.axhline(runs[0]["target"], color="black", linewidth=0.8, linestyle=":")
         ax.annotate(
@@ -47,7 +43,7 @@ def plot_convergence(runs: Sequence[Mapping[str, Any]] | None = None, ax: Any = 
         )
     ax.set_xlabel("games played")
     ax.set_ylabel("mean gap: true strength - rating")
-    ax.set_title("How fast the rating reaches the performance (14.3), seeded simulation")
+    ax.set_title("How fast the rating reaches the performance (14.3), simulated")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper right")
     return ax
@@ -77,7 +73,15 @@ def plot_logistic_against_table(ax: Any = None, up_to: int = 800) -> Any:
     ax.grid(alpha=0.3)
     lines = ax.get_legend_handles_labels()
     extra = twin.get_legend_handles_labels()
-    ax.legend(lines[0] + extra[0], lines[1] + extra[1], loc="center right")
+    # Below the axes: inside, the legend lay over the curves wherever it was put.
+    ax.legend(
+        lines[0] + extra[0],
+        lines[1] + extra[1],
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.15),
+        ncol=3,
+        fontsize=8,
+    )
     return ax
 
 
@@ -112,5 +116,5 @@ def plot_replacement(
     ax.set_ylabel("Ru2 of the unrated players")
     ax.set_title(literal(f"The unrated players' ratings depend on {player_id}'s rating (10.68)"))
     ax.grid(alpha=0.3)
-    ax.legend(loc="upper left")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=4)
     return ax

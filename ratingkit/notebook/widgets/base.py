@@ -33,10 +33,16 @@ class Widget:
         finally:
             self._busy = False
 
+    #: What a viewer that cannot run widgets shows instead of the controls (the notebook
+    #: stored, on a page that renders no widgets): a sentence, not the containers' repr.
+    plain_text = "an interactive widget: open the notebook in JupyterLab or Voila to use it"
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.view)
+        bundle = dict(self.view._repr_mimebundle_())
+        bundle["text/plain"] = f"{type(self).__name__}: {self.plain_text}"
+        display(bundle, raw=True)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"

@@ -13,7 +13,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.model import Event, Game
 from ...core.outcome import GameKind
-from ...core.report import Table
+from ...core.report import Table, rating_text
 from ...core.ruleset import RuleSet
 from ...services.compare import Comparison, Players, compare
 from .base import Widget
@@ -148,15 +148,20 @@ def render(comparison: Comparison, changed: Changed | None = None) -> str:
     table = Table(
         "new ratings", tuple(columns), tuple(rows), {f"{n} delta": "{:+d}" for n in names}
     )
-    refused = [
-        f"<li>{html.escape(name)}: {html.escape(why)}</li>"
-        for name, why in comparison.refused.items()
+    left_out = [
+        f"<li>{html.escape(', '.join(names))}: {html.escape(reason)}</li>"
+        for names, reason in comparison.left_out()
     ]
     moved = ", ".join(
-        f"{rules} {pid} {old} → {new}" for (rules, pid), (old, new) in (changed or {}).items()
+        f"{rules} {pid} {rating_text(old)} → {rating_text(new)}"
+        for (rules, pid), (old, new) in (changed or {}).items()
     )
     return (
         table.to_html()
-        + (f"<ul>{''.join(refused)}</ul>" if refused else "")
+        + (
+            f"<p>left out, as they cannot rate this event:</p><ul>{''.join(left_out)}</ul>"
+            if left_out
+            else ""
+        )
         + f"<p>ratings changed by the edit: {html.escape(moved) or 'none'}</p>"
     )

@@ -185,9 +185,9 @@ class BergerExplorer(Widget):
         base_summary = _summary(self.base)
 
         def cell(value: object, before: object, column: str) -> str:
-            text = html.escape(format_cell(value, FORMATS.get(column)))
+            text = html.escape(format_cell(value, FORMATS.get(column), column))
             if value != before:
-                old = html.escape(format_cell(before, FORMATS.get(column)))
+                old = html.escape(format_cell(before, FORMATS.get(column), column))
                 return f"<td style='text-align:right'><b>{text}</b> <small>({old})</small></td>"
             return f"<td style='text-align:right'>{text}</td>"
 

@@ -15,7 +15,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from ...core.model import Event, Player
 from ...core.outcome import Outcome, PlayerOutcome, player_row
 from ...core.players import PlayerFile, PlayerRecord
-from ...core.report import Report, Table
+from ...core.report import Report, Table, rating_text
 from ...core.ruleset import guard
 from ...fide.outcome import FideGame, FidePlayer
 from ...fide.rules2014 import FIDE_2014, find_record
@@ -251,7 +251,7 @@ class Fide2014Explorer(Widget):
         changed_values = values["changed"]
         assert isinstance(changed_values, dict)
         changed = ", ".join(
-            f"{self.event.player(pid).name} {old} -> {new}"
+            f"{self.event.player(pid).name} {rating_text(old)} -> {rating_text(new)}"
             for pid, (old, new) in changed_values.items()
         )
         self.output.value = (

@@ -201,7 +201,7 @@ def _table_html(table: Table, highlight: int | None) -> str:
             else ""
         )
         cells = "".join(
-            f"<td>{html.escape(format_cell(row.get(c), table.formats.get(c)))}</td>"
+            f"<td>{html.escape(format_cell(row.get(c), table.formats.get(c), c))}</td>"
             for c in columns
         )
         body.append(f"<tr{style}>{cells}</tr>")
