@@ -5,6 +5,7 @@ ratingkit's readers)."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 from datetime import UTC, datetime
@@ -301,3 +302,15 @@ def test_waterfall_plot_draws_each_step_from_where_the_last_ended():
         "rounding",
         "after",
     ]
+
+
+def test_the_printable_report_is_a_download_one_event_a_page():
+    folder = EXAMPLES / "fide-autumn-open-2025"
+    desk = desk_with(folder / "games.csv", folder / "players.csv", folder / "event.csv")
+    page = desk.values["exports"]["html"].data.decode("utf-8")
+    with open(folder / "players.csv", encoding="utf-8", newline="") as handle:
+        names = [row["name"] for row in csv.DictReader(handle)]
+    assert "@page" in page and "<script" not in page and "http" not in page
+    assert all(html.escape(name) in page for name in names)
+    assert "FIDE" in page  # the document it implements, under the title
+    assert 'download="' in desk.downloads.value and "-report.html" in desk.downloads.value

@@ -32,12 +32,14 @@ from ...core.model import Event
 from ...core.outcome import GameKind, Outcome, PlayerOutcome, Status
 from ...core.output import csv_cell, plain, protect_cell
 from ...core.players import PlayerFile, read_player_file, write_player_csv
+from ...core.printable import printable_html
 from ...core.report import CheckTable, Report, Table
 from ...core.ruleset import (
     RuleSet,
     cannot_rate,
     event_game,
     families,
+    get_rule_set,
     guard,
     rule_set_in_force,
     rule_sets,
@@ -450,6 +452,11 @@ def exports(
         f"{stem}-report.xlsx",
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         table_workbook_bytes(tables),
+    )
+    # The printable report (one event a page; the browser prints it to PDF).
+    document = getattr(get_rule_set(report.rules), "document", "")
+    found["html"] = Export(
+        f"{stem}-report.html", "text/html", printable_html(report, str(document)).encode()
     )
     game, _ = event_game(loaded.event, loaded.players)
     if game is GameKind.SHOGI and not report.rules.startswith("fesa"):
