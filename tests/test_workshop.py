@@ -134,3 +134,38 @@ def test_the_readme_workshop_command_is_the_one_tested_here():
         "JUPYTER_PATH=$PWD/workshop .venv/bin/voila --Voila.config_file_paths=workshop "
         "notebooks/06-compare-systems.ipynb"
     ) in section
+
+
+def test_a_kernel_leaving_the_pool_starts_its_idle_clock_then_is_culled_as_usual():
+    import asyncio
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from jupyter_server._tz import utcnow
+
+    from ratingkit.workshop.kernels import WorkshopKernelManager
+
+    manager = WorkshopKernelManager(cull_idle_timeout=60)
+    preheated = utcnow() - timedelta(minutes=20)  # idle since its preheating
+    kernel = SimpleNamespace(
+        execution_state="idle",
+        kernel_name="python3",
+        kernel_spec=SimpleNamespace(metadata={}),
+        last_activity=preheated,
+    )
+    manager._kernels["k"] = kernel
+    shut: list[str] = []
+
+    async def shutdown_kernel(kernel_id, *args, **kwargs):
+        shut.append(kernel_id)
+
+    manager.shutdown_kernel = shutdown_kernel
+    # Handed to a visitor, whose page has not connected yet: not culled, the clock restarts.
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert shut == [] and kernel.last_activity > preheated + timedelta(minutes=19)
+    # Within the timeout it stays; past it, with no page connected, it goes.
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert shut == []
+    kernel.last_activity = utcnow() - timedelta(seconds=61)
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert shut == ["k"]
