@@ -1,0 +1,1 @@
+"""The workshop server's one addition to Voila (README, "Workshop mode"; issue 17, 5)."""

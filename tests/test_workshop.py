@@ -1,0 +1,171 @@
+"""The README's workshop command (issue 17, 5): Voila with workshop/voila.json preheats kernels,
+culls idle ones within minutes, and serves a page that makes no request off 127.0.0.1.
+
+The browser test is marked ``browser`` (Debian's /usr/bin/chromium through Playwright, as in
+tests/test_browser.py); bench/workshop_room.py times a room of visitors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from conftest import ROOT
+
+WORKSHOP = ROOT / "workshop"
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def test_the_workshop_configuration_preheats_and_culls_within_minutes():
+    config = json.loads((WORKSHOP / "voila.json").read_text())
+    voila = config["VoilaConfiguration"]
+    assert voila["preheat_kernel"] is True
+    assert voila["default_pool_size"] >= 30  # a room of 30 opening the app at once
+    assert voila["template"] == "ratingkit"
+    culling = config["MappingKernelManager"]
+    assert 0 < culling["cull_idle_timeout"] <= 600
+    assert 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
+    assert config["Voila"]["ip"] == "127.0.0.1"
+
+
+def test_the_workshop_template_leaves_no_internet_address_in_the_page():
+    template = (WORKSHOP / "voila" / "templates" / "ratingkit" / "index.html.j2").read_text()
+    base = Path(sys.executable).parent.parent / "share" / "jupyter" / "voila" / "templates"
+    lab = (base / "lab" / "index.html.j2").read_text()
+    # Every CDN link of Voila's lab template is one the workshop template takes out.
+    for link in re.findall(r'<link rel="stylesheet" href="https://[^"]+"[^>]*/>', lab):
+        assert link in template, link
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def workshop_server(notebook: str, tmp_path: Path):
+    """The README's workshop command on a free port, one preheated kernel; yields its URL."""
+    port = _free_port()
+    log_path = tmp_path / "voila.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [
+                str(Path(sys.executable).with_name("voila")),
+                "--Voila.config_file_paths=workshop",
+                f"notebooks/{notebook}",
+                f"--port={port}",
+                "--VoilaConfiguration.default_pool_size=1",
+            ],
+            cwd=ROOT,
+            env={**os.environ, "JUPYTER_PATH": str(WORKSHOP)},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"voila exited: {log_path.read_text()}")
+            if "is filled with 1 kernel" in log_path.read_text():
+                break
+            time.sleep(0.3)
+        else:
+            raise RuntimeError(f"no preheated kernel within 120 s: {log_path.read_text()}")
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.mark.browser
+def test_the_workshop_app_makes_no_request_off_127_0_0_1(tmp_path):
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing; .ci/run installs it with apt-get")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    requests: list[str] = []
+    failed: list[str] = []
+    with (
+        workshop_server("06-compare-systems.ipynb", tmp_path) as url,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.on("request", lambda request: requests.append(request.url))
+        page.on("requestfailed", lambda request: failed.append(request.url))
+        page.goto(url, timeout=120_000)
+        page.wait_for_selector(".widget-dropdown select", timeout=120_000)
+        page.wait_for_load_state("networkidle", timeout=60_000)
+        page.screenshot(path=str(tmp_path / "workshop.png"), full_page=True)
+        # Voila's own bundle declares Font Awesome's font faces (served from 127.0.0.1):
+        # the icons do not need the CDN's stylesheet.
+        icons = page.evaluate("[...document.fonts].some(f => f.family.includes('Font Awesome'))")
+        browser.close()
+    web = [u for u in requests if u.startswith(("http:", "https:", "ws:", "wss:"))]
+    assert web, "the page made no request at all"
+    outside = [u for u in web if urlparse(u).hostname != "127.0.0.1"]
+    assert outside == []
+    assert not [u for u in failed if urlparse(u).hostname != "127.0.0.1"]
+    assert icons
+
+
+def test_the_readme_workshop_command_is_the_one_tested_here():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("### Workshop mode")
+    section = text[start : text.index("\n## ", start)]
+    assert (
+        "JUPYTER_PATH=$PWD/workshop .venv/bin/voila --Voila.config_file_paths=workshop "
+        "notebooks/06-compare-systems.ipynb"
+    ) in section
+
+
+def test_a_kernel_leaving_the_pool_starts_its_idle_clock_then_is_culled_as_usual():
+    import asyncio
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from jupyter_server._tz import utcnow
+
+    from ratingkit.workshop.kernels import WorkshopKernelManager
+
+    manager = WorkshopKernelManager(cull_idle_timeout=60)
+    preheated = utcnow() - timedelta(minutes=20)  # idle since its preheating
+    kernel = SimpleNamespace(
+        execution_state="idle",
+        kernel_name="python3",
+        kernel_spec=SimpleNamespace(metadata={}),
+        last_activity=preheated,
+    )
+    manager._kernels["k"] = kernel
+    shut: list[str] = []
+
+    async def shutdown_kernel(kernel_id, *args, **kwargs):
+        shut.append(kernel_id)
+
+    manager.shutdown_kernel = shutdown_kernel
+    # Handed to a visitor, whose page has not connected yet: not culled, the clock restarts.
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert shut == [] and kernel.last_activity > preheated + timedelta(minutes=19)
+    # Within the timeout it stays; past it, with no page connected, it goes.
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert shut == []
+    kernel.last_activity = utcnow() - timedelta(seconds=61)
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert shut == ["k"]
