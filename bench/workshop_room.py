@@ -1,7 +1,8 @@
 """A room of visitors opening the same app at once (issue 17, 5).
 
-The README's workshop command (Voila with ``workshop/voila.json``: preheated kernels, idle
-kernels culled, the ``ratingkit`` template that makes no request off the server) is started on a
+The README's workshop command (Voila with ``ratingkit/workshop/share/voila.json``:
+preheated kernels, idle kernels culled, the ``ratingkit`` template that makes no request off
+the server) is started on a
 free 127.0.0.1 port for each room size; once its pool of kernels is filled, N Chromium pages
 (Debian's /usr/bin/chromium driven by Playwright, one browser, one context per visitor) open the
 app at the same moment.  Each visitor's time runs from the request until the app's main widget
@@ -58,12 +59,12 @@ def workshop_command(notebook: str, port: int, extra: list[str]) -> tuple[list[s
     voila = Path(sys.executable).with_name("voila")
     command = [
         str(voila),
-        "--Voila.config_file_paths=workshop",
+        "--Voila.config_file_paths=ratingkit/workshop/share",
         f"notebooks/{notebook}",
         f"--port={port}",
         *extra,
     ]
-    env = {**os.environ, "JUPYTER_PATH": str(ROOT / "workshop")}
+    env = {**os.environ, "JUPYTER_PATH": str(ROOT / "ratingkit" / "workshop" / "share")}
     return command, env
 
 
@@ -265,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         "--pool",
         type=int,
         default=30,
-        help="preheated kernels (workshop/voila.json has 30; 0: the room's size)",
+        help="preheated kernels (ratingkit/workshop/share/voila.json has 30; 0: the room's size)",
     )
     parser.add_argument("--ready", default=".widget-dropdown select", help="the main widget")
     parser.add_argument("--timeout", type=float, default=120, help="seconds a visitor waits")

@@ -87,6 +87,5 @@ def test_top_level_is_what_the_project_promises():
         "ratingkit",
         "notebooks",
         "tests",
-        "workshop",  # the workshop command's Voila configuration and template (README)
     }
     assert ".ci/run" in tracked.stdout.splitlines()

@@ -1,5 +1,6 @@
-"""The README's workshop command (issue 17, 5): Voila with workshop/voila.json preheats kernels,
-culls idle ones within minutes, and serves a page that makes no request off 127.0.0.1.
+"""The README's workshop command (issue 17, 5): Voila with ratingkit/workshop/share/voila.json
+preheats kernels, culls idle ones within minutes, and serves a page that makes no request
+off 127.0.0.1.
 
 The browser test is marked ``browser`` (Debian's /usr/bin/chromium through Playwright, as in
 tests/test_browser.py); bench/workshop_room.py times a room of visitors.
@@ -21,7 +22,7 @@ from urllib.parse import urlparse
 import pytest
 from conftest import ROOT
 
-WORKSHOP = ROOT / "workshop"
+WORKSHOP = ROOT / "ratingkit" / "workshop" / "share"
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -61,7 +62,7 @@ def workshop_server(notebook: str, tmp_path: Path):
         process = subprocess.Popen(
             [
                 str(Path(sys.executable).with_name("voila")),
-                "--Voila.config_file_paths=workshop",
+                "--Voila.config_file_paths=ratingkit/workshop/share",
                 f"notebooks/{notebook}",
                 f"--port={port}",
                 "--VoilaConfiguration.default_pool_size=1",
@@ -131,7 +132,8 @@ def test_the_readme_workshop_command_is_the_one_tested_here():
     start = text.index("### Workshop mode")
     section = text[start : text.index("\n## ", start)]
     assert (
-        "JUPYTER_PATH=$PWD/workshop .venv/bin/voila --Voila.config_file_paths=workshop "
+        "JUPYTER_PATH=$PWD/ratingkit/workshop/share .venv/bin/voila "
+        "--Voila.config_file_paths=ratingkit/workshop/share "
         "notebooks/06-compare-systems.ipynb"
     ) in section
 

@@ -1,4 +1,4 @@
-"""The kernel manager of the workshop command (``workshop/voila.json``).
+"""The kernel manager of the workshop command (``ratingkit/workshop/share/voila.json``).
 
 Voila's pool keeps preheated kernels out of the culler's reach, but a kernel handed to a
 visitor keeps the idle clock of its preheating: in a room that came in after the server had
