@@ -50,12 +50,12 @@ from .event import NOT_COUNTED, no_ru_outcome, reference_date, ru_outcome
 from .formula import KChoice
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
 from .publication import (
-    _as_one_event_note_of,
     _decisions,
     _dedupe,
     _period_unrated,
     _read_notes,
     _waiting_note,
+    first_rating_step,
 )
 from .state import Pending, PlayerState, games_after, read_states, state_record
 from .vectorised_period import LazyPlayerFile, pd_hundredths
@@ -784,16 +784,18 @@ def _rate_period(
             for s in own_counted
         ]
         outcome = _period_unrated(key, player, unrated, notes, rules)
-        if not outcome.detail.not_counted:
-            now = [(reference_date(event), r, s) for event, pairs, _ in unrated for r, s in pairs]
-            update, keep, first_notes = rules.first_rating(player.name, now, state.pending, on, key)
-            notes.extend(first_notes)
-            if update is not None:
-                outcome = update.apply(outcome)
-            if keep:
-                carried[key] = keep
-                waiting.append((player.name, len(keep), key))
-                notes[:] = [x for x in notes if not _as_one_event_note_of(x, key)]
+        outcome = first_rating_step(
+            rules,
+            key,
+            player.name,
+            outcome,
+            unrated,
+            state.pending,
+            on,
+            notes,
+            carried,
+            waiting,
+        )
         period_players.append(outcome)
     notes.extend(_waiting_note(rules, waiting))
     notes.extend(_decisions(rules, events[0]))

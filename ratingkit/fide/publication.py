@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RatingkitError
 from ..core.model import Event, Player, event_notes
@@ -308,21 +308,18 @@ def rate_period(
             )
             continue
         outcome = _period_unrated(key, player, person.unrated, notes, rules)
-        if not outcome.detail.not_counted:
-            now = [
-                (reference_date(event), r, s)
-                for event, pairs, _ in person.unrated
-                for r, s in pairs
-            ]
-            update, keep, first_notes = rules.first_rating(player.name, now, state.pending, on, key)
-            notes.extend(first_notes)
-            if update is not None:
-                outcome = update.apply(outcome)
-            if keep:
-                carried[key] = keep
-                waiting.append((player.name, len(keep), key))
-                # The 8.3 computation over the period's events is not a rating yet.
-                notes[:] = [n for n in notes if not _as_one_event_note_of(n, key)]
+        outcome = first_rating_step(
+            rules,
+            key,
+            player.name,
+            outcome,
+            person.unrated,
+            state.pending,
+            on,
+            notes,
+            carried,
+            waiting,
+        )
         period_players.append(outcome)
     notes.extend(_waiting_note(rules, waiting))
     by_key = {p.id: p for p in period_players}
@@ -344,6 +341,38 @@ def rate_period(
         detail=FidePeriod(len(events)),
         new_state=PlayerFile(tuple(records), "new state after the rating period"),
     )
+
+
+def first_rating_step(
+    rules: Fide2014,
+    key: str,
+    name: str,
+    outcome: PlayerOutcome[FidePlayer],
+    unrated: Sequence[tuple[Event, Sequence[tuple[Fraction, Fraction]], Any]],
+    pending: Sequence[Pending],
+    on: date | None,
+    notes: list[Note],
+    carried: dict[str, tuple[Pending, ...]],
+    waiting: list[tuple[str, int, str]],
+) -> PlayerOutcome[FidePlayer]:
+    """An unrated person's period outcome after the first-rating rule (2014 7.14, 2024
+    7.1.4): his results of the period (``unrated``: each event with its counted pairs)
+    pooled with those kept from earlier periods (``pending``); published from enough games,
+    else kept (``carried``, ``waiting``), and then the 8.3 computation over the period's
+    events is not a rating yet (its notes go).  ``notes``, ``carried`` and ``waiting`` are
+    the period's own lists, added to here."""
+    if outcome.detail.not_counted:
+        return outcome
+    now = [(reference_date(event), r, s) for event, pairs, _ in unrated for r, s in pairs]
+    update, keep, first_notes = rules.first_rating(name, now, pending, on, key)
+    notes.extend(first_notes)
+    if update is not None:
+        outcome = update.apply(outcome)
+    if keep:
+        carried[key] = keep
+        waiting.append((name, len(keep), key))
+        notes[:] = [n for n in notes if not _as_one_event_note_of(n, key)]
+    return outcome
 
 
 def _collect(
