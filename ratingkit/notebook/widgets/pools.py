@@ -1,4 +1,4 @@
-"""Simulated pools, explored: the pool's size, the years, the K rules compared and the seed.
+"""Simulated pools, explored: the pool's size, the years, the K rules compared, the random draw.
 
 The widget calls :func:`ratingkit.services.pools.simulate` with a :class:`PoolConfig` made of
 its controls and shows :func:`drift_summary` and the drift plot of
@@ -26,7 +26,7 @@ MEASURES = ("cohort drift", "top mean", "median", "mean")
 
 class PoolExplorer(Widget):
     """Sliders for the pool's players and years, a choice of the K rules compared (the pool
-    rule sets of :data:`POOL_RULES`), the seed and the measure plotted.  ``values`` gives
+    rule sets of :data:`POOL_RULES`), the random draw and the measure plotted.  ``values`` gives
     what is shown as data: ``config``, ``rules``, ``summary`` (the rows of drift_summary),
     ``error``."""
 
