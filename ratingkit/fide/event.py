@@ -92,18 +92,23 @@ class EventResult:
     converged: bool = True
 
     def detail(self) -> FideEvent:
-        event = self.event
-        return FideEvent(
-            event_type=event.type,
-            start=event.start,
-            end=event.end,
-            players=len(event.players),
-            rated_players=sum(1 for p in event.players if p.rating is not None),
-            dp_rows=self.dp_rows,
-            passes=self.passes,
-            converged=self.converged,
-            name=event.name,
+        return event_detail(
+            self.event, dp_rows=self.dp_rows, passes=self.passes, converged=self.converged
         )
+
+
+def event_detail(event: Event, **iteration: Any) -> FideEvent:
+    """The event's facts in its detail (type, dates, players, rated players, name), with the
+    8.58 iteration's fields where it was run (``dp_rows``, ``passes``, ``converged``)."""
+    return FideEvent(
+        event_type=event.type,
+        start=event.start,
+        end=event.end,
+        players=len(event.players),
+        rated_players=sum(1 for p in event.players if p.rating is not None),
+        name=event.name,
+        **iteration,
+    )
 
 
 def reference_date(event: Event) -> date | None:

@@ -46,7 +46,7 @@ from ..core.outcome import (
 )
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
-from .event import NOT_COUNTED, no_ru_outcome, reference_date, ru_outcome
+from .event import NOT_COUNTED, event_detail, no_ru_outcome, reference_date, ru_outcome
 from .formula import KChoice
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
 from .publication import (
@@ -619,7 +619,7 @@ def _rate_period(
             LazyEventOutcome(
                 EventKey.of(event, d.position),
                 notes=tuple(read),
-                detail=_event_detail(event),
+                detail=event_detail(event),
                 build_players=_paused(_event_players_builder(d, rated_part, unrated_parts)),
                 build_games=_paused(
                     _event_games_builder(
@@ -887,17 +887,6 @@ def _period_decision(events: Sequence[Event]) -> Note:
 
 def _round_robin(event: Event) -> bool:
     return event.type is EventType.ROUND_ROBIN
-
-
-def _event_detail(event: Event) -> FideEvent:
-    return FideEvent(
-        event_type=event.type,
-        start=event.start,
-        end=event.end,
-        players=len(event.players),
-        rated_players=sum(1 for p in event.players if p.rating is not None),
-        name=event.name,
-    )
 
 
 class _UnratedParts:
