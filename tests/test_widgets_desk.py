@@ -314,3 +314,16 @@ def test_the_printable_report_is_a_download_one_event_a_page():
     assert all(html.escape(name) in page for name in names)
     assert "FIDE" in page  # the document it implements, under the title
     assert 'download="' in desk.downloads.value and "-report.html" in desk.downloads.value
+
+
+def test_the_event_is_named_after_its_own_folder_never_the_temporary_one():
+    # A CSV pair and club records are named after the folder they lie in (the readers'
+    # rule): an example keeps its folder's name; uploaded files are "uploaded event".
+    folder = EXAMPLES / "fide-autumn-open-2025"
+    files = [folder / "games.csv", folder / "players.csv", folder / "event.csv"]
+    desk = OfficersDesk()
+    desk.load([(f.name, f.read_bytes()) for f in files], name=folder.name)
+    assert desk.values["loaded"].event.name == read_event(folder).name
+    desk.load([(f.name, f.read_bytes()) for f in files[:2]])  # no event.csv naming it
+    assert desk.values["loaded"].event.name == "uploaded event"
+    assert "ratingkit-desk" not in desk.summary.value

@@ -554,6 +554,7 @@ class OfficersDesk(Widget):
         self.plot = w.HTML()
         self.downloads = w.HTML()
         self._folder: Path | None = None
+        self._root: Path | None = None
         self._values: dict[str, Any] = {}
         self.example.observe(self._on_example, names="value")
         self.event_upload.observe(self._on_upload, names="value")
@@ -638,14 +639,24 @@ class OfficersDesk(Widget):
         self.load(
             [(Path(p).name, Path(p).read_bytes()) for p in event_paths],
             [(Path(player_path).name, Path(player_path).read_bytes())] if player_path else [],
+            name=Path(event_paths[0]).parent.name if len(event_paths) > 1 else None,
         )
 
-    def load(self, event_files: Sequence[Upload], player_files: Sequence[Upload] = ()) -> None:
+    def load(
+        self,
+        event_files: Sequence[Upload],
+        player_files: Sequence[Upload] = (),
+        name: str | None = None,
+    ) -> None:
         """Read uploaded files (what the upload buttons call): show what was read, pick the
-        default rule set and rate; a bad file shows its error instead."""
-        if self._folder is not None:
-            shutil.rmtree(self._folder, ignore_errors=True)
-        self._folder = Path(tempfile.mkdtemp(prefix="ratingkit-desk-"))
+        default rule set and rate; a bad file shows its error instead.  ``name`` is the
+        folder the files are read from (readers name a CSV pair's or a club's event after it:
+        an example's own folder, else "uploaded event", never the temporary folder's name)."""
+        if self._root is not None:
+            shutil.rmtree(self._root, ignore_errors=True)
+        self._root = Path(tempfile.mkdtemp(prefix="ratingkit-desk-"))
+        self._folder = self._root / _safe_name(name or "uploaded event")
+        self._folder.mkdir()
         try:
             loaded = load_uploads(event_files, player_files, self._folder)
             usable, refused = usable_rule_sets(loaded.event, loaded.players)
@@ -771,8 +782,8 @@ class OfficersDesk(Widget):
         self.downloads.value = f"<p>{links}</p>" + (f"<ul>{notes}</ul>" if notes else "")
 
     def __del__(self) -> None:
-        if self._folder is not None:
-            shutil.rmtree(self._folder, ignore_errors=True)
+        if self._root is not None:
+            shutil.rmtree(self._root, ignore_errors=True)
 
 
 def _summary_html(summary: Mapping[str, object]) -> str:
