@@ -33,7 +33,7 @@ from . import __version__
 from .core.errors import RatingkitError
 from .core.fileio import check_encoding, read_text_as
 from .core.model import Event, EventType
-from .core.outcome import Finding, Note, NoteKind, Rule
+from .core.outcome import Finding, Note, NoteKind, Rule, game_fields
 from .core.output import check_output, plain, terminal_cell, terminal_text, write_output
 from .core.players import (
     PlayerFile,
@@ -685,21 +685,28 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
             return f"{event.name}: no rule of {rules.name} is broken\n{title}", 0
         return _render(table, args.format), EXIT_RULES_BROKEN if table.rows else 0
     status = EXIT_RULES_BROKEN if any(f.breaks_validity for f in findings) else 0
-    named = _game_names(event)
+    # The players' names by id: the event's, then those the check gives (a season's).
+    named = {p.id: p.name or p.id for p in event.players}
+    named.update(getattr(table, "names", {}))
     if args.format != "table":
-        records = [
+        records: list[dict[str, object]] = [
             {
                 "rule": f.rule.clause,
                 "rule_text": f.rule.text,
                 "problem": f.problem,
-                "games": [named.get(g, g) for g in f.games],
+                "games": f.games_text(named),
                 "breaks_validity": f.breaks_validity,
             }
             for f in findings
         ]
         if args.format == "json":
+            for record, f in zip(records, findings, strict=True):
+                # The games' structured fields: round, players' ids and names, event, line.
+                record["all_games"] = f.all_games
+                record["game_refs"] = [game_fields(g, named) for g in f.games]
             return json.dumps(records, indent=2, ensure_ascii=False) + "\n", status
-        rows = [dict(r, games="; ".join(r["games"])) for r in records]  # type: ignore[arg-type]
+        pairs = zip(records, findings, strict=True)
+        rows = [dict(r, games="; ".join(f.games_text(named))) for r, f in pairs]
         return Table("check", tuple(records[0]), rows).to_csv(), status
     width = _columns(args)
     out = [table.title] if table.title else []
@@ -722,23 +729,10 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
 GAMES_SHOWN = 4
 
 
-def _game_names(event: Event) -> dict[str, str]:
-    """The checks' game labels (``r3 a-b``, either side first) with the players' names:
-    ``r3 Aldren,Tomas - Cerny,Jan``."""
-    name = {p.id: p.name or p.id for p in event.players}
-    labels: dict[str, str] = {}
-    for game in event.games:
-        if game.black is None:
-            continue
-        white, black = name.get(game.white, game.white), name.get(game.black, game.black)
-        labels[f"r{game.round} {game.white}-{game.black}"] = f"r{game.round} {white} - {black}"
-        labels[f"r{game.round} {game.black}-{game.white}"] = f"r{game.round} {black} - {white}"
-    return labels
-
-
 def _findings_table(found: Sequence[Finding], named: Mapping[str, str], width: int | None) -> str:
-    """One row per rule: its clause, what it says or the problem, the games concerned by
-    name (several findings of one rule, e.g. one per player, are one row)."""
+    """One row per rule: its clause, what it says or the problem, the games concerned with
+    the players by name (:meth:`Finding.games_text`; several findings of one rule, e.g. one
+    per player, are one row)."""
     by_rule: dict[Rule, list[Finding]] = {}
     for finding in found:
         by_rule.setdefault(finding.rule, []).append(finding)
@@ -746,18 +740,16 @@ def _findings_table(found: Sequence[Finding], named: Mapping[str, str], width: i
     for rule, group in by_rule.items():
         if len(group) == 1:
             problem = group[0].problem.removeprefix(f"{rule.clause}: ")
-            items = [named.get(g, g) for g in group[0].games]
+            items = group[0].games_text(named)
         else:
             problem = rule.text or group[0].problem
-            items = [named.get(g, g) for f in group for g in f.games] or [f.problem for f in group]
+            items = [g for f in group for g in f.games_text(named)] or [f.problem for f in group]
         listed = "; ".join(items[:GAMES_SHOWN]) + (" ..." if len(items) > GAMES_SHOWN else "")
-        rows.append(
-            {
-                "rule": rule.clause,
-                "what": problem,
-                "concerns": f"{len(items)}: {listed}" if items else "",
-            }
-        )
+        if any(f.all_games for f in group):
+            concerns = "all games"
+        else:
+            concerns = f"{len(items)}: {listed}" if items else ""
+        rows.append({"rule": rule.clause, "what": problem, "concerns": concerns})
     return Table("", ("rule", "what", "concerns"), rows).to_text(width)
 
 

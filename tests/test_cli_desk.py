@@ -291,3 +291,85 @@ def test_two_fesa_tables_print_a_page_each_with_every_player_s_games(capsys):
     assert first.count("<h3>") == 6 and "Individual calculations" in sections[1]
     games = first[first.index("Individual calculations") :]
     assert games.count("<tr>") - games.count("<thead>") == 24
+
+
+def _names_of(players_csv: Path) -> dict[str, str]:
+    """The players' names by id, as the fixture's players file writes them."""
+    import csv
+
+    with players_csv.open(encoding="utf-8", newline="") as handle:
+        return {row["id"]: row["name"] for row in csv.DictReader(handle)}
+
+
+def test_check_of_an_lnmo_event_names_the_players_and_json_has_the_game_s_fields(tmp_path, capsys):
+    """LNMO rule 4: a game the players did not agree to have rated is not rated.  The check
+    names them by name (the players file's), with the unit and the line of the game."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "players.csv").write_text(
+        "id,name,grade,rating,prior_grade\nb1,Boris Petrov,12 kyu,,\nv1,Vera Ivanova,14 kyu,,\n",
+        encoding="utf-8",
+    )
+    (folder / "games.csv").write_text(
+        "date,event,round,white,black,result,kind,handicap,giver,kinte_white,kinte_black,agreed\n"
+        "2010-09-02,Club night,1,b1,v1,1-0,,,,,,no\n",
+        encoding="utf-8",
+    )
+    name = _names_of(folder / "players.csv")
+    # The game is on line 2 of games.csv (line 1 is the header).
+    shown = f"Club night r1 {name['b1']} - {name['v1']} (line 2)"
+    assert cli.main(["check", str(folder), "--rules", "lnmo"]) == 0
+    out = capsys.readouterr().out
+    assert shown in out and "b1" not in out and "v1" not in out
+    assert cli.main(["check", str(folder), "--rules", "lnmo", "--format", "json"]) == 0
+    (finding,) = json.loads(capsys.readouterr().out)
+    assert finding["rule"] == "4" and finding["games"] == [shown]
+    assert finding["game_refs"] == [
+        {
+            "game": shown,
+            "event": "Club night",
+            "round": 1,
+            "player": "b1",
+            "player_name": "Boris Petrov",
+            "opponent": "v1",
+            "opponent_name": "Vera Ivanova",
+            "line": 2,
+        }
+    ]
+    assert cli.main(["check", str(folder), "--rules", "lnmo", "--format", "csv"]) == 0
+    assert shown in capsys.readouterr().out
+
+
+def test_check_of_a_fesa_event_names_the_players(tmp_path, capsys):
+    """FESA rating system, translator's note 3: at least 30% of the players have a FESA
+    rating; 1 of 4 here, so the event's games are listed, the players by name."""
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    (folder / "players.csv").write_text(
+        "id,name,rating,games,grade\np1,Kato Ren,1862,120,2 dan\np2,Lind Eva,,,2 kyu\n"
+        "p3,Ortiz Ana,,,6 kyu\np4,Sato Yuki,,,5 kyu\n",
+        encoding="utf-8",
+    )
+    (folder / "games.csv").write_text(
+        "round,white,black,result,date\n1,p1,p2,1-0,2026-03-07\n1,p3,p4,0-1,2026-03-07\n",
+        encoding="utf-8",
+    )
+    name = _names_of(folder / "players.csv")
+    games = [f"r1 {name['p1']} - {name['p2']}", f"r1 {name['p3']} - {name['p4']}"]
+    assert cli.main(["check", str(folder), "--rules", "fesa", "--columns", "200"]) == 1
+    out = capsys.readouterr().out
+    assert "note 3" in out and f"2: {games[0]}; {games[1]}" in out
+    assert cli.main(["check", str(folder), "--rules", "fesa", "--format", "json"]) == 1
+    (finding,) = json.loads(capsys.readouterr().out)
+    assert finding["rule"] == "note 3" and finding["breaks_validity"] is True
+    assert finding["games"] == games
+    refs = finding["game_refs"]
+    assert [(r["round"], r["player"], r["opponent"]) for r in refs] == [
+        (1, "p1", "p2"),
+        (1, "p3", "p4"),
+    ]
+    assert [(r["player_name"], r["opponent_name"]) for r in refs] == [
+        (name["p1"], name["p2"]),
+        (name["p3"], name["p4"]),
+    ]
+    assert all(r["event"] is None and r["line"] is None for r in refs)

@@ -14,7 +14,7 @@ from conftest import DATA
 from fesa_by_hand import SPRING_CUP_FORMULA, rate_event, spring_cup
 
 from ratingkit.core.model import Event, Game, Player
-from ratingkit.core.outcome import EventKey, NoteKind, Rule, Status
+from ratingkit.core.outcome import EventKey, GameRef, NoteKind, Rule, Status
 from ratingkit.core.players import PlayerFile, read_player_file
 from ratingkit.core.shogi import parse_grade
 from ratingkit.fesa import (
@@ -241,7 +241,7 @@ def test_check_findings_carry_their_rules():
     table = FESA.check(event)
     # 25 min < 30 (note 2); 2 of 10 rated = 20% < 30% (note 3): as test_fesa.py pins them.
     assert [f.rule.clause for f in table.findings] == ["note 2", "note 3"]
-    assert all(f.games == ("r1 p1-p2",) for f in table.findings)
+    assert all(f.games == (GameRef(1, "p1", "p2"),) for f in table.findings)
     assert [row["rule"] for row in table.rows] == ["note 2", "note 3"]
 
 

@@ -560,9 +560,12 @@ def test_2_1_shogi_handicap_and_special_results_are_not_chess_games():
     rows = FIDE_1982.check(shogi).rows
     assert sorted(r["rule"] for r in rows) == ["2.1", "2.1", "6.43"]
     listed = {r["problem"].split(" (")[0]: r["games"] for r in rows if r["rule"] == "2.1"}
+    name = {p.id: p.name for p in event.players}  # the games by the players' names
     assert listed == {
-        "shogi handicap game: not a chess game": [f"r{first.round} {first.white}-{first.black}"],
-        "shogi result": [f"r{second.round} {second.white}-{second.black}"],
+        "shogi handicap game: not a chess game": [
+            f"r{first.round} {name[first.white]} - {name[first.black]}"
+        ],
+        "shogi result": [f"r{second.round} {name[second.white]} - {name[second.black]}"],
     }
     report = FIDE_1982.rate(shogi)
     reasons = {(r["round"], r["white"]): r["rule"] for r in report.games.rows if not r["rated"]}
@@ -630,8 +633,11 @@ def test_6_4_swiss_games_between_unrated_not_rated():
     event = replace(_rr([2400, 2300, 2200, 2250, None, None]), type=EventType.SWISS)
     rows = FIDE_1982.check(event).rows
     assert [r["rule"] for r in rows] == ["6.4"]
+    name = {p.id: p.name for p in event.players}  # the games by the players' names
     assert rows[0]["games"] == [
-        f"r{g.round} {g.white}-{g.black}" for g in event.games if {g.white, g.black} == {"e", "f"}
+        f"r{g.round} {name[g.white]} - {name[g.black]}"
+        for g in event.games
+        if {g.white, g.black} == {"e", "f"}
     ]
 
 
@@ -663,7 +669,8 @@ def test_6_5_match_games_after_the_decision():
     )
     rows = FIDE_1982.check(event).rows
     assert [r["rule"] for r in rows] == ["6.5"]
-    assert rows[0]["games"] == ["r6 a-b"] and "round 5" in rows[0]["problem"]
+    # The game by the players' names (here the same as their ids).
+    assert rows[0]["games"] == ["r6 a - b"] and "round 5" in rows[0]["problem"]
 
 
 def test_10_67_scheveningen_with_unrated_not_rated():

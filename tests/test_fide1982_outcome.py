@@ -13,7 +13,7 @@ from conftest import ROOT
 
 from ratingkit.core.errors import InvalidValueError
 from ratingkit.core.model import Event, EventType, Game, Play, Player
-from ratingkit.core.outcome import EventKey, NoteKind, Rule, Status
+from ratingkit.core.outcome import EventKey, GameRef, NoteKind, Rule, Status
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.report import CheckTable
 from ratingkit.core.ruleset import StateCodec
@@ -182,7 +182,7 @@ def test_check_returns_findings():
     swiss = Event("s", (*players, Player("d", "d")), games, type=EventType.SWISS)
     (finding,) = FIDE_1982.check(swiss).findings
     assert finding.rule.clause == "6.42" and finding.rule.text
-    assert finding.games == ("r1 d-a", "r2 b-d", "r3 d-c")
+    assert finding.games == (GameRef(1, "d", "a"), GameRef(2, "b", "d"), GameRef(3, "d", "c"))
     assert not finding.breaks_validity
 
 

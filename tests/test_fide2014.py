@@ -331,7 +331,11 @@ def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, cap
     assert any("2 game(s) with a shogi handicap or a shogi result" in n for n in report.notes)
     assert not any("only played games (TRF 1 = 0) are rated" in n for n in report.notes)
     rules = {row["rule"]: row["games"] for row in FIDE_2014.check(event, STATE).rows}
-    assert rules == {"shogi result (sennichite)": "1: r2 a-c", "shogi handicap game": "1: r3 c-b"}
+    # The players by name (_event names each player by his id in capitals).
+    assert rules == {
+        "shogi result (sennichite)": "1: r2 A - C",
+        "shogi handicap game": "1: r3 C - B",
+    }
     # ratingkit.rate and the CLI refuse such an event outright: it is a shogi event.
     with pytest.raises(RuleSetCannotRateError, match="fide-2014 rates chess; this event is shogi"):
         rate(event, "fide-2014", STATE)
@@ -432,7 +436,8 @@ def test_check_lists_the_games_section_8_does_not_rate():
     rules = {row["rule"]: row for row in table.rows}
     # u-v: an unrated opponent is not counted in Rc (8.21a); b, c, d v u: 8.52.
     assert rules["8.52"]["games"].startswith("3: ")
-    assert rules["8.21a"]["games"] == "1: r4 u-v"
+    # The players by name (_event names each player by his id in capitals).
+    assert rules["8.21a"]["games"] == "1: r4 U - V"
 
 
 def test_cli_rates_trf_files_and_a_rating_period(tmp_path, capsys):

@@ -16,7 +16,7 @@ from fide_by_hand import pd as table_pd
 from test_fide2014 import STATE, _event, _swiss_with_unrated
 
 from ratingkit.core.model import EventType
-from ratingkit.core.outcome import EventKey, NoteKind, Rule, Status
+from ratingkit.core.outcome import EventKey, GameRef, NoteKind, Rule, Status
 from ratingkit.core.report import CheckTable
 from ratingkit.fide.outcome import FideGame, FidePlayer
 from ratingkit.fide.rules2014 import FIDE_2014
@@ -138,7 +138,7 @@ def test_check_findings_carry_the_rules():
         "8.52", "opponent unrated (only round robins rate these games)"
     )
     assert len(rules["8.52"].games) == 3 and rules["8.52"].breaks_validity is False
-    assert rules["8.21a"].games == ("r4 u-v",)
+    assert rules["8.21a"].games == (GameRef(4, "u", "v"),)
     # The view's rows are the findings' (the rule's clause).
     assert [row["rule"] for row in table.rows] == [f.rule.clause for f in table.findings]
 
@@ -150,7 +150,7 @@ def test_check_rate_of_play_findings_break_validity():
     event = replace(event, extra={"minutes": 90})
     table = FIDE_2024.check(event, STATE)
     finding = next(f for f in table.findings if f.rule.clause == "1.1")
-    assert finding.breaks_validity and finding.games == ("r1 a-b",)
+    assert finding.breaks_validity and finding.games == (GameRef(1, "a", "b"),)
 
 
 def test_k_defaults_are_notes_naming_the_players():

@@ -494,7 +494,8 @@ def test_1_1_and_1_2_rate_of_play_in_check(rules):
     )
     table = rules.check(event, _state([]))
     rows = {row["rule"]: row for row in table.rows}
-    assert rows["1.1"]["games"] == "1: r1 a-b"  # 120 needed (2450); the others need 90
+    # 120 needed (2450); the others need 90.  By name: _event names a player by his id in capitals.
+    assert rows["1.1"]["games"] == "1: r1 A - B"
     assert "120 are needed" in rows["1.1"]["problem"]
     assert "at least 30" in rows["1.2"]["problem"]
     plain = replace(event, extra={})

@@ -17,6 +17,7 @@ from ratingkit.core.outcome import (
     EventKey,
     Finding,
     GameKind,
+    GameRef,
     Note,
     NoteKind,
     Outcome,
@@ -24,6 +25,8 @@ from ratingkit.core.outcome import (
     Rule,
     Status,
     detail_cells,
+    game_fields,
+    game_text,
     shown_as,
     shown_columns,
 )
@@ -108,13 +111,41 @@ def test_the_digest_ignores_where_the_file_was_read_from():
 
 
 def test_check_table_carries_its_findings():
-    finding = Finding(Rule("4", "not agreed"), "1 game(s): not agreed (4)", ("r1 a-b",))
+    finding = Finding(Rule("4", "not agreed"), "1 game(s): not agreed (4)", (GameRef(1, "a", "b"),))
     table = CheckTable.of([finding])
     assert table.findings == (finding,)
     assert [dict(r) for r in table.rows] == [
         {"rule": "4", "problem": "1 game(s): not agreed (4)", "games": ["r1 a-b"]}
     ]
+    # With the players' names, the rows name them.
+    named = CheckTable.of([finding], names={"a": "Aldren, Tomas", "b": "Cerny, Jan"})
+    assert named.rows[0]["games"] == ["r1 Aldren, Tomas - Cerny, Jan"]
     assert len(CheckTable.of([])) == 0
+
+
+def test_a_game_reference_is_shown_with_the_players_names():
+    names = {"a": "Aldren, Tomas", "b": "Cerny, Jan"}
+    assert game_text(GameRef(3, "a", "b"), names) == "r3 Aldren, Tomas - Cerny, Jan"
+    assert game_text(GameRef(3, "a", "b")) == str(GameRef(3, "a", "b")) == "r3 a-b"
+    # An id the mapping does not know is shown as it is.
+    assert game_text(GameRef(3, "a", "z"), names) == "r3 Aldren, Tomas - z"
+    spanning = GameRef(2, "b", "a", event="Spring cup", line=12)
+    assert game_text(spanning, names) == "Spring cup r2 Cerny, Jan - Aldren, Tomas (line 12)"
+    assert game_fields(spanning, names) == {
+        "game": "Spring cup r2 Cerny, Jan - Aldren, Tomas (line 12)",
+        "event": "Spring cup",
+        "round": 2,
+        "player": "b",
+        "player_name": "Cerny, Jan",
+        "opponent": "a",
+        "opponent_name": "Aldren, Tomas",
+        "line": 12,
+    }
+    every = Finding(Rule("4.1", "at most 90 days"), "100 days", all_games=True)
+    assert every.games_text(names) == ["all"] and str(every) == "4.1: 100 days (all)"
+    # A finding's games are references, never words to take apart again.
+    with pytest.raises(TypeError, match="GameRef"):
+        Finding(Rule("5.1"), "forfeit", ("r1 a-b",))  # type: ignore[arg-type]
 
 
 def test_the_guard_refuses_a_chess_event_under_a_shogi_rule_set():

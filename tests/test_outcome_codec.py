@@ -23,6 +23,7 @@ from ratingkit.core.outcome import (
     Finding,
     GameKind,
     GameOutcome,
+    GameRef,
     Note,
     NoteKind,
     Outcome,
@@ -140,7 +141,8 @@ def test_an_outcome_comes_back_with_its_types():
         Rule("8.3.1", "K 40"),
         Note(NoteKind.WARNING, "look"),
         EventKey(2, "ffff", "x"),
-        Finding(Rule("5.1"), "round 3: forfeit", ("a-b",), breaks_validity=False),
+        Finding(Rule("5.1"), "round 3: forfeit", (GameRef(3, "a", "b", "Spring cup", 7),), False),
+        Finding(Rule("4.1"), "100 days", all_games=True),
         Location("x.csv", 3, "result"),
     ):
         _same(value)

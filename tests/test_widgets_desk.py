@@ -327,3 +327,22 @@ def test_the_event_is_named_after_its_own_folder_never_the_temporary_one():
     desk.load([(f.name, f.read_bytes()) for f in files[:2]])  # no event.csv naming it
     assert desk.values["loaded"].event.name == "uploaded event"
     assert "ratingkit-desk" not in desk.summary.value
+
+
+def test_the_findings_rows_name_the_players():
+    """The desk's findings table shows a finding's games with the players' names (those the
+    check table carries), several games apart by semicolons (a name may hold a comma)."""
+    from ratingkit.core.outcome import Finding, GameRef, Rule
+    from ratingkit.core.report import CheckTable
+    from ratingkit.notebook.widgets.desk import findings_rows
+
+    names = {"a": "Aldren, Tomas", "b": "Cerny, Jan", "c": "Dvorak, Eva"}
+    finding = Finding(
+        Rule("8.52", "opponent unrated"),
+        "opponent unrated",
+        (GameRef(3, "a", "b"), GameRef(4, "c", "a")),
+        breaks_validity=False,
+    )
+    (row,) = findings_rows(CheckTable.of([finding], "check", names))
+    assert row["games"] == "r3 Aldren, Tomas - Cerny, Jan; r4 Dvorak, Eva - Aldren, Tomas"
+    assert row["effect"] == "games not rated"

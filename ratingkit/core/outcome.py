@@ -14,7 +14,8 @@ printed column name or a note's words.
   that decided it;
 * :class:`Note`: a default assumed or a decision taken, with its :class:`NoteKind`, the rule
   and the players it concerns;
-* :class:`Finding`: one problem ``check`` found (the rule broken, the problem, the games);
+* :class:`Finding`: one problem ``check`` found (the rule broken, the problem, the games as
+  :class:`GameRef` values, shown with the players' names by :func:`game_text`);
 * :class:`EventOutcome`: one event's part, keyed by an :class:`EventKey` (its position among
   the events rated together and a digest of its content, never its name alone).
 
@@ -28,7 +29,7 @@ import dataclasses
 import enum
 import hashlib
 import marshal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -121,16 +122,97 @@ class Note:
 
 
 @dataclass(frozen=True)
+class GameRef:
+    """One game a :class:`Finding` concerns, by the players' ids: the round, the player and
+    his opponent (white and black, sente and gote, where the game says which side is which),
+    the event's name where a finding spans several events (an LNMO season), and the line of
+    the file it was read from when known.  :func:`game_text` shows it with the players'
+    names; ``str(ref)`` shows it by ids (``r3 a-b``)."""
+
+    round: int | None
+    player: str
+    opponent: str | None = None
+    #: The event's name (a unit of an LNMO season); None when the finding is of one event.
+    event: str | None = None
+    #: The line of the input file the game was read from (None: not known).
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return game_text(self)
+
+
+def game_text(ref: GameRef, names: Mapping[str, str] | None = None) -> str:
+    """How a finding names a game: ``r3 Aldren, Tomas - Cerny, Jan``, the players by the name
+    ``names`` gives their id (by id when it gives none), preceded by the event's name and
+    followed by ``(line 12)`` when the reference has them.  Without ``names``, by the ids
+    alone: ``r3 a-b``."""
+    named = names or {}
+
+    def who(player: str) -> str:
+        return named.get(player) or player
+
+    text = f"r{ref.round}" if ref.round is not None else ""
+    players = who(ref.player)
+    if ref.opponent is not None:
+        sep = " - " if names else "-"
+        players += f"{sep}{who(ref.opponent)}"
+    text = f"{text} {players}" if text else players
+    if ref.event:
+        text = f"{ref.event} {text}"
+    if ref.line is not None:
+        text += f" (line {ref.line})"
+    return text
+
+
+def game_fields(ref: GameRef, names: Mapping[str, str] | None = None) -> dict[str, object]:
+    """A reference's structured fields (for JSON): the event, the round, the player's and the
+    opponent's ids and names, the line, and the reference as :func:`game_text` shows it."""
+    named = names or {}
+    return {
+        "game": game_text(ref, names),
+        "event": ref.event,
+        "round": ref.round,
+        "player": ref.player,
+        "player_name": named.get(ref.player) or ref.player,
+        "opponent": ref.opponent,
+        "opponent_name": (
+            None if ref.opponent is None else named.get(ref.opponent) or ref.opponent
+        ),
+        "line": ref.line,
+    }
+
+
+@dataclass(frozen=True)
 class Finding:
     """One problem ``check`` found: the rule broken, the problem in words (with the numbers
-    involved), and the games that are therefore not rated (descriptions; may be empty)."""
+    involved), and the games that are therefore not rated (may be empty; ``all_games``: the
+    rule concerns every game of the event)."""
 
     rule: Rule
     problem: str
-    games: tuple[str, ...] = ()
+    games: tuple[GameRef, ...] = ()
     #: True when the finding breaks the event's validity; False when games are simply not
     #: rated by a rule (information).
     breaks_validity: bool = True
+    #: The rule concerns every game of the event (it leaves the whole event unrated).
+    all_games: bool = False
+
+    def __post_init__(self) -> None:
+        loose = [g for g in self.games if not isinstance(g, GameRef)]
+        if loose:
+            # A finding of before the games were GameRef values ("r3 a-b"): its players cannot
+            # be told apart from the words, so it is refused rather than guessed.
+            raise TypeError(f"a finding's games are GameRef values, not {loose[0]!r}")
+
+    def games_text(self, names: Mapping[str, str] | None = None) -> list[str]:
+        """The games as :func:`game_text` shows them (``["all"]`` for every game)."""
+        if self.all_games:
+            return ["all"]
+        return [game_text(g, names) for g in self.games]
+
+    def __str__(self) -> str:
+        games = ", ".join(self.games_text())
+        return f"{self.rule.clause}: {self.problem}" + (f" ({games})" if games else "")
 
 
 @dataclass(frozen=True, order=True)
@@ -329,6 +411,7 @@ __all__ = [
     "Finding",
     "GameKind",
     "GameOutcome",
+    "GameRef",
     "Note",
     "NoteKind",
     "Number",
@@ -339,6 +422,8 @@ __all__ = [
     "common_cells",
     "detail_cells",
     "event_digest",
+    "game_fields",
+    "game_text",
     "player_row",
     "shown_as",
     "shown_columns",

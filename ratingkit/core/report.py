@@ -326,14 +326,29 @@ class CheckTable(Table):
     and ``games``.  No findings: the event is valid."""
 
     findings: tuple[Finding, ...] = ()
+    #: The players' names by id, with which the findings' games are shown
+    #: (:func:`~ratingkit.core.outcome.game_text`).
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "names", MappingProxyType(dict(self.names)))
 
     @classmethod
-    def of(cls, findings: Iterable[Finding], title: str = "check") -> CheckTable:
+    def of(
+        cls,
+        findings: Iterable[Finding],
+        title: str = "check",
+        names: Mapping[str, str] | None = None,
+    ) -> CheckTable:
+        """The table of ``findings``, their games shown with the players' ``names``."""
         found = tuple(findings)
+        named = dict(names or {})
         rows = tuple(
-            {"rule": f.rule.clause, "problem": f.problem, "games": list(f.games)} for f in found
+            {"rule": f.rule.clause, "problem": f.problem, "games": f.games_text(named)}
+            for f in found
         )
-        return cls(title, CHECK_COLUMNS, rows, {}, found)
+        return cls(title, CHECK_COLUMNS, rows, {}, found, named)
 
 
 #: The columns of :class:`CheckTable`.

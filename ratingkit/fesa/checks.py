@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..core.model import Event
-from ..core.outcome import Finding, Rule
+from ..core.outcome import Finding, GameRef, Rule
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import CheckTable
 from ..core.values import parse_date
@@ -29,7 +29,7 @@ _NOTE_3 = Rule("note 3", "at least 30% of the players have a FESA rating")
 
 def check(rules: FesaRules, event: Event, players: PlayerFile | None) -> CheckTable:
     """The event's conditions: one finding per condition broken."""
-    played = tuple(f"r{g.round} {g.white}-{g.black}" for g in event.games if g.is_played)
+    played = tuple(GameRef(g.round, g.white, g.black) for g in event.games if g.is_played)
     records: Mapping[str, PlayerRecord] = {}
     if players is not None:
         records = players.match(
@@ -41,10 +41,11 @@ def check(rules: FesaRules, event: Event, players: PlayerFile | None) -> CheckTa
         *two_year_list(event, records),
         *iteration(rules, event, players),
     ]
-    return CheckTable.of(findings, TITLE)
+    names = {p.id: p.name or p.id for p in event.players}
+    return CheckTable.of(findings, TITLE, names)
 
 
-def time_control(event: Event, played: tuple[str, ...]) -> list[Finding]:
+def time_control(event: Event, played: tuple[GameRef, ...]) -> list[Finding]:
     """Note 2: 30 minutes and 30 seconds of byoyomi, or 20 minutes and 40 seconds."""
     control = event.extra.get("time_control")
     if not control:
@@ -71,7 +72,7 @@ def time_control(event: Event, played: tuple[str, ...]) -> list[Finding]:
 
 
 def rated_share(
-    event: Event, records: Mapping[str, PlayerRecord], played: tuple[str, ...]
+    event: Event, records: Mapping[str, PlayerRecord], played: tuple[GameRef, ...]
 ) -> list[Finding]:
     """Note 3: at least 30% of the players have a FESA rating."""
     rated = [
@@ -137,7 +138,7 @@ def iteration(rules: FesaRules, event: Event, players: PlayerFile | None) -> lis
         return []
     alternating = {pid for pid, _ in unsettled.alternating}
     games = tuple(
-        f"r{g.round} {g.white}-{g.black}"
+        GameRef(g.round, g.white, g.black)
         for g in event.games
         if g.is_played and (g.white in alternating or g.black in alternating)
     )

@@ -8,11 +8,11 @@ words taken apart again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.model import Event
-from ..core.outcome import Finding, Rule
+from ..core.outcome import Finding, GameRef, Rule, game_text
 from ..core.players import PlayerFile
 from ..core.report import CHECK_COLUMNS, CheckTable
 from .publication import rate_one
@@ -23,9 +23,15 @@ if TYPE_CHECKING:
 __all__ = ["check", "rate_of_play"]
 
 
-def _listed(games: Sequence[str]) -> str:
-    """The ``games`` cell: how many, and the first eight."""
-    return f"{len(games)}: " + ", ".join(games[:8]) + (" ..." if len(games) > 8 else "")
+def _listed(games: Sequence[GameRef], names: Mapping[str, str]) -> str:
+    """The ``games`` cell: how many, and the first eight (the players by name)."""
+    shown = [game_text(g, names) for g in games[:8]]
+    return f"{len(games)}: " + ", ".join(shown) + (" ..." if len(games) > 8 else "")
+
+
+def _names(event: Event) -> dict[str, str]:
+    """The players' names by id (the id where a player has no name)."""
+    return {p.id: p.name or p.id for p in event.players}
 
 
 def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> CheckTable:
@@ -34,16 +40,17 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
     outcome = rate_one(rules, event, players)
     findings: list[Finding] = []
     rows: list[dict[str, object]] = []
-    reasons: dict[Rule, dict[tuple[int, frozenset[str]], str]] = {}
+    names = _names(event)
+    reasons: dict[Rule, dict[tuple[int, frozenset[str]], GameRef]] = {}
     for game in outcome.games:
         if not game.rated and game.reason is not None:
             key = (game.round, frozenset((game.player, game.opponent)))
-            text = f"r{game.round} {game.player}-{game.opponent}"
-            reasons.setdefault(game.reason, {}).setdefault(key, text)
+            ref = GameRef(game.round, game.player, game.opponent)
+            reasons.setdefault(game.reason, {}).setdefault(key, ref)
     for rule, items in reasons.items():
         shown = tuple(items.values())
         findings.append(Finding(rule, str(rule), shown, breaks_validity=False))
-        rows.append({"rule": rule.clause, "problem": str(rule), "games": _listed(shown)})
+        rows.append({"rule": rule.clause, "problem": str(rule), "games": _listed(shown, names)})
     for player in outcome.players:
         if player.detail.not_counted:
             rule = Rule("8.21", "an unrated player with 0 in his first event is not counted")
@@ -57,8 +64,8 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
     if unchecked:
         title += "; not checked for lack of data: " + ", ".join(unchecked)
     # The rows of CheckTable.of, with the games cell as the reports have always printed it
-    # ("3: r1 a-b, r2 c-d"), not as a list.
-    return CheckTable(title, CHECK_COLUMNS, tuple(rows), {}, tuple(findings))
+    # ("3: r1 Aldren, Tomas - Cerny, Jan, r2 ..."), not as a list.
+    return CheckTable(title, CHECK_COLUMNS, tuple(rows), {}, tuple(findings), names)
 
 
 def _number(value: object) -> int | float | None:
@@ -84,7 +91,7 @@ def rate_of_play(
         unchecked.append(f"{one} (no event field 'minutes')")
     else:
         rating = {p.id: p.rating or 0 for p in event.players}
-        short: dict[tuple[int, int], list[str]] = {}
+        short: dict[tuple[int, int], list[GameRef]] = {}
         for game in event.games:
             if not game.is_played:
                 continue
@@ -94,7 +101,7 @@ def rate_of_play(
             )
             if minutes < need:
                 short.setdefault((threshold, need), []).append(
-                    f"r{game.round} {game.white}-{game.black}"
+                    GameRef(game.round, game.white, game.black)
                 )
         for (threshold, need), items in short.items():
             who = (
@@ -108,7 +115,7 @@ def rate_of_play(
                 f"where {who}: these games are not rated"
             )
             findings.append(Finding(rule, problem, tuple(items)))
-            rows.append({"rule": one, "problem": problem, "games": _listed(items)})
+            rows.append({"rule": one, "problem": problem, "games": _listed(items, _names(event))})
     moves = _number(event.extra.get("first_control_moves"))
     least = rules.minimum_first_control_moves
     if least is not None and moves is not None and moves < least:
@@ -116,6 +123,6 @@ def rate_of_play(
         problem = (
             f"{two}: the first time control names {moves} moves; it must name at least {least}"
         )
-        findings.append(Finding(rule, problem, ()))
+        findings.append(Finding(rule, problem, (), all_games=True))
         rows.append({"rule": two, "problem": problem, "games": "all"})
     return findings, rows, unchecked

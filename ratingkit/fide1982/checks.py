@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..core.errors import InvalidValueError, Location, shown
 from ..core.model import Event, EventType, Game, is_complete_round_robin
-from ..core.outcome import Finding, Rule
+from ..core.outcome import Finding, GameRef, Rule
 from ..core.ruleset import not_a_chess_game
 
 #: What each validity rule says, in words (the text of the :class:`Rule` of a finding).
@@ -47,9 +47,9 @@ def rule(clause: str) -> Rule:
     return Rule(clause, RULE_TEXTS.get(clause, ""))
 
 
-def game_label(game: Game) -> str:
-    """How a finding names a game: ``r3 A-B``."""
-    return f"r{game.round} {game.white}-{game.black}"
+def game_label(game: Game) -> GameRef:
+    """How a finding names a game: its round and players (shown ``r3 A-B``)."""
+    return GameRef(game.round, game.white, game.black)
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class _Found:
         self.rated_ids = {p.id for p in event.players if p.rating is not None}
         self.score_only = event.score_only
         self.round_robin = event.type is EventType.ROUND_ROBIN
-        self.all_games: tuple[str, ...] = ("all",) if self.games or self.score_only else ()
+        self.any_games = bool(self.games or self.score_only)
         self.minutes = number_field(event, "minutes")
         self.findings: list[Finding] = []
         self.excluded: dict[int, Rule] = {}
@@ -97,9 +97,15 @@ class _Found:
         self.cycles = 1
 
     def add(
-        self, clause: str, problem: str, games: Sequence[str] = (), *, breaks: bool = True
+        self,
+        clause: str,
+        problem: str,
+        games: Sequence[GameRef] = (),
+        *,
+        breaks: bool = True,
+        every_game: bool = False,
     ) -> None:
-        self.findings.append(Finding(rule(clause), problem, tuple(games), breaks))
+        self.findings.append(Finding(rule(clause), problem, tuple(games), breaks, every_game))
 
     def exclude(self, clause: str, problem: str, indices: Sequence[int]) -> None:
         """A problem with these games, which are not rated for it."""
@@ -109,7 +115,7 @@ class _Found:
 
     def exclude_all(self, clause: str, problem: str) -> None:
         """A problem that leaves the whole event unrated."""
-        self.add(clause, problem, self.all_games)
+        self.add(clause, problem, every_game=self.any_games)
         self.event_rule = self.event_rule or rule(clause)
         for i in range(len(self.games)):
             self.excluded.setdefault(i, rule(clause))
@@ -314,8 +320,8 @@ def drop_zero_scores(found: _Found) -> None:
                 changed = True
                 found.exclude(
                     "6.1",
-                    f"unrated {player.id!r} scored 0: his games and the points taken from him "
-                    "are not counted",
+                    f"unrated {player.name or player.id!r} scored 0: his games and the points "
+                    "taken from him are not counted",
                     [i for i, g in enumerate(found.games) if g.involves(player.id)],
                 )
 
@@ -413,8 +419,8 @@ def check_rated_opponents(found: _Found) -> None:
         if mine and len(opponents) < 4:
             found.exclude(
                 "6.42",
-                f"unrated {player.id!r} met {len(opponents)} rated opponent(s): at least 4 "
-                "are needed for him to be rated",
+                f"unrated {player.name or player.id!r} met {len(opponents)} rated "
+                "opponent(s): at least 4 are needed for him to be rated",
                 mine,
             )
 

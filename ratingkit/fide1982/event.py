@@ -503,7 +503,7 @@ def _why_not_rated(event: Event, found: Assessment) -> dict[str, Rule]:
 def _finding_notes(found: Assessment) -> list[Note]:
     notes = []
     for finding in found.findings:
-        games = ", ".join(finding.games)
+        games = ", ".join(finding.games_text())
         notes.append(
             Note(
                 NoteKind.RULE,

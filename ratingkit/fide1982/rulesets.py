@@ -61,7 +61,8 @@ class Fide1982:
         title = f"{self.name} checks of {event.name}"
         if found.unchecked:
             title += "; not checked for lack of data: " + ", ".join(found.unchecked)
-        return CheckTable.of(found.findings, title)
+        names = {p.id: p.name or p.id for p in event.players}
+        return CheckTable.of(found.findings, title, names)
 
     # -- rating ------------------------------------------------------------------------
     def outcome(self, event: Event, players: PlayerFile | None = None) -> Fide1982Outcome:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.outcome import Finding, GameOutcome, Outcome, Rule
+from ..core.outcome import Finding, GameOutcome, GameRef, Outcome, Rule
 from ..core.report import CheckTable
 from .outcome import DRAW, HANDICAP_OUTSIDE, NOT_AGREED, LnmoGame, LnmoPlayer, reason_text
 
@@ -14,17 +14,17 @@ CHECKED_CLAUSES = frozenset({NOT_AGREED.clause, HANDICAP_OUTSIDE.clause, "3a", D
 TITLE = "games the rules leave unrated"
 
 
-def _game(side: GameOutcome[LnmoGame]) -> str:
-    text = f"{side.detail.event} r{side.detail.round} {side.player}-{side.opponent}"
-    if side.detail.line:
-        text += f" (line {side.detail.line})"
-    return text
+def _game(side: GameOutcome[LnmoGame]) -> GameRef:
+    """The game of ``side``: its event (a season spans many), round, players and line."""
+    return GameRef(
+        side.detail.round, side.player, side.opponent, side.detail.event, side.detail.line or None
+    )
 
 
 def findings(outcome: Outcome[LnmoPlayer, LnmoGame]) -> tuple[Finding, ...]:
     """One finding per reason of rules 2/2a, 3a, 4 and 4a that left games unrated, with the
     games (each game once, from its first side)."""
-    found: dict[Rule, list[str]] = {}
+    found: dict[Rule, list[GameRef]] = {}
     seen: set[tuple[object, ...]] = set()
     for side in outcome.games:
         key = (
@@ -52,7 +52,8 @@ def findings(outcome: Outcome[LnmoPlayer, LnmoGame]) -> tuple[Finding, ...]:
 
 
 def check_table(outcome: Outcome[LnmoPlayer, LnmoGame]) -> CheckTable:
-    return CheckTable.of(findings(outcome), title=TITLE)
+    names = {p.id: p.name or p.id for p in outcome.players}
+    return CheckTable.of(findings(outcome), title=TITLE, names=names)
 
 
 __all__ = ["CHECKED_CLAUSES", "TITLE", "check_table", "findings"]

@@ -301,7 +301,7 @@ def findings_rows(table: CheckTable) -> list[dict[str, object]]:
         {
             "rule": f.rule.clause,
             "problem": f.problem,
-            "games": ", ".join(f.games),
+            "games": "; ".join(f.games_text(table.names)),
             "effect": "breaks the event's validity" if f.breaks_validity else "games not rated",
         }
         for f in table.findings
