@@ -9,10 +9,12 @@ import html
 import io
 import re
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from fide_by_hand import pd
 
 from ratingkit.formats import read_event
 from ratingkit.notebook.widgets.desk import OfficersDesk, table_csv, uploaded_files
@@ -130,11 +132,6 @@ def test_why_rows_add_up_to_each_players_change():
     assert "8.52" in desk.why.value
 
 
-#: FIDE Rating Regulations 2014, table 8.1b, the bands these tests use: (lowest D, highest
-#: D, PD of the higher rated player H); the lower rated player L's PD is 1 - PD(H).
-TABLE_8_1B_BANDS = ((62, 68, 0.59), (114, 121, 0.66), (316, 328, 0.87))
-
-
 def test_why_shows_fide_2014_d_pd_and_score_minus_pd_of_each_game():
     trf = EXAMPLES / "round-robin-two-unrated.trf"
     # the ratings and names as the TRF's 001 lines give them (columns 15-47 and 49-52)
@@ -148,23 +145,25 @@ def test_why_shows_fide_2014_d_pd_and_score_minus_pd_of_each_game():
     checked = 0
     for opponent in ("Holm,Sigrid", "Castro,Miguel", "Brandt,Ilse"):
         d = rating["Arkell,Tomas"] - rating[opponent]  # 8.5: D = own rating - opponent's
-        pd = next(p for low, high, p in TABLE_8_1B_BANDS if low <= abs(d) <= high)
+        expected = float(pd(d))  # table 8.1b, read from the printed text by fide_by_hand
         row = rows[opponent]
         assert row["D"] == d and row["rating used"] == rating[opponent]
-        assert row["PD"] == pytest.approx(pd)
-        assert row["score-PD"] == pytest.approx(row["score"] - pd)
+        assert row["PD"] == pytest.approx(expected)
+        assert row["score-PD"] == pytest.approx(row["score"] - expected)
         checked += 1
     assert checked == 3
     # the columns stand between whether the game was rated and its contribution, shown with
     # at most two decimals (the page's table)
     assert list(desk.values["why"][0])[4:9] == ["rating used", "capped", "D", "PD", "score-PD"]
     assert "<th>PD</th><th>score-PD</th><th>contribution</th>" in desk.why.value
-    assert "<td>320</td><td>0.87</td><td>0.13</td>" in desk.why.value  # Holm: 2310 - 1990
+    # Holm: D = 2310 - 1990 = 320, table 8.1b's band 316-328: PD 0.87
+    assert pd(320) == Fraction(87, 100)
+    assert "<td>320</td><td>0.87</td><td>0.13</td>" in desk.why.value
     # the lower rated player's side: D negative, PD(L) = 1 - PD(H)
     holm = next(p for p in desk.values["report"].outcome.players if p.name == "Holm,Sigrid")
     desk.player.value = holm.id
     row = next(r for r in desk.values["why"] if r["opponent"] == "Arkell,Tomas")
-    assert row["D"] == -320 and row["PD"] == pytest.approx(1 - 0.87)
+    assert row["D"] == -320 and row["PD"] == pytest.approx(float(pd(-320))) == 0.13
     assert "None" not in desk.why.value and "-0.00" not in desk.why.value
 
 
