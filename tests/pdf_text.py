@@ -4,11 +4,12 @@ streams (Flate) and its fonts' ToUnicode maps (Type0 fonts, Identity-H, 2-byte c
 
 It is not a general PDF reader: it reads what Skia writes (no object streams, no encryption),
 which is what the browser tests print.  A line break is put where a text object begins or a
-text move goes to another line."""
+text move goes to another line; the font's ligatures (U+FB00-FB06) are given as their letters."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 import zlib
 
 _OBJECT = re.compile(rb"(?:^|[\r\n])(\d+)\s+0\s+obj\b")
@@ -139,7 +140,9 @@ def _page_text(objects: dict[int, bytes], page: bytes) -> str:
         ):
             out.append("\n")
         operands = []
-    return re.sub(r"\n+", "\n", "".join(out)).strip()
+    text = re.sub(r"\n+", "\n", "".join(out)).strip()
+    # the font's ligatures (fi, ff, ffi ...) as their letters
+    return re.sub("[\ufb00-\ufb06]", lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
 
 
 def pdf_pages_text(data: bytes) -> list[str]:

@@ -390,3 +390,74 @@ def test_officers_desk_uploads_a_file_and_shows_the_report_and_a_bad_file_error(
         assert "Traceback" not in text
         assert_no_errors(page)
         page.screenshot(path=str(tmp_path / "desk-broken.png"))
+
+
+def test_officers_desk_printable_report_prints_to_pdf_one_event_a_page(page, tmp_path):
+    """A CSV pair uploaded into the desk in Voila (FIDE 2014 is in force on 2015-05-10);
+    its printable report downloaded, opened in Chromium and printed with page.pdf(): the
+    text of the PDF names the players, the rule set's document and each new rating, worked
+    out here from table 8.1b (tests/fide_by_hand), and the event fills its own page(s)."""
+    from fide_by_hand import half_away, pd
+    from pdf_text import pdf_pages_text
+
+    folder = tmp_path / "spring-open"
+    folder.mkdir()
+    (folder / "event.csv").write_text(
+        "field,value\nname,Spring Open 2015\ntype,swiss\nstart,2015-05-10\nend,2015-05-10\n"
+        "rounds,2\n"
+    )
+    roster = {"x": ("Xavier Quill", 2000), "y": ("Yann Rowe", 1900), "z": ("Zoe Stark", 1750)}
+    (folder / "players.csv").write_text(
+        "id,name,rating,games,born\n"
+        + "".join(f"{i},{n},{r},100,1980-01-01\n" for i, (n, r) in roster.items())
+    )
+    (folder / "games.csv").write_text("round,white,black,result\n1,x,y,1-0\n2,z,x,1/2-1/2\n")
+    # 8.5: D = own rating - opponent's, PD from table 8.1b; K 20 (100 games, under 2400,
+    # 8.56); the new rating is the old plus K * sum(score - PD), rounded (8.57).
+    score = {("x", "y"): 1, ("y", "x"): 0, ("z", "x"): 0.5, ("x", "z"): 0.5}
+    after = {}
+    for pid, (name, rating) in roster.items():
+        terms = [s - pd(rating - roster[other][1]) for (me, other), s in score.items() if me == pid]
+        after[name] = rating + half_away(20 * sum(terms))
+    assert after == {"Xavier Quill": 2001, "Yann Rowe": 1893, "Zoe Stark": 1756}
+
+    with served("09-officers-desk.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-upload")
+        with page.expect_file_chooser() as chooser:
+            page.locator(".widget-upload", has_text="event file").click()
+        chooser.value.set_files(
+            [str(folder / n) for n in ("event.csv", "players.csv", "games.csv")]
+        )
+        wait_for_text(page, ".widget-html", "report.html", timeout=30_000)
+        assert "fide-2014" in page.inner_text("body")
+        with page.expect_download() as caught:
+            page.locator("a.ratingkit-download", has_text="report.html").click()
+        printable = tmp_path / "printable.html"
+        printable.write_bytes(Path(caught.value.path()).read_bytes())
+
+    # the download opened in a page of its own (the app's page says goodbye to its server)
+    browser = page.context.browser
+    assert browser is not None
+    page = browser.new_page(viewport={"width": 1032, "height": 700})
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.emulate_media(media="print")
+    page.goto(printable.as_uri())
+    events = page.locator("section.event").count()
+    breaks = page.evaluate(
+        "[...document.querySelectorAll('section.event')].map(s => getComputedStyle(s).breakBefore)"
+    )
+    pdf = page.pdf(format="A4", landscape=True)
+    (tmp_path / "printable.pdf").write_bytes(pdf)
+    page.screenshot(path=str(tmp_path / "printable.png"), full_page=True)
+    assert [url for url in fetched if not url.startswith("file:")] == []
+    pages = pdf_pages_text(pdf)
+    text = "\n".join(pages)
+    assert events == 1 and breaks == ["auto"]  # one event: its page is the first
+    assert pages[0].startswith("Spring Open 2015")  # the event begins the first page
+    assert "FIDE Rating Regulations effective 1 July 2014" in text
+    assert "ratingkit-desk-" not in text  # the desk's temporary folder is not printed
+    for name, rating in after.items():
+        # the player's row: his name, then his cells (rating before ... rating after)
+        row = text[text.index(name) :].split("\n")[:12]
+        assert str(rating) in row, (name, row)

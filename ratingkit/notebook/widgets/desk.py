@@ -800,6 +800,11 @@ class OfficersDesk(Widget):
         found, missing = exports(
             self._values["loaded"], self._values["report"], self.separator.value, self.decimal.value
         )
+        if "html" in found and self._folder is not None:
+            # the printable report's notes name the uploaded files, not the temporary folder
+            page = found["html"]
+            text = _without_folder(page.data.decode("utf-8"), self._folder)
+            found["html"] = Export(page.filename, page.media_type, text.encode("utf-8"))
         self._values.update(exports=found, not_exported=missing)
         links = "".join(export.link() for export in found.values())
         notes = "".join(
