@@ -461,3 +461,98 @@ def test_officers_desk_printable_report_prints_to_pdf_one_event_a_page(page, tmp
         # the player's row: his name, then his cells (rating before ... rating after)
         row = text[text.index(name) :].split("\n")[:12]
         assert str(rating) in row, (name, row)
+
+
+def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(tmp_path):
+    """The README's first command, ``ratingkit-workbook``, run in a copy of the project's
+    notebooks and examples (its ``workbook/`` copies made there, not in the real project):
+    JupyterLab on a free 127.0.0.1 port with no browser of its own, the start URL it prints
+    loaded in Chromium; 00-start-here is open in a tab with its first heading shown, the file
+    browser lists the examples, and no request leaves 127.0.0.1."""
+    import json
+    import shutil
+    from urllib.parse import urlparse
+
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "notebooks", project / "notebooks")
+    shutil.copytree(ROOT / "examples", project / "examples")
+    start = json.loads((ROOT / "notebooks" / "00-start-here.ipynb").read_text(encoding="utf-8"))
+    heading = next(
+        line[2:].strip()
+        for cell in start["cells"]
+        if cell["cell_type"] == "markdown"
+        for line in "".join(cell["source"]).splitlines()
+        if line.startswith("# ")
+    )
+    port = _free_port()
+    home = tmp_path / "home"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "HOME": str(home),
+        "JUPYTER_CONFIG_DIR": str(home / "jupyter-config"),
+        "JUPYTER_DATA_DIR": str(home / "jupyter-data"),
+        "JUPYTER_RUNTIME_DIR": str(home / "jupyter-runtime"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "lab-workspaces"),
+        "IPYTHONDIR": str(home / "ipython"),
+    }
+    log = (tmp_path / "lab.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ratingkit.workbook", "--port", str(port)],
+        cwd=project,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        url = ""
+        for line in process.stdout:  # the command prints the start URL before JupyterLab runs
+            if line.strip().startswith("http://"):
+                url = line.strip()
+                break
+        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/workbook/00-start-here.ipynb")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited: {(tmp_path / 'lab.log').read_text()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            time.sleep(0.2)
+        else:
+            raise RuntimeError("jupyter lab did not start listening within 60 s")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                requests: list[str] = []
+                page.on("request", lambda request: requests.append(request.url))
+                page.goto(url, timeout=PAGE_LOAD_MS)
+                tab = page.locator(".lm-TabBar-tab.jp-mod-current", has_text="00-start-here")
+                tab.wait_for(timeout=PAGE_LOAD_MS)
+                title = page.locator(".jp-NotebookPanel:visible .jp-RenderedMarkdown h1").first
+                title.wait_for(timeout=PAGE_LOAD_MS)
+                assert heading in title.inner_text()
+                listing = page.locator(".jp-DirListing-content")
+                listing.wait_for(timeout=PAGE_LOAD_MS)
+                names = listing.locator(".jp-DirListing-itemText").all_inner_texts()
+                page.screenshot(path=str(tmp_path / "lab.png"))
+            finally:
+                browser.close()
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+    assert "examples" in names and "workbook" in names, names
+    # the workbook's copies were made in the project given, the originals left as they were
+    assert (project / "workbook" / "00-start-here.ipynb").is_file()
+    assert requests, "the page made no request at all"
+    outside = [u for u in requests if urlparse(u).hostname != "127.0.0.1"]
+    assert outside == []
