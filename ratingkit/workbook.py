@@ -76,9 +76,10 @@ def lab_command(root: Path, folder: Path, *, port: int, token: str) -> list[str]
 
 def start_url(folder: Path, root: Path, port: int, token: str) -> str:
     """The address that opens the workbook on its start notebook (JupyterLab prints only its
-    launcher's)."""
+    launcher's), with the file browser at the project root, where the examples are
+    (JupyterLab's ``file-browser-path``; without it the browser shows the notebook's folder)."""
     start = (folder / START).relative_to(root).as_posix()
-    return f"http://127.0.0.1:{port}/lab/tree/{start}?token={token}"
+    return f"http://127.0.0.1:{port}/lab/tree/{start}?token={token}&file-browser-path=/"
 
 
 def free_port(first: int = 8888, tries: int = 50) -> int:

@@ -390,3 +390,169 @@ def test_officers_desk_uploads_a_file_and_shows_the_report_and_a_bad_file_error(
         assert "Traceback" not in text
         assert_no_errors(page)
         page.screenshot(path=str(tmp_path / "desk-broken.png"))
+
+
+def test_officers_desk_printable_report_prints_to_pdf_one_event_a_page(page, tmp_path):
+    """A CSV pair uploaded into the desk in Voila (FIDE 2014 is in force on 2015-05-10);
+    its printable report downloaded, opened in Chromium and printed with page.pdf(): the
+    text of the PDF names the players, the rule set's document and each new rating, worked
+    out here from table 8.1b (tests/fide_by_hand), and the event fills its own page(s)."""
+    from fide_by_hand import half_away, pd
+    from pdf_text import pdf_pages_text
+
+    folder = tmp_path / "spring-open"
+    folder.mkdir()
+    (folder / "event.csv").write_text(
+        "field,value\nname,Spring Open 2015\ntype,swiss\nstart,2015-05-10\nend,2015-05-10\n"
+        "rounds,2\n"
+    )
+    roster = {"x": ("Xavier Quill", 2000), "y": ("Yann Rowe", 1900), "z": ("Zoe Stark", 1750)}
+    (folder / "players.csv").write_text(
+        "id,name,rating,games,born\n"
+        + "".join(f"{i},{n},{r},100,1980-01-01\n" for i, (n, r) in roster.items())
+    )
+    (folder / "games.csv").write_text("round,white,black,result\n1,x,y,1-0\n2,z,x,1/2-1/2\n")
+    # 8.5: D = own rating - opponent's, PD from table 8.1b; K 20 (100 games, under 2400,
+    # 8.56); the new rating is the old plus K * sum(score - PD), rounded (8.57).
+    score = {("x", "y"): 1, ("y", "x"): 0, ("z", "x"): 0.5, ("x", "z"): 0.5}
+    after = {}
+    for pid, (name, rating) in roster.items():
+        terms = [s - pd(rating - roster[other][1]) for (me, other), s in score.items() if me == pid]
+        after[name] = rating + half_away(20 * sum(terms))
+    assert after == {"Xavier Quill": 2001, "Yann Rowe": 1893, "Zoe Stark": 1756}
+
+    with served("09-officers-desk.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-upload")
+        with page.expect_file_chooser() as chooser:
+            page.locator(".widget-upload", has_text="event file").click()
+        chooser.value.set_files(
+            [str(folder / n) for n in ("event.csv", "players.csv", "games.csv")]
+        )
+        wait_for_text(page, ".widget-html", "report.html", timeout=30_000)
+        assert "fide-2014" in page.inner_text("body")
+        with page.expect_download() as caught:
+            page.locator("a.ratingkit-download", has_text="report.html").click()
+        printable = tmp_path / "printable.html"
+        printable.write_bytes(Path(caught.value.path()).read_bytes())
+
+    # the download opened in a page of its own (the app's page says goodbye to its server)
+    browser = page.context.browser
+    assert browser is not None
+    page = browser.new_page(viewport={"width": 1032, "height": 700})
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.emulate_media(media="print")
+    page.goto(printable.as_uri())
+    events = page.locator("section.event").count()
+    breaks = page.evaluate(
+        "[...document.querySelectorAll('section.event')].map(s => getComputedStyle(s).breakBefore)"
+    )
+    pdf = page.pdf(format="A4", landscape=True)
+    (tmp_path / "printable.pdf").write_bytes(pdf)
+    page.screenshot(path=str(tmp_path / "printable.png"), full_page=True)
+    assert [url for url in fetched if not url.startswith("file:")] == []
+    pages = pdf_pages_text(pdf)
+    text = "\n".join(pages)
+    assert events == 1 and breaks == ["auto"]  # one event: its page is the first
+    assert pages[0].startswith("Spring Open 2015")  # the event begins the first page
+    assert "FIDE Rating Regulations effective 1 July 2014" in text
+    assert "ratingkit-desk-" not in text  # the desk's temporary folder is not printed
+    for name, rating in after.items():
+        # the player's row: his name, then his cells (rating before ... rating after)
+        row = text[text.index(name) :].split("\n")[:12]
+        assert str(rating) in row, (name, row)
+
+
+def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(tmp_path):
+    """The README's first command, ``ratingkit-workbook``, run in a copy of the project's
+    notebooks and examples (its ``workbook/`` copies made there, not in the real project):
+    JupyterLab on a free 127.0.0.1 port with no browser of its own, the start URL it prints
+    loaded in Chromium; 00-start-here is open in a tab with its first heading shown, the file
+    browser lists the examples, and no request leaves 127.0.0.1."""
+    import json
+    import shutil
+    from urllib.parse import urlparse
+
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "notebooks", project / "notebooks")
+    shutil.copytree(ROOT / "examples", project / "examples")
+    start = json.loads((ROOT / "notebooks" / "00-start-here.ipynb").read_text(encoding="utf-8"))
+    heading = next(
+        line[2:].strip()
+        for cell in start["cells"]
+        if cell["cell_type"] == "markdown"
+        for line in "".join(cell["source"]).splitlines()
+        if line.startswith("# ")
+    )
+    port = _free_port()
+    home = tmp_path / "home"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "HOME": str(home),
+        "JUPYTER_CONFIG_DIR": str(home / "jupyter-config"),
+        "JUPYTER_DATA_DIR": str(home / "jupyter-data"),
+        "JUPYTER_RUNTIME_DIR": str(home / "jupyter-runtime"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "lab-workspaces"),
+        "IPYTHONDIR": str(home / "ipython"),
+    }
+    log = (tmp_path / "lab.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ratingkit.workbook", "--port", str(port)],
+        cwd=project,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        url = ""
+        for line in process.stdout:  # the command prints the start URL before JupyterLab runs
+            if line.strip().startswith("http://"):
+                url = line.strip()
+                break
+        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/workbook/00-start-here.ipynb")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited: {(tmp_path / 'lab.log').read_text()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            time.sleep(0.2)
+        else:
+            raise RuntimeError("jupyter lab did not start listening within 60 s")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                requests: list[str] = []
+                page.on("request", lambda request: requests.append(request.url))
+                page.goto(url, timeout=PAGE_LOAD_MS)
+                tab = page.locator(".lm-TabBar-tab.jp-mod-current", has_text="00-start-here")
+                tab.wait_for(timeout=PAGE_LOAD_MS)
+                title = page.locator(".jp-NotebookPanel:visible .jp-RenderedMarkdown h1").first
+                title.wait_for(timeout=PAGE_LOAD_MS)
+                assert heading in title.inner_text()
+                listing = page.locator(".jp-DirListing-content")
+                listing.wait_for(timeout=PAGE_LOAD_MS)
+                names = listing.locator(".jp-DirListing-itemText").all_inner_texts()
+                page.screenshot(path=str(tmp_path / "lab.png"))
+            finally:
+                browser.close()
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+    assert "examples" in names and "workbook" in names, names
+    # the workbook's copies were made in the project given, the originals left as they were
+    assert (project / "workbook" / "00-start-here.ipynb").is_file()
+    assert requests, "the page made no request at all"
+    outside = [u for u in requests if urlparse(u).hostname != "127.0.0.1"]
+    assert outside == []

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from fide_by_hand import half_away, pd
+from pdf_text import pdf_pages_text
 
 from ratingkit import cli
 from ratingkit.core.players import PlayerFile, parse_player_csv
@@ -252,7 +253,12 @@ def test_the_printable_report_prints_one_event_a_page_in_chromium(tmp_path, caps
     assert breaks == ["auto", "page", "page"]  # Event A, Event B, the period's result
     assert width <= 1032
     assert [url for url in fetched if not url.startswith("file:")] == []
-    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) >= 3
+    pages = pdf_pages_text(pdf)
+    assert len(pages) >= 3
+    # each event begins a page: Event A the first, Event B a later one
+    assert pages[0].startswith("Event A") and any(p.startswith("Event B") for p in pages[1:])
+    # Xavier beat Yann in Event A: 2000 + K 20 * (1 - PD(100)), rounded (8.57)
+    assert str(X_AFTER) in pages[0]
 
 
 def test_a_fesa_state_saved_reads_back_to_the_report_s_new_state(tmp_path, capsys):

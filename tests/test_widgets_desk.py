@@ -9,10 +9,12 @@ import html
 import io
 import re
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from fide_by_hand import pd
 
 from ratingkit.formats import read_event
 from ratingkit.notebook.widgets.desk import OfficersDesk, table_csv, uploaded_files
@@ -128,6 +130,80 @@ def test_why_rows_add_up_to_each_players_change():
     desk.player.value = outcome.players[0].id
     assert any(r["rule"].startswith("8.52") for r in desk.values["why"])
     assert "8.52" in desk.why.value
+
+
+def test_why_shows_fide_2014_d_pd_and_score_minus_pd_of_each_game():
+    trf = EXAMPLES / "round-robin-two-unrated.trf"
+    # the ratings and names as the TRF's 001 lines give them (columns 15-47 and 49-52)
+    players = [line for line in trf.read_text().splitlines() if line.startswith("001")]
+    rating = {line[14:47].strip(): int(line[48:52]) for line in players if line[48:52].strip()}
+    desk = desk_with(trf)
+    assert desk.values["rules"] == "fide-2014"
+    arkell = next(p for p in desk.values["report"].outcome.players if p.name == "Arkell,Tomas")
+    desk.player.value = arkell.id
+    rows = {r["opponent"]: r for r in desk.values["why"]}
+    checked = 0
+    for opponent in ("Holm,Sigrid", "Castro,Miguel", "Brandt,Ilse"):
+        d = rating["Arkell,Tomas"] - rating[opponent]  # 8.5: D = own rating - opponent's
+        expected = float(pd(d))  # table 8.1b, read from the printed text by fide_by_hand
+        row = rows[opponent]
+        assert row["D"] == d and row["rating used"] == rating[opponent]
+        assert row["PD"] == pytest.approx(expected)
+        assert row["score-PD"] == pytest.approx(row["score"] - expected)
+        checked += 1
+    assert checked == 3
+    # the columns stand between whether the game was rated and its contribution, shown with
+    # at most two decimals (the page's table)
+    assert list(desk.values["why"][0])[4:9] == ["rating used", "capped", "D", "PD", "score-PD"]
+    assert "<th>PD</th><th>score-PD</th><th>contribution</th>" in desk.why.value
+    # Holm: D = 2310 - 1990 = 320, table 8.1b's band 316-328: PD 0.87
+    assert pd(320) == Fraction(87, 100)
+    assert "<td>320</td><td>0.87</td><td>0.13</td>" in desk.why.value
+    # the lower rated player's side: D negative, PD(L) = 1 - PD(H)
+    holm = next(p for p in desk.values["report"].outcome.players if p.name == "Holm,Sigrid")
+    desk.player.value = holm.id
+    row = next(r for r in desk.values["why"] if r["opponent"] == "Arkell,Tomas")
+    assert row["D"] == -320 and row["PD"] == pytest.approx(float(pd(-320))) == 0.13
+    assert "None" not in desk.why.value and "-0.00" not in desk.why.value
+
+
+def test_why_shows_fesa_formula_1_term_by_term():
+    desk = desk_with(
+        EXAMPLES / "fesa-spring-cup.txt", player_file=EXAMPLES / "fesa-spring-cup-players.csv"
+    )
+    # Berg (1402 in the player file, 130 games) beat Rossi in round 1; Rossi's rating after
+    # the event, as the published table gives it (ELO + the +/- column), is what formula (1)
+    # uses (rules 8 and 11)
+    published = published_fesa_table(EXAMPLES / "fesa-spring-cup-rated.txt")
+    elo, change = published["Rossi Marta"]
+    opponent = elo + change
+    tr = 1402
+    expected = 1 / (1 + 10 ** ((opponent - tr) / 400))  # formula (1)
+    k = 28  # k(tr) for 1280-1559
+    berg = next(p for p in desk.values["report"].outcome.players if p.name == "Berg Lars")
+    desk.player.value = berg.id
+    row = next(r for r in desk.values["why"] if r["round"] == 1)
+    assert row["opponent"] == "Rossi Marta" and row["score"] == 1
+    assert row["opponent_rating"] == opponent and row["k"] == k
+    assert row["expected"] == pytest.approx(expected, abs=1e-12)
+    assert row["d"] == pytest.approx(k * (1 - expected), abs=1e-12)
+    # no upset (he was the higher rated) and no bonus (100 rated games, rule 9): d is the change
+    assert row["bonus"] == 0 and row["contribution"] == pytest.approx(k * (1 - expected))
+    assert f"<td>{expected:.2f}</td><td>{k * (1 - expected):.2f}</td>" in desk.why.value
+    assert "None" not in desk.why.value
+
+
+def test_why_shows_lnmo_rule_2_and_nothing_for_fide_1982():
+    club = EXAMPLES / "lnmo-club"
+    desk = desk_with(club / "games.csv", club / "players.csv")
+    rows = desk.values["why"]
+    assert rows and all({"grade", "opponent_grade", "D", "case", "table"} <= set(r) for r in rows)
+    # the 1982 rules rate by the average method (10.6): no per-game calculation columns
+    desk = desk_with(EXAMPLES / "fide-1982-berger.csv")
+    assert all(
+        set(r) == {"round", "opponent", "score", "rated", "contribution", "rule"}
+        for r in desk.values["why"]
+    )
 
 
 def test_fesa_table_and_player_file_give_the_published_changes_and_the_rated_table():

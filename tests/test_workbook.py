@@ -44,7 +44,10 @@ def test_jupyterlab_opens_at_the_root_with_the_start_notebook(tmp_path):
     assert f"--ServerApp.root_dir={root}" in command and "--port=8899" in command
     assert "--ServerApp.default_url=/lab/tree/workbook/00-start-here.ipynb" in command
     url = workbook.start_url(folder, root, 8899, "abc")
-    assert url == "http://127.0.0.1:8899/lab/tree/workbook/00-start-here.ipynb?token=abc"
+    # the file browser at the project root (where the examples are), not the copies' folder
+    assert url == (
+        "http://127.0.0.1:8899/lab/tree/workbook/00-start-here.ipynb?token=abc&file-browser-path=/"
+    )
 
 
 def test_the_command_runs_from_the_project_root(tmp_path):

@@ -22,6 +22,7 @@ from .outcome import GameKind
 
 if TYPE_CHECKING:
     from .model import Event, Game
+    from .outcome import GameOutcome
     from .players import PlayerFile, PlayerRecord
     from .report import CheckTable, Report
 
@@ -105,6 +106,20 @@ class RuleSet(Protocol):
 
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The event's validity under the rules: one finding per rule broken."""
+        ...
+
+
+@runtime_checkable
+class GameCalculation(Protocol):
+    """A rule set whose report shows each game side's own calculation (FIDE's D, PD and
+    score-PD; FESA's formula (1) term by term; LNMO's grade difference and rule 2's table
+    value): the cells of its ``views.game_row`` that belong to the calculation, read from the
+    game's typed detail.  The officer's desk shows them in its "why did my rating change"
+    table."""
+
+    def game_calculation(self, game: GameOutcome[Any]) -> Mapping[str, object]:
+        """The calculation cells of one game side, by the system's own column names (None
+        where the game has no such value, e.g. an unrated game's D)."""
         ...
 
 

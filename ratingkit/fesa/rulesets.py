@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import RatingkitError
 from ..core.fastbuild import collector_paused
 from ..core.model import Event, Game
-from ..core.outcome import EventKey, GameKind, Outcome
+from ..core.outcome import EventKey, GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import CheckTable, Report
 from ..core.ruleset import guard
@@ -150,6 +150,12 @@ class FesaRules:
             report = views.replay_report(fast.replay_events(self, events, players))
             fast.age_new_objects()
             return report
+
+    def game_calculation(self, game: GameOutcome[Any]) -> Mapping[str, object]:
+        """A game side's formula (1) term by term: the opponent's rating, the handicap
+        (rule 12) and the rating it makes, K, the expected score, d, the upset's d' (rule A)
+        and the bonus (rule 9) (:func:`ratingkit.fesa.views.game_calculation`)."""
+        return views.game_calculation(game)
 
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The translator's notes 1-3 and the fixed point of rules 8 and 11."""

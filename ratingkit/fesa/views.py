@@ -91,6 +91,28 @@ def game_row(game: GameOutcome[FesaGame]) -> dict[str, object]:
     return row
 
 
+#: The game columns of formula (1) itself (rules 4, 12, A and 9): the opponent's rating,
+#: the handicap and the rating it makes, K, the expected score, d, the upset's d' and the bonus.
+GAME_CALCULATION_COLUMNS = (
+    "opponent_rating",
+    "handicap",
+    "effective_rating",
+    "k",
+    "expected",
+    "d",
+    "d_upset",
+    "bonus",
+)
+
+
+def game_calculation(game: GameOutcome[FesaGame]) -> dict[str, object]:
+    """A game side's calculation cells: those of :func:`game_row` in
+    :data:`GAME_CALCULATION_COLUMNS` (None where empty: no handicap, an unrated side's d)."""
+    row = game_row(game)
+    cells = {column: row.get(column) for column in GAME_CALCULATION_COLUMNS}
+    return {column: None if value == "" else value for column, value in cells.items()}
+
+
 def promotion_row(promotion: Promotion, event: str | None = None) -> dict[str, object]:
     """A row of the promotions table: the promotion's shown fields (every column present),
     its note (5 and 6 dan) and the event's name where several are rated together."""

@@ -15,13 +15,14 @@ the typed outcome (:mod:`ratingkit.fide.views`); ``check`` is :mod:`ratingkit.fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import Any
 
 from ..core.model import Event, EventType
-from ..core.outcome import GameKind, Note, Rule
+from ..core.outcome import GameKind, GameOutcome, Note, Rule
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
 from ..core.ruleset import FamilyGap, cannot_rate
@@ -300,6 +301,13 @@ class Fide2014:
             refused = cannot_rate(self, event, players) if event.score_only else None
             if refused is not None:
                 raise refused
+
+    def game_calculation(self, game: GameOutcome[Any]) -> Mapping[str, object]:
+        """A game side's D, PD and score-PD (8.54, table 8.1b; 2022-2025 8.3.1), with the
+        opponent's rating as used and the cap (:func:`ratingkit.fide.views.game_calculation`)."""
+        from .views import game_calculation
+
+        return game_calculation(game)
 
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The games that the rules do not rate, and why (one finding per rule), and the

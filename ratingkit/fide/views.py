@@ -21,12 +21,14 @@ __all__ = [
     "CALCULATION_COLUMNS",
     "FIDE_COLUMNS",
     "FORMATS",
+    "GAME_CALCULATION_COLUMNS",
     "GAME_COLUMNS",
     "GAME_DETAIL_COLUMNS",
     "PERIOD_COLUMNS",
     "PLAYER_COLUMNS",
     "calculation_table",
     "event_report",
+    "game_calculation",
     "game_row",
     "games_table",
     "period_report",
@@ -128,6 +130,19 @@ def game_row(game: GameOutcome[FideGame]) -> dict[str, object]:
     if detail.d is not None and "capped" not in row:
         row["capped"] = ""
     return row
+
+
+#: The game columns of the calculation itself (8.54 / 8.1b; 2022-2025 8.3.1): the
+#: opponent's rating as used, the cap, D, PD and score-PD.
+GAME_CALCULATION_COLUMNS = ("rating used", "capped", "D", "PD", "score-PD")
+
+
+def game_calculation(game: GameOutcome[FideGame]) -> dict[str, object]:
+    """A game side's calculation cells: those of :func:`game_row` in
+    :data:`GAME_CALCULATION_COLUMNS` (None where the game has none: an unrated game's D)."""
+    row = game_row(game)
+    cells = {column: row.get(column) for column in GAME_CALCULATION_COLUMNS}
+    return {column: None if value == "" else value for column, value in cells.items()}
 
 
 def _iteration_sections(detail: FideEvent) -> list[Table]:

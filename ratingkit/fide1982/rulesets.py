@@ -4,13 +4,14 @@ instances, ``fide-1982`` (as the worked example 10.68 computes) and ``fide-1982-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import Any
 
 from ..core.model import Event
-from ..core.outcome import GameKind
+from ..core.outcome import GameKind, GameOutcome
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
 from ..core.ruleset import guard
@@ -18,7 +19,7 @@ from .checks import assess
 from .event import rate_event, rate_period
 from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
 from .state import STATE_CODEC, Fide1982Codec
-from .views import event_report, period_report
+from .views import event_report, game_calculation, period_report
 
 DOCUMENT = (
     "FIDE Rating Rules, approved by the 1982 General Assembly, amended by the General "
@@ -53,6 +54,11 @@ class Fide1982:
     new_player_games: int = 9  # 9.14
 
     # -- the event check ---------------------------------------------------------------
+    def game_calculation(self, game: GameOutcome[Any]) -> Mapping[str, object]:
+        """No cells: the rules rate by the average method of 10.6, not game by game
+        (:func:`ratingkit.fide1982.views.game_calculation`)."""
+        return game_calculation(game)
+
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The validity rules 1.x-6.x (and 10.67) the event breaks: one finding per rule
         broken, with the games that are therefore not rated ("all": the whole event).  The

@@ -92,6 +92,15 @@ def game_row(side: GameOutcome[Fide1982Game]) -> dict[str, object]:
     }
 
 
+def game_calculation(side: GameOutcome[Fide1982Game]) -> dict[str, object]:
+    """A game side's calculation cells: none.  The 1982-2000 rules rate an event by the
+    average method of rule 10.6 (the opponents' average Rc, D = R - Rc, We = PD * n), not game
+    by game; a game row (:func:`game_row`) only says who played whom, the result and whether
+    it counted."""
+    del side
+    return {}
+
+
 def event_report(outcome: Fide1982Outcome) -> Report:
     """The report of one event."""
     detail = outcome.detail
@@ -131,6 +140,7 @@ __all__ = [
     "clamp_table",
     "event_report",
     "event_summary",
+    "game_calculation",
     "game_row",
     "period_report",
 ]

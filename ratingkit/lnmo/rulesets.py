@@ -3,13 +3,14 @@ one named instance :data:`LNMO`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from ..core.errors import RatingkitError
 from ..core.model import Event
-from ..core.outcome import GameKind
+from ..core.outcome import GameKind, GameOutcome
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
 from ..core.ruleset import RuleSet, guard
@@ -17,7 +18,7 @@ from .checks import check_table
 from .event import LnmoOutcome, rate_season
 from .outcome import Kind
 from .state import CODEC, LnmoStateCodec
-from .views import report_of
+from .views import game_calculation, report_of
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,11 @@ class LnmoRules:
             raise RatingkitError("no events to rate")
         _guard(self, events, players)
         return rate_season(self, events, players)
+
+    def game_calculation(self, game: GameOutcome[Any]) -> Mapping[str, object]:
+        """A game side's rule 2: both grades, their difference D, the case and the table's
+        value (:func:`ratingkit.lnmo.views.game_calculation`)."""
+        return game_calculation(game)
 
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
         """The games the rules leave unrated: not agreed (4), a handicap outside a handicap

@@ -45,6 +45,18 @@ def game_row(side: GameOutcome[LnmoGame]) -> Mapping[str, object]:
     return {column: cells.get(column) for column in GAME_COLUMNS}
 
 
+#: The game columns of rule 2 itself: both grades, their difference D, the case and the
+#: table's value.
+GAME_CALCULATION_COLUMNS = ("grade", "opponent_grade", "D", "case", "table")
+
+
+def game_calculation(side: GameOutcome[LnmoGame]) -> dict[str, object]:
+    """A game side's calculation cells: those of :func:`game_row` in
+    :data:`GAME_CALCULATION_COLUMNS`."""
+    row = game_row(side)
+    return {column: row.get(column) for column in GAME_CALCULATION_COLUMNS}
+
+
 def _row(value: object, columns: tuple[str, ...], blank: Mapping[str, object]) -> dict[str, object]:
     cells = detail_cells(value)
     return {column: cells.get(column, blank.get(column)) for column in columns}
@@ -140,9 +152,11 @@ def qualification_ladder(strongest: int = 7, weakest: int = 20) -> Table:
 
 
 __all__ = [
+    "GAME_CALCULATION_COLUMNS",
     "GAME_COLUMNS",
     "bonus_thresholds",
     "change_table",
+    "game_calculation",
     "game_row",
     "qualification_ladder",
     "report_of",

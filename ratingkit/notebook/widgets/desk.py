@@ -35,6 +35,7 @@ from ...core.players import PlayerFile, read_player_file, write_player_csv
 from ...core.printable import printable_html
 from ...core.report import CheckTable, Report, Table
 from ...core.ruleset import (
+    GameCalculation,
     RuleSet,
     cannot_rate,
     event_game,
@@ -319,22 +320,47 @@ def _number(value: object) -> float | None:
     return None
 
 
-def why_rows(outcome: Outcome[Any, Any], player_id: str) -> list[dict[str, object]]:
+#: The columns of :func:`why_rows` before and after the rule set's own calculation columns.
+WHY_COLUMNS = ("round", "opponent", "score", "rated")
+WHY_TAIL = ("contribution", "rule")
+
+
+def _calculation_of(outcome: Outcome[Any, Any]) -> GameCalculation | None:
+    try:
+        rules = get_rule_set(outcome.rules)
+    except RatingkitError:
+        return None
+    return rules if isinstance(rules, GameCalculation) else None
+
+
+def why_rows(
+    outcome: Outcome[Any, Any], player_id: str, rules: RuleSet | None = None
+) -> list[dict[str, object]]:
     """Every game side of the player: the round, the opponent, the score, whether it was rated,
-    its contribution to the change (the outcome's value) and the rule applied to it."""
+    then the rule set's own calculation of the game (its ``game_calculation``, e.g. FIDE's
+    D, PD and score-PD, FESA's expected score and d, from the game's typed detail), its
+    contribution to the change (the outcome's value) and the rule applied to it.  ``rules``
+    is the rule set that rated the outcome (looked up by its name where not given)."""
     names = {p.id: p.name for p in outcome.players}
+    if rules is None:
+        calculation = _calculation_of(outcome)
+    else:
+        calculation = rules if isinstance(rules, GameCalculation) else None
     rows = []
     for game in outcome.games_of(player_id):
-        rows.append(
-            {
-                "round": game.round,
-                "opponent": names.get(game.opponent, game.opponent),
-                "score": _number(game.score),
-                "rated": game.rated,
-                "contribution": _number(game.change),
-                "rule": str(game.reason) if game.reason is not None else "",
-            }
-        )
+        row: dict[str, object] = {
+            "round": game.round,
+            "opponent": names.get(game.opponent, game.opponent),
+            "score": _number(game.score),
+            "rated": game.rated,
+        }
+        if calculation is not None:
+            for column, value in calculation.game_calculation(game).items():
+                if column not in row and column not in WHY_TAIL:
+                    row[column] = plain(value)
+        row["contribution"] = _number(game.change)
+        row["rule"] = str(game.reason) if game.reason is not None else ""
+        rows.append(row)
     return rows
 
 
@@ -738,7 +764,7 @@ class OfficersDesk(Widget):
             return
         outcome = report.outcome
         player = outcome.player(self.player.value)
-        rows = why_rows(outcome, player.id)
+        rows = why_rows(outcome, player.id, rule_sets().get(self._values.get("rules", "")))
         fall = waterfall(outcome, player.id)
         self._values.update(player=player.id, why=rows, waterfall=fall)
         total = sum(r["contribution"] for r in rows if r["rated"] and r["contribution"] is not None)  # type: ignore[misc]
@@ -774,6 +800,11 @@ class OfficersDesk(Widget):
         found, missing = exports(
             self._values["loaded"], self._values["report"], self.separator.value, self.decimal.value
         )
+        if "html" in found and self._folder is not None:
+            # the printable report's notes name the uploaded files, not the temporary folder
+            page = found["html"]
+            text = _without_folder(page.data.decode("utf-8"), self._folder)
+            found["html"] = Export(page.filename, page.media_type, text.encode("utf-8"))
         self._values.update(exports=found, not_exported=missing)
         links = "".join(export.link() for export in found.values())
         notes = "".join(
