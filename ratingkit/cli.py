@@ -32,6 +32,7 @@ from pathlib import Path
 from . import __version__
 from .core.errors import RatingkitError
 from .core.fileio import check_encoding, read_text_as
+from .core.i18n import checked_language, current_language, language_of, tr
 from .core.model import Event, EventType
 from .core.outcome import Finding, Note, NoteKind, Rule, game_fields
 from .core.output import check_output, plain, terminal_cell, terminal_text, write_output
@@ -233,10 +234,13 @@ def _cmd_db(args: argparse.Namespace) -> str:
     if args.db_command == "init":
         if args.min_games is not None:
             raise RatingkitError(
-                "--min-games is no longer needed: a player enters the list once the rule set "
-                "publishes a rating for him (FIDE Rating Regulations 2014, 7.14: 5 games "
-                "against rated players; FIDE 1982, 9.14: 9 games; FESA rule 3: 9 games, not "
-                "all won or all lost)"
+                tr(
+                    "--min-games is no longer needed: a player enters the list once "
+                    "the rule set publishes a rating for him (FIDE Rating "
+                    "Regulations 2014, 7.14: 5 games against rated players; FIDE "
+                    "1982, 9.14: 9 games; FESA rule 3: 9 games, not all won or all "
+                    "lost)"
+                )
             )
         Ledger.create(args.ledger, args.rules).close()
         return (
@@ -296,7 +300,10 @@ def _cmd_db(args: argparse.Namespace) -> str:
             )
             if isinstance(rendered, bytes):
                 raise RatingkitError(
-                    f"--format {args.format} writes a binary file: give --output FILE"
+                    tr(
+                        "--format {format} writes a binary file: give --output FILE",
+                        format=args.format,
+                    )
                 )
             return rendered
         if args.db_command == "history":
@@ -325,7 +332,7 @@ def _naming_the_ledger(path: Path, doing: str, inputs: Sequence[str]) -> Iterato
         text = str(exc)
         if str(path) in text or any(Path(p).name in text for p in inputs):
             raise
-        raise LedgerError(f"{path}: {doing}: {text}") from exc
+        raise LedgerError(tr("{path}: {doing}: {text}", path=path, doing=doing, text=text)) from exc
 
 
 #: ``ratingkit rules`` fits a terminal of this many columns.
@@ -510,7 +517,9 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     if args.save_state:
         check_output(args.save_state, inputs)
         if args.output and Path(args.output).resolve() == Path(args.save_state).resolve():
-            raise RatingkitError(f"--save-state {args.save_state} is the --output file too")
+            raise RatingkitError(
+                tr("--save-state {save_state} is the --output file too", save_state=args.save_state)
+            )
     rules = _rules_for(args.rules, events)
     players, note = _players_and_note(args, events)
     guard(rules, events, players)  # chess against shogi, score tables
@@ -525,7 +534,9 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
         report = _noted(report, NoteKind.OUT_OF_FORCE, outside)
     if args.save_state:
         if report.new_state is None:
-            raise RatingkitError(f"--save-state: rule set {rules.name} gives no new state")
+            raise RatingkitError(
+                tr("--save-state: rule set {name} gives no new state", name=rules.name)
+            )
         write_output(args.save_state, write_player_csv(report.new_state), inputs)
     width = _columns(args)
     if args.player is not None:
@@ -550,7 +561,7 @@ def _columns(args: argparse.Namespace) -> int:
     else :data:`DEFAULT_COLUMNS`."""
     if args.columns is not None:
         if args.columns < 40:
-            raise RatingkitError(f"--columns {args.columns}: give 40 or more")
+            raise RatingkitError(tr("--columns {columns}: give 40 or more", columns=args.columns))
         return int(args.columns)
     isatty = getattr(sys.stdout, "isatty", None)
     if not getattr(args, "output", None) and isatty is not None and isatty():
@@ -566,11 +577,22 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
         key = normalise_name(wanted)
         found = [r for r in rows if normalise_name(str(r.get("name") or "")) == key]
     if not found:
-        raise RatingkitError(f"--player {wanted}: no player of {report.title} has this id or name")
+        raise RatingkitError(
+            tr(
+                "--player {wanted}: no player of {title} has this id or name",
+                wanted=wanted,
+                title=report.title,
+            )
+        )
     if len(found) > 1:
         ids = ", ".join(str(r.get("id")) for r in found)
         raise RatingkitError(
-            f"--player {wanted}: {len(found)} players have this name ({ids}); give the id"
+            tr(
+                ("--player {wanted}: {found_count} players have this name ({ids}); give the id"),
+                wanted=wanted,
+                found_count=len(found),
+                ids=ids,
+            )
         )
     row = found[0]
     player_id = str(row.get("id"))
@@ -597,7 +619,10 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
         return Table("games", game_columns, games).to_csv()
     if output_format == "html":
         raise RatingkitError(
-            "--player shows one player as table, csv or json; --format html prints the whole event"
+            tr(
+                "--player shows one player as table, csv or json; --format html "
+                "prints the whole event"
+            )
         )
     label = max(len(c) for c in report.players.columns)
     lines = [f"{report.title} ({report.rules})", ""]
@@ -641,8 +666,14 @@ def _refuse_repeated(paths: Sequence[str], events: Sequence[Event]) -> None:
         key = Path(files[0]).resolve()
         if key in seen:
             raise RatingkitError(
-                f"{path}: the same event is given twice ({seen[key]} and {path}); its games "
-                "would be rated twice"
+                tr(
+                    (
+                        "{path}: the same event is given twice ({seen} and {path}); its "
+                        "games would be rated twice"
+                    ),
+                    path=path,
+                    seen=seen[key],
+                )
             )
         seen[key] = path
 
@@ -657,8 +688,15 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
         if event.start is None:
             where = event.source or event.name
             raise RatingkitError(
-                f"{where}: the event has no start date, so --rules {name} cannot tell which "
-                f"rule set was in force; name one of {', '.join(families()[name])}"
+                tr(
+                    (
+                        "{where}: the event has no start date, so --rules {name} cannot "
+                        "tell which rule set was in force; name one of {families}"
+                    ),
+                    where=where,
+                    name=name,
+                    families=", ".join(families()[name]),
+                )
             )
         chosen.append(get_rule_set(name, day=event.start))
     if len({r.name for r in chosen}) > 1:
@@ -753,8 +791,52 @@ def _findings_table(found: Sequence[Finding], named: Mapping[str, str], width: i
     return Table("", ("rule", "what", "concerns"), rows).to_text(width)
 
 
+LANG_HELP = (
+    "language of the messages and reports: en, ru or tr (default: the RATINGKIT_LANG "
+    "environment variable, then the locale, then English)"
+)
+
+
+def _add_language(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on the command and on every subcommand, so that it may come anywhere."""
+    parser.add_argument("--lang", metavar="LANG", help=LANG_HELP)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                _add_language(sub)
+
+
+def _language_in(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of a command line, read before the parser is built (so that the help
+    texts and the parser's own errors are in that language too)."""
+    chosen = None
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(argv):
+            chosen = argv[index + 1]
+        elif word.startswith("--lang="):
+            chosen = word.removeprefix("--lang=")
+    return chosen
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        chosen = _language_in(words)
+        if chosen is not None:
+            checked_language(chosen, "--lang")
+        current_language()  # a RATINGKIT_LANG that names no language of ours is refused
+    except RatingkitError as exc:
+        print(f"ratingkit: error: {terminal_text(str(exc))}", file=sys.stderr)
+        return EXIT_INPUT_ERROR
+    with language_of(chosen):
+        return _main(words)
+
+
+def _main(argv: Sequence[str]) -> int:
     parser = _parser()
+    _add_language(parser)
     args = parser.parse_args(argv)
     try:
         if getattr(args, "encoding", None) is not None:
@@ -778,7 +860,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 write_output(args.output, text, inputs)
                 return 0
     except RatingkitError as exc:
-        print(f"ratingkit: error: {terminal_text(str(exc))}", file=sys.stderr)
+        print(tr("ratingkit: error: {message}", message=terminal_text(str(exc))), file=sys.stderr)
         return EXIT_INPUT_ERROR
     _write_stdout(text, args)
     return 0

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .core.errors import RatingkitError
+from .core.i18n import tr
 
 #: The notebook the workbook opens with.
 START = "00-start-here.ipynb"
@@ -33,7 +34,9 @@ def prepare(root: Path, *, fresh: bool = False) -> Path:
     folder."""
     source = root / "notebooks"
     if not source.is_dir():
-        raise RatingkitError(f"{root}: no notebooks/ folder here; run from the project root")
+        raise RatingkitError(
+            tr("{root}: no notebooks/ folder here; run from the project root", root=root)
+        )
     target = root / "workbook"
     if fresh and target.exists():
         old = root / "workbook.old"
@@ -91,7 +94,13 @@ def free_port(first: int = 8888, tries: int = 50) -> int:
             except OSError:
                 continue
             return port
-    raise RatingkitError(f"no free port from {first} to {first + tries - 1}; give --port")
+    raise RatingkitError(
+        tr(
+            "no free port from {first} to {value}; give --port",
+            first=first,
+            value=first + tries - 1,
+        )
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

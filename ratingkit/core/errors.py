@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .i18n import _, tr
+
 
 @dataclass(frozen=True)
 class Location:
@@ -24,11 +26,13 @@ class Location:
         if self.file is not None:
             parts.append(str(self.file))
         if self.line is not None:
-            parts.append(f"line {self.line}")
+            parts.append(tr("line {line}", line=self.line))
         if self.column is not None:
-            kind = "column" if isinstance(self.column, int) else "field"
-            parts.append(f"{kind} {self.column}")
-        return ", ".join(parts) if parts else "<input>"
+            if isinstance(self.column, int):
+                parts.append(tr("column {column}", column=self.column))
+            else:
+                parts.append(tr("field {field}", field=self.column))
+        return ", ".join(parts) if parts else _("<input>")
 
 
 def shown(value: object, limit: int = 60) -> str:
@@ -43,6 +47,10 @@ def shown(value: object, limit: int = 60) -> str:
 
 class RatingkitError(ValueError):
     """Base class of every error ratingkit raises on bad input or bad requests."""
+
+
+class LanguageError(RatingkitError):
+    """A language ratingkit does not have was asked for (``--lang``, ``RATINGKIT_LANG``)."""
 
 
 class InputError(RatingkitError):

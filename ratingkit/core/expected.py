@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..core.i18n import tr
 from .errors import InvalidValueError
 from .report import ShownAsTable, fields_table
 from .rounding import Number, exact, round_half_up, round_hundredths_half_up
@@ -92,7 +93,7 @@ def table_dp(fraction: Number) -> int:
     value = exact(fraction)
     if value < 0 or value > 1:
         raise InvalidValueError(
-            f"a score fraction must lie in 0..1, got {float(value)}", None, fraction
+            tr("a score fraction must lie in 0..1, got {value}", value=float(value)), None, fraction
         )
     hundredths = int(round_hundredths_half_up(value) * 100)
     return _DP_BY_P[hundredths]
@@ -101,7 +102,9 @@ def table_dp(fraction: Number) -> int:
 def table_dp_for_score(points: Number, games: int) -> int:
     """dp for ``points`` out of ``games`` (p = points / games)."""
     if games <= 0:
-        raise InvalidValueError(f"dp needs at least one game, got {games}", None, games)
+        raise InvalidValueError(
+            tr("dp needs at least one game, got {games}", games=games), None, games
+        )
     return table_dp(exact(points) / games)
 
 
@@ -136,7 +139,9 @@ def formula_gap(formula: str = "logistic", up_to: int = 800) -> FormulaGap:
     """
     function = {"logistic": logistic, "normal": normal}.get(formula)
     if function is None:
-        raise InvalidValueError(f"unknown formula {formula!r} (logistic or normal)", None, formula)
+        raise InvalidValueError(
+            tr("unknown formula {formula!r} (logistic or normal)", formula=formula), None, formula
+        )
     gaps = [(abs(function(d) - table_pd(d)), d) for d in range(up_to + 1)]
     largest, at = max(gaps, key=lambda item: (item[0], -item[1]))
     mean = sum(g for g, _ in gaps) / len(gaps)

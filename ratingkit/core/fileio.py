@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import tr
 from .errors import InputError, Location, MalformedLineError
 from .model import ReadNote
 from .output import atomic_write, unprotect_cell
@@ -83,11 +84,13 @@ def _read_bytes(path: str | os.PathLike[str]) -> bytes:
     try:
         return file.read_bytes()
     except FileNotFoundError:
-        raise InputError("file not found", Location(str(path)), str(path)) from None
+        raise InputError(tr("file not found"), Location(str(path)), str(path)) from None
     except IsADirectoryError:
-        raise InputError("is a directory, not a file", Location(str(path)), str(path)) from None
+        raise InputError(tr("is a directory, not a file"), Location(str(path)), str(path)) from None
     except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", Location(str(path)), str(path)) from None
+        raise InputError(
+            tr("cannot read: {strerror}", strerror=exc.strerror), Location(str(path)), str(path)
+        ) from None
 
 
 def read_text(path: str | os.PathLike[str], encoding: str | None = None) -> str:
@@ -197,7 +200,11 @@ def check_encoding(encoding: str, source: str | None = None) -> codecs.CodecInfo
         problem = f"{encoding!r} is not a text encoding"
     else:
         return codec
-    raise InputError(f"{problem} (for example utf-8, cp1251, cp1254, cp1252)", where, encoding)
+    raise InputError(
+        tr("{problem} (for example utf-8, cp1251, cp1254, cp1252)", problem=problem),
+        where,
+        encoding,
+    )
 
 
 def _decode_given(data: bytes, source: str, encoding: str) -> DecodedText:
@@ -211,8 +218,11 @@ def _decode_given(data: bytes, source: str, encoding: str) -> DecodedText:
         end = getattr(exc, "end", start + 1)
         line = data.count(b"\n", 0, start) + 1
         raise InputError(
-            f"not valid {encoding_name(encoding)} (the encoding given): byte(s) "
-            f"{data[start:end]!r} cannot be decoded",
+            tr(
+                ("not valid {encoding} (the encoding given): byte(s) {data!r} cannot be decoded"),
+                encoding=encoding_name(encoding),
+                data=data[start:end],
+            ),
             Location(source, line),
             data[start:end],
         ) from None
@@ -302,8 +312,14 @@ def require_text(data: bytes, path: str | os.PathLike[str]) -> None:
     else:
         return
     raise InputError(
-        f"cannot read {path}: not a text file in UTF-8 or Latin-1 (it has {what}; save it "
-        "as UTF-8 text)",
+        tr(
+            (
+                "cannot read {path}: not a text file in UTF-8 or Latin-1 (it has "
+                "{what}; save it as UTF-8 text)"
+            ),
+            path=path,
+            what=what,
+        ),
         None,
         str(path),
     )
@@ -434,20 +450,28 @@ def read_csv_table(
                         "open, or not a CSV table)"
                     )
                 raise MalformedLineError(
-                    f"{what} cannot be read as CSV: {message}", Location(source, line_of()), ""
+                    tr("{what} cannot be read as CSV: {message}", what=what, message=message),
+                    Location(source, line_of()),
+                    "",
                 ) from None
 
     rows_iter = rows_of()
     first = next(rows_iter, None)
     if first is None:
-        raise MalformedLineError(f"{what} is empty", Location(source, first_line), "")
+        raise MalformedLineError(tr("{what} is empty", what=what), Location(source, first_line), "")
     header = [unprotect_cell(h.strip()).lower() for h in first]
     where: dict[str, int] = {}
     for index, name in enumerate(header, start=1):
         if name and name in where:
             # Which of the two would count is anybody's guess: the last one did, silently.
             raise MalformedLineError(
-                f"{what} names column {name!r} twice (columns {where[name]} and {index})",
+                tr(
+                    "{what} names column {name!r} twice (columns {where} and {index})",
+                    what=what,
+                    name=name,
+                    where=where[name],
+                    index=index,
+                ),
                 Location(source, first_line, name),
                 name,
             )
@@ -455,7 +479,11 @@ def read_csv_table(
     missing = [c for c in required if c not in header]
     if missing:
         raise MalformedLineError(
-            f"the header lacks column(s) {', '.join(missing)} (needs {','.join(required)})",
+            tr(
+                "the header lacks column(s) {missing} (needs {required})",
+                missing=", ".join(missing),
+                required=",".join(required),
+            ),
             Location(source, first_line),
             delimiter.join(header),
         )
@@ -467,8 +495,14 @@ def read_csv_table(
         if len(row) != len(header):
             hint = _decimal_comma_hint(row, header, delimiter)
             raise MalformedLineError(
-                f"expected {len(header)} fields ({','.join(header)}), got {len(row)}: "
-                f"{raw!r}{hint}",
+                tr(
+                    ("expected {header_count} fields ({header}), got {row_count}: {raw!r}{hint}"),
+                    header_count=len(header),
+                    header=",".join(header),
+                    row_count=len(row),
+                    raw=raw,
+                    hint=hint,
+                ),
                 Location(source, line_of()),
                 raw,
             )

@@ -19,6 +19,7 @@ from datetime import date
 from functools import cached_property
 from types import MappingProxyType
 
+from ..core.i18n import tr
 from .errors import (
     ConflictingGameError,
     DuplicatePlayerError,
@@ -57,7 +58,11 @@ class EventType(enum.Enum):
             if member.value == key:
                 return member
         names = ", ".join(m.value for m in cls)
-        raise InvalidValueError(f"unknown event type {text!r} (expected {names})", location, text)
+        raise InvalidValueError(
+            tr("unknown event type {text!r} (expected {names})", text=text, names=names),
+            location,
+            text,
+        )
 
 
 class Play(enum.Enum):
@@ -93,7 +98,9 @@ class Special(enum.Enum):
                 return member
         names = ", ".join(m.value for m in cls)
         raise InvalidValueError(
-            f"unknown special result {text!r} (expected {names})", location, text
+            tr("unknown special result {text!r} (expected {names})", text=text, names=names),
+            location,
+            text,
         )
 
 
@@ -171,27 +178,40 @@ class Game:
         object.__setattr__(self, "extra", _frozen_mapping(self.extra))
         if self.white == self.black:
             raise InvalidValueError(
-                f"player {self.white!r} cannot play himself in round {self.round}",
+                tr(
+                    "player {white!r} cannot play himself in round {round}",
+                    white=self.white,
+                    round=self.round,
+                ),
                 self.location,
                 self.white,
             )
         if self.white_score not in _SCORES or self.black_score not in _SCORES:
             raise InvalidValueError(
-                f"scores must be 1, 0.5 or 0, got {self.white_score}-{self.black_score}",
+                tr(
+                    "scores must be 1, 0.5 or 0, got {white_score}-{black_score}",
+                    white_score=self.white_score,
+                    black_score=self.black_score,
+                ),
                 self.location,
                 (self.white_score, self.black_score),
             )
         total = self.white_score + self.black_score
         if self.play is Play.PLAYED and total != 1.0:
             raise InvalidValueError(
-                f"a played game's scores must add up to 1, got "
-                f"{self.white_score}-{self.black_score}",
+                tr(
+                    ("a played game's scores must add up to 1, got {white_score}-{black_score}"),
+                    white_score=self.white_score,
+                    black_score=self.black_score,
+                ),
                 self.location,
                 (self.white_score, self.black_score),
             )
         if self.handicap is not None and self.handicap.giver not in (self.white, self.black):
             raise InvalidValueError(
-                f"handicap giver {self.handicap.giver!r} does not play in this game",
+                tr(
+                    "handicap giver {giver!r} does not play in this game", giver=self.handicap.giver
+                ),
                 self.location,
                 self.handicap.giver,
             )
@@ -283,7 +303,11 @@ def parse_result(code: str, location: Location | None = None) -> tuple[float, fl
     if key in RESULT_CODES:
         return RESULT_CODES[key]
     known = "1-0, 0-1, 1/2-1/2, =, +/-, -/+, -/- (byes: H, F, U, Z)"
-    raise UnknownResultError(f"unknown result {code!r} (expected one of {known})", location, code)
+    raise UnknownResultError(
+        tr("unknown result {code!r} (expected one of {known})", code=code, known=known),
+        location,
+        code,
+    )
 
 
 @dataclass(frozen=True, repr=False)
@@ -331,8 +355,13 @@ class Event:
             if player.id in seen:
                 first = seen[player.id]
                 raise DuplicatePlayerError(
-                    f"player id {player.id!r} is used by both {first.name!r} and "
-                    f"{player.name!r}{_first_at(first)}",
+                    tr(
+                        ("player id {id!r} is used by both {name!r} and {name2!r}{first_at}"),
+                        id=player.id,
+                        name=first.name,
+                        name2=player.name,
+                        first_at=_first_at(first),
+                    ),
                     where,
                     player.id,
                 )
@@ -341,8 +370,16 @@ class Event:
                 other = fide_ids.get(player.fide_id)
                 if other is not None:
                     raise DuplicatePlayerError(
-                        f"FIDE id {player.fide_id!r} is given to both {other.name!r} and "
-                        f"{player.name!r}{_first_at(other)}: one person entered twice?",
+                        tr(
+                            (
+                                "FIDE id {fide_id!r} is given to both {name!r} and "
+                                "{name2!r}{first_at}: one person entered twice?"
+                            ),
+                            fide_id=player.fide_id,
+                            name=other.name,
+                            name2=player.name,
+                            first_at=_first_at(other),
+                        ),
                         where,
                         player.fide_id,
                     )
@@ -350,8 +387,11 @@ class Event:
             _check_rating(player, where)
         if self.start is not None and self.end is not None and self.end < self.start:
             raise InvalidValueError(
-                f"the event ends ({self.end.isoformat()}) before it starts "
-                f"({self.start.isoformat()})",
+                tr(
+                    "the event ends ({end}) before it starts ({start})",
+                    end=self.end.isoformat(),
+                    start=self.start.isoformat(),
+                ),
                 _location_of(self.source),
                 self.end,
             )
@@ -359,15 +399,25 @@ class Event:
             for pid in game.players:
                 if pid not in seen:
                     raise UnknownPlayerError(
-                        f"round {game.round}: player {pid!r} is not in the event's player list",
+                        tr(
+                            "round {round}: player {pid!r} is not in the event's player list",
+                            round=game.round,
+                            pid=pid,
+                        ),
                         game.location or _location_of(self.source),
                         pid,
                     )
         for bye in self.byes:
             if bye.player not in seen:
                 raise UnknownPlayerError(
-                    f"round {bye.round}: bye for player {bye.player!r}, who is not in the "
-                    "event's player list",
+                    tr(
+                        (
+                            "round {round}: bye for player {player!r}, who is not in the "
+                            "event's player list"
+                        ),
+                        round=bye.round,
+                        player=bye.player,
+                    ),
                     bye.location or _location_of(self.source),
                     bye.player,
                 )
@@ -433,7 +483,11 @@ class Event:
             return self._players_by_id[player_id]
         except KeyError:
             raise UnknownPlayerError(
-                f"no player {player_id!r} in event {self.name!r}", None, player_id
+                tr(
+                    "no player {player_id!r} in event {name!r}", player_id=player_id, name=self.name
+                ),
+                None,
+                player_id,
             ) from None
 
     @property
@@ -474,7 +528,12 @@ class Event:
             games.append(game)
         if not found:
             raise UnknownPlayerError(
-                f"no game in round {round} between {white!r} and {black!r}",
+                tr(
+                    "no game in round {round} between {white!r} and {black!r}",
+                    round=round,
+                    white=white,
+                    black=black,
+                ),
                 None,
                 (round, white, black),
             )
@@ -526,11 +585,23 @@ def _check_rating(player: Player, where: Location | None) -> None:
     low, high = RATING_SANITY_RANGE
     if isinstance(rating, bool) or not isinstance(rating, numbers.Real):
         raise InvalidValueError(
-            f"player {player.id!r}: rating must be a number, got {rating!r}", where, rating
+            tr(
+                "player {id!r}: rating must be a number, got {rating!r}",
+                id=player.id,
+                rating=rating,
+            ),
+            where,
+            rating,
         )
     if not low <= rating <= high:  # also refuses nan
         raise InvalidValueError(
-            f"player {player.id!r}: rating {rating!r} is out of range ({low} to {high})",
+            tr(
+                ("player {id!r}: rating {rating!r} is out of range ({low} to {high})"),
+                id=player.id,
+                rating=rating,
+                low=low,
+                high=high,
+            ),
             where,
             rating,
         )
@@ -550,7 +621,12 @@ def _check_rounds(
     for round_, location, what in entries:
         if not 1 <= round_ <= rounds:
             raise InvalidValueError(
-                f"round {round_} ({what}) in an event of {rounds} round(s)",
+                tr(
+                    "round {round} ({what}) in an event of {rounds} round(s)",
+                    round=round_,
+                    what=what,
+                    rounds=rounds,
+                ),
                 location or _location_of(source),
                 round_,
             )
@@ -663,7 +739,7 @@ def _check_one_game_per_round(games: Iterable[Game], byes: Iterable[Bye]) -> Non
         key = (round_, pid)
         if key in seen:
             raise ConflictingGameError(
-                f"player {pid!r} has two games or byes in round {round_}",
+                tr("player {pid!r} has two games or byes in round {round}", pid=pid, round=round_),
                 seen[key] or Location(),
                 location or Location(),
                 pid,
@@ -722,8 +798,15 @@ def assemble_games(entries: Iterable[GameEntry]) -> tuple[tuple[Game, ...], tupl
     if pending:
         entry = next(iter(pending.values()))
         raise ConflictingGameError(
-            f"round {entry.round}: {entry.player!r} records a game against {entry.opponent!r},"
-            f" who records no game against {entry.player!r} in that round",
+            tr(
+                (
+                    "round {round}: {player!r} records a game against {opponent!r}, "
+                    "who records no game against {player!r} in that round"
+                ),
+                round=entry.round,
+                player=entry.player,
+                opponent=entry.opponent,
+            ),
             entry.location or Location(),
             Location(),
             entry.opponent,

@@ -36,6 +36,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from ..core.i18n import tr
 from .errors import RatingkitError
 
 #: The codec's name and the version it writes; it reads every version up to this one.
@@ -76,21 +77,35 @@ def _allowed(module: str) -> bool:
 def _type_name(cls: type) -> str:
     if not _allowed(cls.__module__):
         raise OutcomeCodecError(
-            f"cannot encode a {cls.__module__}.{cls.__qualname__}: the outcome codec stores "
-            f"only types of {', '.join(ALLOWED_PACKAGES)} (or of a module given to allow_module)"
+            tr(
+                (
+                    "cannot encode a {module}.{qualname}: the outcome codec stores "
+                    "only types of {allowed_packages} (or of a module given to "
+                    "allow_module)"
+                ),
+                module=cls.__module__,
+                qualname=cls.__qualname__,
+                allowed_packages=", ".join(ALLOWED_PACKAGES),
+            )
         )
     if "<locals>" in cls.__qualname__:
-        raise OutcomeCodecError(f"cannot encode {cls.__qualname__}: a type defined in a function")
+        raise OutcomeCodecError(
+            tr("cannot encode {qualname}: a type defined in a function", qualname=cls.__qualname__)
+        )
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
 def _type_of(name: object) -> type:
     if not isinstance(name, str) or ":" not in name:
-        raise OutcomeCodecError(f"stored outcome: bad type name {name!r}")
+        raise OutcomeCodecError(tr("stored outcome: bad type name {name!r}", name=name))
     module, qualname = name.split(":", 1)
     if not _allowed(module):
         raise OutcomeCodecError(
-            f"stored outcome names {module}.{qualname}, outside the modules the codec reads"
+            tr(
+                ("stored outcome names {module}.{qualname}, outside the modules the codec reads"),
+                module=module,
+                qualname=qualname,
+            )
         )
     try:
         found: Any = importlib.import_module(module)
@@ -98,10 +113,20 @@ def _type_of(name: object) -> type:
             found = getattr(found, part)
     except (ImportError, AttributeError):
         raise OutcomeCodecError(
-            f"stored outcome names {module}.{qualname}, which this ratingkit does not have"
+            tr(
+                ("stored outcome names {module}.{qualname}, which this ratingkit does not have"),
+                module=module,
+                qualname=qualname,
+            )
         ) from None
     if not isinstance(found, type):
-        raise OutcomeCodecError(f"stored outcome: {module}.{qualname} is not a type")
+        raise OutcomeCodecError(
+            tr(
+                "stored outcome: {module}.{qualname} is not a type",
+                module=module,
+                qualname=qualname,
+            )
+        )
     return found
 
 
@@ -126,7 +151,9 @@ def to_json_value(value: object) -> object:
     if isinstance(value, Decimal):
         return {"$": "decimal", "v": str(value)}
     if isinstance(value, datetime):
-        raise OutcomeCodecError(f"cannot encode a datetime ({value!r}): outcomes hold dates")
+        raise OutcomeCodecError(
+            tr("cannot encode a datetime ({value!r}): outcomes hold dates", value=value)
+        )
     if isinstance(value, date):
         return {"$": "date", "v": value.isoformat()}
     if isinstance(value, list):
@@ -142,7 +169,13 @@ def to_json_value(value: object) -> object:
             if f.init
         }
         return {"$": "dataclass", "type": _type_name(type(value)), "v": fields}
-    raise OutcomeCodecError(f"cannot encode a {type(value).__qualname__} ({value!r:.80})")
+    raise OutcomeCodecError(
+        tr(
+            "cannot encode a {qualname} ({value!r:.80})",
+            qualname=type(value).__qualname__,
+            value=value,
+        )
+    )
 
 
 def dumps(value: object) -> str:
@@ -161,7 +194,7 @@ def from_json_value(data: object) -> object:
     if isinstance(data, list):
         return [from_json_value(v) for v in data]
     if not isinstance(data, dict):
-        raise OutcomeCodecError(f"stored outcome: unexpected {type(data).__name__}")
+        raise OutcomeCodecError(tr("stored outcome: unexpected {name}", name=type(data).__name__))
     tag = data.get("$")
     raw = data.get("v")
     try:
@@ -175,7 +208,7 @@ def from_json_value(data: object) -> object:
         if tag == "date":
             return date.fromisoformat(str(raw))
     except (ValueError, ArithmeticError):
-        raise OutcomeCodecError(f"stored outcome: bad {tag} {raw!r}") from None
+        raise OutcomeCodecError(tr("stored outcome: bad {tag} {raw!r}", tag=tag, raw=raw)) from None
     if tag == "tuple" and isinstance(raw, list):
         return tuple(from_json_value(v) for v in raw)
     if tag == "dict" and isinstance(raw, list):
@@ -183,33 +216,47 @@ def from_json_value(data: object) -> object:
     if tag == "enum":
         cls = _type_of(data.get("type"))
         if not issubclass(cls, enum.Enum):
-            raise OutcomeCodecError(f"stored outcome: {cls.__qualname__} is not an enum")
+            raise OutcomeCodecError(
+                tr("stored outcome: {qualname} is not an enum", qualname=cls.__qualname__)
+            )
         try:
             return cls(from_json_value(raw))
         except ValueError:
             raise OutcomeCodecError(
-                f"stored outcome: {raw!r} is not a {cls.__qualname__}"
+                tr(
+                    "stored outcome: {raw!r} is not a {qualname}",
+                    raw=raw,
+                    qualname=cls.__qualname__,
+                )
             ) from None
     if tag == "dataclass" and isinstance(raw, dict):
         cls = _type_of(data.get("type"))
         if not dataclasses.is_dataclass(cls):
-            raise OutcomeCodecError(f"stored outcome: {cls.__qualname__} is not a dataclass")
+            raise OutcomeCodecError(
+                tr("stored outcome: {qualname} is not a dataclass", qualname=cls.__qualname__)
+            )
         known = {f.name for f in dataclasses.fields(cls) if f.init}
         unknown = set(raw) - known
         if unknown:
             raise OutcomeCodecError(
-                f"stored outcome: {cls.__qualname__} has no field(s) {', '.join(sorted(unknown))}"
+                tr(
+                    "stored outcome: {qualname} has no field(s) {unknown}",
+                    qualname=cls.__qualname__,
+                    unknown=", ".join(sorted(unknown)),
+                )
             )
         try:
             return cls(**{name: from_json_value(v) for name, v in raw.items()})
         except TypeError as exc:
-            raise OutcomeCodecError(f"stored outcome: {cls.__qualname__}: {exc}") from None
-    raise OutcomeCodecError(f"stored outcome: unknown tag {tag!r}")
+            raise OutcomeCodecError(
+                tr("stored outcome: {qualname}: {exc}", qualname=cls.__qualname__, exc=exc)
+            ) from None
+    raise OutcomeCodecError(tr("stored outcome: unknown tag {tag!r}", tag=tag))
 
 
 def _key(value: object) -> Any:
     if isinstance(value, list):
-        raise OutcomeCodecError("stored outcome: a list cannot be a mapping's key")
+        raise OutcomeCodecError(tr("stored outcome: a list cannot be a mapping's key"))
     return value
 
 
@@ -219,14 +266,20 @@ def loads(text: str) -> object:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise OutcomeCodecError(f"stored outcome is not JSON ({exc})") from None
+        raise OutcomeCodecError(tr("stored outcome is not JSON ({exc})", exc=exc)) from None
     if not isinstance(document, dict) or document.get("codec") != CODEC:
-        raise OutcomeCodecError("stored text is not an outcome of ratingkit's outcome codec")
+        raise OutcomeCodecError(tr("stored text is not an outcome of ratingkit's outcome codec"))
     version = document.get("version")
     if not isinstance(version, int) or not 1 <= version <= VERSION:
         raise OutcomeCodecError(
-            f"stored outcome has codec version {version!r}; this ratingkit reads versions "
-            f"1 to {VERSION} (upgrade ratingkit)"
+            tr(
+                (
+                    "stored outcome has codec version {version!r}; this ratingkit "
+                    "reads versions 1 to {version2} (upgrade ratingkit)"
+                ),
+                version=version,
+                version2=VERSION,
+            )
         )
     return from_json_value(document.get("value"))
 

@@ -28,6 +28,7 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+from ..core.i18n import tr
 from .errors import RatingkitError
 
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV
@@ -118,20 +119,32 @@ def check_output(
     given = Path(path)
     target = Path(os.path.realpath(given))
     if target.is_dir():
-        raise RatingkitError(f"--output {path}: is a folder; name a file to write the report to")
+        raise RatingkitError(
+            tr("--output {path}: is a folder; name a file to write the report to", path=path)
+        )
     folder = target.parent
     if not folder.is_dir():
         # The folder as the user wrote it, or a symbolic link's target folder.
         written = given.parent if str(given.parent) else Path(".")
         where = written if Path(os.path.realpath(written)) == folder else folder
         raise RatingkitError(
-            f"--output {path}: the folder {where} does not exist (create it first)"
+            tr(
+                ("--output {path}: the folder {where} does not exist (create it first)"),
+                path=path,
+                where=where,
+            )
         )
     for item in _input_files(inputs):
         if item.exists() and _same_file(item, target):
             raise RatingkitError(
-                f"--output {path}: is the input file {item}; writing the report there would "
-                "destroy it (choose another file)"
+                tr(
+                    (
+                        "--output {path}: is the input file {item}; writing the report "
+                        "there would destroy it (choose another file)"
+                    ),
+                    path=path,
+                    item=item,
+                )
             )
     return target
 
@@ -146,7 +159,9 @@ def write_output(
     try:
         atomic_write(target, text)
     except OSError as exc:
-        raise RatingkitError(f"--output {path}: cannot write: {exc.strerror or exc}") from None
+        raise RatingkitError(
+            tr("--output {path}: cannot write: {strerror}", path=path, strerror=exc.strerror or exc)
+        ) from None
 
 
 def replace_file(target: Path, text: str, mode: int | None = None) -> None:

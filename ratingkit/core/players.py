@@ -49,6 +49,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ..core.i18n import tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .fileio import CsvRow, read_csv_table, read_text
 from .values import parse_bool, parse_date, parse_int, parse_rating
@@ -135,8 +136,17 @@ def check_columns(
             continue
         hint = f"; did you mean {_ALIASES[name]!r}?" if name in _ALIASES else ""
         raise MalformedLineError(
-            f"{what} has a column ratingkit does not know: {name!r} (column {index}){hint} "
-            f"Known columns: {', '.join(known)}",
+            tr(
+                (
+                    "{what} has a column ratingkit does not know: {name!r} (column "
+                    "{index}){hint} Known columns: {known}"
+                ),
+                what=what,
+                name=name,
+                index=index,
+                hint=hint,
+                known=", ".join(known),
+            ),
             Location(source, line, name),
             name,
         )
@@ -464,7 +474,7 @@ def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
     header, rows = read_csv_table(text, source, "the player file")
     if "id" not in header and "name" not in header:
         raise MalformedLineError(
-            f"the header must name an 'id' or 'name' column, got {header}",
+            tr("the header must name an 'id' or 'name' column, got {header}", header=header),
             Location(source, 1),
             ",".join(header),
         )
@@ -481,7 +491,10 @@ def check_unnamed(header: Sequence[str], rows: Sequence[CsvRow], source: str) ->
     for row in rows:
         if row.cells.get(""):
             raise MalformedLineError(
-                f"a column without a name in the header holds {row.cells['']!r}: name it",
+                tr(
+                    "a column without a name in the header holds {cells!r}: name it",
+                    cells=row.cells[""],
+                ),
                 Location(source, row.line),
                 row.cells[""],
             )
@@ -496,16 +509,22 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
 
     record_id, name = cell("id") or None, cell("name") or None
     if not record_id and not name:
-        raise InvalidValueError("a player needs an id or a name", location, "")
+        raise InvalidValueError(tr("a player needs an id or a name"), location, "")
     rating = parse_rating(cell("rating"), at("rating")) if cell("rating") else None
     games: int | None = None
     if cell("games"):
         games = parse_int(cell("games"), at("games"), what="games")
         if games < 0:
-            raise InvalidValueError(f"games cannot be negative, got {games}", at("games"), games)
+            raise InvalidValueError(
+                tr("games cannot be negative, got {games}", games=games), at("games"), games
+            )
         if games > MAX_GAMES:
             raise InvalidValueError(
-                f"games {games} is more than anyone has played (at most {MAX_GAMES:,})",
+                tr(
+                    ("games {games} is more than anyone has played (at most {max_games:,})"),
+                    games=games,
+                    max_games=MAX_GAMES,
+                ),
                 at("games"),
                 games,
             )
@@ -514,11 +533,14 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     if cell("k"):
         k = parse_int(cell("k"), at("k"), what="K")
         if k <= 0:
-            raise InvalidValueError(f"K must be positive, got {k}", at("k"), k)
+            raise InvalidValueError(tr("K must be positive, got {k}", k=k), at("k"), k)
         if k not in K_VALUES:
             raise InvalidValueError(
-                f"K {k} is not a K factor of the FIDE regulations "
-                f"({', '.join(map(str, K_VALUES))})",
+                tr(
+                    "K {k} is not a K factor of the FIDE regulations ({map})",
+                    k=k,
+                    map=", ".join(map(str, K_VALUES)),
+                ),
                 at("k"),
                 k,
             )
@@ -548,7 +570,11 @@ def _check_unique(records: list[PlayerRecord]) -> tuple[PlayerRecord, ...]:
             continue
         if record.id in seen:
             raise DuplicatePlayerError(
-                f"id {record.id!r} appears twice (first at {seen[record.id].location})",
+                tr(
+                    "id {id!r} appears twice (first at {location})",
+                    id=record.id,
+                    location=seen[record.id].location,
+                ),
                 record.location,
                 record.id,
             )

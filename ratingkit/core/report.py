@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import RatingkitError
+from .i18n import _, tr
 from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
 
@@ -169,8 +170,15 @@ class Table:
             if not declared.issuperset(row):
                 unknown = set(row) - declared
                 raise RatingkitError(
-                    f"table {self.title!r} row {index + 1} has columns "
-                    f"{sorted(unknown)} that the table does not declare"
+                    tr(
+                        (
+                            "table {title!r} row {value} has columns {unknown} that the "
+                            "table does not declare"
+                        ),
+                        title=self.title,
+                        value=index + 1,
+                        unknown=sorted(unknown),
+                    )
                 )
 
     def __len__(self) -> int:
@@ -206,7 +214,9 @@ class Table:
             [terminal_cell(format_cell(r.get(c), self.formats.get(c), c)) for c in self.columns]
             for r in self.rows
         ]
-        columns = [terminal_cell(c) for c in self.columns]
+        # The columns are English keys (CSV, JSON and pandas keep them); text and HTML show
+        # them in the language now in force.
+        columns = [terminal_cell(_(c)) for c in self.columns]
         title = [terminal_text(self.title)] if self.title else []
         if width is not None:
             return "\n".join([*_wrapped(title, width), *_fitted(columns, cells, width)])
@@ -232,7 +242,7 @@ class Table:
         """The table as HTML.  A long text (a rule's explanation) does not stretch its
         column into a wall of tall rows: the cell shows its start with the whole text as a
         tooltip (``title``), and a details row under the row shows it in full."""
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        head = "".join(f"<th>{html.escape(_(c))}</th>" for c in self.columns)
         body = []
         for row in self.rows:
             cells = []
@@ -243,7 +253,7 @@ class Table:
                     cells.append(
                         f'<td title="{html.escape(text)}">{html.escape(_short(text))}</td>'
                     )
-                    details.append(f"<b>{html.escape(c)}</b>: {html.escape(text)}")
+                    details.append(f"<b>{html.escape(_(c))}</b>: {html.escape(text)}")
                 else:
                     cells.append(f"<td>{html.escape(text)}</td>")
             body.append(f"<tr>{''.join(cells)}</tr>")
@@ -474,8 +484,11 @@ class Report:
         object.__setattr__(self, "sections", tuple(self.sections))
         if self.players.columns[: len(COMMON_COLUMNS)] != COMMON_COLUMNS:
             raise RatingkitError(
-                f"report player table must start with {COMMON_COLUMNS}, got "
-                f"{self.players.columns[: len(COMMON_COLUMNS)]}"
+                tr(
+                    ("report player table must start with {common_columns}, got {columns}"),
+                    common_columns=COMMON_COLUMNS,
+                    columns=self.players.columns[: len(COMMON_COLUMNS)],
+                )
             )
 
     @classmethod

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from ..core.i18n import tr
 from .errors import RatingkitError, RuleSetCannotRateError, UnknownRuleSetError
 from .model import Special
 from .outcome import GameKind
@@ -158,7 +159,7 @@ def register(rule_set: RuleSet) -> RuleSet:
     """Add a rule set to the registry (its name must be new) and return it."""
     existing = _REGISTRY.get(rule_set.name)
     if existing is not None and existing is not rule_set:
-        raise RatingkitError(f"rule set name {rule_set.name!r} is already registered")
+        raise RatingkitError(tr("rule set name {name!r} is already registered", name=rule_set.name))
     _REGISTRY[rule_set.name] = rule_set
     return rule_set
 
@@ -239,11 +240,21 @@ def rule_set_in_force(family: str, day: date) -> RuleSet:
     for gap in _GAPS.get(family, ()):
         if gap.valid_from <= day <= gap.valid_until:
             raise RuleSetCannotRateError(
-                f"--rules {family}: the event starts on {day.isoformat()}, under the text in "
-                f"force from {gap.valid_from.isoformat()} to {gap.valid_until.isoformat()}, "
-                f"the {gap.document}; ratingkit has no rule set for that text "
-                f"({gap.reason}), and it does not rate the event under another version; name a "
-                "rule set with --rules to rate it under that one"
+                tr(
+                    (
+                        "--rules {family}: the event starts on {day}, under the text in "
+                        "force from {valid_from} to {valid_until}, the {document}; "
+                        "ratingkit has no rule set for that text ({reason}), and it does "
+                        "not rate the event under another version; name a rule set with "
+                        "--rules to rate it under that one"
+                    ),
+                    family=family,
+                    day=day.isoformat(),
+                    valid_from=gap.valid_from.isoformat(),
+                    valid_until=gap.valid_until.isoformat(),
+                    document=gap.document,
+                    reason=gap.reason,
+                )
             )
     members = [get_rule_set(name) for name in _FAMILIES[family]]
     found = [rules for rules in members if _in_force(rules, day)]
@@ -255,8 +266,16 @@ def rule_set_in_force(family: str, day: date) -> RuleSet:
             listed += f"; {gap.valid_from} to {gap.valid_until} refused (no rule set)"
         what = "no" if not found else "more than one"
         raise RatingkitError(
-            f"{what} rule set of {family!r} is in force on {day.isoformat()}: {listed}; "
-            "name the rule set with --rules"
+            tr(
+                (
+                    "{what} rule set of {family!r} is in force on {day}: {listed}; "
+                    "name the rule set with --rules"
+                ),
+                what=what,
+                family=family,
+                day=day.isoformat(),
+                listed=listed,
+            )
         )
     return found[0]
 
@@ -271,8 +290,14 @@ def get_rule_set(name: str, day: date | None = None) -> RuleSet:
     if name in _FAMILIES and name not in _REGISTRY:
         if day is None:
             raise RatingkitError(
-                f"rule set {name!r} picks the rules in force on the event's start date, and the "
-                f"event has no start date; name one of {', '.join(_FAMILIES[name])}"
+                tr(
+                    (
+                        "rule set {name!r} picks the rules in force on the event's start "
+                        "date, and the event has no start date; name one of {families}"
+                    ),
+                    name=name,
+                    families=", ".join(_FAMILIES[name]),
+                )
             )
         return rule_set_in_force(name, day)
     return _REGISTRY[name]
@@ -323,7 +348,11 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
             game = GameKind(text)
         except ValueError:
             raise UnknownGameError(
-                f"{event.source or event.name}: unknown game {given!r}"
+                tr(
+                    "{source}: unknown game {given!r}",
+                    source=event.source or event.name,
+                    given=given,
+                )
             ) from None
         return game, f"the event says game {game.value}"
     shogi: list[str] = []

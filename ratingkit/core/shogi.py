@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..core.i18n import tr
 from .errors import InvalidValueError, Location, shown
 
 if TYPE_CHECKING:
@@ -100,8 +101,10 @@ def parse_grade(text: str, location: Location | None = None) -> Grade:
         if (unit == "d" and 1 <= n <= 6) or (unit == "k" and 1 <= n <= 20):
             return _BY_NUMBER[number]
     raise InvalidValueError(
-        f"unknown grade {shown(text)} (FESA grades run from 20 kyu to 6 dan, e.g. '3 kyu', "
-        "'1 dan')",
+        tr(
+            ("unknown grade {text} (FESA grades run from 20 kyu to 6 dan, e.g. '3 kyu', '1 dan')"),
+            text=shown(text),
+        ),
         location,
         text,
     )
@@ -202,7 +205,11 @@ def handicap_key(name: str, location: Location | None = None) -> str:
     if key in HANDICAP_NAMES:
         return key
     raise InvalidValueError(
-        f"unknown handicap {name!r} (FESA rule 12 knows {', '.join(HANDICAP_NAMES)})",
+        tr(
+            "unknown handicap {name!r} (FESA rule 12 knows {handicap_names})",
+            name=name,
+            handicap_names=", ".join(HANDICAP_NAMES),
+        ),
         location,
         name,
     )

@@ -10,6 +10,7 @@ import re
 from datetime import date
 from fractions import Fraction
 
+from ..core.i18n import tr
 from .errors import InvalidValueError, Location
 
 _TRUE = {"yes", "y", "true", "t", "1"}
@@ -39,12 +40,16 @@ def parse_date(text: str, location: Location | None = None, *, year_only: bool =
             year, month, day = int(raw), 1, 1
         else:
             raise InvalidValueError(
-                f"cannot read date {text!r} (expected YYYY-MM-DD or DD.MM.YYYY)", location, text
+                tr("cannot read date {text!r} (expected YYYY-MM-DD or DD.MM.YYYY)", text=text),
+                location,
+                text,
             )
     try:
         return date(year, month, day)
     except ValueError as exc:
-        raise InvalidValueError(f"impossible date {text!r}: {exc}", location, text) from None
+        raise InvalidValueError(
+            tr("impossible date {text!r}: {exc}", text=text, exc=exc), location, text
+        ) from None
 
 
 def parse_bool(text: str, location: Location | None = None) -> bool:
@@ -54,7 +59,9 @@ def parse_bool(text: str, location: Location | None = None) -> bool:
         return True
     if value in _FALSE:
         return False
-    raise InvalidValueError(f"expected yes/no, true/false or 1/0, got {text!r}", location, text)
+    raise InvalidValueError(
+        tr("expected yes/no, true/false or 1/0, got {text!r}", text=text), location, text
+    )
 
 
 #: A whole number as files write it: ASCII digits, an optional sign (``int()`` would also take
@@ -80,11 +87,20 @@ def parse_int(text: str, location: Location | None = None, *, what: str = "numbe
         shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
         if re.fullmatch(r"[+-]?[0-9]+", raw):
             raise InvalidValueError(
-                f"{what} {shown!r} is out of range ({len(raw.lstrip('+-'))} digits)",
+                tr(
+                    "{what} {shown!r} is out of range ({lstrip_count} digits)",
+                    what=what,
+                    shown=shown,
+                    lstrip_count=len(raw.lstrip("+-")),
+                ),
                 location,
                 text,
             )
-        raise InvalidValueError(f"{what} must be a whole number, got {shown!r}", location, text)
+        raise InvalidValueError(
+            tr("{what} must be a whole number, got {shown!r}", what=what, shown=shown),
+            location,
+            text,
+        )
     return int(raw)
 
 
@@ -96,11 +112,18 @@ def parse_rating(text: str, location: Location | None = None) -> int | None:
         return None
     value = parse_int(raw, location, what="rating")
     if value < 0:
-        raise InvalidValueError(f"rating cannot be negative, got {text!r}", location, text)
+        raise InvalidValueError(
+            tr("rating cannot be negative, got {text!r}", text=text), location, text
+        )
     low, high = RATING_RANGE
     if value > high:
         raise InvalidValueError(
-            f"rating {text.strip()!r} is out of range (ratings run from {low} to {high})",
+            tr(
+                ("rating {text!r} is out of range (ratings run from {low} to {high})"),
+                text=text.strip(),
+                low=low,
+                high=high,
+            ),
             location,
             text,
         )
@@ -115,7 +138,9 @@ def parse_points(text: str, location: Location | None = None) -> float:
     match = _POINTS.match(raw)
     if not match:
         shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
-        raise InvalidValueError(f"points must be a number, got {shown!r}", location, text)
+        raise InvalidValueError(
+            tr("points must be a number, got {shown!r}", shown=shown), location, text
+        )
     whole, decimals, before_half, only_decimals = match.groups()
     if before_half is not None:
         value = Fraction(int(before_half or "0")) + Fraction(1, 2)
@@ -125,6 +150,8 @@ def parse_points(text: str, location: Location | None = None) -> float:
         value = Fraction(f"{whole}.{decimals or '0'}")
     if (value * 2).denominator != 1:
         raise InvalidValueError(
-            f"points must be a non-negative multiple of 0.5, got {text!r}", location, text
+            tr("points must be a non-negative multiple of 0.5, got {text!r}", text=text),
+            location,
+            text,
         )
     return float(value)

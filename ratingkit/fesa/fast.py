@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import Location, RatingkitError
 from ..core.fastbuild import build, collector_paused
+from ..core.i18n import tr
 from ..core.model import Event
 from ..core.outcome import EventKey, EventOutcome, Note, NoteKind, Outcome, PlayerOutcome
 from ..core.players import PlayerFile, PlayerMatch, PlayerRecord, normalise_name
@@ -591,7 +592,7 @@ def replay_events(
     1e-9 of the exact values, which :meth:`FesaRules.rate` gives with every game's detail),
     and no game detail."""
     if not events:
-        raise RatingkitError("no events to replay")
+        raise RatingkitError(tr("no events to replay"))
     with collector_paused():
         return _replay(rules, events, players)
 

@@ -4,6 +4,7 @@ published values beside the computed ones."""
 from __future__ import annotations
 
 from ..core.errors import InvalidValueError, Location
+from ..core.i18n import tr
 from ..core.model import Event
 from ..core.players import PlayerFile
 from .event import categorise, event_games, player_outcome
@@ -48,8 +49,15 @@ def state_from_published_table(event: Event, rules: FesaRules | None = None) -> 
             post[p.id] = p.rating
         else:
             raise InvalidValueError(
-                f"player {p.id} ({p.name}): the table gives no published rating after the "
-                "event (ELO with * or +/-): it is not a rated, published FESA table",
+                tr(
+                    (
+                        "player {id} ({name}): the table gives no published rating after "
+                        "the event (ELO with * or +/-): it is not a rated, published "
+                        "FESA table"
+                    ),
+                    id=p.id,
+                    name=p.name,
+                ),
                 Location(event.source) if event.source else None,
                 p.name,
             )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import RatingkitError
 from ..core.fastbuild import collector_paused
+from ..core.i18n import tr
 from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile, PlayerRecord
@@ -116,7 +117,7 @@ class FesaRules:
         """Rate events one after the other, each with the state the previous one left
         (rule 11: ratings are updated after every table), with every event's detail."""
         if not events:
-            raise RatingkitError("no events to rate")
+            raise RatingkitError(tr("no events to rate"))
         self._guard(events, players)
         # The collector is paused while the many objects of the outcome and its report are
         # built (ratingkit.core.fastbuild.collector_paused).

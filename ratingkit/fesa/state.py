@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from ..core.errors import InvalidValueError, Location
 from ..core.fastbuild import build
+from ..core.i18n import tr
 from ..core.players import PlayerRecord
 from ..core.shogi import NO_GRADE, grade_name, parse_grade
 from .formula import BONUS_GAMES, PROVISIONAL_GAMES, Result
@@ -80,8 +81,13 @@ def parse_results(text: str, location: Location | None = None) -> tuple[Result, 
         match = _RESULT_TOKEN.match(token)
         if not match:
             raise FesaStateError(
-                f"cannot read previous result {token!r} (expected e.g. 1580+, 1620=, 1400-, "
-                "1862-r2.1)",
+                tr(
+                    (
+                        "cannot read previous result {token!r} (expected e.g. 1580+, "
+                        "1620=, 1400-, 1862-r2.1)"
+                    ),
+                    token=token,
+                ),
                 location,
                 token,
             )
@@ -132,10 +138,16 @@ def _int_field(value: object, location: Callable[[], Location | None], what: str
         number = int(str(value).strip())
     except ValueError:
         raise FesaStateError(
-            f"{what} must be a whole number, got {value!r}", location(), value
+            tr("{what} must be a whole number, got {value!r}", what=what, value=value),
+            location(),
+            value,
         ) from None
     if number < 0:
-        raise FesaStateError(f"{what} cannot be negative, got {value!r}", location(), value)
+        raise FesaStateError(
+            tr("{what} cannot be negative, got {value!r}", what=what, value=value),
+            location(),
+            value,
+        )
     return number
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
+from ..core.i18n import tr
 from ..core.outcome import (
     GameOutcome,
     Outcome,
@@ -306,7 +307,7 @@ def published_comparison(report: Report, ids: Sequence[str] | None = None) -> Ta
     )
     outcome = report.outcome
     if outcome is None:
-        raise RatingkitError("the report carries no outcome: it is not a FESA report")
+        raise RatingkitError(tr("the report carries no outcome: it is not a FESA report"))
     players: list[PlayerOutcome[Any]] = list(outcome.players)
     if ids is not None:
         wanted = {str(i) for i in ids}
@@ -315,7 +316,7 @@ def published_comparison(report: Report, ids: Sequence[str] | None = None) -> Ta
     if details and all(
         not isinstance(d, FesaPlayer) or d.published_promotion is None for d in details
     ):
-        raise RatingkitError("the report's event carries no published values (+/- or ELO*)")
+        raise RatingkitError(tr("the report's event carries no published values (+/- or ELO*)"))
     rows: list[Mapping[str, object]] = [
         {
             "id": p.id,

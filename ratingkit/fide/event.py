@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RatingkitError
 from ..core.expected import table_dp, table_pd_exact
+from ..core.i18n import tr
 from ..core.model import Event, EventType, Game, Player
 from ..core.outcome import (
     EventKey,
@@ -382,7 +383,7 @@ def games_not_rated(ctx: _Event) -> None:
 
 def _rating(player: Player) -> int:
     if player.rating is None:  # the steps ask only for rated players' ratings
-        raise RatingkitError(f"{player.name!r} has no rating")
+        raise RatingkitError(tr("{name!r} has no rating", name=player.name))
     return player.rating
 
 
@@ -698,8 +699,13 @@ def iterate_8_58(
     rated = [pid for pid in active if pid not in unrated_for_others and pid in dp_of]
     if not rated:
         raise RatingkitError(
-            f"{event.name}: a round robin without rated players cannot rate its unrated players "
-            "(8.21b needs Rar)"
+            tr(
+                (
+                    "{name}: a round robin without rated players cannot rate its "
+                    "unrated players (8.21b needs Rar)"
+                ),
+                name=event.name,
+            )
         )
     passes: list[IterationPass] = []
     current: dict[str, Fraction] = {}

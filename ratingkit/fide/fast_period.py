@@ -31,6 +31,7 @@ import numpy as np
 from ..core.expected import table_pd_exact
 from ..core.fastbuild import build as make_frozen
 from ..core.fastbuild import collector_paused
+from ..core.i18n import tr
 from ..core.model import Event, EventType, Play, Player
 from ..core.outcome import (
     EventKey,
@@ -326,7 +327,9 @@ def rate_period_fast(
     if isinstance(prepared, str):
         from ..core.errors import RatingkitError
 
-        raise RatingkitError(f"the vectorised period cannot rate this period: {prepared}")
+        raise RatingkitError(
+            tr("the vectorised period cannot rate this period: {prepared}", prepared=prepared)
+        )
     return _rate(rules, events, players, prepared)
 
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..core.errors import RatingkitError
 from ..core.expected import table_dp
+from ..core.i18n import tr
 from ..core.outcome import Rule
 from .state import PlayerState
 
@@ -179,7 +180,7 @@ def initial_rating_2024(
     p = (score + 1) / (n + 2), Ru = Ra + dp(p) (table 8.1a, p rounded to hundredths), at most
     ``maximum``."""
     if not pairs:
-        raise RatingkitError("an initial rating needs at least one game against a rated player")
+        raise RatingkitError(tr("an initial rating needs at least one game against a rated player"))
     ratings = [Fraction(r) for r, _ in pairs] + [Fraction(h) for h in hypothetical]
     points = sum((Fraction(s) for _, s in pairs), Fraction(0)) + Fraction(len(hypothetical), 2)
     games = len(ratings)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RatingkitError
+from ..core.i18n import tr
 from ..core.model import Event, Player, event_notes
 from ..core.outcome import (
     EventOutcome,
@@ -237,7 +238,7 @@ def rate_period(
     """One rating period: K * sum(dR) per event, one rounding for the period (8.55c, 8.57);
     unrated players' first rating over all their games as one event (8.3)."""
     if not events:
-        raise RatingkitError("rate_events needs at least one event")
+        raise RatingkitError(tr("rate_events needs at least one event"))
     notes: list[Note] = [
         Note(
             NoteKind.DECISION,

@@ -42,6 +42,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError
+from ..core.i18n import tr
 from ..core.outcome import (
     Note,
     NoteKind,
@@ -84,7 +85,13 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
         for index, value in enumerate(ratings, 1):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidValueError(
-                    f"rating {index} of the list is not a whole number: {value!r}", None, value
+                    tr(
+                        "rating {index} of the list is not a whole number: {value!r}",
+                        index=index,
+                        value=value,
+                    ),
+                    None,
+                    value,
                 )
             records.append(PlayerRecord(id=str(index), rating=value))
         source = "list of ratings"

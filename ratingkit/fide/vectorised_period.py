@@ -43,6 +43,7 @@ from ..core.errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
+from ..core.i18n import tr
 from ..core.outcome import (
     EventKey,
     EventOutcome,
@@ -306,13 +307,21 @@ def _need_columns(frame, columns: Sequence[str], frame_name: str) -> None:
 
     if not isinstance(frame, pd.DataFrame):
         raise RatingkitError(
-            f"the {frame_name} must be a pandas DataFrame, got {type(frame).__name__}"
+            tr(
+                "the {frame_name} must be a pandas DataFrame, got {name}",
+                frame_name=frame_name,
+                name=type(frame).__name__,
+            )
         )
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise MalformedLineError(
-            f"the {frame_name} frame lacks the column(s) {', '.join(missing)} "
-            f"(it has {', '.join(map(str, frame.columns)) or 'none'})",
+            tr(
+                ("the {frame_name} frame lacks the column(s) {missing} (it has {map})"),
+                frame_name=frame_name,
+                missing=", ".join(missing),
+                map=", ".join(map(str, frame.columns)) or "none",
+            ),
             Location(frame_name),
             list(frame.columns),
         )
@@ -357,8 +366,13 @@ def _numbers(frame, column: str, frame_name: str, *, what: str, allow_missing: b
     if odd is not None:
         value = raw.iloc[odd]
         raise InvalidValueError(
-            f"{_row_text(frame, odd)}: {what} must be a number, got {value!r} "
-            f"({type(value).__name__})",
+            tr(
+                "{row_text}: {what} must be a number, got {value!r} ({name})",
+                row_text=_row_text(frame, odd),
+                what=what,
+                value=value,
+                name=type(value).__name__,
+            ),
             _where(frame_name, column),
             value,
         )
@@ -372,7 +386,13 @@ def _numbers(frame, column: str, frame_name: str, *, what: str, allow_missing: b
         value = raw.iloc[position]
         kind = "a finite number" if infinite[position] else "a number"
         raise InvalidValueError(
-            f"{_row_text(frame, position)}: {what} must be {kind}, got {value!r}",
+            tr(
+                "{row_text}: {what} must be {kind}, got {value!r}",
+                row_text=_row_text(frame, position),
+                what=what,
+                kind=kind,
+                value=value,
+            ),
             _where(frame_name, column),
             value,
         )
@@ -388,8 +408,17 @@ def _whole(values, frame, column, frame_name, *, what, minimum, maximum):
         position = int(np.flatnonzero(bad)[0])
         value = frame[column].iloc[position]
         raise InvalidValueError(
-            f"{_row_text(frame, position)}: {what} must be a whole number from {minimum} to "
-            f"{maximum}, got {value!r}",
+            tr(
+                (
+                    "{row_text}: {what} must be a whole number from {minimum} to "
+                    "{maximum}, got {value!r}"
+                ),
+                row_text=_row_text(frame, position),
+                what=what,
+                minimum=minimum,
+                maximum=maximum,
+                value=value,
+            ),
             _where(frame_name, column),
             value,
         )
@@ -417,7 +446,11 @@ def _check_ids(frame, column: str, frame_name: str) -> None:
     if odd is not None:
         value = raw.iloc[odd]
         raise InvalidValueError(
-            f"{_row_text(frame, odd)}: a player id must be text or a number, got {value!r}",
+            tr(
+                "{row_text}: a player id must be text or a number, got {value!r}",
+                row_text=_row_text(frame, odd),
+                value=value,
+            ),
             _where(frame_name, column),
             value,
         )
@@ -434,15 +467,21 @@ def _read_players(players):
     if players["id"].isna().any():
         position = int(np.flatnonzero(players["id"].isna().to_numpy())[0])
         raise InvalidValueError(
-            f"{_row_text(players, position)}: a player needs an id", _where("players", "id"), None
+            tr("{row_text}: a player needs an id", row_text=_row_text(players, position)),
+            _where("players", "id"),
+            None,
         )
     if not index.is_unique:
         duplicated = index.duplicated()
         position = int(np.flatnonzero(duplicated)[0])
         first = int(np.flatnonzero(ids == ids[position])[0])
         raise DuplicatePlayerError(
-            f"{_row_text(players, position)}: player id {ids[position]!r} appears twice "
-            f"(first in {_row_text(players, first)})",
+            tr(
+                ("{row_text}: player id {ids!r} appears twice (first in {row_text2})"),
+                row_text=_row_text(players, position),
+                ids=ids[position],
+                row_text2=_row_text(players, first),
+            ),
             _where("players", "id"),
             ids[position],
         )
@@ -502,7 +541,12 @@ def _flags(players, column_name):
         position = int(np.flatnonzero(bad)[0])
         value = column.iloc[position]
         raise InvalidValueError(
-            f"{_row_text(players, position)}: {column_name} must be yes or no, got {value!r}",
+            tr(
+                "{row_text}: {column_name} must be yes or no, got {value!r}",
+                row_text=_row_text(players, position),
+                column_name=column_name,
+                value=value,
+            ),
             _where("players", column_name),
             value,
         )
@@ -524,7 +568,11 @@ def _read_games(games, index):
             row = int(np.flatnonzero(unknown)[0])
             value = games[column].iloc[row]
             raise UnknownPlayerError(
-                f"{_row_text(games, row)}: player {value!r} is not in the players frame",
+                tr(
+                    "{row_text}: player {value!r} is not in the players frame",
+                    row_text=_row_text(games, row),
+                    value=value,
+                ),
                 _where("games", column),
                 value,
             )
@@ -535,7 +583,11 @@ def _read_games(games, index):
         row = int(np.flatnonzero(same)[0])
         value = games["white"].iloc[row]
         raise InvalidValueError(
-            f"{_row_text(games, row)}: player {value!r} cannot play himself",
+            tr(
+                "{row_text}: player {value!r} cannot play himself",
+                row_text=_row_text(games, row),
+                value=value,
+            ),
             _where("games", "white"),
             value,
         )
@@ -546,8 +598,11 @@ def _read_games(games, index):
         row = int(np.flatnonzero(bad)[0])
         value = games["result"].iloc[row]
         raise UnknownResultError(
-            f"{_row_text(games, row)}: unknown result {_plain(value)} (expected white's score 1, "
-            "0.5 or 0)",
+            tr(
+                ("{row_text}: unknown result {plain} (expected white's score 1, 0.5 or 0)"),
+                row_text=_row_text(games, row),
+                plain=_plain(value),
+            ),
             _where("games", "result"),
             value,
         )

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.errors import RatingkitError, UnknownPlayerError
+from ..core.i18n import tr
 from ..core.model import Event
 from ..core.players import PlayerFile
 from ..core.report import Table
@@ -160,7 +161,9 @@ def rate_side_by_side(
     if ids is not None:
         unknown = [i for i in ids if i not in by_id]
         if unknown:
-            raise UnknownPlayerError(f"{event.name}: no player with id {unknown[0]!r}")
+            raise UnknownPlayerError(
+                tr("{name}: no player with id {unknown!r}", name=event.name, unknown=unknown[0])
+            )
     head = ("id", "name", "rating")
     out_columns = head + tuple(f"{r} {c}" for r in rules for c in columns)
     formats = {}
@@ -230,7 +233,7 @@ class InitialRating:
 def _fide_rule_set(name: str) -> Fide2014:
     rule_set = get_rule_set(name)
     if not isinstance(rule_set, Fide2014):
-        raise RatingkitError(f"{name} is not one of FIDE's rule sets since 2014")
+        raise RatingkitError(tr("{name} is not one of FIDE's rule sets since 2014", name=name))
     return rule_set
 
 
@@ -241,7 +244,7 @@ def initial_ratings(
     against the given rated opponents, in a Swiss event: one list per score, one value per
     rule set."""
     if not opponents:
-        raise RatingkitError("initial_rating_table needs at least one opponent rating")
+        raise RatingkitError(tr("initial_rating_table needs at least one opponent rating"))
     rule_sets = [_fide_rule_set(name) for name in rules]
     n = len(opponents)
     out = []

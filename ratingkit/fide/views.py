@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.i18n import tr
 from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, player_row
 from ..core.report import Report, Table
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
@@ -259,7 +260,7 @@ GAME_DETAIL_COLUMNS = tuple(
 
 def _outcome(report: Report) -> Outcome[Any, Any]:
     if report.outcome is None:
-        raise ValueError(f"{report!r} carries no outcome")
+        raise ValueError(tr("{report!r} carries no outcome", report=report))
     return report.outcome
 
 

@@ -16,6 +16,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError, Location, shown
+from ..core.i18n import tr
 from ..core.model import Event, EventType, Game, is_complete_round_robin
 from ..core.outcome import Finding, GameRef, Rule
 from ..core.ruleset import not_a_chess_game
@@ -149,7 +150,7 @@ def number_field(event: Event, name: str) -> int | float | None:
         return int(text) if text.isdigit() else float(text)
     except ValueError:
         raise InvalidValueError(
-            f"event field {name!r} must be a number, got {shown(value)}",
+            tr("event field {name!r} must be a number, got {value}", name=name, value=shown(value)),
             Location(event.source, None, name),
             value,
         ) from None

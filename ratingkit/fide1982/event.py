@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..core.errors import RuleSetCannotRateError
 from ..core.expected import table_dp, table_pd_exact
+from ..core.i18n import tr
 from ..core.model import Event, EventType, Player, event_notes
 from ..core.outcome import (
     EventKey,
@@ -139,7 +140,7 @@ def berger(
     """
     count = len(entries)
     if count < 2:
-        raise RuleSetCannotRateError(f"a round robin needs 2 players, got {count}")
+        raise RuleSetCannotRateError(tr("a round robin needs 2 players, got {count}", count=count))
     n = count - 1
     games = cycles * n
     points = {pid: exact(w) for pid, _, w in entries}
@@ -578,8 +579,14 @@ def rate_event(
         notes.append(Note(NoteKind.READ, match.note()))
     if event.score_only and event.type is not EventType.ROUND_ROBIN:
         raise RuleSetCannotRateError(
-            f"{event.name}: a score table can only be rated as a round robin "
-            f"(the event says {event.type.value}); give the games for a {event.type.value}"
+            tr(
+                (
+                    "{name}: a score table can only be rated as a round robin (the "
+                    "event says {value}); give the games for a {value}"
+                ),
+                name=event.name,
+                value=event.type.value,
+            )
         )
     notes += _finding_notes(found)
     computed: dict[str, Computed] = {}
@@ -636,7 +643,7 @@ def rate_period(
     Rn = Ro + sum(DR), rounded once (10.66).  A new player's results pool into one Rn
     (10.3, 9.14).  Returns the period's outcome and each event's."""
     if not events:
-        raise RuleSetCannotRateError("no events to rate")
+        raise RuleSetCannotRateError(tr("no events to rate"))
     parts = tuple(rate_event(rules, e, players, i) for i, e in enumerate(events))
     order: list[str] = []
     mine_of: dict[str, list[PlayerOutcome[Fide1982Player]]] = {}

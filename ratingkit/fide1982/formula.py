@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from ..core.errors import InvalidValueError
 from ..core.expected import logistic, table_dp, table_pd_hundredths
+from ..core.i18n import tr
 from ..core.outcome import Number, Rule
 from ..core.rounding import exact, round_half_away_from_zero, round_to_step
 
@@ -46,7 +47,9 @@ def performance(
     Rounded to an integer.
     """
     if games <= 0:
-        raise InvalidValueError(f"Ru needs at least one game, got {games}", None, games)
+        raise InvalidValueError(
+            tr("Ru needs at least one game, got {games}", games=games), None, games
+        )
     score = exact(points)
     half = Fraction(games, 2)
     if score == half:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..core.errors import InvalidValueError
+from ..core.i18n import tr
 from ..core.players import PlayerRecord
 
 
@@ -77,7 +78,7 @@ def _read_results(record: PlayerRecord) -> tuple[tuple[int, int], ...]:
             out.append((int(ru), int(games)))
         except ValueError:
             raise InvalidValueError(
-                f"ru_results must read like '2280x5 2400x10', got {item!r}",
+                tr("ru_results must read like '2280x5 2400x10', got {item!r}", item=item),
                 record.location,
                 item,
             ) from None
@@ -92,7 +93,7 @@ def _read_last(record: PlayerRecord) -> int | None:
         return int(text)
     except ValueError:
         raise InvalidValueError(
-            f"last_rating must be a whole number, got {text!r}", record.location, text
+            tr("last_rating must be a whole number, got {text!r}", text=text), record.location, text
         ) from None
 
 

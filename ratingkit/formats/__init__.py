@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..core.errors import RatingkitError, UnknownFormatError
 from ..core.fileio import check_text_file
+from ..core.i18n import tr
 from ..core.model import Event
 
 # Not event formats (a rating list is no event, a workbook is a view of a table): exported
@@ -118,7 +119,7 @@ def _detect(file: Path) -> tuple[Format, bool]:
     path = file
     known = formats()
     if not file.exists():
-        raise UnknownFormatError(f"{path}: file not found")
+        raise UnknownFormatError(tr("{path}: file not found", path=path))
     check_text_file(file)
     if file.is_dir():
         # The CSV pairs of a directory (games.csv, players.csv, event.csv).
@@ -132,7 +133,13 @@ def _detect(file: Path) -> tuple[Format, bool]:
     closest = closest_format(file, head)
     if closest is not None:
         return closest, False
-    raise UnknownFormatError(f"{path}: cannot tell the file's format; known formats: {_names()}")
+    raise UnknownFormatError(
+        tr(
+            "{path}: cannot tell the file's format; known formats: {names}",
+            path=path,
+            names=_names(),
+        )
+    )
 
 
 def _names() -> str:
@@ -168,7 +175,13 @@ def read_event(
     if format is not None:
         known = formats()
         if format not in known:
-            raise UnknownFormatError(f"unknown format {format!r}; known: {', '.join(known)}")
+            raise UnknownFormatError(
+                tr(
+                    "unknown format {format!r}; known: {known}",
+                    format=format,
+                    known=", ".join(known),
+                )
+            )
         return _read_with(known[format], file, encoding, roster)
     fmt, recognised = _detect(file)
     if recognised:
@@ -204,8 +217,14 @@ def _read_with(
     if encoding is not None:
         if "encoding" not in parameters:
             raise UnknownFormatError(
-                f"{file}: the {fmt.name} reader takes no encoding; leave the encoding to be "
-                "detected"
+                tr(
+                    (
+                        "{file}: the {name} reader takes no encoding; leave the encoding "
+                        "to be detected"
+                    ),
+                    file=file,
+                    name=fmt.name,
+                )
             )
         options["encoding"] = encoding
     return fmt.read(file, **options)  # type: ignore[call-arg]
@@ -217,5 +236,11 @@ def write_event(event: Event, format: str) -> str:
     fmt = known.get(format)
     if fmt is None or fmt.write is None:
         writable = [f.name for f in known.values() if f.write is not None]
-        raise UnknownFormatError(f"cannot write format {format!r}; writable: {writable}")
+        raise UnknownFormatError(
+            tr(
+                "cannot write format {format!r}; writable: {writable}",
+                format=format,
+                writable=writable,
+            )
+        )
     return fmt.write(event)

@@ -37,6 +37,7 @@ from pathlib import Path
 from ..core.errors import InvalidValueError, Location, UnknownResultError
 from ..core.fastbuild import collector_paused
 from ..core.fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
+from ..core.i18n import tr
 from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
@@ -131,19 +132,23 @@ def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
             return Location(source, line, column)
 
         if not cells["date"]:
-            raise InvalidValueError("every game needs a date", at("date"), "")
+            raise InvalidValueError(tr("every game needs a date"), at("date"), "")
         if not cells["event"]:
-            raise InvalidValueError("every game needs an event name", at("event"), "")
+            raise InvalidValueError(tr("every game needs an event name"), at("event"), "")
         round_ = parse_int(cells["round"], at("round"), what="round")
         if round_ < 1:
-            raise InvalidValueError(f"round must be 1 or more, got {round_}", at("round"), round_)
+            raise InvalidValueError(
+                tr("round must be 1 or more, got {round}", round=round_), at("round"), round_
+            )
         for column in ("white", "black"):
             pid = cells[column]
             if not pid:
-                raise InvalidValueError(f"the {column} player is missing", at(column), "")
+                raise InvalidValueError(
+                    tr("the {column} player is missing", column=column), at(column), ""
+                )
             if pid not in known_ids:
                 raise InvalidValueError(
-                    f"player {pid!r} is not in the players file", at(column), pid
+                    tr("player {pid!r} is not in the players file", pid=pid), at(column), pid
                 )
         rows.append(
             {
@@ -172,15 +177,23 @@ def _game(row: dict, place: dict, grades: dict) -> Game:
         white_score, black_score, play = parse_result(cells["result"], at("result"))
         if white_score == 0.5:
             raise UnknownResultError(
-                f"result {cells['result']!r}: a shogi game is won, lost, or ends in "
-                "sennichite or jishogi (write which)",
+                tr(
+                    (
+                        "result {cells!r}: a shogi game is won, lost, or ends in "
+                        "sennichite or jishogi (write which)"
+                    ),
+                    cells=cells["result"],
+                ),
                 at("result"),
                 cells["result"],
             )
     handicap = None
     if cells.get("giver") and not cells.get("handicap"):
         raise InvalidValueError(
-            f"giver {cells['giver']!r} without a handicap: write the handicap played",
+            tr(
+                "giver {cells!r} without a handicap: write the handicap played",
+                cells=cells["giver"],
+            ),
             at("giver"),
             cells["giver"],
         )
@@ -190,8 +203,13 @@ def _game(row: dict, place: dict, grades: dict) -> Game:
             giver = {"white": cells["white"], "black": cells["black"]}.get(giver.lower(), giver)
             if giver not in (cells["white"], cells["black"]):
                 raise InvalidValueError(
-                    f"handicap giver {cells['giver']!r} must be white, black or the id of one "
-                    "of the two players",
+                    tr(
+                        (
+                            "handicap giver {cells!r} must be white, black or the id of one "
+                            "of the two players"
+                        ),
+                        cells=cells["giver"],
+                    ),
                     at("giver"),
                     cells["giver"],
                 )
@@ -199,8 +217,13 @@ def _game(row: dict, place: dict, grades: dict) -> Game:
             white, black = grades.get(cells["white"]), grades.get(cells["black"])
             if white is None or black is None or white == black:
                 raise InvalidValueError(
-                    f"handicap {cells['handicap']!r}: say who gives it in a 'giver' column "
-                    "(the players' grades do not tell)",
+                    tr(
+                        (
+                            "handicap {cells!r}: say who gives it in a 'giver' column (the "
+                            "players' grades do not tell)"
+                        ),
+                        cells=cells["handicap"],
+                    ),
                     at("handicap"),
                     cells["handicap"],
                 )

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core.errors import InvalidValueError, Location, shown
+from ..core.i18n import tr
 from ..core.model import Game
 from ..core.values import parse_bool, parse_int
 
@@ -86,7 +87,10 @@ def parse_grade(text: str, location: Location | None = None, *, fesa: bool = Fal
     match = _GRADE.match(text.strip())
     if not match:
         raise InvalidValueError(
-            f"cannot read grade {shown(text)} (expected e.g. '12 kyu' or, for FESA, '1 dan')",
+            tr(
+                ("cannot read grade {text} (expected e.g. '12 kyu' or, for FESA, '1 dan')"),
+                text=shown(text),
+            ),
             location,
             text,
         )
@@ -95,12 +99,18 @@ def parse_grade(text: str, location: Location | None = None, *, fesa: bool = Fal
     fesa = fesa or bool(match.group(1))
     if fesa:
         if number < 1 or (is_dan and number > 9) or (not is_dan and number > 20):
-            raise InvalidValueError(f"no such FESA grade {text!r}", location, text)
+            raise InvalidValueError(tr("no such FESA grade {text!r}", text=text), location, text)
         return Grade(number - 1 if is_dan else -number, fesa=True)
     if is_dan or number not in LNMO_KYU:
         raise InvalidValueError(
-            f"grade {text!r} does not exist in LNMO (7 kyu to 20 kyu, LNMO rules 1 and 1a; "
-            "a FESA grade goes in the 'prior_grade' column, rule 6)",
+            tr(
+                (
+                    "grade {text!r} does not exist in LNMO (7 kyu to 20 kyu, LNMO "
+                    "rules 1 and 1a; a FESA grade goes in the 'prior_grade' column, "
+                    "rule 6)"
+                ),
+                text=text,
+            ),
             location,
             text,
         )
@@ -136,7 +146,7 @@ def game_terms(game: Game, default_event: str = "event") -> Terms:
     kind = str(extra.get("kind", "") or "rated").strip().lower()
     if kind not in KINDS:
         raise InvalidValueError(
-            f"unknown game kind {kind!r} (expected {', '.join(KINDS)})",
+            tr("unknown game kind {kind!r} (expected {kinds})", kind=kind, kinds=", ".join(KINDS)),
             column_location(game, "kind"),
             kind,
         )
@@ -145,7 +155,7 @@ def game_terms(game: Game, default_event: str = "event") -> Terms:
     if agreed_text is not None:
         if str(agreed_text).strip() == "":
             raise InvalidValueError(
-                "agreed must be yes or no (rule 4), got an empty cell",
+                tr("agreed must be yes or no (rule 4), got an empty cell"),
                 column_location(game, "agreed"),
                 "",
             )
@@ -159,14 +169,20 @@ def game_terms(game: Game, default_event: str = "event") -> Terms:
         count = parse_int(text, column_location(game, column), what="illegal-move count")
         if count < 0:
             raise InvalidValueError(
-                f"illegal-move count cannot be negative, got {text!r}",
+                tr("illegal-move count cannot be negative, got {text!r}", text=text),
                 column_location(game, column),
                 text,
             )
         if count and not game.is_played:
             raise InvalidValueError(
-                f"illegal-move count {text!r} for a game that was not played "
-                f"(result {game.result_code})",
+                tr(
+                    (
+                        "illegal-move count {text!r} for a game that was not played "
+                        "(result {result_code})"
+                    ),
+                    text=text,
+                    result_code=game.result_code,
+                ),
                 column_location(game, column),
                 text,
             )

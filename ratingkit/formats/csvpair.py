@@ -45,6 +45,7 @@ from ..core.fileio import (
     read_csv_table,
     read_text_into,
 )
+from ..core.i18n import tr
 from ..core.model import (
     BYE_CODES,
     Bye,
@@ -98,7 +99,11 @@ def read_pair_roster(
     if not players_path.exists():
         hint = "; name one with --players" if roster is None else ""
         raise MalformedLineError(
-            f"no players file beside the games file (looked for {players_path}){hint}",
+            tr(
+                ("no players file beside the games file (looked for {players_path}){hint}"),
+                players_path=players_path,
+                hint=hint,
+            ),
             Location(str(games_path)),
             str(players_path),
         )
@@ -193,7 +198,7 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
     for record in roster:
         if not record.id:
             raise InvalidValueError(
-                "every player in the players file needs an id", record.location, record.name
+                tr("every player in the players file needs an id"), record.location, record.name
             )
         extra = dict(record.extra)
         extra.update(
@@ -248,19 +253,24 @@ def _read_games(
             else parse_int(text_round, at("round"), what="round")
         )
         if round_ < 1:
-            raise InvalidValueError(f"round must be 1 or more, got {round_}", at("round"), round_)
+            raise InvalidValueError(
+                tr("round must be 1 or more, got {round}", round=round_), at("round"), round_
+            )
         for column in ("white", "black"):
             pid = cells[column]
             if pid and pid not in known_ids:
                 raise InvalidValueError(
-                    f"player {pid!r} is not in the players file", at(column), pid
+                    tr("player {pid!r} is not in the players file", pid=pid), at(column), pid
                 )
         result = cells["result"]
         if result.upper() in BYE_CODES:
             player = cells["white"] or cells["black"]
             if not player or (cells["white"] and cells["black"]):
                 raise InvalidValueError(
-                    f"a bye ({result}) names exactly one player, in the white column",
+                    tr(
+                        "a bye ({result}) names exactly one player, in the white column",
+                        result=result,
+                    ),
                     at("black"),
                     result,
                 )
@@ -268,7 +278,7 @@ def _read_games(
             continue
         if not cells["white"] or not cells["black"]:
             raise InvalidValueError(
-                "a game needs both a white and a black player",
+                tr("a game needs both a white and a black player"),
                 at("white" if not cells["white"] else "black"),
                 "",
             )
@@ -291,8 +301,13 @@ def _read_games(
             giver = {"white": cells["white"], "black": cells["black"]}.get(giver.lower(), giver)
             if giver not in (cells["white"], cells["black"]):
                 raise InvalidValueError(
-                    f"handicap giver {cells.get('giver', '')!r} must be white, black or the id "
-                    "of one of the two players",
+                    tr(
+                        (
+                            "handicap giver {get!r} must be white, black or the id of one of "
+                            "the two players"
+                        ),
+                        get=cells.get("giver", ""),
+                    ),
                     at("giver"),
                     cells.get("giver", ""),
                 )

@@ -45,6 +45,7 @@ from typing import Any
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
 from ..core.fileio import Reads, encoding_notes, read_csv_table, read_text_into
+from ..core.i18n import tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind
 from ..core.values import parse_bool, parse_date, parse_int
@@ -94,14 +95,18 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
     key = normalise_field(name)
     if key not in KNOWN_FIELDS:
         raise InvalidValueError(
-            f"unknown event field {name.strip()!r} (known: {', '.join(KNOWN_FIELDS)})",
+            tr(
+                "unknown event field {name!r} (known: {known_fields})",
+                name=name.strip(),
+                known_fields=", ".join(KNOWN_FIELDS),
+            ),
             location,
             name,
         )
     raw = text.strip()
     at = Location(location.file, location.line, key)
     if not raw:
-        raise InvalidValueError(f"event field {key!r} has no value", at, text)
+        raise InvalidValueError(tr("event field {key!r} has no value", key=key), at, text)
     value: object
     if key == "type":
         value = EventType.parse(raw, at)
@@ -110,21 +115,29 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
             value = GameKind(raw.lower())
         except ValueError:
             names = ", ".join(g.value for g in GameKind)
-            raise InvalidValueError(f"unknown game {raw!r} (expected {names})", at, raw) from None
+            raise InvalidValueError(
+                tr("unknown game {raw!r} (expected {names})", raw=raw, names=names), at, raw
+            ) from None
     elif key in ("start", "end"):
         value = parse_date(raw, at)
     elif key in INT_FIELDS:
         value = parse_int(raw, at, what=key)
         if value < 1:
-            raise InvalidValueError(f"{key} must be 1 or more, got {raw!r}", at, raw)
+            raise InvalidValueError(
+                tr("{key} must be 1 or more, got {raw!r}", key=key, raw=raw), at, raw
+            )
     elif key == "hours_per_day":
         # A day has 24 hours: nan, inf and 1e400 (which float() reads) are refused too.
         if not re.fullmatch(r"[0-9]{1,2}(?:[.,][0-9]{1,3})?", raw):
-            raise InvalidValueError(f"hours_per_day must be a number, got {raw!r}", at, raw)
+            raise InvalidValueError(
+                tr("hours_per_day must be a number, got {raw!r}", raw=raw), at, raw
+            )
         value = float(raw.replace(",", "."))
         if not 0 < value <= 24:
             raise InvalidValueError(
-                f"hours_per_day must be more than 0 and at most 24, got {raw!r}", at, raw
+                tr("hours_per_day must be more than 0 and at most 24, got {raw!r}", raw=raw),
+                at,
+                raw,
             )
     elif key in BOOL_FIELDS:
         value = parse_bool(raw, at)
@@ -132,7 +145,14 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
         value = " ".join(raw.lower().split())
         if value not in _CHOICES[key]:
             raise InvalidValueError(
-                f"{key} must be one of {', '.join(_CHOICES[key])}, got {raw!r}", at, raw
+                tr(
+                    "{key} must be one of {choices}, got {raw!r}",
+                    key=key,
+                    choices=", ".join(_CHOICES[key]),
+                    raw=raw,
+                ),
+                at,
+                raw,
             )
     else:
         value = raw
@@ -146,7 +166,9 @@ def parse_fields(pairs: Iterable[tuple[str, str, Location]]) -> dict[str, object
     for name, text, location in pairs:
         key, value = parse_field(name, text, location)
         if key in fields:
-            raise InvalidValueError(f"event field {key!r} is given twice", location, name)
+            raise InvalidValueError(
+                tr("event field {key!r} is given twice", key=key), location, name
+            )
         fields[key] = value
         where[key] = location
     check_dates(fields, where.get("end") or where.get("start"))
@@ -158,7 +180,9 @@ def check_dates(fields: Mapping[str, object], location: Location | None) -> None
     start, end = fields.get("start"), fields.get("end")
     if start is not None and end is not None and end < start:  # type: ignore[operator]
         raise InvalidValueError(
-            f"the event ends ({end}) before it starts ({start})", location, str(end)
+            tr("the event ends ({end}) before it starts ({start})", end=end, start=start),
+            location,
+            str(end),
         )
 
 
@@ -193,7 +217,10 @@ def read_sidecar(
     header, rows = read_csv_table(read_text_into(side, encoding, reads), source, "the event file")
     if header != ["field", "value"]:
         raise MalformedLineError(
-            f"an event file needs the header 'field,value', got {','.join(header)!r}",
+            tr(
+                "an event file needs the header 'field,value', got {header!r}",
+                header=",".join(header),
+            ),
             Location(source, 1),
             ",".join(header),
         )
@@ -239,7 +266,7 @@ def check_game(
         return
     where = fields.get("_source") or source
     raise InvalidValueError(
-        f"the event fields say game {given}, but {why}",
+        tr("the event fields say game {given}, but {why}", given=given, why=why),
         Location(str(where), None, "game") if where else None,
         str(given),
     )

@@ -54,6 +54,7 @@ from ..core.errors import (
 )
 from ..core.fastbuild import build, collector_paused
 from ..core.fileio import Reads, encoding_extra, read_text_into
+from ..core.i18n import tr
 from ..core.model import (
     Bye,
     ByeKind,
@@ -149,8 +150,15 @@ def _parse_half(text: str, where: Location, what: str) -> int:
             if halves <= 2 * RATING_LIMIT:
                 return -halves if sign else halves
     raise InvalidValueError(
-        f"{what} must be a multiple of 1/2 between -{RATING_LIMIT} and {RATING_LIMIT} "
-        f"(e.g. 3 or 3.5), got {_shown(text)!r}",
+        tr(
+            (
+                "{what} must be a multiple of 1/2 between -{rating_limit} and "
+                "{rating_limit} (e.g. 3 or 3.5), got {shown!r}"
+            ),
+            what=what,
+            rating_limit=RATING_LIMIT,
+            shown=_shown(text),
+        ),
         where,
         text,
     )
@@ -220,7 +228,7 @@ def _text_lines(text: str, source: str) -> list[str]:
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise InputError(
-            "NUL byte: not a text table (save the table as UTF-8 text)",
+            tr("NUL byte: not a text table (save the table as UTF-8 text)"),
             Location(source, line),
             "\\x00",
         )
@@ -232,7 +240,7 @@ def _find_header(lines: list[str], source: str) -> int:
     header_index = next((i for i, line in enumerate(lines) if _HEADER.match(line)), None)
     if header_index is None:
         raise MalformedLineError(
-            "no header line 'Nr Name ... ELO ...' found", Location(source, 1), _shown(lines[0])
+            tr("no header line 'Nr Name ... ELO ...' found"), Location(source, 1), _shown(lines[0])
         )
     return header_index
 
@@ -280,8 +288,11 @@ def _read_columns(header: str, header_at: Location) -> _Columns:
     # 'Name', up to 'Nat'), and a tab has no fixed width: refuse it there.
     if "\t" in header[: header.find("ELO")]:
         raise MalformedLineError(
-            "the header has a tab before 'ELO'; a FESA table is fixed width (the name is read "
-            "from the columns under 'Name', up to 'Nat'): write it with spaces",
+            tr(
+                "the header has a tab before 'ELO'; a FESA table is fixed width "
+                "(the name is read from the columns under 'Name', up to 'Nat'): "
+                "write it with spaces"
+            ),
             header_at,
             _shown(header.strip()),
         )
@@ -291,7 +302,10 @@ def _read_columns(header: str, header_at: Location) -> _Columns:
     if "ELO" not in words:
         found = next((w for w in words if "ELO" in w), "")
         raise MalformedLineError(
-            f"the header needs a column headed exactly 'ELO', found {_shown(found)!r}",
+            tr(
+                "the header needs a column headed exactly 'ELO', found {shown!r}",
+                shown=_shown(found),
+            ),
             header_at,
             found,
         )
@@ -303,8 +317,10 @@ def _read_columns(header: str, header_at: Location) -> _Columns:
         or not name_start < nat_start < elo_start
     ):
         raise MalformedLineError(
-            "the header needs the columns 'Nr Name Nat ... ELO' in that order (a 'Nat' "
-            "column after 'Name', before 'ELO')",
+            tr(
+                "the header needs the columns 'Nr Name Nat ... ELO' in that "
+                "order (a 'Nat' column after 'Name', before 'ELO')"
+            ),
             header_at,
             _shown(header.strip()),
         )
@@ -359,7 +375,7 @@ class _Rows:
         who, _, grade_text = promo.group(1).strip().rpartition(" to ")
         if not who.strip():
             raise MalformedLineError(
-                "expected 'Promoting <Name> to <grade>'",
+                tr("expected 'Promoting <Name> to <grade>'"),
                 Location(self.source, number),
                 _shown(line.strip()),
             )
@@ -394,22 +410,37 @@ class _Rows:
         lead = re.match(r"\s*([0-9]*)", line).group(1)  # type: ignore[union-attr]
         if len(lead) > MAX_START_DIGITS:
             raise InvalidValueError(
-                f"start number {_shown(lead)!r}: start numbers run from 1 to "
-                f"{10**MAX_START_DIGITS - 1:,} (0 stands for no opponent)",
+                tr(
+                    (
+                        "start number {shown!r}: start numbers run from 1 to {value:,} "
+                        "(0 stands for no opponent)"
+                    ),
+                    shown=_shown(lead),
+                    value=10**MAX_START_DIGITS - 1,
+                ),
                 Location(self.source, number, "Nr"),
                 _shown(lead),
             )
         start = line[:name_start].strip()
         if not _DIGITS.match(start):
             raise MalformedLineError(
-                f"expected a player row starting with his number, got {_shown(line.strip(), 30)!r}",
+                tr(
+                    "expected a player row starting with his number, got {shown!r}",
+                    shown=_shown(line.strip(), 30),
+                ),
                 where,
                 _shown(line.strip()),
             )
         if len(start) > MAX_START_DIGITS or int(start) == 0:
             raise InvalidValueError(
-                f"start number {_shown(start)!r}: start numbers run from 1 to "
-                f"{10**MAX_START_DIGITS - 1:,} (0 stands for no opponent)",
+                tr(
+                    (
+                        "start number {shown!r}: start numbers run from 1 to {value:,} "
+                        "(0 stands for no opponent)"
+                    ),
+                    shown=_shown(start),
+                    value=10**MAX_START_DIGITS - 1,
+                ),
                 Location(self.source, number, "Nr"),
                 _shown(start),
             )
@@ -418,22 +449,33 @@ class _Rows:
             line[name_start - 1].isspace() or line[name_start].isspace()
         ):
             raise MalformedLineError(
-                "the start number runs into the 'Name' column (the row's columns do not line "
-                "up with the header's)",
+                tr(
+                    "the start number runs into the 'Name' column (the row's columns "
+                    "do not line up with the header's)"
+                ),
                 where,
                 _shown(line.strip()),
             )
         if "\t" in line[:nat_start]:
             raise MalformedLineError(
-                f"player {pid}: a tab before the 'Nat' column; a FESA table is fixed width "
-                "(the name is read from the columns under 'Name', up to 'Nat'): write it "
-                "with spaces",
+                tr(
+                    (
+                        "player {pid}: a tab before the 'Nat' column; a FESA table is "
+                        "fixed width (the name is read from the columns under 'Name', up "
+                        "to 'Nat'): write it with spaces"
+                    ),
+                    pid=pid,
+                ),
                 where,
                 _shown(line.strip()),
             )
         if pid in self.row_lines:
             raise DuplicatePlayerError(
-                f"start number {pid} is used twice (line {self.row_lines[pid]} and this line)",
+                tr(
+                    ("start number {pid} is used twice (line {row_lines} and this line)"),
+                    pid=pid,
+                    row_lines=self.row_lines[pid],
+                ),
                 Location(self.source, number, "Nr"),
                 pid,
             )
@@ -447,7 +489,7 @@ class _Rows:
         full_name = " ".join(name_cells.split())
         if not full_name:
             raise MalformedLineError(
-                f"player {pid} has no name in the columns under 'Name'", where, pid
+                tr("player {pid} has no name in the columns under 'Name'", pid=pid), where, pid
             )
         if (
             len(line) > nat_start
@@ -455,8 +497,13 @@ class _Rows:
             and not line[nat_start].isspace()
         ):
             raise MalformedLineError(
-                f"player {pid}: the name runs into the 'Nat' column (the row's columns do "
-                "not line up with the header's)",
+                tr(
+                    (
+                        "player {pid}: the name runs into the 'Nat' column (the row's "
+                        "columns do not line up with the header's)"
+                    ),
+                    pid=pid,
+                ),
                 where,
                 _shown(line[name_start:].strip()),
             )
@@ -464,9 +511,17 @@ class _Rows:
         if key in self.name_lines:
             other, other_line = self.name_lines[key]
             raise DuplicatePlayerError(
-                f"players {other} and {pid} are both named {_shown(full_name)!r} (line "
-                f"{other_line} and this line); the player file joins on the name, so the "
-                "table must tell them apart",
+                tr(
+                    (
+                        "players {other} and {pid} are both named {shown!r} (line "
+                        "{other_line} and this line); the player file joins on the name, "
+                        "so the table must tell them apart"
+                    ),
+                    other=other,
+                    pid=pid,
+                    shown=_shown(full_name),
+                    other_line=other_line,
+                ),
                 Location(self.source, number, "Name"),
                 full_name,
             )
@@ -506,8 +561,15 @@ class _Rows:
             value, star = elo.groups()
             if len(value.lstrip("-")) > 5 or abs(int(value)) > RATING_LIMIT:
                 raise InvalidValueError(
-                    f"player {pid}: rating {_shown(value)} is out of range (a FESA rating "
-                    f"lies between -{RATING_LIMIT} and {RATING_LIMIT})",
+                    tr(
+                        (
+                            "player {pid}: rating {shown} is out of range (a FESA rating "
+                            "lies between -{rating_limit} and {rating_limit})"
+                        ),
+                        pid=pid,
+                        shown=_shown(value),
+                        rating_limit=RATING_LIMIT,
+                    ),
                     Location(self.source, number, "ELO"),
                     _shown(value),
                 )
@@ -526,8 +588,13 @@ class _Rows:
         rounds = self.columns.rounds
         if len(cells) < rounds:
             raise MalformedLineError(
-                f"player {pid} ({_shown(full_name)}): {len(cells)} round cells, the header "
-                f"has {rounds}",
+                tr(
+                    ("player {pid} ({shown}): {cells_count} round cells, the header has {rounds}"),
+                    pid=pid,
+                    shown=_shown(full_name),
+                    cells_count=len(cells),
+                    rounds=rounds,
+                ),
                 where,
                 _shown(line.strip()),
             )
@@ -551,7 +618,14 @@ class _Rows:
                 fields = {**_BYE_ENTRY, "opponent": None, "bye": _BYE_KINDS[sign]}
             elif opponent == pid:
                 raise InvalidValueError(
-                    f"player {pid} cannot play himself (round {round_} cell {cell!r})", at, cell
+                    tr(
+                        "player {pid} cannot play himself (round {round} cell {cell!r})",
+                        pid=pid,
+                        round=round_,
+                        cell=cell,
+                    ),
+                    at,
+                    cell,
                 )
             else:
                 fields = {**_GAME_ENTRY, "opponent": opponent}
@@ -590,8 +664,14 @@ class _Rows:
             change = rest.pop(0)
             if not _CHANGE.match(change) or abs(int(change)) > RATING_LIMIT:
                 raise InvalidValueError(
-                    f"cannot read the change {_shown(change)!r} (expected e.g. +12, -2, 0, "
-                    f"within +-{RATING_LIMIT})",
+                    tr(
+                        (
+                            "cannot read the change {shown!r} (expected e.g. +12, -2, 0, "
+                            "within +-{rating_limit})"
+                        ),
+                        shown=_shown(change),
+                        rating_limit=RATING_LIMIT,
+                    ),
                     Location(source, number, "+/-"),
                     _shown(change),
                 )
@@ -599,7 +679,7 @@ class _Rows:
         if rest:
             unexpected = " ".join(rest)
             raise MalformedLineError(
-                f"unexpected text {_shown(unexpected)!r} after the last column",
+                tr("unexpected text {shown!r} after the last column", shown=_shown(unexpected)),
                 where,
                 _shown(unexpected),
             )
@@ -626,7 +706,7 @@ class _Rows:
             )
         if not players:
             raise MalformedLineError(
-                "no player rows: no line after the header starts with a start number",
+                tr("no player rows: no line after the header starts with a start number"),
                 self.columns.at,
                 _shown(self.columns.text.strip()),
             )
@@ -638,7 +718,11 @@ class _Rows:
             if entry.opponent is not None and entry.opponent not in self.row_lines:
                 cell = self.cells_of[entry.player][entry.round - 1]
                 raise UnknownPlayerError(
-                    f"round cell {cell!r} names player {entry.opponent}, who is not in the table",
+                    tr(
+                        ("round cell {cell!r} names player {opponent}, who is not in the table"),
+                        cell=cell,
+                        opponent=entry.opponent,
+                    ),
                     entry.location,
                     cell,
                 )
@@ -649,7 +733,7 @@ class _Rows:
         for who, grade, number in self.promotion_lines:
             if normalise_name(who) not in self.name_lines:
                 raise UnknownPlayerError(
-                    f"promotion of {_shown(who)!r}, who is not in the table",
+                    tr("promotion of {shown!r}, who is not in the table", shown=_shown(who)),
                     Location(self.source, number),
                     _shown(who),
                 )
@@ -661,15 +745,25 @@ def _bad_cell(cell: str, at: Location) -> NoReturn:
     """A round cell that is not ``<number><sign>``: a handicap cell is named as such."""
     if "(" in cell:
         raise MalformedLineError(
-            f"round cell {_shown(cell)!r} gives a handicap: handicap games are "
-            "not read from FESA tables; give the event as a CSV pair with "
-            "handicap and giver columns",
+            tr(
+                (
+                    "round cell {shown!r} gives a handicap: handicap games are not "
+                    "read from FESA tables; give the event as a CSV pair with "
+                    "handicap and giver columns"
+                ),
+                shown=_shown(cell),
+            ),
             at,
             _shown(cell),
         )
     raise MalformedLineError(
-        f"cannot read round cell {_shown(cell)!r} (expected the opponent's number "
-        "and +, - or =, e.g. 12+)",
+        tr(
+            (
+                "cannot read round cell {shown!r} (expected the opponent's "
+                "number and +, - or =, e.g. 12+)"
+            ),
+            shown=_shown(cell),
+        ),
         at,
         _shown(cell),
     )
@@ -780,7 +874,9 @@ def _title_dates(when: str, where: Location) -> tuple[date, date | None]:
         return start, date(year, month, day)
     except ValueError:
         raise InvalidValueError(
-            f"impossible last day {last!r} in the title's dates {when!r}", where, when
+            tr("impossible last day {last!r} in the title's dates {when!r}", last=last, when=when),
+            where,
+            when,
         ) from None
 
 
@@ -840,20 +936,30 @@ def _check_writable(event: Event) -> None:
     for p in event.players:
         if not (_DIGITS.match(p.id) and len(p.id) <= MAX_START_DIGITS and str(int(p.id)) == p.id):
             raise InvalidValueError(
-                f"a FESA table numbers its players from 1 to {10**MAX_START_DIGITS - 1:,}; "
-                f"id {_shown(p.id)!r} is not such a number",
+                tr(
+                    (
+                        "a FESA table numbers its players from 1 to {value:,}; id "
+                        "{shown!r} is not such a number"
+                    ),
+                    value=10**MAX_START_DIGITS - 1,
+                    shown=_shown(p.id),
+                ),
                 None,
                 p.id,
             )
         if p.id == "0":
             raise InvalidValueError(
-                "a FESA table numbers its players from 1 (0 stands for no opponent)", None, p.id
+                tr("a FESA table numbers its players from 1 (0 stands for no opponent)"), None, p.id
             )
         if not " ".join(p.name.split()):
-            raise InvalidValueError(f"player {p.id} has no name", None, p.id)
+            raise InvalidValueError(tr("player {id} has no name", id=p.id), None, p.id)
         if p.federation and not p.federation.isalpha():
             raise InvalidValueError(
-                f"player {p.id}: a FESA table's Nat is letters only, got {p.federation!r}",
+                tr(
+                    ("player {id}: a FESA table's Nat is letters only, got {federation!r}"),
+                    id=p.id,
+                    federation=p.federation,
+                ),
                 None,
                 p.federation,
             )
@@ -861,8 +967,16 @@ def _check_writable(event: Event) -> None:
         for what, value in (("rating", p.rating), ("rating", published)):
             if value is not None and abs(int(value)) > RATING_LIMIT:
                 raise InvalidValueError(
-                    f"player {p.id}: {what} {value} is out of range (a FESA rating lies "
-                    f"between -{RATING_LIMIT} and {RATING_LIMIT})",
+                    tr(
+                        (
+                            "player {id}: {what} {value} is out of range (a FESA rating lies "
+                            "between -{rating_limit} and {rating_limit})"
+                        ),
+                        id=p.id,
+                        what=what,
+                        value=value,
+                        rating_limit=RATING_LIMIT,
+                    ),
                     None,
                     value,
                 )
@@ -889,7 +1003,12 @@ def _mms_halves(player: Player) -> int:
     except (TypeError, ValueError, OverflowError):
         pass
     raise InvalidValueError(
-        f"player {player.id}: MMS must be a multiple of 1/2 within +-{RATING_LIMIT}, got {value!r}",
+        tr(
+            ("player {id}: MMS must be a multiple of 1/2 within +-{rating_limit}, got {value!r}"),
+            id=player.id,
+            rating_limit=RATING_LIMIT,
+            value=value,
+        ),
         None,
         value,
     )
@@ -946,8 +1065,13 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
         outcome = report.outcome
         if outcome is None:
             raise RatingkitError(
-                f"{event.source or event.name}: the report has no outcome to write (rate the "
-                "event with a FESA rule set)"
+                tr(
+                    (
+                        "{source}: the report has no outcome to write (rate the event "
+                        "with a FESA rule set)"
+                    ),
+                    source=event.source or event.name,
+                )
             )
         results = {player.id: player for player in outcome.players}
         for promotion in getattr(outcome.detail, "promotions", ()):

@@ -81,6 +81,7 @@ from ..core.errors import (
 )
 from ..core.fastbuild import build, collector_paused
 from ..core.fileio import decode_text, require_text
+from ..core.i18n import tr
 
 #: The rating lists FIDE publishes.
 KINDS: tuple[str, ...] = ("standard", "rapid", "blitz")
@@ -144,9 +145,19 @@ class ListedPlayer:
         inactive, woman = parse_flag(self.flag, self.location)
         if (inactive, woman) != (self.inactive, self.woman):
             raise InvalidValueError(
-                f"player {self.fide_id}: flag {self.flag!r} says inactive={inactive}, "
-                f"woman={woman}, but the player has inactive={self.inactive}, "
-                f"woman={self.woman}",
+                tr(
+                    (
+                        "player {fide_id}: flag {flag!r} says inactive={inactive}, "
+                        "woman={woman}, but the player has inactive={inactive2}, "
+                        "woman={woman2}"
+                    ),
+                    fide_id=self.fide_id,
+                    flag=self.flag,
+                    inactive=inactive,
+                    woman=woman,
+                    inactive2=self.inactive,
+                    woman2=self.woman,
+                ),
                 self.location,
                 self.flag,
             )
@@ -184,7 +195,10 @@ def parse_flag(text: str, location: Location | None = None) -> tuple[bool, bool]
     flag = text
     if len(set(flag)) != len(flag) or not set(flag) <= {"i", "w"}:
         raise InvalidValueError(
-            f"flag {shown(text)} is not one of FIDE's flags (i: inactive, w: woman, wi: both)",
+            tr(
+                ("flag {text} is not one of FIDE's flags (i: inactive, w: woman, wi: both)"),
+                text=shown(text),
+            ),
             location,
             text,
         )
@@ -204,18 +218,26 @@ def read_rating_list(
     ``encoding`` overrides the encoding detected (TXT) or declared (XML)."""
     if kind not in KINDS:
         raise InvalidValueError(
-            f"unknown rating list {kind!r}; FIDE publishes {', '.join(KINDS)}", None, kind
+            tr(
+                "unknown rating list {kind!r}; FIDE publishes {kinds}",
+                kind=kind,
+                kinds=", ".join(KINDS),
+            ),
+            None,
+            kind,
         )
     source = str(path)
     file = Path(path)
     if file.is_dir():
-        raise InputError("is a folder, not a rating list file", Location(source), source)
+        raise InputError(tr("is a folder, not a rating list file"), Location(source), source)
     try:
         data = file.read_bytes()
     except FileNotFoundError:
-        raise InputError("file not found", Location(source), source) from None
+        raise InputError(tr("file not found"), Location(source), source) from None
     except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", Location(source), source) from None
+        raise InputError(
+            tr("cannot read: {strerror}", strerror=exc.strerror), Location(source), source
+        ) from None
     if data.startswith(b"PK\x03\x04"):
         data, source = _unzip(data, source)
     start = data[:4096].removeprefix(b"\xef\xbb\xbf").lstrip()
@@ -243,28 +265,46 @@ def _unzip(data: bytes, source: str) -> tuple[bytes, str]:
             if len(members) != 1:
                 names = ", ".join(info.filename for info in archive.infolist()) or "nothing"
                 raise InputError(
-                    "a ZIP archive of a FIDE rating list holds one .txt or .xml file; this "
-                    f"one holds {names}",
+                    tr(
+                        (
+                            "a ZIP archive of a FIDE rating list holds one .txt or .xml "
+                            "file; this one holds {names}"
+                        ),
+                        names=names,
+                    ),
                     where,
                     source,
                 )
             info = members[0]
             if info.file_size > ZIP_MEMBER_LIMIT:
                 raise InputError(
-                    f"{info.filename} unpacks to {info.file_size:,} bytes, more than the "
-                    f"{ZIP_MEMBER_LIMIT:,} a rating list is read to",
+                    tr(
+                        (
+                            "{filename} unpacks to {file_size:,} bytes, more than the "
+                            "{zip_member_limit:,} a rating list is read to"
+                        ),
+                        filename=info.filename,
+                        file_size=info.file_size,
+                        zip_member_limit=ZIP_MEMBER_LIMIT,
+                    ),
                     where,
                     info.filename,
                 )
             with archive.open(info) as handle:
                 content = handle.read(ZIP_MEMBER_LIMIT + 1)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError) as exc:
-        raise InputError(f"cannot read the ZIP archive: {exc}", where, source) from None
+        raise InputError(tr("cannot read the ZIP archive: {exc}", exc=exc), where, source) from None
     except OSError as exc:
-        raise InputError(f"cannot read the ZIP archive: {exc}", where, source) from None
+        raise InputError(tr("cannot read the ZIP archive: {exc}", exc=exc), where, source) from None
     if len(content) > ZIP_MEMBER_LIMIT:
         raise InputError(
-            f"{info.filename} unpacks to more than {ZIP_MEMBER_LIMIT:,} bytes", where, source
+            tr(
+                "{filename} unpacks to more than {zip_member_limit:,} bytes",
+                filename=info.filename,
+                zip_member_limit=ZIP_MEMBER_LIMIT,
+            ),
+            where,
+            source,
         )
     return content, f"{source}:{info.filename}"
 
@@ -311,13 +351,21 @@ def _read_txt(data: bytes, source: str, encoding: str | None, kind: str) -> Rati
     lines = decoded.text.split("\n")
     header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_index is None:
-        raise MalformedLineError(f"the file is empty; {LAYOUTS_READ}", Location(source), "")
+        raise MalformedLineError(
+            tr("the file is empty; {layouts_read}", layouts_read=LAYOUTS_READ), Location(source), ""
+        )
     header = lines[header_index]
     header_line = header_index + 1
     if not header.lstrip().lower().startswith(("id number", "idnumber")):
         raise MalformedLineError(
-            f"neither FIDE's TXT nor its XML rating list: the first line is "
-            f"{shown(header.strip())}; {LAYOUTS_READ}",
+            tr(
+                (
+                    "neither FIDE's TXT nor its XML rating list: the first line is "
+                    "{header}; {layouts_read}"
+                ),
+                header=shown(header.strip()),
+                layouts_read=LAYOUTS_READ,
+            ),
             Location(source, header_line),
             header,
         )
@@ -341,7 +389,10 @@ def _txt_columns(
     where = Location(source, line)
     if _CONTROL.search(header.replace("\t", " ")) or "\t" in header:
         raise MalformedLineError(
-            "the header line has a tab or a control character; FIDE's TXT is aligned with spaces",
+            tr(
+                "the header line has a tab or a control character; FIDE's TXT is "
+                "aligned with spaces"
+            ),
             where,
             header,
         )
@@ -355,15 +406,22 @@ def _txt_columns(
             key, period = "rating", label
         if key is None:
             raise MalformedLineError(
-                f"the header names column {shown(label)}, which FIDE's TXT rating lists do "
-                f"not have (they have {', '.join(n for n in _TXT_LABELS)} and a month such "
-                "as JAN23)",
+                tr(
+                    (
+                        "the header names column {label}, which FIDE's TXT rating lists "
+                        "do not have (they have {n} and a month such as JAN23)"
+                    ),
+                    label=shown(label),
+                    n=", ".join(n for n in _TXT_LABELS),
+                ),
                 Location(source, line, label),
                 label,
             )
         if any(k == key for k, _, _ in found):
             raise MalformedLineError(
-                f"the header names column {shown(label)} twice", Location(source, line), label
+                tr("the header names column {label} twice", label=shown(label)),
+                Location(source, line),
+                label,
             )
         found.append((key, label, match.start()))
     columns = {
@@ -376,8 +434,11 @@ def _txt_columns(
     if missing:
         labels = {v: k for k, v in _TXT_NAMES.items()}
         raise MalformedLineError(
-            f"the header lacks column(s) {', '.join(labels[k].title() for k in missing)}; "
-            f"{LAYOUTS_READ}",
+            tr(
+                "the header lacks column(s) {title}; {layouts_read}",
+                title=", ".join(labels[k].title() for k in missing),
+                layouts_read=LAYOUTS_READ,
+            ),
             where,
             header,
         )
@@ -389,8 +450,15 @@ def _txt_columns(
             list_kind = combined[0]
             if list_kind != kind:
                 raise InvalidValueError(
-                    f"this is the {list_kind} list (column {_RATING_LABEL[list_kind]}); "
-                    f"read it as {list_kind}, not {kind}",
+                    tr(
+                        (
+                            "this is the {list_kind} list (column {rating_label}); read it "
+                            "as {list_kind}, not {kind}"
+                        ),
+                        list_kind=list_kind,
+                        rating_label=_RATING_LABEL[list_kind],
+                        kind=kind,
+                    ),
                     where,
                     header,
                 )
@@ -398,8 +466,14 @@ def _txt_columns(
         for key in ("rating", "games", "k"):
             if key not in columns or any(f"{k}.rating" in columns for k in KINDS):
                 raise MalformedLineError(
-                    "the header has neither a single list's rating columns (<month> Gms K) "
-                    f"nor the combined list's (SRtng SGm SK RRtng ...); {LAYOUTS_READ}",
+                    tr(
+                        (
+                            "the header has neither a single list's rating columns (<month> "
+                            "Gms K) nor the combined list's (SRtng SGm SK RRtng ...); "
+                            "{layouts_read}"
+                        ),
+                        layouts_read=LAYOUTS_READ,
+                    ),
                     where,
                     header,
                 )
@@ -407,8 +481,14 @@ def _txt_columns(
     needed = [f"{k}.{v}" for k in KINDS for v in ("rating", "games", "k")]
     if [k for k in needed if k not in columns]:
         raise MalformedLineError(
-            "the header has neither a single list's rating columns (<month> Gms K) nor all "
-            f"the combined list's (SRtng SGm SK RRtng RGm Rk BRtng BGm BK); {LAYOUTS_READ}",
+            tr(
+                (
+                    "the header has neither a single list's rating columns (<month> "
+                    "Gms K) nor all the combined list's (SRtng SGm SK RRtng RGm Rk "
+                    "BRtng BGm BK); {layouts_read}"
+                ),
+                layouts_read=LAYOUTS_READ,
+            ),
             where,
             header,
         )
@@ -448,7 +528,11 @@ def _txt_player(line: str, columns: Sequence[_Column], kind: str, where: Locatio
     if bad:
         what = "a tab" if bad.group() == "\t" else f"control character {bad.group()!r}"
         raise MalformedLineError(
-            f"{what} at column {bad.start() + 1}; FIDE's TXT is aligned with spaces",
+            tr(
+                "{what} at column {value}; FIDE's TXT is aligned with spaces",
+                what=what,
+                value=bad.start() + 1,
+            ),
             Location(where.file, where.line, bad.start() + 1),
             line,
         )
@@ -458,9 +542,15 @@ def _txt_player(line: str, columns: Sequence[_Column], kind: str, where: Locatio
         start = column.start
         if 0 < start < length and line[start - 1] != " " and line[start] != " ":
             raise MalformedLineError(
-                f"a value runs across the start of column {column.label} (character "
-                f"{start + 1}): {shown(line[max(0, start - 8) : start + 8].strip())}; the "
-                "line is not aligned with the header",
+                tr(
+                    (
+                        "a value runs across the start of column {label} (character "
+                        "{value}): {line}; the line is not aligned with the header"
+                    ),
+                    label=column.label,
+                    value=start + 1,
+                    line=shown(line[max(0, start - 8) : start + 8].strip()),
+                ),
                 Location(where.file, where.line, column.label),
                 line,
             )
@@ -480,7 +570,7 @@ def _player(cells: Mapping[str, str], kind: str, where: Location, at: _At) -> Li
     get = cells.get
     sex = get("sex", "")
     if sex not in ("", "M", "F"):
-        raise InvalidValueError(f"sex {shown(sex)} is not M or F", at("sex"), sex)
+        raise InvalidValueError(tr("sex {sex} is not M or F", sex=shown(sex)), at("sex"), sex)
     flag = get("flag", "")
     inactive, woman = _FLAGS[flag] if flag in _FLAGS else parse_flag(flag, at("flag"))
     return build(
@@ -517,23 +607,27 @@ _FLAGS: Mapping[str, tuple[bool, bool]] = {
 
 def _check_id(text: str, at: _At) -> str:
     if not text:
-        raise MalformedLineError("no FIDE id", at("id"), text)
+        raise MalformedLineError(tr("no FIDE id"), at("id"), text)
     if not (text.isascii() and text.isdigit()) or len(text) > 14:
         raise InvalidValueError(
-            f"FIDE id {shown(text)} is not a number of at most 14 digits", at("id"), text
+            tr("FIDE id {text} is not a number of at most 14 digits", text=shown(text)),
+            at("id"),
+            text,
         )
     return text
 
 
 def _check_name(text: str, at: _At) -> str:
     if not text:
-        raise MalformedLineError("no name", at("name"), text)
+        raise MalformedLineError(tr("no name"), at("name"), text)
     return text
 
 
 def _check_text(text: str, pattern: re.Pattern[str], what: str, key: str, at: _At) -> str:
     if text and not (text.isascii() and pattern.fullmatch(text)):
-        raise InvalidValueError(f"{what} {shown(text)} is not one FIDE writes", at(key), text)
+        raise InvalidValueError(
+            tr("{what} {text} is not one FIDE writes", what=what, text=shown(text)), at(key), text
+        )
     return text
 
 
@@ -541,12 +635,22 @@ def _number(text: str, bounds: tuple[int, int], what: str, key: str, at: _At) ->
     if not text:
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise InvalidValueError(f"{what} {shown(text)} is not a whole number", at(key), text)
+        raise InvalidValueError(
+            tr("{what} {text} is not a whole number", what=what, text=shown(text)), at(key), text
+        )
     value = int(text)
     low, high = bounds
     if not low <= value <= high:
         raise InvalidValueError(
-            f"{what} {value} is out of range (FIDE's lists have {low} to {high})", at(key), text
+            tr(
+                ("{what} {value} is out of range (FIDE's lists have {low} to {high})"),
+                what=what,
+                value=value,
+                low=low,
+                high=high,
+            ),
+            at(key),
+            text,
         )
     return value
 
@@ -567,15 +671,26 @@ def _finish(
 ) -> RatingList:
     if not players:
         raise MalformedLineError(
-            f"the rating list has no players; {LAYOUTS_READ}", Location(source), ""
+            tr("the rating list has no players; {layouts_read}", layouts_read=LAYOUTS_READ),
+            Location(source),
+            "",
         )
     seen: dict[str, ListedPlayer] = {}
     for player in players:
         first = seen.setdefault(player.fide_id, player)
         if first is not player:
             raise DuplicatePlayerError(
-                f"FIDE id {player.fide_id} is listed twice: {first.name!r} at "
-                f"{first.location} and {player.name!r} at {player.location}",
+                tr(
+                    (
+                        "FIDE id {fide_id} is listed twice: {name!r} at {location} and "
+                        "{name2!r} at {location2}"
+                    ),
+                    fide_id=player.fide_id,
+                    name=first.name,
+                    location=first.location,
+                    name2=player.name,
+                    location2=player.location,
+                ),
                 player.location,
                 player.fide_id,
             )
@@ -637,18 +752,23 @@ def _read_xml(data: bytes, source: str, encoding: str | None, kind: str) -> Rati
     except (LookupError, UnicodeError, ValueError) as exc:
         # The encoding the XML declaration names is unknown or not a text encoding.
         raise MalformedLineError(
-            f"the XML cannot be decoded: {exc} (FIDE's XML is UTF-8)",
+            tr("the XML cannot be decoded: {exc} (FIDE's XML is UTF-8)", exc=exc),
             Location(source, parser.CurrentLineNumber),
             "",
         ) from None
     except xml.parsers.expat.ExpatError as exc:
         raise MalformedLineError(
-            f"not well-formed XML: {xml.parsers.expat.ErrorString(exc.code)}",
+            tr(
+                "not well-formed XML: {errorstring}",
+                errorstring=xml.parsers.expat.ErrorString(exc.code),
+            ),
             Location(source, exc.lineno, exc.offset + 1),
             "",
         ) from None
     if reader.root is None:
-        raise MalformedLineError(f"no XML element; {LAYOUTS_READ}", Location(source), "")
+        raise MalformedLineError(
+            tr("no XML element; {layouts_read}", layouts_read=LAYOUTS_READ), Location(source), ""
+        )
     return _finish(reader.players, source, "xml", kind, None, codec or "utf-8")
 
 
@@ -821,7 +941,13 @@ def format_rating_list_txt(
     :class:`~ratingkit.core.errors.InvalidValueError` naming the player and the value."""
     if kind not in KINDS:
         raise InvalidValueError(
-            f"unknown rating list {kind!r}; FIDE publishes {', '.join(KINDS)}", None, kind
+            tr(
+                "unknown rating list {kind!r}; FIDE publishes {kinds}",
+                kind=kind,
+                kinds=", ".join(KINDS),
+            ),
+            None,
+            kind,
         )
     if month_label is None:
         label = _RATING_LABEL[kind]
@@ -829,7 +955,10 @@ def format_rating_list_txt(
         label = month_label
     else:
         raise InvalidValueError(
-            f"month label {shown(month_label)} is not a month as FIDE writes it (JAN23)",
+            tr(
+                ("month label {month_label} is not a month as FIDE writes it (JAN23)"),
+                month_label=shown(month_label),
+            ),
             None,
             month_label,
         )
@@ -841,7 +970,9 @@ def format_rating_list_txt(
     for player in players:
         if player.fide_id in seen:
             raise InvalidValueError(
-                f"FIDE id {player.fide_id} is given twice", player.location, player.fide_id
+                tr("FIDE id {fide_id} is given twice", fide_id=player.fide_id),
+                player.location,
+                player.fide_id,
             )
         seen.add(player.fide_id)
         lines.append(_txt_line(player))
@@ -869,8 +1000,16 @@ def _txt_line(player: ListedPlayer) -> str:
     for (name, width), value in zip(_SINGLE_LAYOUT, values, strict=True):
         if len(value) >= width and name != "Flag":
             raise InvalidValueError(
-                f"player {player.fide_id}: {name.strip('<>')} {shown(value)} does not fit "
-                f"FIDE's column of {width - 1} characters",
+                tr(
+                    (
+                        "player {fide_id}: {value} {value2} does not fit FIDE's column "
+                        "of {value3} characters"
+                    ),
+                    fide_id=player.fide_id,
+                    value=name.strip("<>"),
+                    value2=shown(value),
+                    value3=width - 1,
+                ),
                 player.location,
                 value,
             )
@@ -892,8 +1031,14 @@ def _check_writable(player: ListedPlayer) -> None:
     name = player.name
     if name != name.strip() or _CONTROL.search(name) or not name:
         raise InvalidValueError(
-            f"player {player.fide_id}: name {shown(name)} is empty, has a control character "
-            "or spaces at an end",
+            tr(
+                (
+                    "player {fide_id}: name {name} is empty, has a control character "
+                    "or spaces at an end"
+                ),
+                fide_id=player.fide_id,
+                name=shown(name),
+            ),
             player.location,
             name,
         )
@@ -916,13 +1061,21 @@ def _check_writable(player: ListedPlayer) -> None:
         value = getattr(player, key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise InvalidValueError(
-                f"player {player.fide_id}: {key} {shown(value)} is not a whole number",
+                tr(
+                    "player {fide_id}: {key} {value} is not a whole number",
+                    fide_id=player.fide_id,
+                    key=key,
+                    value=shown(value),
+                ),
                 player.location,
                 value,
             )
     if player.born is not None and player.born == 0:
         raise InvalidValueError(
-            f"player {player.fide_id}: birth year 0 reads back as not given; write None",
+            tr(
+                ("player {fide_id}: birth year 0 reads back as not given; write None"),
+                fide_id=player.fide_id,
+            ),
             player.location,
             player.born,
         )
@@ -930,8 +1083,12 @@ def _check_writable(player: ListedPlayer) -> None:
         _player(cells, "standard", where, at)
     except InputError as error:
         raise InvalidValueError(
-            f"player {player.fide_id} ({player.name!r}) cannot be written in FIDE's layout: "
-            f"{error.reason}",
+            tr(
+                ("player {fide_id} ({name!r}) cannot be written in FIDE's layout: {reason}"),
+                fide_id=player.fide_id,
+                name=player.name,
+                reason=error.reason,
+            ),
             player.location,
             error.value,
         ) from None

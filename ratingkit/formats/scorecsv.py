@@ -45,6 +45,7 @@ from ..core.fileio import (
     read_csv_table,
     read_text_into,
 )
+from ..core.i18n import tr
 from ..core.model import Event, EventType, Player
 from ..core.outcome import GameKind
 from ..core.output import protect_row
@@ -77,7 +78,7 @@ def _split(text: str, source: str) -> tuple[list[tuple[str, str, Location]], int
             if body:
                 if ":" not in body:
                     raise MalformedLineError(
-                        f"an event field line reads '# field: value', got {line!r}",
+                        tr("an event field line reads '# field: value', got {line!r}", line=line),
                         Location(source, index + 1),
                         line,
                     )
@@ -107,7 +108,11 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
     for key in side:
         if key in fields:
             raise InvalidValueError(
-                f"event field {key!r} is given both in the file and in {side['_source']}",
+                tr(
+                    "event field {key!r} is given both in the file and in {side}",
+                    key=key,
+                    side=side["_source"],
+                ),
                 Location(source),
                 key,
             )
@@ -120,7 +125,11 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
     if missing or ("id" not in header and "name" not in header):
         need = "id or name, rating, points"
         raise MalformedLineError(
-            f"the header lacks {', '.join(missing) or 'id or name'} (a score table needs {need})",
+            tr(
+                "the header lacks {missing} (a score table needs {need})",
+                missing=", ".join(missing) or "id or name",
+                need=need,
+            ),
             Location(source, header_line),
             ",".join(header),
         )
@@ -148,7 +157,9 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         pid = record.id or record.name or ""  # _record refuses a row with neither
         if pid in seen:
             raise DuplicatePlayerError(
-                f"player {pid!r} appears twice (first on line {seen[pid]})", location, pid
+                tr("player {pid!r} appears twice (first on line {seen})", pid=pid, seen=seen[pid]),
+                location,
+                pid,
             )
         seen[pid] = line
         players.append(
@@ -166,7 +177,10 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         )
     if len(players) < 2:
         raise InvalidValueError(
-            f"a score table needs at least 2 players, got {len(players)}",
+            tr(
+                "a score table needs at least 2 players, got {players_count}",
+                players_count=len(players),
+            ),
             Location(source, header_line),
             len(players),
         )
@@ -214,8 +228,16 @@ def check_totals(event: Event) -> None:
     for player in event.players:
         if points_of(player) > most:
             raise InvalidValueError(
-                f"player {player.id!r} has {float(points_of(player)):g} points, more than the "
-                f"{most} games a round robin of {count} players gives him",
+                tr(
+                    (
+                        "player {id!r} has {points_of:g} points, more than the {most} "
+                        "games a round robin of {count} players gives him"
+                    ),
+                    id=player.id,
+                    points_of=float(points_of(player)),
+                    most=most,
+                    count=count,
+                ),
                 Location(event.source, _line_of(player), "points"),
                 float(points_of(player)),
             )
@@ -224,8 +246,16 @@ def check_totals(event: Event) -> None:
     if total != expected:
         kind = {1: "single", 2: "double"}.get(cycles, f"{cycles}-fold")
         raise InvalidValueError(
-            f"the points add up to {float(total):g}, but a {kind} round robin of {count} "
-            f"players gives {float(expected):g}",
+            tr(
+                (
+                    "the points add up to {total:g}, but a {kind} round robin of "
+                    "{count} players gives {expected:g}"
+                ),
+                total=float(total),
+                kind=kind,
+                count=count,
+                expected=float(expected),
+            ),
             Location(event.source, None, "points"),
             float(total),
         )

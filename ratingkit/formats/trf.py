@@ -62,6 +62,7 @@ from ..core.errors import (
 )
 from ..core.fastbuild import collector_paused
 from ..core.fileio import Reads, encoding_extra, read_text_into
+from ..core.i18n import tr
 from ..core.model import (
     Bye,
     ByeKind,
@@ -190,7 +191,10 @@ def _refuse_nul_bytes(path: str | Path, source: str) -> None:
     line = data.count(b"\n", 0, at) + 1
     column = at - data.rfind(b"\n", 0, at)
     raise MalformedLineError(
-        "NUL byte: a TRF is a text file (UTF-8 or Latin-1; a UTF-16 file must be saved as UTF-8)",
+        tr(
+            "NUL byte: a TRF is a text file (UTF-8 or Latin-1; a UTF-16 file "
+            "must be saved as UTF-8)"
+        ),
         Location(source, line, column),
         "\\x00",
     )
@@ -239,9 +243,17 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         if tag == "001":
             if _round_count(line) > MAX_ROUNDS:
                 raise MalformedLineError(
-                    f"the line is {len(line):,} characters long, {_round_count(line):,} rounds; "
-                    f"a TRF line holds at most {MAX_ROUNDS} rounds (it ends by column "
-                    f"{round_column(MAX_ROUNDS + 1) - 1:,})",
+                    tr(
+                        (
+                            "the line is {line_count:,} characters long, {round_count:,} "
+                            "rounds; a TRF line holds at most {max_rounds} rounds (it ends "
+                            "by column {value:,})"
+                        ),
+                        line_count=len(line),
+                        round_count=_round_count(line),
+                        max_rounds=MAX_ROUNDS,
+                        value=round_column(MAX_ROUNDS + 1) - 1,
+                    ),
                     Location(source, number, round_column(MAX_ROUNDS + 1)),
                     line[round_column(MAX_ROUNDS + 1) - 1 :][:20],
                 )
@@ -249,14 +261,17 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         else:
             if len(line) > 3 and line[3] != " ":
                 raise MalformedLineError(
-                    f"a tag line must have a space after its 3-character tag, got {line[:8]!r}",
+                    tr(
+                        ("a tag line must have a space after its 3-character tag, got {line!r}"),
+                        line=line[:8],
+                    ),
                     Location(source, number, 4),
                     line[:8],
                 )
             tags.append((tag, line[4:]))
             tag_lines.append(number)
     if not player_lines:
-        raise MalformedLineError("no player lines (tag 001) in the file", Location(source), "")
+        raise MalformedLineError(tr("no player lines (tag 001) in the file"), Location(source), "")
 
     rows: list[_Row] = []
     seen: dict[str, int] = {}
@@ -265,7 +280,11 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         player = _player(line, number, source)
         if player.id in seen:
             raise DuplicatePlayerError(
-                f"start rank {player.id} is used twice (first on line {seen[player.id]})",
+                tr(
+                    "start rank {id} is used twice (first on line {seen})",
+                    id=player.id,
+                    seen=seen[player.id],
+                ),
                 Location(source, number, 5),
                 player.id,
             )
@@ -273,8 +292,16 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
             if player.fide_id in fide_ids:
                 first_rank, first_line = fide_ids[player.fide_id]
                 raise DuplicatePlayerError(
-                    f"FIDE id {player.fide_id} is given to two players: start rank "
-                    f"{first_rank} (line {first_line}) and start rank {player.id} (this line)",
+                    tr(
+                        (
+                            "FIDE id {fide_id} is given to two players: start rank "
+                            "{first_rank} (line {first_line}) and start rank {id} (this line)"
+                        ),
+                        fide_id=player.fide_id,
+                        first_rank=first_rank,
+                        first_line=first_line,
+                        id=player.id,
+                    ),
                     Location(source, number, FIELDS["FIDE id"][0]),
                     player.fide_id,
                 )
@@ -286,9 +313,17 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
     if len(rows) * rounds > MAX_CELLS:
         longest = max(rows, key=lambda row: len(row.line))
         raise MalformedLineError(
-            f"{len(rows):,} players of {rounds} rounds (this line's) make "
-            f"{len(rows) * rounds:,} round cells, more than a TRF is read with "
-            f"({MAX_CELLS:,}: 9,999 players of 30 rounds)",
+            tr(
+                (
+                    "{rows_count:,} players of {rounds} rounds (this line's) make "
+                    "{value:,} round cells, more than a TRF is read with "
+                    "({max_cells:,}: 9,999 players of 30 rounds)"
+                ),
+                rows_count=len(rows),
+                rounds=rounds,
+                value=len(rows) * rounds,
+                max_cells=MAX_CELLS,
+            ),
             Location(source, longest.number, round_column(rounds)),
             rounds,
         )
@@ -326,8 +361,15 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
             type_text = value.strip()
     if start is not None and end is not None and end < start:
         raise InvalidValueError(
-            f"the event ends ({end.isoformat()}, line 052) before it starts "
-            f"({start.isoformat()}, line 042 on line {start_line})",
+            tr(
+                (
+                    "the event ends ({end}, line 052) before it starts ({start}, "
+                    "line 042 on line {start_line})"
+                ),
+                end=end.isoformat(),
+                start=start.isoformat(),
+                start_line=start_line,
+            ),
             Location(source, end_line, 5),
             end.isoformat(),
         )
@@ -535,8 +577,16 @@ def _games_and_byes(rows: list[_Row]) -> tuple[tuple[Game, ...], tuple[Bye, ...]
             if other.opponent != entry.player:
                 says = f"player {other.opponent}" if other.opponent else "no game (a bye)"
                 raise ConflictingGameError(
-                    f"round {entry.round}: player {entry.player} records a game against "
-                    f"{entry.opponent}, whose cell for that round names {says}",
+                    tr(
+                        (
+                            "round {round}: player {player} records a game against "
+                            "{opponent}, whose cell for that round names {says}"
+                        ),
+                        round=entry.round,
+                        player=entry.player,
+                        opponent=entry.opponent,
+                        says=says,
+                    ),
                     entry.location or Location(),
                     other.location or Location(),
                     entry.opponent,
@@ -570,9 +620,18 @@ def _check_points(
                 "round as the bye it was scored as (H 0.5, Z 0)"
             )
         raise InvalidValueError(
-            f"player {player.id} ({player.name}): the points field says {given:g} but the "
-            f"round cells add up to {points:g} (games and forfeits as scored; byes H 0.5, "
-            f"F and U or '0000 - +' 1, Z or blank 0){hint}",
+            tr(
+                (
+                    "player {id} ({name}): the points field says {given:g} but the "
+                    "round cells add up to {points:g} (games and forfeits as scored; "
+                    "byes H 0.5, F and U or '0000 - +' 1, Z or blank 0){hint}"
+                ),
+                id=player.id,
+                name=player.name,
+                given=given,
+                points=points,
+                hint=hint,
+            ),
             Location(source, line, FIELDS["points"][0]),
             given,
         )
@@ -601,36 +660,56 @@ def _player(line: str, number: int, source: str) -> Player:
     points_end = FIELDS["points"][1]
     if len(line) < points_end:
         raise MalformedLineError(
-            f"player line is truncated: it ends at column {len(line)}, before the end of the "
-            f"points field (columns 81-84)",
+            tr(
+                (
+                    "player line is truncated: it ends at column {line_count}, "
+                    "before the end of the points field (columns 81-84)"
+                ),
+                line_count=len(line),
+            ),
             at(len(line) + 1),
             line[-20:],
         )
     for column in SEPARATORS:
         if column <= len(line) and line[column - 1] != " ":
             raise MalformedLineError(
-                f"column {column} must be blank (fields are fixed columns; shifted line?), "
-                f"found {line[column - 1]!r}",
+                tr(
+                    (
+                        "column {column} must be blank (fields are fixed columns; "
+                        "shifted line?), found {line!r}"
+                    ),
+                    column=column,
+                    line=line[column - 1],
+                ),
                 at(column),
                 line[column - 1],
             )
     start_rank = _field(line, "start rank").strip()
     if not _digits(start_rank) or int(start_rank) == 0:
         raise InvalidValueError(
-            f"start rank must be a positive number in columns 5-8, got {start_rank!r}",
+            tr(
+                ("start rank must be a positive number in columns 5-8, got {start_rank!r}"),
+                start_rank=start_rank,
+            ),
             at(5),
             start_rank,
         )
     name = _field(line, "name").strip()
     if not name:
-        raise InvalidValueError("the player's name (columns 15-47) is empty", at(15), "")
+        raise InvalidValueError(tr("the player's name (columns 15-47) is empty"), at(15), "")
     rating_text = _field(line, "rating").strip()
     rating = None
     if rating_text:
         if not _digits(rating_text) or int(rating_text) > MAX_RATING:
             raise InvalidValueError(
-                f"rating must be a number from 0 to {MAX_RATING} in columns 49-52 (0 or blank: "
-                f"unrated), got {rating_text!r}",
+                tr(
+                    (
+                        "rating must be a number from 0 to {max_rating} in columns 49-52 "
+                        "(0 or blank: unrated), got {rating_text!r}"
+                    ),
+                    max_rating=MAX_RATING,
+                    rating_text=rating_text,
+                ),
                 at(49),
                 rating_text,
             )
@@ -648,7 +727,10 @@ def _player(line: str, number: int, source: str) -> Player:
     fide_id = _field(line, "FIDE id").strip()
     if fide_id and not _digits(fide_id):
         raise InvalidValueError(
-            f"FIDE id must be digits in columns 58-68 (or blank), got {fide_id!r}",
+            tr(
+                ("FIDE id must be digits in columns 58-68 (or blank), got {fide_id!r}"),
+                fide_id=fide_id,
+            ),
             at(FIELDS["FIDE id"][0]),
             fide_id,
         )
@@ -656,8 +738,13 @@ def _player(line: str, number: int, source: str) -> Player:
     if points_text:
         if not _POINTS.fullmatch(points_text):
             raise InvalidValueError(
-                f"points must be a number such as 5, 5.5 or 5,5 in columns 81-84, got "
-                f"{points_text!r}",
+                tr(
+                    (
+                        "points must be a number such as 5, 5.5 or 5,5 in columns 81-84, "
+                        "got {points_text!r}"
+                    ),
+                    points_text=points_text,
+                ),
                 at(81),
                 points_text,
             )
@@ -667,7 +754,11 @@ def _player(line: str, number: int, source: str) -> Player:
     if rank_text:
         if not _digits(rank_text):
             raise InvalidValueError(
-                f"rank must be a number in columns 86-89, got {rank_text!r}", at(86), rank_text
+                tr(
+                    "rank must be a number in columns 86-89, got {rank_text!r}", rank_text=rank_text
+                ),
+                at(86),
+                rank_text,
             )
         extra["rank"] = int(rank_text)
     return Player(
@@ -729,18 +820,39 @@ def _round_entry(
     present = len(line) - (first - 1)
     if present < 7:
         raise MalformedLineError(
-            f"round {round_} is truncated: the line ends at column {len(line)} inside the "
-            f"round's cell (opponent {first}-{first + 3}, colour {first + 5}, result "
-            f"{first + 7})",
+            tr(
+                (
+                    "round {round} is truncated: the line ends at column "
+                    "{line_count} inside the round's cell (opponent {first}-{value}, "
+                    "colour {value2}, result {value3})"
+                ),
+                round=round_,
+                line_count=len(line),
+                first=first,
+                value=first + 3,
+                value2=first + 5,
+                value3=first + 7,
+            ),
             Location(source, number, len(line) + 1),
             cell.rstrip(),
         )
     for offset in (4, 6, 8, 9):
         if cell[offset] != " ":
             raise MalformedLineError(
-                f"round {round_}: column {first + offset} must be blank, found "
-                f"{cell[offset]!r} (opponent in {first}-{first + 3}, colour at {first + 5}, "
-                f"result at {first + 7})",
+                tr(
+                    (
+                        "round {round}: column {value} must be blank, found {cell!r} "
+                        "(opponent in {first}-{value2}, colour at {value3}, result at "
+                        "{value4})"
+                    ),
+                    round=round_,
+                    value=first + offset,
+                    cell=cell[offset],
+                    first=first,
+                    value2=first + 3,
+                    value3=first + 5,
+                    value4=first + 7,
+                ),
                 Location(source, number, first + offset),
                 cell,
             )
@@ -750,14 +862,22 @@ def _round_entry(
     result_at = Location(source, number, first + 7)
     if opponent_text and not _digits(opponent_text):
         raise InvalidValueError(
-            f"round {round_}: opponent must be a start rank, got {opponent_text!r}",
+            tr(
+                ("round {round}: opponent must be a start rank, got {opponent_text!r}"),
+                round=round_,
+                opponent_text=opponent_text,
+            ),
             here,
             opponent_text,
         )
     colour = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None, " ": None}.get(colour_text.lower())
     if colour is None and colour_text not in "- ":
         raise InvalidValueError(
-            f"round {round_}: colour must be w, b, - or blank, got {colour_text!r}",
+            tr(
+                ("round {round}: colour must be w, b, - or blank, got {colour_text!r}"),
+                round=round_,
+                colour_text=colour_text,
+            ),
             Location(source, number, first + 5),
             colour_text,
         )
@@ -773,33 +893,55 @@ def _round_entry(
             kind = ByeKind.ZERO_POINT
         if kind is None:
             raise UnknownResultError(
-                f"round {round_}: result {code!r} needs an opponent (byes are H F U Z, or + - "
-                f"with opponent 0000)",
+                tr(
+                    (
+                        "round {round}: result {code!r} needs an opponent (byes are H F "
+                        "U Z, or + - with opponent 0000)"
+                    ),
+                    round=round_,
+                    code=code,
+                ),
                 result_at,
                 code,
             )
         return GameEntry(round_, pid, None, None, kind.points, bye=kind, location=here)
     if code.upper() in BYE_RESULT_CODES:
         raise UnknownResultError(
-            f"round {round_}: bye code {code!r} cannot have an opponent ({opponent_text})",
+            tr(
+                ("round {round}: bye code {code!r} cannot have an opponent ({opponent_text})"),
+                round=round_,
+                code=code,
+                opponent_text=opponent_text,
+            ),
             result_at,
             code,
         )
     if code not in PLAYED_CODES:
         raise UnknownResultError(
-            f"round {round_}: unknown result {code!r} (expected one of {KNOWN_RESULTS})",
+            tr(
+                ("round {round}: unknown result {code!r} (expected one of {known_results})"),
+                round=round_,
+                code=code,
+                known_results=KNOWN_RESULTS,
+            ),
             result_at,
             code,
         )
     if opponent not in ids:
         raise InvalidValueError(
-            f"round {round_}: opponent {opponent_text} is not the start rank of any player",
+            tr(
+                ("round {round}: opponent {opponent_text} is not the start rank of any player"),
+                round=round_,
+                opponent_text=opponent_text,
+            ),
             here,
             opponent_text,
         )
     if opponent == pid:
         raise InvalidValueError(
-            f"round {round_}: player {pid} is paired against himself", here, opponent_text
+            tr("round {round}: player {pid} is paired against himself", round=round_, pid=pid),
+            here,
+            opponent_text,
         )
     score, play = PLAYED_CODES[code]
     return GameEntry(round_, pid, opponent, colour, score, play, location=here)
@@ -812,7 +954,9 @@ def _result_code(score: float, play: Play) -> str:
     for code, (s, p) in PLAYED_CODES.items():
         if s == score and p is play:
             return code
-    raise InvalidValueError(f"no TRF code for score {score} ({play.value})", None, score)
+    raise InvalidValueError(
+        tr("no TRF code for score {score} ({value})", score=score, value=play.value), None, score
+    )
 
 
 def _put(chars: list[str], first: int, text: str) -> None:
@@ -823,7 +967,14 @@ def _put(chars: list[str], first: int, text: str) -> None:
 def _fixed(text: str, width: int, *, right: bool = False, what: str = "") -> str:
     if len(text) > width:
         raise InvalidValueError(
-            f"{what} {text!r} does not fit in {width} columns of a TRF line", None, text
+            tr(
+                "{what} {text!r} does not fit in {width} columns of a TRF line",
+                what=what,
+                text=text,
+                width=width,
+            ),
+            None,
+            text,
         )
     _writable(text, what)
     return text.rjust(width) if right else text.ljust(width)
@@ -835,8 +986,15 @@ def _writable(text: str, what: str) -> str:
     bad = _CONTROL_IN_PLAYER_LINE.search(text)
     if bad:
         raise InvalidValueError(
-            f"{what} {text!r} holds the control character {bad.group()!r}, which a TRF line "
-            "cannot hold",
+            tr(
+                (
+                    "{what} {text!r} holds the control character {group!r}, which a "
+                    "TRF line cannot hold"
+                ),
+                what=what,
+                text=text,
+                group=bad.group(),
+            ),
             None,
             text,
         )
@@ -853,12 +1011,21 @@ def write_trf(event: Event) -> str:
     rounds = event.round_count
     if rounds > MAX_ROUNDS:
         raise InvalidValueError(
-            f"{rounds} rounds: a TRF line holds at most {MAX_ROUNDS}", None, rounds
+            tr(
+                "{rounds} rounds: a TRF line holds at most {max_rounds}",
+                rounds=rounds,
+                max_rounds=MAX_ROUNDS,
+            ),
+            None,
+            rounds,
         )
     if event.start is not None and event.end is not None and event.end < event.start:
         raise InvalidValueError(
-            f"the event ends ({event.end.isoformat()}) before it starts "
-            f"({event.start.isoformat()})",
+            tr(
+                "the event ends ({end}) before it starts ({start})",
+                end=event.end.isoformat(),
+                start=event.start.isoformat(),
+            ),
             None,
             event.end.isoformat(),
         )
@@ -907,28 +1074,42 @@ def write_trf(event: Event) -> str:
     for player in event.players:
         if player.rating is not None and not 0 <= player.rating <= MAX_RATING:
             raise InvalidValueError(
-                f"player {player.id} ({player.name}): rating {player.rating} is not from 0 to "
-                f"{MAX_RATING}",
+                tr(
+                    ("player {id} ({name}): rating {rating} is not from 0 to {max_rating}"),
+                    id=player.id,
+                    name=player.name,
+                    rating=player.rating,
+                    max_rating=MAX_RATING,
+                ),
                 None,
                 player.rating,
             )
         if player.fide_id:
             if not _digits(player.fide_id):
                 raise InvalidValueError(
-                    f"player {player.id} ({player.name}): FIDE id {player.fide_id!r} is not digits",
+                    tr(
+                        "player {id} ({name}): FIDE id {fide_id!r} is not digits",
+                        id=player.id,
+                        name=player.name,
+                        fide_id=player.fide_id,
+                    ),
                     None,
                     player.fide_id,
                 )
             if player.fide_id in fide_ids:
                 raise InvalidValueError(
-                    f"FIDE id {player.fide_id} is given to two players: {fide_ids[player.fide_id]}"
-                    f" and {player.id}",
+                    tr(
+                        "FIDE id {fide_id} is given to two players: {fide_ids} and {id}",
+                        fide_id=player.fide_id,
+                        fide_ids=fide_ids[player.fide_id],
+                        id=player.id,
+                    ),
                     None,
                     player.fide_id,
                 )
             fide_ids[player.fide_id] = player.id
         if not player.name.strip():
-            raise InvalidValueError(f"player {player.id} has no name", None, player.id)
+            raise InvalidValueError(tr("player {id} has no name", id=player.id), None, player.id)
         given: Any = player.extra.get("trf_points")
         total = float(given) if given is not None else points[player.id]
         rank = player.extra.get("rank", "")

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import RatingkitError
+from ..core.i18n import tr
 from ..core.output import check_output, plain
 from ..core.report import Table
 
@@ -72,7 +73,7 @@ def table_workbook_bytes(tables: Table | Sequence[Table]) -> bytes:
 
     items = [tables] if isinstance(tables, Table) else list(tables)
     if not items:
-        raise RatingkitError("no table to write")
+        raise RatingkitError(tr("no table to write"))
     book = Workbook(write_only=False)
     first = book.active
     assert first is not None
@@ -142,7 +143,13 @@ def write_table_xlsx(
         try:
             _replace_bytes(target, data)
         except OSError as exc:
-            raise RatingkitError(f"{path_or_file}: cannot write: {exc.strerror or exc}") from None
+            raise RatingkitError(
+                tr(
+                    "{path_or_file}: cannot write: {strerror}",
+                    path_or_file=path_or_file,
+                    strerror=exc.strerror or exc,
+                )
+            ) from None
         return
     path_or_file.write(data)
 

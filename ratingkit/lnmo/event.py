@@ -17,6 +17,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..core.errors import InvalidValueError, Location
+from ..core.i18n import tr
 from ..core.model import Event, Game, Special, event_notes
 from ..core.outcome import (
     EventKey,
@@ -151,7 +152,9 @@ class _Season:
             for record in self.players:
                 if not record.id:
                     raise LnmoStateError(
-                        "every player in the player file needs an id", record.location, record.name
+                        tr("every player in the player file needs an id"),
+                        record.location,
+                        record.name,
                     )
                 state = CODEC.read(record)
                 self.states[record.id] = state
@@ -266,9 +269,17 @@ class _Season:
         black_lost = terms.kinte_black is not None and terms.kinte_black >= black_limit
         if white_lost and black_lost:
             raise InvalidValueError(
-                f"both players reached their losing illegal move ({terms.kinte_white} of "
-                f"{white_limit} and {terms.kinte_black} of {black_limit}, rule 5); the game "
-                "ended at the first of them: record that one only",
+                tr(
+                    (
+                        "both players reached their losing illegal move ({kinte_white} "
+                        "of {white_limit} and {kinte_black} of {black_limit}, rule 5); "
+                        "the game ended at the first of them: record that one only"
+                    ),
+                    kinte_white=terms.kinte_white,
+                    white_limit=white_limit,
+                    kinte_black=terms.kinte_black,
+                    black_limit=black_limit,
+                ),
                 column_location(game, "kinte_black"),
                 terms.kinte_black,
             )
@@ -437,8 +448,13 @@ class _Season:
             white, black = grades[game.white], grades[game.black]
             if white == black:
                 raise InvalidValueError(
-                    "a qualification game needs a 'giver' (the instructor): both players are "
-                    f"{white}",
+                    tr(
+                        (
+                            "a qualification game needs a 'giver' (the instructor): both "
+                            "players are {white}"
+                        ),
+                        white=white,
+                    ),
                     column_location(game, "giver"),
                     "",
                 )
@@ -450,8 +466,14 @@ class _Season:
         where = column_location(game, "handicap")
         if state.grade.fesa:
             raise InvalidValueError(
-                f"{candidate!r} holds {state.grade}: LNMO qualification games are for LNMO "
-                "grades only (rule 6)",
+                tr(
+                    (
+                        "{candidate!r} holds {grade}: LNMO qualification games are for "
+                        "LNMO grades only (rule 6)"
+                    ),
+                    candidate=candidate,
+                    grade=state.grade,
+                ),
                 where,
                 state.grade.label,
             )
@@ -461,8 +483,14 @@ class _Season:
             if found is None:
                 known = ", ".join(f"{k} kyu {h}" for k, h in QUALIFICATION.items() if h)
                 raise InvalidValueError(
-                    f"handicap {game.handicap.kind!r} is not a qualification handicap of rule 1a"
-                    f" ({known}; 13 kyu is not given in the LNMO rules)",
+                    tr(
+                        (
+                            "handicap {kind!r} is not a qualification handicap of rule 1a "
+                            "({known}; 13 kyu is not given in the LNMO rules)"
+                        ),
+                        kind=game.handicap.kind,
+                        known=known,
+                    ),
                     where,
                     game.handicap.kind,
                 )
@@ -471,15 +499,26 @@ class _Season:
             target = own_kyu - 1
             if target in NO_GAME or target < 7:
                 raise InvalidValueError(
-                    f"no qualification game leads from {state.grade} to {target} kyu (1a)",
+                    tr(
+                        "no qualification game leads from {grade} to {target} kyu (1a)",
+                        grade=state.grade,
+                        target=target,
+                    ),
                     where,
                     "",
                 )
             if QUALIFICATION.get(target) is None:
                 raise InvalidValueError(
-                    f"{candidate!r} ({state.grade}): the LNMO rules give no qualification handicap "
-                    "for 13 kyu (rule 1a lists 12 and 14 kyu only); write the handicap the club "
-                    "used in the 'handicap' column of a grade above, or rate it by hand",
+                    tr(
+                        (
+                            "{candidate!r} ({grade}): the LNMO rules give no qualification "
+                            "handicap for 13 kyu (rule 1a lists 12 and 14 kyu only); write "
+                            "the handicap the club used in the 'handicap' column of a grade "
+                            "above, or rate it by hand"
+                        ),
+                        candidate=candidate,
+                        grade=state.grade,
+                    ),
                     where,
                     "",
                 )
@@ -496,8 +535,16 @@ class _Season:
             )
         if target >= own_kyu:
             raise InvalidValueError(
-                f"{candidate!r} already holds {state.grade}: a qualification game at "
-                f"{QUALIFICATION[target]} is for {target} kyu (1a)",
+                tr(
+                    (
+                        "{candidate!r} already holds {grade}: a qualification game at "
+                        "{qualification} is for {target} kyu (1a)"
+                    ),
+                    candidate=candidate,
+                    grade=state.grade,
+                    qualification=QUALIFICATION[target],
+                    target=target,
+                ),
                 where,
                 game.handicap.kind if game.handicap else "",
             )
@@ -507,7 +554,7 @@ class _Season:
         """Rule 1b: 3 days after a lost qualification game, the next day after a won one."""
         if game.date is None:
             raise InvalidValueError(
-                "a qualification game needs a date (rule 1b)", column_location(game, "date"), ""
+                tr("a qualification game needs a date (rule 1b)"), column_location(game, "date"), ""
             )
         if state.last_qualification is not None:
             wait = WAIT_AFTER_WIN if state.last_qualification_won else WAIT_AFTER_LOSS
@@ -515,9 +562,18 @@ class _Season:
             if game.date < earliest:
                 outcome = "won" if state.last_qualification_won else "lost"
                 raise InvalidValueError(
-                    f"qualification game of {candidate!r} on {game.date} is too soon: the last "
-                    f"one, on {state.last_qualification}, was {outcome}; the next try is "
-                    f"allowed from {earliest} (rule 1b)",
+                    tr(
+                        (
+                            "qualification game of {candidate!r} on {date} is too soon: the "
+                            "last one, on {last_qualification}, was {outcome}; the next try "
+                            "is allowed from {earliest} (rule 1b)"
+                        ),
+                        candidate=candidate,
+                        date=game.date,
+                        last_qualification=state.last_qualification,
+                        outcome=outcome,
+                        earliest=earliest,
+                    ),
                     column_location(game, "date"),
                     game.date.isoformat(),
                 )

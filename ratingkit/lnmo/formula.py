@@ -8,6 +8,8 @@ import re
 from collections.abc import Mapping
 from datetime import timedelta
 
+from ..core.i18n import tr
+
 # The grades are read by the club records' reader too, which imports no rule set.
 from ..formats.clubterms import (
     LNMO_KYU as LNMO_KYU,
@@ -74,7 +76,7 @@ def change_for(difference: int, stronger_won: bool) -> int:
     """Rule 2: the points the winner gains (and the loser loses) at grade difference D >= 0.
     At D = 0 there is no stronger player: 16."""
     if difference < 0:
-        raise ValueError("D is a grade difference, never negative")
+        raise ValueError(tr("D is a grade difference, never negative"))
     if stronger_won or difference == 0:
         return STRONGER_WINS[difference] if difference < 5 else STRONGER_WINS_BEYOND
     return WEAKER_WINS[difference - 1] if difference < 5 else WEAKER_WINS_BEYOND

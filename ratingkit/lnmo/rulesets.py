@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 from ..core.errors import RatingkitError
+from ..core.i18n import tr
 from ..core.model import Event
 from ..core.outcome import GameKind, GameOutcome
 from ..core.players import PlayerFile
@@ -59,14 +60,14 @@ class LnmoRules:
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
         """Rate several files one after the other, each with the state the previous left."""
         if not events:
-            raise RatingkitError("no events to rate")
+            raise RatingkitError(tr("no events to rate"))
         _guard(self, events, players)
         return report_of(rate_season(self, events, players))
 
     def outcome(self, events: Sequence[Event], players: PlayerFile | None = None) -> LnmoOutcome:
         """The typed outcome of rating ``events`` one after the other (what the report shows)."""
         if not events:
-            raise RatingkitError("no events to rate")
+            raise RatingkitError(tr("no events to rate"))
         _guard(self, events, players)
         return rate_season(self, events, players)
 

@@ -10,6 +10,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..core.errors import InvalidValueError, Location
+from ..core.i18n import tr
 from ..core.model import Player
 from ..core.players import PlayerRecord
 from ..core.values import parse_date, parse_int
@@ -123,8 +124,13 @@ def _state_from(
         return State(pid, name, fesa, None, lnmo_grade)
     if lnmo_grade is None:
         raise LnmoStateError(
-            f"player {pid!r} has no grade (LNMO 7-20 kyu in 'grade', or a FESA grade in "
-            "'prior_grade')",
+            tr(
+                (
+                    "player {pid!r} has no grade (LNMO 7-20 kyu in 'grade', or a "
+                    "FESA grade in 'prior_grade')"
+                ),
+                pid=pid,
+            ),
             _at(location, "grade"),
             "",
         )
@@ -134,8 +140,15 @@ def _state_from(
         rating = parse_int(rating_text, _at(location, "lnmo_rating"), what="rating")
     if rating is not None and not lnmo_grade.is_rated:
         raise LnmoStateError(
-            f"player {pid!r} at {lnmo_grade} has rating {rating}, but LNMO ratings are issued "
-            "from 17 kyu (rule 3b)",
+            tr(
+                (
+                    "player {pid!r} at {lnmo_grade} has rating {rating}, but LNMO "
+                    "ratings are issued from 17 kyu (rule 3b)"
+                ),
+                pid=pid,
+                lnmo_grade=lnmo_grade,
+                rating=rating,
+            ),
             _at(location, "rating"),
             rating,
         )
@@ -150,7 +163,10 @@ def _state_from(
         result_text = _text(fields.get("last_qualification_result")).lower()
         if result_text not in ("won", "lost"):
             raise LnmoStateError(
-                f"last_qualification_result must be 'won' or 'lost', got {result_text!r}",
+                tr(
+                    ("last_qualification_result must be 'won' or 'lost', got {result_text!r}"),
+                    result_text=result_text,
+                ),
                 _at(location, "last_qualification_result"),
                 result_text,
             )

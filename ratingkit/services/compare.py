@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..core import ruleset as _ruleset
 from ..core.errors import RatingkitError
+from ..core.i18n import tr
 from ..core.model import Event
 from ..core.outcome import GameKind, Number, Outcome, PlayerOutcome, Status
 from ..core.players import PlayerFile
@@ -89,7 +90,9 @@ def _players_for(players: Players, name: str) -> PlayerFile | None:
 def outcome_of(report: Report) -> Outcome[Any, Any]:
     """The typed outcome a report shows; a rule set that gives none is an error."""
     if report.outcome is None:
-        raise RatingkitError(f"rule set {report.rules!r} gave a report without a typed outcome")
+        raise RatingkitError(
+            tr("rule set {rules!r} gave a report without a typed outcome", rules=report.rules)
+        )
     return report.outcome
 
 
@@ -165,7 +168,7 @@ def _game_asked(game: str | GameKind) -> GameKind:
     try:
         return GameKind(str(game).strip().lower())
     except ValueError:
-        raise UnknownGameError(f"unknown game {game!r} (chess or shogi)") from None
+        raise UnknownGameError(tr("unknown game {game!r} (chess or shogi)", game=game)) from None
 
 
 def verdict(

@@ -40,6 +40,7 @@ from typing import Any, TypeVar
 from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
 from ..core.fastbuild import build, collector_paused
+from ..core.i18n import tr
 from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
 from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
 from ..core.output import plain
@@ -223,7 +224,7 @@ class ImportErrors(LedgerError):
 def parse_period(text: str, location: Location | None = None) -> str:
     """A rating period ``YYYY-MM``."""
     if not _PERIOD.match(text.strip()):
-        raise InputError(f"a period is written YYYY-MM, got {text!r}", location, text)
+        raise InputError(tr("a period is written YYYY-MM, got {text!r}", text=text), location, text)
     return text.strip()
 
 
@@ -346,15 +347,29 @@ class Ledger:
             version = self._connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise LedgerError(
-                    f"{self.path}: ledger schema {version} is newer than this ratingkit "
-                    f"understands ({SCHEMA_VERSION}); upgrade ratingkit"
+                    tr(
+                        (
+                            "{path}: ledger schema {version} is newer than this ratingkit "
+                            "understands ({schema_version}); upgrade ratingkit"
+                        ),
+                        path=self.path,
+                        version=version,
+                        schema_version=SCHEMA_VERSION,
+                    )
                 )
             if version < SCHEMA_VERSION:
                 if not write:
                     raise LedgerError(
-                        f"{self.path}: ledger schema {version} must be upgraded to "
-                        f"{SCHEMA_VERSION} before it is read; open it once with a command that "
-                        "writes (db rate, db import) or with write access"
+                        tr(
+                            (
+                                "{path}: ledger schema {version} must be upgraded to "
+                                "{schema_version} before it is read; open it once with a command "
+                                "that writes (db rate, db import) or with write access"
+                            ),
+                            path=self.path,
+                            version=version,
+                            schema_version=SCHEMA_VERSION,
+                        )
                     )
                 with self._write():
                     try:
@@ -365,9 +380,17 @@ class Ledger:
                         if not any(w in str(exc) for w in ("already exists", "duplicate column")):
                             raise
                         raise LedgerError(
-                            f"{self.path}: damaged: its header gives ledger schema {version}, "
-                            f"but its tables are of a later schema ({exc}); nothing was "
-                            "written; restore the ledger from a backup"
+                            tr(
+                                (
+                                    "{path}: damaged: its header gives ledger schema "
+                                    "{version}, but its tables are of a later schema "
+                                    "({exc}); nothing was written; restore the ledger "
+                                    "from a backup"
+                                ),
+                                path=self.path,
+                                version=version,
+                                exc=exc,
+                            )
                         ) from None
             _check_schema(self.path, self._connection)
             self.rules = get_rule_set(self._setting("rules"))
@@ -383,8 +406,15 @@ class Ledger:
         if rules in families():
             members = ", ".join(families()[rules])
             raise LedgerError(
-                f"{rules!r} names the rule set in force on each event's date ({members}); a "
-                "ledger keeps one list under one rule set: give one of them"
+                tr(
+                    (
+                        "{rules!r} names the rule set in force on each event's date "
+                        "({members}); a ledger keeps one list under one rule set: give "
+                        "one of them"
+                    ),
+                    rules=rules,
+                    members=members,
+                )
             )
         get_rule_set(rules)
 
@@ -435,7 +465,13 @@ class Ledger:
         row = self._connection.execute("SELECT value FROM settings WHERE key = ?", (key,))
         found = row.fetchone()
         if found is None:
-            raise LedgerError(f"{self.path}: the ledger has no setting {key!r}; it is damaged")
+            raise LedgerError(
+                tr(
+                    "{path}: the ledger has no setting {key!r}; it is damaged",
+                    path=self.path,
+                    key=key,
+                )
+            )
         return str(found[0])
 
     # -- import ------------------------------------------------------------------------------
@@ -790,8 +826,15 @@ class Ledger:
             rated = self._connection.execute("SELECT MIN(period) FROM periods").fetchone()[0]
             if rated is not None:
                 raise LedgerError(
-                    f"{path}: period {rated} is already rated; FIDE's list gives the state "
-                    "before the first period, so import it into a ledger before rating"
+                    tr(
+                        (
+                            "{path}: period {rated} is already rated; FIDE's list gives the "
+                            "state before the first period, so import it into a ledger "
+                            "before rating"
+                        ),
+                        path=path,
+                        rated=rated,
+                    )
                 )
             return self._store_list(listing.players, str(path))
 
@@ -925,14 +968,27 @@ class Ledger:
                 "SELECT period, name FROM events WHERE id = ?", (event_id,)
             ).fetchone()
             if row is None:
-                raise LedgerError(f"no event {event_id} in the ledger ('db events' lists them)")
+                raise LedgerError(
+                    tr(
+                        "no event {event_id} in the ledger ('db events' lists them)",
+                        event_id=event_id,
+                    )
+                )
             period, name = row
             rated_from = self._rated_from(period)
             if rated_from is not None and not replace:
                 raise LedgerError(
-                    f"event {event_id} ({name!r}) is in period {period}, and period "
-                    f"{rated_from} is rated; use --replace to remove it and re-rate {period} "
-                    "and every later rated period"
+                    tr(
+                        (
+                            "event {event_id} ({name!r}) is in period {period}, and period "
+                            "{rated_from} is rated; use --replace to remove it and re-rate "
+                            "{period} and every later rated period"
+                        ),
+                        event_id=event_id,
+                        name=name,
+                        period=period,
+                        rated_from=rated_from,
+                    )
                 )
             db = self._connection
             involved = [
@@ -1004,12 +1060,24 @@ class Ledger:
             if unrated_before:
                 first = unrated_before[0][0]
                 raise LedgerError(
-                    f"period {first} has events that are not rated yet; rate it before {period}"
+                    tr(
+                        (
+                            "period {first} has events that are not rated yet; rate it "
+                            "before {period}"
+                        ),
+                        first=first,
+                        period=period,
+                    )
                 )
             if period in rated and not replace:
                 raise LedgerError(
-                    f"period {period} is already rated; use --replace to re-rate it and every "
-                    "later period"
+                    tr(
+                        (
+                            "period {period} is already rated; use --replace to re-rate it "
+                            "and every later period"
+                        ),
+                        period=period,
+                    )
                 )
             has_events = self._connection.execute(
                 "SELECT 1 FROM events WHERE period = ? LIMIT 1", (period,)
@@ -1019,14 +1087,26 @@ class Ledger:
                 # earlier period's import: refused.
                 known = [str(r["period"]) for r in self.periods().rows]
                 raise LedgerError(
-                    f"period {period} has no events; import its events first (periods with "
-                    f"events: {', '.join(known) or 'none yet'})"
+                    tr(
+                        (
+                            "period {period} has no events; import its events first (periods "
+                            "with events: {known})"
+                        ),
+                        period=period,
+                        known=", ".join(known) or "none yet",
+                    )
                 )
             later = [p for p in rated if p > period]
             if later and not replace:
                 raise LedgerError(
-                    f"period {later[-1]} is already rated and comes after {period}; use "
-                    f"--replace to rate {period} and re-rate the later periods"
+                    tr(
+                        (
+                            "period {later} is already rated and comes after {period}; use "
+                            "--replace to rate {period} and re-rate the later periods"
+                        ),
+                        later=later[-1],
+                        period=period,
+                    )
                 )
             return self._rerate_from(period)
 
@@ -1045,9 +1125,15 @@ class Ledger:
                 # The events come from the ledger's own rows, checked when they were
                 # imported: a value refused now was changed in the file since.
                 raise LedgerFileError(
-                    f"{self.path}: a value stored in the ledger is refused when its events "
-                    f"are rated again ({exc}); the ledger may be damaged: restore it from a "
-                    "backup"
+                    tr(
+                        (
+                            "{path}: a value stored in the ledger is refused when its events "
+                            "are rated again ({exc}); the ledger may be damaged: restore it "
+                            "from a backup"
+                        ),
+                        path=self.path,
+                        exc=exc,
+                    )
                 ) from exc
 
     def _rate_one(self, period: str) -> list[Report]:
@@ -1084,9 +1170,16 @@ class Ledger:
         strangers = sorted(set(after) - set(before) - {str(p) for p in played})
         if strangers:
             raise LedgerError(
-                f"rating period {period}: the rule set {self.rules.name} returned state for "
-                f"player id(s) {', '.join(strangers[:5])} that are not in the ledger's events; "
-                "nothing was changed"
+                tr(
+                    (
+                        "rating period {period}: the rule set {name} returned state for "
+                        "player id(s) {strangers} that are not in the ledger's events; "
+                        "nothing was changed"
+                    ),
+                    period=period,
+                    name=self.rules.name,
+                    strangers=", ".join(strangers[:5]),
+                )
             )
         db.executemany("INSERT INTO player_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         merged = {**before, **after}
@@ -1242,8 +1335,18 @@ class Ledger:
             # can have is a value changed in the file since.
             if ws not in _SCORES or bs not in _SCORES:
                 raise LedgerFileError(
-                    f"{self.path}: a stored game of event {event_id}, round {r} has the scores "
-                    f"{ws}-{bs}; the ledger may be damaged: restore it from a backup"
+                    tr(
+                        (
+                            "{path}: a stored game of event {event_id}, round {r} has the "
+                            "scores {ws}-{bs}; the ledger may be damaged: restore it from a "
+                            "backup"
+                        ),
+                        path=self.path,
+                        event_id=event_id,
+                        r=r,
+                        ws=ws,
+                        bs=bs,
+                    )
                 )
             games.setdefault(event_id, []).append(
                 build(
@@ -1361,7 +1464,9 @@ class Ledger:
         ledger's own number is shown only with ``ledger_ids``."""
         period = parse_period(period)
         if period not in self._rated_periods():
-            raise LedgerError(f"period {period} is not rated; nothing is published for it")
+            raise LedgerError(
+                tr("period {period} is not rated; nothing is published for it", period=period)
+            )
         names = (
             "ledger id",
             "id",
@@ -1414,7 +1519,9 @@ class Ledger:
 
         period = parse_period(period)
         if period not in self._rated_periods():
-            raise LedgerError(f"period {period} is not rated; nothing is published for it")
+            raise LedgerError(
+                tr("period {period} is not rated; nothing is published for it", period=period)
+            )
         out = []
         for (
             fide_id,
@@ -1477,7 +1584,12 @@ class Ledger:
         if candidates:
             ids = ", ".join(self._shown_id(pid) for pid in candidates)
             raise LedgerError(
-                f"{text!r} names {len(candidates)} players ({ids}); give the player's id"
+                tr(
+                    ("{text!r} names {candidates_count} players ({ids}); give the player's id"),
+                    text=text,
+                    candidates_count=len(candidates),
+                    ids=ids,
+                )
             )
         number = text[1:] if text.startswith("#") else None
         if number is not None and number.isdigit():
@@ -1485,8 +1597,13 @@ class Ledger:
             if row:
                 return int(row[0])
         raise LedgerError(
-            f"no player {text!r} in the ledger (give a FIDE id, the player's id in his files, "
-            "his name, or the ledger's number as #N)"
+            tr(
+                (
+                    "no player {text!r} in the ledger (give a FIDE id, the player's "
+                    "id in his files, his name, or the ledger's number as #N)"
+                ),
+                text=text,
+            )
         )
 
     def _shown_id(self, player_id: int) -> str:
@@ -1535,7 +1652,9 @@ class Ledger:
         db = self._connection
         known = db.execute("SELECT period FROM events WHERE id = ?", (event_id,)).fetchone()
         if known is None:
-            raise LedgerError(f"no event {event_id} in the ledger ('db events' lists them)")
+            raise LedgerError(
+                tr("no event {event_id} in the ledger ('db events' lists them)", event_id=event_id)
+            )
         period = known[0]
         stored = db.execute(
             "SELECT outcome FROM outcomes WHERE event_id = ?", (event_id,)
@@ -1543,10 +1662,18 @@ class Ledger:
         if stored is not None:  # rated by a ledger of schema 2, which stored outcomes
             part = outcome_codec.loads(stored[0])
             if not isinstance(part, EventOutcome):
-                raise LedgerError(f"the ledger's stored outcome is a {type(part).__name__}")
+                raise LedgerError(
+                    tr("the ledger's stored outcome is a {name}", name=type(part).__name__)
+                )
             return part
         if period not in self._rated_periods():
-            raise LedgerError(f"event {event_id} (period {period}) is not rated yet")
+            raise LedgerError(
+                tr(
+                    "event {event_id} (period {period}) is not rated yet",
+                    event_id=event_id,
+                    period=period,
+                )
+            )
         before = self._state_before(period)
         state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
         built = self._build_events(period, state)
@@ -1568,8 +1695,14 @@ class Ledger:
         got = {p.id: p.change for p in part.players if p.id in expected}
         if any(got[pid] != expected[pid] for pid in got):
             raise LedgerError(
-                f"event {event_id}: rating it again with this ratingkit gives other changes than "
-                "the ledger stored when the period was rated; re-rate it with --replace"
+                tr(
+                    (
+                        "event {event_id}: rating it again with this ratingkit gives "
+                        "other changes than the ledger stored when the period was rated; "
+                        "re-rate it with --replace"
+                    ),
+                    event_id=event_id,
+                )
             )
         return part
 
@@ -1627,7 +1760,7 @@ def _history_entry(player_id: str, stored: str, result_text: str) -> dict[str, o
     rating published after it, from his stored result (:func:`_published`)."""
     part = outcome_codec.loads(stored)
     if not isinstance(part, EventOutcome):
-        raise LedgerError(f"the ledger's stored outcome is a {type(part).__name__}")
+        raise LedgerError(tr("the ledger's stored outcome is a {name}", name=type(part).__name__))
     loaded = outcome_codec.loads(result_text) if outcome_codec.is_encoded(result_text) else None
     result = loaded if isinstance(loaded, PlayerOutcome) else None
     mine = next((p for p in part.players if p.id == player_id), result)
@@ -1721,9 +1854,16 @@ def _event_parts(
     positions = [part.key.position for part in outcome.events]
     if positions != list(range(len(events))):
         raise LedgerError(
-            f"the rule set {rules} returned outcomes for the events at positions {positions}, "
-            f"not one for each of the {len(events)} event(s) rated, in their order; nothing "
-            "was changed"
+            tr(
+                (
+                    "the rule set {rules} returned outcomes for the events at "
+                    "positions {positions}, not one for each of the {events_count} "
+                    "event(s) rated, in their order; nothing was changed"
+                ),
+                rules=rules,
+                positions=positions,
+                events_count=len(events),
+            )
         )
     return list(outcome.events)
 
@@ -1746,8 +1886,13 @@ def _outcome_of(
     outcome: the protocol of :mod:`ratingkit.core.ruleset`)."""
     if report.outcome is None:
         raise LedgerError(
-            f"the rule set's report {report.title!r} carries no outcome, which the ledger "
-            "stores; nothing was changed"
+            tr(
+                (
+                    "the rule set's report {title!r} carries no outcome, which the "
+                    "ledger stores; nothing was changed"
+                ),
+                title=report.title,
+            )
         )
     return report.outcome, _k_in_force(report.outcome)
 
@@ -1805,8 +1950,15 @@ def _check_schema(path: Path, connection: sqlite3.Connection) -> None:
     if found != expected:
         wrong = sorted(k for k in expected.keys() | found.keys() if expected.get(k) != found.get(k))
         raise LedgerError(
-            f"{path}: damaged: its schema is not the one ratingkit writes ({', '.join(wrong)} "
-            "differ); nothing was written; restore the ledger from a backup"
+            tr(
+                (
+                    "{path}: damaged: its schema is not the one ratingkit writes "
+                    "({wrong} differ); nothing was written; restore the ledger from "
+                    "a backup"
+                ),
+                path=path,
+                wrong=", ".join(wrong),
+            )
         )
 
 

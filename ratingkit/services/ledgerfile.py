@@ -40,6 +40,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from ..core.errors import RatingkitError
+from ..core.i18n import tr
 
 #: ``PRAGMA application_id`` of a ratingkit ledger ("RTKL").  A ledger made before the id was
 #: set has 0 and is known by its ``settings`` table with a ``rules`` key; it gets the id the
@@ -124,8 +125,13 @@ def open_connection(
         # SQLite's message about a damaged schema quotes its bytes, which are then no text.
         connection.close()
         raise LedgerFileError(
-            f"{target}: damaged (SQLite's report on it is not even readable text); nothing "
-            f"was written; restore the ledger from a backup"
+            tr(
+                (
+                    "{target}: damaged (SQLite's report on it is not even readable "
+                    "text); nothing was written; restore the ledger from a backup"
+                ),
+                target=target,
+            )
         ) from None
     except BaseException:
         connection.close()
@@ -155,16 +161,32 @@ def _read_without_shm(path: Path, busy_timeout: float) -> sqlite3.Connection:
     wal, journal = Path(f"{path}-wal"), Path(f"{path}-journal")
     if journal.exists() and journal.stat().st_size > 0:
         raise LedgerFileError(
-            f"{path}: a write to it was interrupted ({journal.name} holds what must be undone), "
-            f"which cannot be done without write access to the folder {path.parent}; ask the "
-            f"ledger's owner to run a writing command once"
+            tr(
+                (
+                    "{path}: a write to it was interrupted ({name} holds what must "
+                    "be undone), which cannot be done without write access to the "
+                    "folder {parent}; ask the ledger's owner to run a writing "
+                    "command once"
+                ),
+                path=path,
+                name=journal.name,
+                parent=path.parent,
+            )
         )
     if wal.exists() and wal.stat().st_size > 0:
         raise LedgerFileError(
-            f"{path}: its latest changes are in {wal.name}, which cannot be read without "
-            f"write access to the folder {path.parent}; copy {path.name} together with "
-            f"{wal.name} into a folder you can write and read the copy, or ask the ledger's "
-            f"owner to run a writing command once"
+            tr(
+                (
+                    "{path}: its latest changes are in {name}, which cannot be read "
+                    "without write access to the folder {parent}; copy {name2} "
+                    "together with {name} into a folder you can write and read the "
+                    "copy, or ask the ledger's owner to run a writing command once"
+                ),
+                path=path,
+                name=wal.name,
+                parent=path.parent,
+                name2=path.name,
+            )
         )
     return _connect(path, write=False, immutable=True, busy_timeout=busy_timeout)
 
@@ -173,12 +195,22 @@ def _check_file(path: Path) -> None:
     """The file exists, is a file, starts with SQLite's header and is as long as it says."""
     if not path.exists():
         if path.is_symlink():
-            raise LedgerFileError(f"{path}: a link to a file that does not exist, not a ledger")
-        raise LedgerFileError(f"{path}: no ledger here (create one with {_CREATE})")
+            raise LedgerFileError(
+                tr("{path}: a link to a file that does not exist, not a ledger", path=path)
+            )
+        raise LedgerFileError(
+            tr("{path}: no ledger here (create one with {create})", path=path, create=_CREATE)
+        )
     if path.is_dir():
         raise LedgerFileError(
-            f"{path}: a folder, not a ledger file; give the ledger's file (create one with "
-            f"{_CREATE})"
+            tr(
+                (
+                    "{path}: a folder, not a ledger file; give the ledger's file "
+                    "(create one with {create})"
+                ),
+                path=path,
+                create=_CREATE,
+            )
         )
     try:
         with open(path, "rb") as handle:
@@ -186,26 +218,43 @@ def _check_file(path: Path) -> None:
             size = os.fstat(handle.fileno()).st_size
     except PermissionError:
         raise LedgerFileError(
-            f"{path}: you may not read this file; ask its owner for read access"
+            tr(("{path}: you may not read this file; ask its owner for read access"), path=path)
         ) from None
     except OSError as exc:
-        raise LedgerFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise LedgerFileError(
+            tr("{path}: cannot be read ({strerror})", path=path, strerror=exc.strerror or exc)
+        ) from None
     if size == 0:
         raise LedgerFileError(
-            f"{path}: an empty file (0 bytes), not a ledger; create one with {_CREATE}"
+            tr(
+                ("{path}: an empty file (0 bytes), not a ledger; create one with {create}"),
+                path=path,
+                create=_CREATE,
+            )
         )
     magic = header[: len(_MAGIC)]
     if magic != _MAGIC[: len(magic)]:
         raise LedgerFileError(
-            f"{path}: not a ratingkit ledger (not an SQLite database: it does not start with "
-            f"the SQLite header; a text file?)"
+            tr(
+                (
+                    "{path}: not a ratingkit ledger (not an SQLite database: it does "
+                    "not start with the SQLite header; a text file?)"
+                ),
+                path=path,
+            )
         )
     wal = Path(f"{path}-wal")
     pending = wal.exists() and wal.stat().st_size > 0
     if len(header) < _HEADER:
         raise LedgerFileError(
-            f"{path}: truncated ({size} bytes, shorter than SQLite's 100-byte header); "
-            f"restore the ledger from a backup"
+            tr(
+                (
+                    "{path}: truncated ({size} bytes, shorter than SQLite's 100-byte "
+                    "header); restore the ledger from a backup"
+                ),
+                path=path,
+                size=size,
+            )
         )
     # SQLite's file format versions (bytes 18, 19: 1 legacy, 2 WAL) and schema format
     # number (bytes 44-47: 1 to 4); anything else is a flipped bit or a file of a future
@@ -214,16 +263,31 @@ def _check_file(path: Path) -> None:
     schema_format = int.from_bytes(header[44:48], "big")
     if any(v not in (1, 2) for v in versions) or schema_format > 4:
         raise LedgerFileError(
-            f"{path}: damaged (its SQLite header gives file format versions "
-            f"{versions[0]}/{versions[1]} and schema format {schema_format}, where SQLite "
-            f"writes 1 or 2 and 1 to 4); nothing was written; restore the ledger from a backup"
+            tr(
+                (
+                    "{path}: damaged (its SQLite header gives file format versions "
+                    "{versions}/{versions2} and schema format {schema_format}, where "
+                    "SQLite writes 1 or 2 and 1 to 4); nothing was written; restore "
+                    "the ledger from a backup"
+                ),
+                path=path,
+                versions=versions[0],
+                versions2=versions[1],
+                schema_format=schema_format,
+            )
         )
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     if page_size < 512 or page_size & (page_size - 1):
         raise LedgerFileError(
-            f"{path}: damaged (its SQLite header gives a page size of {page_size}); restore "
-            f"the ledger from a backup"
+            tr(
+                (
+                    "{path}: damaged (its SQLite header gives a page size of "
+                    "{page_size}); restore the ledger from a backup"
+                ),
+                path=path,
+                page_size=page_size,
+            )
         )
     pages = int.from_bytes(header[28:32], "big")
     header_valid = header[24:28] == header[92:96] and pages > 0
@@ -231,13 +295,28 @@ def _check_file(path: Path) -> None:
     # them in) the file may be shorter than its new header says until SQLite finishes.
     if not pending and header_valid and size < pages * page_size:
         raise LedgerFileError(
-            f"{path}: truncated ({size:,} bytes where its header says {pages * page_size:,}); "
-            f"restore the ledger from a backup"
+            tr(
+                (
+                    "{path}: truncated ({size:,} bytes where its header says "
+                    "{value:,}); restore the ledger from a backup"
+                ),
+                path=path,
+                size=size,
+                value=pages * page_size,
+            )
         )
     if not pending and size % page_size:
         raise LedgerFileError(
-            f"{path}: truncated or damaged ({size:,} bytes, not a whole number of "
-            f"{page_size}-byte pages); restore the ledger from a backup"
+            tr(
+                (
+                    "{path}: truncated or damaged ({size:,} bytes, not a whole "
+                    "number of {page_size}-byte pages); restore the ledger from a "
+                    "backup"
+                ),
+                path=path,
+                size=size,
+                page_size=page_size,
+            )
         )
 
 
@@ -245,17 +324,30 @@ def _check_writable(path: Path) -> None:
     folder = path.parent
     if not os.access(path, os.W_OK):
         raise LedgerError(
-            f"{path}: the ledger file is read-only for you; reading commands (db list, db "
-            f"history) work, changing it needs write access to the file"
+            tr(
+                (
+                    "{path}: the ledger file is read-only for you; reading commands "
+                    "(db list, db history) work, changing it needs write access to "
+                    "the file"
+                ),
+                path=path,
+            )
         )
     sides = [Path(f"{path}{s}") for s in ("-wal", "-shm")]
     if not os.access(folder, os.W_OK | os.X_OK) and not all(
         side.exists() and os.access(side, os.W_OK) for side in sides
     ):
         raise LedgerError(
-            f"{path}: its folder {folder} is read-only for you, and SQLite writes the ledger's "
-            f"-wal and -shm files there; reading commands (db list, db history) work, "
-            f"changing it needs write access to the folder"
+            tr(
+                (
+                    "{path}: its folder {folder} is read-only for you, and SQLite "
+                    "writes the ledger's -wal and -shm files there; reading commands "
+                    "(db list, db history) work, changing it needs write access to "
+                    "the folder"
+                ),
+                path=path,
+                folder=folder,
+            )
         )
 
 
@@ -264,8 +356,14 @@ def _check_identity(path: Path, connection: sqlite3.Connection) -> None:
     app = connection.execute("PRAGMA application_id").fetchone()[0]
     if app not in (APPLICATION_ID, 0):
         raise LedgerFileError(
-            f"{path}: an SQLite database of another program (application id "
-            f"0x{app & 0xFFFFFFFF:08X}), not a ratingkit ledger"
+            tr(
+                (
+                    "{path}: an SQLite database of another program (application id "
+                    "0x{value:08X}), not a ratingkit ledger"
+                ),
+                path=path,
+                value=app & 0xFFFFFFFF,
+            )
         )
     has_settings = connection.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'"
@@ -279,8 +377,15 @@ def _check_identity(path: Path, connection: sqlite3.Connection) -> None:
                 raise
     if rules is None:
         raise LedgerFileError(
-            f"{path}: an SQLite database but not a ratingkit ledger (it has no settings "
-            f"table naming its rule set); create a ledger with {_CREATE}"
+            tr(
+                (
+                    "{path}: an SQLite database but not a ratingkit ledger (it has "
+                    "no settings table naming its rule set); create a ledger with "
+                    "{create}"
+                ),
+                path=path,
+                create=_CREATE,
+            )
         )
 
 
@@ -298,8 +403,16 @@ def _check_integrity(path: Path, connection: sqlite3.Connection) -> None:
         more = f" and {len(rows) - 1} more" if len(rows) > 1 else ""
         first = " ".join(str(rows[0]).split()) if rows else "no answer"
         raise LedgerFileError(
-            f"{path}: damaged (PRAGMA {pragma}: {first}{more}); nothing was written; restore "
-            f"the ledger from a backup"
+            tr(
+                (
+                    "{path}: damaged (PRAGMA {pragma}: {first}{more}); nothing was "
+                    "written; restore the ledger from a backup"
+                ),
+                path=path,
+                pragma=pragma,
+                first=first,
+                more=more,
+            )
         )
 
 
@@ -350,7 +463,11 @@ def create_ledger_file(
             _fsync(temp)
         except OSError as exc:
             raise LedgerFileError(
-                f"{target}: cannot create the file ({exc.strerror or exc}); nothing was created"
+                tr(
+                    ("{target}: cannot create the file ({strerror}); nothing was created"),
+                    target=target,
+                    strerror=exc.strerror or exc,
+                )
             ) from None
         _publish(temp, target)
     finally:
@@ -363,21 +480,44 @@ def _check_new_target(target: Path) -> None:
     folder = target.parent
     if target.is_dir():
         raise LedgerFileError(
-            f"{target}: a folder of that name exists; a new ledger needs a new file"
+            tr(
+                ("{target}: a folder of that name exists; a new ledger needs a new file"),
+                target=target,
+            )
         )
     if target.exists() or target.is_symlink():
-        raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file")
+        raise LedgerFileError(
+            tr("{target}: file exists; a new ledger needs a new file", target=target)
+        )
     if not folder.exists():
         raise LedgerFileError(
-            f"{target}: the folder {folder} does not exist; create it first (mkdir) or give "
-            f"another path"
+            tr(
+                (
+                    "{target}: the folder {folder} does not exist; create it first "
+                    "(mkdir) or give another path"
+                ),
+                target=target,
+                folder=folder,
+            )
         )
     if not folder.is_dir():
-        raise LedgerFileError(f"{target}: {folder} is not a folder; give another path")
+        raise LedgerFileError(
+            tr(
+                "{target}: {folder} is not a folder; give another path",
+                target=target,
+                folder=folder,
+            )
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
         raise LedgerFileError(
-            f"{target}: you may not create files in the folder {folder}; choose a folder you "
-            f"can write"
+            tr(
+                (
+                    "{target}: you may not create files in the folder {folder}; "
+                    "choose a folder you can write"
+                ),
+                target=target,
+                folder=folder,
+            )
         )
     # A -wal or rollback -journal with content would be read (played back) into the new
     # ledger.  Empty ones, and a -shm (SQLite's first connection rebuilds it), are harmless;
@@ -386,8 +526,14 @@ def _check_new_target(target: Path) -> None:
         side = Path(f"{target}{suffix}")
         if side.exists() and side.stat().st_size > 0:
             raise LedgerFileError(
-                f"{target}: {side.name} is left from an earlier database of this name and would "
-                f"be read as part of the new ledger; move it away first"
+                tr(
+                    (
+                        "{target}: {name} is left from an earlier database of this name "
+                        "and would be read as part of the new ledger; move it away first"
+                    ),
+                    target=target,
+                    name=side.name,
+                )
             )
 
 
@@ -396,11 +542,17 @@ def _publish(temp: Path, target: Path) -> None:
     try:
         os.link(temp, target)
     except FileExistsError:
-        raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file") from None
+        raise LedgerFileError(
+            tr("{target}: file exists; a new ledger needs a new file", target=target)
+        ) from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
             raise LedgerFileError(
-                f"{target}: cannot create the file ({exc.strerror or exc}); nothing was created"
+                tr(
+                    ("{target}: cannot create the file ({strerror}); nothing was created"),
+                    target=target,
+                    strerror=exc.strerror or exc,
+                )
             ) from None
         _rename_if_free(temp, target)
     _fsync_folder(target.parent)
@@ -418,11 +570,15 @@ def _rename_if_free(temp: Path, target: Path) -> None:
         if fcntl is not None and handle is not None:
             fcntl.flock(handle, fcntl.LOCK_EX)
         if target.exists() or target.is_symlink():
-            raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file")
+            raise LedgerFileError(
+                tr("{target}: file exists; a new ledger needs a new file", target=target)
+            )
         try:
             os.rename(temp, target)
         except FileExistsError:
-            raise LedgerFileError(f"{target}: file exists; a new ledger needs a new file") from None
+            raise LedgerFileError(
+                tr("{target}: file exists; a new ledger needs a new file", target=target)
+            ) from None
     finally:
         if handle is not None:
             os.close(handle)
@@ -534,17 +690,35 @@ def sqlite_errors(
         # ratingkit stores only text it can encode: a stored text that is not UTF-8 is damage
         # (a flipped bit inside a value, which PRAGMA integrity_check does not see).
         raise LedgerFileError(
-            f"{path}: damaged: {doing}: a text stored in the ledger is not valid UTF-8 "
-            f"({exc.reason} at byte {exc.start}); nothing was written; restore the ledger "
-            f"from a backup"
+            tr(
+                (
+                    "{path}: damaged: {doing}: a text stored in the ledger is not "
+                    "valid UTF-8 ({reason} at byte {start}); nothing was written; "
+                    "restore the ledger from a backup"
+                ),
+                path=path,
+                doing=doing,
+                reason=exc.reason,
+                start=exc.start,
+            )
         ) from None
     except OverflowError as exc:
         raise LedgerError(
-            f"{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"
+            tr(
+                ("{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"),
+                path=path,
+                doing=doing,
+                exc=exc,
+            )
         ) from None
     except sqlite3.IntegrityError as exc:
         raise LedgerError(
-            f"{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"
+            tr(
+                ("{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"),
+                path=path,
+                doing=doing,
+                exc=exc,
+            )
         ) from None
     except sqlite3.Error as exc:
         translated = _translate(Path(path), doing, exc, busy_timeout)
@@ -558,10 +732,18 @@ def sqlite_errors(
         # does not hide; the original exception stays chained for a report.
         said = " ".join(str(exc).split())
         raise LedgerFileError(
-            f"{path}: {doing} failed on a value stored in the ledger ({type(exc).__name__}: "
-            f"{said}); the ledger is damaged or was changed by another program (or this is "
-            f"a fault of ratingkit's: report it); nothing was written; restore it from a "
-            f"backup"
+            tr(
+                (
+                    "{path}: {doing} failed on a value stored in the ledger ({name}: "
+                    "{said}); the ledger is damaged or was changed by another "
+                    "program (or this is a fault of ratingkit's: report it); nothing "
+                    "was written; restore it from a backup"
+                ),
+                path=path,
+                doing=doing,
+                name=type(exc).__name__,
+                said=said,
+            )
         ) from exc
 
 

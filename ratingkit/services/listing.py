@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import RatingkitError
+from ..core.i18n import tr
 from ..core.output import check_output, write_output
 
 if TYPE_CHECKING:
@@ -35,7 +36,13 @@ def render_list(
     """The list of ``period`` in ``form`` (one of :data:`LIST_FORMATS`): text, or the bytes
     of an XLSX workbook."""
     if form not in LIST_FORMATS:
-        raise RatingkitError(f"unknown list format {form!r}; known: {', '.join(LIST_FORMATS)}")
+        raise RatingkitError(
+            tr(
+                "unknown list format {form!r}; known: {list_formats}",
+                form=form,
+                list_formats=", ".join(LIST_FORMATS),
+            )
+        )
     if form == "fide-txt":
         from ..formats.fidelist import format_rating_list_txt
 
@@ -89,7 +96,13 @@ def _write_bytes(target: Path, data: bytes, given: str | os.PathLike[str]) -> No
             handle.write(data)
         os.replace(temp, target)
     except OSError as exc:
-        raise RatingkitError(f"--output {given}: cannot write: {exc.strerror or exc}") from None
+        raise RatingkitError(
+            tr(
+                "--output {given}: cannot write: {strerror}",
+                given=given,
+                strerror=exc.strerror or exc,
+            )
+        ) from None
 
 
 def _month_label(period: str) -> str:

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from ..core.errors import InvalidValueError
 from ..core.expected import logistic, table_pd_exact
+from ..core.i18n import tr
 from ..core.outcome import detail_cells, shown_as, shown_columns
 from ..core.report import ShownAsTable, Table, fields_table
 from ..core.rounding import round_half_away_from_zero
@@ -216,10 +217,16 @@ class PoolConfig(ShownAsTable):
         for name in ("players", "years", "rounds", "top"):
             if getattr(self, name) < 1:
                 raise InvalidValueError(
-                    f"pool {name} must be at least 1, got {getattr(self, name)}"
+                    tr(
+                        "pool {name} must be at least 1, got {getattr}",
+                        name=name,
+                        getattr=getattr(self, name),
+                    )
                 )
         if self.newcomers < 0:
-            raise InvalidValueError(f"pool newcomers must be 0 or more, got {self.newcomers}")
+            raise InvalidValueError(
+                tr("pool newcomers must be 0 or more, got {newcomers}", newcomers=self.newcomers)
+            )
 
     # IPython prints a dataclass by its own repr unless the class itself says otherwise.
     _repr_pretty_ = ShownAsTable._repr_pretty_
@@ -341,7 +348,13 @@ def measure_field(name: str) -> str:
     """The :class:`YearStats` field of the measure ``name``; an unknown name is an error that
     lists the known ones."""
     if name not in _MEASURES:
-        raise InvalidValueError(f"unknown pool measure {name!r} (known: {', '.join(_MEASURES)})")
+        raise InvalidValueError(
+            tr(
+                "unknown pool measure {name!r} (known: {measures})",
+                name=name,
+                measures=", ".join(_MEASURES),
+            )
+        )
     return _MEASURES[name]
 
 
@@ -405,7 +418,11 @@ def simulate(rules: PoolRules | str, config: PoolConfig | None = None) -> PoolRu
             rules = POOL_RULES[rules]
         except KeyError:
             raise InvalidValueError(
-                f"unknown pool rules {rules!r} (known: {', '.join(POOL_RULES)})"
+                tr(
+                    "unknown pool rules {rules!r} (known: {pool_rules})",
+                    rules=rules,
+                    pool_rules=", ".join(POOL_RULES),
+                )
             ) from None
     config = config or PoolConfig()
     rng = random.Random(config.seed)

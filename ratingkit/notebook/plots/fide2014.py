@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.expected import table_pd
+from ...core.i18n import tr
 from ...core.report import Report
 from ._axes import axes
 from ._text import literal
@@ -38,7 +39,7 @@ def plot_cap(
     ax.axvspan(-up_to, -cap, color="tab:orange", alpha=0.12)
     outcome = report.outcome
     if outcome is None:
-        raise ValueError(f"{report!r} carries no outcome")
+        raise ValueError(tr("{report!r} carries no outcome", report=report))
     games = [
         g.detail
         for g in outcome.games_of(player_id)

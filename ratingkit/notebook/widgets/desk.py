@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
+from ...core.i18n import tr
 from ...core.model import Event
 from ...core.outcome import GameKind, Outcome, PlayerOutcome, Status
 from ...core.output import csv_cell, plain, protect_cell
@@ -89,7 +90,7 @@ class Loaded:
 def _safe_name(name: str) -> str:
     base = Path(name.replace("\\", "/")).name
     if base in {"", ".", ".."}:
-        raise RatingkitError(f"{name!r}: not a file name")
+        raise RatingkitError(tr("{name!r}: not a file name", name=name))
     return base
 
 
@@ -106,7 +107,7 @@ def load_uploads(
     does (``read_event(path, roster=player file)``; the player file is the uploaded one, else
     the event's own players file with state).  Errors name the uploaded file, not the folder."""
     if not event_files:
-        raise RatingkitError("no event file uploaded")
+        raise RatingkitError(tr("no event file uploaded"))
     try:
         return _load(event_files, player_files, folder)
     except RatingkitError as exc:
@@ -123,15 +124,23 @@ def _without_folder(text: str, folder: Path) -> str:
 def _load(event_files: Sequence[Upload], player_files: Sequence[Upload], folder: Path) -> Loaded:
     names = [_safe_name(name) for name, _ in event_files]
     if len(set(names)) != len(names):
-        raise RatingkitError(f"two uploaded files have one name: {', '.join(names)}")
+        raise RatingkitError(
+            tr("two uploaded files have one name: {names}", names=", ".join(names))
+        )
     for name, (_, content) in zip(names, event_files, strict=True):
         (folder / name).write_bytes(content)
     main = [n for n in names if not _is_side_file(n)] if len(names) > 1 else names
     if len(main) != 1:
         raise RatingkitError(
-            f"{len(main)} event files uploaded ({', '.join(main) or 'only side files'}): upload "
-            "one event: a TRF, a FESA table, a score table, or a CSV pair (games.csv with its "
-            "players.csv, and event.csv if it has one)"
+            tr(
+                (
+                    "{main_count} event files uploaded ({main}): upload one event: a "
+                    "TRF, a FESA table, a score table, or a CSV pair (games.csv with "
+                    "its players.csv, and event.csv if it has one)"
+                ),
+                main_count=len(main),
+                main=", ".join(main) or "only side files",
+            )
         )
     event_path = folder / main[0]
     player_path: Path | None = None
@@ -199,7 +208,7 @@ def default_rule_set(
     FIDE 1982 for a score table (the only text rating totals)."""
     usable, _ = usable_rule_sets(event, players)
     if not usable:
-        raise RatingkitError(f"{event.name}: no rule set can rate this event")
+        raise RatingkitError(tr("{name}: no rule set can rate this event", name=event.name))
     by_name = {r.name: r for r in usable}
     day = event.start
     if event.score_only and "fide-1982" in by_name:

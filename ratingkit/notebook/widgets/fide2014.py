@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from ...core.i18n import tr
 from ...core.model import Event, Player
 from ...core.outcome import Outcome, PlayerOutcome, player_row
 from ...core.players import PlayerFile, PlayerRecord
@@ -64,7 +65,7 @@ def set_player_state(players: PlayerFile | None, player: Player, **changes: Any)
 
 def _outcome(report: Report) -> Outcome[FidePlayer, FideGame]:
     if report.outcome is None:  # every FIDE report carries its outcome
-        raise ValueError(f"{report!r} carries no outcome")
+        raise ValueError(tr("{report!r} carries no outcome", report=report))
     return report.outcome
 
 

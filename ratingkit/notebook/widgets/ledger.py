@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
+from ...core.i18n import tr
 from ...core.report import Table, format_cell
 from ...services.ledger import Ledger, LedgerError
 from ..plots.ledger import plot_rating_history
@@ -95,7 +96,7 @@ class LedgerBrowser(Widget):
         history: Table | None = None
         try:
             if period is None:
-                raise LedgerError("no period of this ledger is rated yet; nothing is published")
+                raise LedgerError(tr("no period of this ledger is rated yet; nothing is published"))
             listed = self.ledger.published_list(period, ledger_ids=True)
             values["list"] = [_without_ledger_id(r) for r in listed.rows]
             values["events"] = [

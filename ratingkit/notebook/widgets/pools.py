@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
+from ...core.i18n import tr
 from ...services.pools import POOL_RULES, PoolConfig, PoolRun, drift_summary, simulate
 from ..plots.pools import plot_drift
 from .base import Widget
@@ -86,7 +87,7 @@ class PoolExplorer(Widget):
         }
         try:
             if not self.rules.value:
-                raise RatingkitError("choose at least one of the K rules to simulate")
+                raise RatingkitError(tr("choose at least one of the K rules to simulate"))
             config = replace(
                 self.base,
                 players=int(self.players.value),

@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
+from ...core.i18n import tr
 from ...core.model import Event
 from ...core.players import PlayerFile
 from ...core.ruleset import rule_set_in_force
@@ -36,7 +37,7 @@ class FideVersions(Widget):
         columns: Sequence[str] = ("K", "change", "rating_after"),
     ) -> None:
         if not events:
-            raise RatingkitError("FideVersions needs at least one event")
+            raise RatingkitError(tr("FideVersions needs at least one event"))
         self.events = dict(events)
         self.columns = tuple(columns)
         self.event = w.Dropdown(options=list(self.events), description="event")
@@ -89,7 +90,7 @@ class FideVersions(Widget):
                 parts.append(f"<p>{html.escape(str(exc))}</p>")
         try:
             if not self.rules.value:
-                raise RatingkitError("choose at least one FIDE text")
+                raise RatingkitError(tr("choose at least one FIDE text"))
             table = rate_side_by_side(event, tuple(self.rules.value), players, self.columns)
             values["rows"] = [dict(r) for r in table.rows]
             parts.append(table.to_html())

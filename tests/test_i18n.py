@@ -1,0 +1,176 @@
+"""The message catalogs (ratingkit/core/i18n.py): every text the code marks has a Russian and a
+Turkish translation, no translation is left for a text the code no longer has, each
+translation keeps its text's ``{names}``, and the language is chosen as documented."""
+
+from __future__ import annotations
+
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from ratingkit.core import i18n
+from ratingkit.core.errors import LanguageError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _catalog(language: str, domain: str):
+    path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+    assert path.exists(), f"{path.relative_to(ROOT)} is missing: run python -m ratingkit.core.i18n update"
+    with path.open("rb") as po:
+        return read_po(po, locale=language, domain=domain)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("domain", sorted(i18n.DOMAINS))
+@pytest.mark.parametrize("language", i18n.LANGUAGES[1:])
+def test_every_marked_text_has_a_translation_and_none_is_stale(language, domain):
+    marked = i18n.extracted(domain)
+    catalog = _catalog(language, domain)
+    missing = []
+    for text, places in sorted(marked.items()):
+        entry = catalog.get(text)
+        if entry is None or not entry.string or entry.fuzzy:
+            file, line = places[0]
+            missing.append(f"{file}:{line}: {text!r}")
+    stale = sorted(m.id for m in catalog if m.id and m.id not in marked)
+    assert missing == [], f"{len(missing)} text(s) without a {language} translation:\n" + "\n".join(
+        missing[:40]
+    )
+    assert stale == [], f"{language}/{domain}.po has texts the code no longer has: {stale[:20]}"
+
+
+@pytest.mark.parametrize("domain", sorted(i18n.DOMAINS))
+@pytest.mark.parametrize("language", i18n.LANGUAGES[1:])
+def test_each_translation_keeps_its_texts_fields(language, domain):
+    """A translation of ``"{file}, line {line}"`` must name {file} and {line}: a lost field
+    would drop the file or the line from an error message, an extra one would fail."""
+    wrong = []
+    for entry in _catalog(language, domain):
+        if not entry.id or not entry.string:
+            continue
+        if _fields(entry.id) != _fields(entry.string):
+            wrong.append(f"{entry.id!r} -> {entry.string!r}")
+    assert wrong == []
+
+
+def test_the_catalog_templates_are_up_to_date():
+    """The ``.pot`` files hold exactly the texts the code marks (``update`` was run)."""
+    from babel.messages.pofile import read_po as read
+
+    for domain in i18n.DOMAINS:
+        with (i18n.LOCALE_DIR / f"{domain}.pot").open("rb") as pot:
+            template = {m.id for m in read(pot) if m.id}
+        assert template == set(i18n.extracted(domain)), domain
+
+
+def test_every_mark_is_a_literal_the_catalogs_can_hold():
+    """``tr(f"...")`` or ``_(variable)`` cannot be translated: the catalogs hold the literal."""
+    bad = []
+    for domain in i18n.DOMAINS:
+        for path in i18n._domain_files(domain):
+            _texts, unreadable = i18n.marked_texts(path)
+            bad += [f"{path.relative_to(ROOT)}:{line}" for line in unreadable]
+    assert bad == []
+
+
+def test_every_package_file_belongs_to_one_domain():
+    owned: dict[Path, str] = {}
+    for domain in i18n.DOMAINS:
+        for path in i18n._domain_files(domain):
+            assert path not in owned, f"{path} is in {owned[path]} and {domain}"
+            owned[path] = domain
+    files = set((ROOT / "ratingkit").rglob("*.py")) - {ROOT / "ratingkit" / "core" / "i18n.py"}
+    files = {f for f in files if f.name not in ("__init__.py", "__main__.py")}
+    assert sorted(str(f.relative_to(ROOT)) for f in files - set(owned)) == []
+
+
+# -- choosing the language ---------------------------------------------------------------
+
+
+def test_the_language_comes_from_the_choice_then_the_variable_then_the_locale(monkeypatch):
+    for name in ("RATINGKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    assert i18n.current_language() == "en"
+    monkeypatch.setenv("LANG", "tr_TR.UTF-8")
+    assert i18n.current_language() == "tr"
+    monkeypatch.setenv("LC_ALL", "C")  # the first locale variable set decides: C is English
+    assert i18n.current_language() == "en"
+    monkeypatch.setenv("RATINGKIT_LANG", "ru")
+    assert i18n.current_language() == "ru"
+    with i18n.language_of("tr"):
+        assert i18n.current_language() == "tr"
+    assert i18n.current_language() == "ru"
+    monkeypatch.setenv("RATINGKIT_LANG", "de")
+    with pytest.raises(LanguageError, match="RATINGKIT_LANG: unknown language 'de'"):
+        i18n.current_language()
+    with pytest.raises(LanguageError, match="en, ru, tr"):
+        i18n.set_language("fr")
+
+
+def test_numbers_take_the_languages_decimal_separator():
+    # CLDR (and GOST 8.417 for Russian, TDK for Turkish) write the decimal comma.
+    with i18n.language_of("ru"):
+        assert i18n.number(12.345) == "12,35"
+        assert i18n.number(-0.004) == "0"
+        assert i18n.number(1500) == "1500"
+    with i18n.language_of("tr"):
+        assert i18n.number(0.5) == "0,5"
+    with i18n.language_of("en"):
+        assert i18n.number(0.5) == "0.5"
+
+
+def test_a_table_in_russian_has_translated_columns_and_decimal_commas():
+    from ratingkit.core.report import Table
+
+    table = Table("", ("rating", "change"), [{"rating": 2012.0, "change": -7.25}])
+    english = table.to_text()
+    with i18n.language_of("ru"):
+        russian = table.to_text()
+        csv = table.to_csv()
+    assert "-7.25" in english and "-7,25" in russian
+    assert "рейтинг" in russian.lower()
+    assert csv.splitlines()[0] == "rating,change"  # machine formats keep English keys
+    assert "-7.25" in csv
+
+
+LANGUAGE_WORD_FOR_LINE = {"ru": "строка", "tr": "satır"}
+
+
+@pytest.mark.parametrize("language", ["ru", "tr"])
+def test_a_cli_error_in_russian_and_turkish_keeps_its_file_line_and_value(tmp_path, language):
+    bad = tmp_path / "event.trf"
+    bad.write_text("012 Club event\n001    1 m    Alpha                             1900\n001 bad\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "ratingkit.cli", "rate", str(bad), "--rules", "fide-2014"]
+        + ["--lang", language],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    english = subprocess.run(
+        [sys.executable, "-m", "ratingkit.cli", "rate", str(bad), "--rules", "fide-2014"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "RATINGKIT_LANG": "en"},
+    )
+    assert done.returncode == english.returncode == 2
+    assert "Traceback" not in done.stderr
+    line = re.search(r"line (\d+)", english.stderr)
+    assert line, english.stderr
+    assert str(bad) in done.stderr
+    assert LANGUAGE_WORD_FOR_LINE[language] in done.stderr.lower()
+    assert re.search(rf"\b{line.group(1)}\b", done.stderr)
+    value = re.search(r"'[^']+'", english.stderr)
+    if value:
+        assert value.group(0) in done.stderr
+    assert done.stderr != english.stderr
