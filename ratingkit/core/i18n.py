@@ -45,7 +45,8 @@ LOCALE_DIR = PACKAGE / "locale"
 #: The catalogs (gettext domains) and the package's files each one holds the texts of.
 DOMAINS: Mapping[str, tuple[str, ...]] = {
     "cli": ("cli.py", "workbook.py", "services/*.py", "documents/*.py"),
-    "errors": ("core/*.py", "formats/*.py", "builtin.py"),
+    "core": ("core/*.py",),
+    "formats": ("formats/*.py", "builtin.py"),
     "rules": ("fide/*.py", "fide1982/*.py", "fesa/*.py", "lnmo/*.py"),
     "workbook": ("notebook/*.py", "notebook/*/*.py", "workshop/*.py"),
 }
