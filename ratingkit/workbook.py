@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import secrets
 import shutil
@@ -48,7 +49,19 @@ def prepare(root: Path, *, fresh: bool = False) -> Path:
         copy = target / notebook.name
         if not copy.exists():
             shutil.copy2(notebook, copy)
+    settings = target / SETTINGS
+    settings.mkdir(exist_ok=True)
+    (settings / "overrides.json").write_text(json.dumps(LAB_OVERRIDES, indent=2) + "\n")
     return target
+
+
+#: The workbook's JupyterLab settings folder (in the copies' folder) and the defaults it
+#: overrides: JupyterLab does not ask whether to fetch Jupyter's news (it would fetch nothing:
+#: the server's news feed is off) nor check for updates.
+SETTINGS = ".jupyterlab-settings"
+LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
+}
 
 
 def lab_command(root: Path, folder: Path, *, port: int, token: str) -> list[str]:
@@ -71,6 +84,7 @@ def lab_command(root: Path, folder: Path, *, port: int, token: str) -> list[str]
         # Nothing reaches the internet: no news feed, no check for a newer JupyterLab.
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.app_settings_dir={folder / SETTINGS}",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")

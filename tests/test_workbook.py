@@ -3,6 +3,7 @@ notebooks, so that working in the workbook leaves the tracked notebooks as they 
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -24,7 +25,15 @@ def _project(tmp_path: Path) -> Path:
 def test_the_copies_are_made_once_and_never_overwritten(tmp_path):
     root = _project(tmp_path)
     folder = workbook.prepare(root)
-    assert sorted(p.name for p in folder.iterdir()) == ["00-start-here.ipynb", "01-fide-2014.ipynb"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".jupyterlab-settings",
+        "00-start-here.ipynb",
+        "01-fide-2014.ipynb",
+    ]
+    # JupyterLab's own default asks whether to fetch Jupyter's news: the workbook says no
+    overrides = json.loads((folder / ".jupyterlab-settings" / "overrides.json").read_text())
+    news = overrides["@jupyterlab/apputils-extension:notification"]
+    assert news == {"fetchNews": "false", "checkForUpdates": False}
     (folder / "01-fide-2014.ipynb").write_text("my work")
     original = (root / "notebooks" / "01-fide-2014.ipynb").read_bytes()
     workbook.prepare(root)
@@ -43,6 +52,7 @@ def test_jupyterlab_opens_at_the_root_with_the_start_notebook(tmp_path):
     assert "--ip=127.0.0.1" in command and "--no-browser" in command
     assert f"--ServerApp.root_dir={root}" in command and "--port=8899" in command
     assert "--ServerApp.default_url=/lab/tree/workbook/00-start-here.ipynb" in command
+    assert f"--LabApp.app_settings_dir={folder / '.jupyterlab-settings'}" in command
     url = workbook.start_url(folder, root, 8899, "abc")
     # the file browser at the project root (where the examples are), not the copies' folder
     assert url == (
