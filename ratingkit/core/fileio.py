@@ -466,11 +466,11 @@ def read_csv_table(
             # Which of the two would count is anybody's guess: the last one did, silently.
             raise MalformedLineError(
                 tr(
-                    "{what} names column {name!r} twice (columns {where} and {index})",
+                    "{what} names column {name!r} twice (columns {first} and {second})",
                     what=what,
                     name=name,
-                    where=where[name],
-                    index=index,
+                    first=where[name],
+                    second=index,
                 ),
                 Location(source, first_line, name),
                 name,

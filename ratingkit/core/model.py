@@ -356,10 +356,10 @@ class Event:
                 first = seen[player.id]
                 raise DuplicatePlayerError(
                     tr(
-                        ("player id {id!r} is used by both {name!r} and {name2!r}{first_at}"),
+                        ("player id {id!r} is used by both {name!r} and {other!r}{first_at}"),
                         id=player.id,
                         name=first.name,
-                        name2=player.name,
+                        other=player.name,
                         first_at=_first_at(first),
                     ),
                     where,
@@ -373,11 +373,11 @@ class Event:
                         tr(
                             (
                                 "FIDE id {fide_id!r} is given to both {name!r} and "
-                                "{name2!r}{first_at}: one person entered twice?"
+                                "{other!r}{first_at}: one person entered twice?"
                             ),
                             fide_id=player.fide_id,
                             name=other.name,
-                            name2=player.name,
+                            other=player.name,
                             first_at=_first_at(other),
                         ),
                         where,
@@ -400,9 +400,9 @@ class Event:
                 if pid not in seen:
                     raise UnknownPlayerError(
                         tr(
-                            "round {round}: player {pid!r} is not in the event's player list",
+                            "round {round}: player {player!r} is not in the event's player list",
                             round=game.round,
-                            pid=pid,
+                            player=pid,
                         ),
                         game.location or _location_of(self.source),
                         pid,
@@ -739,7 +739,11 @@ def _check_one_game_per_round(games: Iterable[Game], byes: Iterable[Bye]) -> Non
         key = (round_, pid)
         if key in seen:
             raise ConflictingGameError(
-                tr("player {pid!r} has two games or byes in round {round}", pid=pid, round=round_),
+                tr(
+                    "player {player!r} has two games or byes in round {round}",
+                    player=pid,
+                    round=round_,
+                ),
                 seen[key] or Location(),
                 location or Location(),
                 pid,
