@@ -89,7 +89,16 @@ class ConflictingGameError(InputError):
     def __init__(self, message: str, first: Location, second: Location, value: object = None):
         self.first = first
         self.second = second
-        super().__init__(f"{message} (recorded at {first} and at {second})", None, value)
+        super().__init__(
+            tr(
+                "{message} (recorded at {first} and at {second})",
+                message=message,
+                first=first,
+                second=second,
+            ),
+            None,
+            value,
+        )
         self.location = first
 
 
@@ -105,13 +114,24 @@ class UnknownRuleSetError(RatingkitError):
         self.available = available
         #: The known names closest to ``name`` (:func:`difflib.get_close_matches`).
         self.suggestions = tuple(suggestions)
-        names = ", ".join(available) if available else "none yet"
+        names = ", ".join(available) if available else _("none yet")
         guess = ""
         if self.suggestions:
             shown = [repr(s) for s in self.suggestions]
-            either = ", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]
-            guess = f" (did you mean {either}?)"
-        super().__init__(f"unknown rule set {name!r}{guess}; available: {names}")
+            either = (
+                tr("{names} or {last}", names=", ".join(shown[:-1]), last=shown[-1])
+                if len(shown) > 1
+                else shown[0]
+            )
+            guess = " " + tr("(did you mean {either}?)", either=either)
+        super().__init__(
+            tr(
+                "unknown rule set {name!r}{guess}; available: {names}",
+                name=name,
+                guess=guess,
+                names=names,
+            )
+        )
 
 
 class UnknownFormatError(RatingkitError):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..core.i18n import tr
+from ..core.i18n import _, tr
 from .errors import InvalidValueError
 from .report import ShownAsTable, fields_table
 from .rounding import Number, exact, round_half_up, round_hundredths_half_up
@@ -122,11 +122,14 @@ class FormulaGap(ShownAsTable):
 
     def table(self) -> Table:
         return fields_table(
-            f"the {self.formula} formula against FIDE 2014 table 8.1b",
+            tr(
+                "the {formula} formula against FIDE 2014 table 8.1b",
+                formula=self.formula,
+            ),
             (
-                ("largest_gap", self.largest_gap, "largest |formula - table|"),
-                ("at_difference", self.at_difference, "at the rating difference D"),
-                ("mean_absolute_gap", self.mean_absolute_gap, "mean |formula - table|"),
+                ("largest_gap", self.largest_gap, _("largest |formula - table|")),
+                ("at_difference", self.at_difference, _("at the rating difference D")),
+                ("mean_absolute_gap", self.mean_absolute_gap, _("mean |formula - table|")),
             ),
         )
 

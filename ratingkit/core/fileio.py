@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from .errors import InputError, Location, MalformedLineError
 from .model import ReadNote
 from .output import atomic_write, unprotect_cell
@@ -64,7 +64,7 @@ class DecodedText:
 
     text: str
     encoding: str
-    how: str = "detected"
+    how: str = N_("detected")
     bom: bool = False
 
     @property
@@ -76,7 +76,12 @@ class DecodedText:
         for a UTF-8 file that was not given an encoding (the default says nothing)."""
         if self.is_utf8 and self.how == "detected":
             return None
-        return f"{source}: read as {encoding_name(self.encoding)} ({self.how})"
+        return tr(
+            "{source}: read as {encoding} ({how})",
+            source=source,
+            encoding=encoding_name(self.encoding),
+            how=_(self.how),
+        )
 
 
 def _read_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -151,7 +156,12 @@ def encoding_notes(reads: Reads) -> tuple[ReadNote, ...]:
         files = tuple(dict.fromkeys(sources))
         notes.append(
             ReadNote(
-                f"{', '.join(files)}: read as {name} ({how})",
+                tr(
+                    "{source}: read as {encoding} ({how})",
+                    source=", ".join(files),
+                    encoding=name,
+                    how=_(how),
+                ),
                 files=files,
                 encoding=codecs_of[(name, how)],
             )
@@ -195,9 +205,9 @@ def check_encoding(encoding: str, source: str | None = None) -> codecs.CodecInfo
     except (LookupError, TypeError, ValueError):
         codec = None
     if codec is None:
-        problem = f"unknown encoding {encoding!r}"
+        problem = tr("unknown encoding {encoding!r}", encoding=encoding)
     elif not getattr(codec, "_is_text_encoding", True):
-        problem = f"{encoding!r} is not a text encoding"
+        problem = tr("{encoding!r} is not a text encoding", encoding=encoding)
     else:
         return codec
     raise InputError(
@@ -226,7 +236,7 @@ def _decode_given(data: bytes, source: str, encoding: str) -> DecodedText:
             Location(source, line),
             data[start:end],
         ) from None
-    return DecodedText(text, encoding, "given", False)
+    return DecodedText(text, encoding, N_("given"), False)
 
 
 def _detect(data: bytes) -> DecodedText:
@@ -305,10 +315,10 @@ def require_text(data: bytes, path: str | os.PathLike[str]) -> None:
     byte-order mark or a NUL byte (UTF-16 text saved by a spreadsheet, a binary file).  Read
     as a code page they would give garbage and a misleading error further on."""
     if data.startswith(_WIDE_BOMS):
-        what = "a UTF-16 or UTF-32 byte-order mark"
+        what = _("a UTF-16 or UTF-32 byte-order mark")
     elif b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
-        what = f"NUL bytes, the first on line {line}"
+        what = tr("NUL bytes, the first on line {line}", line=line)
     else:
         return
     raise InputError(
@@ -401,9 +411,13 @@ def _decimal_comma_hint(row: list[str], header: list[str], delimiter: str) -> st
         index = next((i for i in splits if header[i] in _DECIMAL_COLUMNS), splits[-1])
         number = f"{row[index].strip()},{row[index + 1].strip()}"
         dotted = number.replace(",", ".")
-        return (
-            f'; if {number!r} is one number with a decimal comma, quote it ("{number}") '
-            f"or write {dotted} (this file is separated by commas)"
+        return tr(
+            (
+                '; if {number!r} is one number with a decimal comma, quote it ("{number}") '
+                "or write {dotted} (this file is separated by commas)"
+            ),
+            number=number,
+            dotted=dotted,
         )
     return ""
 
@@ -445,9 +459,12 @@ def read_csv_table(
             except csv.Error as exc:
                 message = str(exc)
                 if "field larger than field limit" in message:
-                    message = (
-                        f"a cell is longer than {FIELD_LIMIT:,} characters (a quote left "
-                        "open, or not a CSV table)"
+                    message = tr(
+                        (
+                            "a cell is longer than {limit:,} characters (a quote left "
+                            "open, or not a CSV table)"
+                        ),
+                        limit=FIELD_LIMIT,
                     )
                 raise MalformedLineError(
                     tr("{what} cannot be read as CSV: {message}", what=what, message=message),
@@ -466,11 +483,11 @@ def read_csv_table(
             # Which of the two would count is anybody's guess: the last one did, silently.
             raise MalformedLineError(
                 tr(
-                    "{what} names column {name!r} twice (columns {where} and {index})",
+                    "{what} names column {name!r} twice (columns {first} and {second})",
                     what=what,
                     name=name,
-                    where=where[name],
-                    index=index,
+                    first=where[name],
+                    second=index,
                 ),
                 Location(source, first_line, name),
                 name,

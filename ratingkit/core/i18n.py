@@ -223,9 +223,10 @@ def _domain_files(domain: str) -> list[Path]:
 def marked_texts(path: Path) -> tuple[list[tuple[str, int]], list[int]]:
     """The texts marked in one source file (``_``, ``N_``, ``tr`` called with a literal first
     argument; implicitly joined and parenthesised literals are one text) with their lines, and
-    the lines where one of them is called with what no catalog can hold (an f-string; ``tr`` or
-    ``N_`` with anything but a literal).  Python's own parser reads the file, so a text split over lines
-    in parentheses, which Babel's token-based Python extractor skips, is found too."""
+    the lines where one of them is called with what no catalog can hold (an f-string; ``tr``
+    or ``N_`` with anything but a literal).  Python's own parser reads the file, so a text
+    split over lines in parentheses, which Babel's token-based Python extractor skips, is
+    found too."""
     import ast
 
     texts: list[tuple[str, int]] = []

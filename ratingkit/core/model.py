@@ -356,10 +356,10 @@ class Event:
                 first = seen[player.id]
                 raise DuplicatePlayerError(
                     tr(
-                        ("player id {id!r} is used by both {name!r} and {name2!r}{first_at}"),
+                        ("player id {id!r} is used by both {name!r} and {other!r}{first_at}"),
                         id=player.id,
                         name=first.name,
-                        name2=player.name,
+                        other=player.name,
                         first_at=_first_at(first),
                     ),
                     where,
@@ -373,11 +373,11 @@ class Event:
                         tr(
                             (
                                 "FIDE id {fide_id!r} is given to both {name!r} and "
-                                "{name2!r}{first_at}: one person entered twice?"
+                                "{other!r}{first_at}: one person entered twice?"
                             ),
                             fide_id=player.fide_id,
                             name=other.name,
-                            name2=player.name,
+                            other=player.name,
                             first_at=_first_at(other),
                         ),
                         where,
@@ -400,9 +400,9 @@ class Event:
                 if pid not in seen:
                     raise UnknownPlayerError(
                         tr(
-                            "round {round}: player {pid!r} is not in the event's player list",
+                            "round {round}: player {player!r} is not in the event's player list",
                             round=game.round,
-                            pid=pid,
+                            player=pid,
                         ),
                         game.location or _location_of(self.source),
                         pid,
@@ -608,7 +608,9 @@ def _check_rating(player: Player, where: Location | None) -> None:
 
 
 def _first_at(player: Player) -> str:
-    return f" (first at {player.location})" if player.location is not None else ""
+    if player.location is None:
+        return ""
+    return " " + tr("(first at {location})", location=player.location)
 
 
 def _check_rounds(
@@ -617,7 +619,7 @@ def _check_rounds(
     """Every game and bye lies in rounds 1 to ``rounds`` when the event says how many rounds
     it had."""
     entries = [(g.round, g.location, f"{g.white!r} v {g.black!r}") for g in games]
-    entries += [(b.round, b.location, f"bye of {b.player!r}") for b in byes]
+    entries += [(b.round, b.location, tr("bye of {player!r}", player=b.player)) for b in byes]
     for round_, location, what in entries:
         if not 1 <= round_ <= rounds:
             raise InvalidValueError(
@@ -739,7 +741,11 @@ def _check_one_game_per_round(games: Iterable[Game], byes: Iterable[Bye]) -> Non
         key = (round_, pid)
         if key in seen:
             raise ConflictingGameError(
-                tr("player {pid!r} has two games or byes in round {round}", pid=pid, round=round_),
+                tr(
+                    "player {player!r} has two games or byes in round {round}",
+                    player=pid,
+                    round=round_,
+                ),
                 seen[key] or Location(),
                 location or Location(),
                 pid,
@@ -819,20 +825,44 @@ def assemble_games(entries: Iterable[GameEntry]) -> tuple[tuple[Game, ...], tupl
 def _pair(first: GameEntry, second: GameEntry) -> Game:
     def conflict(what: str) -> ConflictingGameError:
         return ConflictingGameError(
-            f"round {first.round}, {first.player!r} v {second.player!r}: {what}",
+            tr(
+                "round {round}, {player!r} v {opponent!r}: {what}",
+                round=first.round,
+                player=first.player,
+                opponent=second.player,
+                what=what,
+            ),
             first.location or Location(),
             second.location or Location(),
             (first.score, second.score),
         )
 
     if first.play is not second.play:
-        raise conflict(f"one record says {first.play.value}, the other {second.play.value}")
+        raise conflict(
+            tr(
+                "one record says {first}, the other {second}",
+                first=first.play.value,
+                second=second.play.value,
+            )
+        )
     if first.colour is not None and second.colour is not None and first.colour == second.colour:
-        raise conflict(f"both records give colour {first.colour.value!r}")
+        raise conflict(tr("both records give colour {colour!r}", colour=first.colour.value))
     if first.play is Play.PLAYED and first.score + second.score != 1.0:
-        raise conflict(f"scores {first.score} and {second.score} do not add up to 1")
+        raise conflict(
+            tr(
+                "scores {first} and {second} do not add up to 1",
+                first=first.score,
+                second=second.score,
+            )
+        )
     if first.play is Play.FORFEIT and first.score + second.score > 1.0:
-        raise conflict(f"forfeit scores {first.score} and {second.score} are both wins")
+        raise conflict(
+            tr(
+                "forfeit scores {first} and {second} are both wins",
+                first=first.score,
+                second=second.score,
+            )
+        )
     white, black = (first, second) if first.colour is not Colour.BLACK else (second, first)
     if first.colour is None and second.colour is Colour.WHITE:
         white, black = second, first

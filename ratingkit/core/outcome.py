@@ -35,6 +35,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .i18n import N_, _, tr
+
 if TYPE_CHECKING:
     from .model import Event
     from .players import PlayerFile
@@ -47,8 +49,8 @@ Number = int | float | Fraction | Decimal
 class GameKind(enum.Enum):
     """The game an event is, and the game a rule set rates."""
 
-    CHESS = "chess"
-    SHOGI = "shogi"
+    CHESS = N_("chess")
+    SHOGI = N_("shogi")
 
     def __str__(self) -> str:
         return self.value
@@ -58,38 +60,40 @@ class Status(enum.Enum):
     """What became of a player's rating in an event or a period."""
 
     #: He had a rating and it was updated (the change may be 0).
-    RATED = "rated"
+    RATED = N_("rated")
     #: He had no rating and got his first one (FIDE's Ru / Rn, FESA's first rating, LNMO's
     #: initial rating from table 1).
-    FIRST_RATING = "first rating"
+    FIRST_RATING = N_("first rating")
     #: He had no rating and one was computed but not published (too few games, below the
     #: floor, results pooled until enough games: FIDE 2014 7.14 and 8.2x, 2024 7.1.4).
-    NOT_PUBLISHED = "not published"
+    NOT_PUBLISHED = N_("not published")
     #: Nothing was rated for him (no rated game, no rated opponent, not counted: FIDE 8.21).
-    NOT_RATED = "not rated"
+    NOT_RATED = N_("not rated")
 
     def __str__(self) -> str:
-        return self.value
+        """The status in words, in the language now in force (``value`` is the English key)."""
+        return _(self.value)
 
 
 class NoteKind(enum.Enum):
     """What a note is about."""
 
     #: What reading the files found (encoding, the event type detected, players matched).
-    READ = "read"
+    READ = N_("read")
     #: A default assumed where the input says nothing (no player file: K taken as ...).
-    DEFAULT = "default"
+    DEFAULT = N_("default")
     #: A documented decision on a point the rules leave open.
-    DECISION = "decision"
+    DECISION = N_("decision")
     #: A rule applied to some players or games (the 400-point cap, a K group, an iteration).
-    RULE = "rule"
+    RULE = N_("rule")
     #: The rule set was named for an event outside the dates its document was in force.
-    OUT_OF_FORCE = "out of force"
+    OUT_OF_FORCE = N_("out of force")
     #: Something the officer should look at (a fixed point that did not settle ...).
-    WARNING = "warning"
+    WARNING = N_("warning")
 
     def __str__(self) -> str:
-        return self.value
+        """The kind in words, in the language now in force (``value`` is the English key)."""
+        return _(self.value)
 
 
 @dataclass(frozen=True)
@@ -97,14 +101,15 @@ class Rule:
     """A clause of a document and what it says, e.g. ``Rule("8.54", "D capped at 400")``.
 
     ``clause`` is the number as the document prints it ("8.3.1", "10.61", "rule 9", "4a");
-    ``text`` says what it did here, in words.  Printed as ``"8.54: D capped at 400"``.
+    ``text`` says what it did here, in words (English, marked with ``N_`` where it is made).
+    Printed as ``"8.54: D capped at 400"``, the text in the language now in force.
     """
 
     clause: str
     text: str = ""
 
     def __str__(self) -> str:
-        return f"{self.clause}: {self.text}" if self.text else self.clause
+        return f"{self.clause}: {_(self.text)}" if self.text else self.clause
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,8 @@ class Note:
     players: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return self.text
+        """The note's words in the language now in force (``text`` is kept as made)."""
+        return _(self.text)
 
 
 @dataclass(frozen=True)
@@ -160,7 +166,7 @@ def game_text(ref: GameRef, names: Mapping[str, str] | None = None) -> str:
     if ref.event:
         text = f"{ref.event} {text}"
     if ref.line is not None:
-        text += f" (line {ref.line})"
+        text += " " + tr("(line {line})", line=ref.line)
     return text
 
 
@@ -207,7 +213,7 @@ class Finding:
     def games_text(self, names: Mapping[str, str] | None = None) -> list[str]:
         """The games as :func:`game_text` shows them (``["all"]`` for every game)."""
         if self.all_games:
-            return ["all"]
+            return [_("all")]
         return [game_text(g, names) for g in self.games]
 
     def __str__(self) -> str:
@@ -389,14 +395,14 @@ def common_cells(player: PlayerOutcome[Any]) -> dict[str, object]:
     """The cells of the columns every report starts with
     (:data:`ratingkit.core.report.COMMON_COLUMNS`)."""
     return {
-        "id": player.id,
-        "name": player.name,
-        "rating_before": player.rating_before,
-        "games": player.games,
-        "score": player.score,
-        "expected": player.expected,
-        "change": player.change,
-        "rating_after": player.rating_after,
+        N_("id"): player.id,
+        N_("name"): player.name,
+        N_("rating_before"): player.rating_before,
+        N_("games"): player.games,
+        N_("score"): player.score,
+        N_("expected"): player.expected,
+        N_("change"): player.change,
+        N_("rating_after"): player.rating_after,
     }
 
 

@@ -275,10 +275,10 @@ def loads(text: str) -> object:
             tr(
                 (
                     "stored outcome has codec version {version!r}; this ratingkit "
-                    "reads versions 1 to {version2} (upgrade ratingkit)"
+                    "reads versions 1 to {newest} (upgrade ratingkit)"
                 ),
                 version=version,
-                version2=VERSION,
+                newest=VERSION,
             )
         )
     return from_json_value(document.get("value"))

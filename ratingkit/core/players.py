@@ -49,7 +49,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .fileio import CsvRow, read_csv_table, read_text
 from .values import parse_bool, parse_date, parse_int, parse_rating
@@ -124,7 +124,7 @@ _ALIASES = {
 def check_columns(
     header: Sequence[str],
     source: str,
-    what: str = "the player file",
+    what: str = N_("the player file"),
     also: Sequence[str] = (),
     line: int = 1,
 ) -> None:
@@ -134,14 +134,14 @@ def check_columns(
     for index, name in enumerate(header, start=1):
         if name == "" or name in known:
             continue
-        hint = f"; did you mean {_ALIASES[name]!r}?" if name in _ALIASES else ""
+        hint = tr("; did you mean {alias!r}?", alias=_ALIASES[name]) if name in _ALIASES else ""
         raise MalformedLineError(
             tr(
                 (
                     "{what} has a column ratingkit does not know: {name!r} (column "
                     "{index}){hint} Known columns: {known}"
                 ),
-                what=what,
+                what=_(what),
                 name=name,
                 index=index,
                 hint=hint,
@@ -346,10 +346,18 @@ class PlayerMatch:
     keys: Mapping[str, MatchKey] = field(default_factory=dict)
 
     def note(self) -> str:
-        where = self.source or "player file"
-        text = f"{where}: {len(self.records)} players matched by {self.key}"
+        where = self.source or _("player file")
+        text = tr(
+            "{where}: {count} players matched by {key}",
+            where=where,
+            count=len(self.records),
+            key=self.key,
+        )
         if self.unmatched:
-            text += f"; not found: {', '.join(self.unmatched)} (defaults assumed for them)"
+            text += tr(
+                "; not found: {players} (defaults assumed for them)",
+                players=", ".join(self.unmatched),
+            )
         return text
 
 
@@ -459,7 +467,7 @@ def state_records(player_file: PlayerFile) -> list[dict[str, str]]:
     """A player file as the rows of its CSV (:func:`write_player_csv`): one mapping per
     player from column to cell, empty cells left out.  What ``--format json`` gives as the
     new state; :meth:`PlayerFile.from_records` reads it back to the same records."""
-    _header, rows = read_csv_table(write_player_csv(player_file), "<new state>", "the new state")
+    _header, rows = read_csv_table(write_player_csv(player_file), "<new state>", _("the new state"))
     return [{k: v for k, v in row.cells.items() if v != ""} for row in rows]
 
 
@@ -471,7 +479,7 @@ def read_player_file(path: str | os.PathLike[str], encoding: str | None = None) 
 
 
 def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
-    header, rows = read_csv_table(text, source, "the player file")
+    header, rows = read_csv_table(text, source, _("the player file"))
     if "id" not in header and "name" not in header:
         raise MalformedLineError(
             tr("the header must name an 'id' or 'name' column, got {header}", header=header),
@@ -513,7 +521,7 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     rating = parse_rating(cell("rating"), at("rating")) if cell("rating") else None
     games: int | None = None
     if cell("games"):
-        games = parse_int(cell("games"), at("games"), what="games")
+        games = parse_int(cell("games"), at("games"), what=_("games"))
         if games < 0:
             raise InvalidValueError(
                 tr("games cannot be negative, got {games}", games=games), at("games"), games
@@ -531,15 +539,15 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     born = parse_date(cell("born"), at("born"), year_only=True) if cell("born") else None
     k: int | None = None
     if cell("k"):
-        k = parse_int(cell("k"), at("k"), what="K")
+        k = parse_int(cell("k"), at("k"), what=_("K"))
         if k <= 0:
             raise InvalidValueError(tr("K must be positive, got {k}", k=k), at("k"), k)
         if k not in K_VALUES:
             raise InvalidValueError(
                 tr(
-                    "K {k} is not a K factor of the FIDE regulations ({map})",
+                    "K {k} is not a K factor of the FIDE regulations ({k_factors})",
                     k=k,
-                    map=", ".join(map(str, K_VALUES)),
+                    k_factors=", ".join(map(str, K_VALUES)),
                 ),
                 at("k"),
                 k,

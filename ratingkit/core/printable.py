@@ -15,6 +15,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .i18n import N_, _, current_language, tr
 from .outcome import (
     EventOutcome,
     GameOutcome,
@@ -57,15 +58,33 @@ ul.notes { margin: 1mm 0; padding-left: 5mm; }
 
 #: The printed names of the common columns (as the published reports head them).
 HEADINGS: Mapping[str, str] = {
-    "id": "No.",
-    "name": "Name",
-    "rating_before": "Rating before",
-    "games": "Games",
-    "score": "Score",
-    "expected": "Expected",
-    "change": "Change",
-    "rating_after": "Rating after",
+    "id": N_("No."),
+    "name": N_("Name"),
+    "rating_before": N_("Rating before"),
+    "games": N_("Games"),
+    "score": N_("Score"),
+    "expected": N_("Expected"),
+    "change": N_("Change"),
+    "rating_after": N_("Rating after"),
 }
+
+#: The printed names of the event's facts (the fields of its detail).
+FACTS: Mapping[str, str] = {
+    "event_type": N_("event type"),
+    "start": N_("start"),
+    "end": N_("end"),
+    "players": N_("players"),
+}
+
+
+def heading(column: str) -> str:
+    """A column's printed name in the language now in force: the published reports' heading
+    of a common column, the catalog's name of a system's column (``K``, ``Rc``), else the
+    column's key with spaces for underscores."""
+    if column in HEADINGS:
+        return _(HEADINGS[column])
+    shown = _(column)
+    return shown if shown != column else column.replace("_", " ")
 
 
 def _cell(value: object, fmt: str | None = None) -> str:
@@ -83,7 +102,7 @@ def _table(
 ) -> str:
     """A printed table; ``formats`` are the report's own number formats (``{:+.2f}`` ...)."""
     formats = formats or {}
-    head = "".join(f"<th>{html.escape(HEADINGS.get(c, c.replace('_', ' ')))}</th>" for c in columns)
+    head = "".join(f"<th>{html.escape(heading(c))}</th>" for c in columns)
     body = "".join(
         "<tr>" + "".join(_cell(r.get(c), formats.get(c)) for c in columns) + "</tr>" for r in rows
     )
@@ -135,7 +154,7 @@ def _games_of(
         for g in games
         if g.player == player_id
     ]
-    columns = ["round", "opponent", "score", "rated", "rule", "change"]
+    columns = [N_("round"), N_("opponent"), N_("score"), N_("rated"), N_("rule"), N_("change")]
     for row in rows:
         columns += [c for c in row if c not in columns]
     return columns, rows
@@ -148,12 +167,12 @@ def _same_event(game: GameOutcome[Any], event: EventOutcome[Any, Any]) -> bool:
 def _facts(report: Report, event: EventOutcome[Any, Any], single: bool) -> str:
     """The event's facts: the report's summary for a single event, else its dates."""
     if single and report.summary:
-        items = [f"{k}: {format_cell(v)}" for k, v in report.summary.items()]
+        items = [f"{_(str(k))}: {format_cell(v)}" for k, v in report.summary.items()]
     else:
         detail = event.detail
         items = [
-            f"{name.replace('_', ' ')}: {format_cell(getattr(detail, name))}"
-            for name in ("event_type", "start", "end", "players")
+            f"{_(FACTS[name])}: {format_cell(getattr(detail, name))}"
+            for name in FACTS
             if getattr(detail, name, None) is not None
         ]
     return f'<p class="facts">{html.escape("; ".join(items))}</p>' if items else ""
@@ -184,24 +203,28 @@ def printable_html(report: Report, document: str = "") -> str:
                 if not own:
                     continue
                 formats = report.games.formats if report.games is not None else {}
+                before = tr(
+                    "{id} {name}: rating before {rating}",
+                    id=player.id,
+                    name=player.name,
+                    rating=format_cell(player.rating_before) or _("unrated"),
+                )
                 games.append(
-                    f"<h3>{html.escape(player.id)} {html.escape(player.name)}: rating before "
-                    f"{html.escape(format_cell(player.rating_before) or 'unrated')}</h3>"
-                    + _table(shown, own, formats, "games")
+                    f"<h3>{html.escape(before)}</h3>" + _table(shown, own, formats, "games")
                 )
             # a single event's notes are the report's, printed once at the end
             notes = (
-                "" if single else "".join(f"<li>{html.escape(n.text)}</li>" for n in event.notes)
+                "" if single else "".join(f"<li>{html.escape(str(n))}</li>" for n in event.notes)
             )
             sections.append(
                 '<section class="event">'
                 f"<h1>{html.escape(event.key.name)}</h1>"
                 f'<p class="rules">{rules}</p>'
                 + _facts(report, event, single)
-                + "<h2>Players</h2>"
+                + f"<h2>{html.escape(_('Players'))}</h2>"
                 + _table(columns, rows, report.players.formats)
-                + ("<h2>Individual calculations</h2>" + "".join(games) if games else "")
-                + (f'<h2>Notes</h2><ul class="notes">{notes}</ul>' if notes else "")
+                + (f"<h2>{_('Individual calculations')}</h2>" + "".join(games) if games else "")
+                + (f'<h2>{_("Notes")}</h2><ul class="notes">{notes}</ul>' if notes else "")
                 + "</section>"
             )
         if len(outcome.events) > 1:
@@ -209,17 +232,17 @@ def printable_html(report: Report, document: str = "") -> str:
             sections.append(
                 '<section class="event"><h1>'
                 + title
-                + f'</h1><p class="rules">{rules}</p><h2>Result of the period</h2>'
+                + f'</h1><p class="rules">{rules}</p><h2>{_("Result of the period")}</h2>'
                 + _table(columns, rows, report.players.formats)
                 + "</section>"
             )
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in report.notes)
     if notes:
         sections[-1] = sections[-1].removesuffix("</section>") + (
-            f'<h2>Notes of the report</h2><ul class="notes">{notes}</ul></section>'
+            f'<h2>{_("Notes of the report")}</h2><ul class="notes">{notes}</ul></section>'
         )
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{current_language()}"><head><meta charset="utf-8">'
         f"<title>{title}</title><style>{PRINT_CSS}</style></head>\n<body>\n"
         + "\n".join(sections)
         + "\n</body></html>\n"

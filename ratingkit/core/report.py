@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .errors import RatingkitError
-from .i18n import _, tr
+from .i18n import N_, _, decimal_separator, localized_number, tr
 from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
 
@@ -43,35 +43,43 @@ if TYPE_CHECKING:
 #: unrounded change; ``rating_after`` the new rating after the rule set's rounding;
 #: ``rating_before`` is empty (None) for an unrated player.
 COMMON_COLUMNS: tuple[str, ...] = (
-    "id",
-    "name",
-    "rating_before",
-    "games",
-    "score",
-    "expected",
-    "change",
-    "rating_after",
+    N_("id"),
+    N_("name"),
+    N_("rating_before"),
+    N_("games"),
+    N_("score"),
+    N_("expected"),
+    N_("change"),
+    N_("rating_after"),
 )
 
 
 #: Columns that hold a rating as published: shown as integers.
 RATING_COLUMNS: frozenset[str] = frozenset(
-    {"rating_before", "rating_after", "rating", "Ro", "Rn", "published_rating", "Ru rounded"}
+    {
+        N_("rating_before"),
+        N_("rating_after"),
+        N_("rating"),
+        N_("Ro"),
+        N_("Rn"),
+        N_("published_rating"),
+        N_("Ru rounded"),
+    }
 )
 #: Columns that hold a change of rating, or a rating in the middle of a computation (FESA's
 #: running tr): shown with at most two decimals.
 CHANGE_COLUMNS: frozenset[str] = frozenset(
     {
-        "change",
-        "d",
-        "d_upset",
-        "upset",
-        "bonus",
-        "tr",
-        "tr_after",
-        "effective_rating",
-        "tested_rating",
-        "performance",
+        N_("change"),
+        N_("d"),
+        N_("d_upset"),
+        N_("upset"),
+        N_("bonus"),
+        N_("tr"),
+        N_("tr_after"),
+        N_("effective_rating"),
+        N_("tested_rating"),
+        N_("performance"),
     }
 )
 #: A text cell longer than this leaves its column: the cell shows its start (the whole text
@@ -87,15 +95,27 @@ def _no_negative_zero(text: str) -> str:
 
 
 def format_cell(value: object, fmt: str | None = None, column: str | None = None) -> str:
-    """How a value is shown in text and HTML tables.  ``fmt`` (the table's format of the
+    """How a value is shown in text and HTML tables, in the language now in force (a decimal
+    comma in Russian and Turkish, "да" for True).  ``fmt`` (the table's format of the
     column) comes first; without one, a column of :data:`RATING_COLUMNS` shows an integer and
     one of :data:`CHANGE_COLUMNS` at most two decimals.  No value shows as "-0"."""
     value = plain(value)
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    if fmt is not None and isinstance(value, int | float):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        # a list of decimals with decimal commas is separated by semicolons
+        separator = "; " if decimal_separator() == "," else ", "
+        return separator.join(format_cell(v) for v in value)
+    if isinstance(value, int | float):
+        return localized_number(_number_cell(value, fmt, column))
+    return str(value)
+
+
+def _number_cell(value: int | float, fmt: str | None, column: str | None) -> str:
+    """A number as :func:`format_cell` shows it, the English way (a decimal point)."""
+    if fmt is not None:
         shown = fmt.format(value)
         # a small negative value rounded to zero shows as zero does ("+0.00", not "-0.00")
         return fmt.format(type(value)(0)) if _no_negative_zero(shown) != shown else shown
@@ -110,15 +130,17 @@ def format_cell(value: object, fmt: str | None = None, column: str | None = None
             shown = str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
             return _no_negative_zero(shown)
         return _no_negative_zero(f"{value:.4f}".rstrip("0").rstrip("."))
-    if isinstance(value, list):
-        return ", ".join(format_cell(v) for v in value)
     return str(value)
 
 
 def rating_text(value: object) -> str:
     """A rating in a sentence: the integer, or "no rating" where there is none (a player not
     rated, or whose rating is not published yet)."""
-    return "no rating" if value is None else format_cell(value, column="rating")
+    return _("no rating") if value is None else format_cell(value, column="rating")
+
+
+#: The columns of :func:`fields_table`.
+FIELDS_COLUMNS: tuple[str, ...] = (N_("field"), N_("value"), N_("meaning"))
 
 
 def fields_table(title: str, fields: Sequence[tuple[str, object, str]]) -> Table:
@@ -126,7 +148,7 @@ def fields_table(title: str, fields: Sequence[tuple[str, object, str]]) -> Table
     (a formula's gap, a simulation's settings) shows in a notebook instead of its repr."""
     return Table(
         title,
-        ("field", "value", "meaning"),
+        FIELDS_COLUMNS,
         tuple(
             {"field": name, "value": value, "meaning": meaning} for name, value, meaning in fields
         ),
@@ -172,11 +194,11 @@ class Table:
                 raise RatingkitError(
                     tr(
                         (
-                            "table {title!r} row {value} has columns {unknown} that the "
+                            "table {title!r} row {row} has columns {unknown} that the "
                             "table does not declare"
                         ),
                         title=self.title,
-                        value=index + 1,
+                        row=index + 1,
                         unknown=sorted(unknown),
                     )
                 )
@@ -217,7 +239,7 @@ class Table:
         # The columns are English keys (CSV, JSON and pandas keep them); text and HTML show
         # them in the language now in force.
         columns = [terminal_cell(_(c)) for c in self.columns]
-        title = [terminal_text(self.title)] if self.title else []
+        title = [terminal_text(_(self.title))] if self.title else []
         if width is not None:
             return "\n".join([*_wrapped(title, width), *_fitted(columns, cells, width)])
         widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
@@ -263,7 +285,7 @@ class Table:
                     f'<td colspan="{len(self.columns) - 1}" style="text-align:left">'
                     f"{'<br>'.join(details)}</td></tr>"
                 )
-        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
+        caption = f"<caption>{html.escape(_(self.title))}</caption>" if self.title else ""
         return (
             f'<table class="ratingkit-table">{caption}<thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(body)}</tbody></table>"
@@ -348,7 +370,7 @@ class CheckTable(Table):
     def of(
         cls,
         findings: Iterable[Finding],
-        title: str = "check",
+        title: str = N_("check"),
         names: Mapping[str, str] | None = None,
     ) -> CheckTable:
         """The table of ``findings``, their games shown with the players' ``names``."""
@@ -362,7 +384,7 @@ class CheckTable(Table):
 
 
 #: The columns of :class:`CheckTable`.
-CHECK_COLUMNS: tuple[str, ...] = ("rule", "problem", "games")
+CHECK_COLUMNS: tuple[str, ...] = (N_("rule"), N_("problem"), N_("games"))
 
 
 #: With a width to fit, a text cell longer than this is wrapped onto more lines.
@@ -389,6 +411,9 @@ def _wrapped(lines: Iterable[str], width: int, indent: str = "") -> list[str]:
 
 
 def _is_number(text: str) -> bool:
+    """A cell that holds a number (a decimal comma too): aligned to the right."""
+    if decimal_separator() == ",":
+        text = text.replace(",", ".", 1)
     try:
         float(text.replace("*", ""))
     except ValueError:
@@ -455,11 +480,7 @@ def _fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) 
 
 
 def _align(text: str, width: int) -> str:
-    try:
-        float(text.replace("*", ""))
-    except ValueError:
-        return text.ljust(width)
-    return text.rjust(width)
+    return text.rjust(width) if _is_number(text) else text.ljust(width)
 
 
 @dataclass(frozen=True, repr=False)
@@ -510,8 +531,8 @@ class Report:
     ) -> Report:
         """Assemble a report from plain rows; the common columns are put first."""
         columns = COMMON_COLUMNS + tuple(c for c in extra_columns if c not in COMMON_COLUMNS)
-        players = Table("players", columns, tuple(rows), formats or {})
-        games = Table("games", tuple(game_columns), tuple(game_rows)) if game_columns else None
+        players = Table(N_("players"), columns, tuple(rows), formats or {})
+        games = Table(N_("games"), tuple(game_columns), tuple(game_rows)) if game_columns else None
         return cls(
             title,
             rules,
@@ -613,23 +634,27 @@ class Report:
         """The report as text for a terminal; no control character of the input (a name or
         an event title with ESC sequences) reaches it.  With ``width`` every line fits that
         many columns (:meth:`Table.to_text`; the notes wrapped)."""
+        # The summary's keys are English (a program reads them); shown in the language.
+        label = "  " + _("note:") + " "
         if width is None:
             parts = [f"{self.title} ({self.rules})"]
             if self.summary:
-                parts.append("\n".join(f"  {k}: {format_cell(v)}" for k, v in self.summary.items()))
+                parts.append(
+                    "\n".join(f"  {_(str(k))}: {format_cell(v)}" for k, v in self.summary.items())
+                )
             if self.notes:
-                parts.append("\n".join(f"  note: {n}" for n in self.notes))
+                parts.append("\n".join(f"{label}{n}" for n in self.notes))
         else:
             parts = ["\n".join(_wrapped([f"{self.title} ({self.rules})"], width))]
             if self.summary:
                 summary = [
-                    "\n".join(_wrapped([f"  {k}: {format_cell(v)}"], width, "    "))
+                    "\n".join(_wrapped([f"  {_(str(k))}: {format_cell(v)}"], width, "    "))
                     for k, v in self.summary.items()
                 ]
                 parts.append("\n".join(summary))
             if self.notes:
                 notes = [
-                    "\n".join(_wrapped([f"  note: {terminal_text(n)}"], width, "  note: "))
+                    "\n".join(_wrapped([f"{label}{terminal_text(n)}"], width, label))
                     for n in self.notes
                 ]
                 parts.append("\n".join(notes))
@@ -654,7 +679,7 @@ class Report:
         out = [f"<h4>{html.escape(self.title)} <small>({html.escape(self.rules)})</small></h4>"]
         if self.summary:
             items = "".join(
-                f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(format_cell(v))}</td></tr>"
+                f"<tr><th>{html.escape(_(str(k)))}</th><td>{html.escape(format_cell(v))}</td></tr>"
                 for k, v in self.summary.items()
             )
             out.append(f'<table class="ratingkit-summary">{items}</table>')
@@ -663,11 +688,14 @@ class Report:
         out.append(self.players.to_html())
         for table in self.sections:
             out.append(
-                f"<details><summary>{html.escape(table.title)}</summary>{table.to_html()}</details>"
+                f"<details><summary>{html.escape(_(table.title))}</summary>"
+                f"{table.to_html()}</details>"
             )
         if self.games is not None and self.games.rows:
             out.append(
-                f"<details><summary>per-game detail ({len(self.games)} rows)</summary>"
+                "<details><summary>"
+                + html.escape(tr("per-game detail ({rows} rows)", rows=len(self.games)))
+                + "</summary>"
                 f"{self.games.to_html()}</details>"
             )
         return "\n".join(out)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from ..core.i18n import tr
+from ..core.i18n import _, tr
 from .errors import RatingkitError, RuleSetCannotRateError, UnknownRuleSetError
 from .model import Special
 from .outcome import GameKind
@@ -128,9 +128,9 @@ def not_a_chess_game(game: Game) -> str | None:
     """Why a chess rule set leaves a game of shogi data unrated (a handicap, or a shogi result:
     sennichite, jishogi, illegal move), or None for an ordinary game."""
     if game.handicap is not None:
-        return "shogi handicap game: not a chess game"
+        return _("shogi handicap game: not a chess game")
     if game.special is not None:
-        return f"shogi result ({game.special.value}): not a chess game"
+        return tr("shogi result ({special}): not a chess game", special=game.special.value)
     return None
 
 
@@ -225,9 +225,16 @@ def out_of_force_note(rules: RuleSet, event: Event) -> str | None:
         return None
     start = rules.valid_from.isoformat() if rules.valid_from else "..."
     end = rules.valid_until.isoformat() if rules.valid_until else "..."
-    return (
-        f"{event.name} began on {event.start.isoformat()}, outside the dates {rules.name} was "
-        f"in force ({start} to {end}): rated under {rules.name} as asked"
+    return tr(
+        (
+            "{event} began on {day}, outside the dates {rules} was in force ({start} to "
+            "{end}): rated under {rules} as asked"
+        ),
+        event=event.name,
+        day=event.start.isoformat(),
+        rules=rules.name,
+        start=start,
+        end=end,
     )
 
 
@@ -260,23 +267,41 @@ def rule_set_in_force(family: str, day: date) -> RuleSet:
     found = [rules for rules in members if _in_force(rules, day)]
     if len(found) != 1:
         listed = ", ".join(
-            f"{r.name} ({r.valid_from or '...'} to {r.valid_until or '...'})" for r in members
+            tr(
+                "{rules} ({valid_from} to {valid_until})",
+                rules=r.name,
+                valid_from=r.valid_from or "...",
+                valid_until=r.valid_until or "...",
+            )
+            for r in members
         )
         for gap in _GAPS.get(family, ()):
-            listed += f"; {gap.valid_from} to {gap.valid_until} refused (no rule set)"
-        what = "no" if not found else "more than one"
-        raise RatingkitError(
-            tr(
+            listed += "; " + tr(
+                "{valid_from} to {valid_until} refused (no rule set)",
+                valid_from=gap.valid_from,
+                valid_until=gap.valid_until,
+            )
+        if not found:
+            message = tr(
                 (
-                    "{what} rule set of {family!r} is in force on {day}: {listed}; "
+                    "no rule set of {family!r} is in force on {day}: {listed}; "
                     "name the rule set with --rules"
                 ),
-                what=what,
                 family=family,
                 day=day.isoformat(),
                 listed=listed,
             )
-        )
+        else:
+            message = tr(
+                (
+                    "more than one rule set of {family!r} is in force on {day}: {listed}; "
+                    "name the rule set with --rules"
+                ),
+                family=family,
+                day=day.isoformat(),
+                listed=listed,
+            )
+        raise RatingkitError(message)
     return found[0]
 
 
@@ -340,7 +365,9 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     players show."""
     if event.game is not None:
         # The reader says what told it (``extra["game_evidence"]``: "a FIDE TRF file" ...).
-        return event.game, str(event.extra.get("game_evidence") or f"a {event.game.value} file")
+        return event.game, str(
+            event.extra.get("game_evidence") or tr("a {game} file", game=_(event.game.value))
+        )
     given = event.extra.get("game")
     if given:
         text = str(given).strip().lower()
@@ -354,11 +381,11 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
                     given=given,
                 )
             ) from None
-        return game, f"the event says game {game.value}"
+        return game, tr("the event says game {game}", game=_(game.value))
     shogi: list[str] = []
     chess: list[str] = []
     if any(g.handicap is not None for g in event.games):
-        shogi.append("handicap games")
+        shogi.append(_("handicap games"))
     specials = sorted({g.special.value for g in event.games if g.special in _SHOGI_SPECIALS})
     if specials:
         shogi.append(", ".join(specials))
@@ -366,16 +393,16 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     if players is not None:
         graded += [r.name or r.id or "" for r in players.records if r.grade or r.prior_grade]
     if graded:
-        shogi.append("players with shogi grades")
+        shogi.append(_("players with shogi grades"))
     if event.score_only:
-        chess.append("a FIDE score table")
+        chess.append(_("a FIDE score table"))
     if shogi and chess:
-        return None, f"signs of both games ({'; '.join(chess + shogi)})"
+        return None, tr("signs of both games ({signs})", signs="; ".join(chess + shogi))
     if shogi:
         return GameKind.SHOGI, "; ".join(shogi)
     if chess:
         return GameKind.CHESS, "; ".join(chess)
-    return None, "no sign of chess or shogi (a plain game list): every rule set may rate it"
+    return None, _("no sign of chess or shogi (a plain game list): every rule set may rate it")
 
 
 def cannot_rate(
@@ -387,15 +414,22 @@ def cannot_rate(
     where = event.source or event.name
     # a score table first: it says more than 'this event is chess' (FIDE 1982 rates it)
     if event.score_only and not rule_set.rates_score_tables:
-        reason = (
-            "a score table gives only each player's total; rule set "
-            f"{rule_set.name!r} rates games (the score table is for fide-1982)"
+        reason = tr(
+            (
+                "a score table gives only each player's total; rule set "
+                "{rules!r} rates games (the score table is for fide-1982)"
+            ),
+            rules=rule_set.name,
         )
         return RuleSetCannotRateError(f"{where}: {reason}", reason=reason, where=where)
     game, evidence = event_game(event, players)
     if game is not None and rule_set.game != game:
-        reason = (
-            f"{rule_set.name} rates {rule_set.game.value}; this event is {game.value} ({evidence})"
+        reason = tr(
+            "{rules} rates {rules_game}; this event is {game} ({evidence})",
+            rules=rule_set.name,
+            rules_game=_(rule_set.game.value),
+            game=_(game.value),
+            evidence=evidence,
         )
         return RuleSetCannotRateError(
             f"{where}: {reason}", reason=reason, where=where, wrong_game=True

@@ -102,8 +102,8 @@ def parse_grade(text: str, location: Location | None = None) -> Grade:
             return _BY_NUMBER[number]
     raise InvalidValueError(
         tr(
-            ("unknown grade {text} (FESA grades run from 20 kyu to 6 dan, e.g. '3 kyu', '1 dan')"),
-            text=shown(text),
+            ("unknown grade {grade} (FESA grades run from 20 kyu to 6 dan, e.g. '3 kyu', '1 dan')"),
+            grade=shown(text),
         ),
         location,
         text,

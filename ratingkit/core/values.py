@@ -10,7 +10,7 @@ import re
 from datetime import date
 from fractions import Fraction
 
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from .errors import InvalidValueError, Location
 
 _TRUE = {"yes", "y", "true", "t", "1"}
@@ -79,7 +79,7 @@ RATING_MAX = 4000
 RATING_RANGE = (0, RATING_MAX)
 
 
-def parse_int(text: str, location: Location | None = None, *, what: str = "number") -> int:
+def parse_int(text: str, location: Location | None = None, *, what: str = N_("number")) -> int:
     """Read a whole number (ASCII digits, at most 18 of them); the message says which
     quantity was expected."""
     raw = text.strip()
@@ -88,16 +88,16 @@ def parse_int(text: str, location: Location | None = None, *, what: str = "numbe
         if re.fullmatch(r"[+-]?[0-9]+", raw):
             raise InvalidValueError(
                 tr(
-                    "{what} {shown!r} is out of range ({lstrip_count} digits)",
-                    what=what,
+                    "{what} {shown!r} is out of range ({digits} digits)",
+                    what=_(what),
                     shown=shown,
-                    lstrip_count=len(raw.lstrip("+-")),
+                    digits=len(raw.lstrip("+-")),
                 ),
                 location,
                 text,
             )
         raise InvalidValueError(
-            tr("{what} must be a whole number, got {shown!r}", what=what, shown=shown),
+            tr("{what} must be a whole number, got {shown!r}", what=_(what), shown=shown),
             location,
             text,
         )
@@ -110,7 +110,7 @@ def parse_rating(text: str, location: Location | None = None) -> int | None:
     raw = text.strip()
     if raw in ("", "0", "-"):
         return None
-    value = parse_int(raw, location, what="rating")
+    value = parse_int(raw, location, what=_("rating"))
     if value < 0:
         raise InvalidValueError(
             tr("rating cannot be negative, got {text!r}", text=text), location, text
