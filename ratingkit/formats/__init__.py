@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..core.errors import RatingkitError, UnknownFormatError
 from ..core.fileio import check_text_file
-from ..core.i18n import tr
+from ..core.i18n import _, tr
 from ..core.model import Event
 
 # Not event formats (a rating list is no event, a workbook is a view of a table): exported
@@ -135,9 +135,9 @@ def _detect(file: Path) -> tuple[Format, bool]:
         return closest, False
     raise UnknownFormatError(
         tr(
-            "{path}: cannot tell the file's format; known formats: {names}",
+            "{path}: cannot tell the file's format; known formats: {formats}",
             path=path,
-            names=_names(),
+            formats=_names(),
         )
     )
 
@@ -197,9 +197,11 @@ def _closest_error(exc: RatingkitError, fmt: Format) -> RatingkitError:
     comes from the closest format."""
     error = exc.__class__.__new__(exc.__class__)
     error.__dict__.update(exc.__dict__)
-    note = (
-        f" [no format recognises the file; this is the error of the closest format, "
-        f"{fmt.name}: {fmt.description}]"
+    note = tr(
+        " [no format recognises the file; this is the error of the closest format, "
+        "{format}: {description}]",
+        format=fmt.name,
+        description=_(fmt.description),
     )
     error.args = (f"{exc}{note}",)
     if hasattr(error, "reason"):

@@ -37,7 +37,7 @@ from pathlib import Path
 from ..core.errors import InvalidValueError, Location, UnknownResultError
 from ..core.fastbuild import collector_paused
 from ..core.fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
@@ -56,7 +56,7 @@ def read_club(path: str | Path, encoding: str | None = None) -> Event:
     """Read the club's records into one :class:`~ratingkit.core.model.Event` (type ``club``);
     ``encoding`` overrides the detected encoding of both files."""
     reads: Reads = []
-    games_path, _, roster = read_pair_roster(Path(path), encoding, reads)
+    games_path, _unused, roster = read_pair_roster(Path(path), encoding, reads)
     name = games_path.parent.name if games_path.name == "games.csv" else games_path.stem
     text = read_text_into(games_path, encoding, reads)
     event = club_event(text, roster, name or "club", str(games_path))
@@ -95,8 +95,11 @@ def club_event(
     dates = [g.date for g in games if g.date]
     extra: dict[str, object] = {
         "events": tuple(first_seen),
-        "type_note": f"club records: {len(first_seen)} event(s) over {len(set(dates))} "
-        "date(s), rated in date order",
+        "type_note": tr(
+            "club records: {events} event(s) over {dates} date(s), rated in date order",
+            events=len(first_seen),
+            dates=len(set(dates)),
+        ),
         "game_evidence": "LNMO club records",
     }
     if roster.source:
@@ -123,7 +126,7 @@ def _season_order(game: Game) -> tuple[int, int]:
 
 
 def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
-    _, table = read_csv_table(text, source, "the games file", GAME_COLUMNS)
+    _header, table = read_csv_table(text, source, _("the games file"), GAME_COLUMNS)
     rows = []
     for row in table:
         line, cells = row.line, row.cells
@@ -135,7 +138,7 @@ def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
             raise InvalidValueError(tr("every game needs a date"), at("date"), "")
         if not cells["event"]:
             raise InvalidValueError(tr("every game needs an event name"), at("event"), "")
-        round_ = parse_int(cells["round"], at("round"), what="round")
+        round_ = parse_int(cells["round"], at("round"), what=_("round"))
         if round_ < 1:
             raise InvalidValueError(
                 tr("round must be 1 or more, got {round}", round=round_), at("round"), round_
@@ -179,10 +182,10 @@ def _game(row: dict, place: dict, grades: dict) -> Game:
             raise UnknownResultError(
                 tr(
                     (
-                        "result {cells!r}: a shogi game is won, lost, or ends in "
+                        "result {result!r}: a shogi game is won, lost, or ends in "
                         "sennichite or jishogi (write which)"
                     ),
-                    cells=cells["result"],
+                    result=cells["result"],
                 ),
                 at("result"),
                 cells["result"],
@@ -191,8 +194,8 @@ def _game(row: dict, place: dict, grades: dict) -> Game:
     if cells.get("giver") and not cells.get("handicap"):
         raise InvalidValueError(
             tr(
-                "giver {cells!r} without a handicap: write the handicap played",
-                cells=cells["giver"],
+                "giver {giver!r} without a handicap: write the handicap played",
+                giver=cells["giver"],
             ),
             at("giver"),
             cells["giver"],
@@ -205,10 +208,10 @@ def _game(row: dict, place: dict, grades: dict) -> Game:
                 raise InvalidValueError(
                     tr(
                         (
-                            "handicap giver {cells!r} must be white, black or the id of one "
+                            "handicap giver {giver!r} must be white, black or the id of one "
                             "of the two players"
                         ),
-                        cells=cells["giver"],
+                        giver=cells["giver"],
                     ),
                     at("giver"),
                     cells["giver"],
@@ -219,10 +222,10 @@ def _game(row: dict, place: dict, grades: dict) -> Game:
                 raise InvalidValueError(
                     tr(
                         (
-                            "handicap {cells!r}: say who gives it in a 'giver' column (the "
+                            "handicap {handicap!r}: say who gives it in a 'giver' column (the "
                             "players' grades do not tell)"
                         ),
-                        cells=cells["handicap"],
+                        handicap=cells["handicap"],
                     ),
                     at("handicap"),
                     cells["handicap"],
@@ -258,8 +261,10 @@ def _sniff(path: Path, head: str) -> bool:
 register_format(
     Format(
         name="club",
-        description="LNMO club records: games.csv (date,event,round,white,black,result,kind,"
-        "handicap,kinte_white,kinte_black,agreed) with players.csv (id,name,grade)",
+        description=N_(
+            "LNMO club records: games.csv (date,event,round,white,black,result,kind,"
+            "handicap,kinte_white,kinte_black,agreed) with players.csv (id,name,grade)"
+        ),
         suffixes=(),
         read=read_club,
         sniff=_sniff,

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core.errors import InvalidValueError, Location, shown
-from ..core.i18n import tr
+from ..core.i18n import _, tr
 from ..core.model import Game
 from ..core.values import parse_bool, parse_int
 
@@ -166,7 +166,7 @@ def game_terms(game: Game, default_event: str = "event") -> Terms:
         if not text:
             kinte.append(None)
             continue
-        count = parse_int(text, column_location(game, column), what="illegal-move count")
+        count = parse_int(text, column_location(game, column), what=_("illegal-move count"))
         if count < 0:
             raise InvalidValueError(
                 tr("illegal-move count cannot be negative, got {text!r}", text=text),
@@ -178,10 +178,10 @@ def game_terms(game: Game, default_event: str = "event") -> Terms:
                 tr(
                     (
                         "illegal-move count {text!r} for a game that was not played "
-                        "(result {result_code})"
+                        "(result {result})"
                     ),
                     text=text,
-                    result_code=game.result_code,
+                    result=game.result_code,
                 ),
                 column_location(game, column),
                 text,

@@ -45,7 +45,7 @@ from ..core.fileio import (
     read_csv_table,
     read_text_into,
 )
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import (
     BYE_CODES,
     Bye,
@@ -97,7 +97,7 @@ def read_pair_roster(
     if not players_path.exists() and roster is not None:
         players_path = Path(roster)
     if not players_path.exists():
-        hint = "; name one with --players" if roster is None else ""
+        hint = _("; name one with --players") if roster is None else ""
         raise MalformedLineError(
             tr(
                 ("no players file beside the games file (looked for {players_path}){hint}"),
@@ -152,12 +152,15 @@ def read_csv_pair(
     fields = read_sidecar(games_path, encoding=encoding, reads=reads)
     # The type is decided before the event is built, so that it is built (and checked) once.
     if event_type is not None:
-        kind, note = event_type, f"event type {event_type.value} (given)"
+        kind, note = event_type, tr("event type {type} (given)", type=event_type.value)
     elif all_pairs_met(len(players), games):
         kind = EventType.ROUND_ROBIN
-        note = "event type round robin (detected: every pair of players met equally often)"
+        note = _("event type round robin (detected: every pair of players met equally often)")
     else:
-        kind, note = EventType.SWISS, "event type swiss (detected: not every pair of players met)"
+        kind, note = (
+            EventType.SWISS,
+            _("event type swiss (detected: not every pair of players met)"),
+        )
     extra["type_note"] = note
     extra["files"] = files_read(reads)  # the games, players and event files
     notes = encoding_notes(reads)
@@ -232,7 +235,7 @@ def _with_type(event: Event, event_type: EventType, note: str) -> Event:
 def _read_games(
     text: str, source: str, known_ids: set[str]
 ) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
-    header, rows = read_csv_table(text, source, "the games file", GAME_COLUMNS)
+    header, rows = read_csv_table(text, source, _("the games file"), GAME_COLUMNS)
     games: list[Game] = []
     byes: list[Bye] = []
     extra_columns = [c for c in header if c not in GAME_COLUMNS + OPTIONAL_GAME_COLUMNS]
@@ -250,7 +253,7 @@ def _read_games(
         round_ = (
             int(text_round)
             if text_round.isascii() and text_round.isdigit()
-            else parse_int(text_round, at("round"), what="round")
+            else parse_int(text_round, at("round"), what=_("round"))
         )
         if round_ < 1:
             raise InvalidValueError(
@@ -303,10 +306,10 @@ def _read_games(
                 raise InvalidValueError(
                     tr(
                         (
-                            "handicap giver {get!r} must be white, black or the id of one of "
+                            "handicap giver {giver!r} must be white, black or the id of one of "
                             "the two players"
                         ),
-                        get=cells.get("giver", ""),
+                        giver=cells.get("giver", ""),
                     ),
                     at("giver"),
                     cells.get("giver", ""),
@@ -384,7 +387,7 @@ def resemblance(columns: tuple[str, ...]) -> Callable[[Path, str], float]:
 register_format(
     Format(
         name="csv",
-        description="games.csv (round,white,black,result) with players.csv (id,name,rating)",
+        description=N_("games.csv (round,white,black,result) with players.csv (id,name,rating)"),
         suffixes=(".csv",),
         read=read_csv_pair,
         sniff=_sniff,

@@ -45,7 +45,7 @@ from typing import Any
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError
 from ..core.fileio import Reads, encoding_notes, read_csv_table, read_text_into
-from ..core.i18n import tr
+from ..core.i18n import _, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind
 from ..core.values import parse_bool, parse_date, parse_int
@@ -96,9 +96,9 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
     if key not in KNOWN_FIELDS:
         raise InvalidValueError(
             tr(
-                "unknown event field {name!r} (known: {known_fields})",
+                "unknown event field {name!r} (known: {known})",
                 name=name.strip(),
-                known_fields=", ".join(KNOWN_FIELDS),
+                known=", ".join(KNOWN_FIELDS),
             ),
             location,
             name,
@@ -214,7 +214,9 @@ def read_sidecar(
     if side is None:
         return {}
     source = str(side)
-    header, rows = read_csv_table(read_text_into(side, encoding, reads), source, "the event file")
+    header, rows = read_csv_table(
+        read_text_into(side, encoding, reads), source, _("the event file")
+    )
     if header != ["field", "value"]:
         raise MalformedLineError(
             tr(
@@ -243,8 +245,10 @@ def apply_fields(event: Event, fields: Mapping[str, object]) -> Event:
         extra["event_file"] = extra.pop("_source")
     given_type = fields.get("type")
     if isinstance(given_type, EventType):
-        where = extra.get("event_file", "the event fields")
-        extra["type_note"] = f"event type {given_type.value} (given in {where})"
+        where = extra.get("event_file", _("the event fields"))
+        extra["type_note"] = tr(
+            "event type {type} (given in {where})", type=given_type.value, where=where
+        )
     game = fields.get("game")
     if isinstance(game, GameKind):
         extra["game"] = game.value

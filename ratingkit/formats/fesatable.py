@@ -54,7 +54,7 @@ from ..core.errors import (
 )
 from ..core.fastbuild import build, collector_paused
 from ..core.fileio import Reads, encoding_extra, read_text_into
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import (
     Bye,
     ByeKind,
@@ -153,11 +153,11 @@ def _parse_half(text: str, where: Location, what: str) -> int:
         tr(
             (
                 "{what} must be a multiple of 1/2 between -{rating_limit} and "
-                "{rating_limit} (e.g. 3 or 3.5), got {shown!r}"
+                "{rating_limit} (e.g. 3 or 3.5), got {text!r}"
             ),
             what=what,
             rating_limit=RATING_LIMIT,
-            shown=_shown(text),
+            text=_shown(text),
         ),
         where,
         text,
@@ -303,8 +303,8 @@ def _read_columns(header: str, header_at: Location) -> _Columns:
         found = next((w for w in words if "ELO" in w), "")
         raise MalformedLineError(
             tr(
-                "the header needs a column headed exactly 'ELO', found {shown!r}",
-                shown=_shown(found),
+                "the header needs a column headed exactly 'ELO', found {found!r}",
+                found=_shown(found),
             ),
             header_at,
             found,
@@ -372,7 +372,7 @@ class _Rows:
     # -- a promotion line ----------------------------------------------------------------
     def read_promotion(self, promo: re.Match[str], line: str, number: int) -> None:
         """``Promoting <Name> to <grade>``."""
-        who, _, grade_text = promo.group(1).strip().rpartition(" to ")
+        who, _unused, grade_text = promo.group(1).strip().rpartition(" to ")
         if not who.strip():
             raise MalformedLineError(
                 tr("expected 'Promoting <Name> to <grade>'"),
@@ -412,11 +412,11 @@ class _Rows:
             raise InvalidValueError(
                 tr(
                     (
-                        "start number {shown!r}: start numbers run from 1 to {value:,} "
+                        "start number {start!r}: start numbers run from 1 to {highest:,} "
                         "(0 stands for no opponent)"
                     ),
-                    shown=_shown(lead),
-                    value=10**MAX_START_DIGITS - 1,
+                    start=_shown(lead),
+                    highest=10**MAX_START_DIGITS - 1,
                 ),
                 Location(self.source, number, "Nr"),
                 _shown(lead),
@@ -425,8 +425,8 @@ class _Rows:
         if not _DIGITS.match(start):
             raise MalformedLineError(
                 tr(
-                    "expected a player row starting with his number, got {shown!r}",
-                    shown=_shown(line.strip(), 30),
+                    "expected a player row starting with his number, got {row!r}",
+                    row=_shown(line.strip(), 30),
                 ),
                 where,
                 _shown(line.strip()),
@@ -435,11 +435,11 @@ class _Rows:
             raise InvalidValueError(
                 tr(
                     (
-                        "start number {shown!r}: start numbers run from 1 to {value:,} "
+                        "start number {start!r}: start numbers run from 1 to {highest:,} "
                         "(0 stands for no opponent)"
                     ),
-                    shown=_shown(start),
-                    value=10**MAX_START_DIGITS - 1,
+                    start=_shown(start),
+                    highest=10**MAX_START_DIGITS - 1,
                 ),
                 Location(self.source, number, "Nr"),
                 _shown(start),
@@ -472,9 +472,9 @@ class _Rows:
         if pid in self.row_lines:
             raise DuplicatePlayerError(
                 tr(
-                    ("start number {pid} is used twice (line {row_lines} and this line)"),
+                    ("start number {pid} is used twice (line {first_line} and this line)"),
                     pid=pid,
-                    row_lines=self.row_lines[pid],
+                    first_line=self.row_lines[pid],
                 ),
                 Location(self.source, number, "Nr"),
                 pid,
@@ -513,14 +513,14 @@ class _Rows:
             raise DuplicatePlayerError(
                 tr(
                     (
-                        "players {other} and {pid} are both named {shown!r} (line "
-                        "{other_line} and this line); the player file joins on the name, "
+                        "players {first} and {second} are both named {name!r} (line "
+                        "{first_line} and this line); the player file joins on the name, "
                         "so the table must tell them apart"
                     ),
-                    other=other,
-                    pid=pid,
-                    shown=_shown(full_name),
-                    other_line=other_line,
+                    first=other,
+                    second=pid,
+                    name=_shown(full_name),
+                    first_line=other_line,
                 ),
                 Location(self.source, number, "Name"),
                 full_name,
@@ -563,11 +563,11 @@ class _Rows:
                 raise InvalidValueError(
                     tr(
                         (
-                            "player {pid}: rating {shown} is out of range (a FESA rating "
+                            "player {pid}: rating {rating} is out of range (a FESA rating "
                             "lies between -{rating_limit} and {rating_limit})"
                         ),
                         pid=pid,
-                        shown=_shown(value),
+                        rating=_shown(value),
                         rating_limit=RATING_LIMIT,
                     ),
                     Location(self.source, number, "ELO"),
@@ -589,10 +589,10 @@ class _Rows:
         if len(cells) < rounds:
             raise MalformedLineError(
                 tr(
-                    ("player {pid} ({shown}): {cells_count} round cells, the header has {rounds}"),
+                    ("player {pid} ({name}): {cells} round cells, the header has {rounds}"),
                     pid=pid,
-                    shown=_shown(full_name),
-                    cells_count=len(cells),
+                    name=_shown(full_name),
+                    cells=len(cells),
                     rounds=rounds,
                 ),
                 where,
@@ -666,10 +666,10 @@ class _Rows:
                 raise InvalidValueError(
                     tr(
                         (
-                            "cannot read the change {shown!r} (expected e.g. +12, -2, 0, "
+                            "cannot read the change {change!r} (expected e.g. +12, -2, 0, "
                             "within +-{rating_limit})"
                         ),
-                        shown=_shown(change),
+                        change=_shown(change),
                         rating_limit=RATING_LIMIT,
                     ),
                     Location(source, number, "+/-"),
@@ -679,7 +679,7 @@ class _Rows:
         if rest:
             unexpected = " ".join(rest)
             raise MalformedLineError(
-                tr("unexpected text {shown!r} after the last column", shown=_shown(unexpected)),
+                tr("unexpected text {text!r} after the last column", text=_shown(unexpected)),
                 where,
                 _shown(unexpected),
             )
@@ -733,7 +733,7 @@ class _Rows:
         for who, grade, number in self.promotion_lines:
             if normalise_name(who) not in self.name_lines:
                 raise UnknownPlayerError(
-                    tr("promotion of {shown!r}, who is not in the table", shown=_shown(who)),
+                    tr("promotion of {name!r}, who is not in the table", name=_shown(who)),
                     Location(self.source, number),
                     _shown(who),
                 )
@@ -747,11 +747,11 @@ def _bad_cell(cell: str, at: Location) -> NoReturn:
         raise MalformedLineError(
             tr(
                 (
-                    "round cell {shown!r} gives a handicap: handicap games are not "
+                    "round cell {cell!r} gives a handicap: handicap games are not "
                     "read from FESA tables; give the event as a CSV pair with "
                     "handicap and giver columns"
                 ),
-                shown=_shown(cell),
+                cell=_shown(cell),
             ),
             at,
             _shown(cell),
@@ -759,10 +759,10 @@ def _bad_cell(cell: str, at: Location) -> NoReturn:
     raise MalformedLineError(
         tr(
             (
-                "cannot read round cell {shown!r} (expected the opponent's "
+                "cannot read round cell {cell!r} (expected the opponent's "
                 "number and +, - or =, e.g. 12+)"
             ),
-            shown=_shown(cell),
+            cell=_shown(cell),
         ),
         at,
         _shown(cell),
@@ -821,7 +821,7 @@ def _event(
         start=start_date,
         end=end_date,
         source=source,
-        extra={**extra_event, "type_note": "event type swiss (detected from the table)"},
+        extra={**extra_event, "type_note": _("event type swiss (detected from the table)")},
         local_ids=True,
         # A FESA tournament table is of a shogi event (FESA rule 1).
         game=GameKind.SHOGI,
@@ -832,7 +832,7 @@ def _event(
             type=EventType.ROUND_ROBIN,
             extra={
                 **extra_event,
-                "type_note": "event type round robin (detected from the table)",
+                "type_note": _("event type round robin (detected from the table)"),
             },
         )
     return event
@@ -857,7 +857,7 @@ def _name_layout(cells: str, first_column: int | None) -> tuple[str, str]:
 def _title_dates(when: str, where: Location) -> tuple[date, date | None]:
     """The first and last day of a FESA title line's ``2024-04-20/21`` (a last day below the
     first is in the next month)."""
-    first, _, last = when.partition("/")
+    first, _unused, last = when.partition("/")
     start = parse_date(first, where)
     if not last:
         return start, None
@@ -895,18 +895,27 @@ def _check_pts(
     start = mms if mms is not None else 0
     if pts == start + points:
         return
-    counting = "(a game counts 1, 1/2 or 0; an unplayed round 0+ 1, 0= 1/2, 0- 0)"
     if has_mms:
-        message = (
-            f"player {pid} ({_shown(name)}): Pts {_halves_text(pts)} in the file, but MMS "
-            f"{_halves_text(start)} + the round cells' {_halves_text(points)} points = "
-            f"{_halves_text(start + points)} (Pts is the McMahon score, MMS plus the points; "
-            f"{counting[1:]}"
+        message = tr(
+            "player {pid} ({name}): Pts {pts} in the file, but MMS {mms} + the round cells' "
+            "{points} points = {total} (Pts is the McMahon score, MMS plus the points; a game "
+            "counts 1, 1/2 or 0; an unplayed round 0+ 1, 0= 1/2, 0- 0)",
+            pid=pid,
+            name=_shown(name),
+            pts=_halves_text(pts),
+            mms=_halves_text(start),
+            points=_halves_text(points),
+            total=_halves_text(start + points),
         )
     else:
-        message = (
-            f"player {pid} ({_shown(name)}): Pts {_halves_text(pts)} in the file, but the "
-            f"round cells give {_halves_text(points)} {counting}; the table has no MMS column"
+        message = tr(
+            "player {pid} ({name}): Pts {pts} in the file, but the round cells give {points} "
+            "(a game counts 1, 1/2 or 0; an unplayed round 0+ 1, 0= 1/2, 0- 0); the table has "
+            "no MMS column",
+            pid=pid,
+            name=_shown(name),
+            pts=_halves_text(pts),
+            points=_halves_text(points),
         )
     raise InvalidValueError(message, where, _halves_text(pts))
 
@@ -938,11 +947,11 @@ def _check_writable(event: Event) -> None:
             raise InvalidValueError(
                 tr(
                     (
-                        "a FESA table numbers its players from 1 to {value:,}; id "
-                        "{shown!r} is not such a number"
+                        "a FESA table numbers its players from 1 to {highest:,}; id "
+                        "{id!r} is not such a number"
                     ),
-                    value=10**MAX_START_DIGITS - 1,
-                    shown=_shown(p.id),
+                    highest=10**MAX_START_DIGITS - 1,
+                    id=_shown(p.id),
                 ),
                 None,
                 p.id,
@@ -964,17 +973,17 @@ def _check_writable(event: Event) -> None:
                 p.federation,
             )
         published: Any = p.extra.get("published_rating")
-        for what, value in (("rating", p.rating), ("rating", published)):
+        for what, value in ((N_("rating"), p.rating), (N_("rating"), published)):
             if value is not None and abs(int(value)) > RATING_LIMIT:
                 raise InvalidValueError(
                     tr(
                         (
-                            "player {id}: {what} {value} is out of range (a FESA rating lies "
+                            "player {id}: {what} {rating} is out of range (a FESA rating lies "
                             "between -{rating_limit} and {rating_limit})"
                         ),
                         id=p.id,
-                        what=what,
-                        value=value,
+                        what=_(what),
+                        rating=value,
                         rating_limit=RATING_LIMIT,
                     ),
                     None,
@@ -1004,10 +1013,10 @@ def _mms_halves(player: Player) -> int:
         pass
     raise InvalidValueError(
         tr(
-            ("player {id}: MMS must be a multiple of 1/2 within +-{rating_limit}, got {value!r}"),
+            ("player {id}: MMS must be a multiple of 1/2 within +-{rating_limit}, got {mms!r}"),
             id=player.id,
             rating_limit=RATING_LIMIT,
-            value=value,
+            mms=value,
         ),
         None,
         value,
@@ -1174,7 +1183,7 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
 register_format(
     Format(
         name="fesa",
-        description="FESA result table (fixed width: Nr Name Nat Grade ELO rounds MMS Pts +/-)",
+        description=N_("FESA result table (fixed width: Nr Name Nat Grade ELO rounds MMS Pts +/-)"),
         suffixes=(".fesa",),
         read=read_fesa_table,
         sniff=_sniff,

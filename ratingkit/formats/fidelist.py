@@ -81,13 +81,13 @@ from ..core.errors import (
 )
 from ..core.fastbuild import build, collector_paused
 from ..core.fileio import decode_text, require_text
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 
 #: The rating lists FIDE publishes.
 KINDS: tuple[str, ...] = ("standard", "rapid", "blitz")
 
 #: What this module reads, for the errors on a file that is neither.
-LAYOUTS_READ = (
+LAYOUTS_READ = N_(
     "ratingkit reads FIDE's rating list downloads: the fixed-width TXT (a header line "
     "'ID Number  Name  Fed Sex Tit WTit OTit FOA ... B-day Flag' as in players_list_foa.txt "
     "or standard_rating_list.txt) and the XML (<playerslist><player>...</player>"
@@ -147,16 +147,16 @@ class ListedPlayer:
             raise InvalidValueError(
                 tr(
                     (
-                        "player {fide_id}: flag {flag!r} says inactive={inactive}, "
-                        "woman={woman}, but the player has inactive={inactive2}, "
-                        "woman={woman2}"
+                        "player {fide_id}: flag {flag!r} says inactive={flag_inactive}, "
+                        "woman={flag_woman}, but the player has inactive={inactive}, "
+                        "woman={woman}"
                     ),
                     fide_id=self.fide_id,
                     flag=self.flag,
-                    inactive=inactive,
-                    woman=woman,
-                    inactive2=self.inactive,
-                    woman2=self.woman,
+                    flag_inactive=inactive,
+                    flag_woman=woman,
+                    inactive=self.inactive,
+                    woman=self.woman,
                 ),
                 self.location,
                 self.flag,
@@ -236,7 +236,7 @@ def read_rating_list(
         raise InputError(tr("file not found"), Location(source), source) from None
     except OSError as exc:
         raise InputError(
-            tr("cannot read: {strerror}", strerror=exc.strerror), Location(source), source
+            tr("cannot read: {reason}", reason=exc.strerror), Location(source), source
         ) from None
     if data.startswith(b"PK\x03\x04"):
         data, source = _unzip(data, source)
@@ -268,9 +268,9 @@ def _unzip(data: bytes, source: str) -> tuple[bytes, str]:
                     tr(
                         (
                             "a ZIP archive of a FIDE rating list holds one .txt or .xml "
-                            "file; this one holds {names}"
+                            "file; this one holds {files}"
                         ),
-                        names=names,
+                        files=names,
                     ),
                     where,
                     source,
@@ -280,12 +280,12 @@ def _unzip(data: bytes, source: str) -> tuple[bytes, str]:
                 raise InputError(
                     tr(
                         (
-                            "{filename} unpacks to {file_size:,} bytes, more than the "
-                            "{zip_member_limit:,} a rating list is read to"
+                            "{filename} unpacks to {size:,} bytes, more than the "
+                            "{limit:,} a rating list is read to"
                         ),
                         filename=info.filename,
-                        file_size=info.file_size,
-                        zip_member_limit=ZIP_MEMBER_LIMIT,
+                        size=info.file_size,
+                        limit=ZIP_MEMBER_LIMIT,
                     ),
                     where,
                     info.filename,
@@ -299,9 +299,9 @@ def _unzip(data: bytes, source: str) -> tuple[bytes, str]:
     if len(content) > ZIP_MEMBER_LIMIT:
         raise InputError(
             tr(
-                "{filename} unpacks to more than {zip_member_limit:,} bytes",
+                "{filename} unpacks to more than {limit:,} bytes",
                 filename=info.filename,
-                zip_member_limit=ZIP_MEMBER_LIMIT,
+                limit=ZIP_MEMBER_LIMIT,
             ),
             where,
             source,
@@ -352,7 +352,7 @@ def _read_txt(data: bytes, source: str, encoding: str | None, kind: str) -> Rati
     header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_index is None:
         raise MalformedLineError(
-            tr("the file is empty; {layouts_read}", layouts_read=LAYOUTS_READ), Location(source), ""
+            tr("the file is empty; {layouts}", layouts=_(LAYOUTS_READ)), Location(source), ""
         )
     header = lines[header_index]
     header_line = header_index + 1
@@ -361,10 +361,10 @@ def _read_txt(data: bytes, source: str, encoding: str | None, kind: str) -> Rati
             tr(
                 (
                     "neither FIDE's TXT nor its XML rating list: the first line is "
-                    "{header}; {layouts_read}"
+                    "{header}; {layouts}"
                 ),
                 header=shown(header.strip()),
-                layouts_read=LAYOUTS_READ,
+                layouts=_(LAYOUTS_READ),
             ),
             Location(source, header_line),
             header,
@@ -409,10 +409,10 @@ def _txt_columns(
                 tr(
                     (
                         "the header names column {label}, which FIDE's TXT rating lists "
-                        "do not have (they have {n} and a month such as JAN23)"
+                        "do not have (they have {labels} and a month such as JAN23)"
                     ),
                     label=shown(label),
-                    n=", ".join(n for n in _TXT_LABELS),
+                    labels=", ".join(n for n in _TXT_LABELS),
                 ),
                 Location(source, line, label),
                 label,
@@ -435,9 +435,9 @@ def _txt_columns(
         labels = {v: k for k, v in _TXT_NAMES.items()}
         raise MalformedLineError(
             tr(
-                "the header lacks column(s) {title}; {layouts_read}",
-                title=", ".join(labels[k].title() for k in missing),
-                layouts_read=LAYOUTS_READ,
+                "the header lacks column(s) {columns}; {layouts}",
+                columns=", ".join(labels[k].title() for k in missing),
+                layouts=_(LAYOUTS_READ),
             ),
             where,
             header,
@@ -470,9 +470,9 @@ def _txt_columns(
                         (
                             "the header has neither a single list's rating columns (<month> "
                             "Gms K) nor the combined list's (SRtng SGm SK RRtng ...); "
-                            "{layouts_read}"
+                            "{layouts}"
                         ),
-                        layouts_read=LAYOUTS_READ,
+                        layouts=_(LAYOUTS_READ),
                     ),
                     where,
                     header,
@@ -485,9 +485,9 @@ def _txt_columns(
                 (
                     "the header has neither a single list's rating columns (<month> "
                     "Gms K) nor all the combined list's (SRtng SGm SK RRtng RGm Rk "
-                    "BRtng BGm BK); {layouts_read}"
+                    "BRtng BGm BK); {layouts}"
                 ),
-                layouts_read=LAYOUTS_READ,
+                layouts=_(LAYOUTS_READ),
             ),
             where,
             header,
@@ -526,12 +526,16 @@ def _txt_player(line: str, columns: Sequence[_Column], kind: str, where: Locatio
     """One data line; ``columns`` in the order of their starts."""
     bad = _CONTROL.search(line)
     if bad:
-        what = "a tab" if bad.group() == "\t" else f"control character {bad.group()!r}"
+        what = (
+            _("a tab")
+            if bad.group() == "\t"
+            else tr("control character {character!r}", character=bad.group())
+        )
         raise MalformedLineError(
             tr(
-                "{what} at column {value}; FIDE's TXT is aligned with spaces",
+                "{what} at column {column}; FIDE's TXT is aligned with spaces",
                 what=what,
-                value=bad.start() + 1,
+                column=bad.start() + 1,
             ),
             Location(where.file, where.line, bad.start() + 1),
             line,
@@ -545,11 +549,11 @@ def _txt_player(line: str, columns: Sequence[_Column], kind: str, where: Locatio
                 tr(
                     (
                         "a value runs across the start of column {label} (character "
-                        "{value}): {line}; the line is not aligned with the header"
+                        "{character}): {excerpt}; the line is not aligned with the header"
                     ),
                     label=column.label,
-                    value=start + 1,
-                    line=shown(line[max(0, start - 8) : start + 8].strip()),
+                    character=start + 1,
+                    excerpt=shown(line[max(0, start - 8) : start + 8].strip()),
                 ),
                 Location(where.file, where.line, column.label),
                 line,
@@ -578,19 +582,21 @@ def _player(cells: Mapping[str, str], kind: str, where: Location, at: _At) -> Li
         {
             "fide_id": _check_id(get("id", ""), at),
             "name": _check_name(get("name", ""), at),
-            "federation": _check_text(get("fed", ""), _FEDERATION, "federation", "fed", at),
+            "federation": _check_text(get("fed", ""), _FEDERATION, N_("federation"), "fed", at),
             "sex": sex,
-            "title": _check_text(get("tit", ""), _TITLE, "title", "tit", at),
-            "women_title": _check_text(get("wtit", ""), _TITLE, "women's title", "wtit", at),
-            "other_titles": _check_text(get("otit", ""), _OTHER_TITLES, "other titles", "otit", at),
-            "rating": _number(get("rating", ""), _RATING_RANGE, "rating", "rating", at),
-            "games": _number(get("games", ""), _GAMES_RANGE, "games", "games", at),
-            "k": _number(get("k", ""), _K_RANGE, "K", "k", at),
+            "title": _check_text(get("tit", ""), _TITLE, N_("title"), "tit", at),
+            "women_title": _check_text(get("wtit", ""), _TITLE, N_("women's title"), "wtit", at),
+            "other_titles": _check_text(
+                get("otit", ""), _OTHER_TITLES, N_("other titles"), "otit", at
+            ),
+            "rating": _number(get("rating", ""), _RATING_RANGE, N_("rating"), "rating", at),
+            "games": _number(get("games", ""), _GAMES_RANGE, N_("games"), "games", at),
+            "k": _number(get("k", ""), _K_RANGE, N_("K"), "k", at),
             "born": _born(get("born", ""), at),
             "inactive": inactive,
             "woman": woman,
             "flag": flag,
-            "foa_title": _check_text(get("foa", ""), _FOA, "FOA title", "foa", at),
+            "foa_title": _check_text(get("foa", ""), _FOA, N_("FOA title"), "foa", at),
             "location": where,
         },
     )
@@ -626,7 +632,9 @@ def _check_name(text: str, at: _At) -> str:
 def _check_text(text: str, pattern: re.Pattern[str], what: str, key: str, at: _At) -> str:
     if text and not (text.isascii() and pattern.fullmatch(text)):
         raise InvalidValueError(
-            tr("{what} {text} is not one FIDE writes", what=what, text=shown(text)), at(key), text
+            tr("{what} {text} is not one FIDE writes", what=_(what), text=shown(text)),
+            at(key),
+            text,
         )
     return text
 
@@ -636,16 +644,16 @@ def _number(text: str, bounds: tuple[int, int], what: str, key: str, at: _At) ->
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise InvalidValueError(
-            tr("{what} {text} is not a whole number", what=what, text=shown(text)), at(key), text
+            tr("{what} {text} is not a whole number", what=_(what), text=shown(text)), at(key), text
         )
     value = int(text)
     low, high = bounds
     if not low <= value <= high:
         raise InvalidValueError(
             tr(
-                ("{what} {value} is out of range (FIDE's lists have {low} to {high})"),
-                what=what,
-                value=value,
+                ("{what} {number} is out of range (FIDE's lists have {low} to {high})"),
+                what=_(what),
+                number=value,
                 low=low,
                 high=high,
             ),
@@ -658,7 +666,7 @@ def _number(text: str, bounds: tuple[int, int], what: str, key: str, at: _At) ->
 def _born(text: str, at: _At) -> int | None:
     if text and set(text) == {"0"}:
         return None  # 0000: the birth year is not given
-    return _number(text, _BORN_RANGE, "birth year", "born", at)
+    return _number(text, _BORN_RANGE, N_("birth year"), "born", at)
 
 
 def _finish(
@@ -671,7 +679,7 @@ def _finish(
 ) -> RatingList:
     if not players:
         raise MalformedLineError(
-            tr("the rating list has no players; {layouts_read}", layouts_read=LAYOUTS_READ),
+            tr("the rating list has no players; {layouts}", layouts=_(LAYOUTS_READ)),
             Location(source),
             "",
         )
@@ -682,14 +690,14 @@ def _finish(
             raise DuplicatePlayerError(
                 tr(
                     (
-                        "FIDE id {fide_id} is listed twice: {name!r} at {location} and "
-                        "{name2!r} at {location2}"
+                        "FIDE id {fide_id} is listed twice: {first_name!r} at {first_place} and "
+                        "{second_name!r} at {second_place}"
                     ),
                     fide_id=player.fide_id,
-                    name=first.name,
-                    location=first.location,
-                    name2=player.name,
-                    location2=player.location,
+                    first_name=first.name,
+                    first_place=first.location,
+                    second_name=player.name,
+                    second_place=player.location,
                 ),
                 player.location,
                 player.fide_id,
@@ -759,15 +767,15 @@ def _read_xml(data: bytes, source: str, encoding: str | None, kind: str) -> Rati
     except xml.parsers.expat.ExpatError as exc:
         raise MalformedLineError(
             tr(
-                "not well-formed XML: {errorstring}",
-                errorstring=xml.parsers.expat.ErrorString(exc.code),
+                "not well-formed XML: {reason}",
+                reason=xml.parsers.expat.ErrorString(exc.code),
             ),
             Location(source, exc.lineno, exc.offset + 1),
             "",
         ) from None
     if reader.root is None:
         raise MalformedLineError(
-            tr("no XML element; {layouts_read}", layouts_read=LAYOUTS_READ), Location(source), ""
+            tr("no XML element; {layouts}", layouts=_(LAYOUTS_READ)), Location(source), ""
         )
     return _finish(reader.players, source, "xml", kind, None, codec or "utf-8")
 
@@ -825,7 +833,11 @@ class _XmlReader:
             if name != "playerslist":
                 self.refuse(
                     MalformedLineError(
-                        f"the XML's root element is <{name}>, not <playerslist>; {LAYOUTS_READ}",
+                        tr(
+                            "the XML's root element is <{name}>, not <playerslist>; {layouts}",
+                            name=name,
+                            layouts=_(LAYOUTS_READ),
+                        ),
                         self.here(),
                         name,
                     )
@@ -834,7 +846,10 @@ class _XmlReader:
             if name != "player":
                 self.refuse(
                     MalformedLineError(
-                        f"<playerslist> holds <{name}>; it holds <player> elements only",
+                        tr(
+                            "<playerslist> holds <{name}>; it holds <player> elements only",
+                            name=name,
+                        ),
                         self.here(),
                         name,
                     )
@@ -845,15 +860,21 @@ class _XmlReader:
             if name not in _XML_FIELDS:
                 self.refuse(
                     MalformedLineError(
-                        f"<player> holds <{name}>, which FIDE's XML does not have (it has "
-                        f"{', '.join(_XML_FIELDS)})",
+                        tr(
+                            "<player> holds <{name}>, which FIDE's XML does not have "
+                            "(it has {fields})",
+                            name=name,
+                            fields=", ".join(_XML_FIELDS),
+                        ),
                         self.here(name),
                         name,
                     )
                 )
             if name in self.cells:
                 self.refuse(
-                    MalformedLineError(f"<player> holds <{name}> twice", self.here(name), name)
+                    MalformedLineError(
+                        tr("<player> holds <{name}> twice", name=name), self.here(name), name
+                    )
                 )
             self.element = name
             self.text = []
@@ -861,7 +882,11 @@ class _XmlReader:
         else:
             self.refuse(
                 MalformedLineError(
-                    f"<{self.element}> holds an element <{name}>; it holds a value only",
+                    tr(
+                        "<{element}> holds an element <{name}>; it holds a value only",
+                        element=self.element,
+                        name=name,
+                    ),
                     self.here(name),
                     name,
                 )
@@ -873,7 +898,9 @@ class _XmlReader:
         elif data.strip():
             self.refuse(
                 MalformedLineError(
-                    f"text {shown(data.strip())} outside a player's elements", self.here(), data
+                    tr("text {text} outside a player's elements", text=shown(data.strip())),
+                    self.here(),
+                    data,
                 )
             )
 
@@ -1002,13 +1029,13 @@ def _txt_line(player: ListedPlayer) -> str:
             raise InvalidValueError(
                 tr(
                     (
-                        "player {fide_id}: {value} {value2} does not fit FIDE's column "
-                        "of {value3} characters"
+                        "player {fide_id}: {field} {text} does not fit FIDE's column "
+                        "of {width} characters"
                     ),
                     fide_id=player.fide_id,
-                    value=name.strip("<>"),
-                    value2=shown(value),
-                    value3=width - 1,
+                    field=name.strip("<>"),
+                    text=shown(value),
+                    width=width - 1,
                 ),
                 player.location,
                 value,
@@ -1062,10 +1089,10 @@ def _check_writable(player: ListedPlayer) -> None:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise InvalidValueError(
                 tr(
-                    "player {fide_id}: {key} {value} is not a whole number",
+                    "player {fide_id}: {field} {text} is not a whole number",
                     fide_id=player.fide_id,
-                    key=key,
-                    value=shown(value),
+                    field=key,
+                    text=shown(value),
                 ),
                 player.location,
                 value,

@@ -45,7 +45,7 @@ from ..core.fileio import (
     read_csv_table,
     read_text_into,
 )
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType, Player
 from ..core.outcome import GameKind
 from ..core.output import protect_row
@@ -78,7 +78,7 @@ def _split(text: str, source: str) -> tuple[list[tuple[str, str, Location]], int
             if body:
                 if ":" not in body:
                     raise MalformedLineError(
-                        tr("an event field line reads '# field: value', got {line!r}", line=line),
+                        tr("an event field line reads '# field: value', got {found!r}", found=line),
                         Location(source, index + 1),
                         line,
                     )
@@ -157,7 +157,11 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         pid = record.id or record.name or ""  # _record refuses a row with neither
         if pid in seen:
             raise DuplicatePlayerError(
-                tr("player {pid!r} appears twice (first on line {seen})", pid=pid, seen=seen[pid]),
+                tr(
+                    "player {pid!r} appears twice (first on line {first_line})",
+                    pid=pid,
+                    first_line=seen[pid],
+                ),
                 location,
                 pid,
             )
@@ -178,14 +182,14 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
     if len(players) < 2:
         raise InvalidValueError(
             tr(
-                "a score table needs at least 2 players, got {players_count}",
-                players_count=len(players),
+                "a score table needs at least 2 players, got {players}",
+                players=len(players),
             ),
             Location(source, header_line),
             len(players),
         )
     event_extra: dict[str, object] = {
-        "type_note": "event type round robin (a score table is a round robin)",
+        "type_note": _("event type round robin (a score table is a round robin)"),
         "game_evidence": "a FIDE score table",
         "encoding": main_encoding(reads),
         "files": files_read(reads),
@@ -204,7 +208,7 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         # A score table is the FIDE 1982 form of a chess round robin.
         game=GameKind.CHESS,
     )
-    check_game(fields, GameKind.CHESS, "a score table (FIDE 1982) is a chess event", source)
+    check_game(fields, GameKind.CHESS, _("a score table (FIDE 1982) is a chess event"), source)
     event = apply_fields(event, fields)
     event = with_read_notes(event, reads)
     if "cycles" not in event.extra:
@@ -230,12 +234,12 @@ def check_totals(event: Event) -> None:
             raise InvalidValueError(
                 tr(
                     (
-                        "player {id!r} has {points_of:g} points, more than the {most} "
+                        "player {id!r} has {points:g} points, more than the {games} "
                         "games a round robin of {count} players gives him"
                     ),
                     id=player.id,
-                    points_of=float(points_of(player)),
-                    most=most,
+                    points=float(points_of(player)),
+                    games=most,
                     count=count,
                 ),
                 Location(event.source, _line_of(player), "points"),
@@ -244,7 +248,7 @@ def check_totals(event: Event) -> None:
     total = sum((points_of(p) for p in event.players), Fraction(0))
     expected = Fraction(cycles * count * (count - 1), 2)
     if total != expected:
-        kind = {1: "single", 2: "double"}.get(cycles, f"{cycles}-fold")
+        kind = {1: _("single"), 2: _("double")}.get(cycles) or tr("{cycles}-fold", cycles=cycles)
         raise InvalidValueError(
             tr(
                 (
@@ -322,7 +326,9 @@ def _resemblance(path: Path, head: str) -> float:
 register_format(
     Format(
         name="scorecsv",
-        description="score table of a round robin: id,name,rating,points (rating empty: unrated)",
+        description=N_(
+            "score table of a round robin: id,name,rating,points (rating empty: unrated)"
+        ),
         suffixes=(".csv",),
         read=read_score_csv,
         sniff=_sniff,

@@ -62,7 +62,7 @@ from ..core.errors import (
 )
 from ..core.fastbuild import collector_paused
 from ..core.fileio import Reads, encoding_extra, read_text_into
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import (
     Bye,
     ByeKind,
@@ -245,14 +245,14 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
                 raise MalformedLineError(
                     tr(
                         (
-                            "the line is {line_count:,} characters long, {round_count:,} "
+                            "the line is {length:,} characters long, {rounds:,} "
                             "rounds; a TRF line holds at most {max_rounds} rounds (it ends "
-                            "by column {value:,})"
+                            "by column {last_column:,})"
                         ),
-                        line_count=len(line),
-                        round_count=_round_count(line),
+                        length=len(line),
+                        rounds=_round_count(line),
                         max_rounds=MAX_ROUNDS,
-                        value=round_column(MAX_ROUNDS + 1) - 1,
+                        last_column=round_column(MAX_ROUNDS + 1) - 1,
                     ),
                     Location(source, number, round_column(MAX_ROUNDS + 1)),
                     line[round_column(MAX_ROUNDS + 1) - 1 :][:20],
@@ -262,8 +262,8 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
             if len(line) > 3 and line[3] != " ":
                 raise MalformedLineError(
                     tr(
-                        ("a tag line must have a space after its 3-character tag, got {line!r}"),
-                        line=line[:8],
+                        ("a tag line must have a space after its 3-character tag, got {start!r}"),
+                        start=line[:8],
                     ),
                     Location(source, number, 4),
                     line[:8],
@@ -281,9 +281,9 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         if player.id in seen:
             raise DuplicatePlayerError(
                 tr(
-                    "start rank {id} is used twice (first on line {seen})",
-                    id=player.id,
-                    seen=seen[player.id],
+                    "start rank {start_rank} is used twice (first on line {first_line})",
+                    start_rank=player.id,
+                    first_line=seen[player.id],
                 ),
                 Location(source, number, 5),
                 player.id,
@@ -295,12 +295,13 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
                     tr(
                         (
                             "FIDE id {fide_id} is given to two players: start rank "
-                            "{first_rank} (line {first_line}) and start rank {id} (this line)"
+                            "{first_rank} (line {first_line}) and start rank {start_rank} "
+                            "(this line)"
                         ),
                         fide_id=player.fide_id,
                         first_rank=first_rank,
                         first_line=first_line,
-                        id=player.id,
+                        start_rank=player.id,
                     ),
                     Location(source, number, FIELDS["FIDE id"][0]),
                     player.fide_id,
@@ -315,14 +316,14 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         raise MalformedLineError(
             tr(
                 (
-                    "{rows_count:,} players of {rounds} rounds (this line's) make "
-                    "{value:,} round cells, more than a TRF is read with "
-                    "({max_cells:,}: 9,999 players of 30 rounds)"
+                    "{players:,} players of {rounds} rounds (this line's) make "
+                    "{cells:,} round cells, more than a TRF is read with "
+                    "({limit:,}: 9,999 players of 30 rounds)"
                 ),
-                rows_count=len(rows),
+                players=len(rows),
                 rounds=rounds,
-                value=len(rows) * rounds,
-                max_cells=MAX_CELLS,
+                cells=len(rows) * rounds,
+                limit=MAX_CELLS,
             ),
             Location(source, longest.number, round_column(rounds)),
             rounds,
@@ -375,11 +376,13 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         )
     given = event_type_from_text(type_text) if type_text else None
     if given is not None:
-        type_note = f"event type {given.value} (from the 092 line {type_text!r})"
+        type_note = tr(
+            "event type {type} (from the 092 line {text!r})", type=given.value, text=type_text
+        )
         event_type = given
     else:
         event_type = EventType.SWISS
-        type_note = "event type swiss (detected: not every pair of players met)"
+        type_note = _("event type swiss (detected: not every pair of players met)")
     notes = tuple(_placeholder_note(p, byes) for p in placeholders)
     extra: dict[str, object] = {
         **read_extra,
@@ -413,7 +416,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
     n = len(players)
     possible = rounds >= n - 1 and len(games) >= n * (n - 1) // 2
     if given is None and possible and is_complete_round_robin(event):
-        type_note = "event type round robin (detected: every pair of players met equally often)"
+        type_note = _("event type round robin (detected: every pair of players met equally often)")
         extra["type_note"] = "; ".join((type_note, *notes))
         event = replace(event, type=EventType.ROUND_ROBIN, extra=extra)
     return event
@@ -421,10 +424,14 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
 
 def _control_message(char: str) -> str:
     if char == "\t":
-        return "a tab in a player line: TRF fields are fixed columns, write spaces instead"
+        return _("a tab in a player line: TRF fields are fixed columns, write spaces instead")
     if char == "\x00":
-        return "NUL byte: a TRF is a text file"
-    return f"control character {char!r} (U+{ord(char):04X}): a TRF line holds text only"
+        return _("NUL byte: a TRF is a text file")
+    return tr(
+        "control character {character!r} (U+{code:04X}): a TRF line holds text only",
+        character=char,
+        code=ord(char),
+    )
 
 
 @dataclass(frozen=True)
@@ -544,15 +551,21 @@ def _placeholder_note(placeholder: _Placeholder, byes: Iterable[Bye]) -> str:
         if bye.round in rounds and bye.kind is ByeKind.PAIRING_ALLOCATED:
             byes_of[bye.round].append(bye.player)
     where = ", ".join(
-        f"round {r} (player {' and '.join(byes_of[r])})" if byes_of[r] else f"round {r}"
+        tr("round {round} (player {players})", round=r, players=_(" and ").join(byes_of[r]))
+        if byes_of[r]
+        else tr("round {round}", round=r)
         for r in placeholder.rounds
     )
     player = placeholder.player
-    return (
-        f"start rank {player.id} ({player.name!r}, line {placeholder.line}) only stands for "
-        f"the pairing-allocated bye of {where}: it names no one (no rating, FIDE id or birth "
-        "date), has no game and no point, so it is not a player and is left out of the event "
-        "and its ratings; those rounds are the byes (U, 1 point) of the players who had them"
+    return tr(
+        "start rank {start_rank} ({name!r}, line {line}) only stands for the pairing-allocated "
+        "bye of {rounds}: it names no one (no rating, FIDE id or birth date), has no game and "
+        "no point, so it is not a player and is left out of the event and its ratings; those "
+        "rounds are the byes (U, 1 point) of the players who had them",
+        start_rank=player.id,
+        name=player.name,
+        line=placeholder.line,
+        rounds=where,
     )
 
 
@@ -575,17 +588,21 @@ def _games_and_byes(rows: list[_Row]) -> tuple[tuple[Game, ...], tuple[Bye, ...]
                 continue
             other = by_id[entry.opponent].entries[entry.round - 1]
             if other.opponent != entry.player:
-                says = f"player {other.opponent}" if other.opponent else "no game (a bye)"
+                says = (
+                    tr("player {pid}", pid=other.opponent)
+                    if other.opponent
+                    else _("no game (a bye)")
+                )
                 raise ConflictingGameError(
                     tr(
                         (
                             "round {round}: player {player} records a game against "
-                            "{opponent}, whose cell for that round names {says}"
+                            "{opponent}, whose cell for that round names {cell_says}"
                         ),
                         round=entry.round,
                         player=entry.player,
                         opponent=entry.opponent,
-                        says=says,
+                        cell_says=says,
                     ),
                     entry.location or Location(),
                     other.location or Location(),
@@ -615,7 +632,7 @@ def _check_points(
     if points != given:
         hint = ""
         if pairing_bye:
-            hint = (
+            hint = _(
                 "; if the tournament scored his pairing-allocated bye otherwise, write that "
                 "round as the bye it was scored as (H 0.5, Z 0)"
             )
@@ -662,10 +679,10 @@ def _player(line: str, number: int, source: str) -> Player:
         raise MalformedLineError(
             tr(
                 (
-                    "player line is truncated: it ends at column {line_count}, "
+                    "player line is truncated: it ends at column {last_column}, "
                     "before the end of the points field (columns 81-84)"
                 ),
-                line_count=len(line),
+                last_column=len(line),
             ),
             at(len(line) + 1),
             line[-20:],
@@ -676,10 +693,10 @@ def _player(line: str, number: int, source: str) -> Player:
                 tr(
                     (
                         "column {column} must be blank (fields are fixed columns; "
-                        "shifted line?), found {line!r}"
+                        "shifted line?), found {found!r}"
                     ),
                     column=column,
-                    line=line[column - 1],
+                    found=line[column - 1],
                 ),
                 at(column),
                 line[column - 1],
@@ -823,15 +840,16 @@ def _round_entry(
             tr(
                 (
                     "round {round} is truncated: the line ends at column "
-                    "{line_count} inside the round's cell (opponent {first}-{value}, "
-                    "colour {value2}, result {value3})"
+                    "{last_column} inside the round's cell "
+                    "(opponent {opponent_from}-{opponent_to}, "
+                    "colour {colour_column}, result {result_column})"
                 ),
                 round=round_,
-                line_count=len(line),
-                first=first,
-                value=first + 3,
-                value2=first + 5,
-                value3=first + 7,
+                last_column=len(line),
+                opponent_from=first,
+                opponent_to=first + 3,
+                colour_column=first + 5,
+                result_column=first + 7,
             ),
             Location(source, number, len(line) + 1),
             cell.rstrip(),
@@ -841,17 +859,17 @@ def _round_entry(
             raise MalformedLineError(
                 tr(
                     (
-                        "round {round}: column {value} must be blank, found {cell!r} "
-                        "(opponent in {first}-{value2}, colour at {value3}, result at "
-                        "{value4})"
+                        "round {round}: column {column} must be blank, found {found!r} "
+                        "(opponent in {opponent_from}-{opponent_to}, "
+                        "colour at {colour_column}, result at {result_column})"
                     ),
                     round=round_,
-                    value=first + offset,
-                    cell=cell[offset],
-                    first=first,
-                    value2=first + 3,
-                    value3=first + 5,
-                    value4=first + 7,
+                    column=first + offset,
+                    found=cell[offset],
+                    opponent_from=first,
+                    opponent_to=first + 3,
+                    colour_column=first + 5,
+                    result_column=first + 7,
                 ),
                 Location(source, number, first + offset),
                 cell,
@@ -955,7 +973,7 @@ def _result_code(score: float, play: Play) -> str:
         if s == score and p is play:
             return code
     raise InvalidValueError(
-        tr("no TRF code for score {score} ({value})", score=score, value=play.value), None, score
+        tr("no TRF code for score {score} ({play})", score=score, play=play.value), None, score
     )
 
 
@@ -969,7 +987,7 @@ def _fixed(text: str, width: int, *, right: bool = False, what: str = "") -> str
         raise InvalidValueError(
             tr(
                 "{what} {text!r} does not fit in {width} columns of a TRF line",
-                what=what,
+                what=_(what),
                 text=text,
                 width=width,
             ),
@@ -991,7 +1009,7 @@ def _writable(text: str, what: str) -> str:
                     "{what} {text!r} holds the control character {group!r}, which a "
                     "TRF line cannot hold"
                 ),
-                what=what,
+                what=_(what),
                 text=text,
                 group=bad.group(),
             ),
@@ -1099,10 +1117,10 @@ def write_trf(event: Event) -> str:
             if player.fide_id in fide_ids:
                 raise InvalidValueError(
                     tr(
-                        "FIDE id {fide_id} is given to two players: {fide_ids} and {id}",
+                        "FIDE id {fide_id} is given to two players: {first_rank} and {start_rank}",
                         fide_id=player.fide_id,
-                        fide_ids=fide_ids[player.fide_id],
-                        id=player.id,
+                        first_rank=fide_ids[player.fide_id],
+                        start_rank=player.id,
                     ),
                     None,
                     player.fide_id,
@@ -1114,16 +1132,16 @@ def write_trf(event: Event) -> str:
         total = float(given) if given is not None else points[player.id]
         rank = player.extra.get("rank", "")
         fields = {
-            "start rank": _fixed(str(numbers[player.id]), 4, right=True, what="start rank"),
-            "sex": _fixed(player.sex or "", 1, what="sex"),
-            "title": _fixed(player.title or "", 3, right=True, what="title"),
-            "name": _fixed(player.name, 33, what="name"),
-            "rating": _fixed(str(player.rating or ""), 4, right=True, what="rating"),
-            "federation": _fixed(player.federation or "", 3, what="federation"),
-            "FIDE id": _fixed(player.fide_id or "", 11, right=True, what="FIDE id"),
+            "start rank": _fixed(str(numbers[player.id]), 4, right=True, what=N_("start rank")),
+            "sex": _fixed(player.sex or "", 1, what=N_("sex")),
+            "title": _fixed(player.title or "", 3, right=True, what=N_("title")),
+            "name": _fixed(player.name, 33, what=N_("name")),
+            "rating": _fixed(str(player.rating or ""), 4, right=True, what=N_("rating")),
+            "federation": _fixed(player.federation or "", 3, what=N_("federation")),
+            "FIDE id": _fixed(player.fide_id or "", 11, right=True, what=N_("FIDE id")),
             "birth date": _birth_date(player),
-            "points": _fixed(f"{total:.1f}", 4, right=True, what="points"),
-            "rank": _fixed(str(rank), 4, right=True, what="rank"),
+            "points": _fixed(f"{total:.1f}", 4, right=True, what=N_("points")),
+            "rank": _fixed(str(rank), 4, right=True, what=N_("rank")),
         }
         round_cells = [cells.get((player.id, r), "") for r in range(1, rounds + 1)]
         player_lines.append((numbers[player.id], _player_line(fields, round_cells)))
@@ -1155,7 +1173,7 @@ def _placeholder_lines(event: Event, used: set[int], rounds: int) -> list[tuple[
             continue
         fields = {
             "start rank": f"{rank:>4}",
-            "name": _fixed(name, 33, what="name"),
+            "name": _fixed(name, 33, what=N_("name")),
             "points": " 0.0",
             "rank": "   0",
         }
@@ -1204,7 +1222,7 @@ def _sniff(path: Path, head: str) -> bool:
 register_format(
     Format(
         name="trf",
-        description="FIDE Tournament Report File (TRF-16; TRF-2026 with the same 001 layout)",
+        description=N_("FIDE Tournament Report File (TRF-16; TRF-2026 with the same 001 layout)"),
         suffixes=(".trf",),
         read=read_trf,
         sniff=_sniff,

@@ -145,9 +145,9 @@ def write_table_xlsx(
         except OSError as exc:
             raise RatingkitError(
                 tr(
-                    "{path_or_file}: cannot write: {strerror}",
-                    path_or_file=path_or_file,
-                    strerror=exc.strerror or exc,
+                    "{file}: cannot write: {reason}",
+                    file=path_or_file,
+                    reason=exc.strerror or exc,
                 )
             ) from None
         return
