@@ -1005,7 +1005,7 @@ class Ledger:
                             *r[:8],
                             Path(r[8]).name if r[8] else None,
                             str(r[9])[:10],
-                            "rated" if r[10] else "not rated",
+                            _("rated") if r[10] else _("not rated"),
                         ),
                         strict=True,
                     )
