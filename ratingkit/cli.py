@@ -32,7 +32,7 @@ from pathlib import Path
 from . import __version__
 from .core.errors import RatingkitError
 from .core.fileio import check_encoding, read_text_as
-from .core.i18n import checked_language, current_language, language_of, tr
+from .core.i18n import N_, _, checked_language, current_language, language_of, tr
 from .core.model import Event, EventType
 from .core.outcome import Finding, Note, NoteKind, Rule, game_fields
 from .core.output import check_output, plain, terminal_cell, terminal_text, write_output
@@ -63,7 +63,7 @@ from .services.listing import LIST_FORMATS
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
 
-ENCODING_HELP = (
+ENCODING_HELP = N_(
     "encoding of the input files (the event's files and the player file), for example "
     "cp1251 (Windows-1251, Russian), cp1254 (Windows-1254, Turkish), cp1252, utf-8; default: "
     "UTF-8 when a file decodes as UTF-8, else the code page detected.  The report's notes say "
@@ -72,149 +72,166 @@ ENCODING_HELP = (
 
 
 def _add_encoding(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--encoding", metavar="CODEC", help=ENCODING_HELP)
+    parser.add_argument("--encoding", metavar="CODEC", help=_(ENCODING_HELP))
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ratingkit",
-        description="Rate chess and shogi events exactly as the rating documents define it.",
+        description=_("Rate chess and shogi events exactly as the rating documents define it."),
     )
-    parser.add_argument("--version", action="version", version=f"ratingkit {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"ratingkit {__version__}",
+        help=_("show program's version number and exit"),
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    rate = commands.add_parser("rate", help="rate an event file under a rule set")
+    rate = commands.add_parser("rate", help=_("rate an event file under a rule set"))
     rate.add_argument(
         "input",
         nargs="+",
-        help="event file (games.csv of a CSV pair, or a folder with one); several files are "
-        "rated together as the rule set prescribes (one rating period, or one after the other)",
+        help=_(
+            "event file (games.csv of a CSV pair, or a folder with one); several files are "
+            "rated together as the rule set prescribes (one rating period, or one after the other)"
+        ),
     )
     rate.add_argument(
-        "--rules", required=True, metavar="NAME", help="rule set name (see 'ratingkit rules')"
+        "--rules", required=True, metavar="NAME", help=_("rule set name (see 'ratingkit rules')")
     )
     rate.add_argument(
         "--players",
         metavar="FILE",
-        help="player file with state: id,name,rating,games,born,k,ever_2400,...",
+        help=_("player file with state: id,name,rating,games,born,k,ever_2400,..."),
     )
     rate.add_argument(
         "--format",
         choices=("table", "csv", "json", "html"),
         default="table",
-        help="output format (default: table); json includes the new state; html is the "
-        "printable report (one event a page)",
+        help=_(
+            "output format (default: table); json includes the new state; html is the "
+            "printable report (one event a page)"
+        ),
     )
-    rate.add_argument("--output", metavar="FILE", help="write the report here instead of stdout")
+    rate.add_argument("--output", metavar="FILE", help=_("write the report here instead of stdout"))
     rate.add_argument(
         "--save-state",
         metavar="FILE",
-        help="write the players' state after the event(s) here: a player file that --players "
-        "reads for the next event",
+        help=_(
+            "write the players' state after the event(s) here: a player file that --players "
+            "reads for the next event"
+        ),
     )
     rate.add_argument(
         "--player",
         metavar="ID",
-        help="show one player's report row and his games (his id, or his name)",
+        help=_("show one player's report row and his games (his id, or his name)"),
     )
     rate.add_argument(
         "--columns",
         type=int,
         metavar="N",
-        help="fit the table format into N columns (default: the terminal's width, else 100)",
+        help=_("fit the table format into N columns (default: the terminal's width, else 100)"),
     )
     rate.add_argument(
         "--input-format",
         metavar="NAME",
-        help="input format (default: detected; see 'ratingkit formats')",
+        help=_("input format (default: detected; see 'ratingkit formats')"),
     )
     rate.add_argument(
         "--type",
         choices=[t.value.replace(" ", "-") for t in EventType],
-        help="event type, where the file does not say (default: detected)",
+        help=_("event type, where the file does not say (default: detected)"),
     )
     _add_encoding(rate)
 
-    check = commands.add_parser("check", help="list the rules an event breaks")
-    check.add_argument("input", help="event file")
-    check.add_argument("--rules", required=True, metavar="NAME", help="rule set name")
-    check.add_argument("--players", metavar="FILE", help="player file with state")
-    check.add_argument("--input-format", metavar="NAME", help="input format (default: detected)")
+    check = commands.add_parser("check", help=_("list the rules an event breaks"))
+    check.add_argument("input", help=_("event file"))
+    check.add_argument("--rules", required=True, metavar="NAME", help=_("rule set name"))
+    check.add_argument("--players", metavar="FILE", help=_("player file with state"))
+    check.add_argument("--input-format", metavar="NAME", help=_("input format (default: detected)"))
     check.add_argument("--format", choices=("table", "csv", "json"), default="table")
     check.add_argument(
-        "--columns", type=int, metavar="N", help="fit N columns (default: the terminal's, else 100)"
+        "--columns",
+        type=int,
+        metavar="N",
+        help=_("fit N columns (default: the terminal's, else 100)"),
     )
     _add_encoding(check)
 
     _add_db_commands(commands)
 
-    commands.add_parser("rules", help="list the rule sets and the documents they implement")
-    commands.add_parser("formats", help="list the event file formats that can be read")
+    commands.add_parser("rules", help=_("list the rule sets and the documents they implement"))
+    commands.add_parser("formats", help=_("list the event file formats that can be read"))
     return parser
 
 
 def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    db = commands.add_parser("db", help="keep a rating list in a ledger (one SQLite file)")
+    db = commands.add_parser("db", help=_("keep a rating list in a ledger (one SQLite file)"))
     sub = db.add_subparsers(dest="db_command", required=True, metavar="DB_COMMAND")
-    init = sub.add_parser("init", help="create a new ledger for a rule set")
+    init = sub.add_parser("init", help=_("create a new ledger for a rule set"))
     init.add_argument("ledger")
     init.add_argument("--rules", required=True, metavar="NAME")
     # Gone (issue 16): the list follows the rule set's own publication rules; refused with
     # the reason rather than left to argparse's "unrecognized arguments".
     init.add_argument("--min-games", type=int, help=argparse.SUPPRESS)
     fide_list = sub.add_parser(
-        "import-list", help="import FIDE's rating list (TXT or XML download) as the state"
+        "import-list", help=_("import FIDE's rating list (TXT or XML download) as the state")
     )
     fide_list.add_argument("ledger")
-    fide_list.add_argument("input", help="FIDE's rating list file (TXT or XML)")
+    fide_list.add_argument("input", help=_("FIDE's rating list file (TXT or XML)"))
     _add_encoding(fide_list)
-    load = sub.add_parser("import", help="import an event file (and player state)")
+    load = sub.add_parser("import", help=_("import an event file (and player state)"))
     load.add_argument("ledger")
     load.add_argument("input")
     load.add_argument(
         "--players",
         metavar="FILE",
-        help="player file with state; also the roster of a games file with no players file "
-        "beside it",
+        help=_(
+            "player file with state; also the roster of a games file with no players file beside it"
+        ),
     )
-    load.add_argument("--period", metavar="YYYY-MM", help="default: the event's end date")
+    load.add_argument("--period", metavar="YYYY-MM", help=_("default: the event's end date"))
     load.add_argument("--input-format", metavar="NAME")
     load.add_argument(
         "--replace",
         action="store_true",
-        help="import into a rated period, re-rating it and every later rated period",
+        help=_("import into a rated period, re-rating it and every later rated period"),
     )
     _add_encoding(load)
-    rate = sub.add_parser("rate", help="rate every event of a period and publish the list")
+    rate = sub.add_parser("rate", help=_("rate every event of a period and publish the list"))
     rate.add_argument("ledger")
     rate.add_argument("--period", required=True, metavar="YYYY-MM")
     rate.add_argument(
-        "--replace", action="store_true", help="re-rate a rated period and every later one"
+        "--replace", action="store_true", help=_("re-rate a rated period and every later one")
     )
-    listing = sub.add_parser("list", help="the list published for a period")
+    listing = sub.add_parser("list", help=_("the list published for a period"))
     listing.add_argument("ledger")
     listing.add_argument("--period", required=True, metavar="YYYY-MM")
     listing.add_argument("--format", choices=LIST_FORMATS, default="table")
-    listing.add_argument("--output", metavar="FILE", help="write to FILE (needed for xlsx)")
-    listing.add_argument("--everyone", action="store_true", help="also the players not listed yet")
+    listing.add_argument("--output", metavar="FILE", help=_("write to FILE (needed for xlsx)"))
     listing.add_argument(
-        "--ledger-ids", action="store_true", help="show the ledger's own player numbers"
+        "--everyone", action="store_true", help=_("also the players not listed yet")
     )
-    history = sub.add_parser("history", help="every event and change of one player")
+    listing.add_argument(
+        "--ledger-ids", action="store_true", help=_("show the ledger's own player numbers")
+    )
+    history = sub.add_parser("history", help=_("every event and change of one player"))
     history.add_argument("ledger")
-    history.add_argument("player", help="FIDE id, the player's own id, name, or #N")
+    history.add_argument("player", help=_("FIDE id, the player's own id, name, or #N"))
     history.add_argument("--format", choices=("table", "csv", "json"), default="table")
-    events = sub.add_parser("events", help="the imported events: ids, files, periods, state")
+    events = sub.add_parser("events", help=_("the imported events: ids, files, periods, state"))
     events.add_argument("ledger")
-    remove = sub.add_parser("remove", help="take an imported event out of the ledger")
+    remove = sub.add_parser("remove", help=_("take an imported event out of the ledger"))
     remove.add_argument("ledger")
-    remove.add_argument("event", type=int, help="the event's id ('db events' lists them)")
+    remove.add_argument("event", type=int, help=_("the event's id ('db events' lists them)"))
     remove.add_argument(
         "--replace",
         action="store_true",
-        help="its period is rated: re-rate it and every later rated period without it",
+        help=_("its period is rated: re-rate it and every later rated period without it"),
     )
-    periods = sub.add_parser("periods", help="the periods with events and whether rated")
+    periods = sub.add_parser("periods", help=_("the periods with events and whether rated"))
     periods.add_argument("ledger")
 
 
@@ -244,8 +261,13 @@ def _cmd_db(args: argparse.Namespace) -> str:
             )
         Ledger.create(args.ledger, args.rules).close()
         return (
-            f"created ledger {args.ledger} for rule set {args.rules}; a player is listed once "
-            "the rule set publishes a rating for him\n"
+            tr(
+                "created ledger {ledger} for rule set {rules}; a player is listed once "
+                "the rule set publishes a rating for him",
+                ledger=args.ledger,
+                rules=args.rules,
+            )
+            + "\n"
         )
     # Every command checks the ledger's integrity first (issue 16, 8): a damaged ledger is
     # neither written nor listed.
@@ -275,11 +297,18 @@ def _cmd_db(args: argparse.Namespace) -> str:
             ledger.rate_period(args.period, replace=args.replace)
             table = ledger.published_list(args.period)
             events = sum(1 for e in ledger.events().rows if e["period"] == args.period)
-            done = f"rated {args.period}: {events} event(s), {len(table)} players listed\n"
-            if len(table) > LISTED_ON_SCREEN:
-                return (
-                    done + f"(the list: ratingkit db list {args.ledger} --period {args.period})\n"
+            done = (
+                tr(
+                    "rated {period}: {events} event(s), {listed} players listed",
+                    period=args.period,
+                    events=events,
+                    listed=len(table),
                 )
+                + "\n"
+            )
+            if len(table) > LISTED_ON_SCREEN:
+                command = f"ratingkit db list {args.ledger} --period {args.period}"
+                return done + tr("(the list: {command})", command=command) + "\n"
             return done + "\n" + _render(table, "table")
         if args.db_command == "list":
             if args.output:
@@ -342,7 +371,7 @@ RULES_COLUMNS = 100
 def _cmd_rules() -> str:
     known = rule_sets()
     if not known:
-        return "No rule sets are installed yet.\n"
+        return _("No rule sets are installed yet.") + "\n"
     width = max(len(name) for name in [*known, *families()]) + 1
 
     def entry(name: str, *paragraphs: str, tail: str = "") -> str:
@@ -371,18 +400,26 @@ def _cmd_rules() -> str:
         if rules.valid_from or rules.valid_until:
             start = rules.valid_from.isoformat() if rules.valid_from else "..."
             end = rules.valid_until.isoformat() if rules.valid_until else "..."
-            valid = f"[in force {start} to {end}]"
-        lines.append(entry(name, rules.title, rules.document, tail=valid))
+            valid = tr("[in force {start} to {end}]", start=start, end=end)
+        lines.append(entry(name, _(rules.title), _(rules.document), tail=valid))
     for family, members in families().items():
         gaps = [
-            f"{gap.valid_from.isoformat()} to {gap.valid_until.isoformat()}: no rule set, events "
-            f"refused ({gap.document}: {gap.reason})"
+            tr(
+                "{start} to {end}: no rule set, events refused ({document}: {reason})",
+                start=gap.valid_from.isoformat(),
+                end=gap.valid_until.isoformat(),
+                document=_(gap.document),
+                reason=_(gap.reason),
+            )
             for gap in family_gaps(family)
         ]
         lines.append(
             entry(
                 family,
-                f"the one of {', '.join(members)} in force on the event's start date",
+                tr(
+                    "the one of {members} in force on the event's start date",
+                    members=", ".join(members),
+                ),
                 *gaps,
             )
         )
@@ -391,7 +428,7 @@ def _cmd_rules() -> str:
 
 def _cmd_formats() -> str:
     return "".join(
-        f"{f.name:<8} {' '.join(f.suffixes):<10} {f.description}\n" for f in formats().values()
+        f"{f.name:<8} {' '.join(f.suffixes):<10} {_(f.description)}\n" for f in formats().values()
     )
 
 
@@ -409,7 +446,7 @@ def _read(
         parsed = EventType.parse(event_type)
         # What the reader noted besides the type (a TRF's bye placeholder) stays.
         notes = _strings(event.extra.get("reader_notes"))
-        note = "; ".join((f"event type {parsed.value} (given)", *notes))
+        note = "; ".join((tr("event type {type} (given)", type=parsed.value), *notes))
         event = replace(event, type=parsed, extra={**event.extra, "type_note": note})
     return event
 
@@ -474,7 +511,7 @@ def _rosters_of(
     players = merge_rosters(rosters, keep_ratings=not fide_period)
     if not fide_period:
         return players, None
-    return players, (
+    return players, _(
         "no --players: the events' own players files give each player's state (games, birth "
         "date, K ...) from the first event he plays; their ratings are the events' ratings, so "
         "the previous list's rating is the one in the event that began last (FIDE Rating "
@@ -588,9 +625,9 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
         ids = ", ".join(str(r.get("id")) for r in found)
         raise RatingkitError(
             tr(
-                ("--player {wanted}: {found_count} players have this name ({ids}); give the id"),
+                "--player {wanted}: {count} players have this name ({ids}); give the id",
                 wanted=wanted,
-                found_count=len(found),
+                count=len(found),
                 ids=ids,
             )
         )
@@ -638,10 +675,10 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
             or [column]
         )
     if table is None:
-        return "\n".join([*lines, "", "(the event gives no games: a score table)"]) + "\n"
+        return "\n".join([*lines, "", _("(the event gives no games: a score table)")]) + "\n"
     shown = tuple(c for c in game_columns if c not in ("id", "name"))
     own = [{c: g.get(c) for c in shown} for g in games]
-    title = f"games of {row.get('name')} ({len(games)})"
+    title = tr("games of {name} ({count})", name=row.get("name"), count=len(games))
     lines += ["", Table(title, shown, own).to_text(width)]
     return "\n".join(lines) + "\n"
 
@@ -701,9 +738,14 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
         chosen.append(get_rule_set(name, day=event.start))
     if len({r.name for r in chosen}) > 1:
         raise RatingkitError(
-            f"--rules {name}: the events fall under different rule sets ("
-            + ", ".join(f"{e.name}: {r.name}" for e, r in zip(events, chosen, strict=True))
-            + "); rate them separately"
+            tr(
+                "--rules {name}: the events fall under different rule sets ({chosen}); rate "
+                "them separately",
+                name=name,
+                chosen=", ".join(
+                    f"{e.name}: {r.name}" for e, r in zip(events, chosen, strict=True)
+                ),
+            )
         )
     return chosen[0]
 
@@ -720,7 +762,8 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
         if not table.rows and args.format == "table":
             # The title may say what could not be checked (e.g. for lack of dates): show it.
             title = f"  {table.title}\n" if table.title else ""
-            return f"{event.name}: no rule of {rules.name} is broken\n{title}", 0
+            fine = tr("{event}: no rule of {rules} is broken", event=event.name, rules=rules.name)
+            return f"{fine}\n{title}", 0
         return _render(table, args.format), EXIT_RULES_BROKEN if table.rows else 0
     status = EXIT_RULES_BROKEN if any(f.breaks_validity for f in findings) else 0
     # The players' names by id: the event's, then those the check gives (a season's).
@@ -751,12 +794,12 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
     breaking = [f for f in findings if f.breaks_validity]
     information = [f for f in findings if not f.breaks_validity]
     if breaking:
-        out += ["", "Breaks the event's validity (exit status 1):"]
+        out += ["", _("Breaks the event's validity (exit status 1):")]
         out.append(_findings_table(breaking, named, width))
     else:
-        out += ["", f"{event.name}: no rule of {rules.name} is broken"]
+        out += ["", tr("{event}: no rule of {rules} is broken", event=event.name, rules=rules.name)]
     if information:
-        out += ["", "Not rated by a rule (information; the event stays valid):"]
+        out += ["", _("Not rated by a rule (information; the event stays valid):")]
         out.append(_findings_table(information, named, width))
     return "\n".join(
         textwrap.fill(line, width) if width and "\n" not in line else line for line in out
@@ -784,14 +827,14 @@ def _findings_table(found: Sequence[Finding], named: Mapping[str, str], width: i
             items = [g for f in group for g in f.games_text(named)] or [f.problem for f in group]
         listed = "; ".join(items[:GAMES_SHOWN]) + (" ..." if len(items) > GAMES_SHOWN else "")
         if any(f.all_games for f in group):
-            concerns = "all games"
+            concerns = _("all games")
         else:
             concerns = f"{len(items)}: {listed}" if items else ""
         rows.append({"rule": rule.clause, "what": problem, "concerns": concerns})
-    return Table("", ("rule", "what", "concerns"), rows).to_text(width)
+    return Table("", (N_("rule"), N_("what"), N_("concerns")), rows).to_text(width)
 
 
-LANG_HELP = (
+LANG_HELP = N_(
     "language of the messages and reports: en, ru or tr (default: the RATINGKIT_LANG "
     "environment variable, then the locale, then English)"
 )
@@ -799,7 +842,7 @@ LANG_HELP = (
 
 def _add_language(parser: argparse.ArgumentParser) -> None:
     """``--lang`` on the command and on every subcommand, so that it may come anywhere."""
-    parser.add_argument("--lang", metavar="LANG", help=LANG_HELP)
+    parser.add_argument("--lang", metavar="LANG", help=_(LANG_HELP))
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in dict.fromkeys(action.choices.values()):
@@ -828,16 +871,49 @@ def main(argv: Sequence[str] | None = None) -> int:
             checked_language(chosen, "--lang")
         current_language()  # a RATINGKIT_LANG that names no language of ours is refused
     except RatingkitError as exc:
+        # Not translated: the language itself is what is wrong.
         print(f"ratingkit: error: {terminal_text(str(exc))}", file=sys.stderr)
         return EXIT_INPUT_ERROR
     with language_of(chosen):
         return _main(words)
 
 
+#: argparse's own texts (the usage line, the headings, its errors), marked here so that the
+#: catalogs hold them: argparse looks each one up with ``argparse._`` (:func:`_argparse_speaking`).
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+@contextmanager
+def _argparse_speaking() -> Iterator[None]:
+    """argparse's texts in the language in force while the parser is built and reads the
+    command line (in English they are argparse's own)."""
+    names = vars(argparse)  # argparse's module globals: its ``_`` is gettext's
+    own = names["_"]
+    names["_"] = _
+    try:
+        yield
+    finally:
+        names["_"] = own
+
+
 def _main(argv: Sequence[str]) -> int:
-    parser = _parser()
-    _add_language(parser)
-    args = parser.parse_args(argv)
+    with _argparse_speaking():
+        parser = _parser()
+        _add_language(parser)
+        args = parser.parse_args(argv)
     try:
         if getattr(args, "encoding", None) is not None:
             check_encoding(args.encoding)  # before any file is read

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .core.errors import RatingkitError
-from .core.i18n import tr
+from .core.i18n import _, tr
 
 #: The notebook the workbook opens with.
 START = "00-start-here.ipynb"
@@ -110,9 +110,9 @@ def free_port(first: int = 8888, tries: int = 50) -> int:
             return port
     raise RatingkitError(
         tr(
-            "no free port from {first} to {value}; give --port",
+            "no free port from {first} to {last}; give --port",
             first=first,
-            value=first + tries - 1,
+            last=first + tries - 1,
         )
     )
 
@@ -120,31 +120,33 @@ def free_port(first: int = 8888, tries: int = 50) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="ratingkit-workbook",
-        description="open the workbook in JupyterLab, on copies of the notebooks",
+        description=_("open the workbook in JupyterLab, on copies of the notebooks"),
     )
-    parser.add_argument("--fresh", action="store_true", help="start again from the originals")
-    parser.add_argument("--port", type=int, help="the port to serve on (default: JupyterLab's)")
+    parser.add_argument("--fresh", action="store_true", help=_("start again from the originals"))
+    parser.add_argument("--port", type=int, help=_("the port to serve on (default: JupyterLab's)"))
     parser.add_argument(
-        "--dry-run", action="store_true", help="prepare the copies and print the command only"
+        "--dry-run", action="store_true", help=_("prepare the copies and print the command only")
     )
     args = parser.parse_args(argv)
     root = Path.cwd()
     try:
         folder = prepare(root, fresh=args.fresh)
     except (RatingkitError, OSError) as exc:
-        print(f"ratingkit-workbook: error: {exc}", file=sys.stderr)
+        print(tr("ratingkit-workbook: error: {message}", message=exc), file=sys.stderr)
         return 2
     try:
         port = args.port or free_port()
     except RatingkitError as exc:
-        print(f"ratingkit-workbook: error: {exc}", file=sys.stderr)
+        print(tr("ratingkit-workbook: error: {message}", message=exc), file=sys.stderr)
         return 2
     token = secrets.token_hex(24)
     command = lab_command(root, folder, port=port, token=token)
     if not args.dry_run and importlib.util.find_spec("jupyterlab") is None:
         print(
-            "ratingkit-workbook: error: JupyterLab is not installed in this environment; "
-            "install it with: .venv/bin/pip install -e '.[lab]'",
+            _(
+                "ratingkit-workbook: error: JupyterLab is not installed in this environment; "
+                "install it with: .venv/bin/pip install -e '.[lab]'"
+            ),
             file=sys.stderr,
         )
         return 2
@@ -152,8 +154,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(" ".join(command))
         return 0
     print(
-        f"The workbook (copies of the notebooks in {folder.name}/): open\n\n    "
-        f"{start_url(folder, root, port, token)}\n",
+        tr(
+            "The workbook (copies of the notebooks in {folder}/): open\n\n    {url}\n",
+            folder=folder.name,
+            url=start_url(folder, root, port, token),
+        ),
         flush=True,
     )
     os.execv(command[0], command)

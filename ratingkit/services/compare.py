@@ -30,7 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..core import ruleset as _ruleset
 from ..core.errors import RatingkitError
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event
 from ..core.outcome import GameKind, Number, Outcome, PlayerOutcome, Status
 from ..core.players import PlayerFile
@@ -40,20 +40,20 @@ from ..core.ruleset import RuleSet, UnknownGameError, cannot_rate, get_rule_set,
 #: The games a rule set may rate, by name (``compare(..., game=)``).
 GAMES = tuple(kind.value for kind in GameKind)
 
-VERDICT_COLUMNS = ("rules", "title", "game", "verdict")
+VERDICT_COLUMNS = (N_("rules"), N_("title"), N_("game"), N_("verdict"))
 DETAIL_COLUMNS = (
-    "rules",
-    "id",
-    "name",
-    "rating_before",
-    "games",
-    "score",
-    "expected",
-    "score-expected",
-    "change",
-    "rating_after",
-    "delta",
-    "why",
+    N_("rules"),
+    N_("id"),
+    N_("name"),
+    N_("rating_before"),
+    N_("games"),
+    N_("score"),
+    N_("expected"),
+    N_("score-expected"),
+    N_("change"),
+    N_("rating_after"),
+    N_("delta"),
+    N_("why"),
 )
 
 #: One player file for every rule set, or one per rule set name.
@@ -140,16 +140,24 @@ class Comparison:
         return [p.id for p in self.outcome(rules).players if (p.delta or 0) < 0]
 
     def to_html(self) -> str:
-        return (
-            f"<p><b>{html.escape(self.event.name)}</b>: game {self.game or 'either'} "
-            f"({html.escape(self.evidence)})</p>" + self.verdicts.to_html() + self.table.to_html()
+        head = tr(
+            "{event}: game {game} ({evidence})",
+            event=f"<b>{html.escape(self.event.name)}</b>",
+            game=self.game or _("either"),
+            evidence=html.escape(self.evidence),
         )
+        return f"<p>{head}</p>" + self.verdicts.to_html() + self.table.to_html()
 
     def _repr_html_(self) -> str:
         return self.to_html()
 
     def to_text(self) -> str:
-        head = f"{self.event.name}: game {self.game or 'either'} ({self.evidence})"
+        head = tr(
+            "{event}: game {game} ({evidence})",
+            event=self.event.name,
+            game=self.game or _("either"),
+            evidence=self.evidence,
+        )
         return "\n\n".join([head, self.verdicts.to_text(), self.table.to_text()])
 
     def __str__(self) -> str:
@@ -180,19 +188,37 @@ def verdict(
 ) -> tuple[str, Report | None]:
     """ "rates" and the report, or "cannot rate: reason" and None: the guard
     (:func:`~ratingkit.core.ruleset.cannot_rate`) first, then the rule set's own refusal."""
+    reason, report = _refusal(rule_set, event, players, game, evidence)
+    if reason is not None:
+        return tr("cannot rate: {reason}", reason=reason), None
+    return _("rates"), report
+
+
+def _refusal(
+    rule_set: RuleSet,
+    event: Event,
+    players: PlayerFile | None,
+    game: GameKind | None,
+    evidence: str,
+) -> tuple[str | None, Report | None]:
+    """Why ``rule_set`` cannot rate ``event`` (None), or its report."""
     refused = cannot_rate(rule_set, event, players)
     if refused is not None:
         # The verdict names the game first (beside the event's name, with the evidence the
         # comparison found or was given), then any other refusal with the file's name.
         if game is not None and rule_set.game is not game:
-            text = f"{rule_set.name} rates {rule_set.game}; this event is {game} ({evidence})"
-            return f"cannot rate: {text}", None
-        return f"cannot rate: {refused}", None
+            return tr(
+                "{rules} rates {game}; this event is {event_game} ({evidence})",
+                rules=rule_set.name,
+                game=rule_set.game,
+                event_game=game,
+                evidence=evidence,
+            ), None
+        return str(refused), None
     try:
-        report = rule_set.rate(event, players)
+        return None, rule_set.rate(event, players)
     except RatingkitError as exc:
-        return f"cannot rate: {exc}", None
-    return "rates", report
+        return str(exc), None
 
 
 def compare(
@@ -210,7 +236,7 @@ def compare(
     seen = event
     if game is not None:
         kind: GameKind | None = _game_asked(game)
-        evidence = f"game {kind} given"
+        evidence = tr("game {game} given", game=kind)
         seen = replace(event, game=kind)
     else:
         shared = None if isinstance(players, Mapping) else players
@@ -222,17 +248,19 @@ def compare(
     for item in chosen:
         rule_set = get_rule_set(item) if isinstance(item, str) else item
         name = rule_set.name
-        said, report = verdict(rule_set, seen, _players_for(players, name), kind, evidence)
+        reason, report = _refusal(rule_set, seen, _players_for(players, name), kind, evidence)
         if report is not None:
             reports[name] = report
+            said = _("rates")
         else:
+            said = tr("cannot rate: {reason}", reason=reason)
             refused[name] = said
-            reasons[name] = _reason(rule_set, said, kind, evidence)
+            reasons[name] = _reason(rule_set, str(reason), kind, evidence)
         verdicts.append(
             {
                 "rules": name,
                 "title": rule_set.title,
-                "game": rule_set_game(rule_set) or "any",
+                "game": rule_set_game(rule_set) or _("any"),
                 "verdict": said,
             }
         )
@@ -240,7 +268,7 @@ def compare(
         event=event,
         game=kind,
         evidence=evidence,
-        verdicts=Table("which rule sets can rate the event", VERDICT_COLUMNS, tuple(verdicts)),
+        verdicts=Table(_("which rule sets can rate the event"), VERDICT_COLUMNS, tuple(verdicts)),
         reports=MappingProxyType(reports),
         table=side_by_side(event, reports),
         detail=detail(reports),
@@ -249,12 +277,17 @@ def compare(
     )
 
 
-def _reason(rule_set: RuleSet, said: str, game: GameKind | None, evidence: str) -> str:
+def _reason(rule_set: RuleSet, reason: str, game: GameKind | None, evidence: str) -> str:
     """A verdict's reason without the rule set's name: the other game is one reason for every
     rule set of that game."""
     if game is not None and rule_set.game is not None and rule_set.game is not game:
-        return f"they rate {rule_set.game}; this event is {game} ({evidence})"
-    return said.removeprefix("cannot rate: ")
+        return tr(
+            "they rate {game}; this event is {event_game} ({evidence})",
+            game=rule_set.game,
+            event_game=game,
+            evidence=evidence,
+        )
+    return reason
 
 
 def can_rate(
@@ -341,4 +374,4 @@ def detail(reports: Mapping[str, Report]) -> Table:
                 }
             )
     formats = {"expected": "{:.2f}", "score-expected": "{:+.2f}", "change": "{:+.2f}"}
-    return Table("each rule set: change and why", DETAIL_COLUMNS, tuple(rows), formats)
+    return Table(_("each rule set: change and why"), DETAIL_COLUMNS, tuple(rows), formats)

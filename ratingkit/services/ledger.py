@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
 from ..core.fastbuild import build, collector_paused
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
 from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
 from ..core.output import plain
@@ -218,7 +218,14 @@ class ImportErrors(LedgerError):
     def __init__(self, source: str, errors: Sequence[str]):
         self.errors = tuple(errors)
         listed = "; ".join(self.errors)
-        super().__init__(f"import of {source} applied nothing, {len(errors)} error(s): {listed}")
+        super().__init__(
+            tr(
+                "import of {source} applied nothing, {count} error(s): {errors}",
+                source=source,
+                count=len(errors),
+                errors=listed,
+            )
+        )
 
 
 def parse_period(text: str, location: Location | None = None) -> str:
@@ -281,13 +288,21 @@ class ImportSummary:
     registered: int = 0
 
     def __str__(self) -> str:
-        text = (
-            f"imported {self.event!r} as event {self.event_id} into period {self.period}: "
-            f"{self.games} games, {self.players_matched} players matched, "
-            f"{self.players_created} new"
+        text = tr(
+            "imported {event!r} as event {event_id} into period {period}: {games} games, "
+            "{matched} players matched, {created} new",
+            event=self.event,
+            event_id=self.event_id,
+            period=self.period,
+            games=self.games,
+            matched=self.players_matched,
+            created=self.players_created,
         )
         if self.registered:
-            text += f"; {self.registered} more players' state from the player file"
+            text += "; " + tr(
+                "{registered} more players' state from the player file",
+                registered=self.registered,
+            )
         return text
 
 
@@ -300,10 +315,13 @@ class ListImportSummary:
     updated: int
 
     def __str__(self) -> str:
-        return (
-            f"imported FIDE's rating list {self.source}: {self.created} players new to the "
-            f"ledger, {self.updated} updated (matched on their FIDE id); birth years are taken "
-            "as 1 January of the year"
+        return tr(
+            "imported FIDE's rating list {source}: {created} players new to the ledger, "
+            "{updated} updated (matched on their FIDE id); birth years are taken as 1 January "
+            "of the year",
+            source=self.source,
+            created=self.created,
+            updated=self.updated,
         )
 
 
@@ -384,12 +402,12 @@ class Ledger:
                                 (
                                     "{path}: damaged: its header gives ledger schema "
                                     "{version}, but its tables are of a later schema "
-                                    "({exc}); nothing was written; restore the ledger "
+                                    "({reason}); nothing was written; restore the ledger "
                                     "from a backup"
                                 ),
                                 path=self.path,
                                 version=version,
-                                exc=exc,
+                                reason=exc,
                             )
                         ) from None
             _check_schema(self.path, self._connection)
@@ -449,16 +467,16 @@ class Ledger:
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One all-or-nothing transaction holding the write lock."""
         connection = self._connection
-        with sqlite_errors(self.path, "writing"):
+        with sqlite_errors(self.path, N_("writing")):
             connection.execute("BEGIN IMMEDIATE")
         try:
-            with sqlite_errors(self.path, "writing"):
+            with sqlite_errors(self.path, N_("writing")):
                 yield connection
         except BaseException:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
             raise
-        with sqlite_errors(self.path, "writing"):
+        with sqlite_errors(self.path, N_("writing")):
             connection.execute("COMMIT")
 
     def _setting(self, key: str) -> str:
@@ -523,7 +541,12 @@ class Ledger:
         else:
             day = event.end or event.start or _last_game_date(event)
             if day is None:
-                errors.append(f"{source}: the file gives no date; give the period with --period")
+                errors.append(
+                    tr(
+                        "{source}: the file gives no date; give the period with --period",
+                        source=source,
+                    )
+                )
             else:
                 period = _period_of(day)
         try:
@@ -545,13 +568,26 @@ class Ledger:
                 "SELECT id, period FROM events WHERE digest = ?", (file_digest,)
             ).fetchone()
             if known is not None:
-                errors.append(f"{source}: already imported as event {known[0]} (period {known[1]})")
+                errors.append(
+                    tr(
+                        "{source}: already imported as event {event_id} (period {period})",
+                        source=source,
+                        event_id=known[0],
+                        period=known[1],
+                    )
+                )
             rated_from = self._rated_from(period)
             if rated_from is not None and not replace:
                 errors.append(
-                    f"{source}: period {rated_from} is already rated, so an event of period "
-                    f"{period} would not be rated; import it with --replace to re-rate "
-                    f"{min(period, rated_from)} and every later rated period"
+                    tr(
+                        "{source}: period {rated_from} is already rated, so an event of period "
+                        "{period} would not be rated; import it with --replace to re-rate "
+                        "{first} and every later rated period",
+                        source=source,
+                        rated_from=rated_from,
+                        period=period,
+                        first=min(period, rated_from),
+                    )
                 )
             if errors:
                 raise ImportErrors(source, errors)
@@ -595,10 +631,19 @@ class Ledger:
                 # Two players of one file would become one ledger player (and break its
                 # bookkeeping): refused, naming both.
                 other = holders[key]
-                what = f"FIDE id {player.fide_id}" if player.fide_id else f"id {player.id!r}"
+                if player.fide_id:
+                    what = tr("FIDE id {fide_id}", fide_id=player.fide_id)
+                else:
+                    what = tr("id {id!r}", id=player.id)
                 errors.append(
-                    f"{event.source or event.name}: players {other.name!r} and "
-                    f"{player.name!r} have the same {what}; correct the file"
+                    tr(
+                        "{source}: players {first!r} and {second!r} have the same {what}; "
+                        "correct the file",
+                        source=event.source or event.name,
+                        first=other.name,
+                        second=player.name,
+                        what=what,
+                    )
                 )
                 continue
             if key is not None:
@@ -616,8 +661,13 @@ class Ledger:
             if len(rows) > 1:
                 ids = ", ".join(str(r[0]) for r in rows)
                 errors.append(
-                    f"{event.source or event.name}: player {player.name!r} matches ledger "
-                    f"players {ids}; the name is ambiguous (give ids or FIDE ids in the file)"
+                    tr(
+                        "{source}: player {name!r} matches ledger players {ids}; the name is "
+                        "ambiguous (give ids or FIDE ids in the file)",
+                        source=event.source or event.name,
+                        name=player.name,
+                        ids=ids,
+                    )
                 )
             out[player.id] = rows[0][0] if rows else f"name:{normalise_name(player.name)}"
         return out, errors
@@ -705,8 +755,14 @@ class Ledger:
             raise ImportErrors(
                 source,
                 [
-                    f"{source}: the same games between the same players on the same dates were "
-                    f"imported as event {known[0]} (period {known[1]}, from {known[2]})"
+                    tr(
+                        "{source}: the same games between the same players on the same dates "
+                        "were imported as event {event_id} (period {period}, from {file})",
+                        source=source,
+                        event_id=known[0],
+                        period=known[1],
+                        file=known[2],
+                    )
                 ],
             )
         registered = 0
@@ -913,7 +969,7 @@ class Ledger:
         return ListImportSummary(source, created, updated)
 
     # -- events: list and undo ---------------------------------------------------------------
-    @_reading("listing the events")
+    @_reading(N_("listing the events"))
     def events(self) -> Table:
         """Every imported event: its ledger id, period, name, dates, players and games, the
         file it came from, and whether its period is rated."""
@@ -925,21 +981,21 @@ class Ledger:
             " LEFT JOIN periods p ON p.period = e.period ORDER BY e.period, e.id"
         ).fetchall()
         names = (
-            "event",
-            "period",
-            "name",
-            "start",
-            "end",
-            "type",
-            "players",
-            "games",
-            "file",
-            "imported",
-            "state",
+            N_("event"),
+            N_("period"),
+            N_("name"),
+            N_("start"),
+            N_("end"),
+            N_("type"),
+            N_("players"),
+            N_("games"),
+            N_("file"),
+            N_("imported"),
+            N_("state"),
         )
         # Fits a 100-column terminal: the file's name (not its folder), the day of import.
         return Table(
-            "events",
+            _("events"),
             names,
             tuple(
                 dict(
@@ -949,7 +1005,7 @@ class Ledger:
                             *r[:8],
                             Path(r[8]).name if r[8] else None,
                             str(r[9])[:10],
-                            "rated" if r[10] else "not rated",
+                            _("rated") if r[10] else _("not rated"),
                         ),
                         strict=True,
                     )
@@ -1015,16 +1071,21 @@ class Ledger:
                 ).fetchone()
             ]
             db.executemany("DELETE FROM players WHERE id = ?", [(pid,) for pid in gone])
-            done = f"removed event {event_id} ({name!r}, period {period})"
+            done = tr(
+                "removed event {event_id} ({name!r}, period {period})",
+                event_id=event_id,
+                name=name,
+                period=period,
+            )
             if gone:
-                done += f" and {len(gone)} player(s) who had no other event"
+                done += " " + tr("and {count} player(s) who had no other event", count=len(gone))
             if rated_from is not None:
                 periods = sorted({report_period for report_period in self._last_rerated})
-                done += f"; re-rated {', '.join(periods)}"
+                done += "; " + tr("re-rated {periods}", periods=", ".join(periods))
             return done
 
     # -- rating ------------------------------------------------------------------------------
-    @_reading("listing the periods")
+    @_reading(N_("listing the periods"))
     def periods(self) -> Table:
         """Every period with events, and whether (and when) it was rated."""
         rows = self._connection.execute(
@@ -1034,8 +1095,8 @@ class Ledger:
             "WHERE p.period NOT IN (SELECT period FROM events) ORDER BY 1"
         ).fetchall()
         return Table(
-            "periods",
-            ("period", "events", "rated"),
+            _("periods"),
+            (N_("period"), N_("events"), N_("rated")),
             tuple({"period": r[0], "events": r[1], "rated": r[2]} for r in rows),
         )
 
@@ -1128,11 +1189,11 @@ class Ledger:
                     tr(
                         (
                             "{path}: a value stored in the ledger is refused when its events "
-                            "are rated again ({exc}); the ledger may be damaged: restore it "
+                            "are rated again ({reason}); the ledger may be damaged: restore it "
                             "from a backup"
                         ),
                         path=self.path,
-                        exc=exc,
+                        reason=exc,
                     )
                 ) from exc
 
@@ -1142,19 +1203,19 @@ class Ledger:
         state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
         built = self._build_events(period, state)
         played: set[int] = set()
-        for _, event in built:
+        for _unused, event in built:
             played.update(int(pid) for pid in event.player_ids)
         # The ledger may hold events imported before it guarded its imports.
         if built:
-            guard(self.rules, [event for _, event in built], state)
+            guard(self.rules, [event for _unused, event in built], state)
         reports: list[Report] = []
         k_used: dict[str, int] = {}
         rows: list[tuple[object, ...]] = []
         new_state = state
         if len(built) > 1:
-            period_report = self.rules.rate_events([e for _, e in built], state)
+            period_report = self.rules.rate_events([e for _unused, e in built], state)
             reports.append(period_report)
-            outcome, k_of = _outcome_of(period_report, [e for _, e in built])
+            outcome, k_of = _outcome_of(period_report, [e for _unused, e in built])
             rows.extend(self._result_rows(period, built, outcome))
             new_state = _merge_state(state, outcome.new_state or _state_from(outcome))
             k_used.update(k_of)
@@ -1204,7 +1265,7 @@ class Ledger:
         """Per event and player his result, as the history shows it: his part of the event
         (rating before, games, score, expected, change) and the rating published after it
         (:func:`_published`)."""
-        parts = _event_parts(outcome, [event for _, event in events], self.rules.name)
+        parts = _event_parts(outcome, [event for _unused, event in events], self.rules.name)
         overall: dict[str, list[PlayerOutcome[Any]]] = {}
         for player in outcome.players:
             overall.setdefault(player.id, []).append(player)
@@ -1337,15 +1398,15 @@ class Ledger:
                 raise LedgerFileError(
                     tr(
                         (
-                            "{path}: a stored game of event {event_id}, round {r} has the "
-                            "scores {ws}-{bs}; the ledger may be damaged: restore it from a "
-                            "backup"
+                            "{path}: a stored game of event {event_id}, round {round} has the "
+                            "scores {white_score}-{black_score}; the ledger may be damaged: "
+                            "restore it from a backup"
                         ),
                         path=self.path,
                         event_id=event_id,
-                        r=r,
-                        ws=ws,
-                        bs=bs,
+                        round=r,
+                        white_score=ws,
+                        black_score=bs,
                     )
                 )
             games.setdefault(event_id, []).append(
@@ -1454,7 +1515,7 @@ class Ledger:
         db.executemany("INSERT INTO published VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     # -- reading -----------------------------------------------------------------------------
-    @_reading("reading the list")
+    @_reading(N_("reading the list"))
     def published_list(
         self, period: str, *, everyone: bool = False, ledger_ids: bool = False
     ) -> Table:
@@ -1468,20 +1529,20 @@ class Ledger:
                 tr("period {period} is not rated; nothing is published for it", period=period)
             )
         names = (
-            "ledger id",
-            "id",
-            "FIDE id",
-            "name",
-            "federation",
-            "title",
-            "rating",
-            "games",
-            "K",
-            "grade",
-            "played",
-            "listed",
-            "new",
-            "inactive",
+            N_("ledger id"),
+            N_("id"),
+            N_("FIDE id"),
+            N_("name"),
+            N_("federation"),
+            N_("title"),
+            N_("rating"),
+            N_("games"),
+            N_("K"),
+            N_("grade"),
+            N_("played"),
+            N_("listed"),
+            N_("new"),
+            N_("inactive"),
         )
         rows = [
             dict(zip(names, values, strict=True))
@@ -1506,12 +1567,12 @@ class Ledger:
             if all(r[optional] is None for r in rows):
                 columns.remove(optional)
         return Table(
-            f"rating list {period} ({self.rules.name})",
+            tr("rating list {period} ({rules})", period=period, rules=self.rules.name),
             tuple(columns),
             tuple({c: r[c] for c in columns} for r in rows),
         )
 
-    @_reading("reading the list")
+    @_reading(N_("reading the list"))
     def fide_list(self, period: str) -> list[Any]:
         """The listed players of ``period`` who have a FIDE id, as FIDE's rating list has
         them (:class:`ratingkit.formats.fidelist.ListedPlayer`), for its TXT layout."""
@@ -1560,7 +1621,7 @@ class Ledger:
             )
         return out
 
-    @_reading("finding the player")
+    @_reading(N_("finding the player"))
     def find_player(self, text: str) -> int:
         """A ledger player by his FIDE id, his own id (the id his files give him), his name,
         or the ledger's number written ``#N``."""
@@ -1585,9 +1646,9 @@ class Ledger:
             ids = ", ".join(self._shown_id(pid) for pid in candidates)
             raise LedgerError(
                 tr(
-                    ("{text!r} names {candidates_count} players ({ids}); give the player's id"),
+                    "{text!r} names {count} players ({ids}); give the player's id",
                     text=text,
-                    candidates_count=len(candidates),
+                    count=len(candidates),
                     ids=ids,
                 )
             )
@@ -1615,12 +1676,12 @@ class Ledger:
         ).fetchone()
         named = []
         if row and row[1]:
-            named.append(f"id {row[1]}")
+            named.append(tr("id {id}", id=row[1]))
         if row and row[0]:
-            named.append(f"FIDE id {row[0]}")
+            named.append(tr("FIDE id {fide_id}", fide_id=row[0]))
         return ", ".join(named) or f"#{player_id}"
 
-    @_reading("reading the history")
+    @_reading(N_("reading the history"))
     def history(self, player: str) -> Table:
         """Every rated event of one player: period, event, rating before, games, score,
         expected score, change, rating after; read from the results stored per event under
@@ -1640,10 +1701,11 @@ class Ledger:
             entry: dict[str, object] = {"period": period, "event id": event_id, "event": event}
             entry.update(zip(HISTORY_COLUMNS, (_uncell(v) for v in numbers), strict=True))
             rows.append(entry)
-        columns = ("period", "event id", "event", *HISTORY_COLUMNS)
-        return Table(f"history of {name} ({self._shown_id(player_id)})", columns, tuple(rows))
+        columns = (N_("period"), N_("event id"), N_("event"), *HISTORY_COLUMNS)
+        title = tr("history of {name} ({ids})", name=name, ids=self._shown_id(player_id))
+        return Table(title, columns, tuple(rows))
 
-    @_reading("reading the event")
+    @_reading(N_("reading the event"))
     def event_outcome(self, event_id: int) -> EventOutcome[Any, Any]:
         """The typed outcome of a rated event (its players, games, notes and detail, as the
         rule set computes them), found by the event's ledger id.  It is recomputed from the
@@ -1679,8 +1741,8 @@ class Ledger:
         built = self._build_events(period, state)
         positions = [eid for eid, _ in built]
         if len(built) > 1:
-            outcome = _outcome_of(self.rules.rate_events([e for _, e in built], state), [])[0]
-            part = _event_parts(outcome, [e for _, e in built], self.rules.name)[
+            outcome = _outcome_of(self.rules.rate_events([e for _unused, e in built], state), [])[0]
+            part = _event_parts(outcome, [e for _unused, e in built], self.rules.name)[
                 positions.index(event_id)
             ]
         else:
@@ -1706,7 +1768,7 @@ class Ledger:
             )
         return part
 
-    @_reading("reading the ratings")
+    @_reading(N_("reading the ratings"))
     def rating_history(self, players: Iterable[str]) -> dict[str, list[tuple[str, int | None]]]:
         """Published rating per period for each player (None while not listed), for plots."""
         out: dict[str, list[tuple[str, int | None]]] = {}
@@ -1732,12 +1794,12 @@ class Ledger:
 #: The columns of a player's history after ``period`` and ``event``: the fields every
 #: :class:`~ratingkit.core.outcome.PlayerOutcome` has.
 HISTORY_COLUMNS: tuple[str, ...] = (
-    "rating_before",
-    "games",
-    "score",
-    "expected",
-    "change",
-    "rating_after",
+    N_("rating_before"),
+    N_("games"),
+    N_("score"),
+    N_("expected"),
+    N_("change"),
+    N_("rating_after"),
 )
 
 
@@ -1857,12 +1919,12 @@ def _event_parts(
             tr(
                 (
                     "the rule set {rules} returned outcomes for the events at "
-                    "positions {positions}, not one for each of the {events_count} "
+                    "positions {positions}, not one for each of the {count} "
                     "event(s) rated, in their order; nothing was changed"
                 ),
                 rules=rules,
                 positions=positions,
-                events_count=len(events),
+                count=len(events),
             )
         )
     return list(outcome.events)
@@ -1944,7 +2006,7 @@ def _check_schema(path: Path, connection: sqlite3.Connection) -> None:
             _EXPECTED_SCHEMA.append(_schema_of(memory))
         finally:
             memory.close()
-    with sqlite_errors(path, "reading the ledger's schema"):  # its text may not be UTF-8
+    with sqlite_errors(path, N_("reading the ledger's schema")):  # its text may not be UTF-8
         found = _schema_of(connection)
     expected = _EXPECTED_SCHEMA[0]
     if found != expected:

@@ -40,7 +40,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from ..core.errors import RatingkitError
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 
 #: ``PRAGMA application_id`` of a ratingkit ledger ("RTKL").  A ledger made before the id was
 #: set has 0 and is known by its ``settings`` table with a ``rules`` key; it gets the id the
@@ -105,7 +105,7 @@ def open_connection(
         _check_writable(target)
     connection = _connect(target, write=write, immutable=False, busy_timeout=busy_timeout)
     try:
-        with sqlite_errors(target, "opening the ledger", busy_timeout=busy_timeout):
+        with sqlite_errors(target, N_("opening the ledger"), busy_timeout=busy_timeout):
             try:
                 _check_identity(target, connection)
             except sqlite3.OperationalError as exc:
@@ -147,7 +147,7 @@ def _connect(
     path: Path, *, write: bool, immutable: bool, busy_timeout: float
 ) -> sqlite3.Connection:
     query = "mode=rw" if write else "mode=ro&immutable=1" if immutable else "mode=ro"
-    with sqlite_errors(path, "opening the ledger", busy_timeout=busy_timeout):
+    with sqlite_errors(path, N_("opening the ledger"), busy_timeout=busy_timeout):
         connection = sqlite3.connect(
             f"{_uri(path)}?{query}", uri=True, timeout=busy_timeout, isolation_level=None
         )
@@ -177,15 +177,15 @@ def _read_without_shm(path: Path, busy_timeout: float) -> sqlite3.Connection:
         raise LedgerFileError(
             tr(
                 (
-                    "{path}: its latest changes are in {name}, which cannot be read "
-                    "without write access to the folder {parent}; copy {name2} "
-                    "together with {name} into a folder you can write and read the "
+                    "{path}: its latest changes are in {wal}, which cannot be read "
+                    "without write access to the folder {parent}; copy {ledger} "
+                    "together with {wal} into a folder you can write and read the "
                     "copy, or ask the ledger's owner to run a writing command once"
                 ),
                 path=path,
-                name=wal.name,
+                wal=wal.name,
                 parent=path.parent,
-                name2=path.name,
+                ledger=path.name,
             )
         )
     return _connect(path, write=False, immutable=True, busy_timeout=busy_timeout)
@@ -266,13 +266,13 @@ def _check_file(path: Path) -> None:
             tr(
                 (
                     "{path}: damaged (its SQLite header gives file format versions "
-                    "{versions}/{versions2} and schema format {schema_format}, where "
+                    "{write_version}/{read_version} and schema format {schema_format}, where "
                     "SQLite writes 1 or 2 and 1 to 4); nothing was written; restore "
                     "the ledger from a backup"
                 ),
                 path=path,
-                versions=versions[0],
-                versions2=versions[1],
+                write_version=versions[0],
+                read_version=versions[1],
                 schema_format=schema_format,
             )
         )
@@ -298,11 +298,11 @@ def _check_file(path: Path) -> None:
             tr(
                 (
                     "{path}: truncated ({size:,} bytes where its header says "
-                    "{value:,}); restore the ledger from a backup"
+                    "{expected:,}); restore the ledger from a backup"
                 ),
                 path=path,
                 size=size,
-                value=pages * page_size,
+                expected=pages * page_size,
             )
         )
     if not pending and size % page_size:
@@ -359,10 +359,10 @@ def _check_identity(path: Path, connection: sqlite3.Connection) -> None:
             tr(
                 (
                     "{path}: an SQLite database of another program (application id "
-                    "0x{value:08X}), not a ratingkit ledger"
+                    "0x{app_id:08X}), not a ratingkit ledger"
                 ),
                 path=path,
-                value=app & 0xFFFFFFFF,
+                app_id=app & 0xFFFFFFFF,
             )
         )
     has_settings = connection.execute(
@@ -400,8 +400,8 @@ def _check_integrity(path: Path, connection: sqlite3.Connection) -> None:
     finally:
         connection.text_factory = str
     if rows != ["ok"]:
-        more = f" and {len(rows) - 1} more" if len(rows) > 1 else ""
-        first = " ".join(str(rows[0]).split()) if rows else "no answer"
+        more = " " + tr("and {count} more", count=len(rows) - 1) if len(rows) > 1 else ""
+        first = " ".join(str(rows[0]).split()) if rows else _("no answer")
         raise LedgerFileError(
             tr(
                 (
@@ -448,7 +448,7 @@ def create_ledger_file(
     token = os.urandom(4).hex()
     temp = folder / f".{target.name}{_TEMP_MARK}{_host()}.{os.getpid()}.{token}"
     try:
-        with sqlite_errors(target, "creating the ledger"):
+        with sqlite_errors(target, N_("creating the ledger")):
             connection = sqlite3.connect(f"{_uri(temp)}?mode=rwc", uri=True, isolation_level=None)
             try:
                 connection.execute("BEGIN IMMEDIATE")
@@ -682,6 +682,7 @@ def sqlite_errors(
     through.  The caller rolls back its transaction (SQLite may already have done so after a
     full disk or an I/O error, so check ``connection.in_transaction`` before ``ROLLBACK``).
     """
+    doing = _(doing)  # marked with N_ where it is named
     try:
         yield
     except RatingkitError:
@@ -705,19 +706,19 @@ def sqlite_errors(
     except OverflowError as exc:
         raise LedgerError(
             tr(
-                ("{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"),
+                "{path}: {doing}: the ledger cannot store this ({reason}); nothing was changed",
                 path=path,
                 doing=doing,
-                exc=exc,
+                reason=exc,
             )
         ) from None
     except sqlite3.IntegrityError as exc:
         raise LedgerError(
             tr(
-                ("{path}: {doing}: the ledger cannot store this ({exc}); nothing was changed"),
+                "{path}: {doing}: the ledger cannot store this ({reason}); nothing was changed",
                 path=path,
                 doing=doing,
-                exc=exc,
+                reason=exc,
             )
         ) from None
     except sqlite3.Error as exc:
@@ -752,68 +753,122 @@ def _translate(
 ) -> LedgerError | None:
     code = _code(exc)
     said = " ".join(str(exc).split())
-    where = f"{path}: {doing} failed"
+    where = tr("{path}: {doing} failed", path=path, doing=doing)
     if said.startswith("foreign key mismatch"):  # the schema's text changed (sqlite_master)
         return LedgerFileError(
-            f"{path}: damaged: its schema is not the one ratingkit writes ({said}); {doing} "
-            f"stopped, nothing was written; restore the ledger from a backup"
+            tr(
+                "{path}: damaged: its schema is not the one ratingkit writes ({said}); {doing} "
+                "stopped, nothing was written; restore the ledger from a backup",
+                path=path,
+                said=said,
+                doing=doing,
+            )
         )
     if said == "unsupported file format":  # the header's schema format number
-        return LedgerFileError(
-            f"{path}: damaged ({said}); {doing} stopped, nothing was written; restore the "
-            f"ledger from a backup"
-        )
+        return LedgerFileError(_damaged(path, said, doing))
     if said.startswith("Could not decode to UTF-8"):  # Python's sqlite3 reading a stored text
         column = said.split(" with text ")[0].removeprefix("Could not decode to UTF-8 ")
         return LedgerFileError(
-            f"{path}: damaged: {doing}: a text stored in the ledger ({column}) is not valid "
-            f"UTF-8; nothing was written; restore the ledger from a backup"
+            tr(
+                "{path}: damaged: {doing}: a text stored in the ledger ({column}) is not valid "
+                "UTF-8; nothing was written; restore the ledger from a backup",
+                path=path,
+                doing=doing,
+                column=column,
+            )
         )
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        waited = "" if busy_timeout is None else f" (waited {busy_timeout:g} s)"
+        waited = (
+            "" if busy_timeout is None else " " + tr("(waited {seconds:g} s)", seconds=busy_timeout)
+        )
         return LedgerBusyError(
-            f"{where}: another program holds a lock on the ledger{waited} ({said}); nothing "
-            f"was changed; try again when it has finished"
+            tr(
+                "{where}: another program holds a lock on the ledger{waited} ({said}); nothing "
+                "was changed; try again when it has finished",
+                where=where,
+                waited=waited,
+                said=said,
+            )
         )
     if code == sqlite3.SQLITE_FULL:
         return LedgerError(
-            f"{where}: the disk is full ({said}); nothing was changed; free some space on the "
-            f"disk of {path.parent} and try again"
+            tr(
+                "{where}: the disk is full ({said}); nothing was changed; free some space on the "
+                "disk of {folder} and try again",
+                where=where,
+                said=said,
+                folder=path.parent,
+            )
         )
     if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM):
         return LedgerError(
-            f"{where}: the ledger or its folder is read-only ({said}); nothing was changed; "
-            f"reading commands (db list, db history) work, changing it needs write access to "
-            f"the file and its folder"
+            tr(
+                "{where}: the ledger or its folder is read-only ({said}); nothing was changed; "
+                "reading commands (db list, db history) work, changing it needs write access to "
+                "the file and its folder",
+                where=where,
+                said=said,
+            )
         )
     if code == sqlite3.SQLITE_IOERR:
         return LedgerError(
-            f"{where}: an input/output error ({said}); the ledger keeps its last committed "
-            f"state; check the disk (its space, its connection) and try again"
+            tr(
+                "{where}: an input/output error ({said}); the ledger keeps its last committed "
+                "state; check the disk (its space, its connection) and try again",
+                where=where,
+                said=said,
+            )
         )
     if code == sqlite3.SQLITE_NOTADB:
         return LedgerFileError(
-            f"{path}: not a ratingkit ledger ({said}); give a ledger file, or create one with "
-            f"{_CREATE}"
+            tr(
+                "{path}: not a ratingkit ledger ({said}); give a ledger file, or create one with "
+                "{create}",
+                path=path,
+                said=said,
+                create=_CREATE,
+            )
         )
     if code == sqlite3.SQLITE_CORRUPT:
-        return LedgerFileError(
-            f"{path}: damaged ({said}); {doing} stopped, nothing was written; restore the "
-            f"ledger from a backup"
-        )
+        return LedgerFileError(_damaged(path, said, doing))
     if code == sqlite3.SQLITE_CANTOPEN:
         return LedgerFileError(
-            f"{path}: SQLite cannot open it or create its -wal/-shm files beside it ({said}); "
-            f"check that the file and its folder exist and that you may read them"
+            tr(
+                "{path}: SQLite cannot open it or create its -wal/-shm files beside it ({said}); "
+                "check that the file and its folder exist and that you may read them",
+                path=path,
+                said=said,
+            )
         )
     if code == sqlite3.SQLITE_TOOBIG:
         return LedgerError(
-            f"{path}: {doing}: the ledger cannot store this ({said}); nothing was changed"
+            tr(
+                "{path}: {doing}: the ledger cannot store this ({reason}); nothing was changed",
+                path=path,
+                doing=doing,
+                reason=said,
+            )
         )
     if code == sqlite3.SQLITE_NOMEM:
-        return LedgerError(f"{where}: out of memory ({said}); nothing was changed")
+        return LedgerError(
+            tr("{where}: out of memory ({said}); nothing was changed", where=where, said=said)
+        )
     if code == sqlite3.SQLITE_ERROR and said.startswith(("no such table", "no such column")):
         return LedgerFileError(
-            f"{path}: not a complete ratingkit ledger ({said}); restore it from a backup"
+            tr(
+                "{path}: not a complete ratingkit ledger ({said}); restore it from a backup",
+                path=path,
+                said=said,
+            )
         )
     return None
+
+
+def _damaged(path: Path, said: str, doing: str) -> str:
+    return tr(
+        "{path}: damaged ({said}); {doing} stopped, nothing was written; restore the ledger "
+        "from a backup",
+        path=path,
+        said=said,
+        doing=doing,
+    )

@@ -38,9 +38,9 @@ def render_list(
     if form not in LIST_FORMATS:
         raise RatingkitError(
             tr(
-                "unknown list format {form!r}; known: {list_formats}",
-                form=form,
-                list_formats=", ".join(LIST_FORMATS),
+                "unknown list format {format!r}; known: {known}",
+                format=form,
+                known=", ".join(LIST_FORMATS),
             )
         )
     if form == "fide-txt":
@@ -81,11 +81,14 @@ def write_list(
     else:
         target = check_output(path, [ledger.path])
         _write_bytes(target, rendered, path)
-    done = f"wrote the {period} list ({form}) to {path}"
+    done = tr("wrote the {period} list ({format}) to {path}", period=period, format=form, path=path)
     if form == "fide-txt":
         left_out = len(ledger.published_list(period)) - len(ledger.fide_list(period))
         if left_out:
-            done += f"; {left_out} listed player(s) without a FIDE id are not in FIDE's layout"
+            done += "; " + tr(
+                "{left_out} listed player(s) without a FIDE id are not in FIDE's layout",
+                left_out=left_out,
+            )
     return done + "\n"
 
 

@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from ..core.errors import InvalidValueError
 from ..core.expected import logistic, table_pd_exact
-from ..core.i18n import tr
+from ..core.i18n import _, tr
 from ..core.outcome import detail_cells, shown_as, shown_columns
 from ..core.report import ShownAsTable, Table, fields_table
 from ..core.rounding import round_half_away_from_zero
@@ -218,9 +218,9 @@ class PoolConfig(ShownAsTable):
             if getattr(self, name) < 1:
                 raise InvalidValueError(
                     tr(
-                        "pool {name} must be at least 1, got {getattr}",
+                        "pool {name} must be at least 1, got {value}",
                         name=name,
-                        getattr=getattr(self, name),
+                        value=getattr(self, name),
                     )
                 )
         if self.newcomers < 0:
@@ -234,19 +234,19 @@ class PoolConfig(ShownAsTable):
     def table(self) -> Table:
         """The settings in words, as the notebook shows them."""
         return fields_table(
-            "the simulated pool",
+            _("the simulated pool"),
             (
-                ("players", self.players, "players at the start"),
-                ("years", self.years, "years simulated"),
-                ("rounds", self.rounds, "rounds of random pairings a year (one rating period)"),
-                ("newcomers", self.newcomers, "juniors joining each year"),
-                ("mean", self.mean, "mean true strength at the start"),
-                ("sd", self.sd, "spread of the strengths (standard deviation)"),
-                ("junior_share", self.junior_share, "share of juniors in the starting pool"),
-                ("junior_offset", self.junior_offset, "juniors' mean strength below the mean"),
-                ("improvement", self.improvement, "a junior's gain in strength a year"),
-                ("seed", self.seed, "random seed: the same seed gives the same pool"),
-                ("top", self.top, "the top players followed (FIDE 1982 12.3 b)"),
+                ("players", self.players, _("players at the start")),
+                ("years", self.years, _("years simulated")),
+                ("rounds", self.rounds, _("rounds of random pairings a year (one rating period)")),
+                ("newcomers", self.newcomers, _("juniors joining each year")),
+                ("mean", self.mean, _("mean true strength at the start")),
+                ("sd", self.sd, _("spread of the strengths (standard deviation)")),
+                ("junior_share", self.junior_share, _("share of juniors in the starting pool")),
+                ("junior_offset", self.junior_offset, _("juniors' mean strength below the mean")),
+                ("improvement", self.improvement, _("a junior's gain in strength a year")),
+                ("seed", self.seed, _("random seed: the same seed gives the same pool")),
+                ("top", self.top, _("the top players followed (FIDE 1982 12.3 b)")),
             ),
         )
 
@@ -437,7 +437,7 @@ def simulate(rules: PoolRules | str, config: PoolConfig | None = None) -> PoolRu
         played = dict.fromkeys(by_id, 0)
         bonus_counter = {p.id: p.bonus_games for p in pool}
         paid = Fraction(0)
-        for _ in range(config.rounds):
+        for _round in range(config.rounds):
             for white, black in pairings(list(by_id), rng):
                 a, b = by_id[white], by_id[black]
                 score = 1 if rng.random() < logistic(a.strength - b.strength) else 0
@@ -511,7 +511,7 @@ def history(run: PoolRun) -> Table:
     field."""
     rows = tuple(detail_cells(stats) for stats in run.years)
     formats = {c: "{:.1f}" for c in HISTORY_COLUMNS if c not in ("year", "players")}
-    title = f"{run.rules.title}: the drift checks of FIDE 1982 12.3, year by year"
+    title = tr("{rules}: the drift checks of FIDE 1982 12.3, year by year", rules=run.rules.title)
     return Table(title, HISTORY_COLUMNS, rows, formats)
 
 
@@ -535,4 +535,5 @@ def drift_summary(runs: Mapping[str, PoolRun] | Sequence[PoolRun]) -> Table:
         )
     columns = tuple(rows[0]) if rows else ("rules",)
     formats = {c: "{:+.1f}" for c in columns if "drift" in c} | {"bonus paid": "{:.1f}"}
-    return Table("drift over the simulation (FIDE 1982 12.3)", columns, tuple(rows), formats)
+    title = _("drift over the simulation (FIDE 1982 12.3)")
+    return Table(title, columns, tuple(rows), formats)
