@@ -241,14 +241,14 @@ def default_rule_set(
         return rules, tr(
             "a score table gives each player's total only, and of the rule sets only "
             "{title} rate totals",
-            title=rules.title,
+            title=_(rules.title),
         )
     if fmt == "club" and "lnmo" in by_name:
         rules = by_name["lnmo"]
         return rules, tr(
             "LNMO club records are rated by the {title} ({document})",
-            title=rules.title,
-            document=rules.document,
+            title=_(rules.title),
+            document=_(rules.document),
         )
     game, evidence = event_game(event, players)
     if day is None:
@@ -257,7 +257,7 @@ def default_rule_set(
             "the event has no start date, so no text in force can be told; {name} "
             "({title}) is the first rule set that can rate it: pick the one you mean",
             name=rules.name,
-            title=rules.title,
+            title=_(rules.title),
         )
     if game is GameKind.SHOGI:
         for name in SHOGI_DEFAULTS:
@@ -265,7 +265,7 @@ def default_rule_set(
                 rules = by_name[name]
                 return rules, tr(
                     "{title}: {period}; the event ({evidence}) began on {day}",
-                    title=rules.title,
+                    title=_(rules.title),
                     period=_period(rules),
                     evidence=evidence,
                     day=day.isoformat(),
@@ -287,12 +287,12 @@ def default_rule_set(
                     day=day.isoformat(),
                     known=known,
                     name=fallback.name,
-                    title=fallback.title,
+                    title=_(fallback.title),
                 )
             if rules.name in by_name:
                 return rules, tr(
                     "{document}: {period}; the event began on {day}",
-                    document=rules.document,
+                    document=_(rules.document),
                     period=_period(rules),
                     day=day.isoformat(),
                 )
@@ -759,8 +759,10 @@ class OfficersDesk(Widget):
                 self._reset(error)
             return
         chosen, player = self.rules.value, self.player.value
+        usable, refused = usable_rule_sets(loaded.event, loaded.players)
         _default, reason = default_rule_set(loaded.event, loaded.players, loaded.format)
-        self._values["reason"] = reason
+        self._values.update(reason=reason, refused=refused)
+        self._relabel(self.rules, _rule_options(usable))
         self.summary.value = _summary_html(read_summary(loaded))
         self._rate()
         if player is not None and player in dict(self.player.options).values():
@@ -834,7 +836,7 @@ class OfficersDesk(Widget):
         self.summary.value = _summary_html(read_summary(loaded))
         self._reason_text = reason
         with self.busy():
-            self.rules.options = [(f"{r.name}: {r.title}", r.name) for r in usable]
+            self.rules.options = _rule_options(usable)
             self.rules.value = default.name
         self._rate()
 
@@ -963,6 +965,12 @@ class OfficersDesk(Widget):
     def __del__(self) -> None:
         if self._root is not None:
             shutil.rmtree(self._root, ignore_errors=True)
+
+
+def _rule_options(usable: Sequence[RuleSet]) -> list[tuple[str, str]]:
+    """The rule set picker's choices: each rule set's name and title (in the language now in
+    force where the catalogs have it)."""
+    return [(f"{r.name}: {_(r.title)}", r.name) for r in usable]
 
 
 def _summary_html(summary: Mapping[str, object]) -> str:
