@@ -119,3 +119,25 @@ def test_a_widget_and_a_plot_built_after_set_language_speak_it():
     i18n.set_language("en")
     ax = plot_expected_curves(ax=Figure().subplots())
     assert ax.get_ylabel() == "expected score PD"
+
+
+@pytest.mark.parametrize("language", ["ru", "tr"])
+def test_a_plot_in_russian_and_turkish_draws_every_letter(language, recwarn):
+    """Matplotlib warns "Glyph ... missing from font(s)" for a letter its font lacks (drawn
+    as a box); DejaVu Sans, its default, has Cyrillic and Turkish letters."""
+    import io
+
+    from matplotlib.figure import Figure
+
+    from ratingkit.notebook.plots.desk import plot_rating_waterfall
+
+    i18n.set_language(language)
+    figure = Figure()
+    ax = plot_rating_waterfall(2012.0, [("r1 Иванов Öztürk", 5.5)], 2017.5, ax=figure.subplots())
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels[0] == msgstr(language, "before") and labels[-1] == msgstr(language, "after")
+    figure.savefig(io.BytesIO(), format="png")
+    missing = [str(w.message) for w in recwarn if "missing from" in str(w.message)]
+    assert missing == []
+    # the end bar's value, formatted for the language (2017,5)
+    assert "2017,5" in [t.get_text() for t in ax.texts]
