@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.i18n import _, tr
 from ...services.compare import Comparison, surprise
 from ._axes import axes, label_points
 from ._text import literal
@@ -36,7 +37,12 @@ def plot_change_vs_surprise(
     for index, rules in enumerate(comparison.reports):
         points = change_points(comparison, rules)
         if not points:
-            ax.plot([], [], " ", label=literal(f"{rules}: no expected score (not drawn)"))
+            ax.plot(
+                [],
+                [],
+                " ",
+                label=literal(tr("{rules}: no expected score (not drawn)", rules=rules)),
+            )
             continue
         xs, ys, _ids = zip(*points, strict=True)
         drawn += [(x, y) for x, y, _ in points]
@@ -48,7 +54,9 @@ def plot_change_vs_surprise(
         label_points(ax, labelled, others=drawn)
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.axvline(0, color="grey", linewidth=0.8)
-    ax.set_xlabel("score - expected score")
-    ax.set_ylabel("rating change (unrounded)")
-    ax.set_title(literal(f"{comparison.event.name}: change against surprise, per rule set"))
+    ax.set_xlabel(_("score - expected score"))
+    ax.set_ylabel(_("rating change (unrounded)"))
+    ax.set_title(
+        literal(tr("{event}: change against surprise, per rule set", event=comparison.event.name))
+    )
     return ax

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.i18n import _, number
 from ._axes import axes
 
 #: Colours of a rise, a fall and the two end bars.
@@ -25,14 +26,14 @@ def plot_rating_waterfall(
     labelled with its value below the axis (labels rotated, so they never overlap)."""
     ax = axes(ax, (max(6.0, 0.5 * (len(steps) + 2) + 2), 4.0))
     levels = [start]
-    for _, change in steps:
+    for _label, change in steps:
         levels.append(levels[-1] + change)
     low, high = min([*levels, end]), max([*levels, end])
     margin = max(5.0, (high - low) * 0.3)
     floor = low - margin
-    labels = ["before", *(label for label, _ in steps), "after"]
+    labels = [_("before"), *(label for label, _change in steps), _("after")]
     ax.bar(0, start - floor, bottom=floor, color=END, width=0.6)
-    for index, (_, change) in enumerate(steps, start=1):
+    for index, (_label, change) in enumerate(steps, start=1):
         base = levels[index - 1]
         ax.bar(
             index,
@@ -47,9 +48,9 @@ def plot_rating_waterfall(
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)
     ax.set_ylim(floor, high + margin * 0.5)
-    ax.set_ylabel("rating")
-    ax.text(0, start, f"{start:g}", ha="center", va="bottom", fontsize=8)
-    ax.text(len(steps) + 1, end, f"{end:g}", ha="center", va="bottom", fontsize=8)
+    ax.set_ylabel(_("rating"))
+    ax.text(0, start, number(start, 2), ha="center", va="bottom", fontsize=8)
+    ax.text(len(steps) + 1, end, number(end, 2), ha="center", va="bottom", fontsize=8)
     if title:
         ax.set_title(title, fontsize=10)
     ax.figure.tight_layout()

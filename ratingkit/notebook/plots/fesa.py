@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.i18n import _, number, tr
 from ...core.shogi import GRADES
 from ...fesa import bonus, expected_score, k_factor, upset_crossing
 from ...fesa.promotion import TraceTable
@@ -29,10 +30,15 @@ def plot_upset_thresholds(
             label=f"d', k={k}",
         )
     crossing = upset_crossing()
-    ax.axvline(crossing, color="grey", linestyle=":", label=f"crossing {crossing:.2f}")
-    ax.set_xlabel("or - tr (opponent above the player)")
-    ax.set_ylabel("rating change for a win")
-    ax.set_title("FESA rule (A): d' replaces d above the crossing")
+    ax.axvline(
+        crossing,
+        color="grey",
+        linestyle=":",
+        label=tr("crossing {crossing}", crossing=number(crossing, 2)),
+    )
+    ax.set_xlabel(_("or - tr (opponent above the player)"))
+    ax.set_ylabel(_("rating change for a win"))
+    ax.set_title(_("FESA rule (A): d' replaces d above the crossing"))
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize="small")
     return ax
@@ -42,17 +48,17 @@ def plot_bonus(ax: Any = None, low: int = 0, high: int = 2000) -> Any:
     """Rule 9: the bonus (1800 - tr)/200 per game, against the rating tr, with k for scale."""
     ax = axes(ax)
     ratings = list(range(low, high + 1, 5))
-    ax.plot(ratings, [float(bonus(r, 0)) for r in ratings], label="bonus per game (rule 9)")
+    ax.plot(ratings, [float(bonus(r, 0)) for r in ratings], label=_("bonus per game (rule 9)"))
     ax.step(
         ratings,
         [k_factor(r) / 10 for r in ratings],
         where="post",
         linestyle=":",
-        label="k / 10 (for scale)",
+        label=_("k / 10 (for scale)"),
     )
-    ax.set_xlabel("rating tr before the game")
-    ax.set_ylabel("points per game")
-    ax.set_title("The bonus of rule 9: players under 1800 with fewer than 100 games")
+    ax.set_xlabel(_("rating tr before the game"))
+    ax.set_ylabel(_("points per game"))
+    ax.set_title(_("The bonus of rule 9: players under 1800 with fewer than 100 games"))
     ax.grid(alpha=0.3)
     ax.legend()
     return ax
@@ -65,8 +71,8 @@ def plot_grade_ladder(ax: Any = None) -> Any:
         ax.barh(i, grade.ub - grade.lb, left=grade.lb, color="#9ecae1", edgecolor="black")
         ax.plot([grade.mp, grade.mp], [i - 0.4, i + 0.4], color="black")
     ax.set_yticks(range(len(GRADES)), [g.name for g in GRADES])
-    ax.set_xlabel("rating (bar: LB to UB; tick: MP)")
-    ax.set_title("FESA grades (rule 2)")
+    ax.set_xlabel(_("rating (bar: LB to UB; tick: MP)"))
+    ax.set_title(_("FESA grades (rule 2)"))
     ax.grid(axis="x", alpha=0.3)
     return ax
 
@@ -77,7 +83,7 @@ def plot_promotion_trace(trace: TraceTable, ax: Any = None) -> Any:
     ax = axes(ax)
     steps = [s for s in trace.steps if s.game is not None]
     games = [s.game for s in steps]
-    ax.plot(games, [float(s.tested_rating) for s in steps], marker="o", label="tested rating")
+    ax.plot(games, [float(s.tested_rating) for s in steps], marker="o", label=_("tested rating"))
     for key, style, bound in (
         ("LB", ":", lambda s: s.lb),
         ("MP", "--", lambda s: s.mp),
@@ -92,9 +98,9 @@ def plot_promotion_trace(trace: TraceTable, ax: Any = None) -> Any:
                 textcoords="offset points",
                 xytext=(5, 8),
             )
-    ax.set_xlabel("game of the event")
-    ax.set_ylabel("rating")
-    ax.set_title("Rule 10: each game against the next grade")
+    ax.set_xlabel(_("game of the event"))
+    ax.set_ylabel(_("rating"))
+    ax.set_title(_("Rule 10: each game against the next grade"))
     ax.grid(alpha=0.3)
     ax.legend()
     return ax

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...core.expected import logistic, table_pd
+from ...core.i18n import _, tr
 from ...core.model import Event
 from ...fide1982 import FIDE_1982, Fide1982, convergence_games, with_rating
 from ._axes import axes
@@ -28,22 +29,24 @@ def plot_convergence(runs: Sequence[Mapping[str, Any]] | None = None, ax: Any = 
         claim = CLAIM_14_3.get(run["k"])
         # 14.3's count goes into the legend, not beside the marker: the markers sit close
         # together on the 1/e line, where labels overlapped each other and the curves.
-        label = f"K = {run['k']}" + (f" (14.3: ~{claim} games)" if claim is not None else "")
+        label = f"K = {run['k']}" + (
+            tr(" (14.3: ~{games} games)", games=claim) if claim is not None else ""
+        )
         line = ax.plot(range(len(gaps)), gaps, label=label)[0]
         if claim is not None and claim < len(gaps):
             ax.plot([claim], [gaps[claim]], "o", color=line.get_color())
     if runs:
         ax.axhline(runs[0]["target"], color="black", linewidth=0.8, linestyle=":")
         ax.annotate(
-            "1/e of the starting gap",
+            _("1/e of the starting gap"),
             (0, runs[0]["target"]),
             textcoords="offset points",
             xytext=(4, -12),
             fontsize=8,
         )
-    ax.set_xlabel("games played")
-    ax.set_ylabel("mean gap: true strength - rating")
-    ax.set_title("How fast the rating reaches the performance (14.3), simulated")
+    ax.set_xlabel(_("games played"))
+    ax.set_ylabel(_("mean gap: true strength - rating"))
+    ax.set_title(_("How fast the rating reaches the performance (14.3), simulated"))
     ax.grid(alpha=0.3)
     ax.legend(loc="upper right")
     return ax
@@ -55,21 +58,21 @@ def plot_logistic_against_table(ax: Any = None, up_to: int = 800) -> Any:
     differences = list(range(up_to + 1))
     table = [table_pd(d) for d in differences]
     approx = [logistic(d) for d in differences]
-    ax.step(differences, table, where="mid", color="black", label="table 10.1b (used)")
-    ax.plot(differences, approx, linestyle="--", label="14.1: 1/(1+10^(-D/400))")
+    ax.step(differences, table, where="mid", color="black", label=_("table 10.1b (used)"))
+    ax.plot(differences, approx, linestyle="--", label=_("14.1: 1/(1+10^(-D/400))"))
     twin = ax.twinx()
     twin.plot(
         differences,
         [a - t for a, t in zip(approx, table, strict=True)],
         color="tab:red",
         linewidth=0.8,
-        label="formula - table",
+        label=_("formula - table"),
     )
     twin.axhline(0, color="tab:red", linewidth=0.5, linestyle=":")
-    twin.set_ylabel("formula - table", color="tab:red")
-    ax.set_xlabel("rating difference D")
-    ax.set_ylabel("expected score PD of the higher rated")
-    ax.set_title("14.1: the logistic formula against table 10.1b")
+    twin.set_ylabel(_("formula - table"), color="tab:red")
+    ax.set_xlabel(_("rating difference D"))
+    ax.set_ylabel(_("expected score PD of the higher rated"))
+    ax.set_title(_("14.1: the logistic formula against table 10.1b"))
     ax.grid(alpha=0.3)
     lines = ax.get_legend_handles_labels()
     extra = twin.get_legend_handles_labels()
@@ -106,15 +109,22 @@ def plot_replacement(
     if original is not None:
         ax.axvline(original, color="black", linewidth=0.8, linestyle=":")
         ax.annotate(
-            literal(f"{player_id} as entered: {original}"),
+            literal(tr("{player} as entered: {rating}", player=player_id, rating=original)),
             (original, ax.get_ylim()[0]),
             textcoords="offset points",
             xytext=(4, 6),
             fontsize=8,
         )
-    ax.set_xlabel(literal(f"rating of {player_id}"))
-    ax.set_ylabel("Ru2 of the unrated players")
-    ax.set_title(literal(f"The unrated players' ratings depend on {player_id}'s rating (10.68)"))
+    ax.set_xlabel(literal(tr("rating of {player}", player=player_id)))
+    ax.set_ylabel(_("Ru2 of the unrated players"))
+    ax.set_title(
+        literal(
+            tr(
+                "The unrated players' ratings depend on {player}'s rating (10.68)",
+                player=player_id,
+            )
+        )
+    )
     ax.grid(alpha=0.3)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=4)
     return ax

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.expected import table_pd
-from ...core.i18n import tr
+from ...core.i18n import _, tr
 from ...core.report import Report
 from ._axes import axes
 from ._text import literal
@@ -25,7 +25,7 @@ def plot_cap(
         where="mid",
         linestyle=":",
         color="grey",
-        label="table 8.1b without the cap",
+        label=_("table 8.1b without the cap"),
     )
     ax.step(
         differences,
@@ -33,7 +33,7 @@ def plot_cap(
         where="mid",
         color="black",
         linewidth=1.2,
-        label=f"PD used: |D| > {cap} counts as {cap} (8.54)",
+        label=tr("PD used: |D| > {cap} counts as {cap} (8.54)", cap=cap),
     )
     ax.axvspan(cap, up_to, color="tab:orange", alpha=0.12)
     ax.axvspan(-up_to, -cap, color="tab:orange", alpha=0.12)
@@ -52,7 +52,7 @@ def plot_cap(
         [float(g.pd) for g in plain],
         "o",
         color="tab:blue",
-        label="games within 400",
+        label=_("games within 400"),
     )
     ax.plot(
         [g.d_uncapped for g in capped],
@@ -60,12 +60,23 @@ def plot_cap(
         "X",
         color="tab:red",
         markersize=9,
-        label="games beyond 400 (capped)",
+        label=_("games beyond 400 (capped)"),
     )
     player = outcome.player(player_id)
-    ax.set_xlabel(literal(f"real rating difference D = {player.rating_before} - opponent"))
-    ax.set_ylabel("expected score PD")
-    ax.set_title(literal(f"8.54 for {player.name}: {len(capped)} of {len(games)} games capped"))
+    ax.set_xlabel(
+        literal(tr("real rating difference D = {rating} - opponent", rating=player.rating_before))
+    )
+    ax.set_ylabel(_("expected score PD"))
+    ax.set_title(
+        literal(
+            tr(
+                "8.54 for {player}: {capped} of {games} games capped",
+                player=player.name,
+                capped=len(capped),
+                games=len(games),
+            )
+        )
+    )
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8)
     return ax

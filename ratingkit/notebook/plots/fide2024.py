@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.i18n import _, tr
 from ...fide.versions import initial_ratings
 from ._axes import axes
 from ._text import literal
@@ -30,9 +31,14 @@ def plot_initial_rating(
             label=literal(name),
         )
     average = sum(opponents) / len(opponents)
-    ax.axhline(average, color="grey", linestyle=":", label=f"average opponent {average:.0f}")
-    ax.set_xlabel(f"points out of {len(opponents)}")
-    ax.set_ylabel("initial rating published")
-    ax.set_title(literal("initial rating of an unrated player: " + " vs ".join(rules)))
+    ax.axhline(
+        average,
+        color="grey",
+        linestyle=":",
+        label=tr("average opponent {rating}", rating=f"{average:.0f}"),
+    )
+    ax.set_xlabel(tr("points out of {games}", games=len(opponents)))
+    ax.set_ylabel(_("initial rating published"))
+    ax.set_title(literal(_("initial rating of an unrated player: ") + _(" vs ").join(rules)))
     ax.legend()
     return ax

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.i18n import _
 from ...core.outcome import Outcome
 from ...lnmo.formula import LNMO_KYU, bonus_threshold, change_for
 from ...lnmo.outcome import LnmoGame, LnmoPlayer, LnmoSeason
@@ -33,10 +34,10 @@ def plot_change_heatmap(ax: Any = None, kyus: Sequence[int] = tuple(LNMO_KYU)) -
     labels = [f"{k}" for k in grades]
     ax.set_xticks(range(len(grades)), labels)
     ax.set_yticks(range(len(grades)), labels)
-    ax.set_xlabel("loser's grade (kyu)")
-    ax.set_ylabel("winner's grade (kyu)")
-    ax.set_title("LNMO rule 2: rating points won (and lost) by grade difference")
-    ax.figure.colorbar(image, ax=ax, shrink=0.8, label="points")
+    ax.set_xlabel(_("loser's grade (kyu)"))
+    ax.set_ylabel(_("winner's grade (kyu)"))
+    ax.set_title(_("LNMO rule 2: rating points won (and lost) by grade difference"))
+    ax.figure.colorbar(image, ax=ax, shrink=0.8, label=_("points"))
     return ax
 
 
@@ -48,9 +49,9 @@ def plot_bonus_threshold(ax: Any = None, rounds: Sequence[int] = range(1, 10)) -
     bars = ax.bar(lengths, thresholds, color="tab:blue")
     ax.bar_label(bars, labels=[str(t) for t in thresholds])
     ax.set_xticks(lengths)
-    ax.set_xlabel("rounds in the event")
-    ax.set_ylabel("20 + 3 * rounds")
-    ax.set_title("LNMO rule 2b: a total gain above this is doubled")
+    ax.set_xlabel(_("rounds in the event"))
+    ax.set_ylabel(_("20 + 3 * rounds"))
+    ax.set_title(_("LNMO rule 2b: a total gain above this is doubled"))
     return ax
 
 
@@ -65,14 +66,14 @@ def plot_event_gains(outcome: Outcome[LnmoPlayer, LnmoGame], ax: Any = None) -> 
     labels = [f"{b.player}\n{b.event}" for b in bonuses]
     positions = range(len(bonuses))
     gains = [b.gain for b in bonuses]
-    ax.bar(positions, gains, color="tab:blue", label="gain (rule 2)")
+    ax.bar(positions, gains, color="tab:blue", label=_("gain (rule 2)"))
     ax.bar(positions, [b.bonus for b in bonuses], bottom=gains, color="tab:orange",
-           label="bonus (rule 2b)")  # fmt: skip
+           label=_("bonus (rule 2b)"))  # fmt: skip
     ax.scatter(positions, [b.threshold for b in bonuses], marker="_", s=300, color="black",
-               label="20 + 3 * rounds", zorder=3)  # fmt: skip
+               label=_("20 + 3 * rounds"), zorder=3)  # fmt: skip
     ax.set_xticks(positions, labels, fontsize=7)
     ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_ylabel("rating points")
-    ax.set_title("LNMO: each player's gain per event and the bonus of rule 2b")
+    ax.set_ylabel(_("rating points"))
+    ax.set_title(_("LNMO: each player's gain per event and the bonus of rule 2b"))
     ax.legend()
     return ax

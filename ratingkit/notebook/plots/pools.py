@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...core.i18n import _, tr
 from ...services.pools import PoolRun
 from ._axes import axes
 from ._text import literal
@@ -24,9 +25,9 @@ def plot_drift(
         ax.plot(years, run.series(measure), marker="o", label=literal(name))
     if "drift" in measure:
         ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_xlabel("year")
-    ax.set_ylabel(literal(measure))
-    ax.set_title(literal(title or f"{measure} (FIDE 1982 12.3)"))
+    ax.set_xlabel(_("year"))
+    ax.set_ylabel(literal(_(measure)))
+    ax.set_title(literal(title or tr("{measure} (FIDE 1982 12.3)", measure=_(measure))))
     ax.legend(fontsize=8)
     return ax
 
@@ -43,9 +44,15 @@ def plot_distribution(
     low, high = min(everything), max(everything)
     edges = [low + (high - low) * i / bins for i in range(bins + 1)]
     for year in shown:
-        ax.hist(run.ratings(year), bins=edges, histtype="step", linewidth=1.5, label=f"year {year}")
-    ax.set_xlabel("rating")
-    ax.set_ylabel("players")
-    ax.set_title(literal(f"{run.rules.name}: the pool's distribution"))
+        ax.hist(
+            run.ratings(year),
+            bins=edges,
+            histtype="step",
+            linewidth=1.5,
+            label=tr("year {year}", year=year),
+        )
+    ax.set_xlabel(_("rating"))
+    ax.set_ylabel(_("players"))
+    ax.set_title(literal(tr("{rules}: the pool's distribution", rules=run.rules.name)))
     ax.legend(fontsize=8)
     return ax

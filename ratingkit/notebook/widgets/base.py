@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ...core.i18n import N_, _
+
 
 class Widget:
     """What every widget of :mod:`ratingkit.notebook.widgets` shares.
@@ -35,13 +37,13 @@ class Widget:
 
     #: What a viewer that cannot run widgets shows instead of the controls (the notebook
     #: stored, on a page that renders no widgets): a sentence, not the containers' repr.
-    plain_text = "an interactive widget: open the notebook in JupyterLab or Voila to use it"
+    plain_text = N_("an interactive widget: open the notebook in JupyterLab or Voila to use it")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         bundle = dict(self.view._repr_mimebundle_())
-        bundle["text/plain"] = f"{type(self).__name__}: {self.plain_text}"
+        bundle["text/plain"] = f"{type(self).__name__}: {_(self.plain_text)}"
         display(bundle, raw=True)
 
     def __repr__(self) -> str:

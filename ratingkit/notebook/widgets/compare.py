@@ -11,6 +11,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from ...core.i18n import _, tr
 from ...core.model import Event, Game
 from ...core.outcome import GameKind
 from ...core.report import Table, rating_text
@@ -71,15 +72,20 @@ class CompareWhatIf(Widget):
         self.game = w.Dropdown(
             options=[
                 (
-                    f"round {g.round}: {names[g.white]} - {names[g.black]}",
+                    tr(
+                        "round {round}: {white} - {black}",
+                        round=g.round,
+                        white=names[g.white],
+                        black=names[g.black],
+                    ),
                     (g.round, g.white, g.black),
                 )
                 for g in event.games
             ],
-            description="game",
+            description=_("game"),
             layout=w.Layout(width="440px"),
         )
-        self.result = w.Dropdown(options=RESULTS, description="result")
+        self.result = w.Dropdown(options=RESULTS, description=_("result"))
         self.output = w.HTML()
         self.game.observe(self._on_game, names="value")
         self.result.observe(self._on_result, names="value")
@@ -159,9 +165,12 @@ def render(comparison: Comparison, changed: Changed | None = None) -> str:
     return (
         table.to_html()
         + (
-            f"<p>left out, as they cannot rate this event:</p><ul>{''.join(left_out)}</ul>"
+            f"<p>{html.escape(_('left out, as they cannot rate this event:'))}</p>"
+            f"<ul>{''.join(left_out)}</ul>"
             if left_out
             else ""
         )
-        + f"<p>ratings changed by the edit: {html.escape(moved) or 'none'}</p>"
+        + "<p>"
+        + html.escape(tr("ratings changed by the edit: {changes}", changes=moved or _("none")))
+        + "</p>"
     )

@@ -28,7 +28,16 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
-from ...core.i18n import tr
+from ...core.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    _,
+    current_language,
+    localized_number,
+    set_language,
+    tr,
+)
 from ...core.model import Event
 from ...core.outcome import GameKind, Outcome, PlayerOutcome, Status
 from ...core.output import csv_cell, plain, protect_cell
@@ -56,6 +65,22 @@ Upload = tuple[str, bytes]
 
 #: An example the desk offers: its event file(s) and its player file (or None).
 Example = tuple[Sequence[str | Path], str | Path | None]
+
+#: The typed values the desk shows as words (the games, event types and what became of a
+#: player: the enums' English values, translated where shown).
+SHOWN_WORDS = (
+    N_("chess"),
+    N_("shogi"),
+    N_("round robin"),
+    N_("swiss"),
+    N_("team"),
+    N_("match"),
+    N_("club"),
+    N_("rated"),
+    N_("first rating"),
+    N_("not published"),
+    N_("not rated"),
+)
 
 #: Shogi rule sets by preference: the one in force on the event's date is the default.
 SHOGI_DEFAULTS = ("fesa", "fesa-2011")
@@ -118,16 +143,16 @@ def _without_folder(text: str, folder: Path) -> str:
     for prefix in (f"{folder}/player-file/", f"{folder}/", str(folder)):
         text = text.replace(prefix, "")
     # the CLI's option, in the desk's words
-    return text.replace("name one with --players", "upload it as the player file")
+    return text.replace("name one with --players", _("upload it as the player file"))
 
 
 def _load(event_files: Sequence[Upload], player_files: Sequence[Upload], folder: Path) -> Loaded:
-    names = [_safe_name(name) for name, _ in event_files]
+    names = [_safe_name(name) for name, _content in event_files]
     if len(set(names)) != len(names):
         raise RatingkitError(
             tr("two uploaded files have one name: {names}", names=", ".join(names))
         )
-    for name, (_, content) in zip(names, event_files, strict=True):
+    for name, (_name, content) in zip(names, event_files, strict=True):
         (folder / name).write_bytes(content)
     main = [n for n in names if not _is_side_file(n)] if len(names) > 1 else names
     if len(main) != 1:
@@ -139,7 +164,7 @@ def _load(event_files: Sequence[Upload], player_files: Sequence[Upload], folder:
                     "its players.csv, and event.csv if it has one)"
                 ),
                 main_count=len(main),
-                main=", ".join(main) or "only side files",
+                main=", ".join(main) or _("only side files"),
             )
         )
     event_path = folder / main[0]
@@ -197,7 +222,7 @@ def _in_force(rules: RuleSet, day: date) -> bool:
 def _period(rules: RuleSet) -> str:
     start = rules.valid_from.isoformat() if rules.valid_from else "..."
     end = rules.valid_until.isoformat() if rules.valid_until else "..."
-    return f"in force from {start} to {end}"
+    return tr("in force from {start} to {end}", start=start, end=end)
 
 
 def default_rule_set(
@@ -206,34 +231,44 @@ def default_rule_set(
     """The rule set the desk picks first and why: the one in force on the event's start date
     for its game (FIDE's family for chess, FESA's for shogi), LNMO's for LNMO club records,
     FIDE 1982 for a score table (the only text rating totals)."""
-    usable, _ = usable_rule_sets(event, players)
+    usable, _refused = usable_rule_sets(event, players)
     if not usable:
         raise RatingkitError(tr("{name}: no rule set can rate this event", name=event.name))
     by_name = {r.name: r for r in usable}
     day = event.start
     if event.score_only and "fide-1982" in by_name:
         rules = by_name["fide-1982"]
-        return rules, (
-            f"a score table gives each player's total only, and of the rule sets only "
-            f"{rules.title} rate totals"
+        return rules, tr(
+            "a score table gives each player's total only, and of the rule sets only "
+            "{title} rate totals",
+            title=_(rules.title),
         )
     if fmt == "club" and "lnmo" in by_name:
         rules = by_name["lnmo"]
-        return rules, f"LNMO club records are rated by the {rules.title} ({rules.document})"
+        return rules, tr(
+            "LNMO club records are rated by the {title} ({document})",
+            title=_(rules.title),
+            document=_(rules.document),
+        )
     game, evidence = event_game(event, players)
     if day is None:
         rules = usable[0]
-        return rules, (
-            f"the event has no start date, so no text in force can be told; {rules.name} "
-            f"({rules.title}) is the first rule set that can rate it: pick the one you mean"
+        return rules, tr(
+            "the event has no start date, so no text in force can be told; {name} "
+            "({title}) is the first rule set that can rate it: pick the one you mean",
+            name=rules.name,
+            title=_(rules.title),
         )
     if game is GameKind.SHOGI:
         for name in SHOGI_DEFAULTS:
             if name in by_name and _in_force(by_name[name], day):
                 rules = by_name[name]
-                return rules, (
-                    f"{rules.title}: {_period(rules)}; the event ({evidence}) began on "
-                    f"{day.isoformat()}"
+                return rules, tr(
+                    "{title}: {period}; the event ({evidence}) began on {day}",
+                    title=_(rules.title),
+                    period=_period(rules),
+                    evidence=evidence,
+                    day=day.isoformat(),
                 )
     else:
         for family in families():
@@ -244,19 +279,29 @@ def default_rule_set(
                 known = ", ".join(
                     f"{name} ({_period(rule_sets()[name])})" for name in families()[family]
                 )
-                return fallback, (
-                    f"ratingkit implements no {family.upper()} text in force on "
-                    f"{day.isoformat()} (the event's start; it has {known}); "
-                    f"{fallback.name} ({fallback.title}) is preselected: pick the one you mean"
+                return fallback, tr(
+                    "ratingkit implements no {family} text in force on {day} (the event's "
+                    "start; it has {known}); {name} ({title}) is preselected: pick the one "
+                    "you mean",
+                    family=family.upper(),
+                    day=day.isoformat(),
+                    known=known,
+                    name=fallback.name,
+                    title=_(fallback.title),
                 )
             if rules.name in by_name:
-                return rules, (
-                    f"{rules.document}: {_period(rules)}; the event began on {day.isoformat()}"
+                return rules, tr(
+                    "{document}: {period}; the event began on {day}",
+                    document=_(rules.document),
+                    period=_period(rules),
+                    day=day.isoformat(),
                 )
     rules = usable[0]
-    return rules, (
-        f"no rule set of its game was in force on {day.isoformat()}; {rules.name} is the first "
-        "that can rate it: pick the one you mean"
+    return rules, tr(
+        "no rule set of its game was in force on {day}; {name} is the first that can rate "
+        "it: pick the one you mean",
+        day=day.isoformat(),
+        name=rules.name,
     )
 
 
@@ -268,18 +313,19 @@ def read_summary(loaded: Loaded) -> dict[str, object]:
     event = loaded.event
     game, evidence = event_game(event, loaded.players)
     return {
-        "files": ", ".join(loaded.files),
-        "format": loaded.format,
-        "encoding": event.extra.get("encoding"),
-        "player file": loaded.player_file or "none",
-        "event": event.name,
-        "dates": " to ".join(d.isoformat() for d in (event.start, event.end) if d) or "none",
-        "game": f"{game.value} ({evidence})" if game else evidence,
-        "type": event.type.value if event.type else "not given",
-        "players": len(event.players),
-        "rated before": sum(1 for p in event.players if p.is_rated),
-        "games": len(event.games),
-        "byes": len(event.byes),
+        N_("files"): ", ".join(loaded.files),
+        N_("format"): loaded.format,
+        N_("encoding"): event.extra.get("encoding"),
+        N_("player file"): loaded.player_file or _("none"),
+        N_("event"): event.name,
+        N_("dates"): _(" to ").join(d.isoformat() for d in (event.start, event.end) if d)
+        or _("none"),
+        N_("game"): f"{_(game.value)} ({evidence})" if game else evidence,
+        N_("type"): _(event.type.value) if event.type else _("not given"),
+        N_("players"): len(event.players),
+        N_("rated before"): sum(1 for p in event.players if p.is_rated),
+        N_("games"): len(event.games),
+        N_("byes"): len(event.byes),
     }
 
 
@@ -294,13 +340,17 @@ def unrated_rows(event: Event, outcome: Outcome[Any, Any]) -> list[dict[str, obj
         reasons = sorted({str(g.reason) for g in unrated_games if g.reason is not None})
         rows.append(
             {
-                "id": player.id,
-                "name": player.name,
-                "rating before": "none" if player.rating_before is None else player.rating_before,
-                "became": player.status.value,
-                "rating after": "none" if player.rating_after is None else player.rating_after,
-                "games not rated": len(unrated_games),
-                "games not rated by": "; ".join(reasons),
+                N_("id"): player.id,
+                N_("name"): player.name,
+                N_("rating before"): _("none")
+                if player.rating_before is None
+                else player.rating_before,
+                N_("became"): player.status.value,
+                N_("rating after"): _("none")
+                if player.rating_after is None
+                else player.rating_after,
+                N_("games not rated"): len(unrated_games),
+                N_("games not rated by"): "; ".join(reasons),
             }
         )
     return rows
@@ -312,7 +362,9 @@ def findings_rows(table: CheckTable) -> list[dict[str, object]]:
             "rule": f.rule.clause,
             "problem": f.problem,
             "games": "; ".join(f.games_text(table.names)),
-            "effect": "breaks the event's validity" if f.breaks_validity else "games not rated",
+            "effect": _("breaks the event's validity")
+            if f.breaks_validity
+            else _("games not rated"),
         }
         for f in table.findings
     ]
@@ -329,9 +381,12 @@ def _number(value: object) -> float | None:
     return None
 
 
+#: The columns of :func:`findings_rows` (English keys, translated where shown).
+FINDINGS_COLUMNS = (N_("rule"), N_("problem"), N_("games"), N_("effect"))
+
 #: The columns of :func:`why_rows` before and after the rule set's own calculation columns.
-WHY_COLUMNS = ("round", "opponent", "score", "rated")
-WHY_TAIL = ("contribution", "rule")
+WHY_COLUMNS = (N_("round"), N_("opponent"), N_("score"), N_("rated"))
+WHY_TAIL = (N_("contribution"), N_("rule"))
 
 
 def _calculation_of(outcome: Outcome[Any, Any]) -> GameCalculation | None:
@@ -400,11 +455,11 @@ def waterfall(outcome: Outcome[Any, Any], player_id: str) -> Waterfall | None:
         steps.append((f"r{game.round} {names.get(game.opponent, game.opponent)}", change))
     change = _number(player.change)
     if change is not None and abs(change - games_total) > 1e-9:
-        steps.append(("not from one game", change - games_total))
+        steps.append((_("not from one game"), change - games_total))
         games_total = change
     rounding = player.rating_after - player.rating_before - games_total
     if abs(rounding) > 1e-9:
-        steps.append(("rounding", rounding))
+        steps.append((_("rounding"), rounding))
     return Waterfall(float(player.rating_before), tuple(steps), float(player.rating_after))
 
 
@@ -493,17 +548,19 @@ def exports(
     found["html"] = Export(
         f"{stem}-report.html", "text/html", printable_html(report, str(document)).encode()
     )
-    game, _ = event_game(loaded.event, loaded.players)
+    game, _evidence = event_game(loaded.event, loaded.players)
     if game is GameKind.SHOGI and not report.rules.startswith("fesa"):
-        missing["fesa"] = f"a rated FESA table is written for FESA's rule sets, not {report.rules}"
-        missing["trf"] = "a TRF is FIDE's chess format; this event is shogi"
+        missing["fesa"] = tr(
+            "a rated FESA table is written for FESA's rule sets, not {rules}", rules=report.rules
+        )
+        missing["trf"] = _("a TRF is FIDE's chess format; this event is shogi")
     elif game is GameKind.SHOGI:
         try:
             text = write_fesa_table(loaded.event, report)
             found["fesa"] = Export(f"{stem}-rated.txt", "text/plain", text.encode())
         except RatingkitError as exc:
             missing["fesa"] = str(exc)
-        missing.setdefault("trf", "a TRF is FIDE's chess format; this event is shogi")
+        missing.setdefault("trf", _("a TRF is FIDE's chess format; this event is shogi"))
     else:
         try:
             found["trf"] = Export(
@@ -516,7 +573,7 @@ def exports(
             f"{stem}-players-after.csv", "text/csv", write_player_csv(report.new_state).encode()
         )
     else:
-        missing["players"] = "the rule set gives no player file after the event"
+        missing["players"] = _("the rule set gives no player file after the event")
     return found, missing
 
 
@@ -527,12 +584,19 @@ def _html_table(rows: Sequence[Mapping[str, object]], columns: Sequence[str] = (
     if not rows:
         return ""
     columns = list(columns) or list(rows[0])
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+    head = "".join(f"<th>{html.escape(_(c))}</th>" for c in columns)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(_shown(r.get(c)))}</td>" for c in columns) + "</tr>"
+        "<tr>"
+        + "".join(f"<td>{html.escape(_word(_shown(r.get(c)), c))}</td>" for c in columns)
+        + "</tr>"
         for r in rows
     )
     return f'<table class="ratingkit-table"><tr>{head}</tr>{body}</table>'
+
+
+def _word(text: str, column: str) -> str:
+    """A status (the "became" column) in the language now in force; other cells as given."""
+    return _(text) if column == "became" and text in SHOWN_WORDS else text
 
 
 def _shown(value: object) -> str:
@@ -540,18 +604,18 @@ def _shown(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, float):
         if value == int(value):
             return str(int(value))
-        return f"{value:.2f}"
+        return localized_number(f"{value:.2f}")
     if isinstance(value, date):
         return value.isoformat()
     return str(value)
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.2f}"
+    return localized_number(f"{value:+.2f}")
 
 
 class OfficersDesk(Widget):
@@ -564,22 +628,23 @@ class OfficersDesk(Widget):
 
     def __init__(self, examples: Mapping[str, Example] | None = None) -> None:
         self.examples = dict(examples or {})
+        self.language = w.Dropdown(
+            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+            value=current_language(),
+            layout=w.Layout(width="220px"),
+        )
         self.example = w.Dropdown(
-            options=[("(choose)", ""), *((label, label) for label in self.examples)],
-            description="or an example",
+            options=[("", ""), *((label, label) for label in self.examples)],
             layout=w.Layout(width="420px", display="" if self.examples else "none"),
             style={"description_width": "initial"},
         )
-        self.event_upload = w.FileUpload(multiple=True, description="event file(s)")
-        self.player_upload = w.FileUpload(multiple=False, description="player file")
-        self.rules = w.Dropdown(description="rule set", layout=w.Layout(width="420px"))
-        self.player = w.Dropdown(description="player", layout=w.Layout(width="420px"))
-        self.separator = w.Dropdown(
-            options=[("; (semicolon)", ";"), (", (comma)", ",")], description="CSV"
-        )
-        self.decimal = w.Dropdown(
-            options=[("decimal comma", ","), ("decimal point", ".")], description="numbers"
-        )
+        self.event_upload = w.FileUpload(multiple=True)
+        self.player_upload = w.FileUpload(multiple=False)
+        self.rules = w.Dropdown(layout=w.Layout(width="420px"))
+        self.player = w.Dropdown(layout=w.Layout(width="420px"))
+        self.separator = w.Dropdown(options=[("", ";"), ("", ",")])
+        self.decimal = w.Dropdown(options=[("", ","), ("", ".")])
+        self.intro = w.HTML()
         self.message = w.HTML()
         self.summary = w.HTML()
         self.reason = w.HTML()
@@ -591,6 +656,20 @@ class OfficersDesk(Widget):
         self._folder: Path | None = None
         self._root: Path | None = None
         self._values: dict[str, Any] = {}
+        #: The headings (English text -> its widget), translated by :meth:`_label`.
+        self.headings: dict[str, Any] = {
+            text: w.HTML()
+            for text in (
+                N_("What was read"),
+                N_("Rule set"),
+                N_("Check"),
+                N_("Report"),
+                N_("Why did my rating change?"),
+                N_("Downloads"),
+            )
+        }
+        self._label()
+        self.language.observe(self._on_language, names="value")
         self.example.observe(self._on_example, names="value")
         self.event_upload.observe(self._on_upload, names="value")
         self.player_upload.observe(self._on_upload, names="value")
@@ -598,27 +677,25 @@ class OfficersDesk(Widget):
         self.player.observe(self._on_player, names="value")
         self.separator.observe(self._on_export_options, names="value")
         self.decimal.observe(self._on_export_options, names="value")
-
-        def heading(text: str) -> Any:
-            return w.HTML(f"<h3>{html.escape(text)}</h3>")
+        heading = self.headings
 
         #: Everything below the uploads: hidden until an event is read.
         self.results = w.VBox(
             [
-                heading("What was read"),
+                heading["What was read"],
                 self.summary,
-                heading("Rule set"),
+                heading["Rule set"],
                 self.rules,
                 self.reason,
-                heading("Check"),
+                heading["Check"],
                 self.findings,
-                heading("Report"),
+                heading["Report"],
                 self.output,
-                heading("Why did my rating change?"),
+                heading["Why did my rating change?"],
                 self.player,
                 self.why,
                 self.plot,
-                heading("Downloads"),
+                heading["Downloads"],
                 w.HBox([self.separator, self.decimal]),
                 self.downloads,
             ],
@@ -626,17 +703,71 @@ class OfficersDesk(Widget):
         )
         self.view = w.VBox(
             [
-                w.HTML(
-                    "<p>Upload an event: a TRF, a FESA table, a score table, LNMO club records, "
-                    "or a CSV pair (games.csv and players.csv, both at once). A player file "
-                    "with the players' state is optional.</p>"
-                ),
+                self.language,
+                self.intro,
                 w.HBox([self.event_upload, self.player_upload, self.example]),
                 self.message,
                 self.results,
             ]
         )
         self._reset()
+
+    def _label(self) -> None:
+        """Every label, heading and choice of the desk in the language now in force."""
+        self.language.description = _("language")
+        self.example.description = _("or an example")
+        self._relabel(
+            self.example, [(_("(choose)"), ""), *((label, label) for label in self.examples)]
+        )
+        self._relabel(self.separator, [(_("; (semicolon)"), ";"), (_(", (comma)"), ",")])
+        self._relabel(self.decimal, [(_("decimal comma"), ","), (_("decimal point"), ".")])
+        self.event_upload.description = _("event file(s)")
+        self.player_upload.description = _("player file")
+        self.rules.description = _("rule set")
+        self.player.description = _("player")
+        self.separator.description = _("CSV")
+        self.decimal.description = _("numbers")
+        for text, widget in self.headings.items():
+            widget.value = f"<h3>{html.escape(_(text))}</h3>"
+        self.intro.value = "<p>{}</p>".format(
+            html.escape(
+                _(
+                    "Upload an event: a TRF, a FESA table, a score table, LNMO club records, "
+                    "or a CSV pair (games.csv and players.csv, both at once). A player file "
+                    "with the players' state is optional."
+                )
+            )
+        )
+
+    def _relabel(self, dropdown: Any, options: list[tuple[str, str]]) -> None:
+        """New labels for a dropdown's choices, its value kept (no handler runs)."""
+        value = dropdown.value
+        with self.busy():
+            dropdown.options = options
+            if value is not None and value in {v for _label, v in options}:
+                dropdown.value = value
+
+    def _on_language(self, _change: object = None) -> None:
+        """Speak the chosen language: the labels, then what was read, the reason, the
+        findings, the report and the "why" again, for the same event, rule set and player."""
+        set_language(self.language.value)
+        self._label()
+        loaded: Loaded | None = self._values.get("loaded")
+        if loaded is None:
+            error = self._values.get("error")
+            if error:
+                self._reset(error)
+            return
+        chosen, player = self.rules.value, self.player.value
+        usable, refused = usable_rule_sets(loaded.event, loaded.players)
+        _default, reason = default_rule_set(loaded.event, loaded.players, loaded.format)
+        self._values.update(reason=reason, refused=refused)
+        self._relabel(self.rules, _rule_options(usable))
+        self.summary.value = _summary_html(read_summary(loaded))
+        self._rate()
+        if player is not None and player in dict(self.player.options).values():
+            self.player.value = player
+        assert self.rules.value == chosen
 
     # -- values --------------------------------------------------------------------------------
     @property
@@ -649,8 +780,8 @@ class OfficersDesk(Widget):
             self.rules.options = []
             self.player.options = []
         self.message.value = (
-            f'<p class="ratingkit-error" style="color:#b71c1c"><b>Cannot read the file:</b> '
-            f"{html.escape(error)}</p>"
+            f'<p class="ratingkit-error" style="color:#b71c1c"><b>'
+            f"{html.escape(_('Cannot read the file:'))}</b> {html.escape(error)}</p>"
             if error
             else ""
         )
@@ -668,7 +799,7 @@ class OfficersDesk(Widget):
         self.load(files, uploaded_files(self.player_upload.value))
 
     def _on_example(self, _change: object = None) -> None:
-        if not self.example.value:
+        if self.is_busy or not self.example.value:
             return
         event_paths, player_path = self.examples[self.example.value]
         self.load(
@@ -705,7 +836,7 @@ class OfficersDesk(Widget):
         self.summary.value = _summary_html(read_summary(loaded))
         self._reason_text = reason
         with self.busy():
-            self.rules.options = [(f"{r.name}: {r.title}", r.name) for r in usable]
+            self.rules.options = _rule_options(usable)
             self.rules.value = default.name
         self._rate()
 
@@ -718,15 +849,17 @@ class OfficersDesk(Widget):
         loaded: Loaded = self._values["loaded"]
         rules = rule_sets()[self.rules.value]
         refused: dict[str, str] = self._values["refused"]
-        chosen = "default" if rules.name == self._values["default"] else "chosen"
-        why = self._values["reason"] if chosen == "default" else "picked by hand"
+        is_default = rules.name == self._values["default"]
+        chosen = _("default") if is_default else _("chosen")
+        why = self._values["reason"] if is_default else _("picked by hand")
         refused_html = "".join(
             f"<li>{html.escape(name)}: {html.escape(text)}</li>" for name, text in refused.items()
         )
         self.reason.value = (
             f"<p><b>{html.escape(rules.name)}</b> ({chosen}): {html.escape(why)}</p>"
             + (
-                f"<details><summary>rule sets that cannot rate this event</summary>"
+                f"<details><summary>{html.escape(_('rule sets that cannot rate this event'))}"
+                "</summary>"
                 f"<ul>{refused_html}</ul></details>"
                 if refused_html
                 else ""
@@ -739,7 +872,8 @@ class OfficersDesk(Widget):
         except RatingkitError as exc:
             self._values.update(rules=rules.name, report=None, error=str(exc))
             self.message.value = (
-                f'<p class="ratingkit-error" style="color:#b71c1c"><b>Cannot rate:</b> '
+                f'<p class="ratingkit-error" style="color:#b71c1c"><b>'
+                f"{html.escape(_('Cannot rate:'))}</b> "
                 f"{html.escape(_without_folder(str(exc), self._folder or Path('.')))}</p>"
             )
             return
@@ -753,11 +887,13 @@ class OfficersDesk(Widget):
         self.findings.value = (
             _html_table(findings)
             if findings
-            else f"<p>no rule of {html.escape(rules.name)} is broken</p>"
+            else f"<p>{html.escape(tr('no rule of {rules} is broken', rules=rules.name))}</p>"
         )
         folder = self._folder or Path(".")
         self.output.value = _without_folder(report._repr_html_(), folder) + (
-            "<h4>not rated as established players</h4>" + _html_table(unrated) if unrated else ""
+            f"<h4>{html.escape(_('not rated as established players'))}</h4>" + _html_table(unrated)
+            if unrated
+            else ""
         )
         with self.busy():
             self.player.options = [(f"{p.name} ({p.id})", p.id) for p in report.outcome.players]
@@ -778,16 +914,21 @@ class OfficersDesk(Widget):
         self._values.update(player=player.id, why=rows, waterfall=fall)
         total = sum(r["contribution"] for r in rows if r["rated"] and r["contribution"] is not None)  # type: ignore[misc]
         change = _number(player.change)
-        lines = [
-            f"<p>{html.escape(player.name)}: rating before "
-            f"{_shown(player.rating_before) or 'none'}, "
-            f"after {_shown(player.rating_after) or 'none'}"
-            f" ({html.escape(player.status.value)}); change "
-            f"{_signed(change) if change is not None else 'none'}; the rated games' contributions "
-            f"add up to {_signed(total)}</p>"
-        ]
+        none = _("none")
+        text = tr(
+            "{name}: rating before {before}, after {after} ({status}); change {change}; the "
+            "rated games' contributions add up to {total}",
+            name=player.name,
+            before=_shown(player.rating_before) or none,
+            after=_shown(player.rating_after) or none,
+            status=_(player.status.value),
+            change=_signed(change) if change is not None else none,
+            total=_signed(total),
+        )
+        lines = [f"<p>{html.escape(text)}</p>"]
         if not rows:
-            lines.append("<p>no game rows: the rule set rates this event from totals</p>")
+            text = _("no game rows: the rule set rates this event from totals")
+            lines.append(f"<p>{html.escape(text)}</p>")
         self.why.value = "".join(lines) + _html_table(
             [
                 {
@@ -802,7 +943,7 @@ class OfficersDesk(Widget):
         self.plot.value = waterfall_svg(fall, player.name) if fall is not None else ""
 
     def _on_export_options(self, _change: object = None) -> None:
-        if self._values.get("report") is not None:
+        if not self.is_busy and self._values.get("report") is not None:
             self._export()
 
     def _export(self) -> None:
@@ -826,9 +967,15 @@ class OfficersDesk(Widget):
             shutil.rmtree(self._root, ignore_errors=True)
 
 
+def _rule_options(usable: Sequence[RuleSet]) -> list[tuple[str, str]]:
+    """The rule set picker's choices: each rule set's name and title (in the language now in
+    force where the catalogs have it)."""
+    return [(f"{r.name}: {_(r.title)}", r.name) for r in usable]
+
+
 def _summary_html(summary: Mapping[str, object]) -> str:
     items = "".join(
-        f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
+        f"<tr><th style='text-align:left'>{html.escape(_(k))}</th>"
         f"<td>{html.escape(_shown(v))}</td></tr>"
         for k, v in summary.items()
     )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.expected import logistic, normal, table_pd
+from ...core.i18n import N_, _, tr
 from .base import Widget
 
 
@@ -60,19 +61,32 @@ def expected_score_values(difference: int) -> dict[str, float]:
 
 def render(scores: ExpectedScores) -> str:
     """The expected scores as HTML: the three values, then the two gaps (signed)."""
-    values = (("table", scores.table), ("logistic", scores.logistic), ("normal", scores.normal))
-    gaps = (("logistic - table", scores.logistic_gap), ("normal - table", scores.normal_gap))
+    values = (
+        (N_("table"), scores.table),
+        (N_("logistic"), scores.logistic),
+        (N_("normal"), scores.normal),
+    )
+    gaps = (
+        (N_("logistic - table"), scores.logistic_gap),
+        (N_("normal - table"), scores.normal_gap),
+    )
     rows = "".join(
-        f"<tr><th style='text-align:left'>{html.escape(label)}</th>"
+        f"<tr><th style='text-align:left'>{html.escape(_(label))}</th>"
         f"<td style='text-align:right'>{value:{fmt}}</td></tr>"
         for fmt, pairs in ((".4f", values), ("+.4f", gaps))
         for label, value in pairs
     )
-    side = "above" if scores.difference >= 0 else "below"
-    return (
-        f"<p>Expected score of a player {scores.difference} points {side} his opponent"
-        f"</p><table>{rows}</table>"
-    )
+    if scores.difference >= 0:
+        text = tr(
+            "Expected score of a player {points} points above his opponent",
+            points=scores.difference,
+        )
+    else:
+        text = tr(
+            "Expected score of a player {points} points below his opponent",
+            points=scores.difference,
+        )
+    return f"<p>{html.escape(text)}</p><table>{rows}</table>"
 
 
 class ExpectedScoreExplorer(Widget):
@@ -84,7 +98,7 @@ class ExpectedScoreExplorer(Widget):
             min=-limit,
             max=limit,
             step=1,
-            description="D",
+            description=_("D"),
             continuous_update=True,
             layout=w.Layout(width="500px"),
         )

@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from ...core.i18n import N_, _
 from ...core.shogi import GRADES, HANDICAP_NAMES, NO_GRADE, grade_name, handicap_conversion
 from ...fesa import PromotionCounters, promotion_trace
 from .base import Widget
@@ -29,11 +30,13 @@ class HandicapConverter(Widget):
     """Rule 12: a giver's rating and a handicap -> the rating he plays at."""
 
     def __init__(self, rating: int = 1862, handicap: str = "rook", values: str = "current") -> None:
-        self.rating = w.BoundedIntText(value=rating, min=0, max=3000, description="rating")
+        self.rating = w.BoundedIntText(value=rating, min=0, max=3000, description=_("rating"))
         self.handicap = w.Dropdown(
-            options=list(HANDICAP_NAMES), value=handicap, description="handicap"
+            options=list(HANDICAP_NAMES), value=handicap, description=_("handicap")
         )
-        self.era = w.Dropdown(options=["current", "pre-2005"], value=values, description="values")
+        self.era = w.Dropdown(
+            options=["current", "pre-2005"], value=values, description=_("values")
+        )
         self.output = w.HTML()
         for control in (self.rating, self.handicap, self.era):
             control.observe(self._update, names="value")
@@ -80,17 +83,17 @@ class PromotionExplorer(Widget):
         lookahead: bool = True,
     ) -> None:
         names = ["no grade"] + [g.name for g in GRADES]
-        self.rating = w.BoundedIntText(value=rating, min=0, max=3000, description="rating")
-        self.change = w.IntSlider(value=change, min=-150, max=250, description="change")
-        self.games = w.IntSlider(value=games, min=1, max=15, description="games")
+        self.rating = w.BoundedIntText(value=rating, min=0, max=3000, description=_("rating"))
+        self.change = w.IntSlider(value=change, min=-150, max=250, description=_("change"))
+        self.games = w.IntSlider(value=games, min=1, max=15, description=_("games"))
         self.games_before = w.BoundedIntText(
-            value=games_before, min=0, max=2000, description="before"
+            value=games_before, min=0, max=2000, description=_("before")
         )
-        self.grade = w.Dropdown(options=names, value=grade, description="grade")
-        self.lb_run = w.BoundedIntText(value=lb_run, min=0, max=50, description="LB run")
-        self.mp_run = w.BoundedIntText(value=mp_run, min=0, max=50, description="MP run")
-        self.lb_run_mp = w.Checkbox(value=mp_run > 0, description="MP seen in LB run")
-        self.lookahead = w.Checkbox(value=lookahead, description="FESA look-ahead")
+        self.grade = w.Dropdown(options=names, value=grade, description=_("grade"))
+        self.lb_run = w.BoundedIntText(value=lb_run, min=0, max=50, description=_("LB run"))
+        self.mp_run = w.BoundedIntText(value=mp_run, min=0, max=50, description=_("MP run"))
+        self.lb_run_mp = w.Checkbox(value=mp_run > 0, description=_("MP seen in LB run"))
+        self.lookahead = w.Checkbox(value=lookahead, description=_("FESA look-ahead"))
         self.output = w.HTML()
         controls = (
             self.rating,
@@ -148,8 +151,16 @@ class PromotionExplorer(Widget):
         if self.is_busy:
             return
         v = self.values
-        summary = (
-            f"<p>After the event: <b>{html.escape(v['grade_after'])}</b>, LB run {v['lb_run']}, "
-            f"MP run {v['mp_run']}{' (MP seen)' if v['lb_run_mp'] else ''}.</p>"
+        template = (
+            N_("After the event: {grade}, LB run {lb_run}, MP run {mp_run} (MP seen).")
+            if v["lb_run_mp"]
+            else N_("After the event: {grade}, LB run {lb_run}, MP run {mp_run}.")
+        )
+        summary = "<p>{}</p>".format(
+            _(template).format(
+                grade=f"<b>{html.escape(v['grade_after'])}</b>",
+                lb_run=v["lb_run"],
+                mp_run=v["mp_run"],
+            )
         )
         self.output.value = summary + v["trace"].to_html()

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from ...core.i18n import N_, _
 from ...core.model import Event
 from ...core.outcome import PlayerOutcome
 from ...core.report import Report, format_cell
@@ -27,7 +28,7 @@ Player1982 = PlayerOutcome[Fide1982Player]
 
 #: The columns shown, each with the typed value it shows.
 SHOWN: tuple[tuple[str, Callable[[Player1982], object]], ...] = (
-    ("rating_before", lambda p: p.rating_before),
+    (N_("rating_before"), lambda p: p.rating_before),
     ("score", lambda p: p.score),
     ("p", lambda p: p.detail.p),
     ("dp", lambda p: p.detail.dp),
@@ -40,7 +41,7 @@ SHOWN: tuple[tuple[str, Callable[[Player1982], object]], ...] = (
     ("We", lambda p: p.detail.We),
     ("K", lambda p: p.detail.K),
     ("DR", lambda p: p.detail.DR),
-    ("rating_after", lambda p: p.rating_after),
+    (N_("rating_after"), lambda p: p.rating_after),
 )
 #: The event values shown (10.21), each with its typed value.
 SUMMARY: tuple[tuple[str, Callable[[Fide1982Event], object]], ...] = (
@@ -84,21 +85,26 @@ class BergerExplorer(Widget):
         self.report: Report = self.base
         ids = [p.id for p in event.players]
         self.games = len(ids) - 1
-        self.player = w.Dropdown(options=ids, value=ids[0], description="player")
-        self.unrated = w.Checkbox(value=False, description="unrated")
+        self.player = w.Dropdown(options=ids, value=ids[0], description=_("player"))
+        self.unrated = w.Checkbox(value=False, description=_("unrated"))
         self.rating = w.IntSlider(
-            value=2400, min=1800, max=2800, step=10, description="rating", continuous_update=False
+            value=2400,
+            min=1800,
+            max=2800,
+            step=10,
+            description=_("rating"),
+            continuous_update=False,
         )
         self.points = w.FloatSlider(
             value=0,
             min=0,
             max=self.games * cycles_of(event),
             step=0.5,
-            description="points",
+            description=_("points"),
             continuous_update=False,
         )
-        self.balance = w.Dropdown(options=ids, value=ids[-1], description="balanced by")
-        self.reset = w.Button(description="reset")
+        self.balance = w.Dropdown(options=ids, value=ids[-1], description=_("balanced by"))
+        self.reset = w.Button(description=_("reset"))
         self.message = w.HTML()
         self.output = w.HTML()
         self._load_player()
@@ -194,7 +200,7 @@ class BergerExplorer(Widget):
         summary = "".join(
             f"<th>{k}</th>{cell(v, base_summary.get(k), k)}" for k, v in self.summary.items()
         )
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in ("id", *(c for c, _ in SHOWN)))
+        head = "".join(f"<th>{html.escape(_(c))}</th>" for c in ("id", *(c for c, _f in SHOWN)))
         body = []
         for pid, values in self.values.items():
             start = base.get(pid, {})

@@ -12,7 +12,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from ...core.i18n import tr
+from ...core.i18n import N_, _, tr
 from ...core.model import Event, Player
 from ...core.outcome import Outcome, PlayerOutcome, player_row
 from ...core.players import PlayerFile, PlayerRecord
@@ -32,21 +32,31 @@ RESULTS = (
     ("-/+ (forfeit, not rated)", "-/+"),
     ("-/- (double forfeit)", "-/-"),
 )
-K_CHOICES = (("from the player file (8.56)", None), ("K = 40", 40), ("K = 20", 20), ("K = 10", 10))
+K_CHOICES = (
+    (N_("from the player file (8.56)"), None),
+    ("K = 40", 40),
+    ("K = 20", 20),
+    ("K = 10", 10),
+)
 PLAYER_COLUMNS = ("Ro", "Rc", "n", "w", "We", "w-We", "K", "K*(w-We)", "rating_after")
 GAME_COLUMNS = (
-    "round",
-    "opponent name",
-    "opponent rating",
-    "rating used",
-    "capped",
+    N_("round"),
+    N_("opponent name"),
+    N_("opponent rating"),
+    N_("rating used"),
+    N_("capped"),
     "D",
     "PD",
-    "score",
+    N_("score"),
     "score-PD",
-    "rated",
-    "note",
+    N_("rated"),
+    N_("note"),
 )
+
+
+def _k_choices() -> list[tuple[str, int | None]]:
+    """The K choices, their labels in the language now in force."""
+    return [(_(label), k) for label, k in K_CHOICES]
 
 
 def set_player_state(players: PlayerFile | None, player: Player, **changes: Any) -> PlayerFile:
@@ -92,16 +102,16 @@ class Fide2014Explorer(Widget):
         self.player = w.Dropdown(
             options=[(f"{p.id} {p.name}", p.id) for p in event.players],
             value=first,
-            description="player",
+            description=_("player"),
             layout=w.Layout(width="420px"),
         )
-        self.game = w.Dropdown(description="game", layout=w.Layout(width="420px"))
-        self.result = w.Dropdown(options=RESULTS, description="result")
-        self.k = w.Dropdown(options=K_CHOICES, description="K")
-        self.games_known = w.Checkbox(description="games count known", indent=False)
-        self.games = w.BoundedIntText(min=0, max=100000, description="games before")
-        self.born = w.DatePicker(description="born")
-        self.ever_2400 = w.Checkbox(description="has reached 2400", indent=False)
+        self.game = w.Dropdown(description=_("game"), layout=w.Layout(width="420px"))
+        self.result = w.Dropdown(options=RESULTS, description=_("result"))
+        self.k = w.Dropdown(options=_k_choices(), description=_("K"))
+        self.games_known = w.Checkbox(description=_("games count known"), indent=False)
+        self.games = w.BoundedIntText(min=0, max=100000, description=_("games before"))
+        self.born = w.DatePicker(description=_("born"))
+        self.ever_2400 = w.Checkbox(description=_("has reached 2400"), indent=False)
         self.output = w.HTML()
         self.player.observe(self._on_player, names="value")
         self.game.observe(self._on_game, names="value")
@@ -166,9 +176,9 @@ class Fide2014Explorer(Widget):
         self._show_game_result()
         record = self._player_record()
         given = record.k if record is not None else None
-        options = list(K_CHOICES)
+        options = _k_choices()
         if given is not None and given not in (40, 20, 10):
-            options.append((f"K = {given} (player file)", given))
+            options.append((tr("K = {k} (player file)", k=given), given))
         self.k.options = options
         self.k.value = given
         self.games_known.value = record is not None and record.games is not None
@@ -260,8 +270,12 @@ class Fide2014Explorer(Widget):
             f"{html.escape(rule)}</p>"
             + head.to_html()
             + games.to_html()
-            + "".join(f"<p><i>note:</i> {html.escape(n)}</p>" for n in notes)
-            + f"<p>new ratings changed by the edits: {html.escape(changed) or 'none'}</p>"
+            + "".join(f"<p><i>{html.escape(_('note:'))}</i> {html.escape(n)}</p>" for n in notes)
+            + "<p>"
+            + html.escape(
+                tr("new ratings changed by the edits: {changes}", changes=changed or _("none"))
+            )
+            + "</p>"
         )
 
     def _chosen(self) -> PlayerOutcome[FidePlayer]:

@@ -14,14 +14,22 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
-from ...core.i18n import tr
+from ...core.i18n import N_, _, tr
 from ...core.report import Table, format_cell
 from ...services.ledger import Ledger, LedgerError
 from ..plots.ledger import plot_rating_history
 from .base import Widget
 
 #: The columns of the period's events shown under the list (no file paths or timestamps).
-EVENT_COLUMNS = ("event", "name", "start", "end", "type", "players", "games")
+EVENT_COLUMNS = (
+    N_("event"),
+    N_("name"),
+    N_("start"),
+    N_("end"),
+    N_("type"),
+    N_("players"),
+    N_("games"),
+)
 _HIGHLIGHT = "background:#fff3b0;font-weight:bold"
 
 
@@ -37,14 +45,14 @@ class LedgerBrowser(Widget):
         self.period = w.Dropdown(
             options=rated,
             value=(period if period is not None else (rated[-1] if rated else None)),
-            description="period",
+            description=_("period"),
         )
         self.player = w.Combobox(
             options=_player_names(ledger, rated),
             value=player,
             placeholder="FIDE id, own id or name",
             ensure_option=False,
-            description="player",
+            description=_("player"),
         )
         self.output = w.HTML()
         self.plot = w.HTML()
@@ -121,12 +129,20 @@ class LedgerBrowser(Widget):
             parts.append(f"<p style='color:#b00'>{html.escape(self.error)}</p>")
         if values["player"] is not None and values["highlighted"] is None:
             parts.append(
-                f"<p>{html.escape(values['player'])} is not on the list of "
-                f"{html.escape(str(period))}.</p>"
+                "<p>"
+                + html.escape(
+                    tr(
+                        "{player} is not on the list of {period}.",
+                        player=values["player"],
+                        period=period,
+                    )
+                )
+                + "</p>"
             )
         if listed is not None:
             parts.append(_table_html(listed, number))
-            parts.append(Table(f"events of {period}", EVENT_COLUMNS, values["events"]).to_html())
+            title = tr("events of {period}", period=period)
+            parts.append(Table(title, EVENT_COLUMNS, values["events"]).to_html())
         if history is not None:
             parts.append(history.to_html())
         self.output.value = "".join(parts)
@@ -157,8 +173,8 @@ def events_table(ledger: Ledger, period: str | None = None) -> Table:
         for r in ledger.events().rows
         if period is None or r["period"] == period
     ]
-    columns = ("event", "period", *EVENT_COLUMNS[1:], "file", "rated")
-    title = "events" if period is None else f"events of {period}"
+    columns = ("event", N_("period"), *EVENT_COLUMNS[1:], N_("file"), N_("rated"))
+    title = _("events") if period is None else tr("events of {period}", period=period)
     return Table(title, columns, rows)
 
 
@@ -166,8 +182,8 @@ def periods_table(ledger: Ledger) -> Table:
     """The ledger's periods as :meth:`Ledger.periods` lists them, with whether each is rated
     instead of the time it was rated."""
     return Table(
-        "periods",
-        ("period", "events", "rated"),
+        _("periods"),
+        ("period", N_("events"), "rated"),
         [
             {"period": r["period"], "events": r["events"], "rated": r["rated"] is not None}
             for r in ledger.periods().rows
@@ -193,7 +209,7 @@ def _table_html(table: Table, highlight: int | None) -> str:
     """The published list as HTML without the ledger's own numbers, the row of the ledger
     player ``highlight`` marked."""
     columns = [c for c in table.columns if c != "ledger id"]
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+    head = "".join(f"<th>{html.escape(_(c))}</th>" for c in columns)
     body = []
     for row in table.rows:
         style = (

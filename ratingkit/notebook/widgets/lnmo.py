@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
+from ...core.i18n import N_, _
 from ...core.model import Event
 from ...core.outcome import Number, Outcome, PlayerOutcome, Status
 from ...core.output import protect_row
@@ -24,7 +25,15 @@ from ...lnmo.outcome import LnmoGame, LnmoPlayer
 from .base import Widget
 
 RESULTS = ("", "1-0", "0-1", "sennichite", "jishogi")
-COLUMNS = ("round", "white", "black", "result", "kinte_white", "kinte_black", "agreed")
+COLUMNS = (
+    N_("round"),
+    N_("white"),
+    N_("black"),
+    N_("result"),
+    N_("kinte_white"),
+    N_("kinte_black"),
+    N_("agreed"),
+)
 _WIDTHS = ("60px", "170px", "170px", "110px", "60px", "60px", "70px")
 
 
@@ -94,7 +103,7 @@ class ClubEveningTable(Widget):
                 control.observe(self._update, names="value")
         header = w.HBox(
             [
-                w.HTML(f"<b>{c}</b>", layout=w.Layout(width=width))
+                w.HTML(f"<b>{html.escape(_(c))}</b>", layout=w.Layout(width=width))
                 for c, width in zip(COLUMNS, _WIDTHS, strict=True)
             ]
         )
@@ -185,7 +194,9 @@ class ClubEveningTable(Widget):
             return
         games = self._report.games
         self.output.value = self._report.players.to_html() + (
-            games.to_html() if games is not None and games.rows else "<p>no games yet</p>"
+            games.to_html()
+            if games is not None and games.rows
+            else f"<p>{html.escape(_('no games yet'))}</p>"
         )
 
 

@@ -16,13 +16,13 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
-from ...core.i18n import tr
+from ...core.i18n import N_, _, tr
 from ...services.pools import POOL_RULES, PoolConfig, PoolRun, drift_summary, simulate
 from ..plots.pools import plot_drift
 from .base import Widget
 
 #: What the plot can show (columns of a run's history), as the plot names them.
-MEASURES = ("cohort drift", "top mean", "median", "mean")
+MEASURES = (N_("cohort drift"), N_("top mean"), N_("median"), N_("mean"))
 
 
 class PoolExplorer(Widget):
@@ -40,17 +40,19 @@ class PoolExplorer(Widget):
         base = config or PoolConfig()
         self.base = base
         self.players = w.IntSlider(
-            value=base.players, min=20, max=400, step=10, description="players"
+            value=base.players, min=20, max=400, step=10, description=_("players")
         )
-        self.years = w.IntSlider(value=base.years, min=1, max=30, description="years")
+        self.years = w.IntSlider(value=base.years, min=1, max=30, description=_("years"))
         self.rules = w.SelectMultiple(
             options=list(POOL_RULES),
             value=tuple(rules),
-            description="K rules",
+            description=_("K rules"),
             rows=len(POOL_RULES),
         )
-        self.seed = w.IntText(value=base.seed, description="seed")
-        self.measure = w.Dropdown(options=MEASURES, value=measure, description="plot")
+        self.seed = w.IntText(value=base.seed, description=_("seed"))
+        self.measure = w.Dropdown(
+            options=[(_(m), m) for m in MEASURES], value=measure, description=_("plot")
+        )
         self.output = w.HTML()
         self.plot = w.HTML()
         self.error: str | None = None

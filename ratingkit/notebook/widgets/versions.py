@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ...core.errors import RatingkitError
-from ...core.i18n import tr
+from ...core.i18n import _, tr
 from ...core.model import Event
 from ...core.players import PlayerFile
 from ...core.ruleset import rule_set_in_force
@@ -40,9 +40,9 @@ class FideVersions(Widget):
             raise RatingkitError(tr("FideVersions needs at least one event"))
         self.events = dict(events)
         self.columns = tuple(columns)
-        self.event = w.Dropdown(options=list(self.events), description="event")
+        self.event = w.Dropdown(options=list(self.events), description=_("event"))
         self.rules = w.SelectMultiple(
-            options=FIDE_TEXTS, value=tuple(rules), description="texts", rows=len(FIDE_TEXTS)
+            options=FIDE_TEXTS, value=tuple(rules), description=_("texts"), rows=len(FIDE_TEXTS)
         )
         self.output = w.HTML()
         self.error: str | None = None
@@ -82,8 +82,14 @@ class FideVersions(Widget):
             try:
                 values["in_force"] = rule_set_in_force("fide", event.start).name
                 parts.append(
-                    f"<p>On {event.start.isoformat()}, the start of {html.escape(event.name)}, "
-                    f"<b>{html.escape(values['in_force'])}</b> was in force.</p>"
+                    "<p>"
+                    + tr(
+                        "On {day}, the start of {event}, {rules} was in force.",
+                        day=event.start.isoformat(),
+                        event=html.escape(event.name),
+                        rules=f"<b>{html.escape(values['in_force'])}</b>",
+                    )
+                    + "</p>"
                 )
             except RatingkitError as exc:
                 values["in_force"] = str(exc)
