@@ -44,16 +44,27 @@ def test_the_translations_asked_for_are_there_and_no_other():
     assert found == TRANSLATED
 
 
+def drift(path: Path, english: Path) -> list[str]:
+    """What in the translated notebook ``path`` departs from the English ``english``'s code."""
+    language = path.name.rsplit(".", 2)[1]
+    code, theirs = _code(path), _code(english)
+    wanted = f'from ratingkit.core.i18n import set_language\n\nset_language("{language}")'
+    found = [] if code[:1] == [wanted] else [f"its first code cell is not {wanted!r}"]
+    if len(code) - 1 != len(theirs):
+        found.append(f"{len(code) - 1} code cells after the language cell, English {len(theirs)}")
+    found += [
+        f"code cell {index} differs from the English one"
+        for index, (a, b) in enumerate(zip(code[1:], theirs, strict=False), start=1)
+        if a != b
+    ]
+    return found
+
+
 @pytest.mark.parametrize("name", sorted(TRANSLATED))
 def test_translated_notebook_runs_the_english_code(name):
     path = NOTEBOOKS / name
-    language = name.rsplit(".", 2)[1]
-    assert checked_language(language) == language
-    code, english = _code(path), _code(_english(path))
-    assert code[0] == f'from ratingkit.core.i18n import set_language\n\nset_language("{language}")'
-    assert len(code) - 1 == len(english)
-    for index, (mine, theirs) in enumerate(zip(code[1:], english, strict=True), start=1):
-        assert mine == theirs, f"code cell {index} of {name} differs from the English one"
+    assert checked_language(name.rsplit(".", 2)[1]) == name.rsplit(".", 2)[1]
+    assert drift(path, _english(path)) == []
 
 
 @pytest.mark.parametrize("name", sorted(TRANSLATED))
@@ -72,15 +83,26 @@ def test_translated_notebook_keeps_the_layout_and_translates_every_text(name):
         assert levels == [x.split(" ", 1)[0] for x in theirs.splitlines() if x.startswith("#")]
 
 
-def test_the_language_check_catches_a_drifted_cell(tmp_path):
-    """The comparison can fail: a translation whose code cell was edited is caught."""
+def test_the_drift_check_catches_an_edited_a_missing_and_a_lost_language_cell(tmp_path):
+    """The comparison can fail: copies of the Russian desk with its last code cell edited, with
+    it removed, and without the language cell are each caught."""
     source = NOTEBOOKS / "09-officers-desk.ru.ipynb"
-    notebook = json.loads(source.read_text(encoding="utf-8"))
-    last = next(c for c in reversed(notebook["cells"]) if c["cell_type"] == "code")
-    last["source"] = ["desk  # edited\n"]
-    (tmp_path / "09-officers-desk.ipynb").write_bytes(
-        (NOTEBOOKS / "09-officers-desk.ipynb").read_bytes()
-    )
-    drifted = tmp_path / "09-officers-desk.ru.ipynb"
-    drifted.write_text(json.dumps(notebook), encoding="utf-8")
-    assert _code(drifted)[1:] != _code(_english(drifted))
+    english = NOTEBOOKS / "09-officers-desk.ipynb"
+
+    def copy(change) -> Path:
+        notebook = json.loads(source.read_text(encoding="utf-8"))
+        code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+        change(notebook["cells"], code)
+        path = tmp_path / "09-officers-desk.ru.ipynb"
+        path.write_text(json.dumps(notebook), encoding="utf-8")
+        return path
+
+    def edit(cells, code):
+        code[-1]["source"] = ["desk  # edited\n"]
+
+    assert drift(copy(edit), english) == ["code cell 1 differs from the English one"]
+    assert drift(copy(lambda cells, code: cells.remove(code[-1])), english) == [
+        "0 code cells after the language cell, English 1"
+    ]
+    lost = drift(copy(lambda cells, code: cells.remove(code[0])), english)
+    assert lost[0].startswith("its first code cell is not")
