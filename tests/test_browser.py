@@ -54,10 +54,20 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def served(notebook: str, tmp_path: Path) -> Iterator[str]:
-    """Voila serving ``notebooks/<notebook>`` on a free loopback port; yields its URL."""
+def served(notebook: str, tmp_path: Path, workshop: bool = False) -> Iterator[str]:
+    """Voila serving ``notebooks/<notebook>`` on a free loopback port; yields its URL.
+
+    With ``workshop``, as the README's workshop command (ratingkit/workshop/share: the template
+    without CDN links), one preheated kernel, the URL yielded once that kernel has run."""
     port = _free_port()
-    log = (tmp_path / "voila.log").open("w")
+    log_path = tmp_path / "voila.log"
+    log = log_path.open("w")
+    share = ROOT / "ratingkit" / "workshop" / "share"
+    extra = (
+        [f"--Voila.config_file_paths={share}", "--VoilaConfiguration.default_pool_size=1"]
+        if workshop
+        else []
+    )
     process = subprocess.Popen(
         [
             sys.executable,
@@ -67,21 +77,27 @@ def served(notebook: str, tmp_path: Path) -> Iterator[str]:
             f"--port={port}",
             "--no-browser",
             "--Voila.ip=127.0.0.1",
+            *extra,
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=ROOT,  # as the README's workshop command: voila notebooks/NAME.ipynb
+        env={**os.environ, "JUPYTER_PATH": str(share)} if workshop else None,
     )
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + (120 if workshop else 60)
         while time.monotonic() < deadline:
             if process.poll() is not None:
-                raise RuntimeError(f"voila exited: {(tmp_path / 'voila.log').read_text()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-                break
+                raise RuntimeError(f"voila exited: {log_path.read_text()}")
+            if workshop:
+                if "is filled with 1 kernel" in log_path.read_text():
+                    break
+            else:
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                    break
             time.sleep(0.2)
         else:
-            raise RuntimeError("voila did not start listening within 60 s")
+            raise RuntimeError(f"voila was not ready in time: {log_path.read_text()}")
         yield f"http://127.0.0.1:{port}/"
     finally:
         process.terminate()
@@ -292,6 +308,8 @@ DRIVEN = {
     "04-lnmo-club.ipynb",
     "06-compare-systems.ipynb",
     "09-officers-desk.ipynb",
+    "09-officers-desk.ru.ipynb",
+    "02-fide-1982-berger.tr.ipynb",
 }
 OTHERS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9]*.ipynb") if p.name not in DRIVEN)
 
@@ -461,6 +479,54 @@ def test_officers_desk_printable_report_prints_to_pdf_one_event_a_page(page, tmp
         # the player's row: his name, then his cells (rating before ... rating after)
         row = text[text.index(name) :].split("\n")[:12]
         assert str(rating) in row, (name, row)
+
+
+def first_heading(notebook: str) -> str:
+    """The text of the first ``# `` heading of the notebook's first markdown cell."""
+    import nbformat
+
+    cells = nbformat.read(ROOT / "notebooks" / notebook, as_version=4).cells
+    first = next(c for c in cells if c.cell_type == "markdown")
+    return next(x[2:].strip() for x in first.source.splitlines() if x.startswith("# "))
+
+
+@pytest.mark.parametrize(
+    ("notebook", "widget", "script"),
+    [
+        ("09-officers-desk.ru.ipynb", ".widget-upload", "[А-Яа-яЁё]"),
+        ("02-fide-1982-berger.tr.ipynb", ".widget-slider .noUi-handle", "[çğıİöşüÇĞÖŞÜ]"),
+    ],
+)
+def test_translated_notebook_serves_its_own_language(page, tmp_path, notebook, widget, script):
+    """Issue 18 point 4: the Russian desk and the Turkish 02 served by Voila: the heading of the
+    notebook's own first markdown cell is shown (in its language's letters), the widgets are
+    drawn (the desk's upload controls, 02's sliders), nothing printed an error, and, served as
+    the README's workshop command serves it, no request of the page leaves 127.0.0.1."""
+    import re
+    from urllib.parse import urlparse
+
+    heading = first_heading(notebook)
+    assert re.search(script, heading), heading  # the expected text is in the language itself
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    with served(notebook, tmp_path, workshop=True) as url:
+        open_app(page, url, widget)
+        title = page.locator("h1", has_text=heading).first
+        title.wait_for(timeout=PAGE_LOAD_MS)
+        assert title.is_visible()
+        assert page.locator(widget).first.is_visible()
+        if notebook.startswith("09"):
+            assert page.locator(".widget-upload").count() == 2  # the event and the player file
+        assert_no_errors(page)
+        assert "Traceback" not in page.inner_text("body")
+        page.wait_for_load_state("networkidle", timeout=60_000)
+        page.screenshot(path=str(tmp_path / f"{notebook}.png"), full_page=True)
+        page.locator(widget).first.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"{notebook}-widgets.png"))
+    web = [u for u in requests if u.startswith(("http:", "https:", "ws:", "wss:"))]
+    assert web, "the page made no request at all"
+    outside = [u for u in web if urlparse(u).hostname != "127.0.0.1"]
+    assert outside == []
 
 
 def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(tmp_path):
