@@ -45,6 +45,7 @@ from ...core.ruleset import (
     rule_set_in_force,
     rule_sets,
 )
+from ...documents import clause_html
 from ...formats import detect_format, read_event, write_event
 from ...formats.fesatable import write_fesa_table
 from ...formats.xlsx import table_workbook_bytes
@@ -514,14 +515,25 @@ def exports(
 # -- the widget ------------------------------------------------------------------------------------
 
 
-def _html_table(rows: Sequence[Mapping[str, object]], columns: Sequence[str] = ()) -> str:
+def _html_table(
+    rows: Sequence[Mapping[str, object]],
+    columns: Sequence[str] = (),
+    rule_cells: Sequence[str] | None = None,
+) -> str:
+    """Rows as an HTML table; ``rule_cells``: the HTML of each row's ``rule`` cell (the cited
+    clause with the document's words as a hover, :func:`ratingkit.documents.clause_html`)."""
     if not rows:
         return ""
     columns = list(columns) or list(rows[0])
     head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+
+    def cell(i: int, r: Mapping[str, object], c: str) -> str:
+        if c == "rule" and rule_cells is not None:
+            return f"<td>{rule_cells[i]}</td>"
+        return f"<td>{html.escape(_shown(r.get(c)))}</td>"
+
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(_shown(r.get(c)))}</td>" for c in columns) + "</tr>"
-        for r in rows
+        "<tr>" + "".join(cell(i, r, c) for c in columns) + "</tr>" for i, r in enumerate(rows)
     )
     return f'<table class="ratingkit-table"><tr>{head}</tr>{body}</table>'
 
@@ -742,7 +754,10 @@ class OfficersDesk(Widget):
             rules=rules.name, findings=table.findings, report=report, unrated=unrated, error=None
         )
         self.findings.value = (
-            _html_table(findings)
+            _html_table(
+                findings,
+                rule_cells=[clause_html(rules.name, f.rule, f.rule.clause) for f in table.findings],
+            )
             if findings
             else f"<p>no rule of {html.escape(rules.name)} is broken</p>"
         )
@@ -779,6 +794,7 @@ class OfficersDesk(Widget):
         ]
         if not rows:
             lines.append("<p>no game rows: the rule set rates this event from totals</p>")
+        reasons = [clause_html(outcome.rules, g.reason) for g in outcome.games_of(player.id)]
         self.why.value = "".join(lines) + _html_table(
             [
                 {
@@ -788,7 +804,8 @@ class OfficersDesk(Widget):
                     else "",
                 }
                 for r in rows
-            ]
+            ],
+            rule_cells=reasons,
         )
         self.plot.value = waterfall_svg(fall, player.name) if fall is not None else ""
 
