@@ -169,6 +169,17 @@ def cited(key: str) -> dict[str, str]:
     return out
 
 
+def test_the_walk_would_find_a_new_citation(tmp_path):
+    """A clause cited in any of the three ways the walk knows is found, so an unmapped one
+    fails the test below."""
+    (tmp_path / "m.py").write_text(
+        "def f(clause='9.1'):\n    return Rule('9.2', 'x'), rule(clause='9.3'), clause or '9.4'\n",
+        encoding="utf-8",
+    )
+    assert _literal_clauses(tmp_path) == {"9.1", "9.2", "9.3", "9.4"}
+    assert load_document("fide-2014").resolve("9.2") is None
+
+
 def test_the_walk_finds_citations():
     """The walk is not vacuous: it finds the clauses known to be cited."""
     assert {"8.54", "8.56", "8.21a", "8.22", "8.25"} <= set(cited("fide-2014"))
@@ -226,11 +237,29 @@ def test_unknown_clause_lists_near_ones():
     assert isinstance(caught.value, RatingkitError) and "8.58" in caught.value.near
 
 
-def test_text_fits_100_columns():
-    for key, clause in [("fide-2014", "8.56"), ("fide-1982", "10.61"), ("fesa", "rule 1")]:
-        rules = load_document(key).rule_sets[0]
-        text = format_explanation(explain(rules, clause))
-        assert max(len(line) for line in text.splitlines()) <= 100
+def test_every_clause_fits_100_columns():
+    for key in DOCUMENTS:
+        doc = load_document(key)
+        for clause in doc.clauses:
+            text = format_explanation(explain(doc.rule_sets[0], clause))
+            assert max(len(line) for line in text.splitlines()) <= 100, (key, clause)
+    text = format_explanation(explain("fide-2014", "8.56"), width=60)
+    assert max(len(line) for line in text.splitlines()) <= 60
+
+
+def test_the_documents_names():
+    """Each name in the document's language is printed in the document, except FESA's: our
+    copy of its system has no title, and the data file says so."""
+    for key in DOCUMENTS:
+        doc = load_document(key)
+        assert (doc.name_original in original(key)) == doc.name_original_printed, key
+    assert not load_document("fesa").name_original_printed
+
+
+def test_a_citation_of_a_missing_sub_clause_says_so():
+    found = explain("fesa", "rule 10 (b)")
+    assert [p.clause for p in found.parts] == ["rule 10"]
+    assert "does not print them" in found.note
 
 
 def test_cli_explain(capsys):

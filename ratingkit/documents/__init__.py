@@ -110,6 +110,10 @@ class Document:
     aliases: Mapping[str, tuple[str, ...]]
     outside: Mapping[str, str]
     not_clauses: Mapping[str, str]
+    #: What a citation mapped onto another clause leaves out (FESA's "rule 10 (a)").
+    alias_notes: Mapping[str, str]
+    #: Whether ``name_original`` is printed in the document (our FESA copy has no title).
+    name_original_printed: bool
 
     def resolve(self, clause: str) -> tuple[str, ...] | None:
         """The document's clause numbers a citation stands for; None if it names none."""
@@ -139,6 +143,8 @@ def load_document(key: str) -> Document:
         aliases={k: tuple(v) for k, v in raw["aliases"].items()},
         outside=dict(raw["outside"]),
         not_clauses=dict(raw["not_clauses"]),
+        alias_notes=dict(raw["alias_notes"]),
+        name_original_printed=bool(raw["name_original_printed"]),
     )
 
 
@@ -210,7 +216,8 @@ def explain(rules_name: str, clause: str) -> Explanation:
         return Explanation(name, clause, (part,), _no_original(name))
     numbers = doc.resolve(clause)
     if numbers is not None:
-        return Explanation(name, clause, tuple(doc.text(n) for n in numbers))
+        note = doc.alias_notes.get(clause, "")
+        return Explanation(name, clause, tuple(doc.text(n) for n in numbers), note)
     for table in (doc.outside, doc.not_clauses):
         if clause in table:
             part = ClauseText(doc.name_english, doc.name_original, clause, None, "", "")
