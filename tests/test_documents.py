@@ -390,7 +390,7 @@ def test_the_stem_match_can_fail():
 
 
 def test_the_desks_why_table_hovers_the_quote():
-    from tests.test_widgets_desk import EXAMPLES, desk_with
+    from test_widgets_desk import EXAMPLES, desk_with
 
     desk = desk_with(EXAMPLES / "round-robin-two-unrated.trf")
     outcome = desk.values["report"].outcome
@@ -405,7 +405,7 @@ def test_the_desks_why_table_hovers_the_quote():
 
 
 def test_the_desks_findings_hover_a_later_fide_text_without_inventing_a_quote():
-    from tests.test_widgets_desk import EXAMPLES, desk_with
+    from test_widgets_desk import EXAMPLES, desk_with
 
     folder = EXAMPLES / "fide-autumn-open-2025"
     desk = desk_with(folder / "games.csv", folder / "players.csv", folder / "event.csv")
@@ -430,3 +430,16 @@ def test_the_data_files_are_package_data():
     data = [*(PACKAGE / "documents").glob("*.json"), GLOSSARY]
     assert len(data) == len(DOCUMENTS) + 2  # the four documents, fide-later.json, the glossary
     assert set(data) <= shipped
+
+
+def test_the_fide_2014_explorer_hovers_the_k_rule():
+    from test_fide2014 import STATE
+    from test_widgets_fide2014 import _small
+
+    from ratingkit.notebook.widgets.fide2014 import Fide2014Explorer
+
+    explorer = Fide2014Explorer(_small(), STATE, player="a")
+    quote = load_document("fide-2014").clauses["8.56"][0]
+    assert quote.startswith("K - коэффициент развития.")
+    assert 'title="FIDE Rating Regulations 2014, 8.56' in explorer.output.value
+    assert html.escape(quote) in explorer.output.value
