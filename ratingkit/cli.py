@@ -164,6 +164,20 @@ def _parser() -> argparse.ArgumentParser:
 
     commands.add_parser("rules", help=_("list the rule sets and the documents they implement"))
     commands.add_parser("formats", help=_("list the event file formats that can be read"))
+
+    explain = commands.add_parser(
+        "explain",
+        help=_("a rule in the document's own words (Russian or Turkish) and in English"),
+    )
+    explain.add_argument("rules", metavar="RULESET", help=_("rule set name, e.g. fide-2014"))
+    explain.add_argument("clause", metavar="CLAUSE", help=_("clause as cited, e.g. 8.54, 'rule 9'"))
+    explain.add_argument("--format", choices=("text", "json"), default="text")
+    explain.add_argument(
+        "--columns",
+        type=int,
+        metavar="N",
+        help=_("wrap to N columns (default: the terminal's, else 100)"),
+    )
     return parser
 
 
@@ -424,6 +438,17 @@ def _cmd_rules() -> str:
             )
         )
     return "\n".join(lines) + "\n"
+
+
+def _cmd_explain(args: argparse.Namespace) -> str:
+    """``ratingkit explain RULESET CLAUSE``: the clause quoted from the document, beside the
+    English (:func:`ratingkit.documents.explain`)."""
+    from .documents import explain, explanation_json, format_explanation
+
+    found = explain(args.rules, args.clause)
+    if args.format == "json":
+        return explanation_json(found)
+    return terminal_text(format_explanation(found, _columns(args)))
 
 
 def _cmd_formats() -> str:
@@ -924,6 +949,8 @@ def _main(argv: Sequence[str]) -> int:
             text = _cmd_rules()
         elif args.command == "formats":
             text = _cmd_formats()
+        elif args.command == "explain":
+            text = _cmd_explain(args)
         elif args.command == "db":
             text = _cmd_db(args)
         elif args.command == "check":

@@ -21,7 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _catalog(language: str, domain: str):
     path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
-    assert path.exists(), f"{path.relative_to(ROOT)} is missing: run python -m ratingkit.core.i18n update"
+    assert path.exists(), (
+        f"{path.relative_to(ROOT)} is missing: run python -m ratingkit.core.i18n update"
+    )
     with path.open("rb") as po:
         return read_po(po, locale=language, domain=domain)
 
@@ -142,22 +144,24 @@ def test_a_table_in_russian_has_translated_columns_and_decimal_commas():
     assert "-7.25" in csv
 
 
+RATE = [sys.executable, "-m", "ratingkit.cli", "rate"]
 LANGUAGE_WORD_FOR_LINE = {"ru": "строка", "tr": "satır"}
 
 
 @pytest.mark.parametrize("language", ["ru", "tr"])
 def test_a_cli_error_in_russian_and_turkish_keeps_its_file_line_and_value(tmp_path, language):
     bad = tmp_path / "event.trf"
-    bad.write_text("012 Club event\n001    1 m    Alpha                             1900\n001 bad\n")
+    bad.write_text(
+        "012 Club event\n001    1 m    Alpha                             1900\n001 bad\n"
+    )
     done = subprocess.run(
-        [sys.executable, "-m", "ratingkit.cli", "rate", str(bad), "--rules", "fide-2014"]
-        + ["--lang", language],
+        [*RATE, str(bad), "--rules", "fide-2014", "--lang", language],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
     english = subprocess.run(
-        [sys.executable, "-m", "ratingkit.cli", "rate", str(bad), "--rules", "fide-2014"],
+        [*RATE, str(bad), "--rules", "fide-2014"],
         capture_output=True,
         text=True,
         cwd=ROOT,

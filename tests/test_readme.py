@@ -103,3 +103,28 @@ def test_readme_ledger_commands_run_as_shown(tmp_path, monkeypatch, capsys):
 
     sheet = openpyxl.load_workbook(tmp_path / "list-2024-04.xlsx").active
     assert sheet.max_row >= 12
+
+
+# -- the "rules in their own words" section -------------------------------------------------
+
+EXPLAIN_SECTION = "### The rules in their own words"
+
+
+def test_readme_explain_prints_as_shown(capsys):
+    """The section's ``sh`` command prints its ``text`` block exactly; the quote in it is the
+    document's (tests/data/documents/fide-2014.ru.txt, the Russian text of 2014)."""
+    import shlex
+
+    from ratingkit import cli
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index(EXPLAIN_SECTION)
+    section = text[start : text.index("\n## ", start)]
+    command = section.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    shown = section.split("```text\n", 1)[1].split("\n```", 1)[0]
+    words = shlex.split(command)
+    assert words[:2] == ["ratingkit", "explain"]
+    assert cli.main(words[1:]) == 0
+    assert capsys.readouterr().out.rstrip("\n") == shown
+    document = (ROOT / "tests/data/documents/fide-2014.ru.txt").read_text(encoding="utf-8")
+    assert "8.54. Если разница в рейтингах составляет более 400 пунктов, расчет должен" in document

@@ -55,6 +55,7 @@ from ...core.ruleset import (
     rule_set_in_force,
     rule_sets,
 )
+from ...documents import clause_html
 from ...formats import detect_format, read_event, write_event
 from ...formats.fesatable import write_fesa_table
 from ...formats.xlsx import table_workbook_bytes
@@ -580,16 +581,25 @@ def exports(
 # -- the widget ------------------------------------------------------------------------------------
 
 
-def _html_table(rows: Sequence[Mapping[str, object]], columns: Sequence[str] = ()) -> str:
+def _html_table(
+    rows: Sequence[Mapping[str, object]],
+    columns: Sequence[str] = (),
+    rule_cells: Sequence[str] | None = None,
+) -> str:
+    """Rows as an HTML table; ``rule_cells``: the HTML of each row's ``rule`` cell (the cited
+    clause with the document's words as a hover, :func:`ratingkit.documents.clause_html`)."""
     if not rows:
         return ""
     columns = list(columns) or list(rows[0])
     head = "".join(f"<th>{html.escape(_(c))}</th>" for c in columns)
+
+    def cell(i: int, r: Mapping[str, object], c: str) -> str:
+        if c == "rule" and rule_cells is not None:
+            return f"<td>{rule_cells[i]}</td>"
+        return f"<td>{html.escape(_word(_shown(r.get(c)), c))}</td>"
+
     body = "".join(
-        "<tr>"
-        + "".join(f"<td>{html.escape(_word(_shown(r.get(c)), c))}</td>" for c in columns)
-        + "</tr>"
-        for r in rows
+        "<tr>" + "".join(cell(i, r, c) for c in columns) + "</tr>" for i, r in enumerate(rows)
     )
     return f'<table class="ratingkit-table"><tr>{head}</tr>{body}</table>'
 
@@ -885,7 +895,10 @@ class OfficersDesk(Widget):
             rules=rules.name, findings=table.findings, report=report, unrated=unrated, error=None
         )
         self.findings.value = (
-            _html_table(findings)
+            _html_table(
+                findings,
+                rule_cells=[clause_html(rules.name, f.rule, f.rule.clause) for f in table.findings],
+            )
             if findings
             else f"<p>{html.escape(tr('no rule of {rules} is broken', rules=rules.name))}</p>"
         )
@@ -929,6 +942,7 @@ class OfficersDesk(Widget):
         if not rows:
             text = _("no game rows: the rule set rates this event from totals")
             lines.append(f"<p>{html.escape(text)}</p>")
+        reasons = [clause_html(outcome.rules, g.reason) for g in outcome.games_of(player.id)]
         self.why.value = "".join(lines) + _html_table(
             [
                 {
@@ -938,7 +952,8 @@ class OfficersDesk(Widget):
                     else "",
                 }
                 for r in rows
-            ]
+            ],
+            rule_cells=reasons,
         )
         self.plot.value = waterfall_svg(fall, player.name) if fall is not None else ""
 

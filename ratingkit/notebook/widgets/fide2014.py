@@ -18,6 +18,7 @@ from ...core.outcome import Outcome, PlayerOutcome, player_row
 from ...core.players import PlayerFile, PlayerRecord
 from ...core.report import Report, Table, rating_text
 from ...core.ruleset import guard
+from ...documents import clause_html
 from ...fide.outcome import FideGame, FidePlayer
 from ...fide.rules2014 import FIDE_2014, find_record
 from ...fide.views import game_row
@@ -253,7 +254,11 @@ class Fide2014Explorer(Widget):
             {"PD": "{:.2f}", "score-PD": "{:+.2f}"},
         )
         detail = chosen.detail
-        rule = str(detail.k_rule) if detail.k_rule is not None else detail.status_text
+        rule = (
+            clause_html(self.report.rules, detail.k_rule)  # the K rule, 8.56 quoted as a hover
+            if detail.k_rule is not None
+            else html.escape(detail.status_text)
+        )
         notes = [
             note.text
             for note in _outcome(self.report).notes
@@ -267,7 +272,7 @@ class Fide2014Explorer(Widget):
         )
         self.output.value = (
             f"<p><b>{html.escape(chosen.name)}</b>: {html.escape(detail.status_text)}; "
-            f"{html.escape(rule)}</p>"
+            f"{rule}</p>"
             + head.to_html()
             + games.to_html()
             + "".join(f"<p><i>{html.escape(_('note:'))}</i> {html.escape(n)}</p>" for n in notes)
