@@ -627,7 +627,7 @@ def _replay(
                 tuple(pid for pid, _ in unsettled.alternating),
             )
             event_notes = (note,)
-            notes.append(replace(note, text=f"{event.name}: {note.text}"))
+            notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         records_out = []
         states_out = []
         these: list[PlayerOutcome[FesaPlayer]] = []
@@ -691,9 +691,15 @@ def _replay(
         0,
         Note(
             NoteKind.DECISION,
-            f"{len(events)} events replayed one after the other ({total_passes} passes of the "
-            "fixed-point iteration in all); expected and change are floats here, ratings, "
-            "categories, grades and the new state are exact (rate an event for its full detail)",
+            tr(
+                "{events_count} events replayed one after the other "
+                "({total_passes} passes of the fixed-point iteration in "
+                "all); expected and change are floats here, ratings, "
+                "categories, grades and the new state are exact (rate an "
+                "event for its full detail)",
+                events_count=len(events),
+                total_passes=total_passes,
+            ),
         ),
     )
     return Outcome(

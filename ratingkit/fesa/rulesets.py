@@ -124,7 +124,10 @@ class FesaRules:
         with collector_paused():
             rated, new_state = fast.rate_in_turn(self, events, players)
             notes = tuple(
-                replace(note, text=f"{one.outcome.key.name}: {note.text}")
+                replace(
+                    note,
+                    text=tr("{key_name}: {text}", key_name=one.outcome.key.name, text=note.text),
+                )
                 for one in rated
                 for note in one.outcome.notes
             )

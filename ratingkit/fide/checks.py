@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..core.i18n import N_, tr
 from ..core.model import Event
 from ..core.outcome import Finding, GameRef, Rule, game_text
 from ..core.players import PlayerFile
@@ -53,8 +54,8 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
         rows.append({"rule": rule.clause, "problem": str(rule), "games": _listed(shown, names)})
     for player in outcome.players:
         if player.detail.not_counted:
-            rule = Rule("8.21", "an unrated player with 0 in his first event is not counted")
-            problem = f"{player.name} scored 0"
+            rule = Rule("8.21", N_("an unrated player with 0 in his first event is not counted"))
+            problem = tr("{name} scored 0", name=player.name)
             findings.append(Finding(rule, problem, (), breaks_validity=False))
             rows.append({"rule": rule.clause, "problem": problem, "games": "all his"})
     play, play_rows, unchecked = rate_of_play(rules, event)
@@ -109,19 +110,26 @@ def rate_of_play(
                 if threshold > 0
                 else "every game"
             )
-            rule = Rule(one, f"at least {need} minutes per player for 60 moves")
-            problem = (
-                f"{one}: {minutes} minutes per player for 60 moves, but {need} are needed "
-                f"where {who}: these games are not rated"
+            rule = Rule(one, tr("at least {need} minutes per player for 60 moves", need=need))
+            problem = tr(
+                "{one}: {minutes} minutes per player for 60 moves, but "
+                "{need} are needed where {who}: these games are not rated",
+                one=one,
+                minutes=minutes,
+                need=need,
+                who=who,
             )
             findings.append(Finding(rule, problem, tuple(items)))
             rows.append({"rule": one, "problem": problem, "games": _listed(items, _names(event))})
     moves = _number(event.extra.get("first_control_moves"))
     least = rules.minimum_first_control_moves
     if least is not None and moves is not None and moves < least:
-        rule = Rule(two, f"a first time control names at least {least} moves")
-        problem = (
-            f"{two}: the first time control names {moves} moves; it must name at least {least}"
+        rule = Rule(two, tr("a first time control names at least {least} moves", least=least))
+        problem = tr(
+            "{two}: the first time control names {moves} moves; it must name at least {least}",
+            two=two,
+            moves=moves,
+            least=least,
         )
         findings.append(Finding(rule, problem, (), all_games=True))
         rows.append({"rule": two, "problem": problem, "games": "all"})

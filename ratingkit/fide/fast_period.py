@@ -31,7 +31,7 @@ import numpy as np
 from ..core.expected import table_pd_exact
 from ..core.fastbuild import build as make_frozen
 from ..core.fastbuild import collector_paused
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event, EventType, Play, Player
 from ..core.outcome import (
     EventKey,
@@ -77,10 +77,10 @@ FideOutcome = Outcome[FidePlayer, FideGame]
 T = TypeVar("T")
 
 #: Why a rated player's game is not rated (the words of :mod:`ratingkit.fide.event`).
-OPPONENT_NOT_COUNTED = Rule("8.21", "opponent's result not counted")
-OPPONENT_UNRATED = Rule("8.52", "opponent unrated (only round robins rate these games)")
-RC_RATED_ONLY = Rule("8.21a", "Rc counts rated opponents only")
-COUNTS_TOWARDS_RC = Rule("8.21a", "counts towards Rc (8.21a)")
+OPPONENT_NOT_COUNTED = Rule("8.21", N_("opponent's result not counted"))
+OPPONENT_UNRATED = Rule("8.52", N_("opponent unrated (only round robins rate these games)"))
+RC_RATED_ONLY = Rule("8.21a", N_("Rc counts rated opponents only"))
+COUNTS_TOWARDS_RC = Rule("8.21a", N_("counts towards Rc (8.21a)"))
 
 
 # -- the predicate -----------------------------------------------------------------------------
@@ -315,7 +315,7 @@ class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
 
 
 def _cap_rule(rules: Fide2014) -> Rule:
-    return Rule(rules.cap_rule, f"D capped at {rules.cap}")
+    return Rule(rules.cap_rule, tr("D capped at {cap}", cap=rules.cap))
 
 
 def rate_period_fast(
@@ -568,7 +568,7 @@ def _rate_period(
                 ks=(choice.k,),
                 k_change=change,
                 k_rules=(choice.k_rule,),
-                status_text="rated",
+                status_text=N_("rated"),
                 k_assumed=choice.assumed,
                 cap_rule=cap_rule,
                 games_capped=lists.capped[slot],
@@ -596,12 +596,18 @@ def _rate_period(
             result_notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"8.21: {len(zero)} unrated player(s) scored 0 in their first event and are "
-                    "not counted"
-                    + (" (nor their games for their opponents)" if _round_robin(event) else "")
-                    + f": {shown} (a player without a games count is taken to be in his first "
-                    "event)",
-                    Rule("8.21", "an unrated player with 0 in his first event is not counted"),
+                    tr(
+                        "8.21: {count} unrated player(s) scored 0 in their first "
+                        "event and are not counted",
+                        count=len(zero),
+                    )
+                    + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")
+                    + tr(
+                        ": {shown} (a player without a games count is taken to be in "
+                        "his first event)",
+                        shown=shown,
+                    ),
+                    Rule("8.21", N_("an unrated player with 0 in his first event is not counted")),
                     tuple(slots[s].id for s in zero),
                 )
             )
@@ -609,15 +615,17 @@ def _rate_period(
             result_notes.append(
                 Note(
                     NoteKind.RULE,
-                    "8.52: games of rated players against unrated opponents are not rated "
-                    "(not a round robin)",
-                    Rule("8.52", "games against unrated opponents rated in round robins only"),
+                    tr(
+                        "8.52: games of rated players against unrated opponents are not rated "
+                        "(not a round robin)"
+                    ),
+                    Rule("8.52", N_("games against unrated opponents rated in round robins only")),
                 )
             )
         read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
         read += _k_default_notes(event.players, choice_list[d.offset :], choices)
         for note in read:
-            notes.append(replace(note, text=f"{event.name}: {note.text}"))
+            notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         event_outcomes.append(
             LazyEventOutcome(
                 EventKey.of(event, d.position),
@@ -708,10 +716,16 @@ def _rate_period(
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"7.1: {player.name!r} is rated with Ro "
-                    f"{', '.join(str(r) for r in ros)} in the events; the period's change "
-                    f"goes onto the previous list's rating {ro} ({source})",
-                    Rule("7.1", "the change goes onto the previous list"),
+                    tr(
+                        "7.1: {name!r} is rated with Ro {names} in the events; the "
+                        "period's change goes onto the previous list's rating {ro} "
+                        "({source})",
+                        name=player.name,
+                        names=", ".join(str(r) for r in ros),
+                        ro=ro,
+                        source=source,
+                    ),
+                    Rule("7.1", N_("the change goes onto the previous list")),
                     (key,),
                 )
             )
@@ -749,7 +763,7 @@ def _rate_period(
                 ks=ks,
                 k_change=change,
                 k_rules=k_rules,
-                status_text=status or "rated",
+                status_text=status or N_("rated"),
                 list_rating=ro,
                 list_rating_from=source,
                 events=len(own),
@@ -866,7 +880,13 @@ def _k_default_notes(
         notes.append(
             Note(
                 NoteKind.DEFAULT,
-                f"K={k} assumed ({text}) for {len(listed)} player(s): {shown}",
+                tr(
+                    "K={k} assumed ({text}) for {listed_count} player(s): {shown}",
+                    k=k,
+                    text=text,
+                    listed_count=len(listed),
+                    shown=shown,
+                ),
                 None,
                 tuple(ids),
             )
@@ -878,13 +898,15 @@ def _period_decision(events: Sequence[Event]) -> Note:
     """The period's first note, in the event-by-event path's words."""
     return Note(
         NoteKind.DECISION,
-        "rating period: events in the order given: "
+        tr("rating period: events in the order given: ")
         + "; ".join(e.name for e in events)
-        + ". K and the games count come from the player file's state at the start of the "
-        "period for every event; each event's K * sum(dR) is added up and rounded once "
-        "(8.57) and added to the previous list's rating (7.1): the player file's rating "
-        "where it gives one, else the rating the player has in the event that began last "
-        "(column 'list rating from')",
+        + tr(
+            ". K and the games count come from the player file's state at the start of the "
+            "period for every event; each event's K * sum(dR) is added up and rounded once "
+            "(8.57) and added to the previous list's rating (7.1): the player file's rating "
+            "where it gives one, else the rating the player has in the event that began last "
+            "(column 'list rating from')"
+        ),
     )
 
 
@@ -1014,7 +1036,7 @@ def _event_games_builder(
         for game in event.games:
             if game.is_played:
                 continue
-            why = Rule(f"not played ({game.play.value})", "only 1 = 0 results are rated")
+            why = Rule(f"not played ({game.play.value})", N_("only 1 = 0 results are rated"))
             for pid in game.players:
                 me, you = by_id[pid], by_id[game.opponent_of(pid)]
                 sides.append(

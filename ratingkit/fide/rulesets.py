@@ -21,6 +21,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from ..core.i18n import N_, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind, GameOutcome, Note, Rule
 from ..core.players import PlayerFile
@@ -48,14 +49,16 @@ __all__ = [
 
 #: Why a rated player's game against an unrated opponent is not rated where the rule set
 #: never rates them (``rate_unrated_in_round_robins`` False), in each text's words.
-UNRATED_OPPONENT_2014 = Rule("8.3.1", "opponent unrated (only games against rated players)")
+UNRATED_OPPONENT_2014 = Rule("8.3.1", N_("opponent unrated (only games against rated players)"))
 UNRATED_OPPONENT_2022 = Rule(
-    "8.3.1", "opponent unrated (only games against rated players are rated, round robins too)"
+    "8.3.1", N_("opponent unrated (only games against rated players are rated, round robins too)")
 )
 UNRATED_OPPONENT_2024 = Rule(
     "8.3.1",
-    "opponent unrated (from 2024 only games against rated players are rated, round robins "
-    "included)",
+    N_(
+        "opponent unrated (from 2024 only games against rated players are rated, round robins "
+        "included)"
+    ),
 )
 
 
@@ -185,7 +188,10 @@ class Fide2014:
         one, two = self.match_clauses
         if self.unrated_match_not_rated and any(p.rating is None for p in event.players):
             names = ", ".join(p.name for p in event.players if p.rating is None)
-            why = Rule(one, f"a match in which one player is unrated ({names}) is not rated")
+            why = Rule(
+                one,
+                tr("a match in which one player is unrated ({names}) is not rated", names=names),
+            )
             return {id(g): why for g in event.games}
         scheduled = event.extra.get("match_games")
         if not self.decided_match_games_not_rated or not isinstance(scheduled, int | float):
@@ -196,8 +202,12 @@ class Fide2014:
             if decided_at is not None:
                 out[id(game)] = Rule(
                     two,
-                    f"the {scheduled}-game match was won in round {decided_at}; the games "
-                    "after it are not rated",
+                    tr(
+                        "the {scheduled}-game match was won in round {decided_at}; "
+                        "the games after it are not rated",
+                        scheduled=scheduled,
+                        decided_at=decided_at,
+                    ),
                 )
                 continue
             for pid in game.players:

@@ -43,7 +43,7 @@ from ..core.errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.outcome import (
     EventKey,
     EventOutcome,
@@ -73,7 +73,7 @@ from .views import FORMATS, GAME_COLUMNS, PLAYER_COLUMNS, game_row
 BAND_ENDS = np.array([high for _, high, _ in D_TO_PD], dtype=np.int64)
 PD_HIGHER = np.array([h for _, _, h in D_TO_PD] + [D_TO_PD_BEYOND], dtype=np.int64)
 
-_STATE_COLUMNS = ("games", "born", "ever_2400", "k")
+_STATE_COLUMNS = (N_("games"), N_("born"), N_("ever_2400"), "k")
 #: Bounds of the players frame: ratings 1 to 4000 (no FIDE list has come near 4000), K up to
 #: the largest K of 8.56 (40), games up to 100,000 (far beyond any player's career); larger
 #: values are typing errors, and would overflow the integer arithmetic.
@@ -111,10 +111,10 @@ def _higher_up_to(cap: int) -> np.ndarray:
 
 
 #: Why the vectorised period leaves a game unrated, or how an unrated player's game counts.
-OPPONENT_UNRATED = Rule("8.52", "opponent unrated (only round robins rate these games)")
-COUNTS_TOWARDS_RC = Rule("8.21a", "counts towards Rc (8.21a)")
-RESULT_NOT_COUNTED = Rule("8.21", "his result is not counted")
-RATED_OPPONENTS_ONLY = Rule("8.21a", "Rc counts rated opponents only")
+OPPONENT_UNRATED = Rule("8.52", N_("opponent unrated (only round robins rate these games)"))
+COUNTS_TOWARDS_RC = Rule("8.21a", N_("counts towards Rc (8.21a)"))
+RESULT_NOT_COUNTED = Rule("8.21", N_("his result is not counted"))
+RATED_OPPONENTS_ONLY = Rule("8.21a", N_("Rc counts rated opponents only"))
 
 
 # -- the lazily built outcome and tables -----------------------------------------------------
@@ -733,17 +733,25 @@ def _period_notes(
     notes: list[Note] = [
         Note(
             NoteKind.DECISION,
-            f"{title}: {games} game(s) among {count} player(s), every game at the players' "
-            "pre-period ratings, rated as one event that is not a round robin: K * sum(dR) per "
-            "player, rounded once (8.55, 8.57)",
+            tr(
+                "{title}: {games} game(s) among {count} player(s), every "
+                "game at the players' pre-period ratings, rated as one event "
+                "that is not a round robin: K * sum(dR) per player, rounded "
+                "once (8.55, 8.57)",
+                title=title,
+                games=games,
+                count=count,
+            ),
         ),
         Note(
             NoteKind.RULE,
-            "only games between rated players change ratings: games against unrated opponents "
-            "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
-            "8.22-8.24); one who scores 0 against them with no games before is not counted "
-            "(8.21)",
-            Rule("8.52", "games against unrated opponents"),
+            tr(
+                "only games between rated players change ratings: games against unrated opponents "
+                "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
+                "8.22-8.24); one who scores 0 against them with no games before is not counted "
+                "(8.21)"
+            ),
+            Rule("8.52", N_("games against unrated opponents")),
         ),
     ]
     notes.extend(first_notes)
@@ -754,7 +762,7 @@ def _period_notes(
         notes.append(
             Note(
                 NoteKind.DEFAULT,
-                "no reference date (on=): ages cannot be told, nobody is taken as a junior",
+                tr("no reference date (on=): ages cannot be told, nobody is taken as a junior"),
             )
         )
     notes.extend(
@@ -763,8 +771,11 @@ def _period_notes(
     notes.append(
         Note(
             NoteKind.DECISION,
-            f"D is capped at {rules.cap} (8.54); the change is rounded to the nearest integer, "
-            ".5 away from zero (8.57)",
+            tr(
+                "D is capped at {cap} (8.54); the change is rounded to the "
+                "nearest integer, .5 away from zero (8.57)",
+                cap=rules.cap,
+            ),
         )
     )
     return notes
@@ -875,7 +886,7 @@ def _unrated_players(
                         w=w,
                         ru_exact=value,
                         ru=ru,
-                        status_text=f"unrated: Ru by {rule}",
+                        status_text=tr("unrated: Ru by {rule}", rule=rule),
                         ru_rule=rule,
                         person=str(pid),
                     ),
@@ -892,7 +903,7 @@ def _unrated_players(
                     None,
                     Status.NOT_RATED,
                     FidePlayer(
-                        n=games_n, w=w, status_text="no rated opponent: no Ru", person=str(pid)
+                        n=games_n, w=w, status_text=N_("no rated opponent: no Ru"), person=str(pid)
                     ),
                 )
             earlier = pending[position] if pending is not None else ()
@@ -1003,7 +1014,7 @@ def rate_period(
     def build_key() -> EventKey:
         return EventKey(0, _digest(white, black, white_halves, rating), title)
 
-    cap_rule = Rule(rules.cap_rule, f"D capped at {rules.cap}")
+    cap_rule = Rule(rules.cap_rule, tr("D capped at {cap}", cap=rules.cap))
 
     def rated_player(position: int) -> PlayerOutcome[FidePlayer]:
         choice = choices[k_group[position]][0]

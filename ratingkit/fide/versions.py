@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.errors import RatingkitError, UnknownPlayerError
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event
 from ..core.players import PlayerFile
 from ..core.report import Table
@@ -125,7 +125,9 @@ def versions_table(versions: Sequence[str] = VERSIONS, family: str = "fide") -> 
             columns[name] = _describe(get_rule_set(name))
     rows = [{"clause": clause} | {v: columns[v][clause] for v in versions} for clause in CLAUSES]
     return Table(
-        "FIDE's texts side by side: the clauses that changed", ("clause", *versions), tuple(rows)
+        "FIDE's texts side by side: the clauses that changed",
+        (N_("clause"), *versions),
+        tuple(rows),
     )
 
 
@@ -139,7 +141,9 @@ def dispatch_table(days: Iterable[date], family: str = "fide") -> Table:
         except RatingkitError as error:
             rows.append({"start": day, "rule set": None, "note": str(error)})
     return Table(
-        f"--rules {family} by the event's start date", ("start", "rule set", "note"), tuple(rows)
+        f"--rules {family} by the event's start date",
+        (N_("start"), N_("rule set"), N_("note")),
+        tuple(rows),
     )
 
 
@@ -212,7 +216,7 @@ def validity_table(family: str = "fide") -> Table:
     rows.sort(key=lambda row: row["in force from"] or date.min)
     return Table(
         f"--rules {family}: the rule set in force on the event's start date",
-        ("rule set", "title", "in force from", "in force until"),
+        (N_("rule set"), N_("title"), N_("in force from"), N_("in force until")),
         tuple(rows),
     )
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..core.errors import InvalidValueError
 from ..core.expected import logistic, table_dp, table_pd_hundredths
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.outcome import Number, Rule
 from ..core.rounding import exact, round_half_away_from_zero, round_to_step
 
@@ -62,7 +62,7 @@ def performance(
         n = opponents if opponents is not None else games
         return round_int(rc + dp * Fraction(n, n + 1)), Rule("10.25")
     if round_robin:
-        return round_int(rc + dp), Rule("10.68", "Rc + dp")
+        return round_int(rc + dp), Rule("10.68", N_("Rc + dp"))
     return round_int(rc + dp), Rule("10.24")
 
 
@@ -114,14 +114,14 @@ def choose_k(
     that while his rating stays under 2400; 10 once he has reached 2400 with 30 games, for ever
     after.  Without a games count the player is taken as established (30 games or more)."""
     if k is not None:
-        return KChoice(k, Rule("10.64", f"K = {k} as the player file gives it"))
+        return KChoice(k, Rule("10.64", tr("K = {k} as the player file gives it", k=k)))
     assumed = games is None
     counted = 30 if games is None else games
     if counted < 30:
-        return KChoice(25, Rule("10.64", "fewer than 30 games"), assumed)
+        return KChoice(25, Rule("10.64", N_("fewer than 30 games")), assumed)
     if rating >= 2400 or ever_2400:
-        return KChoice(10, Rule("10.64", "30 games and 2400 reached"), assumed)
-    return KChoice(15, Rule("10.64", "30 games, under 2400"), assumed)
+        return KChoice(10, Rule("10.64", N_("30 games and 2400 reached")), assumed)
+    return KChoice(15, Rule("10.64", N_("30 games, under 2400")), assumed)
 
 
 def k_factor(
