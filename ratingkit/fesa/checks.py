@@ -96,11 +96,11 @@ def rated_share(
         Finding(
             _NOTE_3,
             tr(
-                "{rated_count} of {n} players ({value:.0f}%) have a FESA "
+                "{rated_count} of {n} players ({percent:.0f}%) have a FESA "
                 "rating; at least 30% needed",
                 rated_count=len(rated),
                 n=n,
-                value=100 * len(rated) / n,
+                percent=100 * len(rated) / n,
             ),
             played,
         )

@@ -1055,11 +1055,11 @@ def rate_event(
                 Note(
                     NoteKind.DECISION,
                     tr(
-                        "{name}: still unrated (rule 3) but promoted to {value} by "
+                        "{name}: still unrated (rule 3) but promoted to {grade} by "
                         "his game count alone, as FESA's program does (the FESA ELO "
                         "rating system, rule 10, gives unrated players no grade)",
                         name=state.name,
-                        value=grade_name(found_here[-1].to_grade),
+                        grade=grade_name(found_here[-1].to_grade),
                     ),
                     Rule("rule 10", N_("unrated players have no grade")),
                     (pid,),

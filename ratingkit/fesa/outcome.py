@@ -142,11 +142,12 @@ class Promotion:
             else tr("after the event (career game {career_game})", career_game=self.career_game)
         )
         return tr(
-            "promoted from {value} to {value2} {where}, tested at {value3}: {clause}, {path}",
-            value=grade_name(self.from_grade),
-            value2=grade_name(self.to_grade),
+            "promoted from {from_grade} to {to_grade} {where}, tested at {tested}: "
+            "{clause}, {path}",
+            from_grade=grade_name(self.from_grade),
+            to_grade=grade_name(self.to_grade),
             where=where,
-            value3=_number(self.tested_rating),
+            tested=_number(self.tested_rating),
             clause=self.kind.rule.clause,
             path=self.path,
         )
@@ -226,11 +227,11 @@ class FesaPlayer:
             else str(self.category)
         ]
         if self.bonus:
-            parts.append(tr("bonus {value:+.2f} (rule 9)", value=float(self.bonus)))
+            parts.append(tr("bonus {bonus:+.2f} (rule 9)", bonus=float(self.bonus)))
         if self.upsets:
             parts.append(tr("{upsets} upset win(s) (rule A)", upsets=self.upsets))
         if self.promotions:
-            parts.append(tr("promoted to {value}", value=grade_name(self.promotions[-1].to_grade)))
+            parts.append(tr("promoted to {grade}", grade=grade_name(self.promotions[-1].to_grade)))
         return "; ".join(parts)
 
     def derivation(self) -> str:
@@ -268,14 +269,14 @@ class FesaPlayer:
             if self.bonus:
                 parts.append(
                     tr(
-                        "bonus of rule 9: {value} (under 1800, fewer than 100 rated games)",
-                        value=_number(self.bonus),
+                        "bonus of rule 9: {bonus} (under 1800, fewer than 100 rated games)",
+                        bonus=_number(self.bonus),
                     )
                 )
         if self.promotions:
             parts.extend(p.explain() for p in self.promotions)
         elif self.grade_before == self.grade_after:
-            parts.append(tr("grade {value} kept (rule 10)", value=grade_name(self.grade_after)))
+            parts.append(tr("grade {grade} kept (rule 10)", grade=grade_name(self.grade_after)))
         if self.difference:
             parts.append(
                 tr(

@@ -100,9 +100,9 @@ def k_factor(
             rule = Rule(
                 clause,
                 tr(
-                    "junior until the end of {value}, the year of the 18th "
+                    "junior until the end of {year}, the year of the 18th "
                     "birthday (event on {on}), rating < 2300",
-                    value=state.born.year + 18,
+                    year=state.born.year + 18,
                     on=on.isoformat(),
                 ),
             )

@@ -187,12 +187,12 @@ def _onto_previous_list(
             NoteKind.RULE,
             tr(
                 "7.1: {name!r}: new rating = previous list {base} (player "
-                "file) {change:+d} = {value} (the event was rated with its "
+                "file) {change:+d} = {after} (the event was rated with its "
                 "Ro {rating})",
                 name=player.name,
                 base=base,
                 change=change,
-                value=base + change,
+                after=base + change,
                 rating=player.rating,
             ),
             Rule("7.1", N_("the change goes onto the previous list")),
@@ -606,12 +606,12 @@ def as_one_event(
         NoteKind.RULE,
         tr(
             "8.3: {name!r}: {n} games ({games_from}) as one event: Rc "
-            "{value:.2f}, score {value2}, Rn {ru} ({rule})",
+            "{rc:.2f}, score {score}, Rn {ru} ({rule})",
             name=name,
             n=n,
             games_from=games_from,
-            value=float(rc),
-            value2=float(w),
+            rc=float(rc),
+            score=float(w),
             ru=ru,
             rule=rule,
         ),
@@ -663,13 +663,13 @@ def first_rating(
                 Note(
                     NoteKind.RULE,
                     tr(
-                        "{label} {clause}: {name!r}: {value} earlier result(s) from "
+                        "{label} {clause}: {name!r}: {count} earlier result(s) from "
                         "before the last {first_rating_pool_months} months are not "
                         "pooled",
                         label=rules.label,
                         clause=clause,
                         name=name,
-                        value=len(pending) - len(kept),
+                        count=len(pending) - len(kept),
                         first_rating_pool_months=rules.first_rating_pool_months,
                     ),
                     rule,

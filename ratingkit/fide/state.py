@@ -245,11 +245,11 @@ def read_states(
                     NoteKind.RULE,
                     tr(
                         "{name!r}: the player file's rating {rating} is the previous "
-                        "list's: the event is rated with its own {rating2} (and its "
+                        "list's: the event is rated with its own {event_rating} (and its "
                         "K), the change goes onto {rating} (7.1)",
                         name=player.name,
                         rating=record.rating,
-                        rating2=player.rating,
+                        event_rating=player.rating,
                     ),
                     Rule("7.1", N_("the change goes onto the previous list")),
                     (player.id,),

@@ -477,10 +477,10 @@ def _read_players(players):
         first = int(np.flatnonzero(ids == ids[position])[0])
         raise DuplicatePlayerError(
             tr(
-                ("{row_text}: player id {ids!r} appears twice (first in {row_text2})"),
+                ("{row_text}: player id {ids!r} appears twice (first in {first_row})"),
                 row_text=_row_text(players, position),
                 ids=ids[position],
-                row_text2=_row_text(players, first),
+                first_row=_row_text(players, first),
             ),
             _where("players", "id"),
             ids[position],

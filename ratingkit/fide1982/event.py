@@ -604,10 +604,10 @@ def rate_event(
             tr(
                 (
                     "{name}: a score table can only be rated as a round robin (the "
-                    "event says {value}); give the games for a {value}"
+                    "event says {event_type}); give the games for a {event_type}"
                 ),
                 name=event.name,
-                value=event.type.value,
+                event_type=event.type.value,
             )
         )
     notes += _finding_notes(found)

@@ -160,15 +160,15 @@ class Fide1982Player:
         if self.DR is not None and self.We is not None and self.K is not None:
             parts = [
                 tr(
-                    "Rc2 {Rc2} (opponents within 350 points, 10.61), D {D}, PD {value:.2f} "
-                    "(table 10.1b), We {value2:.2f}; DR = K * (W - We) = {K} * (W - "
-                    "{value2:.2f}) = {value3:+.2f} (10.6)",
+                    "Rc2 {Rc2} (opponents within 350 points, 10.61), D {D}, PD {pd:.2f} "
+                    "(table 10.1b), We {we:.2f}; DR = K * (W - We) = {K} * (W - "
+                    "{we:.2f}) = {dr:+.2f} (10.6)",
                     Rc2=self.Rc2,
                     D=self.D,
-                    value=float(self.PD or 0),
-                    value2=float(self.We),
+                    pd=float(self.PD or 0),
+                    we=float(self.We),
                     K=self.K,
-                    value3=float(self.DR),
+                    dr=float(self.DR),
                 )
             ]
             if self.k_rule is not None:
@@ -217,10 +217,10 @@ class Fide1982PeriodPlayer:
         """How his rating changed over the period, in words, citing the clauses."""
         if self.DR is not None:
             text = tr(
-                "the DR of his {events} event(s) add up to {value:+.2f}, rounded once "
+                "the DR of his {events} event(s) add up to {total:+.2f}, rounded once "
                 "(10.65, 10.66)",
                 events=self.events,
-                value=float(self.DR),
+                total=float(self.DR),
             )
             if self.leaves_list:
                 text += "; below the list's floor he leaves the list (9.21)"
@@ -265,8 +265,8 @@ class Fide1982Event:
         """The printed method."""
         if self.method is Method.NOT_RATED:
             return tr(
-                "not rated (rule {value})",
-                value=self.not_rated_by.clause if self.not_rated_by else "?",
+                "not rated (rule {clause})",
+                clause=self.not_rated_by.clause if self.not_rated_by else "?",
             )
         return METHOD_TEXT[self.method]
 

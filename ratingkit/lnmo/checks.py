@@ -44,7 +44,7 @@ def findings(outcome: Outcome[LnmoPlayer, LnmoGame]) -> tuple[Finding, ...]:
     return tuple(
         Finding(
             rule,
-            tr("{games_count} game(s): {value}", games_count=len(games), value=reason_text(rule)),
+            tr("{games_count} game(s): {reason}", games_count=len(games), reason=reason_text(rule)),
             tuple(games),
             breaks_validity=False,
         )

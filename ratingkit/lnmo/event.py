@@ -204,8 +204,8 @@ class _Season:
                 Note(
                     NoteKind.READ,
                     tr(
-                        "state taken from {value} ({from_file_count} players, matched by id)",
-                        value=self.players.source or "the player file",
+                        "state taken from {source} ({from_file_count} players, matched by id)",
+                        source=self.players.source or "the player file",
                         from_file_count=len(from_file),
                     ),
                 )
@@ -758,10 +758,10 @@ class _Season:
                     NoteKind.DEFAULT,
                     tr(
                         "no 'agreed' column: {agreed_defaulted} game(s) taken as "
-                        "agreed={value} (rule 4; the club records list the games "
+                        "agreed={agreed} (rule 4; the club records list the games "
                         "reported to the leader)",
                         agreed_defaulted=self.agreed_defaulted,
-                        value="yes" if self.rules.agreed_by_default else "no",
+                        agreed="yes" if self.rules.agreed_by_default else "no",
                     ),
                     Rule("4", N_("a game is rated only when both players agreed beforehand")),
                 )

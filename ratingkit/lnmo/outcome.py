@@ -346,9 +346,9 @@ class UnratedGames:
 
     def __str__(self) -> str:
         return tr(
-            "{games} game(s) without change: {value}",
+            "{games} game(s) without change: {reason}",
             games=self.games,
-            value=reason_text(self.rule),
+            reason=reason_text(self.rule),
         )
 
 
@@ -472,11 +472,11 @@ def _promotion_words(promotion: Promotion) -> str:
         return text + tr("; rating {after} issued from table 1 (LNMO rules 3b)", after=raised.after)
     return text + (
         tr(
-            "; rating {before} raised to {after}, table 1's rating of {after2} (a "
+            "; rating {before} raised to {after}, table 1's rating of {grade} (a "
             "decision: the LNMO rules do not say)",
             before=raised.before,
             after=raised.after,
-            after2=promotion.after,
+            grade=promotion.after,
         )
     )
 
