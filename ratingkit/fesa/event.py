@@ -1030,7 +1030,7 @@ def rate_event(
         Note(
             NoteKind.DECISION,
             _("event totals rounded, halves ")
-            + {"half-even": "to even", "half-up": "up", "half-away": "away from zero"}[
+            + {"half-even": _("to even"), "half-up": _("up"), "half-away": _("away from zero")}[
                 rules.rounding
             ]
             + (

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, _, tr
 from ..core.outcome import EventKey, GameOutcome, Number, Outcome, PlayerOutcome, Rule, shown_as
 from ..core.shogi import GRADES, grade_name
 
@@ -32,13 +32,13 @@ class Category(enum.Enum):
     """A player's category in an event (FESA rule 3), by his games with this event."""
 
     #: 18 games or more (rule 3): formula (1), rule (A), the bonus of rule 9.
-    ESTABLISHED = "established"
+    ESTABLISHED = N_("established")
     #: 9 to 17 games (rule 3): formula (1) as established, promoted only on UB of the grade
     #: above the next (rule 10).
-    PROVISIONAL = "provisional"
+    PROVISIONAL = N_("provisional")
     #: Fewer than 9 games, or only wins or only losses so far (rule 3): the performance
     #: rating of rules 5-7.
-    UNRATED = "unrated"
+    UNRATED = N_("unrated")
 
     def __str__(self) -> str:
         return self.value
@@ -97,6 +97,11 @@ _PATH_RULES = {
 JSA_GRADE = GRADES[-2].number
 
 
+def _category_text(category: Category) -> str:
+    """A category as a report cell, in the language now in force."""
+    return _(category.value)
+
+
 @dataclass(frozen=True)
 class Promotion:
     """One promotion of rule 10: from and to (grade numbers, :mod:`ratingkit.core.shogi`), the
@@ -124,7 +129,7 @@ class Promotion:
     @property
     def note(self) -> str:
         if self.needs_jsa_approval:
-            return "5 and 6 dan need the Japan Shogi Association's approval (rule 10)"
+            return _("5 and 6 dan need the Japan Shogi Association's approval (rule 10)")
         return ""
 
     @property
@@ -178,7 +183,7 @@ def _event_name(key: EventKey) -> str:
 class FesaPlayer:
     """A player's FESA detail in one event (the report's player columns, in this order)."""
 
-    category: Category = shown_as(N_("category"), str)
+    category: Category = shown_as(N_("category"), _category_text)
     #: His game count of rule 3 with this event (rule 7's fictitious games included).
     career_games: int = shown_as(N_("career_games"))
     #: The bonus of rule 9 over the event (exact; a float in a replay).

@@ -188,9 +188,13 @@ def state_of(
     elif rating is not None:
         games = PROVISIONAL_GAMES
         notes.append(
-            f"{player.name}: no game count in the player file; taken as established "
-            f"({PROVISIONAL_GAMES} games before this event, also for the bonus counter of "
-            "rule 9)"
+            tr(
+                "{name}: no game count in the player file; taken as established "
+                "({PROVISIONAL_GAMES} games before this event, also for the bonus counter of "
+                "rule 9)",
+                name=player.name,
+                PROVISIONAL_GAMES=PROVISIONAL_GAMES,
+            )
         )
     else:
         games = 0
@@ -200,8 +204,12 @@ def state_of(
         bonus_games = min(games, BONUS_GAMES) if rating is not None else 0
         if rating is not None and extra.get("games") not in (None, ""):
             notes.append(
-                f"{player.name}: no bonus_games in the player file; games ({games}) stands in "
-                "for the bonus counter of rule 9"
+                tr(
+                    "{name}: no bonus_games in the player file; games ({games}) stands in for "
+                    "the bonus counter of rule 9",
+                    name=player.name,
+                    games=games,
+                )
             )
     grade = NO_GRADE
     if str(extra.get("grade", "") or "").strip():

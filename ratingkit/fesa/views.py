@@ -247,7 +247,7 @@ def replay_row(player: PlayerOutcome[FesaPlayer]) -> dict[str, object]:
         "change": player.change,
         "rating_after": player.rating_after,
         "event": detail.event.name if detail.event is not None else None,
-        "category": _CATEGORY_TEXT[detail.category],
+        "category": _(_CATEGORY_TEXT[detail.category]),
         "career_games": detail.career_games,
         "performance": performance.rating if performance is not None else None,
         "grade_before": _GRADE_NAMES[detail.grade_before],

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..core.errors import RatingkitError
 from ..core.expected import table_dp
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, _, tr
 from ..core.outcome import Rule
 from .state import PlayerState
 
@@ -82,19 +82,21 @@ def k_factor(
         return KChoice(10, Rule(clause, tr("{why}, K 10 even before 30 games", why=why)))
     assumed: list[str] = []
     if state.games is None:
-        assumed.append("no games count: taken as 30 or more")
+        assumed.append(_("no games count: taken as 30 or more"))
     elif state.games < 30:
         return KChoice(
             40, Rule(clause, tr("new player, {games} games before (< 30)", games=state.games))
         )
     if state.born is None:
-        assumed.append("no birth date: taken as not under 18")
+        assumed.append(_("no birth date: taken as not under 18"))
     elif on is None:
-        assumed.append("no event date to tell the age: taken as not under 18")
+        assumed.append(_("no event date to tell the age: taken as not under 18"))
     else:
         age = age_on(state.born, on)
         if state.born_year_only and not junior_until_year_end:
-            assumed.append(f"birth year {state.born.year} only: taken as born on 1 January")
+            assumed.append(
+                tr("birth year {year} only: taken as born on 1 January", year=state.born.year)
+            )
         if junior_until_year_end:
             junior = on.year - state.born.year <= 18
             rule = Rule(
@@ -126,7 +128,7 @@ def k_factor(
     if state.ever_2400:
         return KChoice(10, Rule(clause, N_("published rating has reached 2400")), tuple(assumed))
     if state.ever_2400 is None:
-        assumed.append("ever_2400 not given: taken as no (rating under 2400)")
+        assumed.append(_("ever_2400 not given: taken as no (rating under 2400)"))
     return KChoice(20, Rule(clause, N_("rating under 2400")), tuple(assumed))
 
 

@@ -1246,7 +1246,15 @@ def _k_notes(choices, k_group, rated, player_name) -> list[str]:
         who = np.sort(np.concatenate(parts))
         shown = ", ".join(repr(player_name(int(p))) for p in who[:10])
         more = " ..." if len(who) > 10 else ""
-        notes.append(f"{text} for {len(who)} player(s): {shown}{more}")
+        notes.append(
+            tr(
+                "{text} for {who_count} player(s): {shown}{more}",
+                text=text,
+                who_count=len(who),
+                shown=shown,
+                more=more,
+            )
+        )
     return notes
 
 

@@ -571,7 +571,9 @@ def _k_note(players: Iterable[PlayerOutcome[Fide1982Player]]) -> Note | None:
             assumed.setdefault(player.detail.K, []).append(player.id)
     if not assumed:
         return None
-    who = "; ".join(f"K={k} for {', '.join(ids)}" for k, ids in sorted(assumed.items()))
+    who = "; ".join(
+        tr("K={k} for {ids}", k=k, ids=", ".join(ids)) for k, ids in sorted(assumed.items())
+    )
     return Note(
         NoteKind.DEFAULT,
         tr(

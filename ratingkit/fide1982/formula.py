@@ -181,7 +181,11 @@ def new_player_rating(
             average,
             None,
             "9.14",
-            f"{games} games so far; {min_games} are needed before a first rating is published",
+            tr(
+                "{games} games so far; {min_games} are needed before a first rating is published",
+                games=games,
+                min_games=min_games,
+            ),
         )
     if average < floor:
         return NewRating(
@@ -189,7 +193,11 @@ def new_player_rating(
             average,
             None,
             "10.31",
-            f"Rn {float(average):.1f} is below {floor}: the results are deleted",
+            tr(
+                "Rn {rn:.1f} is below {floor}: the results are deleted",
+                rn=float(average),
+                floor=floor,
+            ),
         )
     published = round_to_step(average, step)
     return NewRating(
@@ -197,7 +205,11 @@ def new_player_rating(
         average,
         published,
         "10.32",
-        f"Rn {float(average):.1f} published as {published} (nearest 0 or 5)",
+        tr(
+            "Rn {rn:.1f} published as {published} (nearest 0 or 5)",
+            rn=float(average),
+            published=published,
+        ),
     )
 
 

@@ -21,7 +21,7 @@ import enum
 from dataclasses import dataclass
 from datetime import date
 
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, _, tr
 from ..core.outcome import EventKey, Rule, shown_as
 from .formula import Grade
 
@@ -33,11 +33,11 @@ class Kind(enum.Enum):
         return str(self.value)
 
     #: An even game of an event.
-    RATED = "rated"
+    RATED = N_("rated")
     #: A game of a handicap event (rule 4a).
-    HANDICAP = "handicap"
+    HANDICAP = N_("handicap")
     #: A qualification game against a club instructor (rule 1a).
-    QUALIFICATION = "qualification"
+    QUALIFICATION = N_("qualification")
 
 
 class UnitKind(enum.Enum):
@@ -57,12 +57,12 @@ class Case(enum.Enum):
     def __str__(self) -> str:
         return str(self.value)
 
-    STRONGER_WON = "stronger won"
-    WEAKER_WON = "weaker won"
-    STRONGER_LOST = "stronger lost"
-    WEAKER_LOST = "weaker lost"
-    EQUAL = "equal grades"
-    DRAW = "draw"
+    STRONGER_WON = N_("stronger won")
+    WEAKER_WON = N_("weaker won")
+    STRONGER_LOST = N_("stronger lost")
+    WEAKER_LOST = N_("weaker lost")
+    EQUAL = N_("equal grades")
+    DRAW = N_("draw")
     #: Not decided on the board (not played).
     UNDECIDED = ""
 
@@ -73,9 +73,9 @@ class Result(enum.Enum):
     def __str__(self) -> str:
         return str(self.value)
 
-    WIN = "win"
-    LOSS = "loss"
-    DRAW = "draw"
+    WIN = N_("win")
+    LOSS = N_("loss")
+    DRAW = N_("draw")
 
     @classmethod
     def of(cls, score: float) -> Result:
@@ -146,6 +146,11 @@ class KinteLoss:
         )
 
 
+def _enum_text(value: enum.Enum) -> str:
+    """An enum's value as a report cell, in the language now in force."""
+    return _(str(value.value))
+
+
 def _label(grade: Grade) -> str:
     return grade.label
 
@@ -177,13 +182,13 @@ class LnmoGame:
     event: str = shown_as(N_("event"))
     #: The round within the unit (``event_round``).
     round: int = shown_as(N_("round"))
-    kind: Kind = shown_as(N_("kind"), str)
+    kind: Kind = shown_as(N_("kind"), _enum_text)
     grade: Grade = shown_as(N_("grade"), _label)
     opponent_grade: Grade = shown_as(N_("opponent_grade"), _label)
     #: Rule 2: the grade difference.
     difference: int = shown_as("D")
-    case: Case = shown_as(N_("case"), str)
-    result: Result = shown_as(N_("result"), str)
+    case: Case = shown_as(N_("case"), _enum_text)
+    result: Result = shown_as(N_("result"), _enum_text)
     #: Rule 2's table value (None: the game was not decided).
     table: int | None = shown_as(N_("table"))
     #: The reasons, in order: "rated" first for a rated game, then what rules 2a-6 said.
@@ -229,8 +234,8 @@ class PromotionPath(enum.Enum):
     def __str__(self) -> str:
         return str(self.value)
 
-    RATING = "rating"
-    QUALIFICATION = "qualification game"
+    RATING = N_("rating")
+    QUALIFICATION = N_("qualification game")
 
 
 @dataclass(frozen=True)
