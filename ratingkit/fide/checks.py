@@ -89,7 +89,7 @@ def rate_of_play(
     unchecked: list[str] = []
     minutes = _number(event.extra.get("minutes"))
     if minutes is None:
-        unchecked.append(f"{one} (no event field 'minutes')")
+        unchecked.append(tr("{clause} (no event field 'minutes')", clause=one))
     else:
         rating = {p.id: p.rating or 0 for p in event.players}
         short: dict[tuple[int, int], list[GameRef]] = {}

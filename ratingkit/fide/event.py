@@ -583,7 +583,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
     if iterated:
         value = result.ru[pid]
         rc = result.ra[pid]
-        rule = "8.21b Ra, 8.58 iteration (see sections)"
+        rule = tr("8.21b Ra, 8.58 iteration (see sections)")
     else:
         rc, value, rule = rules.initial_rating(pairs)
     result.ru[pid] = value

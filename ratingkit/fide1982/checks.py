@@ -16,7 +16,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError, Location, shown
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event, EventType, Game, is_complete_round_robin
 from ..core.outcome import Finding, GameRef, Rule
 from ..core.ruleset import not_a_chess_game
@@ -182,7 +182,7 @@ def check_time_control(found: _Found) -> None:
     """1.1 / 1.2: the time control by the strongest player; faster games are not rated."""
     minutes = found.minutes
     if minutes is None:
-        found.unchecked.append("1.1 (no field 'minutes')")
+        found.unchecked.append(N_("1.1 (no field 'minutes')"))
         return
     need, clause = minimum_minutes(max(found.ratings, default=None))
     if minutes < need:
@@ -210,7 +210,7 @@ def check_rounds_a_day(found: _Found) -> None:
     field_rounds = number_field(event, "rounds_per_day")
     hours = number_field(event, "hours_per_day")
     if not day_rounds and field_rounds is None and hours is None:
-        found.unchecked.append("3.1 (no game dates, 'rounds_per_day' or 'hours_per_day')")
+        found.unchecked.append(N_("3.1 (no game dates, 'rounds_per_day' or 'hours_per_day')"))
     for day, count in sorted(day_rounds.items()):
         that_day = [i for i, g in enumerate(games) if g.date == day]
         if count > 3:
@@ -242,7 +242,7 @@ def check_duration(found: _Found) -> None:
     start = event.start or (min(dates) if dates else None)
     end = event.end or (max(dates) if dates else None)
     if start is None or end is None:
-        found.unchecked.append("4.1 (no dates)")
+        found.unchecked.append(N_("4.1 (no dates)"))
         return
     days = (end - start).days + 1
     if days > 90 and not event.extra.get("league"):
@@ -433,7 +433,7 @@ def check_match(found: _Found) -> None:
         return
     scheduled = number_field(event, "match_games")
     if scheduled is None:
-        found.unchecked.append("6.5 (no field 'match_games')")
+        found.unchecked.append(N_("6.5 (no field 'match_games')"))
         return
     score: Counter[str] = Counter()
     decided_at = None

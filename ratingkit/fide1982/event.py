@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..core.errors import RuleSetCannotRateError
 from ..core.expected import table_dp, table_pd_exact
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType, Player, event_notes
 from ..core.outcome import (
     EventKey,
@@ -172,7 +172,7 @@ def berger(
     rc: dict[str, int] = {}
     ru: dict[str, int] = {}
     first: dict[str, int] = {}
-    for pid, rating, _ in entries:
+    for pid, rating, _points in entries:
         if rating is not None:
             rc[pid] = round_int((ra * (n + 1) - rating) / n)
             first[pid] = rating
@@ -182,7 +182,7 @@ def berger(
     # Second pass (10.68): every opponent within 350 points of the player (10.61).
     clamps: list[Clamp] = []
     values: dict[str, Computed] = {}
-    for pid, rating, _ in entries:
+    for pid, rating, _points in entries:
         mine = _clamps_of(
             pid, first[pid], ((o, first[o]) for o, _, _ in entries if o != pid), limit
         )
@@ -532,7 +532,8 @@ def _finding_notes(found: Assessment) -> list[Note]:
     if found.unchecked:
         notes.append(
             Note(
-                NoteKind.WARNING, tr("not checked for lack of data: ") + ", ".join(found.unchecked)
+                NoteKind.WARNING,
+                tr("not checked for lack of data: ") + ", ".join(_(u) for u in found.unchecked),
             )
         )
     return notes

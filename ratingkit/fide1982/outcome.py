@@ -45,8 +45,8 @@ class Method(enum.Enum):
 
 #: The printed method of each kind (the summary's ``method``).
 METHOD_TEXT = {
-    Method.ROUND_ROBIN: "round robin, average method (10.21, 10.61, 10.68)",
-    Method.SWISS: "average method for Swiss, team and match events (10.61, 10.2)",
+    Method.ROUND_ROBIN: N_("round robin, average method (10.21, 10.61, 10.68)"),
+    Method.SWISS: N_("average method for Swiss, team and match events (10.61, 10.2)"),
 }
 
 
@@ -268,7 +268,7 @@ class Fide1982Event:
                 "not rated (rule {clause})",
                 clause=self.not_rated_by.clause if self.not_rated_by else "?",
             )
-        return METHOD_TEXT[self.method]
+        return _(METHOD_TEXT[self.method])
 
 
 #: The typed outcomes of this system.
