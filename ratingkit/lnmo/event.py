@@ -769,37 +769,50 @@ class _Season:
         decisions = [
             (
                 "1a, 2b",
-                "each event is rated with the grades held when it began; promotion on reaching a "
-                "grade's rating (1a) is applied at its end, after the bonus (2b); qualification "
-                "games are rated one by one in date order and earn no bonus",
+                N_(
+                    "each event is rated with the grades held when it began; promotion on "
+                    "reaching a grade's rating (1a) is applied at its end, after the bonus "
+                    "(2b); qualification games are rated one by one in date order and earn "
+                    "no bonus"
+                ),
             ),
             (
                 "2b",
-                "rounds of an event (2b) = the highest round number in its records; its gain is "
-                "the net sum of the player's changes in it",
+                N_(
+                    "rounds of an event (2b) = the highest round number in its records; "
+                    "its gain is the net sum of the player's changes in it"
+                ),
             ),
             (
                 "3a",
-                "events and qualification games are taken in date order; on one date in the order "
-                "the records first name them",
+                N_(
+                    "events and qualification games are taken in date order; on one date "
+                    "in the order the records first name them"
+                ),
             ),
             (
                 "1a",
-                "the handicap giver in a qualification game is taken to be the club instructor "
-                "(DK, DSh or MZ, 1a); its target grade is the grade whose handicap was played",
+                N_(
+                    "the handicap giver in a qualification game is taken to be the club instructor "
+                    "(DK, DSh or MZ, 1a); its target grade is the grade whose handicap was played"
+                ),
             ),
             (
                 "1a",
-                "rule 1a gives no qualification handicap for 13 kyu: such a game is refused, "
-                "not guessed",
+                N_(
+                    "rule 1a gives no qualification handicap for 13 kyu: such a game is refused, "
+                    "not guessed"
+                ),
             ),
             (
                 "3b, 6",
-                "players without an LNMO rating (below 17 kyu, 3b, or with a FESA grade, 6) "
-                "still rate their opponents (D from both grades); the LNMO rules set no floor",
+                N_(
+                    "players without an LNMO rating (below 17 kyu, 3b, or with a FESA grade, 6) "
+                    "still rate their opponents (D from both grades); the LNMO rules set no floor"
+                ),
             ),
         ]
-        notes += [Note(NoteKind.DECISION, text, Rule(clause)) for clause, text in decisions]
+        notes += [Note(NoteKind.DECISION, _(text), Rule(clause)) for clause, text in decisions]
         if any(g.detail.kind is Kind.HANDICAP for g in self.season.games):
             notes.append(
                 Note(
