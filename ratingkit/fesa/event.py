@@ -125,11 +125,11 @@ def _rated_score(game: Game, pid: str, nsr: bool) -> tuple[Fraction, str | None]
     recorded = _SCORES[game.score_of(pid)]  # a game's scores are 1, 0.5 or 0 (model.Game)
     special = game.special
     if special is Special.SENNICHITE or special is Special.JISHOGI_REPLAYED:
-        return _HALF, f"{special.value}: rated as a draw (rule 4a)"
+        return _HALF, tr("{special}: rated as a draw (rule 4a)", special=special.value)
     if special is Special.JISHOGI_POINTS:
         if nsr:
-            return recorded, "jishogi decided by the 27-point count (NSR practice, note 6)"
-        return _HALF, "jishogi: rated as a draw (rule 4a)"
+            return recorded, tr("jishogi decided by the 27-point count (NSR practice, note 6)")
+        return _HALF, tr("jishogi: rated as a draw (rule 4a)")
     return recorded, None
 
 
@@ -699,13 +699,13 @@ def fixed_point(
             if key in seen:
                 first = seen[key]
                 why = (
-                    f"pass {passes} repeats pass {first}"
+                    tr("pass {passes} repeats pass {first}", passes=passes, first=first)
                     if first
-                    else (f"pass {passes} returns to the starting values")
+                    else (tr("pass {passes} returns to the starting values", passes=passes))
                 )
                 cycle = history[first:]
             else:
-                why = f"{rules.max_passes} passes reached"
+                why = tr("{max_passes} passes reached", max_passes=rules.max_passes)
                 cycle = [*history[-2:], key]
             alternating = tuple(
                 (pid, tuple(sorted({state[i] for state in cycle})))
@@ -724,15 +724,20 @@ def fixed_point(
 def unsettled_note(unsettled: Unsettled, states: Mapping[str, FesaState]) -> str:
     """The note of an iteration that did not settle (rules 8 and 11)."""
     names = "; ".join(
-        f"{states[pid].name} alternates between {' and '.join(map(str, values))}"
+        tr(
+            "{name} alternates between {values}",
+            name=states[pid].name,
+            values=tr(" and ").join(map(str, values)),
+        )
         for pid, values in unsettled.alternating
     )
-    return (
-        f"the iteration did not settle ({unsettled.why}): {names or 'no player alternates'}. "
-        "The ratings of the last pass are published; they are not a fixed point (an "
-        "opponent's rating used in a game may differ from his published rating, FESA ELO "
-        "rating system, rules 8 and 11); the stored results of unrated players use the "
-        "published ratings"
+    return tr(
+        "the iteration did not settle ({why}): {players}. The ratings of the last pass are "
+        "published; they are not a fixed point (an opponent's rating used in a game may "
+        "differ from his published rating, FESA ELO rating system, rules 8 and 11); the "
+        "stored results of unrated players use the published ratings",
+        why=unsettled.why,
+        players=names or tr("no player alternates"),
     )
 
 
@@ -1213,14 +1218,20 @@ def _game_outcome(
 
 def _no_game_note(state: FesaState, outcome: Computed) -> str:
     given = (
-        f"the MP {outcome.rating_after} of his prior grade {state.prior_grade}"
+        tr(
+            "the MP {rating_after} of his prior grade {prior_grade}",
+            rating_after=outcome.rating_after,
+            prior_grade=state.prior_grade,
+        )
         if state.prior_grade
         else str(outcome.rating_after)
     )
-    return (
-        f"{state.name}: no game played, given {given}, marked * (FESA's program gives a newcomer "
+    return tr(
+        "{name}: no game played, given {given}, marked * (FESA's program gives a newcomer "
         "without a played game 1, or the MP of his prior grade; the FESA ELO rating system "
-        "gives him no rating)"
+        "gives him no rating)",
+        name=state.name,
+        given=given,
     )
 
 

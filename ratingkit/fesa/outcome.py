@@ -251,8 +251,10 @@ class FesaPlayer:
         ]
         if self.no_game_rating:
             parts.append(
-                "no game played: rated as FESA's program rates a newcomer without a game "
-                "(the FESA ELO rating system gives him no rating)"
+                tr(
+                    "no game played: rated as FESA's program rates a newcomer without a game "
+                    "(the FESA ELO rating system gives him no rating)"
+                )
             )
         elif self.performance is not None:
             parts.append(
@@ -263,7 +265,7 @@ class FesaPlayer:
                 )
             )
         else:
-            parts.append("formula (1) game by game with a running unrounded rating (rule 11)")
+            parts.append(tr("formula (1) game by game with a running unrounded rating (rule 11)"))
             if self.upsets:
                 parts.append(
                     tr(

@@ -133,7 +133,9 @@ class FesaRules:
             )
             outcome: Outcome[FesaPlayer, FesaGame] = Outcome(
                 rules=self.name,
-                title=f"{len(events)} events rated one after the other",
+                title=tr(
+                    "{events_count} events rated one after the other", events_count=len(events)
+                ),
                 players=tuple(p for one in rated for p in one.outcome.players),
                 events=tuple(one.outcome for one in rated),
                 games=tuple(g for one in rated for g in one.outcome.games),

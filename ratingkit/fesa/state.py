@@ -238,9 +238,11 @@ def rating_note(player: Any, record: PlayerRecord) -> str | None:
     """The note when the player file's rating overrides a different one in the event file."""
     rating = player.rating
     if rating is not None and record.rating is not None and rating != record.rating:
-        return (
-            f"{player.name}: rating {record.rating} from the player file used "
-            f"(the event file says {rating})"
+        return tr(
+            "{name}: rating {rating} from the player file used (the event file says {file_rating})",
+            name=player.name,
+            rating=record.rating,
+            file_rating=rating,
         )
     return None
 

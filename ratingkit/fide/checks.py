@@ -57,13 +57,13 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
             rule = Rule("8.21", N_("an unrated player with 0 in his first event is not counted"))
             problem = tr("{name} scored 0", name=player.name)
             findings.append(Finding(rule, problem, (), breaks_validity=False))
-            rows.append({"rule": rule.clause, "problem": problem, "games": "all his"})
+            rows.append({"rule": rule.clause, "problem": problem, "games": tr("all his")})
     play, play_rows, unchecked = rate_of_play(rules, event)
     findings.extend(play)
     rows.extend(play_rows)
     title = f"{event.name}: {rules.label} checks"
     if unchecked:
-        title += "; not checked for lack of data: " + ", ".join(unchecked)
+        title += tr("; not checked for lack of data: ") + ", ".join(unchecked)
     # The rows of CheckTable.of, with the games cell as the reports have always printed it
     # ("3: r1 Aldren, Tomas - Cerny, Jan, r2 ..."), not as a list.
     return CheckTable(title, CHECK_COLUMNS, tuple(rows), {}, tuple(findings), names)
@@ -106,9 +106,9 @@ def rate_of_play(
                 )
         for (threshold, need), items in short.items():
             who = (
-                f"one of the players is rated {threshold} or more"
+                tr("one of the players is rated {threshold} or more", threshold=threshold)
                 if threshold > 0
-                else "every game"
+                else tr("every game")
             )
             rule = Rule(one, tr("at least {need} minutes per player for 60 moves", need=need))
             problem = tr(

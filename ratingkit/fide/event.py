@@ -463,7 +463,9 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
         note: str | None = None
         reason: Rule | None = cap_rule if capped else None
         if opp in ctx.unrated_for_others:
-            note = f"opponent unrated: his Ru {rating_used} (8.52, 8.58)"
+            note = tr(
+                "opponent unrated: his Ru {rating_used} (8.52, 8.58)", rating_used=rating_used
+            )
             reason = Rule("8.52", note)
         elif not capped and abs(raw) > rules.cap:
             note = rules.no_cap_note(ro)
@@ -551,7 +553,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
                     Fraction(g.score_of(pid)),
                     True,
                     Rule("8.21b", N_("counts towards Ru (8.21b, 8.58)")),
-                    "counts towards Ru (8.21b, 8.58)",
+                    tr("counts towards Ru (8.21b, 8.58)"),
                 )
             )
     else:
@@ -571,7 +573,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
                     score,
                     True,
                     Rule("8.21a", N_("counts towards Rc (8.21a)")),
-                    "counts towards Rc (8.21a)",
+                    tr("counts towards Rc (8.21a)"),
                 )
             )
     result.counted[pid] = pairs

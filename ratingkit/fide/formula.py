@@ -78,7 +78,9 @@ def k_factor(
     if state.k is not None:
         return KChoice(state.k, K_GIVEN)
     if ten_from_2400_first and (rating >= 2400 or state.ever_2400):
-        why = "rating 2400 or more" if rating >= 2400 else "published rating has reached 2400"
+        why = (
+            tr("rating 2400 or more") if rating >= 2400 else tr("published rating has reached 2400")
+        )
         return KChoice(10, Rule(clause, tr("{why}, K 10 even before 30 games", why=why)))
     assumed: list[str] = []
     if state.games is None:
@@ -171,12 +173,20 @@ def ru_from(
         half_points = 2 * score - games
         return (
             base + 20 * half_points,
-            f"{clause or '8.23'}: +20 x {half_points} half points",
+            tr(
+                "{clause}: +20 x {half_points} half points",
+                clause=clause or "8.23",
+                half_points=half_points,
+            ),
             None,
         )
     dp = table_dp(p)
     if round_robin:
-        return base + Fraction(dp) * n / (n + 1), f"{clause or '8.25'}: Ra + dp x n/(n+1)", dp
+        return (
+            base + Fraction(dp) * n / (n + 1),
+            tr("{clause}: Ra + dp x n/(n+1)", clause=clause or "8.25"),
+            dp,
+        )
     return base + dp, f"{clause or '8.24'}: {base_name} + dp", dp
 
 
@@ -197,10 +207,15 @@ def initial_rating_2024(
     ra: Fraction = sum(ratings, Fraction(0)) / games
     dp = table_dp(points / games)
     value = ra + dp
-    rule = (
-        f"2024: Ra over {len(pairs)} rated + {len(hypothetical)} hypothetical "
-        f"{'/'.join(str(h) for h in hypothetical)} opponents (draws), "
-        f"p = {float(points):g}/{games}, Ru = Ra + dp ({dp:+d})"
+    rule = tr(
+        "2024: Ra over {pairs_count} rated + {hypothetical_count} hypothetical {names} "
+        "opponents (draws), p = {points:g}/{games}, Ru = Ra + dp ({dp:+d})",
+        pairs_count=len(pairs),
+        hypothetical_count=len(hypothetical),
+        names="/".join(str(h) for h in hypothetical),
+        points=float(points),
+        games=games,
+        dp=dp,
     )
     if maximum is not None and value > maximum:
         return ra, Fraction(maximum), rule + f", above {maximum}: {maximum}"

@@ -343,7 +343,11 @@ def rate_period(
     notes = _dedupe(notes)
     return Outcome(
         rules=rules.name,
-        title=f"rating period of {len(events)} event(s): {rules.label}",
+        title=tr(
+            "rating period of {events_count} event(s): {label}",
+            events_count=len(events),
+            label=rules.label,
+        ),
         players=tuple(period_players),
         events=tuple(event_outcomes),
         games=tuple(games),
@@ -447,11 +451,11 @@ def _period_rated(
 ) -> PlayerOutcome[FidePlayer]:
     """7.1: the new rating is the previous list's rating + the period's rounded total."""
     if list_rating is not None:
-        ro, source = list_rating, "player file"
+        ro, source = list_rating, tr("player file")
     else:
         last_event, last, _ = _began_last(rated)
         ro = last.detail.ro or 0
-        source = f"{last_event.name} (the event that began last)"
+        source = tr("{name} (the event that began last)", name=last_event.name)
     details = [outcome.detail for _, outcome, _ in rated]
     if any(d.ro != ro for d in details):
         notes.append(
@@ -567,8 +571,8 @@ def _period_unrated(
         rules,
         player.name,
         pairs,
-        f"in {len(counted)} events",
-        f"over {len(counted)} events",
+        tr("in {counted_count} events", counted_count=len(counted)),
+        tr("over {counted_count} events", counted_count=len(counted)),
         key,
     )
     notes.append(note)
@@ -620,7 +624,8 @@ def as_one_event(
     )
     first = FirstRating(
         published,
-        status or f"unrated: Rn by 8.3 {status_from}, {rule}",
+        status
+        or tr("unrated: Rn by 8.3 {status_from}, {rule}", status_from=status_from, rule=rule),
         n,
         w,
         rc,
@@ -681,7 +686,11 @@ def first_rating(
     if n == 0:
         return None, kept, notes
     w = sum((s for _, _, s in items), Fraction(0))
-    status = f"not published: {n} of {rules.first_rating_min_games} games"
+    status = tr(
+        "not published: {n} of {first_rating_min_games} games",
+        n=n,
+        first_rating_min_games=rules.first_rating_min_games,
+    )
     if n < rules.first_rating_min_games:
         if not kept:
             return FirstRating(None, status), items, notes
@@ -698,8 +707,8 @@ def first_rating(
         rules,
         name,
         [(r, s) for _, r, s in items],
-        f"{len(kept)} kept from earlier periods",
-        f"with {len(kept)} earlier results",
+        tr("{kept_count} kept from earlier periods", kept_count=len(kept)),
+        tr("with {kept_count} earlier results", kept_count=len(kept)),
         player,
     )
     notes.append(note)

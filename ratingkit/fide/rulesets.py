@@ -238,7 +238,7 @@ class Fide2014:
 
     def no_cap_note(self, rating: int) -> str:
         """The game note when the cap does not apply to the rated player."""
-        return "no cap"
+        return tr("no cap")
 
     def initial_rating(
         self, pairs: Sequence[tuple[Fraction, Fraction]]
@@ -258,8 +258,16 @@ class Fide2014:
         if self.floor is None or rating >= self.floor:
             return rating, None
         if initial:
-            return None, f"Ru {rating} below the floor {self.floor}: no rating published"
-        return None, f"new rating {rating} below the floor {self.floor}: listed as unrated"
+            return None, tr(
+                "Ru {rating} below the floor {floor}: no rating published",
+                rating=rating,
+                floor=self.floor,
+            )
+        return None, tr(
+            "new rating {rating} below the floor {floor}: listed as unrated",
+            rating=rating,
+            floor=self.floor,
+        )
 
     def decision_notes(self, event: Event) -> list[str]:
         """The decisions this rule set takes where the document is silent."""
@@ -434,9 +442,9 @@ class Fide2022(Fide2014):
         return capped
 
     def no_cap_note(self, rating: int) -> str:
-        return (
-            "8.3.1: one upgrade per tournament, in the game of the greatest difference; here the "
-            "real difference counts"
+        return tr(
+            "8.3.1: one upgrade per tournament, in the game of the greatest difference; "
+            "here the real difference counts"
         )
 
     def decision_notes(self, event: Event) -> list[str]:
@@ -552,7 +560,11 @@ class Fide2024(Fide2014):
         return self.cap_only_below is None or rating < self.cap_only_below
 
     def no_cap_note(self, rating: int) -> str:
-        return f"2025: no 400-point cap, own rating {rating} >= {self.cap_only_below}"
+        return tr(
+            "2025: no 400-point cap, own rating {rating} >= {cap_only_below}",
+            rating=rating,
+            cap_only_below=self.cap_only_below,
+        )
 
     def initial_rating(
         self, pairs: Sequence[tuple[Fraction, Fraction]]

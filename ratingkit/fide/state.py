@@ -270,12 +270,16 @@ def read_states(
             matched=how,
         )
     if players is not None:
-        source = players.source or "player file"
+        source = players.source or tr("player file")
         text = ", ".join(f"{count} by {how}" for how, count in how_counts.items()) or "none"
-        note = f"{source}: players matched {text}"
+        note = tr("{source}: players matched {text}", source=source, text=text)
         if missing:
             shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
-            note += f"; not found ({len(missing)}): {shown} (defaults assumed for them)"
+            note += tr(
+                "; not found ({missing_count}): {shown} (defaults assumed for them)",
+                missing_count=len(missing),
+                shown=shown,
+            )
         notes.append(Note(NoteKind.READ, note))
     else:
         notes.append(

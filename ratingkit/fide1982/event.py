@@ -461,7 +461,7 @@ def rate_new_player(
     base = computed.detail if computed is not None else Fide1982Player()
     if why is None and base.ru_rule is not None and base.ru_rule.clause == "6.1":
         why = Rule("6.1", RULE_61)
-    text = "unrated, not rated in this event" + (f" (rule {why.clause})" if why else "")
+    text = tr("unrated, not rated in this event") + (f" (rule {why.clause})" if why else "")
     detail = replace(base, status=text, not_rated_by=why)
     outcome = PlayerOutcome(
         player.id, player.name, None, games, score, None, None, None, Status.NOT_RATED, detail
@@ -713,7 +713,7 @@ def rate_period(
         new_records.append(STATE_CODEC.write(PlayerRecord(id=pid, name=first.name), state))
     period: Fide1982PeriodOutcome = Outcome(
         rules.name,
-        f"rating period of {len(events)} events",
+        tr("rating period of {events_count} events", events_count=len(events)),
         tuple(totals),
         tuple(part.events[0] for part in parts),
         (),
@@ -742,7 +742,11 @@ def _period_total(
             expected = sum((exact(p.expected) for p in mine if p.expected is not None), Fraction(0))
             after = round_int(before + change)
         leaves = leaves_list(after, rules.list_floor)
-        text = f"below {rules.list_floor}: leaves the list (9.21)" if leaves else "rated"
+        text = (
+            tr("below {list_floor}: leaves the list (9.21)", list_floor=rules.list_floor)
+            if leaves
+            else "rated"
+        )
         detail = Fide1982PeriodPlayer(len(mine), change, text, leaves_list=leaves)
         status = Status.RATED if changes else Status.NOT_RATED
         new = Fide1982State(

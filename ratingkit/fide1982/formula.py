@@ -133,7 +133,7 @@ def k_factor(
     """K of 10.64 and, when a default had to be assumed, the note saying which
     (:func:`choose_k` with the rule)."""
     choice = choose_k(rating, games, ever_2400, k)
-    note = "no games count: taken as established (30 games or more)" if choice.assumed else None
+    note = tr("no games count: taken as established (30 games or more)") if choice.assumed else None
     return choice.k, note
 
 
@@ -173,7 +173,7 @@ def new_player_rating(
     pooled = [(int(ru), int(g)) for ru, g in results]
     games = sum(g for _, g in pooled)
     if games == 0:
-        return NewRating(0, None, None, "9.14", "no rated games yet")
+        return NewRating(0, None, None, "9.14", tr("no rated games yet"))
     average = Fraction(sum(ru * g for ru, g in pooled), games)
     if games < min_games:
         return NewRating(

@@ -174,7 +174,9 @@ class Fide1982Player:
             if self.k_rule is not None:
                 parts.append(f"K = {self.K} ({self.k_rule})")
             if self.leaves_list:
-                parts.append("his new rating is below the list's floor: he leaves the list (9.21)")
+                parts.append(
+                    tr("his new rating is below the list's floor: he leaves the list (9.21)")
+                )
             return "; ".join(parts)
         if self.Ru2 is not None:
             text = tr(
@@ -194,7 +196,7 @@ class Fide1982Player:
             return text
         if self.not_rated_by is not None:
             return tr("not rated in this event ({not_rated_by})", not_rated_by=self.not_rated_by)
-        return "not rated in this event"
+        return tr("not rated in this event")
 
 
 @dataclass(frozen=True)
@@ -223,11 +225,11 @@ class Fide1982PeriodPlayer:
                 total=float(self.DR),
             )
             if self.leaves_list:
-                text += "; below the list's floor he leaves the list (9.21)"
+                text += tr("; below the list's floor he leaves the list (9.21)")
             return text
         if self.new_player is not None:
             return tr("new player: {rule}", rule=self.new_player.rule)
-        return "not rated in the period"
+        return tr("not rated in the period")
 
 
 @dataclass(frozen=True)

@@ -681,7 +681,7 @@ class _Season:
         title = " + ".join(e.name for e in self.events)
         return Outcome(
             rules=self.rules.name,
-            title=f"{title}: LNMO club ratings",
+            title=tr("{title}: LNMO club ratings", title=title),
             players=players,
             events=events,
             games=tuple(season.games),

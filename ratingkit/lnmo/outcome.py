@@ -452,7 +452,7 @@ class LnmoPlayer:
         if self.grade_before == self.grade_after:
             parts.append(tr("grade {grade_after} kept", grade_after=self.grade_after))
         if not self.fesa and self.grade_after.is_rated:
-            parts.append("each rated game changed the rating by the table of D (LNMO rules 2)")
+            parts.append(tr("each rated game changed the rating by the table of D (LNMO rules 2)"))
         return "; ".join(parts)
 
 
