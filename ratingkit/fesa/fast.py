@@ -704,7 +704,7 @@ def _replay(
     )
     return Outcome(
         rules=rules.name,
-        title=f"{len(events)} events replayed",
+        title=tr("{events_count} events replayed", events_count=len(events)),
         players=tuple(all_players),
         events=tuple(event_outcomes),
         notes=tuple(notes),

@@ -66,7 +66,7 @@ class TraceTable(Table):
     def of(cls, steps: Sequence[TraceStep]) -> TraceTable:
         found = tuple(steps)
         return cls(
-            "promotion trace", TRACE_COLUMNS, tuple(detail_cells(s) for s in found), {}, found
+            tr("promotion trace"), TRACE_COLUMNS, tuple(detail_cells(s) for s in found), {}, found
         )
 
 
@@ -231,7 +231,7 @@ def promotion_trace(
         elif career >= UNRATED_GAMES:
             tested_as, found = "provisional", provisional_step(c, x, provisional_offset)
         else:
-            tested_as, found = "not tested (under 9 games)", []
+            tested_as, found = tr("not tested (under 9 games)"), []
         if not trace:
             exact_x = before + Fraction(r * change, n) if found and whole else x
             promotions += [

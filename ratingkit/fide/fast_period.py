@@ -99,10 +99,11 @@ def _rules_reason(rules: Fide2014) -> str | None:
     from .rulesets import FIDE_2014, Fide2014
 
     if type(rules) is not Fide2014 or rules != FIDE_2014:
-        return (
-            f"rule set {rules.name} is not the 2014 text as fide-2014 defines it (the "
-            "vectorised engine knows FIDE 2014 section 8 only; the later texts change the cap "
-            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)"
+        return tr(
+            "rule set {name} is not the 2014 text as fide-2014 defines it (the vectorised "
+            "engine knows FIDE 2014 section 8 only; the later texts change the cap "
+            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)",
+            name=rules.name,
         )
     return None
 
@@ -153,40 +154,45 @@ def _prepare(
     if reason is not None:
         return reason
     if not events:
-        return "no events: a rating period needs at least one"
+        return tr("no events: a rating period needs at least one")
     data: list[_EventData] = []
     offset = 0
     kind: dict[str, bool] = {}
     for position, event in enumerate(events):
         if event.score_only:
-            return f"{event.name!r} is a score table: FIDE 2014 section 8 rates games"
+            return tr("{name!r} is a score table: FIDE 2014 section 8 rates games", name=event.name)
         unrated = [p for p in event.players if p.rating is None]
         if event.type is EventType.ROUND_ROBIN and unrated:
-            return (
-                f"{event.name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
+            return tr(
+                "{name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
                 "8.58: the rated players' games against them count with their Ru from the "
-                "iteration)"
+                "iteration)",
+                name=event.name,
             )
         games = event.games
         if any(g.handicap is not None or g.special is not None for g in games):
-            return (
-                f"{event.name!r} has games with a shogi handicap or a shogi result: they are "
-                "not chess games (listed, not rated, by the event-by-event path)"
+            return tr(
+                "{name!r} has games with a shogi handicap or a shogi result: they are not "
+                "chess games (listed, not rated, by the event-by-event path)",
+                name=event.name,
             )
         states, notes = read_states(event, players)
         for p in event.players:
             state = states[p.id]
             if p.rating is not None and state.first_rated is not None:
-                return (
-                    f"{p.name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
-                    "during an event counts as unrated for his opponents)"
+                return tr(
+                    "{name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
+                    "during an event counts as unrated for his opponents)",
+                    name=p.name,
                 )
             key = state.key or p.id
             rated = p.rating is not None
             if kind.setdefault(key, rated) is not rated:
-                return (
-                    f"{p.name!r} is rated in one event of the period and unrated in another "
-                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his rating)"
+                return tr(
+                    "{name!r} is rated in one event of the period and unrated in another "
+                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his "
+                    "rating)",
+                    name=p.name,
                 )
         index = {p.id: offset + i for i, p in enumerate(event.players)}
         slot_of = index.__getitem__
@@ -706,12 +712,12 @@ def _rate_period(
         list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
         ros = [rating_list[s] for s in own]
         if list_rating is not None:
-            ro, source = list_rating, "player file"
+            ro, source = list_rating, tr("player file")
         else:
             own_events = [data[event_list[s]].event for s in own]
             last_index = _began_last_index(own_events)
             ro = ros[last_index]
-            source = f"{own_events[last_index].name} (the event that began last)"
+            source = tr("{name} (the event that began last)", name=own_events[last_index].name)
         if any(r != ro for r in ros):
             notes.append(
                 Note(
@@ -833,7 +839,11 @@ def _rate_period(
 
     return LazyPeriodOutcome(
         rules=rules.name,
-        title=f"rating period of {len(events)} event(s): {rules.label}",
+        title=tr(
+            "rating period of {events_count} event(s): {label}",
+            events_count=len(events),
+            label=rules.label,
+        ),
         players=players_out,
         events=tuple(event_outcomes),
         notes=tuple(notes),
@@ -1127,7 +1137,7 @@ def _event_games_builder(
                 if you.rating is None:
                     why, counts, note = RC_RATED_ONLY, False, str(RC_RATED_ONLY)
                 else:
-                    why, counts, note = COUNTS_TOWARDS_RC, True, "counts towards Rc (8.21a)"
+                    why, counts, note = COUNTS_TOWARDS_RC, True, tr("counts towards Rc (8.21a)")
                 sides.append(
                     GameOutcome(
                         key,

@@ -279,7 +279,7 @@ def _row_text(frame, position: int) -> str:
     label = frame.index[position]
     if isinstance(label, int | np.integer) and label == position:
         return f"row {position + 1}"
-    return f"row {position + 1} (index {label!r})"
+    return tr("row {row} (index {label!r})", row=position + 1, label=label)
 
 
 def _plain(value) -> str:
@@ -295,8 +295,11 @@ def _bad_birth_date(players, position: int) -> InvalidValueError:
     """The birth date of the player in ``position`` cannot be read."""
     value = players["born"].iloc[position]
     return InvalidValueError(
-        f"{_row_text(players, position)}: cannot read the birth date {value!r} "
-        "(expected YYYY-MM-DD)",
+        tr(
+            "{row}: cannot read the birth date {born!r} (expected YYYY-MM-DD)",
+            row=_row_text(players, position),
+            born=value,
+        ),
         _where("players", "born"),
         value,
     )
@@ -384,7 +387,7 @@ def _numbers(frame, column: str, frame_name: str, *, what: str, allow_missing: b
     if bad.any() or infinite.any():
         position = int(np.flatnonzero(bad | infinite)[0])
         value = raw.iloc[position]
-        kind = "a finite number" if infinite[position] else "a number"
+        kind = tr("a finite number") if infinite[position] else tr("a number")
         raise InvalidValueError(
             tr(
                 "{row_text}: {what} must be {kind}, got {value!r}",
@@ -591,7 +594,7 @@ def _read_games(games, index):
             _where("games", "white"),
             value,
         )
-    result = _numbers(games, "result", "games", what="the result", allow_missing=True)
+    result = _numbers(games, "result", "games", what=tr("the result"), allow_missing=True)
     halves = result * 2
     bad = ~((halves == 0.0) | (halves == 1.0) | (halves == 2.0))
     if bad.any():
@@ -711,8 +714,11 @@ def _state(position, games, k, born, ever, ever_2300=None) -> PlayerState:
 def _not_fide_2014(name: str) -> RatingkitError:
     """The one refusal of :func:`rate_period` for a rule set other than fide-2014."""
     return RatingkitError(
-        f"rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate it "
-        f"with get_rule_set({name!r}).rate_events(events, players)"
+        tr(
+            "rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate "
+            "it with get_rule_set({name!r}).rate_events(events, players)",
+            name=name,
+        )
     )
 
 
@@ -1144,7 +1150,7 @@ def rate_period(
             reason, rated_game = OPPONENT_UNRATED, False
             note = str(reason)
         elif rated[you] and not ru_players[me].detail.not_counted:
-            reason, note = COUNTS_TOWARDS_RC, "counts towards Rc (8.21a)"
+            reason, note = COUNTS_TOWARDS_RC, tr("counts towards Rc (8.21a)")
         elif rated[you]:
             reason, rated_game = RESULT_NOT_COUNTED, False
             note = str(reason)
@@ -1201,7 +1207,7 @@ def rate_period(
     new_state = LazyPlayerFile(build_state, count, f"new state after the {title}")
     outcome_ = LazyOutcome(
         rules=rules.name,
-        title=f"{title}: FIDE 2014 rating (vectorised)",
+        title=tr("{title}: FIDE 2014 rating (vectorised)", title=title),
         key=build_key,
         build_players=build_players,
         build_games=build_games,
