@@ -31,16 +31,22 @@ def _values(row) -> dict[str, object]:
     return {column: value for column, value in row.items() if not isinstance(value, str)}
 
 
-def _both(path: str, rules: str, players: str | None = None):
+def _both_in(language: str, path: str, rules: str, players: str | None = None):
+    """An example rated in English and in ``language``: each report and its texts (the player
+    table's, the whole report's)."""
     event = read_event(EXAMPLES / path)
     state = read_player_file(EXAMPLES / players) if players else None
     with language_of("en"):
         english = rate(event, rules, state)
         english_text = english.players.to_text(), english.to_text()
-    with language_of("ru"):
-        russian = rate(event, rules, state)
-        russian_text = russian.players.to_text(), russian.to_text()
-    return english, english_text, russian, russian_text
+    with language_of(language):
+        other = rate(event, rules, state)
+        other_text = other.players.to_text(), other.to_text()
+    return english, english_text, other, other_text
+
+
+def _both(path: str, rules: str, players: str | None = None):
+    return _both_in("ru", path, rules, players)
 
 
 def test_fide_2014_round_robin_in_russian_keeps_its_numbers():
@@ -92,3 +98,17 @@ def test_english_is_unchanged_after_another_language(language):
         after = rate(event, "fide-2014").to_text()
     assert after == before
     assert "no player file: defaults assumed for K" in after
+
+
+def test_fide_1982_round_robin_in_turkish_uses_the_documents_terms():
+    """The FIDE Rating Rules 1982-2000 in Turkish call a round robin "Döner sistem" and the
+    development coefficient K "katsayı"; the numbers stay those of the English report."""
+    english, (en_players, _en_all), turkish, (tr_players, _tr_all) = _both_in(
+        "tr", "fide-1982-berger.csv", "fide-1982"
+    )
+    assert turkish.summary["method"].startswith("Döner sistem")
+    assert english.summary["method"].startswith("round robin")
+    assert any("katsayı" in n for n in turkish.notes)
+    assert "beklenen puan" in tr_players.splitlines()[1]
+    assert _numbers(tr_players) == _numbers(en_players)
+    assert len(_numbers(en_players)) > 50
