@@ -61,7 +61,7 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
     play, play_rows, unchecked = rate_of_play(rules, event)
     findings.extend(play)
     rows.extend(play_rows)
-    title = f"{event.name}: {rules.label} checks"
+    title = tr("{event}: {rules} checks", event=event.name, rules=rules.label)
     if unchecked:
         title += tr("; not checked for lack of data: ") + ", ".join(unchecked)
     # The rows of CheckTable.of, with the games cell as the reports have always printed it
