@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..core.i18n import N_, tr
 from ..core.model import Event
 from ..core.outcome import Finding, GameRef, Rule
 from ..core.players import PlayerFile, PlayerRecord
@@ -22,9 +23,9 @@ if TYPE_CHECKING:
 _TIME_CONTROL = re.compile(r"^\s*(\d+)\s*(?:min|m|')?\s*\+\s*(\d+)\s*(?:s|sec|\")?\s*$")
 
 TITLE = "FESA event and list conditions"
-_NOTE_1 = Rule("note 1", "a rating leaves the list two years after the last official event")
-_NOTE_2 = Rule("note 2", "at least 30 min + 30 s of byoyomi (or 20 min + 40 s)")
-_NOTE_3 = Rule("note 3", "at least 30% of the players have a FESA rating")
+_NOTE_1 = Rule("note 1", N_("a rating leaves the list two years after the last official event"))
+_NOTE_2 = Rule("note 2", N_("at least 30 min + 30 s of byoyomi (or 20 min + 40 s)"))
+_NOTE_3 = Rule("note 3", N_("at least 30% of the players have a FESA rating"))
 
 
 def check(rules: FesaRules, event: Event, players: PlayerFile | None) -> CheckTable:
@@ -55,8 +56,11 @@ def time_control(event: Event, played: tuple[GameRef, ...]) -> list[Finding]:
         return [
             Finding(
                 _NOTE_2,
-                f"cannot read time control {control!r} "
-                "(expected minutes+seconds of byoyomi, e.g. 30+30)",
+                tr(
+                    "cannot read time control {control!r} (expected "
+                    "minutes+seconds of byoyomi, e.g. 30+30)",
+                    control=control,
+                ),
             )
         ]
     minutes, seconds = int(match.group(1)), int(match.group(2))
@@ -65,7 +69,12 @@ def time_control(event: Event, played: tuple[GameRef, ...]) -> list[Finding]:
     return [
         Finding(
             _NOTE_2,
-            f"time control {minutes} min + {seconds} s is below 30 min + 30 s (or 20 min + 40 s)",
+            tr(
+                "time control {minutes} min + {seconds} s is below 30 min + "
+                "30 s (or 20 min + 40 s)",
+                minutes=minutes,
+                seconds=seconds,
+            ),
             played,
         )
     ]
@@ -86,8 +95,13 @@ def rated_share(
     return [
         Finding(
             _NOTE_3,
-            f"{len(rated)} of {n} players ({100 * len(rated) / n:.0f}%) have a FESA rating; at "
-            "least 30% needed",
+            tr(
+                "{rated_count} of {n} players ({percent:.0f}%) have a FESA "
+                "rating; at least 30% needed",
+                rated_count=len(rated),
+                n=n,
+                percent=100 * len(rated) / n,
+            ),
             played,
         )
     ]
@@ -112,8 +126,13 @@ def two_year_list(event: Event, records: Mapping[str, PlayerRecord]) -> list[Fin
             findings.append(
                 Finding(
                     _NOTE_1,
-                    f"{p.name}: last official event {when.isoformat()} is more than 2 years "
-                    f"before {start.isoformat()}; the rating is no longer on the list",
+                    tr(
+                        "{name}: last official event {when} is more than 2 years "
+                        "before {start}; the rating is no longer on the list",
+                        name=p.name,
+                        when=when.isoformat(),
+                        start=start.isoformat(),
+                    ),
                     breaks_validity=False,
                 )
             )

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from ..core.errors import Location
 from ..core.fastbuild import build
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, Game, Play, Special, event_notes
 from ..core.outcome import (
     EventKey,
@@ -114,8 +115,8 @@ _PLAIN_OF = {key: (key, key == 1.0) for key in _SCORES}
 #: is not.
 QuickGame = tuple[str, float, bool, tuple[Fraction | None, Fraction | None] | None]
 
-_RULE_4A = Rule("rule 4a", "sennichite and jishogi rated as draws")
-_NOTE_6 = Rule("note 6", "jishogi decided by the 27-point count (NSR practice)")
+_RULE_4A = Rule("rule 4a", N_("sennichite and jishogi rated as draws"))
+_NOTE_6 = Rule("note 6", N_("jishogi decided by the 27-point count (NSR practice)"))
 
 
 def _rated_score(game: Game, pid: str, nsr: bool) -> tuple[Fraction, str | None]:
@@ -124,11 +125,11 @@ def _rated_score(game: Game, pid: str, nsr: bool) -> tuple[Fraction, str | None]
     recorded = _SCORES[game.score_of(pid)]  # a game's scores are 1, 0.5 or 0 (model.Game)
     special = game.special
     if special is Special.SENNICHITE or special is Special.JISHOGI_REPLAYED:
-        return _HALF, f"{special.value}: rated as a draw (rule 4a)"
+        return _HALF, tr("{special}: rated as a draw (rule 4a)", special=special.value)
     if special is Special.JISHOGI_POINTS:
         if nsr:
-            return recorded, "jishogi decided by the 27-point count (NSR practice, note 6)"
-        return _HALF, "jishogi: rated as a draw (rule 4a)"
+            return recorded, tr("jishogi decided by the 27-point count (NSR practice, note 6)")
+        return _HALF, tr("jishogi: rated as a draw (rule 4a)")
     return recorded, None
 
 
@@ -316,17 +317,20 @@ def prepare(
         notes.append(
             Note(
                 NoteKind.RULE,
-                f"{len(unplayed)} unplayed game(s) and {len(event.byes)} bye(s) are not rated "
-                "(rule 4)",
-                Rule("rule 4", "unplayed games and byes are not rated"),
+                tr(
+                    "{unplayed_count} unplayed game(s) and {count} bye(s) are not rated (rule 4)",
+                    unplayed_count=len(unplayed),
+                    count=len(event.byes),
+                ),
+                Rule("rule 4", N_("unplayed games and byes are not rated")),
             )
         )
     if eras:
         notes.append(
             Note(
                 NoteKind.RULE,
-                f"handicap values: {', '.join(sorted(eras))} (rule 12)",
-                Rule("rule 12", "handicap values by the game's date"),
+                tr("handicap values: {names} (rule 12)", names=", ".join(sorted(eras))),
+                Rule("rule 12", N_("handicap values by the game's date")),
             )
         )
     # How the type was decided, which encoding was read.
@@ -344,10 +348,16 @@ def prepare(
             notes.append(
                 Note(
                     NoteKind.DEFAULT,
-                    f"{state.name}: still unrated but no previous results in the player file; "
-                    f"his {state.games} previous games are taken as 50% against his rating "
-                    f"{state.rating} (which keeps that rating as their performance)",
-                    Rule("rules 5-6", "the performance over all results"),
+                    tr(
+                        "{name}: still unrated but no previous results in the player "
+                        "file; his {games} previous games are taken as 50% against "
+                        "his rating {rating} (which keeps that rating as their "
+                        "performance)",
+                        name=state.name,
+                        games=state.games,
+                        rating=state.rating,
+                    ),
+                    Rule("rules 5-6", N_("the performance over all results")),
                     (pid,),
                 )
             )
@@ -689,13 +699,13 @@ def fixed_point(
             if key in seen:
                 first = seen[key]
                 why = (
-                    f"pass {passes} repeats pass {first}"
+                    tr("pass {passes} repeats pass {first}", passes=passes, first=first)
                     if first
-                    else (f"pass {passes} returns to the starting values")
+                    else (tr("pass {passes} returns to the starting values", passes=passes))
                 )
                 cycle = history[first:]
             else:
-                why = f"{rules.max_passes} passes reached"
+                why = tr("{max_passes} passes reached", max_passes=rules.max_passes)
                 cycle = [*history[-2:], key]
             alternating = tuple(
                 (pid, tuple(sorted({state[i] for state in cycle})))
@@ -714,15 +724,20 @@ def fixed_point(
 def unsettled_note(unsettled: Unsettled, states: Mapping[str, FesaState]) -> str:
     """The note of an iteration that did not settle (rules 8 and 11)."""
     names = "; ".join(
-        f"{states[pid].name} alternates between {' and '.join(map(str, values))}"
+        tr(
+            "{name} alternates between {values}",
+            name=states[pid].name,
+            values=tr(" and ").join(map(str, values)),
+        )
         for pid, values in unsettled.alternating
     )
-    return (
-        f"the iteration did not settle ({unsettled.why}): {names or 'no player alternates'}. "
-        "The ratings of the last pass are published; they are not a fixed point (an "
-        "opponent's rating used in a game may differ from his published rating, FESA ELO "
-        "rating system, rules 8 and 11); the stored results of unrated players use the "
-        "published ratings"
+    return tr(
+        "the iteration did not settle ({why}): {players}. The ratings of the last pass are "
+        "published; they are not a fixed point (an opponent's rating used in a game may "
+        "differ from his published rating, FESA ELO rating system, rules 8 and 11); the "
+        "stored results of unrated players use the published ratings",
+        why=unsettled.why,
+        players=names or tr("no player alternates"),
     )
 
 
@@ -988,36 +1003,47 @@ def rate_event(
     notes.append(
         Note(
             NoteKind.DECISION,
-            f"opponents at their post-event ratings (floor {RATING_FLOOR}); "
-            + (f"fixed point after {passes} pass(es)" if unsettled is None else f"{passes} passes")
-            + ", each player updated in place in start-number order, unrated players started "
-            "at 0 (as FESA's program iterates)",
-            Rule("rules 8 and 11", "opponents at their post-event ratings"),
+            tr(
+                "opponents at their post-event ratings (floor {RATING_FLOOR}); ",
+                RATING_FLOOR=RATING_FLOOR,
+            )
+            + (
+                tr("fixed point after {passes} pass(es)", passes=passes)
+                if unsettled is None
+                else tr("{passes} passes", passes=passes)
+            )
+            + _(
+                ", each player updated in place in start-number order, unrated players started "
+                "at 0 (as FESA's program iterates)"
+            ),
+            Rule("rules 8 and 11", N_("opponents at their post-event ratings")),
         )
     )
     if rules.solver == "newton32" and any(o.performance for o in outcomes.values()):
         notes.append(
             Note(
                 NoteKind.DECISION,
-                "performance ratings by Newton's method in single precision from the first "
-                "listed opponent, as FESA's program solves them (the exact root can lie a point "
-                "away)",
-                Rule("rule 5", "the performance rating"),
+                _(
+                    "performance ratings by Newton's method in single precision from the "
+                    "first listed opponent, as FESA's program solves them (the exact root "
+                    "can lie a point away)"
+                ),
+                Rule("rule 5", N_("the performance rating")),
             )
         )
     notes.append(
         Note(
             NoteKind.DECISION,
-            "event totals rounded, halves "
-            + {"half-even": "to even", "half-up": "up", "half-away": "away from zero"}[
+            _("event totals rounded, halves ")
+            + {"half-even": _("to even"), "half-up": _("up"), "half-away": _("away from zero")}[
                 rules.rounding
             ]
             + (
-                "; each game's change rounded (pre-2012 practice)"
+                _("; each game's change rounded (pre-2012 practice)")
                 if rules.per_game_rounding
                 else ""
             ),
-            Rule("rule 11", "the event total rounded"),
+            Rule("rule 11", N_("the event total rounded")),
         )
     )
 
@@ -1033,11 +1059,14 @@ def rate_event(
             notes.append(
                 Note(
                     NoteKind.DECISION,
-                    f"{state.name}: still unrated (rule 3) but promoted to "
-                    f"{grade_name(found_here[-1].to_grade)} by his game count alone, as FESA's "
-                    "program does (the FESA ELO rating system, rule 10, gives unrated players "
-                    "no grade)",
-                    Rule("rule 10", "unrated players have no grade"),
+                    tr(
+                        "{name}: still unrated (rule 3) but promoted to {grade} by "
+                        "his game count alone, as FESA's program does (the FESA ELO "
+                        "rating system, rule 10, gives unrated players no grade)",
+                        name=state.name,
+                        grade=grade_name(found_here[-1].to_grade),
+                    ),
+                    Rule("rule 10", N_("unrated players have no grade")),
                     (pid,),
                 )
             )
@@ -1046,7 +1075,7 @@ def rate_event(
                 Note(
                     NoteKind.DECISION,
                     _no_game_note(state, outcome),
-                    Rule("rule 4", "no rated game"),
+                    Rule("rule 4", N_("no rated game")),
                     (pid,),
                 )
             )
@@ -1054,10 +1083,14 @@ def rate_event(
             notes.append(
                 Note(
                     NoteKind.DECISION,
-                    f"{state.name}: his prior grade {state.prior_grade} is taken as the grade he "
-                    "holds, as FESA's program does (the FESA ELO rating system, rule 7, uses it "
-                    "only for two fictitious games)",
-                    Rule("rule 7", "the prior grade gives two fictitious games"),
+                    tr(
+                        "{name}: his prior grade {prior_grade} is taken as the grade "
+                        "he holds, as FESA's program does (the FESA ELO rating "
+                        "system, rule 7, uses it only for two fictitious games)",
+                        name=state.name,
+                        prior_grade=state.prior_grade,
+                    ),
+                    Rule("rule 7", N_("the prior grade gives two fictitious games")),
                     (pid,),
                 )
             )
@@ -1122,7 +1155,7 @@ def rate_event(
         notes.append(
             Note(
                 NoteKind.READ,
-                "published promotions: "
+                _("published promotions: ")
                 + "; ".join(f"{name} to {grade}" for name, grade in published_list),
             )
         )
@@ -1130,11 +1163,11 @@ def rate_event(
         notes.append(
             Note(
                 NoteKind.RULE,
-                "sennichite/jishogi: "
+                _("sennichite/jishogi: ")
                 + (
-                    "jishogi by the 27-point count (NSR practice), sennichite as a draw"
+                    _("jishogi by the 27-point count (NSR practice), sennichite as a draw")
                     if rules.nsr
-                    else "rated as draws (rule 4a)"
+                    else _("rated as draws (rule 4a)")
                 ),
                 _NOTE_6 if rules.nsr else _RULE_4A,
             )
@@ -1185,14 +1218,20 @@ def _game_outcome(
 
 def _no_game_note(state: FesaState, outcome: Computed) -> str:
     given = (
-        f"the MP {outcome.rating_after} of his prior grade {state.prior_grade}"
+        tr(
+            "the MP {rating_after} of his prior grade {prior_grade}",
+            rating_after=outcome.rating_after,
+            prior_grade=state.prior_grade,
+        )
         if state.prior_grade
         else str(outcome.rating_after)
     )
-    return (
-        f"{state.name}: no game played, given {given}, marked * (FESA's program gives a newcomer "
+    return tr(
+        "{name}: no game played, given {given}, marked * (FESA's program gives a newcomer "
         "without a played game 1, or the MP of his prior grade; the FESA ELO rating system "
-        "gives him no rating)"
+        "gives him no rating)",
+        name=state.name,
+        given=given,
     )
 
 

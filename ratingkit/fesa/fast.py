@@ -627,7 +627,7 @@ def _replay(
                 tuple(pid for pid, _ in unsettled.alternating),
             )
             event_notes = (note,)
-            notes.append(replace(note, text=f"{event.name}: {note.text}"))
+            notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         records_out = []
         states_out = []
         these: list[PlayerOutcome[FesaPlayer]] = []
@@ -691,14 +691,20 @@ def _replay(
         0,
         Note(
             NoteKind.DECISION,
-            f"{len(events)} events replayed one after the other ({total_passes} passes of the "
-            "fixed-point iteration in all); expected and change are floats here, ratings, "
-            "categories, grades and the new state are exact (rate an event for its full detail)",
+            tr(
+                "{events_count} events replayed one after the other "
+                "({total_passes} passes of the fixed-point iteration in "
+                "all); expected and change are floats here, ratings, "
+                "categories, grades and the new state are exact (rate an "
+                "event for its full detail)",
+                events_count=len(events),
+                total_passes=total_passes,
+            ),
         ),
     )
     return Outcome(
         rules=rules.name,
-        title=f"{len(events)} events replayed",
+        title=tr("{events_count} events replayed", events_count=len(events)),
         players=tuple(all_players),
         events=tuple(event_outcomes),
         notes=tuple(notes),

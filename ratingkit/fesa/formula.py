@@ -16,6 +16,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from ..core.expected import expected_against
+from ..core.i18n import tr
 from ..core.rounding import round_half_away_from_zero, round_half_even, round_half_up
 from ..core.shogi import handicapped_rating
 
@@ -306,13 +307,15 @@ def performance_rating(
     results = tuple(results)
     # Scores lie in [0, 1]: 0% when none scores, 100% when every one is a win.
     if not any(r.score for r in results):
-        return Performance(1, None, "0% score: rating 1 (rule 6)", results)
+        return Performance(1, None, tr("0% score: rating 1 (rule 6)"), results)
     used = results
-    how = "performance rating (rule 5)"
+    how = tr("performance rating (rule 5)")
     if all(r.score == 1 for r in results):
         best = max(results, key=lambda r: _opponent_used(r))
         used = (*results, Result(best.opponent, Fraction(1, 2), best.received, best.given, "6"))
-        how = f"100% score: fictitious draw against {best.opponent} added (rule 6)"
+        how = tr(
+            "100% score: fictitious draw against {opponent} added (rule 6)", opponent=best.opponent
+        )
     root = newton32_performance(used) if solver == "newton32" else exact_performance(used, start)
     # Away from a half every rounding rule gives the nearest integer: no fraction needed.
     if not _near_half(root):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..core.i18n import N_, _, tr
 from ..core.outcome import EventKey, GameOutcome, Number, Outcome, PlayerOutcome, Rule, shown_as
 from ..core.shogi import GRADES, grade_name
 
@@ -31,13 +32,13 @@ class Category(enum.Enum):
     """A player's category in an event (FESA rule 3), by his games with this event."""
 
     #: 18 games or more (rule 3): formula (1), rule (A), the bonus of rule 9.
-    ESTABLISHED = "established"
+    ESTABLISHED = N_("established")
     #: 9 to 17 games (rule 3): formula (1) as established, promoted only on UB of the grade
     #: above the next (rule 10).
-    PROVISIONAL = "provisional"
+    PROVISIONAL = N_("provisional")
     #: Fewer than 9 games, or only wins or only losses so far (rule 3): the performance
     #: rating of rules 5-7.
-    UNRATED = "unrated"
+    UNRATED = N_("unrated")
 
     def __str__(self) -> str:
         return self.value
@@ -48,10 +49,10 @@ class Category(enum.Enum):
 
 
 _CATEGORY_RULES = {
-    Category.ESTABLISHED: Rule("rule 3", "18 games or more: established"),
-    Category.PROVISIONAL: Rule("rule 3", "9 to 17 games: provisional"),
+    Category.ESTABLISHED: Rule("rule 3", N_("18 games or more: established")),
+    Category.PROVISIONAL: Rule("rule 3", N_("9 to 17 games: provisional")),
     Category.UNRATED: Rule(
-        "rule 3", "fewer than 9 games, or no mixed results yet: unrated (performance rating)"
+        "rule 3", N_("fewer than 9 games, or no mixed results yet: unrated (performance rating)")
     ),
 }
 
@@ -79,21 +80,26 @@ class PromotionPath(enum.Enum):
 
 
 _PATH_RULES = {
-    PromotionPath.UB: Rule("rule 10 (a)", "reached UB of the next grade"),
-    PromotionPath.MP_RUN: Rule("rule 10 (b)", "consecutive games at or above MP"),
+    PromotionPath.UB: Rule("rule 10 (a)", N_("reached UB of the next grade")),
+    PromotionPath.MP_RUN: Rule("rule 10 (b)", N_("consecutive games at or above MP")),
     PromotionPath.LB_RUN: Rule(
-        "rule 10 (c)", "consecutive games at or above LB, one at or above MP"
+        "rule 10 (c)", N_("consecutive games at or above LB, one at or above MP")
     ),
     PromotionPath.PROVISIONAL: Rule(
-        "rule 10", "provisional player: reached UB of the grade above the next"
+        "rule 10", N_("provisional player: reached UB of the grade above the next")
     ),
     PromotionPath.LOOKAHEAD: Rule(
-        "FESA's program", "look-ahead: 20 imaginary games each losing k would still promote"
+        "FESA's program", N_("look-ahead: 20 imaginary games each losing k would still promote")
     ),
 }
 
 #: The grade from which a promotion needs the Japan Shogi Association's approval (5 dan).
 JSA_GRADE = GRADES[-2].number
+
+
+def _category_text(category: Category) -> str:
+    """A category as a report cell, in the language now in force."""
+    return _(category.value)
 
 
 @dataclass(frozen=True)
@@ -104,14 +110,14 @@ class Promotion:
     spread evenly over its games, exact)."""
 
     player: str = shown_as("id")
-    name: str = shown_as("name")
-    from_grade: int = shown_as("from_grade", grade_name)
-    to_grade: int = shown_as("to_grade", grade_name)
+    name: str = shown_as(N_("name"))
+    from_grade: int = shown_as(N_("from_grade"), grade_name)
+    to_grade: int = shown_as(N_("to_grade"), grade_name)
     #: The path as the report prints it, e.g. ``"(a) reached UB 1800"``.
-    path: str = shown_as("path")
-    round: int | None = shown_as("round")
-    career_game: int = shown_as("career_game")
-    tested_rating: Fraction = shown_as("tested_rating")
+    path: str = shown_as(N_("path"))
+    round: int | None = shown_as(N_("round"))
+    career_game: int = shown_as(N_("career_game"))
+    tested_rating: Fraction = shown_as(N_("tested_rating"))
     #: The path of rule 10 (or FESA's look-ahead) as a value.
     kind: PromotionPath = PromotionPath.UB
 
@@ -123,7 +129,7 @@ class Promotion:
     @property
     def note(self) -> str:
         if self.needs_jsa_approval:
-            return "5 and 6 dan need the Japan Shogi Association's approval (rule 10)"
+            return _("5 and 6 dan need the Japan Shogi Association's approval (rule 10)")
         return ""
 
     @property
@@ -132,14 +138,23 @@ class Promotion:
 
     def explain(self) -> str:
         where = (
-            f"in round {self.round} (career game {self.career_game})"
+            tr(
+                "in round {round} (career game {career_game})",
+                round=self.round,
+                career_game=self.career_game,
+            )
             if self.round is not None
-            else f"after the event (career game {self.career_game})"
+            else tr("after the event (career game {career_game})", career_game=self.career_game)
         )
-        return (
-            f"promoted from {grade_name(self.from_grade)} to {grade_name(self.to_grade)} "
-            f"{where}, tested at {_number(self.tested_rating)}: {self.kind.rule.clause}, "
-            f"{self.path}"
+        return tr(
+            "promoted from {from_grade} to {to_grade} {where}, tested at {tested}: "
+            "{clause}, {path}",
+            from_grade=grade_name(self.from_grade),
+            to_grade=grade_name(self.to_grade),
+            where=where,
+            tested=_number(self.tested_rating),
+            clause=self.kind.rule.clause,
+            path=self.path,
         )
 
 
@@ -168,29 +183,29 @@ def _event_name(key: EventKey) -> str:
 class FesaPlayer:
     """A player's FESA detail in one event (the report's player columns, in this order)."""
 
-    category: Category = shown_as("category", str)
+    category: Category = shown_as(N_("category"), _category_text)
     #: His game count of rule 3 with this event (rule 7's fictitious games included).
-    career_games: int = shown_as("career_games")
+    career_games: int = shown_as(N_("career_games"))
     #: The bonus of rule 9 over the event (exact; a float in a replay).
-    bonus: Number = shown_as("bonus")
+    bonus: Number = shown_as(N_("bonus"))
     #: Games where d' of rule (A) replaced d.
-    upsets: int = shown_as("upsets")
+    upsets: int = shown_as(N_("upsets"))
     #: Rules 5-7: an unrated player's performance (None for anyone else).
-    performance: Performance | None = shown_as("performance", _rating_of)
+    performance: Performance | None = shown_as(N_("performance"), _rating_of)
     #: The grade he held before (grade number; ``NO_GRADE`` for none) and after (rule 10).
-    grade_before: int = shown_as("grade_before", grade_name)
-    grade_after: int = shown_as("grade_after", grade_name)
+    grade_before: int = shown_as(N_("grade_before"), grade_name)
+    grade_after: int = shown_as(N_("grade_after"), grade_name)
     #: The promotions of this event, in order (the report shows the last one's grade).
-    promotions: tuple[Promotion, ...] = shown_as("promotion", _last_grade)
+    promotions: tuple[Promotion, ...] = shown_as(N_("promotion"), _last_grade)
     #: What the event's table published, where it did (a FESA table's ``+/-`` and ``ELO*``).
-    published_change: int | None = shown_as("published_change", default=None)
-    published_rating: int | None = shown_as("published_rating", default=None)
+    published_change: int | None = shown_as(N_("published_change"), default=None)
+    published_rating: int | None = shown_as(N_("published_rating"), default=None)
     #: Computed minus published (rating, else change); None where nothing can be compared.
-    difference: int | None = shown_as("difference", default=None)
+    difference: int | None = shown_as(N_("difference"), default=None)
     #: The grade the table published as a promotion ("" none), None: no list published.
-    published_promotion: str | None = shown_as("published_promotion", default=None)
+    published_promotion: str | None = shown_as(N_("published_promotion"), default=None)
     #: The event (set where several events are rated together).
-    event: EventKey | None = shown_as("event", _event_name, default=None)
+    event: EventKey | None = shown_as(N_("event"), _event_name, default=None)
     #: The bonus counter of rule 9 after the event.
     bonus_games: int = 0
     #: Passes of the event's fixed-point iteration (rules 8 and 11).
@@ -212,48 +227,70 @@ class FesaPlayer:
         formula (1) (or his category), the bonus of rule 9, the upsets of rule (A), the
         promotion of rule 10.  :meth:`derivation` says it step by step."""
         parts = [
-            f"k={self.formula_k} (formula (1))"
+            tr("k={formula_k} (formula (1))", formula_k=self.formula_k)
             if self.formula_k is not None
             else str(self.category)
         ]
         if self.bonus:
-            parts.append(f"bonus {float(self.bonus):+.2f} (rule 9)")
+            parts.append(tr("bonus {bonus:+.2f} (rule 9)", bonus=float(self.bonus)))
         if self.upsets:
-            parts.append(f"{self.upsets} upset win(s) (rule A)")
+            parts.append(tr("{upsets} upset win(s) (rule A)", upsets=self.upsets))
         if self.promotions:
-            parts.append(f"promoted to {grade_name(self.promotions[-1].to_grade)}")
+            parts.append(tr("promoted to {grade}", grade=grade_name(self.promotions[-1].to_grade)))
         return "; ".join(parts)
 
     def derivation(self) -> str:
         """Why his rating changed, step by step, citing the FESA ELO rating system's clauses."""
-        parts = [f"{self.category} ({self.category.rule.clause}: {self.career_games} games)"]
+        parts = [
+            tr(
+                "{category} ({clause}: {career_games} games)",
+                category=self.category,
+                clause=self.category.rule.clause,
+                career_games=self.career_games,
+            )
+        ]
         if self.no_game_rating:
             parts.append(
-                "no game played: rated as FESA's program rates a newcomer without a game "
-                "(the FESA ELO rating system gives him no rating)"
+                tr(
+                    "no game played: rated as FESA's program rates a newcomer without a game "
+                    "(the FESA ELO rating system gives him no rating)"
+                )
             )
         elif self.performance is not None:
             parts.append(
-                f"performance rating {self.performance.rating} of rules 5-7 "
-                f"({self.performance.how})"
+                tr(
+                    "performance rating {rating} of rules 5-7 ({how})",
+                    rating=self.performance.rating,
+                    how=self.performance.how,
+                )
             )
         else:
-            parts.append("formula (1) game by game with a running unrounded rating (rule 11)")
+            parts.append(tr("formula (1) game by game with a running unrounded rating (rule 11)"))
             if self.upsets:
                 parts.append(
-                    f"{self.upsets} win(s) rated by rule (A): d' = k(or - tr)/160 exceeded d"
+                    tr(
+                        "{upsets} win(s) rated by rule (A): d' = k(or - tr)/160 exceeded d",
+                        upsets=self.upsets,
+                    )
                 )
             if self.bonus:
                 parts.append(
-                    f"bonus of rule 9: {_number(self.bonus)} (under 1800, fewer than 100 "
-                    "rated games)"
+                    tr(
+                        "bonus of rule 9: {bonus} (under 1800, fewer than 100 rated games)",
+                        bonus=_number(self.bonus),
+                    )
                 )
         if self.promotions:
             parts.extend(p.explain() for p in self.promotions)
         elif self.grade_before == self.grade_after:
-            parts.append(f"grade {grade_name(self.grade_after)} kept (rule 10)")
+            parts.append(tr("grade {grade} kept (rule 10)", grade=grade_name(self.grade_after)))
         if self.difference:
-            parts.append(f"differs from the published value by {self.difference:+d}")
+            parts.append(
+                tr(
+                    "differs from the published value by {difference:+d}",
+                    difference=self.difference,
+                )
+            )
         return "; ".join(parts)
 
 
@@ -264,25 +301,25 @@ class FesaGame:
     An unrated player's side (rules 5-7) has the performance rating as ``tr`` and no k, d,
     bonus or change (None)."""
 
-    result: float = shown_as("result")
+    result: float = shown_as(N_("result"))
     #: The opponent's post-event rating, floored at 400 (rules 8 and 11).
-    opponent_rating: int = shown_as("opponent_rating")
+    opponent_rating: int = shown_as(N_("opponent_rating"))
     #: Rule 12: "gives rook (2.5)" / "receives ..." or "".
-    handicap: str = shown_as("handicap")
-    effective_rating: Number = shown_as("effective_rating")
+    handicap: str = shown_as(N_("handicap"))
+    effective_rating: Number = shown_as(N_("effective_rating"))
     tr: Number = shown_as("tr")
     k: int | None = shown_as("k")
-    expected: Number = shown_as("expected")
+    expected: Number = shown_as(N_("expected"))
     d: Number | None = shown_as("d")
     #: Rule (A): d' for a win, None otherwise.
-    d_upset: Number | None = shown_as("d_upset")
-    upset: bool | None = shown_as("upset")
-    bonus: Number | None = shown_as("bonus")
+    d_upset: Number | None = shown_as(N_("d_upset"))
+    upset: bool | None = shown_as(N_("upset"))
+    bonus: Number | None = shown_as(N_("bonus"))
     #: The bonus counter's value for this game (rule 9), where it gave a bonus.
-    bonus_game: int | None = shown_as("bonus_game")
-    change: Number | None = shown_as("change")
-    tr_after: Number | None = shown_as("tr_after")
-    note: str = shown_as("note")
+    bonus_game: int | None = shown_as(N_("bonus_game"))
+    change: Number | None = shown_as(N_("change"))
+    tr_after: Number | None = shown_as(N_("tr_after"))
+    note: str = shown_as(N_("note"))
 
 
 @dataclass(frozen=True)
@@ -304,7 +341,7 @@ class Unsettled:
 
     @property
     def rule(self) -> Rule:
-        return Rule("rules 8 and 11", "the fixed-point iteration did not settle")
+        return Rule("rules 8 and 11", N_("the fixed-point iteration did not settle"))
 
 
 @dataclass(frozen=True)
@@ -343,7 +380,7 @@ FesaGameOutcome = GameOutcome[FesaGame]
 FesaOutcome = Outcome[FesaPlayer, FesaGame]
 
 #: Rule (A): a win whose d' exceeded d.
-UPSET_RULE = Rule("rule (A)", "d' = k(or - tr)/160 replaced d")
+UPSET_RULE = Rule("rule (A)", N_("d' = k(or - tr)/160 replaced d"))
 
 __all__ = [
     "UPSET_RULE",

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..core.i18n import N_, tr
 from ..core.outcome import detail_cells, shown_as
 from ..core.report import Table
 from ..core.shogi import GRADES, grade_by_number, grade_name
@@ -39,20 +40,20 @@ class TraceStep:
     and career game number, the rating tested and as what, the grade tested for with its
     LB, MP and UB, the counters after the test, the promotions it gave and their paths."""
 
-    game: int | None = shown_as("game")
-    round: int | None = shown_as("round")
-    career_game: int = shown_as("career_game")
-    tested_rating: Tested = shown_as("tested_rating")
-    tested_as: str = shown_as("tested_as")
-    target: str = shown_as("target")
+    game: int | None = shown_as(N_("game"))
+    round: int | None = shown_as(N_("round"))
+    career_game: int = shown_as(N_("career_game"))
+    tested_rating: Tested = shown_as(N_("tested_rating"))
+    tested_as: str = shown_as(N_("tested_as"))
+    target: str = shown_as(N_("target"))
     lb: int | None = shown_as("LB")
     mp: int | None = shown_as("MP")
     ub: int | None = shown_as("UB")
-    lb_run: int = shown_as("lb_run")
-    mp_run: int = shown_as("mp_run")
-    lb_run_mp: bool = shown_as("lb_run_mp")
-    promoted_to: str = shown_as("promoted_to")
-    path: str = shown_as("path")
+    lb_run: int = shown_as(N_("lb_run"))
+    mp_run: int = shown_as(N_("mp_run"))
+    lb_run_mp: bool = shown_as(N_("lb_run_mp"))
+    promoted_to: str = shown_as(N_("promoted_to"))
+    path: str = shown_as(N_("path"))
 
 
 @dataclass(frozen=True, repr=False)
@@ -65,7 +66,7 @@ class TraceTable(Table):
     def of(cls, steps: Sequence[TraceStep]) -> TraceTable:
         found = tuple(steps)
         return cls(
-            "promotion trace", TRACE_COLUMNS, tuple(detail_cells(s) for s in found), {}, found
+            tr("promotion trace"), TRACE_COLUMNS, tuple(detail_cells(s) for s in found), {}, found
         )
 
 
@@ -86,7 +87,7 @@ def established_step(c: PromotionCounters, x: Tested) -> list[Step]:
         target = grade_by_number(c.grade + 1)
         if x >= target.ub:
             promotions.append(
-                (c.grade, target.number, f"(a) reached UB {target.ub}", PromotionPath.UB)
+                (c.grade, target.number, tr("(a) reached UB {ub}", ub=target.ub), PromotionPath.UB)
             )
             c.grade, c.lb_run, c.mp_run, c.lb_run_mp, counted = target.number, 0, 0, False, False
             continue
@@ -99,10 +100,14 @@ def established_step(c: PromotionCounters, x: Tested) -> list[Step]:
             else:
                 c.lb_run, c.mp_run, c.lb_run_mp = c.lb_run + 1, c.mp_run + 1, True
         if target.n_mp is not None and c.mp_run >= target.n_mp:
-            path = f"(b) {c.mp_run} games at or above MP {target.mp}"
+            path = tr("(b) {mp_run} games at or above MP {mp}", mp_run=c.mp_run, mp=target.mp)
             kind = PromotionPath.MP_RUN
         elif target.n_lb is not None and c.lb_run >= target.n_lb and c.lb_run_mp:
-            path = f"(c) {c.lb_run} games at or above LB {target.lb}, one at or above MP"
+            path = tr(
+                "(c) {lb_run} games at or above LB {lb}, one at or above MP",
+                lb_run=c.lb_run,
+                lb=target.lb,
+            )
             kind = PromotionPath.LB_RUN
         else:
             break
@@ -124,7 +129,7 @@ def provisional_step(c: PromotionCounters, x: Tested, offset: int = 2) -> list[S
             (
                 c.grade,
                 c.grade + 1,
-                f"provisional: reached UB {needed} of {above}",
+                tr("provisional: reached UB {needed} of {above}", needed=needed, above=above),
                 PromotionPath.PROVISIONAL,
             )
         )
@@ -133,20 +138,20 @@ def provisional_step(c: PromotionCounters, x: Tested, offset: int = 2) -> list[S
 
 
 TRACE_COLUMNS = (
-    "game",
-    "round",
-    "career_game",
-    "tested_rating",
-    "tested_as",
-    "target",
+    N_("game"),
+    N_("round"),
+    N_("career_game"),
+    N_("tested_rating"),
+    N_("tested_as"),
+    N_("target"),
     "LB",
     "MP",
     "UB",
-    "lb_run",
-    "mp_run",
-    "lb_run_mp",
-    "promoted_to",
-    "path",
+    N_("lb_run"),
+    N_("mp_run"),
+    N_("lb_run_mp"),
+    N_("promoted_to"),
+    N_("path"),
 )
 
 
@@ -226,7 +231,7 @@ def promotion_trace(
         elif career >= UNRATED_GAMES:
             tested_as, found = "provisional", provisional_step(c, x, provisional_offset)
         else:
-            tested_as, found = "not tested (under 9 games)", []
+            tested_as, found = tr("not tested (under 9 games)"), []
         if not trace:
             exact_x = before + Fraction(r * change, n) if found and whole else x
             promotions += [
@@ -271,9 +276,11 @@ def promotion_trace(
             if established_step(trial, x):
                 old = c.grade
                 c = PromotionCounters(old + 1, 0, 0, False)
-                path = (
-                    f"look-ahead: imaginary game {i} of {LOOKAHEAD_GAMES}, each losing k, "
-                    "would still promote (FESA's program)"
+                path = tr(
+                    "look-ahead: imaginary game {i} of {LOOKAHEAD_GAMES}, each losing k, "
+                    "would still promote (FESA's program)",
+                    i=i,
+                    LOOKAHEAD_GAMES=LOOKAHEAD_GAMES,
                 )
                 promotions.append(
                     PromotionFound(

@@ -124,13 +124,18 @@ class FesaRules:
         with collector_paused():
             rated, new_state = fast.rate_in_turn(self, events, players)
             notes = tuple(
-                replace(note, text=f"{one.outcome.key.name}: {note.text}")
+                replace(
+                    note,
+                    text=tr("{key_name}: {text}", key_name=one.outcome.key.name, text=note.text),
+                )
                 for one in rated
                 for note in one.outcome.notes
             )
             outcome: Outcome[FesaPlayer, FesaGame] = Outcome(
                 rules=self.name,
-                title=f"{len(events)} events rated one after the other",
+                title=tr(
+                    "{events_count} events rated one after the other", events_count=len(events)
+                ),
                 players=tuple(p for one in rated for p in one.outcome.players),
                 events=tuple(one.outcome for one in rated),
                 games=tuple(g for one in rated for g in one.outcome.games),

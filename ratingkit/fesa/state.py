@@ -188,9 +188,13 @@ def state_of(
     elif rating is not None:
         games = PROVISIONAL_GAMES
         notes.append(
-            f"{player.name}: no game count in the player file; taken as established "
-            f"({PROVISIONAL_GAMES} games before this event, also for the bonus counter of "
-            "rule 9)"
+            tr(
+                "{name}: no game count in the player file; taken as established "
+                "({PROVISIONAL_GAMES} games before this event, also for the bonus counter of "
+                "rule 9)",
+                name=player.name,
+                PROVISIONAL_GAMES=PROVISIONAL_GAMES,
+            )
         )
     else:
         games = 0
@@ -200,8 +204,12 @@ def state_of(
         bonus_games = min(games, BONUS_GAMES) if rating is not None else 0
         if rating is not None and extra.get("games") not in (None, ""):
             notes.append(
-                f"{player.name}: no bonus_games in the player file; games ({games}) stands in "
-                "for the bonus counter of rule 9"
+                tr(
+                    "{name}: no bonus_games in the player file; games ({games}) stands in for "
+                    "the bonus counter of rule 9",
+                    name=player.name,
+                    games=games,
+                )
             )
     grade = NO_GRADE
     if str(extra.get("grade", "") or "").strip():
@@ -230,9 +238,11 @@ def rating_note(player: Any, record: PlayerRecord) -> str | None:
     """The note when the player file's rating overrides a different one in the event file."""
     rating = player.rating
     if rating is not None and record.rating is not None and rating != record.rating:
-        return (
-            f"{player.name}: rating {record.rating} from the player file used "
-            f"(the event file says {rating})"
+        return tr(
+            "{name}: rating {rating} from the player file used (the event file says {file_rating})",
+            name=player.name,
+            rating=record.rating,
+            file_rating=rating,
         )
     return None
 

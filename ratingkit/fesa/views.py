@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.outcome import (
     GameOutcome,
     Outcome,
@@ -28,44 +28,49 @@ from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay, Iter
 
 #: The FESA columns of every event report's player table, in order.
 PLAYER_COLUMNS: tuple[str, ...] = (
-    "category",
-    "career_games",
-    "bonus",
-    "upsets",
-    "performance",
-    "grade_before",
-    "grade_after",
-    "promotion",
+    N_("category"),
+    N_("career_games"),
+    N_("bonus"),
+    N_("upsets"),
+    N_("performance"),
+    N_("grade_before"),
+    N_("grade_after"),
+    N_("promotion"),
 )
 #: The columns an event whose table published its results adds.
 PUBLISHED_COLUMNS: tuple[str, ...] = (
-    "published_change",
-    "published_rating",
-    "difference",
-    "published_promotion",
+    N_("published_change"),
+    N_("published_rating"),
+    N_("difference"),
+    N_("published_promotion"),
 )
-GAME_COLUMNS: tuple[str, ...] = ("player", "round", "opponent", *shown_columns(FesaGame))
+GAME_COLUMNS: tuple[str, ...] = (
+    N_("player"),
+    N_("round"),
+    N_("opponent"),
+    *shown_columns(FesaGame),
+)
 PROMOTION_COLUMNS: tuple[str, ...] = (
     "id",
-    "name",
-    "from_grade",
-    "to_grade",
-    "path",
-    "round",
-    "career_game",
-    "tested_rating",
-    "note",
+    N_("name"),
+    N_("from_grade"),
+    N_("to_grade"),
+    N_("path"),
+    N_("round"),
+    N_("career_game"),
+    N_("tested_rating"),
+    N_("note"),
 )
-ITERATION_COLUMNS: tuple[str, ...] = ("pass", "changed", "players")
+ITERATION_COLUMNS: tuple[str, ...] = (N_("pass"), N_("changed"), N_("players"))
 #: The FESA columns of a replay's player table.
 REPLAY_COLUMNS: tuple[str, ...] = (
-    "event",
-    "category",
-    "career_games",
-    "performance",
-    "grade_before",
-    "grade_after",
-    "promotion",
+    N_("event"),
+    N_("category"),
+    N_("career_games"),
+    N_("performance"),
+    N_("grade_before"),
+    N_("grade_after"),
+    N_("promotion"),
 )
 
 assert (*shown_columns(Promotion), "note") == PROMOTION_COLUMNS
@@ -95,14 +100,14 @@ def game_row(game: GameOutcome[FesaGame]) -> dict[str, object]:
 #: The game columns of formula (1) itself (rules 4, 12, A and 9): the opponent's rating,
 #: the handicap and the rating it makes, K, the expected score, d, the upset's d' and the bonus.
 GAME_CALCULATION_COLUMNS = (
-    "opponent_rating",
-    "handicap",
-    "effective_rating",
+    N_("opponent_rating"),
+    N_("handicap"),
+    N_("effective_rating"),
     "k",
-    "expected",
+    N_("expected"),
     "d",
-    "d_upset",
-    "bonus",
+    N_("d_upset"),
+    N_("bonus"),
 )
 
 
@@ -144,11 +149,11 @@ def summary(detail: FesaEvent) -> dict[str, object]:
         "players": detail.players,
         "rated games": detail.rated_games,
         "passes": detail.passes,
-        "rounding": "each game" if detail.per_game_rounding else "event total",
+        "rounding": _("each game") if detail.per_game_rounding else _("event total"),
         "performance solver": detail.solver,
-        "look-ahead promotions": "yes (FESA's program)" if detail.lookahead else "no",
-        "provisional promotion": f"on UB of grade g+{detail.provisional_offset}",
-        "jishogi": "27-point count (NSR)" if detail.nsr else "draw (rule 4a)",
+        "look-ahead promotions": _("yes (FESA's program)") if detail.lookahead else _("no"),
+        "provisional promotion": tr("on UB of grade g+{offset}", offset=detail.provisional_offset),
+        "jishogi": _("27-point count (NSR)") if detail.nsr else _("draw (rule 4a)"),
     }
 
 
@@ -201,7 +206,7 @@ def events_report(outcome: FesaOutcome) -> Report:
     """The report of events rated one after the other: a row per player and event, the
     promotions of every event; no game rows (each event's are in its outcome)."""
     published = PUBLISHED_COLUMNS if has_published_values(outcome) else ()
-    columns = (*PLAYER_COLUMNS, *published, "event")
+    columns = (*PLAYER_COLUMNS, *published, N_("event"))
     promotions = [
         (p, event.key.name)
         for event in outcome.events
@@ -242,7 +247,7 @@ def replay_row(player: PlayerOutcome[FesaPlayer]) -> dict[str, object]:
         "change": player.change,
         "rating_after": player.rating_after,
         "event": detail.event.name if detail.event is not None else None,
-        "category": _CATEGORY_TEXT[detail.category],
+        "category": _(_CATEGORY_TEXT[detail.category]),
         "career_games": detail.career_games,
         "performance": performance.rating if performance is not None else None,
         "grade_before": _GRADE_NAMES[detail.grade_before],
@@ -298,12 +303,12 @@ def published_comparison(report: Report, ids: Sequence[str] | None = None) -> Ta
 
     columns = (
         "id",
-        "name",
-        "rating_before",
-        "published_change",
-        "published_rating",
-        "rating_after",
-        "difference",
+        N_("name"),
+        N_("rating_before"),
+        N_("published_change"),
+        N_("published_rating"),
+        N_("rating_after"),
+        N_("difference"),
     )
     outcome = report.outcome
     if outcome is None:
@@ -329,7 +334,7 @@ def published_comparison(report: Report, ids: Sequence[str] | None = None) -> Ta
         }
         for p in players
     ]
-    return Table(f"{report.title}: published and computed", columns, tuple(rows))
+    return Table(tr("{report}: published and computed", report=report.title), columns, tuple(rows))
 
 
 # -- the notebooks' tables of the formulas --------------------------------------------------
@@ -351,14 +356,16 @@ def upset_thresholds(
             row[f"d' (k={k})"] = d_upset
         row["used"] = "d' (A)" if diff / 160 > 1 - e else "d"  # k cancels out
         rows.append(row)
-    columns = ["or - tr", "E"]
+    columns = [N_("or - tr"), "E"]
     for k in ks:
         columns += [f"d (k={k})", f"d' (k={k})"]
     changes = {column: "{:.2f}" for column in columns[2:]}  # a change: two decimals
-    return Table("win: formula (1) against rule (A)", (*columns, "used"), tuple(rows), changes)
+    return Table(
+        _("win: formula (1) against rule (A)"), (*columns, N_("used")), tuple(rows), changes
+    )
 
 
 def bonus_table(ratings: Sequence[int] = range(400, 1801, 200)) -> Table:
     """Rule 9's bonus per game, (1800 - tr)/200, for a player with fewer than 100 games."""
     rows = tuple({"tr": r, "bonus per game": bonus(r, 0), "k": k_factor(r)} for r in ratings)
-    return Table("bonus of rule 9 per game", ("tr", "bonus per game", "k"), rows)
+    return Table(_("bonus of rule 9 per game"), ("tr", N_("bonus per game"), "k"), rows)

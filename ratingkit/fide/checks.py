@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..core.i18n import N_, tr
 from ..core.model import Event
 from ..core.outcome import Finding, GameRef, Rule, game_text
 from ..core.players import PlayerFile
@@ -53,16 +54,16 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
         rows.append({"rule": rule.clause, "problem": str(rule), "games": _listed(shown, names)})
     for player in outcome.players:
         if player.detail.not_counted:
-            rule = Rule("8.21", "an unrated player with 0 in his first event is not counted")
-            problem = f"{player.name} scored 0"
+            rule = Rule("8.21", N_("an unrated player with 0 in his first event is not counted"))
+            problem = tr("{name} scored 0", name=player.name)
             findings.append(Finding(rule, problem, (), breaks_validity=False))
-            rows.append({"rule": rule.clause, "problem": problem, "games": "all his"})
+            rows.append({"rule": rule.clause, "problem": problem, "games": tr("all his")})
     play, play_rows, unchecked = rate_of_play(rules, event)
     findings.extend(play)
     rows.extend(play_rows)
-    title = f"{event.name}: {rules.label} checks"
+    title = tr("{event}: {rules} checks", event=event.name, rules=rules.label)
     if unchecked:
-        title += "; not checked for lack of data: " + ", ".join(unchecked)
+        title += tr("; not checked for lack of data: ") + ", ".join(unchecked)
     # The rows of CheckTable.of, with the games cell as the reports have always printed it
     # ("3: r1 Aldren, Tomas - Cerny, Jan, r2 ..."), not as a list.
     return CheckTable(title, CHECK_COLUMNS, tuple(rows), {}, tuple(findings), names)
@@ -88,7 +89,7 @@ def rate_of_play(
     unchecked: list[str] = []
     minutes = _number(event.extra.get("minutes"))
     if minutes is None:
-        unchecked.append(f"{one} (no event field 'minutes')")
+        unchecked.append(tr("{clause} (no event field 'minutes')", clause=one))
     else:
         rating = {p.id: p.rating or 0 for p in event.players}
         short: dict[tuple[int, int], list[GameRef]] = {}
@@ -105,23 +106,30 @@ def rate_of_play(
                 )
         for (threshold, need), items in short.items():
             who = (
-                f"one of the players is rated {threshold} or more"
+                tr("one of the players is rated {threshold} or more", threshold=threshold)
                 if threshold > 0
-                else "every game"
+                else tr("every game")
             )
-            rule = Rule(one, f"at least {need} minutes per player for 60 moves")
-            problem = (
-                f"{one}: {minutes} minutes per player for 60 moves, but {need} are needed "
-                f"where {who}: these games are not rated"
+            rule = Rule(one, tr("at least {need} minutes per player for 60 moves", need=need))
+            problem = tr(
+                "{one}: {minutes} minutes per player for 60 moves, but "
+                "{need} are needed where {who}: these games are not rated",
+                one=one,
+                minutes=minutes,
+                need=need,
+                who=who,
             )
             findings.append(Finding(rule, problem, tuple(items)))
             rows.append({"rule": one, "problem": problem, "games": _listed(items, _names(event))})
     moves = _number(event.extra.get("first_control_moves"))
     least = rules.minimum_first_control_moves
     if least is not None and moves is not None and moves < least:
-        rule = Rule(two, f"a first time control names at least {least} moves")
-        problem = (
-            f"{two}: the first time control names {moves} moves; it must name at least {least}"
+        rule = Rule(two, tr("a first time control names at least {least} moves", least=least))
+        problem = tr(
+            "{two}: the first time control names {moves} moves; it must name at least {least}",
+            two=two,
+            moves=moves,
+            least=least,
         )
         findings.append(Finding(rule, problem, (), all_games=True))
         rows.append({"rule": two, "problem": problem, "games": "all"})

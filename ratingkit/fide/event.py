@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RatingkitError
 from ..core.expected import table_dp, table_pd_exact
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event, EventType, Game, Player
 from ..core.outcome import (
     EventKey,
@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 #: An unrated player's status when 8.21 leaves him out.
-NOT_COUNTED = "not counted (8.21)"
+NOT_COUNTED = N_("not counted (8.21)")
 
 
 @dataclass(frozen=True)
@@ -121,9 +121,9 @@ def not_a_chess_game(game: Game) -> Rule | None:
     """Why a game of shogi data is not a chess game (a handicap, or a shogi result:
     sennichite, jishogi, illegal move), or None for an ordinary game."""
     if game.handicap is not None:
-        return Rule("shogi handicap game", "not a chess game")
+        return Rule("shogi handicap game", N_("not a chess game"))
     if game.special is not None:
-        return Rule(f"shogi result ({game.special.value})", "not a chess game")
+        return Rule(f"shogi result ({game.special.value})", N_("not a chess game"))
     return None
 
 
@@ -257,9 +257,13 @@ def first_rated_during_event(ctx: _Event) -> set[str]:
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"8.4: {player.name!r} was first rated on {first.isoformat()}, but the "
-                    "event has no start date: taken as rated before the event",
-                    Rule("8.4", "first rated during the event"),
+                    tr(
+                        "8.4: {name!r} was first rated on {first}, but the event has "
+                        "no start date: taken as rated before the event",
+                        name=player.name,
+                        first=first.isoformat(),
+                    ),
+                    Rule("8.4", N_("first rated during the event")),
                     (player.id,),
                 )
             )
@@ -268,10 +272,14 @@ def first_rated_during_event(ctx: _Event) -> set[str]:
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"8.4: {player.name!r} was first rated during the event "
-                    f"({first.isoformat()}): rated himself with {player.rating}, unrated for "
-                    "his opponents",
-                    Rule("8.4", "first rated during the event"),
+                    tr(
+                        "8.4: {name!r} was first rated during the event ({first}): "
+                        "rated himself with {rating}, unrated for his opponents",
+                        name=player.name,
+                        first=first.isoformat(),
+                        rating=player.rating,
+                    ),
+                    Rule("8.4", N_("first rated during the event")),
                     (player.id,),
                 )
             )
@@ -313,12 +321,17 @@ def who_is_counted(ctx: _Event, first_event: set[str]) -> None:
         ctx.result.notes.append(
             Note(
                 NoteKind.RULE,
-                f"8.21: {len(zero)} unrated player(s) scored 0 in their first event and are "
-                "not counted"
-                + (" (nor their games for their opponents)" if ctx.round_robin else "")
-                + f": {shown} (a player without a games count is taken to be in his first "
-                "event)",
-                Rule("8.21", "an unrated player with 0 in his first event is not counted"),
+                tr(
+                    "8.21: {count} unrated player(s) scored 0 in their first "
+                    "event and are not counted",
+                    count=len(zero),
+                )
+                + (tr(" (nor their games for their opponents)") if ctx.round_robin else "")
+                + tr(
+                    ": {shown} (a player without a games count is taken to be in his first event)",
+                    shown=shown,
+                ),
+                Rule("8.21", N_("an unrated player with 0 in his first event is not counted")),
                 tuple(zero),
             )
         )
@@ -365,7 +378,7 @@ def games_not_rated(ctx: _Event) -> None:
             why = shogi
             not_chess += 1
         else:
-            why = Rule(f"not played ({game.play.value})", "only 1 = 0 results are rated")
+            why = Rule(f"not played ({game.play.value})", N_("only 1 = 0 results are rated"))
         for pid in game.players:
             player, opponent = ctx.by_id[pid], ctx.by_id[game.opponent_of(pid)]
             ctx.result.games.append(
@@ -375,8 +388,12 @@ def games_not_rated(ctx: _Event) -> None:
         ctx.result.notes.append(
             Note(
                 NoteKind.RULE,
-                f"{not_chess} game(s) with a shogi handicap or a shogi result (sennichite, "
-                "jishogi, illegal move) are not rated: they are not chess games",
+                tr(
+                    "{not_chess} game(s) with a shogi handicap or a shogi result "
+                    "(sennichite, jishogi, illegal move) are not rated: they are "
+                    "not chess games",
+                    not_chess=not_chess,
+                ),
             )
         )
 
@@ -393,13 +410,13 @@ def opponent_rating_used(ctx: _Event, pid: str, opp: str) -> tuple[int | None, R
     game, with his Ru; 2022-2025 8.3.1: never)."""
     rules = ctx.rules
     if opp in ctx.result.disregarded:
-        return None, Rule("8.21", "opponent's result not counted")
+        return None, Rule("8.21", N_("opponent's result not counted"))
     if opp not in ctx.unrated_for_others:
         return _rating(ctx.by_id[opp]), None
     if ctx.round_robin and not rules.rate_unrated_in_round_robins:
         return None, rules.unrated_opponent_rule
     if not ctx.round_robin:
-        return None, Rule("8.52", "opponent unrated (only round robins rate these games)")
+        return None, Rule("8.52", N_("opponent unrated (only round robins rate these games)"))
     if opp not in ctx.ru_int:
         return None, Rule("opponent has no Ru")
     return ctx.ru_int[opp], None
@@ -424,7 +441,7 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
     n = len(raws)
     # 8.54 (2022: 8.3.1, one upgrade per tournament): the games whose D the cap limits.
     capped_at = rules.capped_games(ro, raws)
-    cap_rule = Rule(rules.cap_rule, f"D capped at {rules.cap}")
+    cap_rule = Rule(rules.cap_rule, tr("D capped at {cap}", cap=rules.cap))
     period_n = n if period_games is None or state.key is None else period_games.get(state.key, n)
     choice = rules.choose_k(ro, state, reference_date(ctx.event), period_n)
     for text in choice.assumed:
@@ -446,7 +463,9 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
         note: str | None = None
         reason: Rule | None = cap_rule if capped else None
         if opp in ctx.unrated_for_others:
-            note = f"opponent unrated: his Ru {rating_used} (8.52, 8.58)"
+            note = tr(
+                "opponent unrated: his Ru {rating_used} (8.52, 8.58)", rating_used=rating_used
+            )
             reason = Rule("8.52", note)
         elif not capped and abs(raw) > rules.cap:
             note = rules.no_cap_note(ro)
@@ -483,7 +502,7 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
             ks=(choice.k,),
             k_change=change,
             k_rules=(choice.k_rule,),
-            status_text=status or "rated",
+            status_text=status or N_("rated"),
             k_assumed=choice.assumed,
             cap_rule=cap_rule,
             games_capped=len(capped_at),
@@ -533,8 +552,8 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
                     ctx.by_id[g.opponent_of(pid)],
                     Fraction(g.score_of(pid)),
                     True,
-                    Rule("8.21b", "counts towards Ru (8.21b, 8.58)"),
-                    "counts towards Ru (8.21b, 8.58)",
+                    Rule("8.21b", N_("counts towards Ru (8.21b, 8.58)")),
+                    tr("counts towards Ru (8.21b, 8.58)"),
                 )
             )
     else:
@@ -542,7 +561,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
             opp = g.opponent_of(pid)
             score = Fraction(g.score_of(pid))
             if opp in ctx.unrated_for_others:
-                why = Rule("8.21a", "Rc counts rated opponents only")
+                why = Rule("8.21a", N_("Rc counts rated opponents only"))
                 result.games.append(ctx.game(g.round, player, ctx.by_id[opp], score, False, why))
                 continue
             pairs.append((Fraction(_rating(ctx.by_id[opp])), score))
@@ -553,8 +572,8 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
                     ctx.by_id[opp],
                     score,
                     True,
-                    Rule("8.21a", "counts towards Rc (8.21a)"),
-                    "counts towards Rc (8.21a)",
+                    Rule("8.21a", N_("counts towards Rc (8.21a)")),
+                    tr("counts towards Rc (8.21a)"),
                 )
             )
     result.counted[pid] = pairs
@@ -566,7 +585,7 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
     if iterated:
         value = result.ru[pid]
         rc = result.ra[pid]
-        rule = "8.21b Ra, 8.58 iteration (see sections)"
+        rule = tr("8.21b Ra, 8.58 iteration (see sections)")
     else:
         rc, value, rule = rules.initial_rating(pairs)
     result.ru[pid] = value
@@ -587,7 +606,7 @@ def no_ru_outcome(
         None,
         None,
         Status.NOT_RATED,
-        FidePlayer(n=n, w=w, status_text="no rated opponent: no Ru", person=person),
+        FidePlayer(n=n, w=w, status_text=N_("no rated opponent: no Ru"), person=person),
     )
 
 
@@ -622,7 +641,7 @@ def ru_outcome(
             w=w,
             ru_exact=value,
             ru=ru,
-            status_text=status or f"unrated: Ru by {rule}",
+            status_text=status or tr("unrated: Ru by {rule}", rule=rule),
             ru_rule=rule,
             person=person,
         ),
@@ -639,9 +658,11 @@ def unrated_opponent_notes(ctx: _Event) -> None:
         ctx.result.notes.append(
             Note(
                 NoteKind.RULE,
-                "8.52: games of rated players against unrated opponents are not rated "
-                "(not a round robin)",
-                Rule("8.52", "games against unrated opponents rated in round robins only"),
+                tr(
+                    "8.52: games of rated players against unrated opponents are not rated "
+                    "(not a round robin)"
+                ),
+                Rule("8.52", N_("games against unrated opponents rated in round robins only")),
             )
         )
     elif not rules.rate_unrated_in_round_robins:
@@ -649,8 +670,11 @@ def unrated_opponent_notes(ctx: _Event) -> None:
         ctx.result.notes.append(
             Note(
                 NoteKind.RULE,
-                f"{rule.clause}: opponent unrated: games of rated players against unrated "
-                "opponents are not rated, in round robins too",
+                tr(
+                    "{clause}: opponent unrated: games of rated players against "
+                    "unrated opponents are not rated, in round robins too",
+                    clause=rule.clause,
+                ),
                 rule,
             )
         )
@@ -758,9 +782,12 @@ def iterate_8_58(
         result.notes.append(
             Note(
                 NoteKind.WARNING,
-                f"8.58: the rounded Ru still changed after {max_iterations} passes; the last "
-                "pass is used",
-                Rule("8.58", "iteration"),
+                tr(
+                    "8.58: the rounded Ru still changed after {max_iterations} "
+                    "passes; the last pass is used",
+                    max_iterations=max_iterations,
+                ),
+                Rule("8.58", N_("iteration")),
             )
         )
     return current, ra_of
@@ -779,7 +806,13 @@ def group_k_defaults(defaults: Sequence[KDefault]) -> list[Note]:
         notes.append(
             Note(
                 NoteKind.DEFAULT,
-                f"K={k} assumed ({text}) for {len(names)} player(s): {shown}",
+                tr(
+                    "K={k} assumed ({text}) for {count} player(s): {shown}",
+                    k=k,
+                    text=text,
+                    count=len(names),
+                    shown=shown,
+                ),
                 None,
                 tuple(dict.fromkeys(item.player for item in items)),
             )

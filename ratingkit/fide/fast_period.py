@@ -31,7 +31,7 @@ import numpy as np
 from ..core.expected import table_pd_exact
 from ..core.fastbuild import build as make_frozen
 from ..core.fastbuild import collector_paused
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event, EventType, Play, Player
 from ..core.outcome import (
     EventKey,
@@ -77,10 +77,10 @@ FideOutcome = Outcome[FidePlayer, FideGame]
 T = TypeVar("T")
 
 #: Why a rated player's game is not rated (the words of :mod:`ratingkit.fide.event`).
-OPPONENT_NOT_COUNTED = Rule("8.21", "opponent's result not counted")
-OPPONENT_UNRATED = Rule("8.52", "opponent unrated (only round robins rate these games)")
-RC_RATED_ONLY = Rule("8.21a", "Rc counts rated opponents only")
-COUNTS_TOWARDS_RC = Rule("8.21a", "counts towards Rc (8.21a)")
+OPPONENT_NOT_COUNTED = Rule("8.21", N_("opponent's result not counted"))
+OPPONENT_UNRATED = Rule("8.52", N_("opponent unrated (only round robins rate these games)"))
+RC_RATED_ONLY = Rule("8.21a", N_("Rc counts rated opponents only"))
+COUNTS_TOWARDS_RC = Rule("8.21a", N_("counts towards Rc (8.21a)"))
 
 
 # -- the predicate -----------------------------------------------------------------------------
@@ -99,10 +99,11 @@ def _rules_reason(rules: Fide2014) -> str | None:
     from .rulesets import FIDE_2014, Fide2014
 
     if type(rules) is not Fide2014 or rules != FIDE_2014:
-        return (
-            f"rule set {rules.name} is not the 2014 text as fide-2014 defines it (the "
-            "vectorised engine knows FIDE 2014 section 8 only; the later texts change the cap "
-            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)"
+        return tr(
+            "rule set {name} is not the 2014 text as fide-2014 defines it (the vectorised "
+            "engine knows FIDE 2014 section 8 only; the later texts change the cap "
+            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)",
+            name=rules.name,
         )
     return None
 
@@ -153,40 +154,45 @@ def _prepare(
     if reason is not None:
         return reason
     if not events:
-        return "no events: a rating period needs at least one"
+        return tr("no events: a rating period needs at least one")
     data: list[_EventData] = []
     offset = 0
     kind: dict[str, bool] = {}
     for position, event in enumerate(events):
         if event.score_only:
-            return f"{event.name!r} is a score table: FIDE 2014 section 8 rates games"
+            return tr("{name!r} is a score table: FIDE 2014 section 8 rates games", name=event.name)
         unrated = [p for p in event.players if p.rating is None]
         if event.type is EventType.ROUND_ROBIN and unrated:
-            return (
-                f"{event.name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
+            return tr(
+                "{name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
                 "8.58: the rated players' games against them count with their Ru from the "
-                "iteration)"
+                "iteration)",
+                name=event.name,
             )
         games = event.games
         if any(g.handicap is not None or g.special is not None for g in games):
-            return (
-                f"{event.name!r} has games with a shogi handicap or a shogi result: they are "
-                "not chess games (listed, not rated, by the event-by-event path)"
+            return tr(
+                "{name!r} has games with a shogi handicap or a shogi result: they are not "
+                "chess games (listed, not rated, by the event-by-event path)",
+                name=event.name,
             )
         states, notes = read_states(event, players)
         for p in event.players:
             state = states[p.id]
             if p.rating is not None and state.first_rated is not None:
-                return (
-                    f"{p.name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
-                    "during an event counts as unrated for his opponents)"
+                return tr(
+                    "{name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
+                    "during an event counts as unrated for his opponents)",
+                    name=p.name,
                 )
             key = state.key or p.id
             rated = p.rating is not None
             if kind.setdefault(key, rated) is not rated:
-                return (
-                    f"{p.name!r} is rated in one event of the period and unrated in another "
-                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his rating)"
+                return tr(
+                    "{name!r} is rated in one event of the period and unrated in another "
+                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his "
+                    "rating)",
+                    name=p.name,
                 )
         index = {p.id: offset + i for i, p in enumerate(event.players)}
         slot_of = index.__getitem__
@@ -315,7 +321,7 @@ class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
 
 
 def _cap_rule(rules: Fide2014) -> Rule:
-    return Rule(rules.cap_rule, f"D capped at {rules.cap}")
+    return Rule(rules.cap_rule, tr("D capped at {cap}", cap=rules.cap))
 
 
 def rate_period_fast(
@@ -568,7 +574,7 @@ def _rate_period(
                 ks=(choice.k,),
                 k_change=change,
                 k_rules=(choice.k_rule,),
-                status_text="rated",
+                status_text=N_("rated"),
                 k_assumed=choice.assumed,
                 cap_rule=cap_rule,
                 games_capped=lists.capped[slot],
@@ -596,12 +602,18 @@ def _rate_period(
             result_notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"8.21: {len(zero)} unrated player(s) scored 0 in their first event and are "
-                    "not counted"
-                    + (" (nor their games for their opponents)" if _round_robin(event) else "")
-                    + f": {shown} (a player without a games count is taken to be in his first "
-                    "event)",
-                    Rule("8.21", "an unrated player with 0 in his first event is not counted"),
+                    tr(
+                        "8.21: {count} unrated player(s) scored 0 in their first "
+                        "event and are not counted",
+                        count=len(zero),
+                    )
+                    + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")
+                    + tr(
+                        ": {shown} (a player without a games count is taken to be in "
+                        "his first event)",
+                        shown=shown,
+                    ),
+                    Rule("8.21", N_("an unrated player with 0 in his first event is not counted")),
                     tuple(slots[s].id for s in zero),
                 )
             )
@@ -609,15 +621,17 @@ def _rate_period(
             result_notes.append(
                 Note(
                     NoteKind.RULE,
-                    "8.52: games of rated players against unrated opponents are not rated "
-                    "(not a round robin)",
-                    Rule("8.52", "games against unrated opponents rated in round robins only"),
+                    tr(
+                        "8.52: games of rated players against unrated opponents are not rated "
+                        "(not a round robin)"
+                    ),
+                    Rule("8.52", N_("games against unrated opponents rated in round robins only")),
                 )
             )
         read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
         read += _k_default_notes(event.players, choice_list[d.offset :], choices)
         for note in read:
-            notes.append(replace(note, text=f"{event.name}: {note.text}"))
+            notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         event_outcomes.append(
             LazyEventOutcome(
                 EventKey.of(event, d.position),
@@ -698,20 +712,26 @@ def _rate_period(
         list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
         ros = [rating_list[s] for s in own]
         if list_rating is not None:
-            ro, source = list_rating, "player file"
+            ro, source = list_rating, tr("player file")
         else:
             own_events = [data[event_list[s]].event for s in own]
             last_index = _began_last_index(own_events)
             ro = ros[last_index]
-            source = f"{own_events[last_index].name} (the event that began last)"
+            source = tr("{name} (the event that began last)", name=own_events[last_index].name)
         if any(r != ro for r in ros):
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"7.1: {player.name!r} is rated with Ro "
-                    f"{', '.join(str(r) for r in ros)} in the events; the period's change "
-                    f"goes onto the previous list's rating {ro} ({source})",
-                    Rule("7.1", "the change goes onto the previous list"),
+                    tr(
+                        "7.1: {name!r} is rated with Ro {names} in the events; the "
+                        "period's change goes onto the previous list's rating {ro} "
+                        "({source})",
+                        name=player.name,
+                        names=", ".join(str(r) for r in ros),
+                        ro=ro,
+                        source=source,
+                    ),
+                    Rule("7.1", N_("the change goes onto the previous list")),
                     (key,),
                 )
             )
@@ -749,7 +769,7 @@ def _rate_period(
                 ks=ks,
                 k_change=change,
                 k_rules=k_rules,
-                status_text=status or "rated",
+                status_text=status or N_("rated"),
                 list_rating=ro,
                 list_rating_from=source,
                 events=len(own),
@@ -819,7 +839,11 @@ def _rate_period(
 
     return LazyPeriodOutcome(
         rules=rules.name,
-        title=f"rating period of {len(events)} event(s): {rules.label}",
+        title=tr(
+            "rating period of {events_count} event(s): {label}",
+            events_count=len(events),
+            label=rules.label,
+        ),
         players=players_out,
         events=tuple(event_outcomes),
         notes=tuple(notes),
@@ -866,7 +890,13 @@ def _k_default_notes(
         notes.append(
             Note(
                 NoteKind.DEFAULT,
-                f"K={k} assumed ({text}) for {len(listed)} player(s): {shown}",
+                tr(
+                    "K={k} assumed ({text}) for {listed_count} player(s): {shown}",
+                    k=k,
+                    text=text,
+                    listed_count=len(listed),
+                    shown=shown,
+                ),
                 None,
                 tuple(ids),
             )
@@ -878,13 +908,15 @@ def _period_decision(events: Sequence[Event]) -> Note:
     """The period's first note, in the event-by-event path's words."""
     return Note(
         NoteKind.DECISION,
-        "rating period: events in the order given: "
+        tr("rating period: events in the order given: ")
         + "; ".join(e.name for e in events)
-        + ". K and the games count come from the player file's state at the start of the "
-        "period for every event; each event's K * sum(dR) is added up and rounded once "
-        "(8.57) and added to the previous list's rating (7.1): the player file's rating "
-        "where it gives one, else the rating the player has in the event that began last "
-        "(column 'list rating from')",
+        + tr(
+            ". K and the games count come from the player file's state at the start of the "
+            "period for every event; each event's K * sum(dR) is added up and rounded once "
+            "(8.57) and added to the previous list's rating (7.1): the player file's rating "
+            "where it gives one, else the rating the player has in the event that began last "
+            "(column 'list rating from')"
+        ),
     )
 
 
@@ -1014,7 +1046,7 @@ def _event_games_builder(
         for game in event.games:
             if game.is_played:
                 continue
-            why = Rule(f"not played ({game.play.value})", "only 1 = 0 results are rated")
+            why = Rule(f"not played ({game.play.value})", N_("only 1 = 0 results are rated"))
             for pid in game.players:
                 me, you = by_id[pid], by_id[game.opponent_of(pid)]
                 sides.append(
@@ -1105,7 +1137,7 @@ def _event_games_builder(
                 if you.rating is None:
                     why, counts, note = RC_RATED_ONLY, False, str(RC_RATED_ONLY)
                 else:
-                    why, counts, note = COUNTS_TOWARDS_RC, True, "counts towards Rc (8.21a)"
+                    why, counts, note = COUNTS_TOWARDS_RC, True, tr("counts towards Rc (8.21a)")
                 sides.append(
                     GameOutcome(
                         key,

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..core.errors import RatingkitError
 from ..core.expected import table_dp
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.outcome import Rule
 from .state import PlayerState
 
@@ -78,31 +78,43 @@ def k_factor(
     if state.k is not None:
         return KChoice(state.k, K_GIVEN)
     if ten_from_2400_first and (rating >= 2400 or state.ever_2400):
-        why = "rating 2400 or more" if rating >= 2400 else "published rating has reached 2400"
-        return KChoice(10, Rule(clause, f"{why}, K 10 even before 30 games"))
+        why = (
+            tr("rating 2400 or more") if rating >= 2400 else tr("published rating has reached 2400")
+        )
+        return KChoice(10, Rule(clause, tr("{why}, K 10 even before 30 games", why=why)))
     assumed: list[str] = []
     if state.games is None:
-        assumed.append("no games count: taken as 30 or more")
+        assumed.append(_("no games count: taken as 30 or more"))
     elif state.games < 30:
-        return KChoice(40, Rule(clause, f"new player, {state.games} games before (< 30)"))
+        return KChoice(
+            40, Rule(clause, tr("new player, {games} games before (< 30)", games=state.games))
+        )
     if state.born is None:
-        assumed.append("no birth date: taken as not under 18")
+        assumed.append(_("no birth date: taken as not under 18"))
     elif on is None:
-        assumed.append("no event date to tell the age: taken as not under 18")
+        assumed.append(_("no event date to tell the age: taken as not under 18"))
     else:
         age = age_on(state.born, on)
         if state.born_year_only and not junior_until_year_end:
-            assumed.append(f"birth year {state.born.year} only: taken as born on 1 January")
+            assumed.append(
+                tr("birth year {year} only: taken as born on 1 January", year=state.born.year)
+            )
         if junior_until_year_end:
             junior = on.year - state.born.year <= 18
             rule = Rule(
                 clause,
-                f"junior until the end of {state.born.year + 18}, the year of the 18th "
-                f"birthday (event on {on.isoformat()}), rating < 2300",
+                tr(
+                    "junior until the end of {year}, the year of the 18th "
+                    "birthday (event on {on}), rating < 2300",
+                    year=state.born.year + 18,
+                    on=on.isoformat(),
+                ),
             )
         else:
             junior = age < 18
-            rule = Rule(clause, f"under 18 ({age} on {on.isoformat()}), rating < 2300")
+            rule = Rule(
+                clause, tr("under 18 ({age} on {on}), rating < 2300", age=age, on=on.isoformat())
+            )
         once_2300 = junior_ends_once_2300 and bool(state.ever_2300)
         if junior and rating < 2300 and not once_2300:
             # 40 either way: the games count does not matter for a junior.
@@ -110,16 +122,16 @@ def k_factor(
         if junior and rating < 2300:
             return KChoice(
                 20,
-                Rule(clause, "junior whose rating once reached 2300 (ever_2300): K 20"),
+                Rule(clause, N_("junior whose rating once reached 2300 (ever_2300): K 20")),
                 tuple(assumed),
             )
     if rating >= 2400:
-        return KChoice(10, Rule(clause, "rating 2400 or more"), tuple(assumed))
+        return KChoice(10, Rule(clause, N_("rating 2400 or more")), tuple(assumed))
     if state.ever_2400:
-        return KChoice(10, Rule(clause, "published rating has reached 2400"), tuple(assumed))
+        return KChoice(10, Rule(clause, N_("published rating has reached 2400")), tuple(assumed))
     if state.ever_2400 is None:
-        assumed.append("ever_2400 not given: taken as no (rating under 2400)")
-    return KChoice(20, Rule(clause, "rating under 2400"), tuple(assumed))
+        assumed.append(_("ever_2400 not given: taken as no (rating under 2400)"))
+    return KChoice(20, Rule(clause, N_("rating under 2400")), tuple(assumed))
 
 
 def limit_k(choice: KChoice, games: int, maximum: int = 700, clause: str = "8.3.3") -> KChoice:
@@ -135,7 +147,7 @@ def limit_k(choice: KChoice, games: int, maximum: int = 700, clause: str = "8.3.
         f"{choice.k * games} > {maximum}, K = {maximum} // {games} = {k}"
     )
     if why:
-        rule = Rule(choice.k_rule.clause, f"{why}; {limited}")
+        rule = Rule(choice.k_rule.clause, tr("{why}; {limited}", why=why, limited=limited))
     else:  # K given in the player file, then limited
         rule = Rule(f"{choice.k_rule.clause}; {limited}")
     return KChoice(k, rule, choice.assumed)
@@ -161,12 +173,20 @@ def ru_from(
         half_points = 2 * score - games
         return (
             base + 20 * half_points,
-            f"{clause or '8.23'}: +20 x {half_points} half points",
+            tr(
+                "{clause}: +20 x {half_points} half points",
+                clause=clause or "8.23",
+                half_points=half_points,
+            ),
             None,
         )
     dp = table_dp(p)
     if round_robin:
-        return base + Fraction(dp) * n / (n + 1), f"{clause or '8.25'}: Ra + dp x n/(n+1)", dp
+        return (
+            base + Fraction(dp) * n / (n + 1),
+            tr("{clause}: Ra + dp x n/(n+1)", clause=clause or "8.25"),
+            dp,
+        )
     return base + dp, f"{clause or '8.24'}: {base_name} + dp", dp
 
 
@@ -187,10 +207,15 @@ def initial_rating_2024(
     ra: Fraction = sum(ratings, Fraction(0)) / games
     dp = table_dp(points / games)
     value = ra + dp
-    rule = (
-        f"2024: Ra over {len(pairs)} rated + {len(hypothetical)} hypothetical "
-        f"{'/'.join(str(h) for h in hypothetical)} opponents (draws), "
-        f"p = {float(points):g}/{games}, Ru = Ra + dp ({dp:+d})"
+    rule = tr(
+        "2024: Ra over {pairs_count} rated + {hypothetical_count} hypothetical {names} "
+        "opponents (draws), p = {points:g}/{games}, Ru = Ra + dp ({dp:+d})",
+        pairs_count=len(pairs),
+        hypothetical_count=len(hypothetical),
+        names="/".join(str(h) for h in hypothetical),
+        points=float(points),
+        games=games,
+        dp=dp,
     )
     if maximum is not None and value > maximum:
         return ra, Fraction(maximum), rule + f", above {maximum}: {maximum}"

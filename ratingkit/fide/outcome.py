@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from ..core.i18n import N_, _, tr
 from ..core.model import EventType
 from ..core.outcome import Outcome, PlayerOutcome, Rule, Status, shown_as
 
@@ -81,17 +82,17 @@ class FidePlayer:
     #: K * (w - We), unrounded (8.55); a period: the sum over its events.
     k_change: Fraction | None = shown_as("K*(w-We)", default=None)
     #: The rule that gave K (one per distinct rule of a period's events); see :attr:`k_rule`.
-    k_rules: tuple[Rule, ...] = shown_as("K rule", _show_rules, default=())
+    k_rules: tuple[Rule, ...] = shown_as(N_("K rule"), _show_rules, default=())
     #: An unrated player's Ru before rounding (8.22-8.25; 2024 8.2) and rounded (8.57).
-    ru_exact: Fraction | None = shown_as("Ru exact", default=None)
+    ru_exact: Fraction | None = shown_as(N_("Ru exact"), default=None)
     ru: int | None = shown_as("Ru", default=None)
     #: The status as printed ("rated", "not counted (8.21)", "unrated: Ru by 8.23: ...").
-    status_text: str = shown_as("status", default="rated")
+    status_text: str = shown_as(N_("status"), _, default="rated")
     #: A period (7.1): the previous list's rating the total goes onto, and where it is from.
-    list_rating: int | None = shown_as("list rating", default=None)
-    list_rating_from: str | None = shown_as("list rating from", default=None)
+    list_rating: int | None = shown_as(N_("list rating"), default=None)
+    list_rating_from: str | None = shown_as(N_("list rating from"), default=None)
     #: A period: the events the player played in.
-    events: int | None = shown_as("events", default=None)
+    events: int | None = shown_as(N_("events"), default=None)
     # -- not printed: what explain() says -------------------------------------------------
     #: The defaults assumed for K where the player file says nothing.
     k_assumed: tuple[str, ...] = ()
@@ -132,7 +133,13 @@ class FidePlayer:
                 + (f" ({_show_rules(self.k_rules)})" if self.k_rules else "")
             )
         if self.games_capped and self.cap_rule is not None:
-            parts.append(f"400-point cap ({self.cap_rule.clause}) in {self.games_capped} game(s)")
+            parts.append(
+                tr(
+                    "400-point cap ({clause}) in {games_capped} game(s)",
+                    clause=self.cap_rule.clause,
+                    games_capped=self.games_capped,
+                )
+            )
         return "; ".join(parts)
 
     def derivation(self) -> str:
@@ -140,11 +147,15 @@ class FidePlayer:
         8.3.1; 8.21), and in a period the previous list the change goes onto (7.1)."""
         parts = [self.explain()] if self.explain() else []
         for rule, count in self.not_rated:
-            parts.append(f"{count} game(s) not rated ({rule})")
+            parts.append(tr("{count} game(s) not rated ({rule})", count=count, rule=rule))
         if self.list_rating is not None and self.list_rating_from:
             parts.append(
-                f"the change goes onto the previous list's {self.list_rating} "
-                f"({self.list_rating_from}, 7.1)"
+                tr(
+                    "the change goes onto the previous list's {list_rating} "
+                    "({list_rating_from}, 7.1)",
+                    list_rating=self.list_rating,
+                    list_rating_from=self.list_rating_from,
+                )
             )
         return "; ".join(parts)
 
@@ -156,20 +167,20 @@ FidePlayerOutcome = PlayerOutcome[FidePlayer]
 class FideGame:
     """One player's side of one game as FIDE rates it."""
 
-    name: str = shown_as("name", default="")
-    opponent_name: str = shown_as("opponent name", default="")
-    opponent_rating: int | None = shown_as("opponent rating", default=None)
+    name: str = shown_as(N_("name"), default="")
+    opponent_name: str = shown_as(N_("opponent name"), default="")
+    opponent_rating: int | None = shown_as(N_("opponent rating"), default=None)
     #: The opponent's rating as used: his rating, the rating the cap puts in its place, or an
     #: unrated opponent's Ru (8.52, 8.58).
-    rating_used: int | None = shown_as("rating used", default=None)
+    rating_used: int | None = shown_as(N_("rating used"), default=None)
     #: The clause of the cap when it limited D (8.54; 2022-2025 8.3.1), else None.
-    capped: Rule | None = shown_as("capped", _show_clause, default=None)
-    d_uncapped: int | None = shown_as("D uncapped", default=None)
+    capped: Rule | None = shown_as(N_("capped"), _show_clause, default=None)
+    d_uncapped: int | None = shown_as(N_("D uncapped"), default=None)
     d: int | None = shown_as("D", default=None)
     pd: Fraction | None = shown_as("PD", default=None)
-    score_minus_pd: Fraction | None = shown_as("score-PD", default=None)
+    score_minus_pd: Fraction | None = shown_as(N_("score-PD"), default=None)
     #: The game's note as printed (why it is not rated, or how it counted).
-    note: str | None = shown_as("note", default=None)
+    note: str | None = shown_as(N_("note"), default=None)
 
 
 @dataclass(frozen=True)
@@ -211,11 +222,11 @@ class FideEvent:
     """One event's values: what the report's summary shows, and a round robin's 8.21b table
     and 8.58 passes."""
 
-    event_type: EventType = shown_as("event type", lambda t: t.value)
-    start: date | None = shown_as("start", default=None)
-    end: date | None = shown_as("end", default=None)
-    players: int = shown_as("players", default=0)
-    rated_players: int = shown_as("rated players", default=0)
+    event_type: EventType = shown_as(N_("event type"), lambda t: t.value)
+    start: date | None = shown_as(N_("start"), default=None)
+    end: date | None = shown_as(N_("end"), default=None)
+    players: int = shown_as(N_("players"), default=0)
+    rated_players: int = shown_as(N_("rated players"), default=0)
     #: The round robin's 8.21b dp table and 8.58 passes (empty elsewhere).
     dp_rows: tuple[DpRow, ...] = ()
     passes: tuple[IterationPass, ...] = ()
@@ -229,19 +240,19 @@ class FideEvent:
 class FidePeriod:
     """A rating period's values (the report's summary)."""
 
-    events: int = shown_as("events", default=0)
+    events: int = shown_as(N_("events"), default=0)
 
 
 @dataclass(frozen=True)
 class VectorisedPeriod:
     """The vectorised period's values (the report's summary)."""
 
-    games: int = shown_as("games", default=0)
-    players: int = shown_as("players", default=0)
-    rated_players: int = shown_as("rated players", default=0)
-    rated_games: int = shown_as("rated games", default=0)
-    games_capped: int = shown_as("games capped (8.54)", default=0)
-    reference_date: date | None = shown_as("reference date", default=None)
+    games: int = shown_as(N_("games"), default=0)
+    players: int = shown_as(N_("players"), default=0)
+    rated_players: int = shown_as(N_("rated players"), default=0)
+    rated_games: int = shown_as(N_("rated games"), default=0)
+    games_capped: int = shown_as(N_("games capped (8.54)"), default=0)
+    reference_date: date | None = shown_as(N_("reference date"), default=None)
 
 
 #: What a FIDE rule set computes.

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RatingkitError
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event, Player, event_notes
 from ..core.outcome import (
     EventOutcome,
@@ -112,7 +112,7 @@ def _waiting_note(rules: Fide2014, waiting: Sequence[tuple[str, int, str]]) -> l
     text = rules.not_published_note([(name, n) for name, n, _ in waiting])
     if text is None:
         return []
-    rule = Rule(rules.first_rating_clause, "first rating from 5 games")
+    rule = Rule(rules.first_rating_clause, N_("first rating from 5 games"))
     return [Note(NoteKind.RULE, text, rule, tuple(pid for _, _, pid in waiting))]
 
 
@@ -185,10 +185,17 @@ def _onto_previous_list(
     notes.append(
         Note(
             NoteKind.RULE,
-            f"7.1: {player.name!r}: new rating = previous list {base} (player "
-            f"file) {change:+d} = {base + change} (the event was rated with its "
-            f"Ro {player.rating})",
-            Rule("7.1", "the change goes onto the previous list"),
+            tr(
+                "7.1: {name!r}: new rating = previous list {base} (player "
+                "file) {change:+d} = {after} (the event was rated with its "
+                "Ro {rating})",
+                name=player.name,
+                base=base,
+                change=change,
+                after=base + change,
+                rating=player.rating,
+            ),
+            Rule("7.1", N_("the change goes onto the previous list")),
             (player.id,),
         )
     )
@@ -196,7 +203,7 @@ def _onto_previous_list(
         outcome,
         rating_after=after,
         status=Status.RATED if after is not None else Status.NOT_PUBLISHED,
-        detail=replace(outcome.detail, status_text=status or "rated"),
+        detail=replace(outcome.detail, status_text=status or N_("rated")),
     )
 
 
@@ -242,13 +249,15 @@ def rate_period(
     notes: list[Note] = [
         Note(
             NoteKind.DECISION,
-            "rating period: events in the order given: "
+            tr("rating period: events in the order given: ")
             + "; ".join(e.name for e in events)
-            + ". K and the games count come from the player file's state at the start of the "
-            "period for every event; each event's K * sum(dR) is added up and rounded once "
-            "(8.57) and added to the previous list's rating (7.1): the player file's rating "
-            "where it gives one, else the rating the player has in the event that began last "
-            "(column 'list rating from')",
+            + tr(
+                ". K and the games count come from the player file's state at the start of the "
+                "period for every event; each event's K * sum(dR) is added up and rounded once "
+                "(8.57) and added to the previous list's rating (7.1): the player file's rating "
+                "where it gives one, else the rating the player has in the event that began last "
+                "(column 'list rating from')"
+            ),
         )
     ]
     per_person: dict[str, _Person] = {}
@@ -267,7 +276,7 @@ def rate_period(
         read = _dedupe([*_read_notes(event), *state_notes, *result.notes])
         read += group_k_defaults(result.k_defaults)
         for note in read:
-            notes.append(replace(note, text=f"{event.name}: {note.text}"))
+            notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         games.extend(result.games)
         _collect(event, states, result, per_person, last_state, seen_unrated_events)
         event_outcomes.append(
@@ -291,11 +300,11 @@ def rate_period(
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"{player.name!r} is unrated in "
+                    tr("{name!r} is unrated in ", name=player.name)
                     + ", ".join(e.name for e, _, _ in person.unrated)
-                    + " and rated in "
+                    + tr(" and rated in ")
                     + ", ".join(e.name for e, _, _ in person.rated)
-                    + ": only the events where he is rated change his rating",
+                    + tr(": only the events where he is rated change his rating"),
                     None,
                     (key,),
                 )
@@ -334,7 +343,11 @@ def rate_period(
     notes = _dedupe(notes)
     return Outcome(
         rules=rules.name,
-        title=f"rating period of {len(events)} event(s): {rules.label}",
+        title=tr(
+            "rating period of {events_count} event(s): {label}",
+            events_count=len(events),
+            label=rules.label,
+        ),
         players=tuple(period_players),
         events=tuple(event_outcomes),
         games=tuple(games),
@@ -438,20 +451,26 @@ def _period_rated(
 ) -> PlayerOutcome[FidePlayer]:
     """7.1: the new rating is the previous list's rating + the period's rounded total."""
     if list_rating is not None:
-        ro, source = list_rating, "player file"
+        ro, source = list_rating, tr("player file")
     else:
         last_event, last, _ = _began_last(rated)
         ro = last.detail.ro or 0
-        source = f"{last_event.name} (the event that began last)"
+        source = tr("{name} (the event that began last)", name=last_event.name)
     details = [outcome.detail for _, outcome, _ in rated]
     if any(d.ro != ro for d in details):
         notes.append(
             Note(
                 NoteKind.RULE,
-                f"7.1: {player.name!r} is rated with Ro "
-                f"{', '.join(str(d.ro) for d in details)} in the events; the period's change "
-                f"goes onto the previous list's rating {ro} ({source})",
-                Rule("7.1", "the change goes onto the previous list"),
+                tr(
+                    "7.1: {name!r} is rated with Ro {names} in the events; the "
+                    "period's change goes onto the previous list's rating {ro} "
+                    "({source})",
+                    name=player.name,
+                    names=", ".join(str(d.ro) for d in details),
+                    ro=ro,
+                    source=source,
+                ),
+                Rule("7.1", N_("the change goes onto the previous list")),
                 (key,),
             )
         )
@@ -486,7 +505,7 @@ def _period_rated(
             ks=ks,
             k_change=change,
             k_rules=tuple(dict.fromkeys(r for d in details for r in d.k_rules)),
-            status_text=status or "rated",
+            status_text=status or N_("rated"),
             list_rating=ro,
             list_rating_from=source,
             events=len(rated),
@@ -520,7 +539,7 @@ def _period_unrated(
             None,
             None,
             Status.NOT_RATED,
-            FidePlayer(status_text="no Ru", events=events),
+            FidePlayer(status_text=N_("no Ru"), events=events),
         )
     if len(counted) == 1:
         _, pairs, one = counted[0]
@@ -552,8 +571,8 @@ def _period_unrated(
         rules,
         player.name,
         pairs,
-        f"in {len(counted)} events",
-        f"over {len(counted)} events",
+        tr("in {counted_count} events", counted_count=len(counted)),
+        tr("over {counted_count} events", counted_count=len(counted)),
         key,
     )
     notes.append(note)
@@ -589,14 +608,24 @@ def as_one_event(
     published, status = rules.publish(ru, initial=True)
     note = Note(
         NoteKind.RULE,
-        f"8.3: {name!r}: {n} games ({games_from}) as one event: "
-        f"Rc {float(rc):.2f}, score {float(w)}, Rn {ru} ({rule})",
+        tr(
+            "8.3: {name!r}: {n} games ({games_from}) as one event: Rc "
+            "{rc:.2f}, score {score}, Rn {ru} ({rule})",
+            name=name,
+            n=n,
+            games_from=games_from,
+            rc=float(rc),
+            score=float(w),
+            ru=ru,
+            rule=rule,
+        ),
         Rule("8.3", _AS_ONE_EVENT),
         (player,),
     )
     first = FirstRating(
         published,
-        status or f"unrated: Rn by 8.3 {status_from}, {rule}",
+        status
+        or tr("unrated: Rn by 8.3 {status_from}, {rule}", status_from=status_from, rule=rule),
         n,
         w,
         rc,
@@ -626,7 +655,7 @@ def first_rating(
 
     notes: list[Note] = []
     clause = rules.first_rating_clause
-    rule = Rule(clause, "first rating")
+    rule = Rule(clause, N_("first rating"))
     kept = tuple(pending)
     if kept and on is not None:
         kept = tuple(
@@ -638,9 +667,16 @@ def first_rating(
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"{rules.label} {clause}: {name!r}: {len(pending) - len(kept)} earlier "
-                    f"result(s) from before the last {rules.first_rating_pool_months} months "
-                    "are not pooled",
+                    tr(
+                        "{label} {clause}: {name!r}: {count} earlier result(s) from "
+                        "before the last {first_rating_pool_months} months are not "
+                        "pooled",
+                        label=rules.label,
+                        clause=clause,
+                        name=name,
+                        count=len(pending) - len(kept),
+                        first_rating_pool_months=rules.first_rating_pool_months,
+                    ),
                     rule,
                     (player,),
                 )
@@ -650,7 +686,11 @@ def first_rating(
     if n == 0:
         return None, kept, notes
     w = sum((s for _, _, s in items), Fraction(0))
-    status = f"not published: {n} of {rules.first_rating_min_games} games"
+    status = tr(
+        "not published: {n} of {first_rating_min_games} games",
+        n=n,
+        first_rating_min_games=rules.first_rating_min_games,
+    )
     if n < rules.first_rating_min_games:
         if not kept:
             return FirstRating(None, status), items, notes
@@ -667,8 +707,8 @@ def first_rating(
         rules,
         name,
         [(r, s) for _, r, s in items],
-        f"{len(kept)} kept from earlier periods",
-        f"with {len(kept)} earlier results",
+        tr("{kept_count} kept from earlier periods", kept_count=len(kept)),
+        tr("with {kept_count} earlier results", kept_count=len(kept)),
         player,
     )
     notes.append(note)

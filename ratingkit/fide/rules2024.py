@@ -42,7 +42,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.outcome import (
     Note,
     NoteKind,
@@ -102,17 +102,17 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
         before = record.rating
         raise_: Fraction | None
         if before is None:
-            status, raise_, after = "unrated: unchanged", None, None
+            status, raise_, after = N_("unrated: unchanged"), None, None
             counts["unrated"] += 1
         else:
             inside = 1000 <= before <= 2000
             raise_ = adjustment_2024(before) if inside else None
             after = before + round_half_away_from_zero(raise_ or 0)
             if inside:
-                status = "in 1000-2000: R + 0.4 x (2000 - R)"
+                status = N_("in 1000-2000: R + 0.4 x (2000 - R)")
                 counts["in 1000-2000"] += 1
             else:
-                status = "outside 1000-2000: unchanged"
+                status = N_("outside 1000-2000: unchanged")
                 counts["outside 1000-2000"] += 1
         players.append(
             PlayerOutcome(
@@ -132,15 +132,23 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
         )
         new_records.append(replace(record, rating=after))
     notes = [
-        "FIDE one-time adjustment of 1 March 2024: R + 0.4 x (2000 - R) for ratings from 1000 "
-        "to 2000; the raise is rounded to the nearest integer (.5 away from zero; a multiple "
-        "of 0.4 never ends in .5); 1000 becomes 1400, the new floor, and 2000 stays 2000",
-        "ratings below 1000 (there were none on the list: the floor was 1000) and above 2000 "
-        "are unchanged; unrated players stay unrated",
+        _(
+            "FIDE one-time adjustment of 1 March 2024: R + 0.4 x (2000 - R) for ratings from 1000 "
+            "to 2000; the raise is rounded to the nearest integer (.5 away from zero; a multiple "
+            "of 0.4 never ends in .5); 1000 becomes 1400, the new floor, and 2000 stays 2000"
+        ),
+        _(
+            "ratings below 1000 (there were none on the list: the floor was 1000) and above 2000 "
+            "are unchanged; unrated players stay unrated"
+        ),
     ]
     outcome: Outcome[Adjustment, None] = Outcome(
         rules="fide-2024",
-        title=f"one-time adjustment of {ADJUSTMENT_DAY.isoformat()} ({source or 'list'})",
+        title=tr(
+            "one-time adjustment of {day} ({source})",
+            day=ADJUSTMENT_DAY.isoformat(),
+            source=source or _("list"),
+        ),
         players=tuple(players),
         notes=tuple(Note(NoteKind.RULE, text) for text in notes),
         new_state=PlayerFile(tuple(new_records), f"{source or 'list'} adjusted 2024-03-01"),
@@ -165,10 +173,10 @@ class Adjustment:
     """One rating's part of the adjustment of 1 March 2024."""
 
     #: 2000 - R for a rating of 1000-2000 (None outside).
-    below_2000: int | None = shown_as("2000 - R", default=None)
+    below_2000: int | None = shown_as(N_("2000 - R"), default=None)
     #: The raise 0.4 x (2000 - R), exact (None outside 1000-2000).
-    raise_: Fraction | None = shown_as("0.4 x (2000 - R)", default=None)
-    status_text: str = shown_as("status", default="")
+    raise_: Fraction | None = shown_as(N_("0.4 x (2000 - R)"), default=None)
+    status_text: str = shown_as(N_("status"), _, default="")
 
 
 __all__ = [

@@ -21,6 +21,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind, GameOutcome, Note, Rule
 from ..core.players import PlayerFile
@@ -48,14 +49,16 @@ __all__ = [
 
 #: Why a rated player's game against an unrated opponent is not rated where the rule set
 #: never rates them (``rate_unrated_in_round_robins`` False), in each text's words.
-UNRATED_OPPONENT_2014 = Rule("8.3.1", "opponent unrated (only games against rated players)")
+UNRATED_OPPONENT_2014 = Rule("8.3.1", N_("opponent unrated (only games against rated players)"))
 UNRATED_OPPONENT_2022 = Rule(
-    "8.3.1", "opponent unrated (only games against rated players are rated, round robins too)"
+    "8.3.1", N_("opponent unrated (only games against rated players are rated, round robins too)")
 )
 UNRATED_OPPONENT_2024 = Rule(
     "8.3.1",
-    "opponent unrated (from 2024 only games against rated players are rated, round robins "
-    "included)",
+    N_(
+        "opponent unrated (from 2024 only games against rated players are rated, round robins "
+        "included)"
+    ),
 )
 
 
@@ -167,12 +170,20 @@ class Fide2014:
             return None
         shown = ", ".join(f"{name} ({n})" for name, n in players[:10])
         more = " ..." if len(players) > 10 else ""
-        return (
-            f"{self.label} {self.first_rating_clause}: a first rating needs at least "
-            f"{self.first_rating_min_games} games against rated opponents, pooled over at most "
-            f"{self.first_rating_pool_months} months: not published for {len(players)} "
-            f"player(s) (games so far): {shown}{more}; their results are kept in the new "
-            f"state's {PENDING_COLUMN}"
+        return tr(
+            "{label} {first_rating_clause}: a first rating needs at least "
+            "{first_rating_min_games} games against rated opponents, pooled over at most "
+            "{first_rating_pool_months} months: not published for {players_count} "
+            "player(s) (games so far): {shown}{more}; their results are kept in the new "
+            "state's {PENDING_COLUMN}",
+            label=self.label,
+            first_rating_clause=self.first_rating_clause,
+            first_rating_min_games=self.first_rating_min_games,
+            first_rating_pool_months=self.first_rating_pool_months,
+            players_count=len(players),
+            shown=shown,
+            more=more,
+            PENDING_COLUMN=PENDING_COLUMN,
         )
 
     def excluded_games(self, event: Event) -> dict[int, Rule]:
@@ -185,7 +196,10 @@ class Fide2014:
         one, two = self.match_clauses
         if self.unrated_match_not_rated and any(p.rating is None for p in event.players):
             names = ", ".join(p.name for p in event.players if p.rating is None)
-            why = Rule(one, f"a match in which one player is unrated ({names}) is not rated")
+            why = Rule(
+                one,
+                tr("a match in which one player is unrated ({names}) is not rated", names=names),
+            )
             return {id(g): why for g in event.games}
         scheduled = event.extra.get("match_games")
         if not self.decided_match_games_not_rated or not isinstance(scheduled, int | float):
@@ -196,8 +210,12 @@ class Fide2014:
             if decided_at is not None:
                 out[id(game)] = Rule(
                     two,
-                    f"the {scheduled}-game match was won in round {decided_at}; the games "
-                    "after it are not rated",
+                    tr(
+                        "the {scheduled}-game match was won in round {decided_at}; "
+                        "the games after it are not rated",
+                        scheduled=scheduled,
+                        decided_at=decided_at,
+                    ),
                 )
                 continue
             for pid in game.players:
@@ -220,7 +238,7 @@ class Fide2014:
 
     def no_cap_note(self, rating: int) -> str:
         """The game note when the cap does not apply to the rated player."""
-        return "no cap"
+        return tr("no cap")
 
     def initial_rating(
         self, pairs: Sequence[tuple[Fraction, Fraction]]
@@ -240,8 +258,16 @@ class Fide2014:
         if self.floor is None or rating >= self.floor:
             return rating, None
         if initial:
-            return None, f"Ru {rating} below the floor {self.floor}: no rating published"
-        return None, f"new rating {rating} below the floor {self.floor}: listed as unrated"
+            return None, tr(
+                "Ru {rating} below the floor {floor}: no rating published",
+                rating=rating,
+                floor=self.floor,
+            )
+        return None, tr(
+            "new rating {rating} below the floor {floor}: listed as unrated",
+            rating=rating,
+            floor=self.floor,
+        )
 
     def decision_notes(self, event: Event) -> list[str]:
         """The decisions this rule set takes where the document is silent."""
@@ -318,7 +344,7 @@ class Fide2014:
 
 
 def _decision_note(event: Event) -> str:
-    text = (
+    text = _(
         "only games played over the board are rated (TRF 1 = 0; CSV 1-0, 0-1, 1/2-1/2 "
         "without a handicap or shogi result): forfeits, games of under one move and byes are "
         "not; D is capped at 400 (8.54); the change is rounded to the nearest integer, .5 away "
@@ -327,7 +353,7 @@ def _decision_note(event: Event) -> str:
         "months; in a rating period the total change goes onto the previous list's rating (7.1)"
     )
     if event.type is EventType.ROUND_ROBIN:
-        text += (
+        text += _(
             "; 8.58 iteration as decided here: pass 1 is 8.21b (rated players only), later "
             "passes average over all players with the previous pass's Ru, until the rounded "
             "Ru repeat; rated players then use the rounded Ru; n is the number of opponents "
@@ -416,37 +442,54 @@ class Fide2022(Fide2014):
         return capped
 
     def no_cap_note(self, rating: int) -> str:
-        return (
-            "8.3.1: one upgrade per tournament, in the game of the greatest difference; here the "
-            "real difference counts"
+        return tr(
+            "8.3.1: one upgrade per tournament, in the game of the greatest difference; "
+            "here the real difference counts"
         )
 
     def decision_notes(self, event: Event) -> list[str]:
         notes = [
-            f"{self.label}: only played games are rated (TRF 1 = 0); 8.3.1: a difference of "
-            "more than 400 counts as 400, but a player more than 400 above his opponent "
-            "benefits from it in one game of the event only, the one with the greatest "
-            "difference (read here: for the lower-rated player every such game counts as 400); "
-            "the change is rounded to the nearest integer, .5 away from zero, once per event or "
-            "period",
-            "8.2.1-8.2.3: an unrated player with 0 in his first event is not counted; Ra is the "
-            "average of his rated opponents, Ru = Ra at 50%, + 20 for each half point over 50% "
-            "(of his games against rated opponents), Ra + dp below; Ru rounded .5 away from "
-            "zero; round robins the same (no 8.58 iteration)",
-            "8.3.1: the rated players' games against unrated opponents are not rated, in round "
-            "robins neither",
-            f"floor {self.floor}: a new rating or an Ru below it is not published (the player is "
-            f"listed as unrated); 7.1.4: a first rating rests on at least "
-            f"{self.first_rating_min_games} games against rated opponents",
-            f"8.3.3: K 40 for fewer than 30 games, 20 below 2400, 10 once 2400 was reached, 40 "
-            f"for juniors under 2300 until 31 December of the year of their 18th birthday; K * n "
-            f"<= {self.k_times_n_max}: K = the largest whole number with K * n <= "
-            f"{self.k_times_n_max} (n: the player's rated games in the event or period)",
+            tr(
+                "{label}: only played games are rated (TRF 1 = 0); 8.3.1: a difference of more "
+                "than 400 counts as 400, but a player more than 400 above his opponent "
+                "benefits from it in one game of the event only, the one with the greatest "
+                "difference (read here: for the lower-rated player every such game counts as "
+                "400); the change is rounded to the nearest integer, .5 away from zero, once "
+                "per event or period",
+                label=self.label,
+            ),
+            _(
+                "8.2.1-8.2.3: an unrated player with 0 in his first event is not counted; "
+                "Ra is the average of his rated opponents, Ru = Ra at 50%, + 20 for each "
+                "half point over 50% (of his games against rated opponents), Ra + dp "
+                "below; Ru rounded .5 away from zero; round robins the same (no 8.58 "
+                "iteration)"
+            ),
+            _(
+                "8.3.1: the rated players' games against unrated opponents are not rated, in round "
+                "robins neither"
+            ),
+            tr(
+                "floor {floor}: a new rating or an Ru below it is not published (the player is "
+                "listed as unrated); 7.1.4: a first rating rests on at least "
+                "{first_rating_min_games} games against rated opponents",
+                floor=self.floor,
+                first_rating_min_games=self.first_rating_min_games,
+            ),
+            tr(
+                "8.3.3: K 40 for fewer than 30 games, 20 below 2400, 10 once 2400 was reached, "
+                "40 for juniors under 2300 until 31 December of the year of their 18th "
+                "birthday; K * n <= {k_times_n_max}: K = the largest whole number with K * n "
+                "<= {k_times_n_max} (n: the player's rated games in the event or period)",
+                k_times_n_max=self.k_times_n_max,
+            ),
         ]
         if event.type is EventType.ROUND_ROBIN:
             notes.append(
-                "round robin: rated as a Swiss event is (8.2.2 and 8.3.1 name rated opponents "
-                "only); game notes that cite 8.21a name the 2014 clause the 2022 text keeps"
+                _(
+                    "round robin: rated as a Swiss event is (8.2.2 and 8.3.1 name rated opponents "
+                    "only); game notes that cite 8.21a name the 2014 clause the 2022 text keeps"
+                )
             )
         return notes
 
@@ -517,7 +560,11 @@ class Fide2024(Fide2014):
         return self.cap_only_below is None or rating < self.cap_only_below
 
     def no_cap_note(self, rating: int) -> str:
-        return f"2025: no 400-point cap, own rating {rating} >= {self.cap_only_below}"
+        return tr(
+            "2025: no 400-point cap, own rating {rating} >= {cap_only_below}",
+            rating=rating,
+            cap_only_below=self.cap_only_below,
+        )
 
     def initial_rating(
         self, pairs: Sequence[tuple[Fraction, Fraction]]
@@ -526,32 +573,50 @@ class Fide2024(Fide2014):
 
     def decision_notes(self, event: Event) -> list[str]:
         cap = (
-            f"the 400-point cap applies only to players rated below {self.cap_only_below} "
-            "(each player's own rating decides it for his side of the game)"
+            tr(
+                "the 400-point cap applies only to players rated below {cap_only_below} (each "
+                "player's own rating decides it for his side of the game)",
+                cap_only_below=self.cap_only_below,
+            )
             if self.cap_only_below is not None
-            else "D is capped at 400 for every player"
+            else _("D is capped at 400 for every player")
         )
         return [
-            f"{self.label}: only played games are rated; {cap}; the change is rounded to the "
-            "nearest integer, .5 away from zero, once per event or period",
-            f"initial rating: Ra over the rated opponents plus two hypothetical 1800 opponents "
-            f"(draws), Ru = Ra + dp, at most {self.initial_max}, rounded .5 away from zero; in "
-            "round robins too (no 8.58 iteration); no game against an unrated opponent is "
-            "rated for the rated player, round robins included (8.3.1); an unrated player "
-            "with 0 in his first event is not counted (8.21 kept); a first rating is "
-            f"published from {self.first_rating_min_games} games against rated opponents on, "
-            f"pooled over at most {self.first_rating_pool_months} months (7.1.4; the results "
-            "below it are kept in the new state's pending_results); a match with an unrated "
-            "player is not rated (6.1), nor the games of a match after one player has won "
-            "(6.2, event field match_games)",
-            f"floor {self.floor}: a new rating or an Ru below it is not published (the player "
-            "is listed as unrated)",
-            f"K * n <= {self.k_times_n_max}: n = the player's rated games in the event (in a "
-            "rating period: in all its events); K = the largest whole number with K * n <= "
-            f"{self.k_times_n_max}; juniors (K 40 under 2300): until 31 December of the year "
-            "of the 18th birthday; K 10 once the published rating has reached 2400, even "
-            "before 30 games, and K 20 for a junior whose rating once reached 2300 (8.3.3 as "
-            "FIDE applies it; player file columns ever_2400 and ever_2300)",
+            tr(
+                "{label}: only played games are rated; {cap}; the change is rounded to the "
+                "nearest integer, .5 away from zero, once per event or period",
+                label=self.label,
+                cap=cap,
+            ),
+            tr(
+                "initial rating: Ra over the rated opponents plus two hypothetical 1800 "
+                "opponents (draws), Ru = Ra + dp, at most {initial_max}, rounded .5 away from "
+                "zero; in round robins too (no 8.58 iteration); no game against an unrated "
+                "opponent is rated for the rated player, round robins included (8.3.1); an "
+                "unrated player with 0 in his first event is not counted (8.21 kept); a first "
+                "rating is published from {first_rating_min_games} games against rated "
+                "opponents on, pooled over at most {first_rating_pool_months} months (7.1.4; "
+                "the results below it are kept in the new state's pending_results); a match "
+                "with an unrated player is not rated (6.1), nor the games of a match after one "
+                "player has won (6.2, event field match_games)",
+                initial_max=self.initial_max,
+                first_rating_min_games=self.first_rating_min_games,
+                first_rating_pool_months=self.first_rating_pool_months,
+            ),
+            tr(
+                "floor {floor}: a new rating or an Ru below it is not published (the player is "
+                "listed as unrated)",
+                floor=self.floor,
+            ),
+            tr(
+                "K * n <= {k_times_n_max}: n = the player's rated games in the event (in a "
+                "rating period: in all its events); K = the largest whole number with K * n <= "
+                "{k_times_n_max}; juniors (K 40 under 2300): until 31 December of the year of "
+                "the 18th birthday; K 10 once the published rating has reached 2400, even "
+                "before 30 games, and K 20 for a junior whose rating once reached 2300 (8.3.3 "
+                "as FIDE applies it; player file columns ever_2400 and ever_2300)",
+                k_times_n_max=self.k_times_n_max,
+            ),
         ]
 
 

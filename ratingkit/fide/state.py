@@ -21,6 +21,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError, Location
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, Player
 from ..core.outcome import Note, NoteKind, Rule
 from ..core.players import MatchKey, PlayerFile, PlayerRecord
@@ -227,9 +228,14 @@ def read_states(
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"{player.name!r}: the player file's rating {record.rating} is not used; "
-                    "the event's unrated is (8.53: earlier temporary ratings are ignored)",
-                    Rule("8.53", "earlier temporary ratings are ignored"),
+                    tr(
+                        "{name!r}: the player file's rating {rating} is not used; "
+                        "the event's unrated is (8.53: earlier temporary ratings are "
+                        "ignored)",
+                        name=player.name,
+                        rating=record.rating,
+                    ),
+                    Rule("8.53", N_("earlier temporary ratings are ignored")),
                     (player.id,),
                 )
             )
@@ -237,10 +243,15 @@ def read_states(
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"{player.name!r}: the player file's rating {record.rating} is the "
-                    f"previous list's: the event is rated with its own {player.rating} (and "
-                    f"its K), the change goes onto {record.rating} (7.1)",
-                    Rule("7.1", "the change goes onto the previous list"),
+                    tr(
+                        "{name!r}: the player file's rating {rating} is the previous "
+                        "list's: the event is rated with its own {event_rating} (and its "
+                        "K), the change goes onto {rating} (7.1)",
+                        name=player.name,
+                        rating=record.rating,
+                        event_rating=player.rating,
+                    ),
+                    Rule("7.1", N_("the change goes onto the previous list")),
                     (player.id,),
                 )
             )
@@ -259,16 +270,22 @@ def read_states(
             matched=how,
         )
     if players is not None:
-        source = players.source or "player file"
+        source = players.source or tr("player file")
         text = ", ".join(f"{count} by {how}" for how, count in how_counts.items()) or "none"
-        note = f"{source}: players matched {text}"
+        note = tr("{source}: players matched {text}", source=source, text=text)
         if missing:
             shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
-            note += f"; not found ({len(missing)}): {shown} (defaults assumed for them)"
+            note += tr(
+                "; not found ({missing_count}): {shown} (defaults assumed for them)",
+                missing_count=len(missing),
+                shown=shown,
+            )
         notes.append(Note(NoteKind.READ, note))
     else:
         notes.append(
-            Note(NoteKind.DEFAULT, "no player file: defaults assumed for K (see the notes below)")
+            Note(
+                NoteKind.DEFAULT, _("no player file: defaults assumed for K (see the notes below)")
+            )
         )
     return states, notes
 

@@ -43,7 +43,7 @@ from ..core.errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.outcome import (
     EventKey,
     EventOutcome,
@@ -73,7 +73,7 @@ from .views import FORMATS, GAME_COLUMNS, PLAYER_COLUMNS, game_row
 BAND_ENDS = np.array([high for _, high, _ in D_TO_PD], dtype=np.int64)
 PD_HIGHER = np.array([h for _, _, h in D_TO_PD] + [D_TO_PD_BEYOND], dtype=np.int64)
 
-_STATE_COLUMNS = ("games", "born", "ever_2400", "k")
+_STATE_COLUMNS = (N_("games"), N_("born"), N_("ever_2400"), "k")
 #: Bounds of the players frame: ratings 1 to 4000 (no FIDE list has come near 4000), K up to
 #: the largest K of 8.56 (40), games up to 100,000 (far beyond any player's career); larger
 #: values are typing errors, and would overflow the integer arithmetic.
@@ -111,10 +111,10 @@ def _higher_up_to(cap: int) -> np.ndarray:
 
 
 #: Why the vectorised period leaves a game unrated, or how an unrated player's game counts.
-OPPONENT_UNRATED = Rule("8.52", "opponent unrated (only round robins rate these games)")
-COUNTS_TOWARDS_RC = Rule("8.21a", "counts towards Rc (8.21a)")
-RESULT_NOT_COUNTED = Rule("8.21", "his result is not counted")
-RATED_OPPONENTS_ONLY = Rule("8.21a", "Rc counts rated opponents only")
+OPPONENT_UNRATED = Rule("8.52", N_("opponent unrated (only round robins rate these games)"))
+COUNTS_TOWARDS_RC = Rule("8.21a", N_("counts towards Rc (8.21a)"))
+RESULT_NOT_COUNTED = Rule("8.21", N_("his result is not counted"))
+RATED_OPPONENTS_ONLY = Rule("8.21a", N_("Rc counts rated opponents only"))
 
 
 # -- the lazily built outcome and tables -----------------------------------------------------
@@ -279,7 +279,7 @@ def _row_text(frame, position: int) -> str:
     label = frame.index[position]
     if isinstance(label, int | np.integer) and label == position:
         return f"row {position + 1}"
-    return f"row {position + 1} (index {label!r})"
+    return tr("row {row} (index {label!r})", row=position + 1, label=label)
 
 
 def _plain(value) -> str:
@@ -295,8 +295,11 @@ def _bad_birth_date(players, position: int) -> InvalidValueError:
     """The birth date of the player in ``position`` cannot be read."""
     value = players["born"].iloc[position]
     return InvalidValueError(
-        f"{_row_text(players, position)}: cannot read the birth date {value!r} "
-        "(expected YYYY-MM-DD)",
+        tr(
+            "{row}: cannot read the birth date {born!r} (expected YYYY-MM-DD)",
+            row=_row_text(players, position),
+            born=value,
+        ),
         _where("players", "born"),
         value,
     )
@@ -384,7 +387,7 @@ def _numbers(frame, column: str, frame_name: str, *, what: str, allow_missing: b
     if bad.any() or infinite.any():
         position = int(np.flatnonzero(bad | infinite)[0])
         value = raw.iloc[position]
-        kind = "a finite number" if infinite[position] else "a number"
+        kind = tr("a finite number") if infinite[position] else tr("a number")
         raise InvalidValueError(
             tr(
                 "{row_text}: {what} must be {kind}, got {value!r}",
@@ -477,10 +480,10 @@ def _read_players(players):
         first = int(np.flatnonzero(ids == ids[position])[0])
         raise DuplicatePlayerError(
             tr(
-                ("{row_text}: player id {ids!r} appears twice (first in {row_text2})"),
+                ("{row_text}: player id {ids!r} appears twice (first in {first_row})"),
                 row_text=_row_text(players, position),
                 ids=ids[position],
-                row_text2=_row_text(players, first),
+                first_row=_row_text(players, first),
             ),
             _where("players", "id"),
             ids[position],
@@ -591,7 +594,7 @@ def _read_games(games, index):
             _where("games", "white"),
             value,
         )
-    result = _numbers(games, "result", "games", what="the result", allow_missing=True)
+    result = _numbers(games, "result", "games", what=tr("the result"), allow_missing=True)
     halves = result * 2
     bad = ~((halves == 0.0) | (halves == 1.0) | (halves == 2.0))
     if bad.any():
@@ -711,8 +714,11 @@ def _state(position, games, k, born, ever, ever_2300=None) -> PlayerState:
 def _not_fide_2014(name: str) -> RatingkitError:
     """The one refusal of :func:`rate_period` for a rule set other than fide-2014."""
     return RatingkitError(
-        f"rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate it "
-        f"with get_rule_set({name!r}).rate_events(events, players)"
+        tr(
+            "rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate "
+            "it with get_rule_set({name!r}).rate_events(events, players)",
+            name=name,
+        )
     )
 
 
@@ -733,17 +739,25 @@ def _period_notes(
     notes: list[Note] = [
         Note(
             NoteKind.DECISION,
-            f"{title}: {games} game(s) among {count} player(s), every game at the players' "
-            "pre-period ratings, rated as one event that is not a round robin: K * sum(dR) per "
-            "player, rounded once (8.55, 8.57)",
+            tr(
+                "{title}: {games} game(s) among {count} player(s), every "
+                "game at the players' pre-period ratings, rated as one event "
+                "that is not a round robin: K * sum(dR) per player, rounded "
+                "once (8.55, 8.57)",
+                title=title,
+                games=games,
+                count=count,
+            ),
         ),
         Note(
             NoteKind.RULE,
-            "only games between rated players change ratings: games against unrated opponents "
-            "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
-            "8.22-8.24); one who scores 0 against them with no games before is not counted "
-            "(8.21)",
-            Rule("8.52", "games against unrated opponents"),
+            tr(
+                "only games between rated players change ratings: games against unrated opponents "
+                "are not rated (8.52); an unrated player gets Ru from his rated opponents (8.21a, "
+                "8.22-8.24); one who scores 0 against them with no games before is not counted "
+                "(8.21)"
+            ),
+            Rule("8.52", N_("games against unrated opponents")),
         ),
     ]
     notes.extend(first_notes)
@@ -754,7 +768,7 @@ def _period_notes(
         notes.append(
             Note(
                 NoteKind.DEFAULT,
-                "no reference date (on=): ages cannot be told, nobody is taken as a junior",
+                tr("no reference date (on=): ages cannot be told, nobody is taken as a junior"),
             )
         )
     notes.extend(
@@ -763,8 +777,11 @@ def _period_notes(
     notes.append(
         Note(
             NoteKind.DECISION,
-            f"D is capped at {rules.cap} (8.54); the change is rounded to the nearest integer, "
-            ".5 away from zero (8.57)",
+            tr(
+                "D is capped at {cap} (8.54); the change is rounded to the "
+                "nearest integer, .5 away from zero (8.57)",
+                cap=rules.cap,
+            ),
         )
     )
     return notes
@@ -875,7 +892,7 @@ def _unrated_players(
                         w=w,
                         ru_exact=value,
                         ru=ru,
-                        status_text=f"unrated: Ru by {rule}",
+                        status_text=tr("unrated: Ru by {rule}", rule=rule),
                         ru_rule=rule,
                         person=str(pid),
                     ),
@@ -892,7 +909,7 @@ def _unrated_players(
                     None,
                     Status.NOT_RATED,
                     FidePlayer(
-                        n=games_n, w=w, status_text="no rated opponent: no Ru", person=str(pid)
+                        n=games_n, w=w, status_text=N_("no rated opponent: no Ru"), person=str(pid)
                     ),
                 )
             earlier = pending[position] if pending is not None else ()
@@ -1003,7 +1020,7 @@ def rate_period(
     def build_key() -> EventKey:
         return EventKey(0, _digest(white, black, white_halves, rating), title)
 
-    cap_rule = Rule(rules.cap_rule, f"D capped at {rules.cap}")
+    cap_rule = Rule(rules.cap_rule, tr("D capped at {cap}", cap=rules.cap))
 
     def rated_player(position: int) -> PlayerOutcome[FidePlayer]:
         choice = choices[k_group[position]][0]
@@ -1133,7 +1150,7 @@ def rate_period(
             reason, rated_game = OPPONENT_UNRATED, False
             note = str(reason)
         elif rated[you] and not ru_players[me].detail.not_counted:
-            reason, note = COUNTS_TOWARDS_RC, "counts towards Rc (8.21a)"
+            reason, note = COUNTS_TOWARDS_RC, tr("counts towards Rc (8.21a)")
         elif rated[you]:
             reason, rated_game = RESULT_NOT_COUNTED, False
             note = str(reason)
@@ -1190,7 +1207,7 @@ def rate_period(
     new_state = LazyPlayerFile(build_state, count, f"new state after the {title}")
     outcome_ = LazyOutcome(
         rules=rules.name,
-        title=f"{title}: FIDE 2014 rating (vectorised)",
+        title=tr("{title}: FIDE 2014 rating (vectorised)", title=title),
         key=build_key,
         build_players=build_players,
         build_games=build_games,
@@ -1235,7 +1252,15 @@ def _k_notes(choices, k_group, rated, player_name) -> list[str]:
         who = np.sort(np.concatenate(parts))
         shown = ", ".join(repr(player_name(int(p))) for p in who[:10])
         more = " ..." if len(who) > 10 else ""
-        notes.append(f"{text} for {len(who)} player(s): {shown}{more}")
+        notes.append(
+            tr(
+                "{text} for {who_count} player(s): {shown}{more}",
+                text=text,
+                who_count=len(who),
+                shown=shown,
+                more=more,
+            )
+        )
     return notes
 
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.errors import RatingkitError, UnknownPlayerError
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event
 from ..core.players import PlayerFile
 from ..core.report import Table
@@ -40,15 +40,15 @@ __all__ = [
 #: The columns of :func:`versions_table`: the FIDE texts of 2014 to 2025.
 VERSIONS = ("fide-2014", "fide-2017", "fide-2022", "fide-2024", "fide-2025")
 CLAUSES = (
-    "in force",
-    "initial rating",
-    "round robins: unrated players",
-    "games against unrated opponents",
-    "400-point rule",
-    "K",
-    "K * n",
-    "floor",
-    "first rating",
+    N_("in force"),
+    N_("initial rating"),
+    N_("round robins: unrated players"),
+    N_("games against unrated opponents"),
+    N_("400-point rule"),
+    N_("K"),
+    N_("K * n"),
+    N_("floor"),
+    N_("first rating"),
 )
 
 
@@ -60,49 +60,64 @@ def _describe(rules: Any) -> dict[str, str]:
     )
     hypothetical = getattr(rules, "hypothetical_opponents", ())
     if hypothetical:
-        initial = (
-            f"Ra over the rated opponents + {len(hypothetical)} hypothetical "
-            f"{'/'.join(str(h) for h in hypothetical)} (draws); Ru = Ra + dp, at most "
-            f"{rules.initial_max}"
+        initial = tr(
+            "Ra over the rated opponents + {hypothetical_count} hypothetical {names} "
+            "(draws); Ru = Ra + dp, at most {initial_max}",
+            hypothetical_count=len(hypothetical),
+            names="/".join(str(h) for h in hypothetical),
+            initial_max=rules.initial_max,
         )
     else:
-        initial = (
-            f"{n_initial}: average of the rated opponents; + 20 per half point over 50%, "
-            "below: + dp"
+        initial = tr(
+            "{n_initial}: average of the rated opponents; + 20 per half point over 50%, "
+            "below: + dp",
+            n_initial=n_initial,
         )
     if rules.round_robin_iteration:
-        round_robin = "8.21b: Ra = Rar - dpa * n/(n+1) over the tournament, 8.58 iteration"
+        round_robin = tr("8.21b: Ra = Rar - dpa * n/(n+1) over the tournament, 8.58 iteration")
     else:
-        round_robin = "as in a Swiss event: rated opponents only, no iteration"
+        round_robin = tr("as in a Swiss event: rated opponents only, no iteration")
     if rules.rate_unrated_in_round_robins:
-        unrated = "8.52: rated in round robins only, with the opponent's Ru"
+        unrated = tr("8.52: rated in round robins only, with the opponent's Ru")
     else:
-        unrated = f"{n_games}: never rated"
+        unrated = tr("{n_games}: never rated", n_games=n_games)
     if getattr(rules, "cap_once_per_event", False):
-        cap = f"{n_cap}: 400 once per tournament (the game of the greatest difference)"
+        cap = tr(
+            "{n_cap}: 400 once per tournament (the game of the greatest difference)", n_cap=n_cap
+        )
     elif getattr(rules, "cap_only_below", None) is not None:
-        cap = f"{n_cap}: 400 in every game, for players rated below {rules.cap_only_below} only"
+        cap = tr(
+            "{n_cap}: 400 in every game, for players rated below {cap_only_below} only",
+            n_cap=n_cap,
+            cap_only_below=rules.cap_only_below,
+        )
     else:
-        cap = f"{n_cap}: 400 in every game"
+        cap = tr("{n_cap}: 400 in every game", n_cap=n_cap)
     k_max = getattr(rules, "k_times_n_max", None)
-    junior = "under 18" if k_max is None else "until the end of the year of the 18th birthday"
+    junior = (
+        _("under 18") if k_max is None else tr("until the end of the year of the 18th birthday")
+    )
     floor = getattr(rules, "floor", None)
     minimum = getattr(rules, "first_rating_min_games", None)
     start = rules.valid_from.isoformat() if rules.valid_from else "..."
     end = rules.valid_until.isoformat() if rules.valid_until else "..."
     return {
-        "in force": f"{start} to {end}",
+        "in force": tr("{start} to {end}", start=start, end=end),
         "initial rating": initial,
         "round robins: unrated players": round_robin,
         "games against unrated opponents": unrated,
         "400-point rule": cap,
-        "K": f"{n_k}: 40 (< 30 games; juniors {junior}, < 2300) / 20 / 10 (2400 reached)",
-        "K * n": f"{n_k}: K * n <= {k_max}" if k_max is not None else "no limit",
-        "floor": str(floor) if floor is not None else "none (section 8 has none)",
+        "K": tr(
+            "{n_k}: 40 (< 30 games; juniors {junior}, < 2300) / 20 / 10 (2400 reached)",
+            n_k=n_k,
+            junior=junior,
+        ),
+        "K * n": f"{n_k}: K * n <= {k_max}" if k_max is not None else tr("no limit"),
+        "floor": str(floor) if floor is not None else tr("none (section 8 has none)"),
         "first rating": (
-            f"at least {minimum} games against rated opponents"
+            tr("at least {minimum} games against rated opponents", minimum=minimum)
             if minimum
-            else "no minimum in this rule set"
+            else tr("no minimum in this rule set")
         ),
     }
 
@@ -118,14 +133,20 @@ def versions_table(versions: Sequence[str] = VERSIONS, family: str = "fide") -> 
         gap = gaps.get(year) if year is not None else None
         if name not in families().get(family, ()) and gap is not None:
             columns[name] = {
-                "in force": f"{gap.valid_from.isoformat()} to {gap.valid_until.isoformat()} "
-                "(no rule set: --rules fide refuses these events)"
-            } | {clause: "text not established" for clause in CLAUSES[1:]}
+                "in force": tr(
+                    "{valid_from} to {valid_until} (no rule set: --rules fide refuses these "
+                    "events)",
+                    valid_from=gap.valid_from.isoformat(),
+                    valid_until=gap.valid_until.isoformat(),
+                )
+            } | {clause: tr("text not established") for clause in CLAUSES[1:]}
         else:
             columns[name] = _describe(get_rule_set(name))
-    rows = [{"clause": clause} | {v: columns[v][clause] for v in versions} for clause in CLAUSES]
+    rows = [{"clause": _(clause)} | {v: columns[v][clause] for v in versions} for clause in CLAUSES]
     return Table(
-        "FIDE's texts side by side: the clauses that changed", ("clause", *versions), tuple(rows)
+        _("FIDE's texts side by side: the clauses that changed"),
+        (N_("clause"), *versions),
+        tuple(rows),
     )
 
 
@@ -139,7 +160,9 @@ def dispatch_table(days: Iterable[date], family: str = "fide") -> Table:
         except RatingkitError as error:
             rows.append({"start": day, "rule set": None, "note": str(error)})
     return Table(
-        f"--rules {family} by the event's start date", ("start", "rule set", "note"), tuple(rows)
+        f"--rules {family} by the event's start date",
+        (N_("start"), N_("rule set"), N_("note")),
+        tuple(rows),
     )
 
 
@@ -204,7 +227,7 @@ def validity_table(family: str = "fide") -> Table:
         rows.append(
             {
                 "rule set": None,
-                "title": f"no rule set, events refused: {gap.document}",
+                "title": tr("no rule set, events refused: {document}", document=gap.document),
                 "in force from": gap.valid_from,
                 "in force until": gap.valid_until,
             }
@@ -212,7 +235,7 @@ def validity_table(family: str = "fide") -> Table:
     rows.sort(key=lambda row: row["in force from"] or date.min)
     return Table(
         f"--rules {family}: the rule set in force on the event's start date",
-        ("rule set", "title", "in force from", "in force until"),
+        (N_("rule set"), N_("title"), N_("in force from"), N_("in force until")),
         tuple(rows),
     )
 
@@ -263,7 +286,7 @@ def initial_ratings(
                         points / n,
                         None,
                         None,
-                        "8.21: 0 in the first event is not counted",
+                        tr("8.21: 0 in the first event is not counted"),
                     )
                 )
                 continue

@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, player_row
 from ..core.report import Report, Table
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
@@ -38,26 +38,26 @@ __all__ = [
 #: The FIDE calculation columns of the player table (FIDE's own names).
 FIDE_COLUMNS = ("Ro", "Rc", "n", "w", "We", "w-We", "K", "K*(w-We)")
 #: The player columns after the common ones: FIDE's, then the K rule, Ru and the status.
-PLAYER_COLUMNS = (*FIDE_COLUMNS, "K rule", "Ru exact", "Ru", "status")
+PLAYER_COLUMNS = (*FIDE_COLUMNS, N_("K rule"), N_("Ru exact"), "Ru", N_("status"))
 #: A rating period's: the previous list's rating (7.1), where it is from, the events.
-PERIOD_COLUMNS = (*PLAYER_COLUMNS, "list rating", "list rating from", "events")
+PERIOD_COLUMNS = (*PLAYER_COLUMNS, N_("list rating"), N_("list rating from"), N_("events"))
 GAME_COLUMNS = (
-    "event",
-    "round",
+    N_("event"),
+    N_("round"),
     "id",
-    "name",
-    "opponent",
-    "opponent name",
-    "opponent rating",
-    "rating used",
-    "capped",
-    "D uncapped",
+    N_("name"),
+    N_("opponent"),
+    N_("opponent name"),
+    N_("opponent rating"),
+    N_("rating used"),
+    N_("capped"),
+    N_("D uncapped"),
     "D",
     "PD",
-    "score",
-    "score-PD",
-    "rated",
-    "note",
+    N_("score"),
+    N_("score-PD"),
+    N_("rated"),
+    N_("note"),
 )
 FORMATS = {
     "Rc": "{:.2f}",
@@ -135,7 +135,7 @@ def game_row(game: GameOutcome[FideGame]) -> dict[str, object]:
 
 #: The game columns of the calculation itself (8.54 / 8.1b; 2022-2025 8.3.1): the
 #: opponent's rating as used, the cap, D, PD and score-PD.
-GAME_CALCULATION_COLUMNS = ("rating used", "capped", "D", "PD", "score-PD")
+GAME_CALCULATION_COLUMNS = (N_("rating used"), N_("capped"), "D", "PD", N_("score-PD"))
 
 
 def game_calculation(game: GameOutcome[FideGame]) -> dict[str, object]:
@@ -152,7 +152,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
         return []
     dp_table = Table(
         f"8.21b: p and dp of each player ({detail.name})",
-        ("id", "name", "rating", "games", "score", "p", "dp", "in pass 1"),
+        ("id", N_("name"), N_("rating"), N_("games"), N_("score"), "p", "dp", N_("in pass 1")),
         tuple(
             {
                 "id": r.id,
@@ -171,20 +171,20 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
     iteration = Table(
         f"8.58 iteration ({detail.name})",
         (
-            "pass",
-            "players averaged",
+            N_("pass"),
+            N_("players averaged"),
             "Rar",
             "dpa",
             "id",
-            "name",
+            N_("name"),
             "n",
             "Ra",
-            "score",
+            N_("score"),
             "p",
-            "rule",
+            N_("rule"),
             "dp",
             "Ru",
-            "Ru rounded",
+            N_("Ru rounded"),
         ),
         tuple(
             {
@@ -231,7 +231,7 @@ def period_report(outcome: FideOutcome) -> Report:
     detail = outcome.detail
     assert isinstance(detail, FidePeriod)
     sections: list[Table] = []
-    columns = ("id", "name", *FIDE_COLUMNS)
+    columns = ("id", N_("name"), *FIDE_COLUMNS)
     for event in outcome.events:
         event_detail = event.detail
         if isinstance(event_detail, FideEvent):
@@ -252,7 +252,7 @@ def period_report(outcome: FideOutcome) -> Report:
 # -- tables the notebooks show ---------------------------------------------------------------
 
 #: Columns of :func:`calculation_table` and :func:`games_table` by default.
-CALCULATION_COLUMNS = ("id", "name", *FIDE_COLUMNS, "rating_after")
+CALCULATION_COLUMNS = ("id", N_("name"), *FIDE_COLUMNS, N_("rating_after"))
 GAME_DETAIL_COLUMNS = tuple(
     c for c in GAME_COLUMNS if c not in ("event", "id", "name", "opponent", "rated")
 )
@@ -276,7 +276,9 @@ def calculation_table(
     for player in players:
         cells = player_row(player)
         rows.append({c: cells.get(c) for c in columns})
-    return Table(f"{report.title}: FIDE calculation", tuple(columns), tuple(rows), formats)
+    return Table(
+        tr("{report}: FIDE calculation", report=report.title), tuple(columns), tuple(rows), formats
+    )
 
 
 def games_table(
@@ -291,4 +293,4 @@ def games_table(
         rows.append({c: cells.get(c) for c in columns})
     name = outcome.player(player_id).name
     formats = {"PD": "{:.2f}", "score-PD": "{:+.2f}"}
-    return Table(f"games of {name}", tuple(columns), tuple(rows), formats)
+    return Table(tr("games of {name}", name=name), tuple(columns), tuple(rows), formats)

@@ -16,30 +16,30 @@ from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError, Location, shown
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event, EventType, Game, is_complete_round_robin
 from ..core.outcome import Finding, GameRef, Rule
 from ..core.ruleset import not_a_chess_game
 
 #: What each validity rule says, in words (the text of the :class:`Rule` of a finding).
 RULE_TEXTS: Mapping[str, str] = {
-    "1.11": "at least 120 minutes for 60 moves when a player is rated 2200 or more",
-    "1.12": "at least 90 minutes for 60 moves when a player is rated 1600 or more",
-    "1.13": "at least 60 minutes for 60 moves",
-    "2.1": "the games are played under the FIDE Laws of Chess",
-    "3.1": "at most 3 rounds and 12 hours of play a day",
-    "4.1": "an event lasts at most 90 days (4.11: leagues may be longer)",
-    "5.1": "games not played are not rated",
-    "6.1": "an unrated player's zero score is not counted",
-    "6.3": "at least a third of a round robin's players are rated",
-    "6.31": "a round robin of fewer than 10 players has at least 4 rated",
-    "6.32": "a double round robin with unrated players has 6 players and 4 rated",
-    "6.33": "a national championship has 3 rated players (a women's championship 2)",
-    "6.4": "in a Swiss or team event only games against rated opponents count",
-    "6.42": "an unrated player is rated only with at least 4 rated opponents",
-    "6.43": "a round robin with unplayed games is rated as a Swiss",
-    "6.5": "match games played after the match was decided are not rated",
-    "10.67": "a Scheveningen event with unrated players is not rated",
+    "1.11": N_("at least 120 minutes for 60 moves when a player is rated 2200 or more"),
+    "1.12": N_("at least 90 minutes for 60 moves when a player is rated 1600 or more"),
+    "1.13": N_("at least 60 minutes for 60 moves"),
+    "2.1": N_("the games are played under the FIDE Laws of Chess"),
+    "3.1": N_("at most 3 rounds and 12 hours of play a day"),
+    "4.1": N_("an event lasts at most 90 days (4.11: leagues may be longer)"),
+    "5.1": N_("games not played are not rated"),
+    "6.1": N_("an unrated player's zero score is not counted"),
+    "6.3": N_("at least a third of a round robin's players are rated"),
+    "6.31": N_("a round robin of fewer than 10 players has at least 4 rated"),
+    "6.32": N_("a double round robin with unrated players has 6 players and 4 rated"),
+    "6.33": N_("a national championship has 3 rated players (a women's championship 2)"),
+    "6.4": N_("in a Swiss or team event only games against rated opponents count"),
+    "6.42": N_("an unrated player is rated only with at least 4 rated opponents"),
+    "6.43": N_("a round robin with unplayed games is rated as a Swiss"),
+    "6.5": N_("match games played after the match was decided are not rated"),
+    "10.67": N_("a Scheveningen event with unrated players is not rated"),
 }
 
 
@@ -182,19 +182,24 @@ def check_time_control(found: _Found) -> None:
     """1.1 / 1.2: the time control by the strongest player; faster games are not rated."""
     minutes = found.minutes
     if minutes is None:
-        found.unchecked.append("1.1 (no field 'minutes')")
+        found.unchecked.append(N_("1.1 (no field 'minutes')"))
         return
     need, clause = minimum_minutes(max(found.ratings, default=None))
     if minutes < need:
         who = (
-            f"the strongest player is rated {max(found.ratings)}"
+            tr("the strongest player is rated {rating}", rating=max(found.ratings))
             if found.ratings
-            else "no player is rated"
+            else tr("no player is rated")
         )
         found.exclude_all(
             clause,
-            f"{minutes} minutes per player for 60 moves, but {who}: at least {need} are "
-            "needed; faster games are not rated (1.2)",
+            tr(
+                "{minutes} minutes per player for 60 moves, but {who}: at least {need} are "
+                "needed; faster games are not rated (1.2)",
+                minutes=minutes,
+                who=who,
+                need=need,
+            ),
         )
 
 
@@ -210,28 +215,45 @@ def check_rounds_a_day(found: _Found) -> None:
     field_rounds = number_field(event, "rounds_per_day")
     hours = number_field(event, "hours_per_day")
     if not day_rounds and field_rounds is None and hours is None:
-        found.unchecked.append("3.1 (no game dates, 'rounds_per_day' or 'hours_per_day')")
+        found.unchecked.append(N_("3.1 (no game dates, 'rounds_per_day' or 'hours_per_day')"))
     for day, count in sorted(day_rounds.items()):
         that_day = [i for i, g in enumerate(games) if g.date == day]
         if count > 3:
-            found.exclude("3.1", f"{count} rounds on {day.isoformat()}: at most 3 a day", that_day)
+            found.exclude(
+                "3.1",
+                tr("{count} rounds on {day}: at most 3 a day", count=count, day=day.isoformat()),
+                that_day,
+            )
         if minutes is not None and count * 2 * minutes > 12 * 60:
             found.exclude(
                 "3.1",
-                f"{count} rounds of 2 x {minutes} minutes on {day.isoformat()}: "
-                f"{count * 2 * minutes / 60:g} hours of play, at most 12 a day",
+                tr(
+                    "{count} rounds of 2 x {minutes} minutes on {day}: {hours:g} hours of "
+                    "play, at most 12 a day",
+                    count=count,
+                    minutes=minutes,
+                    day=day.isoformat(),
+                    hours=count * 2 * minutes / 60,
+                ),
                 that_day,
             )
     if field_rounds is not None and field_rounds > 3:
-        found.exclude_all("3.1", f"{field_rounds} rounds a day: at most 3")
+        found.exclude_all(
+            "3.1", tr("{field_rounds} rounds a day: at most 3", field_rounds=field_rounds)
+        )
     if hours is not None and hours > 12:
-        found.exclude_all("3.1", f"{hours:g} hours of play a day: at most 12")
+        found.exclude_all("3.1", tr("{hours:g} hours of play a day: at most 12", hours=hours))
     elif field_rounds is not None and minutes is not None and field_rounds * 2 * minutes > 720:
         total = field_rounds * 2 * minutes / 60
         found.exclude_all(
             "3.1",
-            f"{field_rounds} rounds of 2 x {minutes} minutes a day: {total:g} hours of play, "
-            "at most 12",
+            tr(
+                "{field_rounds} rounds of 2 x {minutes} minutes a day: {total:g} hours of "
+                "play, at most 12",
+                field_rounds=field_rounds,
+                minutes=minutes,
+                total=total,
+            ),
         )
 
 
@@ -242,13 +264,18 @@ def check_duration(found: _Found) -> None:
     start = event.start or (min(dates) if dates else None)
     end = event.end or (max(dates) if dates else None)
     if start is None or end is None:
-        found.unchecked.append("4.1 (no dates)")
+        found.unchecked.append(N_("4.1 (no dates)"))
         return
     days = (end - start).days + 1
     if days > 90 and not event.extra.get("league"):
         found.exclude_all(
             "4.1",
-            f"the event lasted {days} days ({start.isoformat()} to {end.isoformat()}): at most 90",
+            tr(
+                "the event lasted {days} days ({start} to {end}): at most 90",
+                days=days,
+                start=start.isoformat(),
+                end=end.isoformat(),
+            ),
         )
 
 
@@ -257,7 +284,12 @@ def check_unplayed(found: _Found) -> list[int]:
     unplayed = [i for i, g in enumerate(found.games) if not g.is_played]
     if unplayed:
         found.exclude(
-            "5.1", f"{len(unplayed)} game(s) not played (forfeits) are not rated", unplayed
+            "5.1",
+            tr(
+                "{unplayed_count} game(s) not played (forfeits) are not rated",
+                unplayed_count=len(unplayed),
+            ),
+            unplayed,
         )
     return unplayed
 
@@ -275,7 +307,11 @@ def check_laws_of_chess(found: _Found) -> None:
     for why, indices in shogi.items():
         found.add(
             "2.1",
-            f"{why} ({len(indices)} game(s)): the FIDE Laws of Chess must apply (2.1)",
+            tr(
+                "{why} ({indices_count} game(s)): the FIDE Laws of Chess must apply (2.1)",
+                why=why,
+                indices_count=len(indices),
+            ),
             [found.labels[i] for i in indices],
             breaks=False,
         )
@@ -321,8 +357,11 @@ def drop_zero_scores(found: _Found) -> None:
                 changed = True
                 found.exclude(
                     "6.1",
-                    f"unrated {player.name or player.id!r} scored 0: his games and the points "
-                    "taken from him are not counted",
+                    tr(
+                        "unrated {player!r} scored 0: his games and the points taken from him "
+                        "are not counted",
+                        player=player.name or player.id,
+                    ),
                     [i for i, g in enumerate(found.games) if g.involves(player.id)],
                 )
 
@@ -335,13 +374,18 @@ def round_robin_or_swiss(found: _Found, unplayed: Sequence[int]) -> None:
         partly = sorted({r.clause for r in found.excluded.values()} - {"5.1", "6.1"})
         if unplayed or not is_complete_round_robin(event):
             found.as_swiss = True
-            found.add("6.43", "a round robin with unplayed games is rated as a Swiss", breaks=False)
+            found.add(
+                "6.43", tr("a round robin with unplayed games is rated as a Swiss"), breaks=False
+            )
         elif partly and found.event_rule is None:
             found.as_swiss = True
             found.add(
                 "6.43",
-                f"games not rated under rule {', '.join(partly)} leave the round robin "
-                "incomplete: it is rated as a Swiss",
+                tr(
+                    "games not rated under rule {partly} leave the round robin incomplete: it "
+                    "is rated as a Swiss",
+                    partly=", ".join(partly),
+                ),
                 breaks=False,
             )
         else:
@@ -365,25 +409,54 @@ def check_composition(found: _Found) -> None:
         need = 2 if champ == "national women" else 3
         if rated < need:
             problems.append(
-                ("6.33", f"a {champ} championship needs {need} rated players, has {rated}")
+                (
+                    "6.33",
+                    tr(
+                        "a {champ} championship needs {need} rated players, has {rated}",
+                        champ=champ,
+                        need=need,
+                        rated=rated,
+                    ),
+                )
             )
     else:
         if rated * 3 < count:
-            problems.append(("6.3", f"{rated} of {count} players rated: at least a third must be"))
+            problems.append(
+                (
+                    "6.3",
+                    tr(
+                        "{rated} of {count} players rated: at least a third must be",
+                        rated=rated,
+                        count=count,
+                    ),
+                )
+            )
         if count < 10 and rated < 4:
             problems.append(
-                ("6.31", f"{count} players and {rated} rated: fewer than 10 need 4 rated")
+                (
+                    "6.31",
+                    tr(
+                        "{count} players and {rated} rated: fewer than 10 need 4 rated",
+                        count=count,
+                        rated=rated,
+                    ),
+                )
             )
         if found.cycles >= 2 and unrated and (count < 6 or rated < 4):
             problems.append(
                 (
                     "6.32",
-                    f"double round robin with {unrated} unrated: needs at least 6 players "
-                    f"(has {count}) and 4 rated (has {rated})",
+                    tr(
+                        "double round robin with {unrated} unrated: needs at least 6 players "
+                        "(has {count}) and 4 rated (has {rated})",
+                        unrated=unrated,
+                        count=count,
+                        rated=rated,
+                    ),
                 )
             )
     for clause, problem in problems:
-        found.exclude_all(clause, problem + "; the event is not rated")
+        found.exclude_all(clause, problem + tr("; the event is not rated"))
 
 
 def check_rated_opponents(found: _Found) -> None:
@@ -393,7 +466,7 @@ def check_rated_opponents(found: _Found) -> None:
     event, games, rated_ids = found.event, found.games, found.rated_ids
     swiss_like = not found.round_robin or found.as_swiss
     if event.extra.get("scheveningen") and rated_ids != {p.id for p in event.players}:
-        found.exclude_all("10.67", "a Scheveningen event with unrated players is not rated")
+        found.exclude_all("10.67", tr("a Scheveningen event with unrated players is not rated"))
         return
     if not swiss_like or found.score_only:
         return
@@ -404,7 +477,7 @@ def check_rated_opponents(found: _Found) -> None:
     ]
     if both:
         found.exclude(
-            "6.4", "in a Swiss or team event only games against rated opponents count", both
+            "6.4", tr("in a Swiss or team event only games against rated opponents count"), both
         )
     for player in event.players:
         if player.id in rated_ids or player.id in found.dropped:
@@ -420,8 +493,12 @@ def check_rated_opponents(found: _Found) -> None:
         if mine and len(opponents) < 4:
             found.exclude(
                 "6.42",
-                f"unrated {player.name or player.id!r} met {len(opponents)} rated "
-                "opponent(s): at least 4 are needed for him to be rated",
+                tr(
+                    "unrated {player!r} met {count} rated opponent(s): at least 4 are needed "
+                    "for him to be rated",
+                    player=player.name or player.id,
+                    count=len(opponents),
+                ),
                 mine,
             )
 
@@ -433,7 +510,7 @@ def check_match(found: _Found) -> None:
         return
     scheduled = number_field(event, "match_games")
     if scheduled is None:
-        found.unchecked.append("6.5 (no field 'match_games')")
+        found.unchecked.append(N_("6.5 (no field 'match_games')"))
         return
     score: Counter[str] = Counter()
     decided_at = None
@@ -449,8 +526,12 @@ def check_match(found: _Found) -> None:
     if late:
         found.exclude(
             "6.5",
-            f"the {scheduled}-game match was decided in round {decided_at}; later games "
-            "are not rated",
+            tr(
+                "the {scheduled}-game match was decided in round {decided_at}; later games are "
+                "not rated",
+                scheduled=scheduled,
+                decided_at=decided_at,
+            ),
             late,
         )
 

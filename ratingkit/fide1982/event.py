@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..core.errors import RuleSetCannotRateError
 from ..core.expected import table_dp, table_pd_exact
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType, Player, event_notes
 from ..core.outcome import (
     EventKey,
@@ -172,7 +172,7 @@ def berger(
     rc: dict[str, int] = {}
     ru: dict[str, int] = {}
     first: dict[str, int] = {}
-    for pid, rating, _ in entries:
+    for pid, rating, _points in entries:
         if rating is not None:
             rc[pid] = round_int((ra * (n + 1) - rating) / n)
             first[pid] = rating
@@ -182,7 +182,7 @@ def berger(
     # Second pass (10.68): every opponent within 350 points of the player (10.61).
     clamps: list[Clamp] = []
     values: dict[str, Computed] = {}
-    for pid, rating, _ in entries:
+    for pid, rating, _points in entries:
         mine = _clamps_of(
             pid, first[pid], ((o, first[o]) for o, _, _ in entries if o != pid), limit
         )
@@ -304,9 +304,11 @@ def round_robin_values(
         notes.append(
             Note(
                 NoteKind.DECISION,
-                "every player is rated: Ra = Rar, so Rc is the plain average of the "
-                "opponents (the dpa correction of 10.21 is for unrated players)",
-                Rule("10.21", "Ra = Rar when every player is rated"),
+                tr(
+                    "every player is rated: Ra = Rar, so Rc is the plain average of the "
+                    "opponents (the dpa correction of 10.21 is for unrated players)"
+                ),
+                Rule("10.21", N_("Ra = Rar when every player is rated")),
             )
         )
     extreme = tuple(pid for pid, v in result.values.items() if v.detail.p in (0, 1))
@@ -314,9 +316,11 @@ def round_robin_values(
         notes.append(
             Note(
                 NoteKind.DEFAULT,
-                "a rated player scored 0% or 100%: table 10.1a leaves dp undefined there; "
-                "dp = -800 / +800 assumed (FIDE 2014 8.1a convention)",
-                Rule("10.1a", "dp at 0% and 100%"),
+                tr(
+                    "a rated player scored 0% or 100%: table 10.1a leaves dp undefined there; "
+                    "dp = -800 / +800 assumed (FIDE 2014 8.1a convention)"
+                ),
+                Rule("10.1a", N_("dp at 0% and 100%")),
                 extreme,
             )
         )
@@ -370,7 +374,11 @@ def rate_rated_player(
         dr = choice.k * (computed.points - we)
         after = round_int(rating + dr)
         leaves = leaves_list(after, rules.list_floor)
-        text = f"below {rules.list_floor}: leaves the list (9.21)" if leaves else "rated"
+        text = (
+            tr("below {floor}: leaves the list (9.21)", floor=rules.list_floor)
+            if leaves
+            else N_("rated")
+        )
         detail = replace(
             computed.detail,
             K=choice.k,
@@ -387,7 +395,9 @@ def rate_rated_player(
     else:
         after = rating
         base = computed.detail if computed is not None else Fide1982Player()
-        text = "no rated games" + (f" (rule {why.clause})" if why else "")
+        text = (
+            tr("no rated games (rule {clause})", clause=why.clause) if why else N_("no rated games")
+        )
         detail = replace(
             base, status=text, not_rated_by=why, leaves_list=leaves_list(after, rules.list_floor)
         )
@@ -432,7 +442,9 @@ def rate_new_player(
         new_player = NewPlayer(pooled, rn.games, rn.average, rn.published, rn.as_rule)
         detail = replace(
             computed.detail,
-            status=f"new player ({rn.rule}): {rn.explanation}",
+            status=tr(
+                "new player ({rule}): {explanation}", rule=rn.rule, explanation=rn.explanation
+            ),
             new_player=new_player,
         )
         status = Status.FIRST_RATING if rn.published is not None else Status.NOT_PUBLISHED
@@ -449,7 +461,7 @@ def rate_new_player(
     base = computed.detail if computed is not None else Fide1982Player()
     if why is None and base.ru_rule is not None and base.ru_rule.clause == "6.1":
         why = Rule("6.1", RULE_61)
-    text = "unrated, not rated in this event" + (f" (rule {why.clause})" if why else "")
+    text = tr("unrated, not rated in this event") + (f" (rule {why.clause})" if why else "")
     detail = replace(base, status=text, not_rated_by=why)
     outcome = PlayerOutcome(
         player.id, player.name, None, games, score, None, None, None, Status.NOT_RATED, detail
@@ -479,8 +491,12 @@ def apply_olympiad(event: Event, rated: Rated) -> Rated:
         return rated
     detail = replace(
         outcome.detail,
-        status=f"{outcome.detail.status}; Olympiad: half the rounds played with at least "
-        f"50%, listed at {listed} (10.4)",
+        status=tr(
+            "{status}; Olympiad: half the rounds played with at least "
+            "50%, listed at {listed} (10.4)",
+            status=outcome.detail.status,
+            listed=listed,
+        ),
         olympiad=listed,
     )
     return Rated(
@@ -508,14 +524,17 @@ def _finding_notes(found: Assessment) -> list[Note]:
         notes.append(
             Note(
                 NoteKind.RULE,
-                f"rule {finding.rule.clause}: {finding.problem}"
-                + (f" (not rated: {games})" if games else ""),
+                tr("rule {clause}: {problem}", clause=finding.rule.clause, problem=finding.problem)
+                + (tr(" (not rated: {games})", games=games) if games else ""),
                 finding.rule,
             )
         )
     if found.unchecked:
         notes.append(
-            Note(NoteKind.WARNING, "not checked for lack of data: " + ", ".join(found.unchecked))
+            Note(
+                NoteKind.WARNING,
+                tr("not checked for lack of data: ") + ", ".join(_(u) for u in found.unchecked),
+            )
         )
     return notes
 
@@ -553,12 +572,18 @@ def _k_note(players: Iterable[PlayerOutcome[Fide1982Player]]) -> Note | None:
             assumed.setdefault(player.detail.K, []).append(player.id)
     if not assumed:
         return None
-    who = "; ".join(f"K={k} for {', '.join(ids)}" for k, ids in sorted(assumed.items()))
+    who = "; ".join(
+        tr("K={k} for {ids}", k=k, ids=", ".join(ids)) for k, ids in sorted(assumed.items())
+    )
     return Note(
         NoteKind.DEFAULT,
-        f"{who}: no games count in a player file, so taken as established (30 games "
-        "or more): K=10 from 2400, else 15 (10.64)",
-        Rule("10.64", "no games count: taken as established"),
+        tr(
+            "{who}: no games count in a player file, so taken as "
+            "established (30 games or more): K=10 from 2400, else 15 "
+            "(10.64)",
+            who=who,
+        ),
+        Rule("10.64", N_("no games count: taken as established")),
         tuple(pid for ids in assumed.values() for pid in ids),
     )
 
@@ -582,10 +607,10 @@ def rate_event(
             tr(
                 (
                     "{name}: a score table can only be rated as a round robin (the "
-                    "event says {value}); give the games for a {value}"
+                    "event says {event_type}); give the games for a {event_type}"
                 ),
                 name=event.name,
-                value=event.type.value,
+                event_type=event.type.value,
             )
         )
     notes += _finding_notes(found)
@@ -657,7 +682,7 @@ def rate_period(
     if players is not None:
         records = dict(players.match([(pid, mine_of[pid][0].name) for pid in order]).records)
     notes = [
-        replace(note, text=f"{e.name}: {note.text}")
+        replace(note, text=tr("{name}: {text}", name=e.name, text=note.text))
         for e, part in zip(events, parts, strict=True)
         for note in part.notes
     ]
@@ -672,9 +697,14 @@ def rate_period(
             notes.append(
                 Note(
                     NoteKind.DECISION,
-                    f"{pid!r} enters the events with different ratings ({seen}); "
-                    f"Ro = {before}, the first",
-                    Rule("10.65", "Ro is the rating of the first event"),
+                    tr(
+                        "{pid!r} enters the events with different ratings ({seen}); "
+                        "Ro = {before}, the first",
+                        pid=pid,
+                        seen=seen,
+                        before=before,
+                    ),
+                    Rule("10.65", N_("Ro is the rating of the first event")),
                     (pid,),
                 )
             )
@@ -683,7 +713,7 @@ def rate_period(
         new_records.append(STATE_CODEC.write(PlayerRecord(id=pid, name=first.name), state))
     period: Fide1982PeriodOutcome = Outcome(
         rules.name,
-        f"rating period of {len(events)} events",
+        tr("rating period of {events_count} events", events_count=len(events)),
         tuple(totals),
         tuple(part.events[0] for part in parts),
         (),
@@ -712,7 +742,11 @@ def _period_total(
             expected = sum((exact(p.expected) for p in mine if p.expected is not None), Fraction(0))
             after = round_int(before + change)
         leaves = leaves_list(after, rules.list_floor)
-        text = f"below {rules.list_floor}: leaves the list (9.21)" if leaves else "rated"
+        text = (
+            tr("below {list_floor}: leaves the list (9.21)", list_floor=rules.list_floor)
+            if leaves
+            else "rated"
+        )
         detail = Fide1982PeriodPlayer(len(mine), change, text, leaves_list=leaves)
         status = Status.RATED if changes else Status.NOT_RATED
         new = Fide1982State(
@@ -731,7 +765,10 @@ def _period_total(
     )
     new_player = NewPlayer(pooled, rn.games, rn.average, rn.published, rn.as_rule)
     detail = Fide1982PeriodPlayer(
-        len(mine), None, f"new player ({rn.rule}): {rn.explanation}", new_player
+        len(mine),
+        None,
+        tr("new player ({rule}): {explanation}", rule=rn.rule, explanation=rn.explanation),
+        new_player,
     )
     status = (
         Status.FIRST_RATING

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..core.errors import InvalidValueError
 from ..core.expected import logistic, table_dp, table_pd_hundredths
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.outcome import Number, Rule
 from ..core.rounding import exact, round_half_away_from_zero, round_to_step
 
@@ -62,7 +62,7 @@ def performance(
         n = opponents if opponents is not None else games
         return round_int(rc + dp * Fraction(n, n + 1)), Rule("10.25")
     if round_robin:
-        return round_int(rc + dp), Rule("10.68", "Rc + dp")
+        return round_int(rc + dp), Rule("10.68", N_("Rc + dp"))
     return round_int(rc + dp), Rule("10.24")
 
 
@@ -114,14 +114,14 @@ def choose_k(
     that while his rating stays under 2400; 10 once he has reached 2400 with 30 games, for ever
     after.  Without a games count the player is taken as established (30 games or more)."""
     if k is not None:
-        return KChoice(k, Rule("10.64", f"K = {k} as the player file gives it"))
+        return KChoice(k, Rule("10.64", tr("K = {k} as the player file gives it", k=k)))
     assumed = games is None
     counted = 30 if games is None else games
     if counted < 30:
-        return KChoice(25, Rule("10.64", "fewer than 30 games"), assumed)
+        return KChoice(25, Rule("10.64", N_("fewer than 30 games")), assumed)
     if rating >= 2400 or ever_2400:
-        return KChoice(10, Rule("10.64", "30 games and 2400 reached"), assumed)
-    return KChoice(15, Rule("10.64", "30 games, under 2400"), assumed)
+        return KChoice(10, Rule("10.64", N_("30 games and 2400 reached")), assumed)
+    return KChoice(15, Rule("10.64", N_("30 games, under 2400")), assumed)
 
 
 def k_factor(
@@ -133,7 +133,7 @@ def k_factor(
     """K of 10.64 and, when a default had to be assumed, the note saying which
     (:func:`choose_k` with the rule)."""
     choice = choose_k(rating, games, ever_2400, k)
-    note = "no games count: taken as established (30 games or more)" if choice.assumed else None
+    note = tr("no games count: taken as established (30 games or more)") if choice.assumed else None
     return choice.k, note
 
 
@@ -173,7 +173,7 @@ def new_player_rating(
     pooled = [(int(ru), int(g)) for ru, g in results]
     games = sum(g for _, g in pooled)
     if games == 0:
-        return NewRating(0, None, None, "9.14", "no rated games yet")
+        return NewRating(0, None, None, "9.14", tr("no rated games yet"))
     average = Fraction(sum(ru * g for ru, g in pooled), games)
     if games < min_games:
         return NewRating(
@@ -181,7 +181,11 @@ def new_player_rating(
             average,
             None,
             "9.14",
-            f"{games} games so far; {min_games} are needed before a first rating is published",
+            tr(
+                "{games} games so far; {min_games} are needed before a first rating is published",
+                games=games,
+                min_games=min_games,
+            ),
         )
     if average < floor:
         return NewRating(
@@ -189,7 +193,11 @@ def new_player_rating(
             average,
             None,
             "10.31",
-            f"Rn {float(average):.1f} is below {floor}: the results are deleted",
+            tr(
+                "Rn {rn:.1f} is below {floor}: the results are deleted",
+                rn=float(average),
+                floor=floor,
+            ),
         )
     published = round_to_step(average, step)
     return NewRating(
@@ -197,7 +205,11 @@ def new_player_rating(
         average,
         published,
         "10.32",
-        f"Rn {float(average):.1f} published as {published} (nearest 0 or 5)",
+        tr(
+            "Rn {rn:.1f} published as {published} (nearest 0 or 5)",
+            rn=float(average),
+            published=published,
+        ),
     )
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..core.i18n import N_, _, tr
 from ..core.outcome import (
     EventOutcome,
     GameOutcome,
@@ -44,8 +45,8 @@ class Method(enum.Enum):
 
 #: The printed method of each kind (the summary's ``method``).
 METHOD_TEXT = {
-    Method.ROUND_ROBIN: "round robin, average method (10.21, 10.61, 10.68)",
-    Method.SWISS: "average method for Swiss, team and match events (10.61, 10.2)",
+    Method.ROUND_ROBIN: N_("round robin, average method (10.21, 10.61, 10.68)"),
+    Method.SWISS: N_("average method for Swiss, team and match events (10.61, 10.2)"),
 }
 
 
@@ -105,7 +106,7 @@ class Fide1982Player:
     Ru2: int | None = shown_as("Ru2", default=None)
     #: The rule his Ru comes from (10.22, 10.23, 10.24, 10.25, "10.68: Rc + dp", or 6.1 for an
     #: unrated player without a point).
-    ru_rule: Rule | None = shown_as("Ru rule", _rule_cell, default=None)
+    ru_rule: Rule | None = shown_as(N_("Ru rule"), _rule_cell, default=None)
     #: D = R - Rc2.
     D: int | None = shown_as("D", default=None)
     #: PD of table 10.1b for D.
@@ -117,7 +118,7 @@ class Fide1982Player:
     #: DR = K * (W - We), unrounded.
     DR: Fraction | None = shown_as("DR", default=None)
     #: The printed status ("rated", "new player (9.14): ...", "no rated games (rule 6.1)" ...).
-    status: str = shown_as("status", default="")
+    status: str = shown_as(N_("status"), _, default="")
     # -- not printed in the player table --------------------------------------------------
     #: The rule that chose K (10.64), with a default assumed where the player file is silent.
     k_rule: Rule | None = None
@@ -151,36 +152,51 @@ class Fide1982Player:
         if self.K is not None:
             parts.append(f"K={self.K}")
         if self.ru_rule is not None:
-            parts.append(f"Ru by {self.ru_rule}")
+            parts.append(tr("Ru by {ru_rule}", ru_rule=self.ru_rule))
         return "; ".join(parts)
 
     def derivation(self) -> str:
         """How his rating changed (or why it did not), step by step, citing the clauses."""
         if self.DR is not None and self.We is not None and self.K is not None:
             parts = [
-                f"Rc2 {self.Rc2} (opponents within 350 points, 10.61), D {self.D}, "
-                f"PD {float(self.PD or 0):.2f} (table 10.1b), We {float(self.We):.2f}; "
-                f"DR = K * (W - We) = {self.K} * (W - {float(self.We):.2f}) = "
-                f"{float(self.DR):+.2f} (10.6)"
+                tr(
+                    "Rc2 {Rc2} (opponents within 350 points, 10.61), D {D}, PD {pd:.2f} "
+                    "(table 10.1b), We {we:.2f}; DR = K * (W - We) = {K} * (W - "
+                    "{we:.2f}) = {dr:+.2f} (10.6)",
+                    Rc2=self.Rc2,
+                    D=self.D,
+                    pd=float(self.PD or 0),
+                    we=float(self.We),
+                    K=self.K,
+                    dr=float(self.DR),
+                )
             ]
             if self.k_rule is not None:
                 parts.append(f"K = {self.K} ({self.k_rule})")
             if self.leaves_list:
-                parts.append("his new rating is below the list's floor: he leaves the list (9.21)")
+                parts.append(
+                    tr("his new rating is below the list's floor: he leaves the list (9.21)")
+                )
             return "; ".join(parts)
         if self.Ru2 is not None:
-            text = (
-                f"unrated: Ru {self.Ru} from Rc {self.Rc}, then Ru2 {self.Ru2} from Rc2 "
-                f"{self.Rc2} ({self.ru_rule})"
+            text = tr(
+                "unrated: Ru {Ru} from Rc {Rc}, then Ru2 {Ru2} from Rc2 {Rc2} ({ru_rule})",
+                Ru=self.Ru,
+                Rc=self.Rc,
+                Ru2=self.Ru2,
+                Rc2=self.Rc2,
+                ru_rule=self.ru_rule,
             )
             if self.new_player is not None:
                 text += f"; {self.new_player.rule}"
             if self.olympiad is not None:
-                text += f"; listed at {self.olympiad} after the Olympiad (10.4)"
+                text += tr(
+                    "; listed at {olympiad} after the Olympiad (10.4)", olympiad=self.olympiad
+                )
             return text
         if self.not_rated_by is not None:
-            return f"not rated in this event ({self.not_rated_by})"
-        return "not rated in this event"
+            return tr("not rated in this event ({not_rated_by})", not_rated_by=self.not_rated_by)
+        return tr("not rated in this event")
 
 
 @dataclass(frozen=True)
@@ -188,9 +204,9 @@ class Fide1982PeriodPlayer:
     """A player's total over a rating period (10.65: the changes of its events add up, the
     new rating is Ro + sum(DR), rounded once, 10.66; a new player's results pool, 10.3)."""
 
-    events: int = shown_as("events", default=0)
+    events: int = shown_as(N_("events"), default=0)
     DR: Fraction | None = shown_as("DR", default=None)
-    status: str = shown_as("status", default="")
+    status: str = shown_as(N_("status"), _, default="")
     new_player: NewPlayer | None = None
     leaves_list: bool = False
 
@@ -202,16 +218,18 @@ class Fide1982PeriodPlayer:
     def derivation(self) -> str:
         """How his rating changed over the period, in words, citing the clauses."""
         if self.DR is not None:
-            text = (
-                f"the DR of his {self.events} event(s) add up to {float(self.DR):+.2f}, "
-                "rounded once (10.65, 10.66)"
+            text = tr(
+                "the DR of his {events} event(s) add up to {total:+.2f}, rounded once "
+                "(10.65, 10.66)",
+                events=self.events,
+                total=float(self.DR),
             )
             if self.leaves_list:
-                text += "; below the list's floor he leaves the list (9.21)"
+                text += tr("; below the list's floor he leaves the list (9.21)")
             return text
         if self.new_player is not None:
-            return f"new player: {self.new_player.rule}"
-        return "not rated in the period"
+            return tr("new player: {rule}", rule=self.new_player.rule)
+        return tr("not rated in the period")
 
 
 @dataclass(frozen=True)
@@ -248,8 +266,11 @@ class Fide1982Event:
     def method_text(self) -> str:
         """The printed method."""
         if self.method is Method.NOT_RATED:
-            return f"not rated (rule {self.not_rated_by.clause if self.not_rated_by else '?'})"
-        return METHOD_TEXT[self.method]
+            return tr(
+                "not rated (rule {clause})",
+                clause=self.not_rated_by.clause if self.not_rated_by else "?",
+            )
+        return _(METHOD_TEXT[self.method])
 
 
 #: The typed outcomes of this system.

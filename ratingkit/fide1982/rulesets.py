@@ -10,6 +10,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from ..core.i18n import _, tr
 from ..core.model import Event
 from ..core.outcome import GameKind, GameOutcome
 from ..core.players import PlayerFile
@@ -64,9 +65,11 @@ class Fide1982:
         broken, with the games that are therefore not rated ("all": the whole event).  The
         title names the rules that could not be checked for lack of data."""
         found = assess(event)
-        title = f"{self.name} checks of {event.name}"
+        title = tr("{rules} checks of {event}", rules=self.name, event=event.name)
         if found.unchecked:
-            title += "; not checked for lack of data: " + ", ".join(found.unchecked)
+            title += tr("; not checked for lack of data: ") + ", ".join(
+                _(u) for u in found.unchecked
+            )
         names = {p.id: p.name or p.id for p in event.players}
         return CheckTable.of(found.findings, title, names)
 

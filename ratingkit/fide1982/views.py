@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from ..core.i18n import N_
 from ..core.outcome import GameOutcome, shown_columns
 from ..core.report import Report, Table
 from .outcome import (
@@ -28,9 +29,16 @@ from .outcome import (
 PLAYER_COLUMNS: tuple[str, ...] = shown_columns(Fide1982Player)
 #: The player columns of a period's report (10.65).
 PERIOD_COLUMNS: tuple[str, ...] = shown_columns(Fide1982PeriodPlayer)
-CLAMP_COLUMNS = ("player", "reference", "opponent", "rating", "counted as", "adjustment")
+CLAMP_COLUMNS = (
+    N_("player"),
+    N_("reference"),
+    N_("opponent"),
+    N_("rating"),
+    N_("counted as"),
+    N_("adjustment"),
+)
 CLAMP_TITLE = "350-point rule (10.61, 10.68 second pass)"
-GAME_COLUMNS = ("round", "white", "black", "result", "rated", "rule")
+GAME_COLUMNS = (N_("round"), N_("white"), N_("black"), N_("result"), N_("rated"), N_("rule"))
 FORMATS: Mapping[str, str] = {
     "p": "{:.2f}",
     "PD": "{:.2f}",

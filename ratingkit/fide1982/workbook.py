@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from ..core.i18n import N_
 from ..core.model import Event
 from ..core.report import Report, Table
 from .event import with_rating
@@ -26,7 +27,7 @@ def summary_table(report: Report, *names: str) -> Table:
     """Event-level values of a report (all of them, or ``names``) as a two-column table."""
     keys = names or tuple(report.summary)
     rows = [{"name": k, "value": report.summary.get(k)} for k in keys]
-    return Table("summary", ("name", "value"), tuple(rows), {"value": "{:g}"})
+    return Table("summary", (N_("name"), N_("value")), tuple(rows), {"value": "{:g}"})
 
 
 def variant_table(event: Event) -> Table:
@@ -54,7 +55,7 @@ def variant_table(event: Event) -> Table:
     names = ("id", "score", "Ru (10.68)", "Ru (10.25)", "Ru2 (10.68)", "Ru2 (10.25)")
     return Table(
         "Unrated players: the example's convention against rule 10.25",
-        (*names, "Rn (10.68)", "Rn (10.25)"),
+        (*names, N_("Rn (10.68)"), N_("Rn (10.25)")),
         tuple(rows),
     )
 
@@ -99,7 +100,7 @@ def convergence_table(
     ]
     return Table(
         "Games until the gap to the true strength is down to 1/e (14.3)",
-        ("K", "14.3 says", "simulated"),
+        ("K", N_("14.3 says"), N_("simulated")),
         tuple(rows),
     )
 

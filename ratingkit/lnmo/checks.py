@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.i18n import tr
 from ..core.outcome import Finding, GameOutcome, GameRef, Outcome, Rule
 from ..core.report import CheckTable
 from .outcome import DRAW, HANDICAP_OUTSIDE, NOT_AGREED, LnmoGame, LnmoPlayer, reason_text
@@ -43,7 +44,7 @@ def findings(outcome: Outcome[LnmoPlayer, LnmoGame]) -> tuple[Finding, ...]:
     return tuple(
         Finding(
             rule,
-            f"{len(games)} game(s): {reason_text(rule)}",
+            tr("{games_count} game(s): {reason}", games_count=len(games), reason=reason_text(rule)),
             tuple(games),
             breaks_validity=False,
         )

@@ -17,7 +17,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..core.errors import InvalidValueError, Location
-from ..core.i18n import tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, Game, Special, event_notes
 from ..core.outcome import (
     EventKey,
@@ -178,8 +178,9 @@ class _Season:
             self.notes.append(
                 Note(
                     NoteKind.RULE,
-                    "initial rating from table 1 by grade (rules 3, 3a) for: " + ", ".join(initial),
-                    Rule("3, 3a", "initial rating from table 1 by grade"),
+                    _("initial rating from table 1 by grade (rules 3, 3a) for: ")
+                    + ", ".join(initial),
+                    Rule("3, 3a", N_("initial rating from table 1 by grade")),
                     tuple(initial),
                 )
             )
@@ -188,11 +189,13 @@ class _Season:
             self.notes.append(
                 Note(
                     NoteKind.RULE,
-                    "a FESA grade (player file 'prior_grade') replaces the LNMO grade and rating "
-                    "(rule 6): no LNMO rating for "
+                    _(
+                        "a FESA grade (player file 'prior_grade') replaces the LNMO grade "
+                        "and rating (rule 6): no LNMO rating for "
+                    )
                     + ", ".join(fesa)
-                    + "; their FESA grade gives D",
-                    Rule("6", "a FESA grade replaces the LNMO grade and rating"),
+                    + _("; their FESA grade gives D"),
+                    Rule("6", N_("a FESA grade replaces the LNMO grade and rating")),
                     fesa,
                 )
             )
@@ -200,8 +203,11 @@ class _Season:
             self.notes.append(
                 Note(
                     NoteKind.READ,
-                    f"state taken from {self.players.source or 'the player file'} "
-                    f"({len(from_file)} players, matched by id)",
+                    tr(
+                        "state taken from {source} ({from_file_count} players, matched by id)",
+                        source=self.players.source or "the player file",
+                        from_file_count=len(from_file),
+                    ),
                 )
             )
 
@@ -526,10 +532,14 @@ class _Season:
             self.notes.append(
                 Note(
                     NoteKind.DEFAULT,
-                    f"line {line}: no handicap written; "
-                    f"the qualification handicap of {target} kyu ({QUALIFICATION[target]}) "
-                    "assumed",
-                    Rule("1a", "the qualification handicap of the next grade"),
+                    tr(
+                        "line {line}: no handicap written; the qualification "
+                        "handicap of {target} kyu ({QUALIFICATION}) assumed",
+                        line=line,
+                        target=target,
+                        QUALIFICATION=QUALIFICATION[target],
+                    ),
+                    Rule("1a", N_("the qualification handicap of the next grade")),
                     (candidate,),
                 )
             )
@@ -601,9 +611,12 @@ class _Season:
             self.notes.append(
                 Note(
                     NoteKind.RULE,
-                    f"line {line}: a qualification game "
-                    "ended in sennichite or jishogi: not won, so the next try waits 3 days (1b)",
-                    Rule("1b", "a drawn qualification game is not won"),
+                    tr(
+                        "line {line}: a qualification game ended in sennichite or "
+                        "jishogi: not won, so the next try waits 3 days (1b)",
+                        line=line,
+                    ),
+                    Rule("1b", N_("a drawn qualification game is not won")),
                     (candidate,),
                 )
             )
@@ -668,7 +681,7 @@ class _Season:
         title = " + ".join(e.name for e in self.events)
         return Outcome(
             rules=self.rules.name,
-            title=f"{title}: LNMO club ratings",
+            title=tr("{title}: LNMO club ratings", title=title),
             players=players,
             events=events,
             games=tuple(season.games),
@@ -743,52 +756,71 @@ class _Season:
             notes.append(
                 Note(
                     NoteKind.DEFAULT,
-                    f"no 'agreed' column: {self.agreed_defaulted} "
-                    f"game(s) taken as agreed={'yes' if self.rules.agreed_by_default else 'no'} "
-                    "(rule 4; the club records list the games reported to the leader)",
-                    Rule("4", "a game is rated only when both players agreed beforehand"),
+                    tr(
+                        "no 'agreed' column: {agreed_defaulted} game(s) taken as "
+                        "agreed={agreed} (rule 4; the club records list the games "
+                        "reported to the leader)",
+                        agreed_defaulted=self.agreed_defaulted,
+                        agreed="yes" if self.rules.agreed_by_default else "no",
+                    ),
+                    Rule("4", N_("a game is rated only when both players agreed beforehand")),
                 )
             )
         decisions = [
             (
                 "1a, 2b",
-                "each event is rated with the grades held when it began; promotion on reaching a "
-                "grade's rating (1a) is applied at its end, after the bonus (2b); qualification "
-                "games are rated one by one in date order and earn no bonus",
+                N_(
+                    "each event is rated with the grades held when it began; promotion on "
+                    "reaching a grade's rating (1a) is applied at its end, after the bonus "
+                    "(2b); qualification games are rated one by one in date order and earn "
+                    "no bonus"
+                ),
             ),
             (
                 "2b",
-                "rounds of an event (2b) = the highest round number in its records; its gain is "
-                "the net sum of the player's changes in it",
+                N_(
+                    "rounds of an event (2b) = the highest round number in its records; "
+                    "its gain is the net sum of the player's changes in it"
+                ),
             ),
             (
                 "3a",
-                "events and qualification games are taken in date order; on one date in the order "
-                "the records first name them",
+                N_(
+                    "events and qualification games are taken in date order; on one date "
+                    "in the order the records first name them"
+                ),
             ),
             (
                 "1a",
-                "the handicap giver in a qualification game is taken to be the club instructor "
-                "(DK, DSh or MZ, 1a); its target grade is the grade whose handicap was played",
+                N_(
+                    "the handicap giver in a qualification game is taken to be the club instructor "
+                    "(DK, DSh or MZ, 1a); its target grade is the grade whose handicap was played"
+                ),
             ),
             (
                 "1a",
-                "rule 1a gives no qualification handicap for 13 kyu: such a game is refused, "
-                "not guessed",
+                N_(
+                    "rule 1a gives no qualification handicap for 13 kyu: such a game is refused, "
+                    "not guessed"
+                ),
             ),
             (
                 "3b, 6",
-                "players without an LNMO rating (below 17 kyu, 3b, or with a FESA grade, 6) "
-                "still rate their opponents (D from both grades); the LNMO rules set no floor",
+                N_(
+                    "players without an LNMO rating (below 17 kyu, 3b, or with a FESA grade, 6) "
+                    "still rate their opponents (D from both grades); the LNMO rules set no floor"
+                ),
             ),
         ]
-        notes += [Note(NoteKind.DECISION, text, Rule(clause)) for clause, text in decisions]
+        notes += [Note(NoteKind.DECISION, _(text), Rule(clause)) for clause, text in decisions]
         if any(g.detail.kind is Kind.HANDICAP for g in self.season.games):
             notes.append(
                 Note(
                     NoteKind.DECISION,
-                    "games of handicap events (kind 'handicap', 4a) are rated with the table of "
-                    "rule 2 like even games: the LNMO rules give no other",
+                    _(
+                        "games of handicap events (kind 'handicap', 4a) are rated with the "
+                        "table of rule 2 like even games: the LNMO rules give no other"
+                    ),
                     Rule("4a"),
                 )
             )
@@ -796,9 +828,12 @@ class _Season:
             notes.append(
                 Note(
                     NoteKind.DECISION,
-                    "illegal moves: kinte_white/kinte_black count them as the club did, "
-                    "take-backs at the opponent's demand included where the club counted them "
-                    "(5a); the losing count is 1 above 10 kyu, 2 for 10-14 kyu, 3 below 14 kyu (5)",
+                    _(
+                        "illegal moves: kinte_white/kinte_black count them as the club "
+                        "did, take-backs at the opponent's demand included where the club "
+                        "counted them (5a); the losing count is 1 above 10 kyu, 2 for "
+                        "10-14 kyu, 3 below 14 kyu (5)"
+                    ),
                     Rule("5, 5a"),
                 )
             )
@@ -806,9 +841,11 @@ class _Season:
             notes.append(
                 Note(
                     NoteKind.DECISION,
-                    "on promotion by a qualification game a rating below the new grade's table-1 "
-                    "rating is raised to it (not in the LNMO rules; as rule 3 assigns ratings by "
-                    "grade)",
+                    _(
+                        "on promotion by a qualification game a rating below the new "
+                        "grade's table-1 rating is raised to it (not in the LNMO rules; as "
+                        "rule 3 assigns ratings by grade)"
+                    ),
                     Rule("3"),
                 )
             )

@@ -21,6 +21,7 @@ import enum
 from dataclasses import dataclass
 from datetime import date
 
+from ..core.i18n import N_, _, tr
 from ..core.outcome import EventKey, Rule, shown_as
 from .formula import Grade
 
@@ -32,11 +33,11 @@ class Kind(enum.Enum):
         return str(self.value)
 
     #: An even game of an event.
-    RATED = "rated"
+    RATED = N_("rated")
     #: A game of a handicap event (rule 4a).
-    HANDICAP = "handicap"
+    HANDICAP = N_("handicap")
     #: A qualification game against a club instructor (rule 1a).
-    QUALIFICATION = "qualification"
+    QUALIFICATION = N_("qualification")
 
 
 class UnitKind(enum.Enum):
@@ -56,12 +57,12 @@ class Case(enum.Enum):
     def __str__(self) -> str:
         return str(self.value)
 
-    STRONGER_WON = "stronger won"
-    WEAKER_WON = "weaker won"
-    STRONGER_LOST = "stronger lost"
-    WEAKER_LOST = "weaker lost"
-    EQUAL = "equal grades"
-    DRAW = "draw"
+    STRONGER_WON = N_("stronger won")
+    WEAKER_WON = N_("weaker won")
+    STRONGER_LOST = N_("stronger lost")
+    WEAKER_LOST = N_("weaker lost")
+    EQUAL = N_("equal grades")
+    DRAW = N_("draw")
     #: Not decided on the board (not played).
     UNDECIDED = ""
 
@@ -72,9 +73,9 @@ class Result(enum.Enum):
     def __str__(self) -> str:
         return str(self.value)
 
-    WIN = "win"
-    LOSS = "loss"
-    DRAW = "draw"
+    WIN = N_("win")
+    LOSS = N_("loss")
+    DRAW = N_("draw")
 
     @classmethod
     def of(cls, score: float) -> Result:
@@ -84,25 +85,25 @@ class Result(enum.Enum):
 # -- the reasons a game is rated or not, as rules -----------------------------------------------
 
 #: Rule 2: the game changed the ratings.
-RATED = Rule("2", "rated")
+RATED = Rule("2", N_("rated"))
 #: Rule 2: only a game played changes a rating.
-NOT_PLAYED = Rule("2", "not played")
+NOT_PLAYED = Rule("2", N_("not played"))
 #: Rule 4: both players must agree beforehand.
-NOT_AGREED = Rule("4", "not agreed")
+NOT_AGREED = Rule("4", N_("not agreed"))
 #: Rule 4a: handicap games count only in handicap events and as qualification games.
-HANDICAP_OUTSIDE = Rule("4a", "handicap outside handicap event")
+HANDICAP_OUTSIDE = Rule("4a", N_("handicap outside handicap event"))
 #: Rule 2a.
-SENNICHITE = Rule("2a", "sennichite: no change")
+SENNICHITE = Rule("2a", N_("sennichite: no change"))
 #: Rule 2a.
-JISHOGI = Rule("2a", "jishogi: no change")
+JISHOGI = Rule("2a", N_("jishogi: no change"))
 #: Rules 2 and 2a: a shogi game is won, or ends in sennichite or jishogi.
-DRAW = Rule("2, 2a", "draw: a shogi game is won or ends in sennichite or jishogi")
+DRAW = Rule("2, 2a", N_("draw: a shogi game is won or ends in sennichite or jishogi"))
 #: Rule 3b: no rating below 17 kyu.
-NO_RATING_BELOW_17_KYU = Rule("3b", "no rating below 17 kyu")
+NO_RATING_BELOW_17_KYU = Rule("3b", N_("no rating below 17 kyu"))
 #: Rule 6: a FESA grade replaces the LNMO rating.
-FESA_GRADE = Rule("6", "FESA grade: no LNMO rating")
+FESA_GRADE = Rule("6", N_("FESA grade: no LNMO rating"))
 #: The summary of a player's unrated games when no reason was recorded.
-NOT_RATED = Rule("2", "not rated")
+NOT_RATED = Rule("2", N_("not rated"))
 
 #: The reasons printed without their clause (as the report has always printed them).
 _WITHOUT_CLAUSE = frozenset({RATED, NOT_PLAYED, DRAW, NOT_RATED})
@@ -110,7 +111,7 @@ _WITHOUT_CLAUSE = frozenset({RATED, NOT_PLAYED, DRAW, NOT_RATED})
 
 def before_first_rated(first: date) -> Rule:
     """Rule 3a: a game before the first rated event."""
-    return Rule("3a", f"before the first rated event {first}")
+    return Rule("3a", tr("before the first rated event {first}", first=first))
 
 
 def reason_text(rule: Rule) -> str:
@@ -134,7 +135,20 @@ class KinteLoss:
 
     @property
     def rule(self) -> Rule:
-        return Rule("5", f"kinte loss: {self.player} {self.count} of {self.limit}")
+        return Rule(
+            "5",
+            tr(
+                "kinte loss: {player} {count} of {limit}",
+                player=self.player,
+                count=self.count,
+                limit=self.limit,
+            ),
+        )
+
+
+def _enum_text(value: enum.Enum) -> str:
+    """An enum's value as a report cell, in the language now in force."""
+    return _(str(value.value))
 
 
 def _label(grade: Grade) -> str:
@@ -163,24 +177,24 @@ class Unit:
 class LnmoGame:
     """One player's side of one game, as rule 2 rated it."""
 
-    day: date | None = shown_as("date")
+    day: date | None = shown_as(N_("date"))
     #: The name of the unit (the ``event`` column).
-    event: str = shown_as("event")
+    event: str = shown_as(N_("event"))
     #: The round within the unit (``event_round``).
-    round: int = shown_as("round")
-    kind: Kind = shown_as("kind", str)
-    grade: Grade = shown_as("grade", _label)
-    opponent_grade: Grade = shown_as("opponent_grade", _label)
+    round: int = shown_as(N_("round"))
+    kind: Kind = shown_as(N_("kind"), _enum_text)
+    grade: Grade = shown_as(N_("grade"), _label)
+    opponent_grade: Grade = shown_as(N_("opponent_grade"), _label)
     #: Rule 2: the grade difference.
     difference: int = shown_as("D")
-    case: Case = shown_as("case", str)
-    result: Result = shown_as("result", str)
+    case: Case = shown_as(N_("case"), _enum_text)
+    result: Result = shown_as(N_("result"), _enum_text)
     #: Rule 2's table value (None: the game was not decided).
-    table: int | None = shown_as("table")
+    table: int | None = shown_as(N_("table"))
     #: The reasons, in order: "rated" first for a rated game, then what rules 2a-6 said.
-    reasons: tuple[Rule, ...] = shown_as("reason", reasons_text)
+    reasons: tuple[Rule, ...] = shown_as(N_("reason"), reasons_text)
     #: The line of the club records.
-    line: int | None = shown_as("line")
+    line: int | None = shown_as(N_("line"))
     unit: UnitKind = UnitKind.EVENT
     kinte: KinteLoss | None = None
 
@@ -189,20 +203,20 @@ class LnmoGame:
 class EventBonus:
     """A player's gain in one event and rule 2b's bonus."""
 
-    event: str = shown_as("event")
-    day: date | None = shown_as("date")
-    player: str = shown_as("player")
-    rounds: int = shown_as("rounds")
+    event: str = shown_as(N_("event"))
+    day: date | None = shown_as(N_("date"))
+    player: str = shown_as(N_("player"))
+    rounds: int = shown_as(N_("rounds"))
     #: Rule 2b: 20 + 3 * rounds.
-    threshold: int = shown_as("threshold")
+    threshold: int = shown_as(N_("threshold"))
     #: The net sum of the player's changes in the event.
-    gain: int = shown_as("gain")
+    gain: int = shown_as(N_("gain"))
     #: The points added by doubling (0 when not doubled).
-    bonus: int = shown_as("bonus")
+    bonus: int = shown_as(N_("bonus"))
     #: ``Rule("2b", "bonus doubled")`` when the gain was doubled, else None.
-    reason: Rule | None = shown_as("reason", reason_text)
-    rating_before: int | None = shown_as("rating_before")
-    rating_after: int | None = shown_as("rating_after")
+    reason: Rule | None = shown_as(N_("reason"), reason_text)
+    rating_before: int | None = shown_as(N_("rating_before"))
+    rating_after: int | None = shown_as(N_("rating_after"))
     source: EventKey | None = None
 
     @property
@@ -211,7 +225,7 @@ class EventBonus:
 
 
 #: Rule 2b.
-BONUS_DOUBLED = Rule("2b", "bonus doubled")
+BONUS_DOUBLED = Rule("2b", N_("bonus doubled"))
 
 
 class PromotionPath(enum.Enum):
@@ -220,8 +234,8 @@ class PromotionPath(enum.Enum):
     def __str__(self) -> str:
         return str(self.value)
 
-    RATING = "rating"
-    QUALIFICATION = "qualification game"
+    RATING = N_("rating")
+    QUALIFICATION = N_("qualification game")
 
 
 @dataclass(frozen=True)
@@ -239,8 +253,8 @@ class RatingRaised:
 
     def __str__(self) -> str:
         if self.before is None:
-            return f"rating issued: {self.after} (table 1, 3b)"
-        return f"rating {self.before} -> {self.after} (table 1)"
+            return tr("rating issued: {after} (table 1, 3b)", after=self.after)
+        return tr("rating {before} -> {after} (table 1)", before=self.before, after=self.after)
 
 
 @dataclass(frozen=True)
@@ -259,13 +273,19 @@ class PromotionWay:
     @property
     def rule(self) -> Rule:
         if self.path is PromotionPath.RATING:
-            return Rule("1a", "promotion on reaching the grade's rating")
-        return Rule("1a", "promotion by a qualification game won")
+            return Rule("1a", N_("promotion on reaching the grade's rating"))
+        return Rule("1a", N_("promotion by a qualification game won"))
 
     def __str__(self) -> str:
         if self.path is PromotionPath.RATING:
-            return f"rating {self.rating} reached {self.reached} (1a)"
-        text = f"qualification game won at {self.handicap} against {self.giver} (1a)"
+            return tr(
+                "rating {rating} reached {reached} (1a)", rating=self.rating, reached=self.reached
+            )
+        text = tr(
+            "qualification game won at {handicap} against {giver} (1a)",
+            handicap=self.handicap,
+            giver=self.giver,
+        )
         return f"{text}; {self.raised}" if self.raised is not None else text
 
 
@@ -273,12 +293,12 @@ class PromotionWay:
 class Promotion:
     """A grade change by rule 1a."""
 
-    player: str = shown_as("player")
-    day: date | None = shown_as("date")
-    event: str = shown_as("event")
-    before: Grade = shown_as("from", _label)
-    after: Grade = shown_as("to", _label)
-    how: PromotionWay = shown_as("how", str)
+    player: str = shown_as(N_("player"))
+    day: date | None = shown_as(N_("date"))
+    event: str = shown_as(N_("event"))
+    before: Grade = shown_as(N_("from"), _label)
+    after: Grade = shown_as(N_("to"), _label)
+    how: PromotionWay = shown_as(N_("how"), str)
 
     @property
     def rule(self) -> Rule:
@@ -287,8 +307,18 @@ class Promotion:
     def __str__(self) -> str:
         """The words of the player's ``why`` cell."""
         if self.how.path is PromotionPath.RATING:
-            return f"{self.before} -> {self.after} on rating {self.how.rating} (1a)"
-        return f"{self.before} -> {self.after}: qualification game won at {self.how.handicap} (1a)"
+            return tr(
+                "{before} -> {after} on rating {rating} (1a)",
+                before=self.before,
+                after=self.after,
+                rating=self.how.rating,
+            )
+        return tr(
+            "{before} -> {after}: qualification game won at {handicap} (1a)",
+            before=self.before,
+            after=self.after,
+            handicap=self.how.handicap,
+        )
 
 
 @dataclass(frozen=True)
@@ -304,7 +334,12 @@ class BonusDoubled:
         return BONUS_DOUBLED
 
     def __str__(self) -> str:
-        return f"bonus doubled in {self.event!r}: gain {self.gain} > {self.threshold} (2b)"
+        return tr(
+            "bonus doubled in {event!r}: gain {gain} > {threshold} (2b)",
+            event=self.event,
+            gain=self.gain,
+            threshold=self.threshold,
+        )
 
 
 @dataclass(frozen=True)
@@ -315,7 +350,11 @@ class UnratedGames:
     games: int
 
     def __str__(self) -> str:
-        return f"{self.games} game(s) without change: {reason_text(self.rule)}"
+        return tr(
+            "{games} game(s) without change: {reason}",
+            games=self.games,
+            reason=reason_text(self.rule),
+        )
 
 
 #: One reason in a player's ``why`` cell.
@@ -338,11 +377,11 @@ class Qualification:
 class LnmoPlayer:
     """A player's LNMO detail."""
 
-    grade_before: Grade = shown_as("grade_before", _label)
-    grade_after: Grade = shown_as("grade_after", _label)
+    grade_before: Grade = shown_as(N_("grade_before"), _label)
+    grade_after: Grade = shown_as(N_("grade_after"), _label)
     #: Rule 2b: the points added by doubling, over all events.
-    bonus: int = shown_as("bonus")
-    why: tuple[WhyPart, ...] = shown_as("why", why_text)
+    bonus: int = shown_as(N_("bonus"))
+    why: tuple[WhyPart, ...] = shown_as(N_("why"), why_text)
     promotions: tuple[Promotion, ...] = ()
     #: The last qualification game after the run (1b), if any.
     qualification: Qualification | None = None
@@ -366,50 +405,84 @@ class LnmoPlayer:
         parts: list[str] = []
         if self.fesa:
             parts.append(
-                f"holds {self.grade_before}: no LNMO rating (LNMO rules 6); the FESA grade "
-                "gives D against his opponents"
+                tr(
+                    "holds {grade_before}: no LNMO rating (LNMO rules 6); the FESA grade "
+                    "gives D against his opponents",
+                    grade_before=self.grade_before,
+                )
             )
         elif self.initial_rating:
             rating = self.grade_before.table_rating
             parts.append(
-                f"initial rating {rating} from table 1 for {self.grade_before} (LNMO rules 3, 3a)"
+                tr(
+                    "initial rating {rating} from table 1 for {grade_before} (LNMO rules 3, 3a)",
+                    rating=rating,
+                    grade_before=self.grade_before,
+                )
             )
         elif not self.grade_before.is_rated:
-            parts.append(f"{self.grade_before}: no rating below 17 kyu (LNMO rules 3b)")
+            parts.append(
+                tr(
+                    "{grade_before}: no rating below 17 kyu (LNMO rules 3b)",
+                    grade_before=self.grade_before,
+                )
+            )
         for part in self.why:
             if isinstance(part, BonusDoubled):
                 parts.append(
-                    f"in {part.event!r} the gain {part.gain} was above 20 + 3 x rounds = "
-                    f"{part.threshold}, so it was doubled (LNMO rules 2b)"
+                    tr(
+                        "in {event!r} the gain {gain} was above 20 + 3 x rounds = "
+                        "{threshold}, so it was doubled (LNMO rules 2b)",
+                        event=part.event,
+                        gain=part.gain,
+                        threshold=part.threshold,
+                    )
                 )
             elif isinstance(part, Promotion):
                 parts.append(_promotion_words(part))
             else:
                 parts.append(
-                    f"{part.games} game(s) changed nothing: {part.rule.text} "
-                    f"(LNMO rules {part.rule.clause})"
+                    tr(
+                        "{games} game(s) changed nothing: {text} (LNMO rules {clause})",
+                        games=part.games,
+                        text=part.rule.text,
+                        clause=part.rule.clause,
+                    )
                 )
         if self.grade_before == self.grade_after:
-            parts.append(f"grade {self.grade_after} kept")
+            parts.append(tr("grade {grade_after} kept", grade_after=self.grade_after))
         if not self.fesa and self.grade_after.is_rated:
-            parts.append("each rated game changed the rating by the table of D (LNMO rules 2)")
+            parts.append(tr("each rated game changed the rating by the table of D (LNMO rules 2)"))
         return "; ".join(parts)
 
 
 def _promotion_words(promotion: Promotion) -> str:
     how = promotion.how
-    text = f"promoted {promotion.before} -> {promotion.after}: "
+    text = tr("promoted {before} -> {after}: ", before=promotion.before, after=promotion.after)
     if how.path is PromotionPath.RATING:
-        return text + f"rating {how.rating} reached {how.reached} (LNMO rules 1a)"
-    text += f"qualification game won at {how.handicap} against {how.giver} (LNMO rules 1a)"
+        return text + tr(
+            "rating {rating} reached {reached} (LNMO rules 1a)",
+            rating=how.rating,
+            reached=how.reached,
+        )
+    text += tr(
+        "qualification game won at {handicap} against {giver} (LNMO rules 1a)",
+        handicap=how.handicap,
+        giver=how.giver,
+    )
     raised = how.raised
     if raised is None:
         return text
     if raised.before is None:
-        return text + f"; rating {raised.after} issued from table 1 (LNMO rules 3b)"
+        return text + tr("; rating {after} issued from table 1 (LNMO rules 3b)", after=raised.after)
     return text + (
-        f"; rating {raised.before} raised to {raised.after}, table 1's rating of "
-        f"{promotion.after} (a decision: the LNMO rules do not say)"
+        tr(
+            "; rating {before} raised to {after}, table 1's rating of {grade} (a "
+            "decision: the LNMO rules do not say)",
+            before=raised.before,
+            after=raised.after,
+            grade=promotion.after,
+        )
     )
 
 

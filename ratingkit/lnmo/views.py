@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..core.i18n import N_, _
 from ..core.outcome import GameOutcome, Outcome, detail_cells, shown_columns
 from ..core.report import Report, Table
 from .formula import GRADE_RATING, LNMO_KYU, NO_GAME, QUALIFICATION, bonus_threshold, change_for
@@ -14,21 +15,21 @@ from .outcome import EventBonus, LnmoGame, LnmoPlayer, LnmoSeason, Promotion
 
 #: The columns of the per-game table.
 GAME_COLUMNS: tuple[str, ...] = (
-    "date",
-    "event",
-    "round",
-    "kind",
-    "player",
-    "opponent",
-    "grade",
-    "opponent_grade",
+    N_("date"),
+    N_("event"),
+    N_("round"),
+    N_("kind"),
+    N_("player"),
+    N_("opponent"),
+    N_("grade"),
+    N_("opponent_grade"),
     "D",
-    "case",
-    "result",
-    "table",
-    "change",
-    "reason",
-    "line",
+    N_("case"),
+    N_("result"),
+    N_("table"),
+    N_("change"),
+    N_("reason"),
+    N_("line"),
 )
 EVENT_COLUMNS = shown_columns(EventBonus)
 PROMOTION_COLUMNS = shown_columns(Promotion)
@@ -47,7 +48,7 @@ def game_row(side: GameOutcome[LnmoGame]) -> Mapping[str, object]:
 
 #: The game columns of rule 2 itself: both grades, their difference D, the case and the
 #: table's value.
-GAME_CALCULATION_COLUMNS = ("grade", "opponent_grade", "D", "case", "table")
+GAME_CALCULATION_COLUMNS = (N_("grade"), N_("opponent_grade"), "D", N_("case"), N_("table"))
 
 
 def game_calculation(side: GameOutcome[LnmoGame]) -> dict[str, object]:
@@ -108,7 +109,7 @@ def report_of(outcome: Outcome[LnmoPlayer, LnmoGame]) -> Report:
 def change_table(kyus: Sequence[int] = tuple(LNMO_KYU)) -> Table:
     """Rule 2 as a table: the change of the row player when he wins against the column
     player (losses are the negatives)."""
-    columns = ("grade", *(f"{k} kyu" for k in kyus))
+    columns = (N_("grade"), *(f"{k} kyu" for k in kyus))
     rows = []
     for own in kyus:
         row: dict[str, object] = {"grade": f"{own} kyu"}
@@ -116,14 +117,16 @@ def change_table(kyus: Sequence[int] = tuple(LNMO_KYU)) -> Table:
             row[f"{other} kyu"] = change_for(abs(own - other), stronger_won=own <= other)
         rows.append(row)
     return Table(
-        "rule 2: gain of the row player for a win against the column player", columns, tuple(rows)
+        _("rule 2: gain of the row player for a win against the column player"),
+        columns,
+        tuple(rows),
     )
 
 
 def bonus_thresholds(rounds: Sequence[int] = range(1, 10)) -> Table:
     """Rule 2b for several event lengths: the gain above which it is doubled."""
     rows = tuple({"rounds": n, "20 + 3 * rounds": bonus_threshold(n)} for n in rounds)
-    return Table("rule 2b: bonus threshold", ("rounds", "20 + 3 * rounds"), rows)
+    return Table(_("rule 2b: bonus threshold"), (N_("rounds"), N_("20 + 3 * rounds")), rows)
 
 
 def qualification_ladder(strongest: int = 7, weakest: int = 20) -> Table:
@@ -133,20 +136,20 @@ def qualification_ladder(strongest: int = 7, weakest: int = 20) -> Table:
         how: str
         handicap: str | None
         if k in NO_GAME:
-            how, handicap = NO_GAME[k], "no game"
+            how, handicap = NO_GAME[k], _("no game")
         elif QUALIFICATION.get(k) is None:
-            how, handicap = "not given in the LNMO rules", "unknown"
+            how, handicap = _("not given in the LNMO rules"), _("unknown")
         elif k == 18:
-            how, handicap = "win against a lone king without pawns", QUALIFICATION[k]
+            how, handicap = _("win against a lone king without pawns"), QUALIFICATION[k]
         else:
-            how, handicap = "win against a club instructor", QUALIFICATION[k]
+            how, handicap = _("win against a club instructor"), QUALIFICATION[k]
         rating = GRADE_RATING.get(k)
         rows.append(
             {"grade": f"{k} kyu", "handicap": handicap, "how": how, "rating (table 1)": rating}
         )
     return Table(
-        "rule 1a: the qualification ladder",
-        ("grade", "handicap", "how", "rating (table 1)"),
+        _("rule 1a: the qualification ladder"),
+        (N_("grade"), N_("handicap"), N_("how"), N_("rating (table 1)")),
         tuple(rows),
     )
 
