@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").glob("0*.ipynb") if not p.name.startswith("05"))
 RAW = [
     re.compile(r"\bNone\b"),
-    re.compile(r"(?<![\d.])-0(\.0+)?(?![\d.])"),
+    re.compile(r"(?<![\d.,])-0([.,]0+)?(?![\d.,])"),  # also -0,0 (a decimal comma)
     re.compile(r"Fraction\("),
     re.compile(r"\(id="),
     re.compile(r"Rule\("),

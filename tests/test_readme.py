@@ -128,3 +128,32 @@ def test_readme_explain_prints_as_shown(capsys):
     assert capsys.readouterr().out.rstrip("\n") == shown
     document = (ROOT / "tests/data/documents/fide-2014.ru.txt").read_text(encoding="utf-8")
     assert "8.54. Если разница в рейтингах составляет более 400 пунктов, расчет должен" in document
+
+
+LANGUAGES_SECTION = "### In Russian and Turkish"
+
+
+def test_readme_languages_print_as_shown(capsys, monkeypatch):
+    """The section's two commands print what its ``text`` blocks show: the whole Russian error
+    (on stderr), the start of the Turkish report; the report's numbers are the document's
+    worked example 10.68 (Rar 2375, Ra 2348, dpa 29.5), written with a decimal comma."""
+    import shlex
+
+    from ratingkit import cli
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("RATINGKIT_LANG", raising=False)
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index(LANGUAGES_SECTION)
+    section = text[start : text.index("\n### ", start + len(LANGUAGES_SECTION))]
+    commands = [c.split("\n```", 1)[0] for c in section.split("```sh\n")[1:]]
+    shown = [c.split("\n```", 1)[0] for c in section.split("```text\n")[1:]]
+    assert len(commands) == len(shown) == 2
+    words = shlex.split(commands[0])
+    assert cli.main(words[1:]) == 2
+    assert capsys.readouterr().err.rstrip("\n") == shown[0]
+    words = shlex.split(commands[1])
+    assert cli.main(words[1:]) == 0
+    assert capsys.readouterr().out.startswith(shown[1])
+    for figure in ("Rar: 2375", "Ra: 2348", "dpa: 29,5"):
+        assert figure in shown[1]
