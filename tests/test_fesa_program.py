@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pytest
 from fesa_by_hand import FLOOR, expectation, game_changes, in_place_passes, rate_event
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ratingkit.core.model import Event, Game, Play, Player
@@ -144,22 +144,128 @@ def test_in_place_order_two_player_cases_under_every_rule_set(rules):
 
 
 def test_start_number_order():
-    """Start numbers are the ids where they are numbers (a FESA table's Nr), whatever order
-    the players are listed in; else the players' order in the event.  Case (b) with the
-    players listed the other way round keeps Nr 1 first; with ids that are not numbers, the
-    player listed first (who lost round 1) goes first, and the in-place iteration in that
-    order (by hand) is what ratingkit gives."""
+    """FESA's program (``fesa-program``): start numbers are the ids where they are numbers (a
+    FESA table's Nr), whatever order the players are listed in; else the players' order in
+    the event.  Case (b) with the players listed the other way round keeps Nr 1 first; with
+    ids that are not numbers, the player listed first (who lost round 1) goes first, and the
+    in-place iteration in that order (by hand) is what ratingkit gives."""
     swapped = ["2", "1"]
-    report = FESA.rate(_formula_event(CASE_B, CASE_B_GAMES, swapped), _formula_players(CASE_B))
-    assert {pid: report[pid]["rating_after"] for pid in "12"} == {"1": 1499, "2": 1500}
+    for rules in (FESA_PROGRAM, FESA):
+        event = _formula_event(CASE_B, CASE_B_GAMES, swapped)
+        report = rules.rate(event, _formula_players(CASE_B))
+        assert {pid: report[pid]["rating_after"] for pid in "12"} == {"1": 1499, "2": 1500}
     by_hand, _ = rate_event(CASE_B, {}, CASE_B_GAMES, order=swapped)
     assert by_hand != {"1": 1499, "2": 1500}  # the order decides the last point here
     named = {"x": CASE_B["1"], "y": CASE_B["2"]}
     games = [(1, "x", "y", 1), (2, "x", "y", 0)]
     by_hand, _ = rate_event(named, {}, games, order=["y", "x"])
-    report = FESA.rate(_formula_event(named, games, ["y", "x"]), _formula_players(named))
+    report = FESA_PROGRAM.rate(_formula_event(named, games, ["y", "x"]), _formula_players(named))
     assert {pid: report[pid]["rating_after"] for pid in "xy"} == by_hand
     assert by_hand != {"x": 1499, "y": 1500}
+
+
+@pytest.mark.parametrize("rules", [FESA, FESA_2011, FESA_NSR], ids=lambda r: r.name)
+def test_the_rules_order_players_by_their_numbers_not_by_the_rows(rules):
+    """The rules define a fixed point (rules 8 and 11); where rounding leaves two, the
+    rules-faithful rule sets pick one by the players' numbers in the file, compared as
+    numbers where they are (2 before 10), never by the order of the rows.  Case (b) with
+    ids ``x`` and ``y`` listed the other way round: ``x`` is updated first, which the
+    in-place iteration by hand in that order gives (1499 and 1500, as the program gives Nr 1
+    and Nr 2); ids ``p10`` and ``p9``: ``p9`` comes first."""
+    named = {"x": CASE_B["1"], "y": CASE_B["2"]}
+    games = [(1, "x", "y", 1), (2, "x", "y", 0)]
+    if rules.per_game_rounding:
+        states = in_place_passes(named, {}, games, each_rounded=True, order=["x", "y"])
+        expected = states[-1]
+    else:
+        expected, _ = rate_event(named, {}, games, order=["x", "y"])
+    for listed in (["x", "y"], ["y", "x"]):
+        report = rules.rate(_formula_event(named, games, listed), _formula_players(named))
+        assert {pid: report[pid]["rating_after"] for pid in "xy"} == expected
+        assert any("2 before 10" in n for n in report.notes)
+    numbered = {"p10": CASE_B["2"], "p9": CASE_B["1"]}
+    games = [(1, "p9", "p10", 1), (2, "p9", "p10", 0)]
+    if rules.per_game_rounding:
+        expected = in_place_passes(numbered, {}, games, each_rounded=True, order=["p9", "p10"])[-1]
+    else:
+        expected, _ = rate_event(numbered, {}, games, order=["p9", "p10"])
+    for listed in (["p10", "p9"], ["p9", "p10"]):
+        report = rules.rate(_formula_event(numbered, games, listed), _formula_players(numbered))
+        assert {pid: report[pid]["rating_after"] for pid in numbered} == expected
+
+
+def _random_event(seed):
+    """A random small Swiss event (2-12 players with ids ``p1``, ``p2``, ...; established,
+    provisional and unrated players; 1-7 rounds), its player file's rows, and the same event
+    and rows in another order (the players', the games' and the rows')."""
+    import random
+
+    rng = random.Random(seed)
+    size = rng.randint(2, 12)
+    ids = [f"p{i}" for i in range(1, size + 1)]
+    ratings = {
+        pid: rng.choice([None, rng.randint(300, 2300), rng.randint(300, 2300)]) for pid in ids
+    }
+    games = []
+    for round_ in range(1, rng.randint(1, 7) + 1):
+        paired = ids[:]
+        rng.shuffle(paired)
+        games += [
+            (round_, a, b, rng.choice([0, 0.5, 1]))
+            for a, b in zip(paired[::2], paired[1::2], strict=False)
+        ]
+    records = [
+        {
+            "id": pid,
+            "rating": ratings[pid],
+            "games": rng.choice([9, 12, 20, 40]),
+            "bonus_games": rng.choice([0, 50, 100]),
+        }
+        for pid in ids
+        if ratings[pid] is not None
+    ]
+    event = _event([(pid, pid.upper(), ratings[pid]) for pid in ids], games)
+    rng.shuffle(ids)
+    rng.shuffle(games)
+    rng.shuffle(records)
+    permuted = _event([(pid, pid.upper(), ratings[pid]) for pid in ids], games)
+    return (event, PlayerFile.from_records(records)), (permuted, PlayerFile.from_records(records))
+
+
+def _rated(rules, event, players):
+    outcome = rules.rate(event, players).outcome
+    ratings = {p.id: (p.rating_after, p.status, p.detail.category) for p in outcome.players}
+    return ratings, {r.id: r.grade for r in outcome.new_state}
+
+
+#: Seeds of _random_event whose ratings differ by a point when the rows are permuted and the
+#: players are updated in the order of the rows (about 1 event in 40; found by a search).
+ORDER_SENSITIVE = (5, 34)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+@example(seed=ORDER_SENSITIVE[0])
+@example(seed=ORDER_SENSITIVE[1])
+def test_rules_ratings_do_not_depend_on_the_order_of_players_or_games(seed):
+    """Issue 24, 3: under ``fesa`` and ``fesa-nsr`` a random event gives the same ratings,
+    statuses, categories and grades whatever the order of its players', games' and player
+    file's rows."""
+    (event, players), (permuted, permuted_players) = _random_event(seed)
+    for rules in (FESA, FESA_NSR):
+        assert _rated(rules, event, players) == _rated(rules, permuted, permuted_players)
+
+
+def test_the_order_sensitive_events_are_sensitive_to_the_programs_order():
+    """The examples above can fail: with the players updated in the order of the rows (as
+    FESA's program does where they are not numbered), their ratings move by a point when
+    only the rows are permuted."""
+    program_order = replace(FESA, update_order="start-number")
+    for seed in ORDER_SENSITIVE:
+        (event, players), (permuted, permuted_players) = _random_event(seed)
+        assert _rated(program_order, event, players) != _rated(
+            program_order, permuted, permuted_players
+        )
 
 
 def test_unrated_players_start_at_0_so_their_opponents_first_see_the_floor():

@@ -494,6 +494,49 @@ def test_fesa_rates_a_still_unrated_player_from_all_his_results_so_far(tmp_path)
         assert state.rating == _fesa_performance(pooled)
         (feb,) = [r for r in book.history("n").rows if r["period"] == "2024-02"]
         assert feb["rating_after"] == state.rating
+        # Issue 24, 2: --everyone shows the rating she carries into her next event (her
+        # performance over all six results, computed above), marked as not published; the
+        # published list still leaves her out.
+        assert everyone["Nina"]["rating"] == _fesa_performance(pooled)
+        assert "Nina" not in book.published_list("2024-02").column("name")
+        _assert_carried_in_every_form(book, "2024-02", "Nina", _fesa_performance(pooled))
+
+
+def _assert_carried_in_every_form(book: Ledger, period: str, name: str, rating: int) -> None:
+    """The --everyone list in each form db list writes: the carried rating beside
+    ``listed`` false in the machine forms (JSON, CSV, XLSX), with a "*" and its legend in the
+    forms a person reads (the text table, HTML)."""
+    import io
+    import json
+
+    from openpyxl import load_workbook
+
+    from ratingkit.services.listing import render_list
+
+    (row,) = [
+        r for r in json.loads(render_list(book, period, "json", everyone=True)) if r["name"] == name
+    ]
+    assert (row["rating"], row["listed"]) == (rating, False)
+    (row,) = [
+        r
+        for r in csv.DictReader(io.StringIO(render_list(book, period, "csv", everyone=True)))
+        if r["name"] == name
+    ]
+    assert (int(row["rating"]), row["listed"]) == (rating, "no")
+    sheet = load_workbook(io.BytesIO(render_list(book, period, "xlsx", everyone=True))).active
+    cells = [[c.value for c in r] for r in sheet.iter_rows()]
+    header = next(i for i, r in enumerate(cells) if "name" in r)
+    columns = cells[header]
+    (row,) = [dict(zip(columns, r, strict=True)) for r in cells[header + 1 :] if name in r]
+    assert (row["rating"], row["listed"]) == (rating, "no")
+    text = render_list(book, period, "table", everyone=True)
+    (line,) = [line for line in text.splitlines() if name in line]
+    assert f"{rating}*" in line.split()
+    assert "* not published" in text
+    page = render_list(book, period, "html", everyone=True)
+    assert f"{rating}*" in page and "* not published" in page
+    plain = render_list(book, period, "table")
+    assert name not in plain and "* not published" not in plain
 
 
 NATIONAL = Path(__file__).parent / "data" / "ledger" / "national"

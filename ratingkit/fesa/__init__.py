@@ -6,15 +6,18 @@ Rule sets:
   rule 9, the categories of rule 3; within an event each player's games in round order with a
   running unrounded rating, opponents at their post-event rating (never below 400), iterated
   to a fixed point as FESA's program iterates: unrated players start at 0, and each pass
-  updates the players in place in start-number order (a later player sees the new rating of
-  an earlier one); an iteration that cycles is stopped and reported, with the players whose
+  updates the players in place (a later player sees the new rating of an earlier one), in
+  the order of their numbers in the file (a table's ``Nr``; ids compared as numbers where
+  they are, ``p2`` before ``p10``), so that the order of the file's rows changes nothing; an
+  iteration that cycles is stopped and reported, with the players whose
   ratings alternate.  Only the event total is rounded (halves to even, as FESA's program
   does).  Unrated players get the exact performance rating of rules 5-7, a root at an exact
   half decided in exact arithmetic.  Grades and promotions of rules 2 and 10 with FESA's
   look-ahead; handicaps of rule 12.
 * ``fesa-2011``: before 2012 every game's change was rounded.
 * ``fesa-program``: FESA's program where it departs from the rules, each departure noted in
-  the report: performance ratings by single-precision Newton iteration from the first listed
+  the report: the players updated in start-number order (a table's ``Nr``, else the order of
+  the file's rows); performance ratings by single-precision Newton iteration from the first listed
   opponent (it lands a point off the exact root now and then); promotions tested by game
   count alone, so a player still unrated is promoted, from his prior grade where he has no
   grade (rule 10 gives unrated players no grade); a newcomer without a played game gets 1, or

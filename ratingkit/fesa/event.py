@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -274,6 +275,9 @@ class Prepared:
     handicapped: set[str] = field(default_factory=set)
     #: the last root of each unrated player's performance (where the next search starts)
     roots: dict[str, float] = field(default_factory=dict)
+    #: the order in which a pass of the fixed point updates the players in place
+    #: (:func:`update_order`); empty: the order of ``states``
+    order: tuple[str, ...] = ()
 
 
 StateFor = Callable[[Any, PlayerRecord | None, Location | None], FesaState]
@@ -307,7 +311,17 @@ def prepare(
     if lean:
         games = event_games(rules, event, states, plain, handicapped)[0]
         categories = {pid: categorise(states[pid], len(games[pid])) for pid in states}
-        return Prepared(notes, by_name, records, states, games, categories, plain, handicapped)
+        return Prepared(
+            notes,
+            by_name,
+            records,
+            states,
+            games,
+            categories,
+            plain,
+            handicapped,
+            order=update_order(rules, event),
+        )
     for state in states.values():
         notes.extend(Note(NoteKind.DEFAULT, text, players=(state.id,)) for text in state.notes)
 
@@ -361,7 +375,17 @@ def prepare(
                     (pid,),
                 )
             )
-    return Prepared(notes, by_name, records, states, games, categories, plain, handicapped)
+    return Prepared(
+        notes,
+        by_name,
+        records,
+        states,
+        games,
+        categories,
+        plain,
+        handicapped,
+        order=update_order(rules, event),
+    )
 
 
 # -- step 2: each player's outcome (formula (1), rule (A), rule 9; rules 5-7) ---------------
@@ -669,7 +693,7 @@ def fixed_point(
     # post holds every player in the order of ``states``: its values identify a state.
     history = [tuple(post.values())]
     seen: dict[tuple[int, ...], int] = {history[0]: 0}
-    order = start_number_order(states)
+    order = prepared.order or tuple(states)
     passes = 0
     iterations: list[IterationPass] = []
     outcomes: dict[str, Computed] = {}
@@ -748,6 +772,43 @@ def start_number_order(ids: Any) -> list[str]:
     if ids and all(pid.isascii() and pid.isdigit() for pid in ids):
         return sorted(ids, key=int)
     return ids
+
+
+def _start_number(player: Any) -> str:
+    """A player's number in the event's own file: a FESA table's ``Nr``, the id of a CSV
+    pair's row, or (an event the ledger rebuilt) the id the file gave him."""
+    number = player.extra.get("start_number")
+    return str(number) if number is not None else player.id
+
+
+def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Ids compared as people number players: runs of ASCII digits by their value (``p2``
+    before ``p10``, ``2`` before ``10``), the rest as text; ``01`` and ``1`` stay apart."""
+    return tuple(
+        (0, int(run), run) if run.isascii() and run.isdigit() else (1, 0, run)
+        for run in _RUNS.findall(text)
+    )
+
+
+_RUNS = re.compile(r"[0-9]+|[^0-9]+")
+
+
+def update_order(rules: FesaRules, event: Event) -> tuple[str, ...]:
+    """The order in which each pass of the fixed point (rules 8 and 11) updates the players
+    in place (a later player already sees the new rating of an earlier one).  Rounding makes
+    several fixed points possible and the order picks one, so the order is the rule set's
+    (``FesaRules.update_order``):
+
+    * ``"by-id"``: by the players' numbers in the event's file compared as
+      :func:`natural_key` does; the same answer whatever the order of the file's rows, and on
+      a FESA table (numbered ``Nr`` 1, 2, ...) the program's start-number order;
+    * ``"start-number"``: FESA's program: by start number where every one is a whole number,
+      else the order of the file's rows."""
+    numbers = {p.id: _start_number(p) for p in event.players}
+    if rules.update_order == "start-number":
+        by_number = {number: pid for pid, number in numbers.items()}
+        return tuple(by_number[n] for n in start_number_order(list(by_number)))
+    return tuple(sorted(numbers, key=lambda pid: natural_key(numbers[pid])))
 
 
 def _with_published_opponents(
@@ -1012,9 +1073,18 @@ def rate_event(
                 if unsettled is None
                 else tr("{passes} passes", passes=passes)
             )
-            + _(
-                ", each player updated in place in start-number order, unrated players started "
-                "at 0 (as FESA's program iterates)"
+            + (
+                _(
+                    ", each player updated in place in start-number order (the order of the "
+                    "file's rows where the players are not numbered), unrated players started "
+                    "at 0 (as FESA's program iterates)"
+                )
+                if rules.update_order == "start-number"
+                else _(
+                    ", each player updated in place in the order of the players' numbers in "
+                    "the file (2 before 10, whatever the order of the rows), unrated players "
+                    "started at 0 (as FESA's program iterates)"
+                )
             ),
             Rule("rules 8 and 11", N_("opponents at their post-event ratings")),
         )

@@ -43,6 +43,11 @@ class FesaRules:
       still unrated (rule 10 gives him no grade), from his prior grade where he has no grade;
     * ``program_no_game_rating``: FESA's program's rating for a newcomer without a played
       game: 1, or the MP of his prior grade (the rules give him none);
+    * ``update_order``: the order in which each pass of the fixed point (rules 8 and 11)
+      updates the players in place: ``"by-id"`` (the players' numbers in the event's file,
+      2 before 10: one answer whatever the order of the file's rows; on a FESA table, its
+      ``Nr`` order) or ``"start-number"`` (FESA's program: by start number where every player
+      has one, else the order of the rows), :func:`ratingkit.fesa.event.update_order`;
     * ``max_passes``: the fixed-point iteration stops after this many passes at the latest
       (FESA's program has no cap and can loop for ever).
     """
@@ -64,6 +69,7 @@ class FesaRules:
     nsr: bool = False
     program_grades: bool = False
     program_no_game_rating: bool = False
+    update_order: str = "by-id"
     max_passes: int = 1000
 
     def _guard(self, events: Sequence[Event], players: PlayerFile | None) -> None:
@@ -206,6 +212,7 @@ FESA_PROGRAM = FesaRules(
     solver="newton32",
     program_grades=True,
     program_no_game_rating=True,
+    update_order="start-number",
 )
 FESA_NSR = FesaRules(
     name="fesa-nsr",

@@ -1521,8 +1521,11 @@ class Ledger:
     ) -> Table:
         """The list published for ``period``: each player's own id (his FIDE id, else the id
         his files gave him), name, federation, rating, games, K or grade, flags.  Players the
-        rule set has not published a rating for yet are left out unless ``everyone``; the
-        ledger's own number is shown only with ``ledger_ids``."""
+        rule set has not published a rating for yet are left out unless ``everyone``; then
+        their rating is the one the ledger carries into their next event (``listed`` is
+        false: it is not published; FESA rule 3: a player still unrated has the performance
+        rating of rules 5-7, which FESA's tables show with a ``*``).  The ledger's own number
+        is shown only with ``ledger_ids``."""
         period = parse_period(period)
         if period not in self._rated_periods():
             raise LedgerError(
@@ -1560,6 +1563,13 @@ class Ledger:
         for row in rows:
             for flag in ("played", "listed", "new", "inactive"):
                 row[flag] = bool(row[flag])
+        if everyone:
+            carried = self._carried_ratings(period)
+            unlisted = [row for row in rows if not row["listed"]]
+            for row in unlisted:
+                row["rating"] = carried.get(row["ledger id"])
+            unlisted.sort(key=lambda r: (r["rating"] is None, -(r["rating"] or 0), r["name"]))
+            rows = [row for row in rows if row["listed"]] + unlisted
         columns = [c for c in names if (c != "listed" or everyone)]
         if not ledger_ids:
             columns.remove("ledger id")
@@ -1571,6 +1581,30 @@ class Ledger:
             tuple(columns),
             tuple({c: r[c] for c in columns} for r in rows),
         )
+
+    def _carried_ratings(self, period: str) -> dict[int, int | None]:
+        """The rating each player not listed in ``period`` carries into his next event: his
+        state after the period (the last state stored at or before it, else the state he
+        came to the ledger with)."""
+        db = self._connection
+        unlisted = "SELECT player_id FROM published WHERE period = ? AND listed = 0"
+        texts = dict(
+            db.execute(
+                "SELECT id, initial_state FROM players WHERE initial_state IS NOT NULL AND id IN"
+                f" ({unlisted})",
+                (period,),
+            )
+        )
+        texts.update(
+            db.execute(
+                "SELECT s.player_id, s.record FROM state s JOIN (SELECT player_id, MAX(period)"
+                " AS last FROM state WHERE period <= ? AND player_id IN"
+                f" ({unlisted}) GROUP BY player_id) l ON l.player_id = s.player_id AND"
+                " l.last = s.period",
+                (period, period),
+            )
+        )
+        return {pid: _record_from_json(text, pid).rating for pid, text in texts.items()}
 
     @_reading(N_("reading the list"))
     def fide_list(self, period: str) -> list[Any]:

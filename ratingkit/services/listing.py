@@ -11,12 +11,14 @@ import io
 import json
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import RatingkitError
 from ..core.i18n import tr
 from ..core.output import check_output, write_output
+from ..core.report import Table, format_cell
 
 if TYPE_CHECKING:
     from .ledger import Ledger
@@ -53,15 +55,38 @@ def render_list(
         return table.to_csv()
     if form == "json":
         return json.dumps(table.to_records(), indent=2, ensure_ascii=False) + "\n"
-    if form == "html":
-        return _html_page(table.title, table.to_html())
     if form == "xlsx":
         from ..formats.xlsx import write_table_xlsx
 
         buffer = io.BytesIO()
         write_table_xlsx(table, buffer)
         return buffer.getvalue()
-    return table.to_text() + "\n"
+    # The forms a person reads mark a rating that is not published (``--everyone``: a player
+    # not listed yet, with the rating carried into his next event) with a "*", as FESA's
+    # tables mark a performance rating; the machine forms above say it in ``listed``.
+    shown, legend = _carried_marked(table)
+    if form == "html":
+        body = shown.to_html() + (f"\n<p>{html.escape(legend)}</p>" if legend else "")
+        return _html_page(table.title, body)
+    return shown.to_text() + "\n" + (legend + "\n" if legend else "")
+
+
+def _carried_marked(table: Table) -> tuple[Table, str]:
+    """The list with each rating that is not published (a row not listed) shown as
+    ``1473*``, and the legend of the mark ("" where no rating is marked)."""
+    if "listed" not in table.columns:
+        return table, ""
+    marked = 0
+    rows = []
+    for row in table.rows:
+        if not row["listed"] and row.get("rating") is not None:
+            row = {**row, "rating": format_cell(row["rating"], None, "rating") + "*"}
+            marked += 1
+        rows.append(row)
+    if not marked:
+        return table, ""
+    legend = tr("* not published: the rating a player not listed yet carries into his next event")
+    return replace(table, rows=tuple(rows)), legend
 
 
 def write_list(
