@@ -802,14 +802,15 @@ def rating_before(
     raise RatingConflictError(
         tr(
             (
-                "{name!r} has the rating {file_rating} here and {event_rating} in {event}: a "
-                "player has one rating before an event; correct one of them, or leave it out "
-                "of one (a player file's rating fills in where the event gives none)"
+                "{name!r} has the rating {file_rating} here but {event_rating} in the "
+                "event{where}: a player has one rating before an event; correct one of them, "
+                "or leave it out of one (a player file's rating fills in where the event "
+                "gives none)"
             ),
             name=player.name,
             file_rating=file_rating,
             event_rating=event_rating,
-            event=in_event or _("the event"),
+            where=f" ({in_event})" if in_event else "",
         ),
         where,
         file_rating,

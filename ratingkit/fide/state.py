@@ -252,9 +252,9 @@ def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
     texts = ", ".join(f"{p.name} {p.rating}" for p in dropped)
     note = ReadNote(
         tr(
-            "{source}: unrated, results waiting for a first rating (7.14), so the event's "
-            "ratings {players} are not published ones and are ignored (8.53: earlier "
-            "temporary ratings of unrated players are ignored)",
+            "{source} has these players unrated, their results waiting for a first rating "
+            "(7.14): the ratings the event gives them ({players}) were never published and "
+            "are ignored (8.53: earlier temporary ratings of unrated players are ignored)",
             source=players.source or _("player file"),
             players=texts,
         ),

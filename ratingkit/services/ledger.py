@@ -734,6 +734,7 @@ class Ledger:
         ids: dict[str, int] = {}
         created = 0
         own_ids: list[tuple[str, int]] = []
+        own_file = player_file is not None and _read_with(event, player_file.source)
         state = (
             player_file.match(
                 [(p.id, p.name) for p in event.players],
@@ -769,6 +770,11 @@ class Ledger:
                 own_ids.append((player.id, ids[player.id]))
             record = state.records.get(player.id) if state is not None else None
             if record is not None:
+                if own_file:
+                    # The event's own players file: its rating is the one the event gives
+                    # (stored with the event), the rating before this event, not a state
+                    # before the player's first rated period (issue 24).
+                    record = replace(record, rating=None)
                 self._set_initial_state(ids[player.id], record)
         db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
         game_cells = [_game_cells(g, ids) for g in event.games]
@@ -2155,6 +2161,15 @@ def listed_by(rules: Any, record: PlayerRecord) -> bool:
     if decide is not None:
         return bool(decide(record))
     return record.rating is not None
+
+
+def _read_with(event: Event, source: str | None) -> bool:
+    """True when the file ``source`` is one the event was read from (its players file, or the
+    roster of a games file with none beside it): its ratings are the event's own."""
+    if source is None:
+        return False
+    read = {Path(str(name)).resolve() for name in event.extra.get("files") or ()}
+    return Path(source).resolve() in read
 
 
 def _fill_schema_4(connection: sqlite3.Connection) -> None:
