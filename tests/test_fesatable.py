@@ -359,7 +359,7 @@ def test_names_written_with_a_comma_match_promotions_and_player_files(tmp_path):
     with pytest.raises(RatingkitError) as error:
         get_rule_set("fesa").rate(event, read_player_file(players))
     assert str(error.value).startswith(f"{players}, line 2, field rating: 'Tanaka, Aiko' has")
-    assert "1700" in str(error.value) and "1710 in t.txt" in str(error.value)
+    assert "1700" in str(error.value) and "but 1710 in the event (t.txt" in str(error.value)
 
 
 # -- hostile input (issue 14, point 14): a clear error naming file and line, or a table read --

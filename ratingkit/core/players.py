@@ -32,7 +32,15 @@ would otherwise be ignored and its players rated without it.  The columns may be
 
 An event's players are found in a player file by one matcher, :class:`PlayerMatcher` (by id,
 then FIDE id, then name; start numbers are no key), which :meth:`PlayerFile.match` and
-:meth:`PlayerFile.matcher` give.
+:meth:`PlayerFile.matcher` give; names compare by one key, :func:`normalise_name` (Unicode NFC
+and case folding).  A player file that mostly does not meet its event is a warning
+(:func:`match_warning`).
+
+A player's rating before an event is decided by one rule, :func:`rating_before`: the player
+file's where the event gives none, the event's where the file gives none or the same, and a
+difference an error naming both, unless the rule set's state codec declares it
+(``differing_rating``: FIDE 7.1).  :func:`carry_forward` makes the player file for the next
+event (``--save-state``).
 """
 
 from __future__ import annotations
@@ -854,5 +862,12 @@ def with_ratings_before(
         players=shown,
     )
     note = ReadNote(text, None, tuple(players[i].id for i, _r in filled))
-    notes = (*tuple(event.extra.get("read_notes") or ()), note)
-    return replace(event, players=tuple(players), extra={**event.extra, "read_notes": notes})
+    return with_read_note(replace(event, players=tuple(players)), note)
+
+
+def with_read_note(event: Event, note: ReadNote) -> Event:
+    """``event`` with one more of its read notes (``extra["read_notes"]``, which every rule set
+    shows among its report's notes: :func:`ratingkit.core.model.event_notes`)."""
+    known = event.extra.get("read_notes")
+    notes = tuple(known) if isinstance(known, tuple | list) else ()
+    return replace(event, extra={**event.extra, "read_notes": (*notes, note)})

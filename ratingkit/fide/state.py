@@ -35,6 +35,7 @@ from ..core.players import (
     PlayerRecord,
     match_warning,
     with_ratings_before,
+    with_read_note,
 )
 from ..core.values import parse_date
 
@@ -262,11 +263,8 @@ def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
         tuple(p.id for p in dropped),
     )
     ids = {p.id for p in dropped}
-    return replace(
-        event,
-        players=tuple(replace(p, rating=None) if p.id in ids else p for p in event.players),
-        extra={**event.extra, "read_notes": (*tuple(event.extra.get("read_notes") or ()), note)},
-    )
+    unrated = tuple(replace(p, rating=None) if p.id in ids else p for p in event.players)
+    return with_read_note(replace(event, players=unrated), note)
 
 
 def read_states(

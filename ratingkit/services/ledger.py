@@ -2166,10 +2166,10 @@ def listed_by(rules: Any, record: PlayerRecord) -> bool:
 def _read_with(event: Event, source: str | None) -> bool:
     """True when the file ``source`` is one the event was read from (its players file, or the
     roster of a games file with none beside it): its ratings are the event's own."""
-    if source is None:
+    files = event.extra.get("files")
+    if source is None or not isinstance(files, tuple | list):
         return False
-    read = {Path(str(name)).resolve() for name in event.extra.get("files") or ()}
-    return Path(source).resolve() in read
+    return Path(source).resolve() in {Path(str(name)).resolve() for name in files}
 
 
 def _fill_schema_4(connection: sqlite3.Connection) -> None:
