@@ -20,6 +20,7 @@ codec (:data:`FIDE_STATE`), and how an event's players are found in the file.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
@@ -193,11 +194,13 @@ class PlayerState:
 
 def person_key(player: Player, event: Event) -> str:
     """Who the player is across the events of a period: his FIDE id, else his id, except in
-    TRF files, whose ids are start ranks: there his name."""
+    TRF files, whose ids are start ranks: there his name, composed (Unicode NFC: a name one
+    file writes decomposed is the same person; the key is also the new state's id, so it keeps
+    the name's spelling and case)."""
     if player.fide_id:
         return player.fide_id
     if event.local_ids:
-        return player.name
+        return unicodedata.normalize("NFC", player.name)
     return player.id
 
 
