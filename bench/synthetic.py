@@ -80,12 +80,17 @@ def fesa_history(
     known = {r.id: r.rating for r in records}
     events = []
     start = date(2004, 1, 10)
+    seen: set[str] = set()
     for e in range(n_events):
         chosen = by_join[rng.choice(joined[e], players_per_event, replace=False)]
         ids = [f"P{i:05d}" for i in chosen]
+        # A player's first event gives the player file's rating, later ones none: the state
+        # the earlier events left gives it (one rating before an event, issue 24).
         event_players = tuple(
-            Player(pid, f"Player {i}", known.get(pid)) for pid, i in zip(ids, chosen, strict=True)
+            Player(pid, f"Player {i}", known.get(pid) if pid not in seen else None)
+            for pid, i in zip(ids, chosen, strict=True)
         )
+        seen.update(ids)
         games = []
         for round_ in range(1, rounds + 1):
             order = rng.permutation(players_per_event)

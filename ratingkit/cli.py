@@ -38,6 +38,7 @@ from .core.outcome import Finding, Note, NoteKind, Rule, game_fields
 from .core.output import check_output, plain, terminal_cell, terminal_text, write_output
 from .core.players import (
     PlayerFile,
+    carry_forward,
     merge_rosters,
     normalise_name,
     parse_player_csv,
@@ -56,7 +57,6 @@ from .core.ruleset import (
     out_of_force_note,
     rule_sets,
 )
-from .fide.rules2014 import Fide2014
 from .formats import formats, read_event
 from .services.listing import LIST_FORMATS
 
@@ -522,8 +522,8 @@ def _rosters_of(
     args: argparse.Namespace, events: Sequence[Event]
 ) -> tuple[PlayerFile | None, str | None]:
     """Several events without --players: each event's own players file, in the order the
-    events began, gives the state of the players it lists (playerfile.merge_rosters).  Under
-    FIDE's rules the ratings in them are the events' ratings, not the previous list's."""
+    events began, gives the state of the players it lists (playerfile.merge_rosters); the
+    ratings in them are the events' own, which the events carry."""
     began = sorted(events, key=lambda e: (e.start is None, e.start or e.end))
     paths = [e.extra.get("player_file") for e in began]
     rosters = [
@@ -532,15 +532,12 @@ def _rosters_of(
     ]
     if not rosters:
         return None, None
-    fide_period = isinstance(_rules_for(args.rules, events), Fide2014)
-    players = merge_rosters(rosters, keep_ratings=not fide_period)
-    if not fide_period:
-        return players, None
-    return players, _(
+    return merge_rosters(rosters), _(
         "no --players: the events' own players files give each player's state (games, birth "
-        "date, K ...) from the first event he plays; their ratings are the events' ratings, so "
-        "the previous list's rating is the one in the event that began last (FIDE Rating "
-        "Regulations 2024, 7.1); give the previous list with --players"
+        "date, K ...) from the first event he plays; their ratings are each event's own, and "
+        "an event's rating must be the one the events before it left unless the rules say "
+        "otherwise (FIDE Rating Regulations 2024, 7.1: the previous list's rating is then the "
+        "one in the event that began last); give the state before the events with --players"
     )
 
 
@@ -594,18 +591,22 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     if args.rules not in families():
         outside = [n for n in (out_of_force_note(rules, e) for e in events) if n]
         report = _noted(report, NoteKind.OUT_OF_FORCE, outside)
+    _warn(report)
+    # The state for the next event: the player file's players, those who played with their
+    # new state (every column the rule set's codec writes, the rating too).
+    new_state = carry_forward(players, report.new_state) if report.new_state else None
     if args.save_state:
-        if report.new_state is None:
+        if new_state is None:
             raise RatingkitError(
                 tr("--save-state: rule set {name} gives no new state", name=rules.name)
             )
-        write_output(args.save_state, write_player_csv(report.new_state), inputs)
+        write_output(args.save_state, write_player_csv(new_state), inputs)
     width = _columns(args)
     if args.player is not None:
         return _one_player(report, args.player, args.format, width), inputs
     if args.format == "json":
         data = report.to_dict()
-        data["new_state"] = state_records(report.new_state) if report.new_state else None
+        data["new_state"] = state_records(new_state) if new_state else None
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n", inputs
     if args.format == "html":
         return printable_html(report, rules.document), inputs
@@ -706,6 +707,17 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
     title = tr("games of {name} ({count})", name=row.get("name"), count=len(games))
     lines += ["", Table(title, shown, own).to_text(width)]
     return "\n".join(lines) + "\n"
+
+
+def _warn(report: Report) -> None:
+    """The report's warnings (:data:`NoteKind.WARNING`: a player file that mostly does not
+    match the event, an iteration that did not settle) on stderr too: the report keeps them
+    among its notes, and whatever the format, the officer sees them."""
+    outcome = report.outcome
+    for note in outcome.notes if outcome is not None else ():
+        if note.kind is NoteKind.WARNING:
+            text = tr("ratingkit: warning: {message}", message=terminal_text(str(note)))
+            print(text, file=sys.stderr)
 
 
 def _noted(report: Report, kind: NoteKind, texts: Sequence[str]) -> Report:

@@ -145,7 +145,14 @@ def test_cli_rates_several_files_one_after_the_other(tmp_path, capsys):
     first, second = tmp_path / "one", tmp_path / "two"
     shutil.copytree(EXAMPLE, first)
     second.mkdir()
-    shutil.copy(EXAMPLE / "players.csv", second / "players.csv")
+    # The club's roster again, without its ratings: the first evenings' state gives them (a
+    # rating of its own would have to be that one: one rating before an event, issue 24).
+    roster = (EXAMPLE / "players.csv").read_text(encoding="utf-8").splitlines()
+    (second / "players.csv").write_text(
+        "\n".join(",".join(c for i, c in enumerate(line.split(",")) if i != 3) for line in roster)
+        + "\n",
+        encoding="utf-8",
+    )
     (second / "games.csv").write_text(f"{HEADER}\n2010-09-23,Evening 3,1,anya,egor,1-0\n")
     assert main(["rate", str(first), str(second), "--rules", "lnmo", "--format", "csv"]) == 0
     rows = {line.split(",")[0]: line.split(",") for line in capsys.readouterr().out.splitlines()}

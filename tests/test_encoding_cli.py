@@ -11,6 +11,7 @@ codecs the bytes were made with.
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -269,7 +270,10 @@ def test_fesa_reports_carry_the_encoding_note(tmp_path, rules):
     note = f"{path}: read as Windows-1252 (detected)"
     rule_set = get_rule_set(rules)
     assert note in rule_set.rate(event).notes
-    assert f"{event.name}: {note}" in rule_set.rate_events([event, event]).notes
+    # Played again, the table's ratings left out: the second event starts from the state the
+    # first left (a rating of its own would have to be that one, issue 24).
+    again = replace(event, players=tuple(replace(p, rating=None) for p in event.players))
+    assert f"{event.name}: {note}" in rule_set.rate_events([event, again]).notes
 
 
 def test_the_lnmo_report_carries_the_encoding_note(tmp_path):

@@ -629,8 +629,8 @@ def test_replay_equals_rate_events_with_the_programs_departures(rules):
             {"id": "3", "prior_grade": "1 kyu"},
         ]
     )
-    second = _event(
-        [("1", "Newman Nils", None), ("2", "Olsen Ole", 1500), ("3", "Kyu Karl", None)],
+    second = _event(  # Olsen's rating: the one the first event left (one rating, issue 24)
+        [("1", "Newman Nils", None), ("2", "Olsen Ole", None), ("3", "Kyu Karl", None)],
         [(1, "1", "3", 1), (2, "3", "2", 0.5), (3, "2", "1", 0)],
         name="second",
     )

@@ -16,6 +16,7 @@ from ratingkit.core.errors import (
     InputError,
     InvalidValueError,
     MalformedLineError,
+    RatingkitError,
     UnknownPlayerError,
 )
 from ratingkit.core.model import ByeKind, Event, EventType, Game, Player
@@ -348,10 +349,17 @@ def test_names_written_with_a_comma_match_promotions_and_player_files(tmp_path):
     event = parse_fesa_table(text, "t.txt")
     assert event.player("1").name == "Tanaka, Aiko"
     players = tmp_path / "p.csv"
-    players.write_text("name,rating,games,bonus_games\nTanaka Aiko,1700,50,100\n")
+    players.write_text("name,games,bonus_games\nTanaka Aiko,5,100\n")
     report = get_rule_set("fesa").rate(event, read_player_file(players))
-    assert report["1"]["rating_before"] == 1700  # the player file's rating, joined by name
+    # The player file's 5 games, joined by name: 6 games with this one, unrated (rule 3).
+    assert report["1"]["rating_before"] == 1710 and report["1"]["category"] == "unrated"
     assert report["1"]["published_promotion"] == "2 dan"
+    # A rating of its own that is not the table's is an error naming both (issue 24).
+    players.write_text("name,rating,games,bonus_games\nTanaka Aiko,1700,50,100\n")
+    with pytest.raises(RatingkitError) as error:
+        get_rule_set("fesa").rate(event, read_player_file(players))
+    assert str(error.value).startswith(f"{players}, line 2, field rating: 'Tanaka, Aiko' has")
+    assert "1700" in str(error.value) and "but 1710 in the event (t.txt" in str(error.value)
 
 
 # -- hostile input (issue 14, point 14): a clear error naming file and line, or a table read --

@@ -178,12 +178,37 @@ def test_8_4_player_rated_during_the_event_is_unrated_for_his_opponents():
     assert any(n.startswith("8.4:") for n in report.notes)
 
 
-def test_8_53_player_file_rating_of_an_unrated_player_is_ignored():
+def test_a_player_file_rating_is_the_rating_before_an_event_that_gives_none():
+    """Issue 24: a player the event lists without a rating and the player file rates is rated
+    with the file's rating, his published rating before the event (8.53 is about earlier
+    temporary ratings of unrated players, which no state keeps: the next test)."""
     event = _swiss_with_unrated((1.0, 0.5, 0.0))
-    players = PlayerFile.from_records([{"id": "u", "rating": 1850}])
+    players = PlayerFile.from_records(
+        [{"id": "u", "rating": 1850, "games": 100, "born": "1980-01-01"}], source="p.csv"
+    )
     report = rate(event, "fide-2014", players)
-    assert report["u"]["rating_before"] is None and report["u"]["Ru"] == 2000
-    assert any("8.53" in n for n in report.notes)
+    # Ro 1850, K 20 (8.56: 100 games, under 2400); v is unrated: not rated in a Swiss (8.52).
+    expected = (1 - pd(1850 - 2100)) + (Fraction(1, 2) - pd(1850 - 2000)) + (0 - pd(1850 - 1900))
+    assert report["u"]["rating_before"] == 1850 and report["u"]["n"] == 3
+    assert report["u"]["rating_after"] == 1850 + half_away(20 * expected)
+    assert any(
+        "from the player file, where the event gives none: U 1850" in n for n in report.notes
+    )
+    # b, c, d now meet a rated u: their games against him are rated too.
+    assert report["b"]["n"] == 1
+
+
+def test_8_53_an_unrated_players_ru_is_never_kept_as_a_rating():
+    """8.53: earlier temporary ratings of unrated players are ignored.  u's Ru of 2000 from
+    3 games (8.22) is not published (7.14: 5 games): the new state gives him no rating, only
+    his results waiting, so the next event still rates him as unrated."""
+    event = _swiss_with_unrated((1.0, 0.5, 0.0))
+    report = rate(event, "fide-2014", STATE)
+    assert report["u"]["Ru"] == 2000 and report["u"]["rating_after"] is None
+    record = next(r for r in report.new_state if r.name == "U")
+    assert record.rating is None and record.extra["pending_results"].count(":") == 3
+    again = rate(event, "fide-2014", report.new_state)
+    assert again["u"]["rating_before"] is None
 
 
 # -- Round robins: 8.21b, 8.25, 8.58 --------------------------------------------------------

@@ -695,14 +695,14 @@ def test_a_header_with_unknown_format_numbers_is_one_line(offset, value, rated, 
 
 def test_a_schema_version_flipped_lower_is_one_line_and_nothing_is_migrated(rated, files, capsys):
     """Found by flipping bits: the header's user_version (bytes 60-63, the ledger's schema
-    version) flipped from 3 to 1 made a writing command run the migrations again on tables
+    version) flipped down to 1 made a writing command run the migrations again on tables
     that exist ("table outcomes already exists", a traceback).  Now every writing command
     exits 2 with one line, the file unchanged; reading commands say the schema must be
     upgraded (one line)."""
     for side in ("-wal", "-shm"):
         Path(f"{rated}{side}").unlink(missing_ok=True)
     data = bytearray(rated.read_bytes())
-    assert int.from_bytes(data[60:64], "big") == ledger_module.SCHEMA_VERSION == 3
+    assert int.from_bytes(data[60:64], "big") == ledger_module.SCHEMA_VERSION == 4
     data[60:64] = (1).to_bytes(4, "big")
     rated.write_bytes(bytes(data))
     assert _verdict(rated) == "ok"  # the pages are sound; only the number is wrong

@@ -12,9 +12,11 @@ import csv
 import multiprocessing
 import os
 import sqlite3
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from fide_by_hand import half_away
 
 from ratingkit import cli
 from ratingkit.formats import read_event, write_event
@@ -94,8 +96,16 @@ def test_list_and_history_show_the_player_s_own_ids_and_accept_them(tmp_path, ca
 
 def _three_periods(tmp_path: Path) -> tuple[Path, list[Path]]:
     people = [("a", "Ann", 1800), ("b", "Bob", 1700)]
+    # The later months' files give no rating: the ledger's list gives it (an own rating would
+    # be rated under FIDE 2024 7.1, the change going onto the list's: issue 24).
+    later = [("a", "Ann", None), ("b", "Bob", None)]
     files = [
-        write_pair(tmp_path / "in", f"m{m}", people, [(1, "a", "b", result, f"2024-0{m}-05")])
+        write_pair(
+            tmp_path / "in",
+            f"m{m}",
+            people if m == 1 else later,
+            [(1, "a", "b", result, f"2024-0{m}-05")],
+        )
         for m, result in ((1, "1-0"), (2, "0-1"), (3, "1-0"))
     ]
     return tmp_path / "l.sqlite", files
@@ -576,7 +586,8 @@ def test_a_roster_by_member_numbers_alone_finds_the_players_of_fide_s_list(tmp_p
     # A club roster without FIDE ids: each member number is new to the ledger, but the one
     # player of FIDE's list with that name is he (before: five duplicated players).  The
     # roster's other members did not play and are not the event's players; its ratings do
-    # not replace what FIDE's list said (Lund 2150, not the roster's 2100).
+    # not replace what FIDE's list said: the roster's 2100 for Lund is the event's rating
+    # (FIDE 2024 7.1: the event is rated with it), the change goes onto the list's 2150.
     roster = tmp_path / "roster.csv"
     roster.write_text(
         "id,name,rating\n"
@@ -591,7 +602,9 @@ def test_a_roster_by_member_numbers_alone_finds_the_players_of_fide_s_list(tmp_p
         (event,) = book.events().rows
         assert event["players"] == 6  # Vik is on the roster, not in the event
         book.rate_period("2024-04")
-        assert book.history("N103").rows[0]["rating_before"] == 2150
+        (lund,) = book.history("N103").rows
+        assert lund["rating_before"] == 2100
+        assert lund["rating_after"] == 2150 + half_away(Fraction(str(lund["change"])))
         assert book.find_player("Lund, Ola") == book.find_player("9100037")
         vik = {r["name"]: r for r in book.published_list("2024-04").rows}["Vik, Sigrid"]
         assert vik["rating"] == 1602 and not vik["played"]

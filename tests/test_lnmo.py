@@ -427,14 +427,17 @@ def test_a_rating_at_or_below_zero_survives_the_player_file():
     report = rate(players, [game(1, "b", "a")])
     assert report["a"]["rating_after"] == 10 - 16
     state = parse_player_csv(write_player_csv(report.new_state))
-    again = rate(players, [game(1, "a", "b", "0-1")], state=state)
+    # The next evening's roster gives no rating: the state's (one rating before an event).
+    again = rate(roster(a="17 kyu", b="17 kyu"), [game(1, "a", "b", "0-1")], state=state)
     assert again["a"]["rating_before"] == -6 and again["a"]["rating_after"] == -22
 
 
 def test_rate_events_threads_the_state():
     players = roster(a=("12 kyu", 690), b="12 kyu")
     e1 = Event("one", tuple(players), (game(1, "a", "b", rnd=1),))
-    e2 = Event("two", tuple(players), (game(1, "b", "a", when=DAY + timedelta(1), rnd=1),))
+    # The second event's players give no rating: the state the first left (issue 24).
+    later = roster(a="12 kyu", b="12 kyu")
+    e2 = Event("two", tuple(later), (game(1, "b", "a", when=DAY + timedelta(1), rnd=1),))
     report = LNMO.rate_events([e1, e2])
     assert report["a"]["rating_after"] == 690 + 16 - 20  # 11 kyu loses to 12 kyu: D=1
     with pytest.raises(RatingkitError):

@@ -232,7 +232,9 @@ def test_rules_4_and_5_reasons_and_check_findings_are_rules():
 def test_events_are_keyed_by_position_and_each_has_its_part():
     players = _roster(a=("12 kyu", 690), b="12 kyu")
     e1 = Event("club", players, (_game(1, "a", "b", rnd=1),))
-    e2 = Event("club", players, (_game(1, "b", "a", when=date(2010, 9, 3), rnd=1),))
+    # The second event's players give no rating: the state the first left (issue 24).
+    later = _roster(a="12 kyu", b="12 kyu")
+    e2 = Event("club", later, (_game(1, "b", "a", when=date(2010, 9, 3), rnd=1),))
     outcome = LNMO.rate_events([e1, e2]).outcome
     assert outcome is not None
     first, second = outcome.events

@@ -32,7 +32,15 @@ would otherwise be ignored and its players rated without it.  The columns may be
 
 An event's players are found in a player file by one matcher, :class:`PlayerMatcher` (by id,
 then FIDE id, then name; start numbers are no key), which :meth:`PlayerFile.match` and
-:meth:`PlayerFile.matcher` give.
+:meth:`PlayerFile.matcher` give; names compare by one key, :func:`normalise_name` (Unicode NFC
+and case folding).  A player file that mostly does not meet its event is a warning
+(:func:`match_warning`).
+
+A player's rating before an event is decided by one rule, :func:`rating_before`: the player
+file's where the event gives none, the event's where the file gives none or the same, and a
+difference an error naming both, unless the rule set's state codec declares it
+(``differing_rating``: FIDE 7.1).  :func:`carry_forward` makes the player file for the next
+event (``--save-state``).
 """
 
 from __future__ import annotations
@@ -42,7 +50,8 @@ import enum
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
@@ -52,10 +61,12 @@ from typing import TYPE_CHECKING
 from ..core.i18n import N_, _, tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .fileio import CsvRow, read_csv_table, read_text
+from .model import ReadNote
+from .outcome import Note, NoteKind, Rule
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
 if TYPE_CHECKING:
-    from .model import Player
+    from .model import Event, Player
 
 KNOWN_COLUMNS = (
     "id",
@@ -174,8 +185,13 @@ class PlayerRecord:
 
 
 def normalise_name(name: str) -> str:
-    """Names compare without case, commas or repeated spaces: ``Tanaka, Aiko`` = ``tanaka aiko``."""
-    return re.sub(r"\s+", " ", name.replace(",", " ")).strip().casefold()
+    """The one key names are compared by, as people type them: Unicode NFC (a decomposed
+    ``Mu\u0308ller``, as some systems write it, is the composed ``Müller``), case folded
+    (``MÜLLER`` = ``müller``, ``Straße`` = ``STRASSE``), without commas or repeated spaces
+    (``Tanaka, Aiko`` = ``tanaka  aiko``)."""
+    text = re.sub(r"\s+", " ", unicodedata.normalize("NFC", name).replace(",", " ")).strip()
+    # Case folding may decompose a letter again (İ -> i + combining dot): composed once more.
+    return unicodedata.normalize("NFC", text.casefold())
 
 
 # -- the one player matcher -----------------------------------------------------------------
@@ -318,20 +334,24 @@ class PlayerMatcher:
         records: dict[str, PlayerRecord] = {}
         keys: dict[str, MatchKey] = {}
         unmatched: list[str] = []
+        names: list[str] = []
         for player in players:
             if isinstance(player, tuple):
                 player_id, name = player
                 found = self.find(player_id, name)
             else:
-                player_id = player.id
+                player_id, name = player.id, player.name
                 found = self.find_player(player)
             if found.record is None:
                 unmatched.append(player_id)
+                names.append(name)
             else:
                 records[player_id] = found.record
                 keys[player_id] = found.key  # type: ignore[assignment]
         key = ", ".join(str(k) for k in self.keys)
-        return PlayerMatch(key, records, tuple(unmatched), self.source, keys)
+        return PlayerMatch(
+            key, records, tuple(unmatched), self.source, keys, len(self.records), tuple(names)
+        )
 
 
 @dataclass(frozen=True)
@@ -344,6 +364,10 @@ class PlayerMatch:
     source: str | None
     #: The key that found each matched player (by the event's id).
     keys: Mapping[str, MatchKey] = field(default_factory=dict)
+    #: The rows of the player file (None: not known).
+    rows: int | None = None
+    #: The names of the players not found, in the order of ``unmatched``.
+    unmatched_names: tuple[str, ...] = ()
 
     def note(self) -> str:
         where = self.source or _("player file")
@@ -359,6 +383,58 @@ class PlayerMatch:
                 players=", ".join(self.unmatched),
             )
         return text
+
+    def notes(self) -> list[Note]:
+        """The note on the match (kind ``READ``) and, where the player file and the event
+        mostly do not meet, the warning of :func:`match_warning`."""
+        notes = [Note(NoteKind.READ, self.note(), players=tuple(self.unmatched))]
+        if self.rows is not None:
+            rows_matched = len({id(r) for r in self.records.values()})
+            warning = match_warning(
+                self.source,
+                rows=self.rows,
+                rows_matched=rows_matched,
+                players=len(self.records) + len(self.unmatched),
+                missing=self.unmatched_names or self.unmatched,
+                ids=self.unmatched,
+            )
+            if warning is not None:
+                notes.append(warning)
+        return notes
+
+
+def match_warning(
+    source: str | None,
+    *,
+    rows: int,
+    rows_matched: int,
+    players: int,
+    missing: Sequence[str],
+    ids: Sequence[str] = (),
+) -> Note | None:
+    """A warning (:data:`NoteKind.WARNING`) when a player file and an event mostly do not
+    meet: more than half of the file's rows match no player of the event, and more than half
+    of the event's players are not in the file (a file of another event, names typed
+    otherwise).  Either alone is usual: a federation's list holds many players who did not
+    play, and a file may give the state of a few players only.  None when they meet."""
+    if not (2 * (rows - rows_matched) > rows and 2 * len(missing) > players):
+        return None
+    shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+    text = tr(
+        (
+            "{source}: the player file mostly does not match the event (rows matched: "
+            "{rows_matched} of {rows}; players of the event not found: {missing_count} of "
+            "{players}: {shown}); those players are rated without its state: check that the "
+            "file belongs to this event and that its ids or names are written as the event's"
+        ),
+        source=source or _("player file"),
+        rows_matched=rows_matched,
+        rows=rows,
+        missing_count=len(missing),
+        players=players,
+        shown=shown,
+    )
+    return Note(NoteKind.WARNING, text, players=tuple(ids))
 
 
 @dataclass(frozen=True)
@@ -590,14 +666,15 @@ def _check_unique(records: list[PlayerRecord]) -> tuple[PlayerRecord, ...]:
     return tuple(records)
 
 
-def merge_rosters(rosters: Sequence[PlayerFile], *, keep_ratings: bool) -> PlayerFile:
+def merge_rosters(rosters: Sequence[PlayerFile]) -> PlayerFile:
     """One player file from the players files of several events, given in the order the events
     began: each person's record comes from the first event he appears in (his state before the
     run).  A person is the same across files by FIDE id, else by name: the files' own ids are
-    often start numbers, which mean another player in each file.  ``keep_ratings=False`` drops
-    the ratings: for a FIDE rating period an event's players file gives the rating *in that
-    event*, not the previous list's (FIDE 2024 7.1), which the rule set then takes from the
-    event that began last."""
+    often start numbers, which mean another player in each file.  The ratings are left out:
+    an event's players file gives the rating *in that event*, which the event itself carries,
+    not a state before the run (for FIDE 2024 7.1 the previous list's rating is then the one in
+    the event that began last; :func:`rating_before` compares each later event's rating with
+    the state the run carried to it)."""
     seen: dict[str, PlayerRecord] = {}
     for roster in rosters:
         for record in roster:
@@ -606,6 +683,191 @@ def merge_rosters(rosters: Sequence[PlayerFile], *, keep_ratings: bool) -> Playe
             if record.name is None and not fide_id:
                 key = f"id:{roster.source}:{record.id}"
             if key not in seen:
-                seen[key] = record if keep_ratings else replace(record, rating=None)
+                seen[key] = replace(record, rating=None)
     sources = ", ".join(str(r.source) for r in rosters if r.source)
     return PlayerFile(tuple(seen.values()), sources or None)
+
+
+def carry_forward(before: PlayerFile | None, after: PlayerFile) -> PlayerFile:
+    """The player file after an event, for the next one (``--save-state``): the player file
+    before it with each record the new state holds replaced by the new one, in the file's
+    order, then the new state's other records (players the file did not have).  A player who
+    did not play keeps his record as it was.  The new state holds a record when it has one
+    with the record's id, or with its FIDE id, or, for a record without id, with its name as
+    :func:`normalise_name` compares names."""
+    if before is None:
+        return after
+    by_key: dict[str, PlayerRecord] = {}
+    for record in after:
+        fide_id = record.extra.get("fide_id")
+        for key in (
+            f"id:{record.id}" if record.id else None,
+            f"fide:{fide_id}" if fide_id else None,
+            f"fide:{record.id}" if record.id else None,
+            f"name:{normalise_name(record.name)}" if record.name else None,
+        ):
+            if key is not None:
+                by_key.setdefault(key, record)
+    out: dict[int, PlayerRecord] = {}
+    for record in before:
+        fide_id = record.extra.get("fide_id")
+        keys = [f"id:{record.id}" if record.id else None, f"fide:{fide_id}" if fide_id else None]
+        if not record.id and record.name:
+            keys.append(f"name:{normalise_name(record.name)}")
+        new = next((by_key[k] for k in keys if k is not None and k in by_key), None)
+        chosen = new if new is not None else record
+        out.setdefault(id(chosen), chosen)
+    for record in after:
+        out.setdefault(id(record), record)
+    return PlayerFile(tuple(out.values()), after.source)
+
+
+# -- the rating before an event: the one rule -------------------------------------------------
+
+
+class RatingFrom(enum.Enum):
+    """Where a player's rating before an event comes from (:func:`rating_before`)."""
+
+    #: Neither the event nor the player file gives one: the player is unrated.
+    NEITHER = "neither"
+    #: The event gives it; the player file gives none, or the same.
+    EVENT = "event"
+    #: The player file gives it; the event gives none.
+    FILE = "file"
+    #: Both give one and they differ as the rule set allows (FIDE 7.1): the event is rated
+    #: with the event's, and the change goes onto the player file's.
+    EVENT_ONTO_FILE = "event onto file"
+
+
+@dataclass(frozen=True)
+class RatingBefore:
+    """A player's rating before an event as :func:`rating_before` decides it."""
+
+    #: The rating the event is rated with (None: unrated).
+    rating: int | None
+    #: The player file's rating (None: no record, or no rating in it).
+    file_rating: int | None
+    source: RatingFrom
+    #: The rule set's clause that lets the two differ, where they do.
+    rule: Rule | None = None
+
+
+class RatingConflictError(InvalidValueError):
+    """The event and the player file give one player two ratings before the event, and the
+    rule set allows no difference."""
+
+
+def differing_rating_rule(rules: object) -> Rule | None:
+    """The clause under which a rule set lets an event's rating differ from the player
+    file's (its state codec's ``differing_rating``: FIDE 2014-2025 7.1), or None: the two
+    must agree.  A rule set without a state codec declares none."""
+    codec = getattr(rules, "state", None)
+    rule = getattr(codec, "differing_rating", None)
+    return rule if isinstance(rule, Rule) else None
+
+
+def rating_before(
+    player: Player,
+    record: PlayerRecord | None,
+    rule: Rule | None,
+    *,
+    event_place: str | None = None,
+    file_place: str | None = None,
+) -> RatingBefore:
+    """The one rule for a player's rating before an event, on every path (``rate``,
+    ``--players``, a run of events, the ledger): the event's rating and the player file's
+    record (the state the event starts from: a player file, the state an earlier event of
+    the run left, the ledger's state).
+
+    * the player file gives no rating (or has no record): the event's, or none;
+    * the event gives none: the player file's (his published rating before the event);
+    * both give the same: that one;
+    * they differ: where the rule set declares a clause for it (``rule``, from
+      :func:`differing_rating_rule`; FIDE 7.1: an event that began under an older list is
+      rated with that list's rating, and its change goes onto the previous list's), the
+      event's rating rates the event and the player file's is where the change goes;
+      otherwise a :class:`RatingConflictError` naming the player, both ratings and both
+      places (the record's file and line, the event's file).
+    """
+    file_rating = record.rating if record is not None else None
+    event_rating = player.rating
+    if file_rating is None:
+        source = RatingFrom.EVENT if event_rating is not None else RatingFrom.NEITHER
+        return RatingBefore(event_rating, None, source)
+    if event_rating is None:
+        return RatingBefore(file_rating, file_rating, RatingFrom.FILE)
+    if event_rating == file_rating:
+        return RatingBefore(event_rating, file_rating, RatingFrom.EVENT)
+    if rule is not None:
+        return RatingBefore(event_rating, file_rating, RatingFrom.EVENT_ONTO_FILE, rule)
+    assert record is not None
+    where = record.location
+    if where is not None:
+        where = replace(where, column="rating")
+    elif file_place is not None:
+        where = Location(file_place)
+    in_event = str(player.location) if player.location is not None else event_place
+    raise RatingConflictError(
+        tr(
+            (
+                "{name!r} has the rating {file_rating} here but {event_rating} in the "
+                "event{where}: a player has one rating before an event; correct one of them, "
+                "or leave it out of one (a player file's rating fills in where the event "
+                "gives none)"
+            ),
+            name=player.name,
+            file_rating=file_rating,
+            event_rating=event_rating,
+            where=f" ({in_event})" if in_event else "",
+        ),
+        where,
+        file_rating,
+    )
+
+
+def with_ratings_before(
+    event: Event,
+    records: Mapping[str, PlayerRecord] | Callable[[Player], PlayerRecord | None],
+    rule: Rule | None,
+    source: str | None = None,
+) -> Event:
+    """``event`` with each player's rating before it by :func:`rating_before`: a rating the
+    player file (``records``: the matched record by the event's id, or a function that finds
+    it) gives where the event gives none is written into the player, and a note of the
+    event's read notes names them; a conflict the rule set does not allow raises.  The event
+    itself when nothing changes.  (A difference the rule set allows stays: the rule set
+    reads the file's rating as the one the change goes onto.)"""
+    place = event.source or event.name
+    players = list(event.players)
+    filled: list[tuple[int, int]] = []
+    for index, player in enumerate(players):
+        if player.rating is not None and rule is not None:
+            continue  # no conflict possible, nothing to fill
+        record = records(player) if callable(records) else records.get(player.id)
+        if record is None or record.rating is None:
+            continue
+        decided = rating_before(player, record, rule, event_place=place, file_place=source)
+        if decided.source is RatingFrom.FILE:
+            filled.append((index, record.rating))
+    if not filled:
+        return event
+    for index, rating in filled:
+        players[index] = replace(players[index], rating=rating)
+    named = [f"{players[i].name} {rating}" for i, rating in filled]
+    shown = ", ".join(named[:8]) + (" ..." if len(named) > 8 else "")
+    text = tr(
+        "{source}: the rating before the event from the player file, where the event gives "
+        "none: {players}",
+        source=source or _("player file"),
+        players=shown,
+    )
+    note = ReadNote(text, None, tuple(players[i].id for i, _r in filled))
+    return with_read_note(replace(event, players=tuple(players)), note)
+
+
+def with_read_note(event: Event, note: ReadNote) -> Event:
+    """``event`` with one more of its read notes (``extra["read_notes"]``, which every rule set
+    shows among its report's notes: :func:`ratingkit.core.model.event_notes`)."""
+    known = event.extra.get("read_notes")
+    notes = tuple(known) if isinstance(known, tuple | list) else ()
+    return replace(event, extra={**event.extra, "read_notes": (*notes, note)})

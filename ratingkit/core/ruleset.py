@@ -23,7 +23,7 @@ from .outcome import GameKind
 
 if TYPE_CHECKING:
     from .model import Event, Game
-    from .outcome import GameOutcome
+    from .outcome import GameOutcome, Rule
     from .players import PlayerFile, PlayerRecord
     from .report import CheckTable, Report
 
@@ -37,6 +37,14 @@ class StateCodec(Protocol[S]):
     @property
     def columns(self) -> tuple[str, ...]:
         """The player-file columns it reads and writes beyond ``id``, ``name``, ``rating``."""
+        ...
+
+    @property
+    def differing_rating(self) -> Rule | None:
+        """The clause under which an event's rating may differ from the player file's: the
+        event is rated with its own, and the change goes onto the player file's (FIDE
+        2014-2025 7.1: the previous list).  None: the two must agree, and a difference is an
+        error naming both (:func:`ratingkit.core.players.rating_before`, the one rule)."""
         ...
 
     def read(self, record: PlayerRecord) -> S:

@@ -302,7 +302,7 @@ def prepare(
         match = players.match([(p.id, p.name) for p in event.players], by_name=by_name)
         records = match.records
         if not lean:
-            notes.append(Note(NoteKind.READ, match.note(), players=tuple(match.unmatched)))
+            notes.extend(match.notes())  # with a warning where most do not match
     source = Location(event.source) if event.source else None
     read = state_for or state_of
     states = {p.id: read(p, records.get(p.id), source) for p in event.players}

@@ -65,7 +65,7 @@ from .formula import (
     performance_rating,
 )
 from .outcome import Category, FesaGame, FesaPlayer, FesaReplay, Promotion
-from .state import STATE_KEYS, FesaState, rating_note, state_of, write_record
+from .state import STATE_KEYS, FesaState, rating_of, state_of, write_record
 
 if TYPE_CHECKING:
     from .rulesets import FesaRules
@@ -473,13 +473,17 @@ class ReplayStore:
         assert index is not None
         found: dict[str, PlayerRecord] = {}
         unmatched: list[str] = []
+        names: list[str] = []
         for player_id, name in pairs:
             match = index.get(normalise_name(name) if use_names else player_id)
             if match is None:
                 unmatched.append(player_id)
+                names.append(name)
             else:
                 found[player_id] = match
-        return PlayerMatch("name" if use_names else "id", found, tuple(unmatched), self.source)
+        key = "name" if use_names else "id"
+        rows = len(self.records)
+        return PlayerMatch(key, found, tuple(unmatched), self.source, {}, rows, tuple(names))
 
     def replace(
         self, used: Iterable[PlayerRecord], new_records: Sequence[PlayerRecord], event_index: int
@@ -516,12 +520,9 @@ class KnownStates:
             entry = self.states.pop(id(record), None)
             if entry is not None and entry[0] is record:
                 known = entry[1]
-                rating = player.rating
-                note = (
-                    rating_note(player, record)
-                    if rating is not None and rating != record.rating
-                    else None
-                )
+                # The one rule: the state this run carried to the event (its record's rating
+                # is known.rating) and the event's own rating agree, or the event gives none.
+                _rating, note = rating_of(player, record, source)
                 # In the order of FesaState's fields, as its own __init__ would set them.
                 return build(
                     FesaState,

@@ -23,8 +23,10 @@ from typing import Any, NamedTuple
 
 from ..core.errors import InvalidValueError, Location
 from ..core.fastbuild import build
-from ..core.i18n import tr
-from ..core.players import PlayerRecord
+from ..core.i18n import _, tr
+from ..core.model import Player
+from ..core.outcome import Rule
+from ..core.players import PlayerRecord, RatingFrom, rating_before
 from ..core.shogi import NO_GRADE, grade_name, parse_grade
 from .formula import BONUS_GAMES, PROVISIONAL_GAMES, Result
 
@@ -172,12 +174,9 @@ def state_of(
         return lambda: Location(where.file, where.line, column) if where is not None else None
 
     notes = []
-    rating = player.rating
-    if record is not None and record.rating is not None:
-        note = rating_note(player, record)
-        if note is not None:
-            notes.append(note)
-        rating = record.rating
+    rating, note = rating_of(player, record, source_location)
+    if note is not None:
+        notes.append(note)
     results = None
     if str(extra.get("results", "")).strip():
         results = parse_results(str(extra["results"]), at("results")())
@@ -234,17 +233,32 @@ def state_of(
     )
 
 
-def rating_note(player: Any, record: PlayerRecord) -> str | None:
-    """The note when the player file's rating overrides a different one in the event file."""
-    rating = player.rating
-    if rating is not None and record.rating is not None and rating != record.rating:
-        return tr(
-            "{name}: rating {rating} from the player file used (the event file says {file_rating})",
+def rating_of(
+    player: Any,
+    record: PlayerRecord | None,
+    source_location: Location | None,
+    file_place: str | None = None,
+) -> tuple[int | None, str | None]:
+    """A player's rating before the event by the one rule
+    (:func:`ratingkit.core.players.rating_before`): the event's, or the player file's where
+    the event gives none (with a note saying so); the two differing is an error naming both
+    (:data:`FesaStateCodec.differing_rating`: FESA allows no difference).  ``record``: the
+    player file's record, or the one an earlier event of the run wrote (``file_place`` names
+    that state in an error)."""
+    decided = rating_before(
+        player,
+        record,
+        FesaStateCodec.differing_rating,
+        event_place=str(source_location) if source_location is not None else None,
+        file_place=file_place or _("the player state before the event"),
+    )
+    if decided.source is RatingFrom.FILE and isinstance(player, Player):
+        return decided.rating, tr(
+            "{name}: rating {rating} from the player file (the event gives none)",
             name=player.name,
-            rating=record.rating,
-            file_rating=rating,
+            rating=decided.rating,
         )
-    return None
+    return decided.rating, None
 
 
 class _Entry(NamedTuple):
@@ -278,6 +292,9 @@ class FesaStateCodec:
         "results",
         "last_event",
     )
+    #: The rating before an event is the player's current one (rule 11): the event's and the
+    #: player file's must agree.
+    differing_rating: Rule | None = None
 
     def read(self, record: PlayerRecord) -> FesaState:
         """The state ``record`` holds."""

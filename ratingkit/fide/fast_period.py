@@ -58,7 +58,14 @@ from .publication import (
     _waiting_note,
     first_rating_step,
 )
-from .state import Pending, PlayerState, games_after, read_states, state_record
+from .state import (
+    Pending,
+    PlayerState,
+    games_after,
+    ratings_from_file,
+    read_states,
+    state_record,
+)
 from .vectorised_period import LazyPlayerFile, pd_hundredths
 
 if TYPE_CHECKING:
@@ -91,6 +98,7 @@ def vectorised_reason(
 ) -> str | None:
     """None when :func:`rate_period_fast` gives exactly what the event-by-event path gives for
     this period; else why not, in words that cite the clause."""
+    events = [ratings_from_file(event, players) for event in events]
     prepared = _prepare(rules, events, players)
     return prepared if isinstance(prepared, str) else None
 
@@ -329,6 +337,7 @@ def rate_period_fast(
 ) -> FideOutcome:
     """One rating period as :func:`ratingkit.fide.publication.rate_period` rates it, with
     numpy; raises :class:`ValueError` where :func:`vectorised_reason` gives a reason."""
+    events = [ratings_from_file(event, players) for event in events]
     prepared = _prepare(rules, events, players)
     if isinstance(prepared, str):
         from ..core.errors import RatingkitError
@@ -346,6 +355,7 @@ def rate_period_or_reason(
     :func:`vectorised_reason` why not (the period is read once for both), with the cycle
     collector paused."""
     with collector_paused():
+        events = [ratings_from_file(event, players) for event in events]
         prepared = _prepare(rules, events, players)
         if isinstance(prepared, str):
             return prepared

@@ -35,7 +35,14 @@ from ..core.players import PlayerFile
 from ..core.rounding import round_half_away_from_zero
 from .event import EventResult, group_k_defaults, rate_event, rated_games, reference_date
 from .outcome import FideGame, FidePeriod, FidePlayer
-from .state import Pending, PlayerState, games_after, read_states, state_record
+from .state import (
+    Pending,
+    PlayerState,
+    games_after,
+    ratings_from_file,
+    read_states,
+    state_record,
+)
 
 if TYPE_CHECKING:
     from .rulesets import Fide2014
@@ -118,6 +125,7 @@ def _waiting_note(rules: Fide2014, waiting: Sequence[tuple[str, int, str]]) -> l
 
 def rate_one(rules: Fide2014, event: Event, players: PlayerFile | None) -> FideOutcome:
     """One event: its computation, then publication (7.1, 7.14; the floor)."""
+    event = ratings_from_file(event, players)
     states, notes = read_states(event, players)
     first = {pid for pid, s in states.items() if not s.games and not s.pending}
     result = rate_event(event, states, rules, first)
@@ -246,6 +254,7 @@ def rate_period(
     unrated players' first rating over all their games as one event (8.3)."""
     if not events:
         raise RatingkitError(tr("rate_events needs at least one event"))
+    events = [ratings_from_file(event, players) for event in events]
     notes: list[Note] = [
         Note(
             NoteKind.DECISION,

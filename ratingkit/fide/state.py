@@ -6,15 +6,21 @@ codec (:data:`FIDE_STATE`), and how an event's players are found in the file.
   reached 2400 (and from 2024 2300), or K itself;
 * 7.14 (2024 7.1.4): results against rated opponents wait for a first rating in the column
   ``pending_results`` (:func:`parse_pending`, :func:`format_pending`);
-* 7.1: the player file's rating is the previous list's, onto which the change goes;
+* 7.1: the player file's rating is the previous list's, onto which the change goes; where
+  the event gives a player no rating, the player file's is his rating before the event
+  (:func:`ratings_from_file`, the one rule of :func:`ratingkit.core.players.rating_before`);
 * 8.4: ``first_rated`` says when a player's first rating was published;
-* 8.53: a rating in the file of a player the event has as unrated is an earlier temporary
-  rating, not used.
+* 8.53: earlier temporary ratings of unrated players are ignored: the state never keeps one
+  (an unrated player's results wait in ``pending_results`` for his first rating, 7.14; his
+  Ru of one event is not written as a rating), so a player file's ``rating`` is a published
+  rating; and a rating the event gives a player whom the file has as unrated, his results
+  waiting, is such a temporary rating: ignored, with a note.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
@@ -22,9 +28,16 @@ from fractions import Fraction
 
 from ..core.errors import InvalidValueError, Location
 from ..core.i18n import N_, _, tr
-from ..core.model import Event, Player
+from ..core.model import Event, Player, ReadNote
 from ..core.outcome import Note, NoteKind, Rule
-from ..core.players import MatchKey, PlayerFile, PlayerRecord
+from ..core.players import (
+    MatchKey,
+    PlayerFile,
+    PlayerRecord,
+    match_warning,
+    with_ratings_before,
+    with_read_note,
+)
 from ..core.values import parse_date
 
 __all__ = [
@@ -39,6 +52,7 @@ __all__ = [
     "games_after",
     "parse_pending",
     "person_key",
+    "ratings_from_file",
     "read_states",
     "state_record",
 ]
@@ -115,6 +129,9 @@ class FideStateCodec:
     """Reads a player file record's FIDE state and writes one back (a new record)."""
 
     columns: tuple[str, ...] = ("games", "born", "k", "ever_2400", "ever_2300", PENDING_COLUMN)
+    #: 7.1 (2024 7.1): an event that began under an older list is rated with that list's
+    #: rating (the event's), and its change goes onto the previous list's (the player file's).
+    differing_rating: Rule | None = Rule("7.1", N_("the change goes onto the previous list"))
 
     def read(self, record: PlayerRecord) -> FideState:
         pending: tuple[Pending, ...] = ()
@@ -177,11 +194,13 @@ class PlayerState:
 
 def person_key(player: Player, event: Event) -> str:
     """Who the player is across the events of a period: his FIDE id, else his id, except in
-    TRF files, whose ids are start ranks: there his name."""
+    TRF files, whose ids are start ranks: there his name, composed (Unicode NFC: a name one
+    file writes decomposed is the same person; the key is also the new state's id, so it keeps
+    the name's spelling and case)."""
     if player.fide_id:
         return player.fide_id
     if event.local_ids:
-        return player.name
+        return unicodedata.normalize("NFC", player.name)
     return player.id
 
 
@@ -197,6 +216,60 @@ def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | Non
 _FIDE_KEYS = (MatchKey.FIDE_ID, MatchKey.ID, MatchKey.NAME)
 
 
+def ratings_from_file(event: Event, players: PlayerFile | None) -> Event:
+    """The event with the rating before it of each player it lists without one and the
+    player file rates: his published rating (the one rule,
+    :func:`ratingkit.core.players.with_ratings_before`; 7.1 lets an event's own rating differ
+    from the file's, see :data:`FideStateCodec.differing_rating`).  The event itself when the
+    file fills in nothing."""
+    if players is None:
+        return event
+    event = _temporary_ratings_ignored(event, players)
+    return with_ratings_before(
+        event,
+        lambda player: find_record(player, players)[0],
+        FIDE_STATE.differing_rating,
+        players.source,
+    )
+
+
+#: 8.53, as :func:`ratings_from_file` applies it.
+TEMPORARY_RATINGS = Rule("8.53", N_("earlier temporary ratings are ignored"))
+
+
+def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
+    """8.53: earlier temporary ratings of unrated players are ignored.  A player the player
+    file has as unrated, his results waiting for a first rating (``pending_results``, 7.14),
+    has no published rating: a rating the event gives him is such a temporary one, and he is
+    rated as unrated (his results pooled with the waiting ones), with a note."""
+    if not any(r.rating is None and r.extra.get(PENDING_COLUMN) for r in players):
+        return event
+    dropped: list[Player] = []
+    for player in event.players:
+        if player.rating is None:
+            continue
+        record = find_record(player, players)[0]
+        if record is not None and record.rating is None and record.extra.get(PENDING_COLUMN):
+            dropped.append(player)
+    if not dropped:
+        return event
+    texts = ", ".join(f"{p.name} {p.rating}" for p in dropped)
+    note = ReadNote(
+        tr(
+            "{source} has these players unrated, their results waiting for a first rating "
+            "(7.14): the ratings the event gives them ({players}) were never published and "
+            "are ignored (8.53: earlier temporary ratings of unrated players are ignored)",
+            source=players.source or _("player file"),
+            players=texts,
+        ),
+        TEMPORARY_RATINGS,
+        tuple(p.id for p in dropped),
+    )
+    ids = {p.id for p in dropped}
+    unrated = tuple(replace(p, rating=None) if p.id in ids else p for p in event.players)
+    return with_read_note(replace(event, players=unrated), note)
+
+
 def read_states(
     event: Event, players: PlayerFile | None
 ) -> tuple[dict[str, PlayerState], list[Note]]:
@@ -204,12 +277,15 @@ def read_states(
     states: dict[str, PlayerState] = {}
     notes: list[Note] = []
     missing: list[str] = []
+    missing_ids: list[str] = []
+    rows_matched: set[int] = set()
     how_counts: dict[str, int] = {}
     for player in event.players:
         record, how = find_record(player, players) if players is not None else (None, None)
         if record is None or how is None:
             if players is not None:
                 missing.append(player.name)
+                missing_ids.append(player.id)
             states[player.id] = PlayerState(
                 born=player.born,
                 born_year_only=bool(player.extra.get("born_year_only")),
@@ -217,6 +293,7 @@ def read_states(
             )
             continue
         how_counts[how] = how_counts.get(how, 0) + 1
+        rows_matched.add(id(record))
         first = record.extra.get("first_rated") or player.extra.get("first_rated")
         first_date = None
         if first:
@@ -224,22 +301,8 @@ def read_states(
             if where is not None:
                 where = replace(where, column="first_rated")
             first_date = parse_date(str(first), where)
-        if record.rating is not None and player.rating is None:
-            notes.append(
-                Note(
-                    NoteKind.RULE,
-                    tr(
-                        "{name!r}: the player file's rating {rating} is not used; "
-                        "the event's unrated is (8.53: earlier temporary ratings are "
-                        "ignored)",
-                        name=player.name,
-                        rating=record.rating,
-                    ),
-                    Rule("8.53", N_("earlier temporary ratings are ignored")),
-                    (player.id,),
-                )
-            )
-        elif record.rating is not None and record.rating != player.rating:
+        rated = player.rating is not None
+        if record.rating is not None and rated and record.rating != player.rating:
             notes.append(
                 Note(
                     NoteKind.RULE,
@@ -251,7 +314,7 @@ def read_states(
                         rating=record.rating,
                         event_rating=player.rating,
                     ),
-                    Rule("7.1", N_("the change goes onto the previous list")),
+                    FIDE_STATE.differing_rating,
                     (player.id,),
                 )
             )
@@ -281,6 +344,16 @@ def read_states(
                 shown=shown,
             )
         notes.append(Note(NoteKind.READ, note))
+        warning = match_warning(
+            players.source,
+            rows=len(players),
+            rows_matched=len(rows_matched),
+            players=len(event.players),
+            missing=missing,
+            ids=missing_ids,
+        )
+        if warning is not None:
+            notes.append(warning)
     else:
         notes.append(
             Note(

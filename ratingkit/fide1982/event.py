@@ -37,7 +37,7 @@ from ..core.outcome import (
     Status,
     detail_cells,
 )
-from ..core.players import PlayerFile, PlayerRecord
+from ..core.players import PlayerFile, PlayerRecord, with_ratings_before
 from ..core.rounding import exact
 from .checks import Assessment, assess, score_table_points
 from .formula import (
@@ -594,14 +594,19 @@ def rate_event(
     """Rate one event by the average method of 10.6: the validity rules first
     (:func:`~ratingkit.fide1982.checks.assess`), then the round robin or the Swiss method, then
     each player's K and DR or his Rn."""
-    found = assess(event)
-    key = EventKey.of(event, position)
-    notes = [Note(NoteKind.READ, text) for text in event_notes(event)]
     records: dict[str, PlayerRecord] = {}
+    match_notes: list[Note] = []
     if players is not None:
         match = players.match([(p.id, p.name) for p in event.players])
         records = dict(match.records)
-        notes.append(Note(NoteKind.READ, match.note()))
+        match_notes = match.notes()
+        # The one rule of a player's rating before the event (the player file's where the
+        # event gives none; a difference is an error).
+        event = with_ratings_before(event, records, STATE_CODEC.differing_rating, players.source)
+    found = assess(event)
+    key = EventKey.of(event, position)
+    notes = [Note(NoteKind.READ, text) for text in event_notes(event)]
+    notes += match_notes
     if event.score_only and event.type is not EventType.ROUND_ROBIN:
         raise RuleSetCannotRateError(
             tr(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from ..core.errors import InvalidValueError
 from ..core.i18n import tr
+from ..core.outcome import Rule
 from ..core.players import PlayerRecord
 
 
@@ -35,6 +36,9 @@ class Fide1982Codec:
     of this system)."""
 
     columns: tuple[str, ...] = ("games", "k", "ever_2400", "ru_results", "last_rating")
+    #: The event's rating and the player file's must agree (10.65 rates a period's events with
+    #: the ratings they were played with; the player file gives the state before them).
+    differing_rating: Rule | None = None
 
     def read(self, record: PlayerRecord | None) -> Fide1982State:
         """The state a record holds (no record: a player the file does not know)."""

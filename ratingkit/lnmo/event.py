@@ -30,7 +30,13 @@ from ..core.outcome import (
     Rule,
     Status,
 )
-from ..core.players import PlayerFile, PlayerRecord
+from ..core.players import (
+    PlayerFile,
+    PlayerRecord,
+    RatingFrom,
+    match_warning,
+    rating_before,
+)
 from ..formats.clubterms import Terms, column_location, game_terms
 from .formula import (
     NO_GAME,
@@ -137,6 +143,8 @@ class _Season:
         self.tallies = [_Tally() for _ in events]
         self.current = 0
         self.agreed_defaulted = 0
+        self.initial: list[str] = []
+        self.initial_at = 0
         self.kinte_seen = False
 
     @property
@@ -174,16 +182,10 @@ class _Season:
                 if state.initial:
                     initial.append(player.id)
         self.season.start = dict(self.states)
-        if initial:
-            self.notes.append(
-                Note(
-                    NoteKind.RULE,
-                    _("initial rating from table 1 by grade (rules 3, 3a) for: ")
-                    + ", ".join(initial),
-                    Rule("3, 3a", N_("initial rating from table 1 by grade")),
-                    tuple(initial),
-                )
-            )
+        # The note on table 1's ratings is made when the run is over: an event may give a
+        # rating where the player file gives none (:meth:`_ratings_before`).
+        self.initial = initial
+        self.initial_at = len(self.notes)
         fesa = tuple(s.id for s in self.states.values() if s.grade.fesa)
         if fesa:
             self.notes.append(
@@ -210,6 +212,18 @@ class _Season:
                     ),
                 )
             )
+            playing = {p.id: p.name for event in self.events for p in event.players}
+            missing = [pid for pid in playing if pid not in from_file]
+            warning = match_warning(
+                self.players.source,
+                rows=len(self.players),
+                rows_matched=len(from_file & playing.keys()),
+                players=len(playing),
+                missing=[playing[pid] for pid in missing],
+                ids=missing,
+            )
+            if warning is not None:
+                self.notes.append(warning)
 
     # -- units -----------------------------------------------------------------------------
     def units(self) -> _Units:
@@ -240,8 +254,43 @@ class _Season:
     def _begin(self, index: int) -> None:
         self.current = index
         tally = self.tallies[index]
+        if not tally.start:
+            self._ratings_before(index)
         for player in self.events[index].players:
             tally.start.setdefault(player.id, self.states[player.id])
+
+    def _ratings_before(self, index: int) -> None:
+        """When an event begins, each of its players' rating before it by the one rule
+        (:func:`ratingkit.core.players.rating_before`): the state's (the player file's, or
+        what the events before it left), the event's where the state has none of its own
+        (table 1's rating by grade is none, rules 3 and 3a), and the two differing is an
+        error naming both."""
+        event = self.events[index]
+        for player in event.players:
+            state = self.states[player.id]
+            if player.rating is None or state.grade.fesa:
+                continue  # the state gives it; rule 6: a FESA grade has no LNMO rating
+            loaded = self.records.get(player.id)
+            unchanged = loaded is not None and self.season.start.get(player.id) is state
+            given = None if state.initial else state.rating
+            record = PlayerRecord(
+                id=player.id,
+                name=state.name,
+                rating=given,
+                location=loaded.location if unchanged and loaded is not None else None,
+            )
+            decided = rating_before(
+                player,
+                record,
+                CODEC.differing_rating,
+                event_place=event.source or event.name,
+                file_place=_("the state the events before it left"),
+            )
+            if decided.source is RatingFrom.EVENT and state.initial:
+                new = replace(state, rating=decided.rating, initial=False)
+                self.states[player.id] = new
+                if self.season.start.get(player.id) is state:
+                    self.season.start[player.id] = new  # the season begins with it
 
     def _touch(self, pid: str) -> None:
         self.tallies[self.current].start.setdefault(pid, self.states[pid])
@@ -663,6 +712,15 @@ class _Season:
                 tally = self.tallies[index]
                 tally.end = {pid: self.states[pid] for pid in tally.start}
         self.season.end = dict(self.states)
+        initial = [pid for pid in self.initial if self.season.start[pid].initial]
+        if initial:
+            note = Note(
+                NoteKind.RULE,
+                _("initial rating from table 1 by grade (rules 3, 3a) for: ") + ", ".join(initial),
+                Rule("3, 3a", N_("initial rating from table 1 by grade")),
+                tuple(initial),
+            )
+            self.notes.insert(self.initial_at, note)
         return self.outcome()
 
     def outcome(self) -> LnmoOutcome:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import InvalidValueError, Location
 from ..core.i18n import tr
 from ..core.model import Player
+from ..core.outcome import Rule
 from ..core.players import PlayerRecord
 from ..core.values import parse_date, parse_int
 from .formula import Grade, parse_grade
@@ -61,6 +62,8 @@ class LnmoStateCodec:
     ``last_qualification_result`` (won or lost, rule 1b)."""
 
     columns: tuple[str, ...] = ("grade", "prior_grade", *STATE_EXTRA)
+    #: The event's rating and the player file's must agree (one rating a player, rules 3, 3a).
+    differing_rating: Rule | None = None
 
     def read(self, record: PlayerRecord) -> State:
         pid = record.id or ""

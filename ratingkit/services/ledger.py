@@ -44,7 +44,15 @@ from ..core.i18n import N_, _, tr
 from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
 from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
 from ..core.output import plain
-from ..core.players import PlayerFile, PlayerRecord, normalise_name, read_player_file
+from ..core.players import (
+    PlayerFile,
+    PlayerRecord,
+    RatingConflictError,
+    differing_rating_rule,
+    normalise_name,
+    rating_before,
+    read_player_file,
+)
 from ..core.report import Report, Table
 from ..core.ruleset import families, get_rule_set, guard
 from ..formats import read_event
@@ -208,6 +216,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE players ADD COLUMN own_id TEXT;
     CREATE INDEX players_by_own_id ON players(own_id)
     """,
+    # 4: names are keyed after Unicode NFC normalisation and case folding
+    # (core.players.normalise_name): a name stored decomposed (``Mu\u0308ller``) gets the key
+    # of the composed one; no table changes (:func:`_fill_schema_4`).
+    "",
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -461,6 +473,8 @@ class Ledger:
             _run_script(self._connection, script)
             if number == 3:
                 _fill_schema_3(self._connection)
+            if number == 4:
+                _fill_schema_4(self._connection)
         self._connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
@@ -555,6 +569,11 @@ class Ledger:
             guard(self.rules, [event], player_file)
         except RatingkitError as exc:
             errors.append(str(exc))
+        if player_file is not None:
+            # A player's rating in the event and in the player file: one rating before the
+            # event (core.players.rating_before), refused now where they differ and the rule
+            # set does not allow it.
+            errors.extend(self._rating_conflicts(event, player_file, source))
         file_digest = _file_digest(Path(path), event)
         if errors:
             raise ImportErrors(source, errors)
@@ -595,6 +614,19 @@ class Ledger:
             if rated_from is not None:
                 self._rerate_from(min(period, rated_from))
             return summary
+
+    def _rating_conflicts(self, event: Event, players: PlayerFile, source: str) -> list[str]:
+        """The players whose rating in ``event`` and in the player file the one rule
+        (:func:`~ratingkit.core.players.rating_before`) refuses, one message each."""
+        match = players.match([(p.id, p.name) for p in event.players], by_name=event.local_ids)
+        rule = differing_rating_rule(self.rules)
+        errors = []
+        for player in event.players:
+            try:
+                rating_before(player, match.records.get(player.id), rule, event_place=source)
+            except RatingConflictError as exc:
+                errors.append(str(exc))
+        return errors
 
     def _rated_from(self, period: str) -> str | None:
         """The first rated period at or after ``period`` (an event there would be left out)."""
@@ -702,6 +734,7 @@ class Ledger:
         ids: dict[str, int] = {}
         created = 0
         own_ids: list[tuple[str, int]] = []
+        own_file = player_file is not None and _read_with(event, player_file.source)
         state = (
             player_file.match(
                 [(p.id, p.name) for p in event.players],
@@ -737,6 +770,11 @@ class Ledger:
                 own_ids.append((player.id, ids[player.id]))
             record = state.records.get(player.id) if state is not None else None
             if record is not None:
+                if own_file:
+                    # The event's own players file: its rating is the one the event gives
+                    # (stored with the event), the rating before this event, not a state
+                    # before the player's first rated period (issue 24).
+                    record = replace(record, rating=None)
                 self._set_initial_state(ids[player.id], record)
         db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
         game_cells = [_game_cells(g, ids) for g in event.games]
@@ -1182,6 +1220,10 @@ class Ledger:
         with collector_paused():
             try:
                 return [report for p in to_rate for report in self._rate_one(p)]
+            except RatingConflictError as exc:
+                # An event's rating that is not the one the ledger's state gives (issue 24):
+                # the error names both; nothing is stored.
+                raise LedgerError(str(exc)) from exc
             except InputError as exc:
                 # The events come from the ledger's own rows, checked when they were
                 # imported: a value refused now was changed in the file since.
@@ -1334,7 +1376,6 @@ class Ledger:
         """The period's events in date order, built from the ledger's rows (set-based: one
         query per table for the whole period)."""
         db = self._connection
-        rated_state = {str(pid) for pid, _ in self._stored_state_rows(period)}
         heads = db.execute(
             "SELECT id, name, start, end, type, rounds, source, extra, score_only, game FROM"
             " events WHERE period = ? ORDER BY COALESCE(start, end, ''), id",
@@ -1343,7 +1384,6 @@ class Ledger:
         if not heads:
             return []
         players: dict[int, list[Player]] = {}
-        known = {r.id: r for r in state}
         for event_id, player_id, local_id, rating, p_extra, p_name, fed, title, born in db.execute(
             "SELECT pa.event_id, pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name,"
             " pl.federation, pl.title, pl.born FROM participants pa JOIN events e ON e.id ="
@@ -1351,27 +1391,21 @@ class Ledger:
             " ORDER BY pa.rowid",
             (period,),
         ):
-            record = known.get(str(player_id))
-            # A rated period's state decides a player's rating: one the list has not
-            # published is unrated, whatever rating his event's file carried.  A player file's
-            # record without a rating leaves the event file's rating standing.
-            if str(player_id) in rated_state:
-                current = record.rating if record is not None else None
-            else:
-                current = (
-                    record.rating if record is not None and record.rating is not None else rating
-                )
             # No fide_id for the rule set: the ledger id is the player's identity here (the
             # FIDE rule sets key their new state by FIDE id where a player has one).
             extra = json.loads(p_extra) if p_extra != "{}" else {}
             extra["start_number"] = local_id
+            # The event's own rating: the rule set takes each player's rating before the
+            # event by the one rule (core.players.rating_before) from it and the state before
+            # the period (``state``), or, rating the period's events one after the other, from
+            # the state the earlier ones left.
             players.setdefault(event_id, []).append(
                 build(
                     Player,
                     {
                         "id": str(player_id),
                         "name": p_name,
-                        "rating": current,
+                        "rating": rating,
                         "federation": fed,
                         "title": title,
                         "sex": None,
@@ -2161,6 +2195,25 @@ def listed_by(rules: Any, record: PlayerRecord) -> bool:
     if decide is not None:
         return bool(decide(record))
     return record.rating is not None
+
+
+def _read_with(event: Event, source: str | None) -> bool:
+    """True when the file ``source`` is one the event was read from (its players file, or the
+    roster of a games file with none beside it): its ratings are the event's own."""
+    files = event.extra.get("files")
+    if source is None or not isinstance(files, tuple | list):
+        return False
+    return Path(source).resolve() in {Path(str(name)).resolve() for name in files}
+
+
+def _fill_schema_4(connection: sqlite3.Connection) -> None:
+    """Schema 3 -> 4: every player's name key as :func:`normalise_name` makes it now (NFC and
+    case folding), so that a name stored decomposed is found by the composed one."""
+    rows = connection.execute("SELECT id, name, name_key FROM players").fetchall()
+    connection.executemany(
+        "UPDATE players SET name_key = ? WHERE id = ?",
+        [(normalise_name(name), pid) for pid, name, key in rows if normalise_name(name) != key],
+    )
 
 
 def _fill_schema_3(connection: sqlite3.Connection) -> None:

@@ -41,7 +41,7 @@ from ...core.i18n import (
 from ...core.model import Event
 from ...core.outcome import GameKind, Outcome, PlayerOutcome, Status
 from ...core.output import csv_cell, plain, protect_cell
-from ...core.players import PlayerFile, read_player_file, write_player_csv
+from ...core.players import PlayerFile, carry_forward, read_player_file, write_player_csv
 from ...core.printable import printable_html
 from ...core.report import CheckTable, Report, Table
 from ...core.ruleset import (
@@ -570,8 +570,10 @@ def exports(
         except RatingkitError as exc:
             missing["trf"] = str(exc)
     if report.new_state is not None:
+        # As --save-state writes it: the player file carried forward (core.players).
+        after = carry_forward(loaded.players, report.new_state)
         found["players"] = Export(
-            f"{stem}-players-after.csv", "text/csv", write_player_csv(report.new_state).encode()
+            f"{stem}-players-after.csv", "text/csv", write_player_csv(after).encode()
         )
     else:
         missing["players"] = _("the rule set gives no player file after the event")
