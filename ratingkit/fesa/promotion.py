@@ -22,8 +22,9 @@ Tested = int | Fraction | float
 
 class PromotionFound(NamedTuple):
     """One promotion found by :func:`promotion_trace`: from and to (grade numbers), the path
-    in words, the round of the game that triggered it (None: the look-ahead), the career game
-    and the rating tested, and the path as a value."""
+    in words, the round of the game that triggered it (None: the look-ahead, or a game before
+    this event's tested again), the career game and the rating tested, and the path as a
+    value."""
 
     from_grade: int
     to_grade: int
