@@ -19,7 +19,7 @@ from fesa_by_hand import FLOOR, expectation, game_changes, in_place_passes, rate
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ratingkit.core.model import Event, Game, Play, Player
+from ratingkit.core.model import Bye, Event, Game, Play, Player
 from ratingkit.core.players import PlayerFile
 from ratingkit.core.shogi import parse_grade
 from ratingkit.fesa import (
@@ -546,28 +546,40 @@ def test_newcomer_scoring_4_of_7_by_hand():
 
 
 def test_fesa_program_promotes_a_player_still_unrated_by_game_count():
-    """The program tests promotions by game count alone: 7 games plus the 2 fictitious ones
-    make game 7 the 9th, tested as provisional (rule 10: to g+1 on reaching UB of g+2); from
-    5 kyu, UB of 3 kyu (= LB of 2 kyu, 1460) <= 1473 promotes to 4 kyu.  The rules (``fesa``)
-    give an unrated player no grade."""
+    """The program tests promotions by game count alone: the 2 fictitious games come first,
+    so round 7 is career game 9, tested as provisional (rule 10: to g+1 on reaching UB of
+    g+2).  The prior grade 5 kyu is not a grade he holds: from no grade (one below 20 kyu) he
+    is promoted grade by grade while 1473 reaches UB of the grade above the next, the last
+    time to 4 kyu (UB of 3 kyu = LB of 2 kyu, 1460 <= 1473; to 3 kyu would need UB of 2 kyu
+    = LB of 1 kyu, 1560 > 1473).  The rules (``fesa``) give an unrated player no grade."""
     assert parse_grade("3 kyu").ub == parse_grade("2 kyu").lb == 1460 <= 1473
+    assert parse_grade("2 kyu").ub == parse_grade("1 kyu").lb == 1560 > 1473
     event, players = _newcomer_case()
     program = FESA_PROGRAM.rate(event, players)
-    assert program["1"]["grade_before"] == "5 kyu"
+    assert program["1"]["grade_before"] == "no grade"
     assert program["1"]["grade_after"] == "4 kyu"
-    promotion = program.section("promotions").rows[0]
-    assert (promotion["name"], promotion["from_grade"], promotion["to_grade"]) == (
+    steps = program.section("promotions").rows
+    # no grade, 20 kyu, 19 kyu, ..., 5 kyu, 4 kyu: 17 steps, all at career game 9 (round 7)
+    assert [(r["from_grade"], r["to_grade"]) for r in steps[:2]] == [
+        ("no grade", "20 kyu"),
+        ("20 kyu", "19 kyu"),
+    ]
+    assert (steps[-1]["name"], steps[-1]["from_grade"], steps[-1]["to_grade"]) == (
         "Newman Nils",
         "5 kyu",
         "4 kyu",
     )
-    assert promotion["career_game"] == 9
+    assert len(steps) == 17
+    assert {(r["career_game"], r["round"]) for r in steps} == {(9, 7)}
     assert any("still unrated" in n and "FESA's program" in n for n in program.notes)
-    assert any("prior grade 5 kyu is taken as the grade" in n for n in program.notes)
+    assert not any("taken as the grade" in n for n in program.notes)
     assert any("single precision" in n and "FESA's program" in n for n in program.notes)
     table = write_fesa_table(event, program)
     assert "1473*" in table
-    assert "Promoting Newman Nils to 4 Kyu" in table
+    # one line a player, with his last grade, as the program publishes it
+    assert [line for line in table.splitlines() if line.startswith("Promoting")] == [
+        "Promoting Newman Nils to 4 Kyu"
+    ]
     assert next(r for r in program.new_state if r.id == "1").grade == "4 kyu"
 
     rules = FESA.rate(event, players)
@@ -610,6 +622,193 @@ def test_fesa_program_rates_a_newcomer_without_a_played_game():
     rules = FESA.rate(event, players)
     assert rules["1"]["rating_after"] is None and rules["2"]["rating_after"] is None
     assert "*" not in write_fesa_table(event, rules)
+
+
+def _grade_rows(report, pid):
+    return [
+        (r["from_grade"], r["to_grade"], r["career_game"])
+        for r in report.section("promotions").rows
+        if r["id"] == pid
+    ]
+
+
+def test_a_prior_grade_is_not_held_a_newcomer_is_promoted_from_no_grade_upward():
+    """RULES.md (FESA, "A newcomer's prior grade is not a grade he holds"): the prior grade
+    serves only for the two fictitious games of rule 7; promotions start from no grade.  A
+    newcomer entered with prior 3 kyu (MP 1410) scores 3 of 7 against an established 1400:
+    his performance, worked out here by the in-place iteration of tests/fesa_by_hand.py, is
+    1370.  Round 7 is his career game 9 (2 fictitious games first): provisional, promoted to
+    g+1 while 1370 reaches UB of g+2.  From no grade: ... to 6 kyu needs UB of 5 kyu = LB of
+    4 kyu, 1280; to 5 kyu needs UB of 4 kyu = LB of 3 kyu, 1360 <= 1370; to 4 kyu would need
+    UB of 3 kyu = LB of 2 kyu, 1460 > 1370.  So the program publishes "promoted to 5 kyu",
+    below his prior grade (as on FESA's real club event the issue quotes); holding 3 kyu he
+    would have stayed 3 kyu without a promotion line (to 2 kyu needs UB of 1 kyu, 1680)."""
+    scores = [1, 0, 1, 0, 1, 0, 0]
+    mp = 1410
+    assert parse_grade("3 kyu").mp == mp  # RULES.md grade table
+    post, _ = rate_event(
+        {"2": (1400, 100)},
+        {"1": [(mp, 1), (mp, 0)]},
+        [(r + 1, "1", "2", s) for r, s in enumerate(scores)],
+    )
+    assert post["1"] == 1370
+    assert parse_grade("4 kyu").ub == parse_grade("3 kyu").lb == 1360 <= post["1"]
+    assert parse_grade("3 kyu").ub == parse_grade("2 kyu").lb == 1460 > post["1"]
+    event = _event(
+        [("1", "Newman Nils", None), ("2", "Olsen Ole", 1400)],
+        [(r + 1, "1", "2", s) for r, s in enumerate(scores)],
+    )
+    players = PlayerFile.from_records(
+        [
+            {"id": "1", "prior_grade": "3 kyu"},
+            {"id": "2", "games": 50, "bonus_games": 100, "grade": "3 kyu"},
+        ]
+    )
+    program = FESA_PROGRAM.rate(event, players)
+    assert [program[p]["rating_after"] for p in "12"] == [post["1"], post["2"]]
+    assert program["1"]["grade_before"] == "no grade"
+    assert program["1"]["grade_after"] == "5 kyu"
+    assert _grade_rows(program, "1")[0] == ("no grade", "20 kyu", 9)
+    assert _grade_rows(program, "1")[-1] == ("6 kyu", "5 kyu", 9)
+    lines = write_fesa_table(event, program).splitlines()
+    assert [line for line in lines if line.startswith("Promoting")] == [
+        "Promoting Newman Nils to 5 Kyu"
+    ]
+    # The rules (fesa): still unrated (rule 3), so no grade at all (rule 10).
+    rules = FESA.rate(event, players)
+    assert rules["1"]["rating_after"] == post["1"]
+    assert (rules["1"]["grade_before"], rules["1"]["grade_after"]) == ("no grade", "no grade")
+    assert not rules.section("promotions").rows
+    assert next(r for r in rules.new_state if r.id == "1").prior_grade == "3 kyu"
+
+
+def _all_losses_case(grade=""):
+    """Nr 1 is still unrated: his 17 previous results are all losses (rule 3), against
+    opponents rated 1200 (so his performance so far is 1, rule 6).  In this event he beats an
+    established 540 (no bonus) in round 1 and loses rounds 2 and 3: 20 career games."""
+    event = _event(
+        [("1", "Loser Leo", 1), ("2", "Olsen Ole", 540)],
+        [(1, "1", "2", 1), (2, "1", "2", 0), (3, "1", "2", 0)],
+    )
+    players = PlayerFile.from_records(
+        [
+            {
+                "id": "1",
+                "rating": 1,
+                "games": 17,
+                "bonus_games": 0,
+                "grade": grade,
+                "results": " ".join(["1200-"] * 17),
+            },
+            {"id": "2", "games": 50, "bonus_games": 100, "grade": "14 kyu"},
+        ]
+    )
+    return event, players
+
+
+def test_a_player_still_unrated_has_every_career_game_tested_at_his_new_rating():
+    """FESA's program tests a player still unrated at his new performance rating R for every
+    game of his career, in order (earlier events' games and the fictitious ones included),
+    by its career number (turnering.lisp, find-promotions: an unrated player's stored rating
+    is 0, so the rating tested runs from R to R).  Here R = 378, worked out by the in-place
+    iteration of tests/fesa_by_hand.py.  By hand, from no grade:
+
+    * career games 9-17, provisional (to g+1 while R reaches UB of g+2): to 20 kyu (UB of
+      19 kyu, 160), 19 kyu (UB of 18 kyu, 240), 18 kyu (UB of 17 kyu, 320); 17 kyu would need
+      UB of 16 kyu, 400 > 378;
+    * career game 18, established: UB of 17 kyu, 320 <= 378: 17 kyu at once (rule 10 a); the
+      same game again for 16 kyu (LB 320, MP 360): at or above MP, MP run 1;
+    * career games 19 and 20: MP run 2, then 3 = #MP of 16 kyu: 16 kyu (rule 10 b); for 15
+      kyu, 378 is below its LB 400: the runs reset;
+    * look-ahead (20 games >= 18): 378 - k(378) = 338, below LB 400 of 15 kyu: nothing.
+
+    So 16 kyu.  Spreading this event's change from his last performance 1 to 378 over only
+    his games 18-20 (126.67, 252.33, 378) would give one grade less, 17 kyu: 20 kyu at game
+    18 (UB 80) with an MP run of 1 for 19 kyu; 19 and 18 kyu at game 19 (UB 160, 240), an LB
+    run for 17 kyu; 17 kyu at game 20 (UB 320), MP run 1 for 16 kyu (issue 24: the program
+    gave 16 kyu where ratingkit gave 17).  The rules (``fesa``) give him no grade."""
+    post, _ = rate_event(
+        {"2": (540, 100)},
+        {"1": [(1200, 0)] * 17},
+        [(1, "1", "2", 1), (2, "1", "2", 0), (3, "1", "2", 0)],
+    )
+    assert post["1"] == 378
+    table = {g: parse_grade(g) for g in ("19 kyu", "18 kyu", "17 kyu", "16 kyu", "15 kyu")}
+    assert [table[g].ub for g in ("19 kyu", "18 kyu", "17 kyu", "16 kyu")] == [160, 240, 320, 400]
+    assert (table["16 kyu"].lb, table["16 kyu"].mp, table["16 kyu"].n_mp) == (320, 360, 3)
+    assert table["15 kyu"].lb == 400
+    event, players = _all_losses_case()
+    program = FESA_PROGRAM.rate(event, players)
+    assert program["1"]["rating_after"] == post["1"]
+    assert program["1"]["category"] == "unrated"
+    assert program["1"]["grade_after"] == "16 kyu"
+    steps = _grade_rows(program, "1")
+    assert steps == [
+        ("no grade", "20 kyu", 9),
+        ("20 kyu", "19 kyu", 9),
+        ("19 kyu", "18 kyu", 9),
+        ("18 kyu", "17 kyu", 18),
+        ("17 kyu", "16 kyu", 20),
+    ]
+    # career game 9 is one of an earlier event (no round of this one); 18 and 20 are rounds
+    # 1 and 3 of this event
+    rounds = [r["round"] for r in program.section("promotions").rows if r["id"] == "1"]
+    assert rounds == [None, None, None, 1, 3]
+    after = next(r for r in program.new_state if r.id == "1")
+    # promoted at game 20, then reset for 15 kyu (378 < LB 400): the runs he carries are 0
+    assert (after.grade, after.extra["lb_run"], after.extra["mp_run"]) == ("16 kyu", "0", "0")
+    rules = FESA.rate(event, players)
+    assert rules["1"]["grade_after"] == "no grade"
+    assert not _grade_rows(rules, "1")
+
+
+def test_a_grade_held_before_is_kept_by_an_unrated_player():
+    """RULES.md (FESA, unrated players): "Unrated players get no grade; grades held before
+    are kept."  The same player as above holding 15 kyu: the rules (``fesa``) do not test
+    him and he keeps 15 kyu.  The program tests him from 15 kyu, not from no grade: to 14 kyu
+    provisionally needs UB of 13 kyu (640), as established UB of 14 kyu (560), MP 520 or LB
+    480 of 14 kyu: 378 reaches none of them, and nothing demotes, so he keeps 15 kyu too."""
+    assert (parse_grade("13 kyu").ub, parse_grade("14 kyu").ub) == (640, 560)
+    assert (parse_grade("14 kyu").mp, parse_grade("14 kyu").lb) == (520, 480)
+    event, players = _all_losses_case("15 kyu")
+    for rules in (FESA, FESA_PROGRAM):
+        report = rules.rate(event, players)
+        assert report["1"]["rating_after"] == 378
+        assert (report["1"]["grade_before"], report["1"]["grade_after"]) == ("15 kyu", "15 kyu")
+        assert not _grade_rows(report, "1")
+        assert next(r for r in report.new_state if r.id == "1").grade == "15 kyu"
+
+
+def test_fesa_program_looks_ahead_for_a_rated_player_listed_without_a_game():
+    """FESA's program runs its look-ahead for every player listed with 18 games or more,
+    also one whose every round is unplayed (turnering.lisp, find-promotions: no game is
+    tested, then the 20 imaginary games from his rating).  An established 1919 holding 7 kyu:
+    the first imaginary game is at 1919 - k(1919) = 1919 - 24 = 1895, at or above UB of 6
+    kyu (LB of 5 kyu, 1200): the look-ahead promotes him one grade, to 6 kyu, with his
+    rating unchanged.  The rules (``fesa``) leave a player without a game alone (rule 4)."""
+    assert parse_grade("6 kyu").ub == parse_grade("5 kyu").lb == 1200
+    event = Event(
+        "test",
+        (Player("1", "Away Arne", 1919), Player("2", "Olsen Ole", 1500), Player("3", "B", 1400)),
+        (Game(1, "2", "3", 1.0, 0.0),),
+        byes=(Bye(1, "1"),),
+    )
+    players = PlayerFile.from_records(
+        [
+            {"id": "1", "games": 64, "bonus_games": 100, "grade": "7 kyu"},
+            {"id": "2", "games": 50, "bonus_games": 100, "grade": "1 kyu"},
+            {"id": "3", "games": 50, "bonus_games": 100, "grade": "3 kyu"},
+        ]
+    )
+    program = FESA_PROGRAM.rate(event, players)
+    assert program["1"]["rating_after"] == 1919
+    assert program["1"]["grade_after"] == "6 kyu"
+    (row,) = [r for r in program.section("promotions").rows if r["id"] == "1"]
+    assert (row["from_grade"], row["to_grade"], row["round"]) == ("7 kyu", "6 kyu", None)
+    assert "look-ahead" in row["path"]
+    rules = FESA.rate(event, players)
+    assert rules["1"]["grade_after"] == "7 kyu"
+    assert not rules.section("promotions").rows
 
 
 @pytest.mark.parametrize("rules", [FESA, FESA_PROGRAM], ids=lambda r: r.name)
@@ -668,8 +867,12 @@ def test_fesa_program_does_not_fail_at_the_top_of_the_grade_table():
         assert report["1"]["category"] == "unrated"
         assert report["1"]["rating_after"] > parse_grade("6 dan").ub
         assert report["2"]["grade_after"] == "6 dan"
-        assert not report.section("promotions").rows
-    assert FESA_PROGRAM.rate(event, players)["1"]["grade_after"] == "6 dan"
+        assert not [r for r in report.section("promotions").rows if r["id"] == "2"]
+    assert FESA.rate(event, players)["1"]["grade_after"] == "no grade"
+    # The prior grade 6 dan is not held: from no grade the provisional path (to g+1 on UB of
+    # g+2) ends at 5 dan, since the grade table has no UB of 7 dan (the program would take
+    # its 8 dan LB, 2880, and fail one grade further up).
+    assert FESA_PROGRAM.rate(event, players)["1"]["grade_after"] == "5 dan"
 
 
 def test_registered_rule_sets_and_their_program_departures():

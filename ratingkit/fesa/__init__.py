@@ -19,10 +19,12 @@ Rule sets:
   the report: the players updated in start-number order (a table's ``Nr``, else the order of
   the file's rows); performance ratings by single-precision Newton iteration from the first listed
   opponent (it lands a point off the exact root now and then); promotions tested by game
-  count alone, so a player still unrated is promoted, from his prior grade where he has no
-  grade (rule 10 gives unrated players no grade); a newcomer without a played game gets 1, or
-  the MP of his prior grade.  Neither its endless loop on a cycling iteration nor its failure
-  at 8 dan is copied.
+  count alone, so a player still unrated is promoted (rule 10 gives unrated players no
+  grade), every game of his career tested again at his new performance rating; the
+  look-ahead also for a rated player listed without a game; a newcomer without a played game
+  gets 1, or the MP of his prior grade.  Neither its endless loop on a cycling iteration nor
+  its failure at 8 dan is copied.  Under every variant a prior grade (rule 7) is not a grade
+  held: a newcomer is promoted from no grade upward.
 * ``fesa-nsr``: the amateur NSR practice (translator's note 6): jishogi is decided by the
   27-point count and rated as the recorded result; sennichite replays stay draws (4a).
 

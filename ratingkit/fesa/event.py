@@ -38,7 +38,6 @@ from ..core.outcome import (
 from ..core.players import PlayerMatch, PlayerRecord, normalise_name
 from ..core.shogi import (
     GRADES,
-    NO_GRADE,
     grade_name,
     handicap_grades,
     handicap_key,
@@ -875,10 +874,11 @@ _GRADE_OF = {g.number: g for g in GRADES}
 
 
 def held_grade(rules: FesaRules, state: FesaState) -> int:
-    """The grade a player holds before an event: his grade; under ``program_grades`` (FESA's
-    program) a player without one holds his prior grade (rule 7's recognised grade)."""
-    if rules.program_grades and state.grade == NO_GRADE and state.prior_grade is not None:
-        return parse_grade(state.prior_grade).number
+    """The grade a player holds before an event: his grade, under every rule set.  A prior
+    grade (rule 7's recognised grade from elsewhere) is not a grade held: it serves only for
+    the two fictitious games, and a newcomer is promoted from no grade upward (rule 10; FESA's
+    program keeps his grade empty too and promotes him from below 20 kyu).  ``rules`` is
+    kept for the callers: no rule set departs from this."""
     return state.grade
 
 
@@ -893,24 +893,36 @@ def promotions(
 ) -> tuple[PromotionCounters, list[PromotionFound]]:
     """Rule 10 for one player after an event: his promotion counters afterwards and the
     promotions found.  A player still unrated (rule 10 gives him no grade), or who played no
-    rated game, is not tested; under ``program_grades`` a player still unrated is tested by
-    his game count alone, as FESA's program does (his career games with this event,
-    fictitious games included; his rating before is his last performance rating, or for a
-    newcomer his new rating: the change spread over the games is then 0)."""
+    rated game, is not tested.  Under ``program_grades`` both are tested as FESA's program
+    tests them (FesaRules.program_grades): a player still unrated by his game count alone,
+    every game of his career (his earlier results and the two fictitious games of rule 7
+    included) tested again, in order, at his new performance rating, with the counters he
+    carries; a rated player without a game here by the look-ahead alone."""
     counters = PromotionCounters(
         held_grade(rules, state), state.lb_run, state.mp_run, state.lb_run_mp
     )
     unrated = category.category is Category.UNRATED
-    if not played or (unrated and not rules.program_grades) or outcome.rating_after is None:
+    if outcome.rating_after is None or (not rules.program_grades and (unrated or not played)):
         return counters, []
-    before, games_before = state.rating, state.games
     if unrated:
-        if before is None:
-            before = outcome.rating_after
-        games_before = category.total - len(played)
+        # FESA's program: career games 1 to the total, the earlier ones (no round of this
+        # event) first, every one at the new rating: the change spread over them is 0.
+        earlier: list[int | None] = [None] * (category.total - len(played))
+        counters, _, found = promotion_trace(
+            outcome.rating_after,
+            0,
+            [*earlier, *(g.round for g in played)],
+            0,
+            counters,
+            provisional_offset=rules.provisional_offset,
+            lookahead=rules.lookahead,
+            trace=trace,
+        )
+        return counters, found
+    before, games_before = state.rating, state.games
     assert before is not None
     after, n, grade = outcome.rating_after, len(played), counters.grade
-    if not trace and games_before + 1 >= PROVISIONAL_GAMES and grade < _TOP:
+    if not trace and n and games_before + 1 >= PROVISIONAL_GAMES and grade < _TOP:
         # Rule 10 for the usual established player far from the next grade, as
         # promotion_trace finds it without its trace: the ratings tested run in a straight
         # line from game 1 to game n; both ends below LB of the next grade reset the
@@ -1131,10 +1143,13 @@ def rate_event(
                     NoteKind.DECISION,
                     tr(
                         "{name}: still unrated (rule 3) but promoted to {grade} by "
-                        "his game count alone, as FESA's program does (the FESA ELO "
-                        "rating system, rule 10, gives unrated players no grade)",
+                        "his game count alone, as FESA's program does: every game of "
+                        "his career, the fictitious ones included, tested again at his "
+                        "performance rating {rating} (the FESA ELO rating system, "
+                        "rule 10, gives unrated players no grade)",
                         name=state.name,
                         grade=grade_name(found_here[-1].to_grade),
+                        rating=outcome.rating_after,
                     ),
                     Rule("rule 10", N_("unrated players have no grade")),
                     (pid,),
@@ -1146,21 +1161,6 @@ def rate_event(
                     NoteKind.DECISION,
                     _no_game_note(state, outcome),
                     Rule("rule 4", N_("no rated game")),
-                    (pid,),
-                )
-            )
-        if held_grade(rules, state) != state.grade and (games[pid] or found_here):
-            notes.append(
-                Note(
-                    NoteKind.DECISION,
-                    tr(
-                        "{name}: his prior grade {prior_grade} is taken as the grade "
-                        "he holds, as FESA's program does (the FESA ELO rating "
-                        "system, rule 7, uses it only for two fictitious games)",
-                        name=state.name,
-                        prior_grade=state.prior_grade,
-                    ),
-                    Rule("rule 7", N_("the prior grade gives two fictitious games")),
                     (pid,),
                 )
             )

@@ -105,9 +105,10 @@ def _category_text(category: Category) -> str:
 @dataclass(frozen=True)
 class Promotion:
     """One promotion of rule 10: from and to (grade numbers, :mod:`ratingkit.core.shogi`), the
-    path in words, and the game that triggered it: its round (None for the look-ahead), the
-    player's career game number and the rating it was tested at (rule 11: the event's change
-    spread evenly over its games, exact)."""
+    path in words, and the game that triggered it: its round (None for the look-ahead, and
+    for a game before this event's, which FESA's program tests again for a player still
+    unrated), the player's career game number and the rating it was tested at (rule 11: the
+    event's change spread evenly over its games, exact)."""
 
     player: str = shown_as("id")
     name: str = shown_as(N_("name"))
@@ -137,15 +138,20 @@ class Promotion:
         return Rule(self.kind.rule.clause, self.path)
 
     def explain(self) -> str:
-        where = (
-            tr(
+        if self.round is not None:
+            where = tr(
                 "in round {round} (career game {career_game})",
                 round=self.round,
                 career_game=self.career_game,
             )
-            if self.round is not None
-            else tr("after the event (career game {career_game})", career_game=self.career_game)
-        )
+        elif self.kind is PromotionPath.LOOKAHEAD:
+            where = tr("after the event (career game {career_game})", career_game=self.career_game)
+        else:
+            where = tr(
+                "at career game {career_game}, a game before this event tested again "
+                "(FESA's program)",
+                career_game=self.career_game,
+            )
         return tr(
             "promoted from {from_grade} to {to_grade} {where}, tested at {tested}: "
             "{clause}, {path}",

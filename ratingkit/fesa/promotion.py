@@ -22,8 +22,9 @@ Tested = int | Fraction | float
 
 class PromotionFound(NamedTuple):
     """One promotion found by :func:`promotion_trace`: from and to (grade numbers), the path
-    in words, the round of the game that triggered it (None: the look-ahead), the career game
-    and the rating tested, and the path as a value."""
+    in words, the round of the game that triggered it (None: the look-ahead, or a game before
+    this event's tested again), the career game and the rating tested, and the path as a
+    value."""
 
     from_grade: int
     to_grade: int
@@ -158,7 +159,7 @@ TRACE_COLUMNS = (
 def promotion_trace(
     rating_before: int | Fraction,
     total_change: int | Fraction,
-    games: int | Sequence[int],
+    games: int | Sequence[int | None],
     games_before: int,
     counters: PromotionCounters,
     *,
@@ -170,9 +171,11 @@ def promotion_trace(
     of n tested at rating_before + r * total / n, exactly), each game tested by the career game
     number (established from the 18th, provisional from the 9th), then FESA's look-ahead.
 
-    ``games`` is the number of games or their round numbers.  Returns the counters after the
-    event, the trace (one row per test; empty with ``trace=False``, as a replay wants it) and
-    the promotions (from, to, path, round, career game, tested rating)."""
+    ``games`` is the number of games or their round numbers (None: a game before this
+    event's, tested again as FESA's program tests a player still unrated).  Returns the
+    counters after the event, the trace (one row per test; empty with ``trace=False``, as a
+    replay wants it) and the promotions (from, to, path, round, career game, tested
+    rating)."""
     rounds = list(range(1, games + 1)) if isinstance(games, int) else list(games)
     c = counters.copy()
     n = len(rounds)
@@ -262,7 +265,9 @@ def promotion_trace(
             PromotionFound(old, new, path, round_, career, x, kind)
             for old, new, path, kind in found
         ]
-    if lookahead and n and games_before + n >= PROVISIONAL_GAMES:
+    # After the event, also for a player without a game in it (FESA's program looks ahead
+    # for every player listed with 18 games or more; only fesa-program tests such a player).
+    if lookahead and games_before + n >= PROVISIONAL_GAMES:
         trial = c.copy()
         x = before + change
         if x.denominator == 1:

@@ -40,7 +40,11 @@ class FesaRules:
     * ``handicap_values``: "current", "pre-2005" or "by-date" (by the event's date);
     * ``nsr``: the NSR practice for jishogi (note 6);
     * ``program_grades``: FESA's program's promotions by game count alone, also for a player
-      still unrated (rule 10 gives him no grade), from his prior grade where he has no grade;
+      still unrated (rule 10 gives him no grade): every game of his career (his earlier
+      results and rule 7's two fictitious games included) is tested again at each event, at
+      his new performance rating, by its career number, with the counters he carries; and the
+      look-ahead also for a rated player listed without a game.  Under every rule set a
+      prior grade is not a grade held: promotions start from his grade, or from no grade;
     * ``program_no_game_rating``: FESA's program's rating for a newcomer without a played
       game: 1, or the MP of his prior grade (the rules give him none);
     * ``update_order``: the order in which each pass of the fixed point (rules 8 and 11)

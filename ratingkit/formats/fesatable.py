@@ -1084,7 +1084,13 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
             )
         results = {player.id: player for player in outcome.players}
         for promotion in getattr(outcome.detail, "promotions", ()):
-            promotions.append((str(promotion.name), display_grade(promotion.to_grade)))
+            promoted = (str(promotion.name), display_grade(promotion.to_grade))
+            # One line a player: a player promoted several grades in one event is published
+            # with the last (FESA's program replaces his previous line).
+            if promotions and promotions[-1][0] == promoted[0]:
+                promotions[-1] = promoted
+            else:
+                promotions.append(promoted)
     elif event.extra.get("published_promotions"):
         published: Any = event.extra["published_promotions"]
         promotions = list(published)
