@@ -75,16 +75,20 @@ def test_a_difference_no_rule_allows_is_one_line_naming_both():
         rating_before(_player(2000), _record(2071), None, event_place="ev")
     text = str(error.value)
     assert "\n" not in text
-    assert text.startswith("p0.csv, line 3, field rating: 'Ann Alpha' has the rating 2071")
+    assert text.startswith(
+        "p0.csv, line 3, field rating: 'Ann Alpha' has the rating 2071 in the player file"
+    )
     assert "2000 in the event (ev/players.csv, line 2)" in text
     assert error.value.value == 2071 and error.value.location == replace(AT, column="rating")
-    # A record read from no file (a state a run carried): the place given names it.
+    # A record read from no file (a state a run carried): the phrase given names it.
     carried = PlayerRecord(id="a", name="Ann Alpha", rating=2071)
     player = Player("a", "Ann Alpha", 2000)
     with pytest.raises(
-        RatingConflictError, match=r"^the state before B: 'Ann Alpha' .* \(b\.csv\)"
+        RatingConflictError,
+        match=r"^'Ann Alpha' has the rating 2071 in the state A left but 2000 in the event "
+        r"\(b\.csv\)",
     ):
-        rating_before(player, carried, None, event_place="b.csv", file_place="the state before B")
+        rating_before(player, carried, None, event_place="b.csv", state_place="in the state A left")
 
 
 def test_each_rule_set_declares_whether_its_event_rating_may_differ():
@@ -322,3 +326,28 @@ def test_schema_4_keys_a_decomposed_name_as_the_composed_one(tmp_path):
     with Ledger(path) as book:
         assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 4
         assert book.find_player(composed) == book.find_player(decomposed)
+
+
+def test_a_run_of_published_tables_with_events_missing_between_them_is_refused(capsys):
+    """Two real FESA tables a year apart, rated in one run: between them FESA rated other
+    events, so the rating the first leaves a player with is not the ELO the second table
+    publishes for him (Pucher Olivier: 1887 in the 2025 table).  The error names the state
+    the earlier event left and the event's file, in one line, and nothing is rated."""
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data" / "fesa"
+    code = cli.main(
+        [
+            "rate",
+            str(data / "cdf-2024-angers.txt"),
+            str(data / "cdf-2025-nantes.txt"),
+            "--rules",
+            "fesa",
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert code != 0 and out == ""
+    (line,) = err.strip().splitlines()
+    assert "'Pucher Olivier' has the rating" in line
+    assert "in the state the events before it left but 1887 in the event" in line
+    assert "cdf-2025-nantes.txt" in line

@@ -772,7 +772,7 @@ def rating_before(
     rule: Rule | None,
     *,
     event_place: str | None = None,
-    file_place: str | None = None,
+    state_place: str | None = None,
 ) -> RatingBefore:
     """The one rule for a player's rating before an event, on every path (``rate``,
     ``--players``, a run of events, the ledger): the event's rating and the player file's
@@ -787,7 +787,8 @@ def rating_before(
       rated with that list's rating, and its change goes onto the previous list's), the
       event's rating rates the event and the player file's is where the change goes;
       otherwise a :class:`RatingConflictError` naming the player, both ratings and both
-      places (the record's file and line, the event's file).
+      places (the record's file and line, or ``state_place``: where the state comes from, as
+      a phrase, "in the state the events before it left"; the event's file).
     """
     file_rating = record.rating if record is not None else None
     event_rating = player.rating
@@ -804,19 +805,21 @@ def rating_before(
     where = record.location
     if where is not None:
         where = replace(where, column="rating")
-    elif file_place is not None:
-        where = Location(file_place)
+        state_place = _("in the player file")
+    elif state_place is None:
+        state_place = _("in the player file")
     in_event = str(player.location) if player.location is not None else event_place
     raise RatingConflictError(
         tr(
             (
-                "{name!r} has the rating {file_rating} here but {event_rating} in the "
-                "event{where}: a player has one rating before an event; correct one of them, "
-                "or leave it out of one (a player file's rating fills in where the event "
+                "{name!r} has the rating {file_rating} {state_place} but {event_rating} in "
+                "the event{where}: a player has one rating before an event; correct one of "
+                "them, or leave it out of one (a player file's rating fills in where the event "
                 "gives none)"
             ),
             name=player.name,
             file_rating=file_rating,
+            state_place=state_place,
             event_rating=event_rating,
             where=f" ({in_event})" if in_event else "",
         ),
@@ -846,7 +849,13 @@ def with_ratings_before(
         record = records(player) if callable(records) else records.get(player.id)
         if record is None or record.rating is None:
             continue
-        decided = rating_before(player, record, rule, event_place=place, file_place=source)
+        decided = rating_before(
+            player,
+            record,
+            rule,
+            event_place=place,
+            state_place=tr("in the player file {source}", source=source) if source else None,
+        )
         if decided.source is RatingFrom.FILE:
             filled.append((index, record.rating))
     if not filled:

@@ -237,20 +237,20 @@ def rating_of(
     player: Any,
     record: PlayerRecord | None,
     source_location: Location | None,
-    file_place: str | None = None,
+    state_place: str | None = None,
 ) -> tuple[int | None, str | None]:
     """A player's rating before the event by the one rule
     (:func:`ratingkit.core.players.rating_before`): the event's, or the player file's where
     the event gives none (with a note saying so); the two differing is an error naming both
     (:data:`FesaStateCodec.differing_rating`: FESA allows no difference).  ``record``: the
-    player file's record, or the one an earlier event of the run wrote (``file_place`` names
+    player file's record, or the one an earlier event of the run wrote (``state_place`` names
     that state in an error)."""
     decided = rating_before(
         player,
         record,
         FesaStateCodec.differing_rating,
         event_place=str(source_location) if source_location is not None else None,
-        file_place=file_place or _("the player state before the event"),
+        state_place=state_place or _("in the state the events before it left"),
     )
     if decided.source is RatingFrom.FILE and isinstance(player, Player):
         return decided.rating, tr(

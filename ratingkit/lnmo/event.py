@@ -284,7 +284,7 @@ class _Season:
                 record,
                 CODEC.differing_rating,
                 event_place=event.source or event.name,
-                file_place=_("the state the events before it left"),
+                state_place=_("in the state the events before it left"),
             )
             if decided.source is RatingFrom.EVENT and state.initial:
                 new = replace(state, rating=decided.rating, initial=False)
