@@ -247,6 +247,170 @@ def quick_compute(rules: FesaRules, prepared: Prepared, pid: str, post: dict[str
     return player_outcome(rules, state, category, played, post)
 
 
+# -- the passes of an event rated with every detail -----------------------------------------
+
+
+class _Sums:
+    """What an unrated player's performance sums need across the passes of one event: the
+    scores of all his results, the opponents of this event, and ``10^(or/400)`` of every
+    opponent rating used (his previous and fictitious results' once, this event's again when
+    the opponent's rating changes), so that ``E = 1 / (1 + 10^(or/400) * 10^(-R/400))`` at a
+    rating ``R`` costs a product and a division."""
+
+    __slots__ = ("all_won", "opponents", "powers", "prior", "score", "scores", "terms", "used")
+
+    def __init__(self, prior: list[tuple[float, float]], games: Sequence[QuickGame]):
+        self.prior = len(prior)
+        self.scores = [score for score, _ in prior] + [g[1] for g in games]
+        self.opponents = [g[0] for g in games]
+        self.score = sum(score for score, _ in prior) + sum(g[1] for g in games)
+        self.all_won = all(score == 1 for score, _ in prior) and all(g[2] for g in games)
+        # The terms of the root search (rule 6's fictitious draw included): its margin.
+        self.terms = len(prior) + len(games) + (1 if self.all_won else 0)
+        self.powers = [10 ** (opponent / 400) for _, opponent in prior] + [0.0] * len(games)
+        self.used: list[int] = [-1] * len(games)
+
+
+class PassOutcomes:
+    """Each player's outcome in a pass of :func:`~ratingkit.fesa.event.iterate`, whose passes
+    need the ratings only (it computes every player once exactly at the end): the float path
+    of :func:`quick_compute`, except for an unrated player without handicaps under the exact
+    solver, whose performance rating (rules 5-6) is decided by the sums at the two halves
+    around a candidate rating.  The sum ``f(R) = sum(res - E)`` falls as ``R`` rises; where
+    ``f(c - 1/2)`` and ``f(c + 1/2)`` lie either side of zero by more than twice the bound of
+    a float sum's rounding error (the bound of :func:`~ratingkit.fesa.formula._root_of_terms`,
+    which the sums' own rounding, a few units in the last place a term, stays far below), the
+    root lies strictly between them and the rating is ``c`` (at least 1), as the root search
+    and its rounding give it (``tests/test_fesa_outcome.py`` compares them).  The candidates:
+    the rating the player has in the iteration, the line through the two sums around it, the
+    rounded root of Newton's steps.  Elsewhere (a handicap, FESA's program's solver, sums too
+    close to zero) :func:`quick_compute`.  Such an unrated player's outcome carries his rating
+    alone (no performance, expected 0)."""
+
+    def __init__(self, rules: FesaRules, prepared: Prepared):
+        self.rules = rules
+        self.prepared = prepared
+        self.sums: dict[str, _Sums | None] = {}
+        self.by_sums = rules.solver == "exact"
+
+    def __call__(self, pid: str, post: dict[str, int]) -> Computed:
+        prepared = self.prepared
+        category = prepared.categories[pid]
+        if self.by_sums and category.category is Category.UNRATED and prepared.games[pid]:
+            if pid in self.sums:
+                sums = self.sums[pid]
+            else:
+                sums = self.sums[pid] = self._sums(pid)
+            if sums is not None:
+                rating = self._rating(pid, sums, post)
+                if rating is not None:
+                    state = prepared.states[pid]
+                    return Computed(
+                        pid,
+                        category.category,
+                        rating,
+                        None if state.rating is None else Fraction(rating - state.rating),
+                        0.0,
+                        (),
+                        state.bonus_games,
+                        _NO_BONUS,
+                        0,
+                    )
+        return quick_compute(self.rules, prepared, pid, post)
+
+    def _sums(self, pid: str) -> _Sums | None:
+        """The player's :class:`_Sums`, or None where a handicap changes the sums."""
+        prepared = self.prepared
+        if pid in prepared.handicapped:
+            return None
+        state, category = prepared.states[pid], prepared.categories[pid]
+        results = unrated_results(state, category.fictitious, (), {})[0]
+        if any(r.given for r in results):
+            return None
+        prior = [(float(r.score), float(_opponent_used(r))) for r in results]
+        return _Sums(prior, prepared.plain[pid])
+
+    def _rating(self, pid: str, sums: _Sums, post: dict[str, int]) -> int | None:
+        """The performance rating, or None where the sums do not decide it."""
+        if not sums.score:
+            return 1  # rule 6: 0%
+        floor = RATING_FLOOR
+        powers, used, start = sums.powers, sums.used, sums.prior
+        for i, opponent in enumerate(sums.opponents):
+            rating = post[opponent]
+            if rating < floor:
+                rating = floor
+            if rating != used[i]:
+                used[i] = rating
+                powers[start + i] = 10 ** (rating / 400)
+        score = sums.score
+        extra = 0.0
+        if sums.all_won:
+            # Rule 6: 100%, a fictitious draw against the highest-rated opponent.
+            extra = max(powers)  # 10^(x/400) rises with x: the highest rating's
+            score += 0.5
+        margin = 2 * 4e-12 * (sums.terms + 1)
+
+        def f(half: float) -> float:
+            """f at ``half``: the score less every expectation there."""
+            q = 10 ** (-half / 400)
+            total = sum([1 / (1 + p * q) for p in powers])
+            if extra:
+                total += 1 / (1 + extra * q)
+            return score - total
+
+        def decided(candidate: int) -> bool:
+            # The root below candidate + 1/2, and (but for 1) above candidate - 1/2.
+            return f(candidate + 0.5) < -margin and (candidate == 1 or f(candidate - 0.5) > margin)
+
+        candidate = post[pid]
+        if candidate >= 1:
+            high = f(candidate + 0.5)
+            if high < -margin and candidate == 1:
+                return 1
+            low = f(candidate - 0.5)
+            if high < -margin and low > margin:
+                return candidate
+            if low > high:
+                # The line through the sums at the two halves around the candidate.
+                guess = max(1, math.floor(candidate - 0.5 + low / (low - high) + 0.5))
+                if guess != candidate and decided(guess):
+                    return guess
+        root = self._newton(sums, extra, self.prepared.roots.get(pid))
+        if root is None:
+            return None
+        self.prepared.roots[pid] = root
+        guess = max(1, math.floor(root + 0.5))
+        return guess if decided(guess) else None
+
+    @staticmethod
+    def _newton(sums: _Sums, extra: float, start: float | None) -> float | None:
+        """Newton's steps towards the root of the performance sum (as the root search of
+        :func:`~ratingkit.fesa.formula._root_of_terms` starts them), from ``start`` or the
+        mean opponent; None where the slope vanishes."""
+        terms = list(zip(sums.scores, sums.powers, strict=True))
+        if extra:
+            terms.append((0.5, extra))
+        if start is None:
+            start = sum([400 * math.log10(p) for _, p in terms]) / len(terms)
+        x = start
+        slope_unit = math.log(10) / 400
+        for _ in range(30):
+            q = 10 ** (-x / 400)
+            value = slope = 0.0
+            for score, power in terms:
+                e = 1 / (1 + power * q)
+                value += score - e
+                slope += slope_unit * e * (1 - e)
+            if slope <= 0:
+                return None
+            step = max(-400.0, min(400.0, value / slope))
+            x += step
+            if abs(step) < 1e-6:
+                return x
+        return x
+
+
 # -- the exact path in plain integers -------------------------------------------------------
 
 _new_object = object.__new__
