@@ -23,14 +23,17 @@ import html
 import io
 import json
 import math
+import re
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import wraps
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RatingkitError
-from .i18n import N_, _, decimal_separator, localized_number, tr
+from .i18n import N_, _, current_language, decimal_separator, language_of, localized_number, tr
 from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
 
@@ -85,6 +88,22 @@ CHANGE_COLUMNS: frozenset[str] = frozenset(
 #: A text cell longer than this leaves its column: the cell shows its start (the whole text
 #: as a tooltip) and a details row under the player's row shows it in full.
 LONG_TEXT = 48
+
+
+_Render = TypeVar("_Render", bound=Callable[..., str])
+
+
+def in_one_language(render: _Render) -> _Render:
+    """``render`` with the language now in force looked up once for the whole rendering
+    instead of once a cell (the environment and the locale were read for every number of a
+    100,000-game report: most of its time)."""
+
+    @wraps(render)
+    def rendered(*args: Any, **kwargs: Any) -> str:
+        with language_of(current_language()):
+            return render(*args, **kwargs)
+
+    return rendered  # type: ignore[return-value]
 
 
 def _no_negative_zero(text: str) -> str:
@@ -226,29 +245,31 @@ class Table:
     def to_records(self) -> list[dict[str, object]]:
         return [{c: plain(r.get(c)) for c in self.columns} for r in self.rows]
 
+    @in_one_language
     def to_text(self, width: int | None = None) -> str:
         """The table as aligned text for a terminal: control characters in a cell (a name
         with ESC sequences) are dropped, tabs and line breaks become spaces.  With ``width``
         (a terminal's columns) the table fits it: text cells longer than
         :data:`TEXT_CELL_WIDTH` are wrapped onto more lines, and columns that still do not fit
         go into a further block that repeats the first (key) columns (id and name)."""
-        cells = [
-            [terminal_cell(format_cell(r.get(c), self.formats.get(c), c)) for c in self.columns]
-            for r in self.rows
-        ]
+        cells = _Cells.of(self)
         # The columns are English keys (CSV, JSON and pandas keep them); text and HTML show
         # them in the language now in force.
         columns = [terminal_cell(_(c)) for c in self.columns]
         title = [terminal_text(_(self.title))] if self.title else []
         if width is not None:
             return "\n".join([*_wrapped(title, width), *_fitted(columns, cells, width)])
-        widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+        widths = [max(len(c), w) for c, w in zip(columns, cells.natural, strict=True)]
         lines = list(title)
         lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
         lines.append("  ".join("-" * w for w in widths))
         for row in cells:
             lines.append("  ".join(_align(v, w) for v, w in zip(row, widths, strict=True)))
         return "\n".join(line.rstrip() for line in lines)
+
+    def _shown_rows(self) -> Iterable[Mapping[str, object]]:
+        """The rows a rendering reads (a :class:`LazyTable` lays them out for it alone)."""
+        return self.rows
 
     def to_csv(self) -> str:
         """The table as CSV; a text cell that a spreadsheet would run as a formula gets a
@@ -260,6 +281,7 @@ class Table:
             writer.writerow(protect_row(csv_cell(row.get(c)) for c in self.columns))
         return buffer.getvalue()
 
+    @in_one_language
     def to_html(self) -> str:
         """The table as HTML.  A long text (a rule's explanation) does not stretch its
         column into a wall of tall rows: the cell shows its start with the whole text as a
@@ -335,6 +357,15 @@ class LazyTable(Table):
 
     def __len__(self) -> int:
         return self._length
+
+    def _shown_rows(self) -> Iterable[Mapping[str, object]]:
+        """The rows if they were read, else laid out again for a rendering alone, without
+        keeping them (100,000 games' rows are some 150 MB)."""
+        built: tuple[Mapping[str, object], ...] | None = self.__dict__["_rows"]
+        if built is not None:
+            return built
+        rows: Iterable[Mapping[str, object]] = self.__dict__["_build_rows"]()
+        return rows
 
     def to_frame(self) -> pd.DataFrame:
         build_frame = self.__dict__["_build_frame"]
@@ -421,11 +452,159 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def _fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) -> list[str]:
+#: Cells that :func:`_is_number` finds numbers without being asked: plain decimals, by the
+#: decimal separator in force.
+_PLAIN_NUMBERS = {
+    ".": re.compile(r"-?[0-9]+(?:\.[0-9]+)?").fullmatch,
+    ",": re.compile(r"-?[0-9]+(?:[.,][0-9]+)?").fullmatch,
+}
+
+
+def _all_numbers(cells: Sequence[str]) -> bool:
+    """Whether every cell is empty or a number (:func:`_is_number`)."""
+    plain = _PLAIN_NUMBERS.get(decimal_separator())
+    if plain is not None and all(map(plain, filter(None, cells))):
+        return True
+    return all(_is_number(c) or not c for c in cells)
+
+
+#: Separates the cells of a row kept as one string while a table is laid out: no cell shown
+#: in a terminal holds a control character (:func:`~ratingkit.core.output.terminal_cell`).
+_SEPARATOR = "\x00"
+#: Whole numbers a column remembers the text of (its few ratings, rounds, counts).
+_KNOWN_NUMBERS = 4096
+
+
+def _column_text(fmt: str | None, column: str) -> Callable[[Iterable[Any]], list[str]]:
+    """``[terminal_cell(format_cell(value, fmt, column)) for value in values]`` for the
+    values of one column, in the language in force when it is made, in one loop: strings,
+    whole numbers, booleans, floats and Fractions without
+    :func:`~ratingkit.core.output.plain`'s questions, a float by :func:`_number_cell`'s rules
+    for this column, the text of whole numbers remembered (``tests/test_report.py`` compares
+    it with :func:`format_cell`)."""
+    separator = decimal_separator()
+    known: dict[int, str] = {}
+    in_rating, in_change = column in RATING_COLUMNS, column in CHANGE_COLUMNS
+    yes, no = _("yes"), _("no")
+
+    def texts(values: Iterable[Any]) -> list[str]:
+        out: list[str] = []
+        append = out.append
+        for value in values:
+            kind = type(value)
+            if kind is str:
+                append(value if value.isprintable() else terminal_cell(value))
+                continue
+            if value is None:
+                append("")
+                continue
+            if kind is int:
+                shown: str | None = known.get(value)
+                if shown is None:
+                    shown = localized_number(_number_cell(value, fmt, column))
+                    if len(known) < _KNOWN_NUMBERS:
+                        known[value] = shown
+                append(shown)
+                continue
+            if kind is bool:
+                append(yes if value else no)
+                continue
+            if kind is Fraction:
+                # float(value), without Rational.__float__'s own calls: the same quotient
+                value = value.numerator / value.denominator
+            elif kind is not float:
+                append(terminal_cell(format_cell(value, fmt, column)))
+                continue
+            # A float, as _number_cell shows it.
+            if fmt is not None:
+                shown = _number_cell(value, fmt, column)
+            elif value != value:  # NaN
+                append("")
+                continue
+            elif in_rating:
+                shown = f"{value:.0f}"
+            elif in_change and value != int(value):
+                shown = f"{value:.2f}".rstrip("0").rstrip(".")
+            elif value == int(value) and abs(value) < 1e15:
+                shown = (
+                    str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
+                )
+            else:
+                shown = f"{value:.4f}".rstrip("0").rstrip(".")
+            if shown.startswith("-"):
+                shown = _no_negative_zero(shown)
+            append(shown if separator == "." else shown.replace(".", separator))
+        return out
+
+    return texts
+
+
+class _Cells:
+    """A table's rows as the text of their cells, each row kept as one string (the cells
+    joined by :data:`_SEPARATOR`), with each column's widest cell and whether all its cells
+    are numbers: what laying the table out needs, in a fifth of the memory of a list of
+    cells a row.  The rows are read a chunk at a time and their cells made column by
+    column."""
+
+    #: Rows whose cells are made together, column by column.
+    CHUNK = 2048
+
+    def __init__(self, count: int) -> None:
+        self.rows: list[str] = []
+        self.natural = [0] * count
+        self.numeric = [True] * count
+
+    @classmethod
+    def of(cls, table: Table) -> _Cells:
+        keys = table.columns
+        texts = [_column_text(table.formats.get(c), c) for c in keys]
+        found = cls(len(keys))
+        chunk: list[Mapping[str, object]] = []
+        for row in table._shown_rows():
+            chunk.append(row)
+            if len(chunk) == cls.CHUNK:
+                found._add(chunk, keys, texts)
+                chunk = []
+        found._add(chunk, keys, texts)
+        return found
+
+    def _add(
+        self,
+        chunk: list[Mapping[str, object]],
+        keys: Sequence[str],
+        texts: Sequence[Callable[[Iterable[Any]], list[str]]],
+    ) -> None:
+        if not chunk:
+            return
+        natural, numeric = self.natural, self.numeric
+        columns = []
+        for i, (key, text) in enumerate(zip(keys, texts, strict=True)):
+            cells = text([row.get(key) for row in chunk])
+            natural[i] = max(natural[i], max(map(len, cells)))
+            if numeric[i]:
+                numeric[i] = _all_numbers(cells)
+            columns.append(cells)
+        if columns:
+            self.rows.extend(map(_SEPARATOR.join, zip(*columns, strict=True)))
+        else:
+            self.rows.extend("" for _ in chunk)
+
+    def __iter__(self) -> Iterator[list[str]]:
+        if not self.natural:  # no columns: each row has no cell
+            yield from ([] for _ in self.rows)
+            return
+        for row in self.rows:
+            yield row.split(_SEPARATOR)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def _fitted(columns: Sequence[str], cells: _Cells, width: int) -> list[str]:
     """The header, rule and rows of a table, in blocks of columns that fit ``width``."""
     count = len(columns)
-    numeric = [all(_is_number(r[i]) or not r[i] for r in cells) for i in range(count)]
-    natural = [max([len(columns[i])] + [len(r[i]) for r in cells]) for i in range(count)]
+    numeric = cells.numeric
+    natural = [max(len(columns[i]), cells.natural[i]) for i in range(count)]
     cap = max(8, min(TEXT_CELL_WIDTH, width // 3))
     widths = [w if numeric[i] else min(w, max(cap, len(columns[i]))) for i, w in enumerate(natural)]
     widths = [min(w, width) for w in widths]
@@ -463,7 +642,14 @@ def _fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) 
             lines.append("")
         lines.append("  ".join(columns[i][: widths[i]].ljust(widths[i]) for i in block).rstrip())
         lines.append("  ".join("-" * widths[i] for i in block))
+        # A row none of whose cells is wider than its column is one line, laid out by one
+        # format; a cell that is (a column narrower than its widest cell) is wrapped.
+        line = "  ".join(f"{{{i}:{'>' if numeric[i] else '<'}{widths[i]}}}" for i in block).format
+        narrowed = [i for i in block if widths[i] < natural[i]]
         for row in cells:
+            if not any(len(row[i]) > widths[i] for i in narrowed):
+                lines.append(line(*row).rstrip())
+                continue
             parts = [
                 textwrap.wrap(row[i], widths[i], break_on_hyphens=False) or [""]
                 if len(row[i]) > widths[i]
@@ -630,6 +816,7 @@ class Report:
     def to_csv(self) -> str:
         return self.players.to_csv()
 
+    @in_one_language
     def to_text(self, *, details: bool = True, width: int | None = None) -> str:
         """The report as text for a terminal; no control character of the input (a name or
         an event title with ESC sequences) reaches it.  With ``width`` every line fits that
@@ -661,9 +848,11 @@ class Report:
         parts.append(self.players.to_text(width))
         if details:
             parts.extend(t.to_text(width) for t in self.sections)
-            if self.games is not None and self.games.rows:
+            if self.games is not None and len(self.games):
                 parts.append(self.games.to_text(width))
-        return terminal_text("\n\n".join(parts)) + "\n"
+        # Each part followed by an empty line, the last by the final line break: one join
+        # (a 100,000-game report is some 40 MB of text).
+        return terminal_text("\n".join([piece for part in parts for piece in (part, "")]))
 
     def __str__(self) -> str:
         return self.to_text()
@@ -675,6 +864,7 @@ class Report:
             f"rows, {len(self.notes)} notes>"
         )
 
+    @in_one_language
     def _repr_html_(self) -> str:
         out = [f"<h4>{html.escape(self.title)} <small>({html.escape(self.rules)})</small></h4>"]
         if self.summary:
@@ -691,7 +881,7 @@ class Report:
                 f"<details><summary>{html.escape(_(table.title))}</summary>"
                 f"{table.to_html()}</details>"
             )
-        if self.games is not None and self.games.rows:
+        if self.games is not None and len(self.games):
             out.append(
                 "<details><summary>"
                 + html.escape(tr("per-game detail ({rows} rows)", rows=len(self.games)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 from ..core.i18n import N_, _, tr
@@ -83,17 +84,19 @@ FesaOutcome = Outcome[FesaPlayer, FesaGame]
 _GAME_FIELDS = shown_columns(FesaGame)
 
 
+#: A FesaGame's shown fields, in their order (one call for the 15 of them).
+_GAME_VALUES = attrgetter(*_GAME_FIELDS)
+
+
 def game_row(game: GameOutcome[FesaGame]) -> dict[str, object]:
     """A game row: the player, round and opponent, then formula (1) term by term (every
     column present, empty where the value is None)."""
-    detail = game.detail
     row: dict[str, object] = {
         "player": game.player,
         "round": game.round,
         "opponent": game.opponent,
     }
-    for column in _GAME_FIELDS:
-        row[column] = getattr(detail, column)
+    row.update(zip(_GAME_FIELDS, _GAME_VALUES(game.detail), strict=True))
     return row
 
 
