@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 from conftest import DATA
 from fesa_by_hand import SPRING_CUP_FORMULA, rate_event, spring_cup
+from table_by_hand import table_text
 
 from ratingkit.core.model import Event, Game, Player
 from ratingkit.core.outcome import EventKey, GameRef, NoteKind, Rule, Status
@@ -512,3 +513,60 @@ def test_the_passes_rate_unrated_players_as_the_root_search_does():
     post = {"n": 981, "a": 980, "b": 981}
     assert passes._rating("n", passes._sums("n"), post) is None
     assert passes("n", post).rating_after == 980
+
+
+def test_the_passes_rate_established_players_as_the_exact_path_does():
+    """An established or provisional player's rating in the passes (the float path, or his
+    previous outcome where his opponents moved too little to move it) is the exact path's,
+    step after step as his opponents' ratings move by a point or two, now and then by many:
+    players near a step of k(tr), near 1800 with bonus games left, with upsets and draws."""
+    rng = random.Random(6)
+    kept = computed = 0
+    for _ in range(120):
+        rules = rng.choice(ALL_RULES)
+        n = rng.randint(4, 12)
+        ids = [str(i + 1) for i in range(n)]
+        near = [720, 1040, 1280, 1560, 1800, 1920, 2240]
+        ratings = [rng.randint(300, 2600), rng.choice(near) + rng.randint(-3, 3)]
+        entries = [(pid, f"Player {pid}", rng.choice(ratings)) for pid in ids]
+        records = [
+            {"id": pid, "games": rng.choice([12, 40, 300]), "bonus_games": rng.choice([90, 100])}
+            for pid in ids
+        ]
+        games = []
+        for round_ in range(1, rng.randint(2, 8) + 1):
+            order = ids[:]
+            rng.shuffle(order)
+            for a, b in zip(order[::2], order[1::2], strict=False):
+                games.append((round_, a, b, rng.choice([0, 0.5, 1, 1])))
+        event, players = _event(entries, games), PlayerFile.from_records(records)
+        prepared = prepare(rules, event, players)
+        passes = fast.PassOutcomes(rules, prepared)
+        post = {pid: rating for pid, _name, rating in entries}
+        last: dict[str, object] = {}
+        for _step in range(8):
+            for pid in ids:
+                state, category = prepared.states[pid], prepared.categories[pid]
+                found = passes(pid, post)
+                exact = player_outcome(rules, state, category, prepared.games[pid], post)
+                assert found.rating_after == exact.rating_after
+                kept += found is last.get(pid)
+                computed += 1
+                last[pid] = found
+            for pid in post:
+                post[pid] += rng.choice([0, 0, 0, 1, -1, 2, rng.randint(-80, 80)])
+    assert kept > computed // 5, (kept, computed)
+
+
+def test_the_games_text_from_their_values_is_the_rows_text():
+    """A FESA report lays its game table out from each game side's values
+    (``views.game_values``) until its rows are read: the same text as from the rows."""
+    rng = random.Random(11)
+    for _ in range(5):
+        event, players = _random_event(rng, 12, 5)
+        report = FESA.rate(event, players)
+        texts = [report.games.to_text(width) for width in (None, 100)]
+        assert report.games.__dict__["_rows"] is None
+        rows = report.games.rows  # now read: laid out from them
+        assert rows and [report.games.to_text(width) for width in (None, 100)] == texts
+        assert [table_text(report.games, width) for width in (None, 100)] == texts
