@@ -140,7 +140,7 @@ from datetime import date  # noqa: E402
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from table_by_hand import table_text  # noqa: E402
+from table_by_hand import is_number, table_text  # noqa: E402
 
 from ratingkit.core.i18n import language_of  # noqa: E402
 from ratingkit.core.outcome import Status  # noqa: E402
@@ -177,7 +177,7 @@ def _shown(value, fmt, column):
 
 def _fast(value, fmt, column):
     try:
-        return _column_text(fmt, column)([value])[0]
+        return _column_text(fmt, column)([value])[0][0]
     except Exception as error:
         return type(error)
 
@@ -195,7 +195,10 @@ def test_a_column_is_shown_as_format_cell_shows_each_cell(values, column, fmt, l
         assert [_fast(v, fmt, column) for v in values] == one_by_one
         if not any(isinstance(s, type) for s in one_by_one):
             # The whole column through one formatter (its remembered whole numbers).
-            assert _column_text(fmt, column)(values + values) == one_by_one + one_by_one
+            cells, numbers = _column_text(fmt, column)(values + values)
+            assert cells == one_by_one + one_by_one
+            if numbers:  # every cell a number or empty, as the layout then takes it
+                assert all(is_number(c) or not c for c in cells)
 
 
 _cells = st.one_of(
@@ -245,6 +248,18 @@ def test_a_table_is_laid_out_as_cell_by_cell(table, width, language):
         )
         assert lazy.to_text(width) == expected
         assert lazy.__dict__["_rows"] is None  # laid out without keeping the rows
+        # Laid out from each row's values in the order of the columns (without mappings).
+        values = LazyTable(
+            table.title,
+            table.columns,
+            len(table),
+            lambda: iter(table.rows),
+            None,
+            table.formats,
+            build_values=lambda: ([r[c] for c in table.columns] for r in table.rows),
+        )
+        assert values.to_text(width) == expected
+        assert values.__dict__["_rows"] is None
 
 
 def test_a_long_table_is_laid_out_in_chunks_as_cell_by_cell():

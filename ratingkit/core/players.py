@@ -521,7 +521,7 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     rating = parse_rating(cell("rating"), at("rating")) if cell("rating") else None
     games: int | None = None
     if cell("games"):
-        games = parse_int(cell("games"), at("games"), what=_("games"))
+        games = parse_int(cell("games"), at("games"), what=N_("games"))
         if games < 0:
             raise InvalidValueError(
                 tr("games cannot be negative, got {games}", games=games), at("games"), games
@@ -539,7 +539,7 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     born = parse_date(cell("born"), at("born"), year_only=True) if cell("born") else None
     k: int | None = None
     if cell("k"):
-        k = parse_int(cell("k"), at("k"), what=_("K"))
+        k = parse_int(cell("k"), at("k"), what=N_("K"))
         if k <= 0:
             raise InvalidValueError(tr("K must be positive, got {k}", k=k), at("k"), k)
         if k not in K_VALUES:

@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RatingkitError
+from .fastbuild import collector_paused
 from .i18n import N_, _, current_language, decimal_separator, language_of, localized_number, tr
 from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
@@ -93,14 +94,16 @@ LONG_TEXT = 48
 _Render = TypeVar("_Render", bound=Callable[..., str])
 
 
-def in_one_language(render: _Render) -> _Render:
+def rendering(render: _Render) -> _Render:
     """``render`` with the language now in force looked up once for the whole rendering
     instead of once a cell (the environment and the locale were read for every number of a
-    100,000-game report: most of its time)."""
+    100,000-game report: most of its time), and the cycle collector paused while it makes
+    its many rows and cells, none of them in a reference cycle (a fifth of the text's time
+    at that size; :func:`~ratingkit.core.fastbuild.collector_paused`)."""
 
     @wraps(render)
     def rendered(*args: Any, **kwargs: Any) -> str:
-        with language_of(current_language()):
+        with language_of(current_language()), collector_paused():
             return render(*args, **kwargs)
 
     return rendered  # type: ignore[return-value]
@@ -245,7 +248,7 @@ class Table:
     def to_records(self) -> list[dict[str, object]]:
         return [{c: plain(r.get(c)) for c in self.columns} for r in self.rows]
 
-    @in_one_language
+    @rendering
     def to_text(self, width: int | None = None) -> str:
         """The table as aligned text for a terminal: control characters in a cell (a name
         with ESC sequences) are dropped, tabs and line breaks become spaces.  With ``width``
@@ -271,6 +274,11 @@ class Table:
         """The rows a rendering reads (a :class:`LazyTable` lays them out for it alone)."""
         return self.rows
 
+    def _shown_values(self) -> Iterable[Sequence[object]]:
+        """Each row's values in the order of the columns, for a rendering."""
+        keys = self.columns
+        return (tuple(map(row.get, keys)) for row in self._shown_rows())
+
     def to_csv(self) -> str:
         """The table as CSV; a text cell that a spreadsheet would run as a formula gets a
         leading apostrophe (:func:`ratingkit.core.output.protect_cell`)."""
@@ -281,7 +289,7 @@ class Table:
             writer.writerow(protect_row(csv_cell(row.get(c)) for c in self.columns))
         return buffer.getvalue()
 
-    @in_one_language
+    @rendering
     def to_html(self) -> str:
         """The table as HTML.  A long text (a rule's explanation) does not stretch its
         column into a wall of tall rows: the cell shows its start with the whole text as a
@@ -338,13 +346,18 @@ class LazyTable(Table):
         build_rows: Callable[[], Iterable[Mapping[str, object]]],
         build_frame: Callable[[], pd.DataFrame] | None = None,
         formats: Mapping[str, str] | None = None,
+        build_values: Callable[[], Iterable[Sequence[object]]] | None = None,
     ) -> None:
+        """``build_values``, where given, gives each row's values in the order of the
+        columns (what ``build_rows`` gives as mappings), for a rendering without the rows'
+        mappings."""
         object.__setattr__(self, "title", title)
         object.__setattr__(self, "columns", tuple(columns))
         object.__setattr__(self, "formats", MappingProxyType(dict(formats or {})))
         object.__setattr__(self, "_length", length)
         object.__setattr__(self, "_build_rows", build_rows)
         object.__setattr__(self, "_build_frame", build_frame)
+        object.__setattr__(self, "_build_values", build_values)
         object.__setattr__(self, "_rows", None)
 
     @property  # type: ignore[override]
@@ -366,6 +379,13 @@ class LazyTable(Table):
             return built
         rows: Iterable[Mapping[str, object]] = self.__dict__["_build_rows"]()
         return rows
+
+    def _shown_values(self) -> Iterable[Sequence[object]]:
+        build_values = self.__dict__["_build_values"]
+        if build_values is None or self.__dict__["_rows"] is not None:
+            return Table._shown_values(self)
+        values: Iterable[Sequence[object]] = build_values()
+        return values
 
     def to_frame(self) -> pd.DataFrame:
         build_frame = self.__dict__["_build_frame"]
@@ -475,24 +495,27 @@ _SEPARATOR = "\x00"
 _KNOWN_NUMBERS = 4096
 
 
-def _column_text(fmt: str | None, column: str) -> Callable[[Iterable[Any]], list[str]]:
+def _column_text(fmt: str | None, column: str) -> Callable[[Iterable[Any]], tuple[list[str], bool]]:
     """``[terminal_cell(format_cell(value, fmt, column)) for value in values]`` for the
     values of one column, in the language in force when it is made, in one loop: strings,
     whole numbers, booleans, floats and Fractions without
     :func:`~ratingkit.core.output.plain`'s questions, a float by :func:`_number_cell`'s rules
     for this column, the text of whole numbers remembered (``tests/test_report.py`` compares
-    it with :func:`format_cell`)."""
+    it with :func:`format_cell`); and whether every value was a number or None without a
+    format (every cell then a number or empty, :func:`_is_number`)."""
     separator = decimal_separator()
     known: dict[int, str] = {}
     in_rating, in_change = column in RATING_COLUMNS, column in CHANGE_COLUMNS
     yes, no = _("yes"), _("no")
 
-    def texts(values: Iterable[Any]) -> list[str]:
+    def texts(values: Iterable[Any]) -> tuple[list[str], bool]:
         out: list[str] = []
         append = out.append
+        numbers = fmt is None
         for value in values:
             kind = type(value)
             if kind is str:
+                numbers = False
                 append(value if value.isprintable() else terminal_cell(value))
                 continue
             if value is None:
@@ -507,12 +530,14 @@ def _column_text(fmt: str | None, column: str) -> Callable[[Iterable[Any]], list
                 append(shown)
                 continue
             if kind is bool:
+                numbers = False
                 append(yes if value else no)
                 continue
             if kind is Fraction:
                 # float(value), without Rational.__float__'s own calls: the same quotient
                 value = value.numerator / value.denominator
             elif kind is not float:
+                numbers = False
                 append(terminal_cell(format_cell(value, fmt, column)))
                 continue
             # A float, as _number_cell shows it.
@@ -534,7 +559,7 @@ def _column_text(fmt: str | None, column: str) -> Callable[[Iterable[Any]], list
             if shown.startswith("-"):
                 shown = _no_negative_zero(shown)
             append(shown if separator == "." else shown.replace(".", separator))
-        return out
+        return out, numbers
 
     return texts
 
@@ -559,29 +584,28 @@ class _Cells:
         keys = table.columns
         texts = [_column_text(table.formats.get(c), c) for c in keys]
         found = cls(len(keys))
-        chunk: list[Mapping[str, object]] = []
-        for row in table._shown_rows():
+        chunk: list[Sequence[object]] = []
+        for row in table._shown_values():
             chunk.append(row)
             if len(chunk) == cls.CHUNK:
-                found._add(chunk, keys, texts)
+                found._add(chunk, texts)
                 chunk = []
-        found._add(chunk, keys, texts)
+        found._add(chunk, texts)
         return found
 
     def _add(
         self,
-        chunk: list[Mapping[str, object]],
-        keys: Sequence[str],
-        texts: Sequence[Callable[[Iterable[Any]], list[str]]],
+        chunk: list[Sequence[object]],
+        texts: Sequence[Callable[[Iterable[Any]], tuple[list[str], bool]]],
     ) -> None:
         if not chunk:
             return
         natural, numeric = self.natural, self.numeric
         columns = []
-        for i, (key, text) in enumerate(zip(keys, texts, strict=True)):
-            cells = text([row.get(key) for row in chunk])
+        for i, (values, text) in enumerate(zip(zip(*chunk, strict=True), texts, strict=True)):
+            cells, numbers = text(values)
             natural[i] = max(natural[i], max(map(len, cells)))
-            if numeric[i]:
+            if numeric[i] and not numbers:
                 numeric[i] = _all_numbers(cells)
             columns.append(cells)
         if columns:
@@ -647,7 +671,7 @@ def _fitted(columns: Sequence[str], cells: _Cells, width: int) -> list[str]:
         line = "  ".join(f"{{{i}:{'>' if numeric[i] else '<'}{widths[i]}}}" for i in block).format
         narrowed = [i for i in block if widths[i] < natural[i]]
         for row in cells:
-            if not any(len(row[i]) > widths[i] for i in narrowed):
+            if not narrowed or not any(len(row[i]) > widths[i] for i in narrowed):
                 lines.append(line(*row).rstrip())
                 continue
             parts = [
@@ -742,6 +766,7 @@ class Report:
         summary: Mapping[str, object] | None = None,
         sections: Iterable[Table] = (),
         formats: Mapping[str, str] | None = None,
+        game_values: Callable[[GameOutcome[Any]], Sequence[object]] | None = None,
     ) -> Report:
         """The view of an outcome: one row per player (the common cells, then the detail's
         columns, :func:`~ratingkit.core.outcome.player_row`), the game rows ``game_row``
@@ -769,7 +794,11 @@ class Report:
         def rows() -> list[Mapping[str, object]]:
             return [game_row(g) for g in games]
 
-        return replace(report, games=LazyTable("games", game_columns, len(games), rows))
+        # A game side's values in the order of the game columns (``game_values``, where
+        # given: what ``game_row`` lays out), for the text without the rows' mappings.
+        values = None if game_values is None else lambda: map(game_values, games)
+        table = LazyTable("games", game_columns, len(games), rows, build_values=values)
+        return replace(report, games=table)
 
     # -- access ------------------------------------------------------------------------------
     def row(self, player_id: str) -> Mapping[str, object]:
@@ -816,7 +845,7 @@ class Report:
     def to_csv(self) -> str:
         return self.players.to_csv()
 
-    @in_one_language
+    @rendering
     def to_text(self, *, details: bool = True, width: int | None = None) -> str:
         """The report as text for a terminal; no control character of the input (a name or
         an event title with ESC sequences) reaches it.  With ``width`` every line fits that
@@ -864,7 +893,7 @@ class Report:
             f"rows, {len(self.notes)} notes>"
         )
 
-    @in_one_language
+    @rendering
     def _repr_html_(self) -> str:
         out = [f"<h4>{html.escape(self.title)} <small>({html.escape(self.rules)})</small></h4>"]
         if self.summary:

@@ -88,16 +88,15 @@ _GAME_FIELDS = shown_columns(FesaGame)
 _GAME_VALUES = attrgetter(*_GAME_FIELDS)
 
 
+def game_values(game: GameOutcome[FesaGame]) -> tuple[object, ...]:
+    """A game row's values in the order of :data:`GAME_COLUMNS`."""
+    return (game.player, game.round, game.opponent, *_GAME_VALUES(game.detail))
+
+
 def game_row(game: GameOutcome[FesaGame]) -> dict[str, object]:
     """A game row: the player, round and opponent, then formula (1) term by term (every
     column present, empty where the value is None)."""
-    row: dict[str, object] = {
-        "player": game.player,
-        "round": game.round,
-        "opponent": game.opponent,
-    }
-    row.update(zip(_GAME_FIELDS, _GAME_VALUES(game.detail), strict=True))
-    return row
+    return dict(zip(GAME_COLUMNS, game_values(game), strict=True))
 
 
 #: The game columns of formula (1) itself (rules 4, 12, A and 9): the opponent's rating,
@@ -177,6 +176,7 @@ def event_report(outcome: FesaOutcome) -> Report:
         detail_columns=columns,
         game_columns=GAME_COLUMNS,
         game_row=game_row,
+        game_values=game_values,
         summary=summary(detail),
         sections=[
             promotions_table([(p, None) for p in detail.promotions], by_event=False),
