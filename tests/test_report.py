@@ -177,7 +177,7 @@ def _shown(value, fmt, column):
 
 def _fast(value, fmt, column):
     try:
-        return _column_text(fmt, column)([value])[0][0]
+        return _column_text(fmt, column)([value], {})[0][0]
     except Exception as error:
         return type(error)
 
@@ -195,7 +195,7 @@ def test_a_column_is_shown_as_format_cell_shows_each_cell(values, column, fmt, l
         assert [_fast(v, fmt, column) for v in values] == one_by_one
         if not any(isinstance(s, type) for s in one_by_one):
             # The whole column through one formatter (its remembered whole numbers).
-            cells, numbers = _column_text(fmt, column)(values + values)
+            cells, numbers = _column_text(fmt, column)(values + values, {})
             assert cells == one_by_one + one_by_one
             if numbers:  # every cell a number or empty, as the layout then takes it
                 assert all(is_number(c) or not c for c in cells)
@@ -263,11 +263,15 @@ def test_a_table_is_laid_out_as_cell_by_cell(table, width, language):
 
 
 def test_a_long_table_is_laid_out_in_chunks_as_cell_by_cell():
-    rows = [
-        {"id": str(i), "name": f"Player {i}" * (i % 7), "change": Fraction(i - 2500, 7), "k": i}
-        for i in range(5000)
-    ]
+    rows = []
+    for i in range(5000):
+        # One Fraction in three columns: two shown alike (changes), one not (expected).
+        value = Fraction(i - 2500, 7)
+        rows.append(
+            {"id": str(i), "name": f"Player {i}" * (i % 7), "change": value, "k": i}
+            | {"tr": value, "expected": value}
+        )
     rows[4500]["k"] = "n/a"  # a text in a column of numbers, in the last chunk
-    table = Table("long", ("id", "name", "change", "k"), rows)
+    table = Table("long", ("id", "name", "change", "k", "tr", "expected"), rows)
     for width in (None, 60, 100):
         assert table.to_text(width) == table_text(table, width)

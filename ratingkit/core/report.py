@@ -495,20 +495,27 @@ _SEPARATOR = "\x00"
 _KNOWN_NUMBERS = 4096
 
 
-def _column_text(fmt: str | None, column: str) -> Callable[[Iterable[Any]], tuple[list[str], bool]]:
+#: What :func:`_column_text` makes: the cells of some values, given a memo of the texts of
+#: Fractions by identity (the values' own: valid while they are held), and whether every
+#: value was a number or None without a format.
+ColumnText = Callable[[Iterable[Any], dict[int, str]], tuple[list[str], bool]]
+
+
+def _column_text(fmt: str | None, column: str) -> ColumnText:
     """``[terminal_cell(format_cell(value, fmt, column)) for value in values]`` for the
     values of one column, in the language in force when it is made, in one loop: strings,
     whole numbers, booleans, floats and Fractions without
     :func:`~ratingkit.core.output.plain`'s questions, a float by :func:`_number_cell`'s rules
-    for this column, the text of whole numbers remembered (``tests/test_report.py`` compares
-    it with :func:`format_cell`); and whether every value was a number or None without a
-    format (every cell then a number or empty, :func:`_is_number`)."""
+    for this column, the text of whole numbers remembered, of Fractions in ``seen`` by their
+    identity (``tests/test_report.py`` compares it with :func:`format_cell`); and whether
+    every value was a number or None without a format (every cell then a number or empty,
+    :func:`_is_number`)."""
     separator = decimal_separator()
     known: dict[int, str] = {}
     in_rating, in_change = column in RATING_COLUMNS, column in CHANGE_COLUMNS
     yes, no = _("yes"), _("no")
 
-    def texts(values: Iterable[Any]) -> tuple[list[str], bool]:
+    def texts(values: Iterable[Any], seen: dict[int, str]) -> tuple[list[str], bool]:
         out: list[str] = []
         append = out.append
         numbers = fmt is None
@@ -534,6 +541,11 @@ def _column_text(fmt: str | None, column: str) -> Callable[[Iterable[Any]], tupl
                 append(yes if value else no)
                 continue
             if kind is Fraction:
+                key = id(value)
+                shown = seen.get(key)
+                if shown is not None:
+                    append(shown)
+                    continue
                 # float(value), without Rational.__float__'s own calls: the same quotient
                 value = value.numerator / value.denominator
             elif kind is not float:
@@ -558,7 +570,11 @@ def _column_text(fmt: str | None, column: str) -> Callable[[Iterable[Any]], tupl
                 shown = f"{value:.4f}".rstrip("0").rstrip(".")
             if shown.startswith("-"):
                 shown = _no_negative_zero(shown)
-            append(shown if separator == "." else shown.replace(".", separator))
+            if separator != ".":
+                shown = shown.replace(".", separator)
+            if kind is Fraction:
+                seen[key] = shown
+            append(shown)
         return out, numbers
 
     return texts
@@ -583,27 +599,38 @@ class _Cells:
     def of(cls, table: Table) -> _Cells:
         keys = table.columns
         texts = [_column_text(table.formats.get(c), c) for c in keys]
+        # Columns that show a value alike share what they showed of a Fraction (one value in
+        # two columns: a game's running rating after it and the next game's before it).
+        kinds = [
+            (None, c in RATING_COLUMNS, c in CHANGE_COLUMNS)
+            if table.formats.get(c) is None
+            else (table.formats.get(c), c)
+            for c in keys
+        ]
         found = cls(len(keys))
         chunk: list[Sequence[object]] = []
         for row in table._shown_values():
             chunk.append(row)
             if len(chunk) == cls.CHUNK:
-                found._add(chunk, texts)
+                found._add(chunk, texts, kinds)
                 chunk = []
-        found._add(chunk, texts)
+        found._add(chunk, texts, kinds)
         return found
 
     def _add(
         self,
         chunk: list[Sequence[object]],
-        texts: Sequence[Callable[[Iterable[Any]], tuple[list[str], bool]]],
+        texts: Sequence[ColumnText],
+        kinds: Sequence[object],
     ) -> None:
         if not chunk:
             return
         natural, numeric = self.natural, self.numeric
         columns = []
+        # The texts of this chunk's Fractions by identity (the chunk holds them meanwhile).
+        seen: dict[object, dict[int, str]] = {kind: {} for kind in kinds}
         for i, (values, text) in enumerate(zip(zip(*chunk, strict=True), texts, strict=True)):
-            cells, numbers = text(values)
+            cells, numbers = text(values, seen[kinds[i]])
             natural[i] = max(natural[i], max(map(len, cells)))
             if numeric[i] and not numbers:
                 numeric[i] = _all_numbers(cells)

@@ -131,9 +131,17 @@ def promotion_row(promotion: Promotion, event: str | None = None) -> dict[str, o
 
 
 def promotions_table(promotions: Sequence[tuple[Promotion, str | None]], by_event: bool) -> Table:
-    """The promotions of rule 10, one row each (with the event where several are rated)."""
+    """The promotions of rule 10, one row each (with the event where several are rated),
+    laid out when they are first read (an event of players without grades promotes each of
+    them through many grades: 140,000 rows for 10,000 players)."""
     columns = (*PROMOTION_COLUMNS, "event") if by_event else PROMOTION_COLUMNS
-    return Table("promotions", columns, tuple(promotion_row(p, e) for p, e in promotions))
+    promotions = tuple(promotions)
+    return LazyTable(
+        "promotions",
+        columns,
+        len(promotions),
+        lambda: (promotion_row(p, e) for p, e in promotions),
+    )
 
 
 def iterations_table(iterations: Sequence[IterationPass]) -> Table:
