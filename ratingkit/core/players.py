@@ -45,7 +45,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -479,6 +479,15 @@ def read_player_file(path: str | os.PathLike[str], encoding: str | None = None) 
 
 
 def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
+    """A player file's text read (``source`` names it in errors and locations).  The last
+    file read is remembered: a CSV pair's players file is read by its reader and again as
+    the player file (``ratingkit rate``), and the same text gives the same (immutable)
+    player file."""
+    return _parsed_player_csv(text, source)
+
+
+@lru_cache(maxsize=1)
+def _parsed_player_csv(text: str, source: str) -> PlayerFile:
     header, rows = read_csv_table(text, source, _("the player file"))
     if "id" not in header and "name" not in header:
         raise MalformedLineError(
