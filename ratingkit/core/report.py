@@ -261,14 +261,17 @@ class Table:
         columns = [terminal_cell(_(c)) for c in self.columns]
         title = [terminal_text(_(self.title))] if self.title else []
         if width is not None:
-            return "\n".join([*_wrapped(title, width), *_fitted(columns, cells, width)])
-        widths = [max(len(c), w) for c, w in zip(columns, cells.natural, strict=True)]
-        lines = list(title)
-        lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
-        lines.append("  ".join("-" * w for w in widths))
-        for row in cells:
-            lines.append("  ".join(_align(v, w) for v, w in zip(row, widths, strict=True)))
-        return "\n".join(line.rstrip() for line in lines)
+            lines = [*_wrapped(title, width), *_fitted(columns, cells, width)]
+        else:
+            widths = [max(len(c), w) for c, w in zip(columns, cells.natural, strict=True)]
+            lines = list(title)
+            lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
+            lines.append("  ".join("-" * w for w in widths))
+            for row in cells:
+                lines.append("  ".join(_align(v, w) for v, w in zip(row, widths, strict=True)))
+            lines = [line.rstrip() for line in lines]
+        del cells  # not held while the lines are joined (30 MB for 100,000 games)
+        return "\n".join(lines)
 
     def _shown_rows(self) -> Iterable[Mapping[str, object]]:
         """The rows a rendering reads (a :class:`LazyTable` lays them out for it alone)."""
