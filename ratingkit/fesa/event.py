@@ -785,13 +785,12 @@ def iterate(rules: FesaRules, event: Event, prepared: Prepared) -> Iterated:
     """Step 2 with every game's detail.  The passes run on the float path of
     :mod:`ratingkit.fesa.fast` (:class:`~ratingkit.fesa.fast.PassOutcomes`: the same ratings
     after each pass, for it hands a player to the exact computation wherever a float decision
-    is in doubt), which notes the opponents'
-    ratings each player was last computed against; every player is then computed once
-    exactly, against those ratings: at a fixed point the opponents' final ratings.  In an
-    iteration that does not settle, a player computed before an opponent changed again gets
-    the outcome of the ratings he was computed against, as an iteration in exact arithmetic
-    throughout gives him (``tests/test_fesa_outcome.py`` compares the two), with his stored
-    results naming the published ratings."""
+    is in doubt), and the opponents' ratings each player was last computed against are noted;
+    every player is then computed once exactly, against those ratings: at a fixed point the
+    opponents' final ratings.  In an iteration that does not settle, a player computed before
+    an opponent changed again gets the outcome of the ratings he was computed against, as an
+    iteration in exact arithmetic throughout gives him (``tests/test_fesa_outcome.py``
+    compares the two), with his stored results naming the published ratings."""
     from .fast import PassOutcomes, exact_compute
 
     games = prepared.games
