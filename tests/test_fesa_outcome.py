@@ -570,3 +570,31 @@ def test_the_games_text_from_their_values_is_the_rows_text():
         rows = report.games.rows  # now read: laid out from them
         assert rows and [report.games.to_text(width) for width in (None, 100)] == texts
         assert [table_text(report.games, width) for width in (None, 100)] == texts
+
+
+def test_exact_performance_on_ints_is_the_fraction_path():
+    """An unrated player's game sides made from the floats' ratios of ints
+    (fast.exact_performance_outcome) are the Fraction path's (performance_outcome), game by
+    game, with the same performance; sennichite notes and players rated below 400 too."""
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(80):
+        event, players = _unrated_event(rng)
+        rules = rng.choice(ALL_RULES)
+        prepared = prepare(rules, event, players)
+        post = {pid: rng.randint(100, 2600) for pid in prepared.states}
+        for pid, category in prepared.categories.items():
+            played = prepared.games[pid]
+            if category.category is not Category.UNRATED or not played:
+                continue
+            if pid in prepared.handicapped:
+                continue
+            state = prepared.states[pid]
+            plain = player_outcome(rules, state, category, played, post)
+            assert plain.performance is not None
+            fast_one = fast.exact_performance_outcome(
+                state, category, played, post, plain.performance
+            )
+            assert fast_one == plain
+            checked += 1
+    assert checked > 100

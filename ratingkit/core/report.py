@@ -515,6 +515,7 @@ def _column_text(fmt: str | None, column: str) -> ColumnText:
     :func:`_is_number`)."""
     separator = decimal_separator()
     known: dict[int, str] = {}
+    floats: dict[float, str] = {}
     in_rating, in_change = column in RATING_COLUMNS, column in CHANGE_COLUMNS
     yes, no = _("yes"), _("no")
 
@@ -549,12 +550,20 @@ def _column_text(fmt: str | None, column: str) -> ColumnText:
                 if shown is not None:
                     append(shown)
                     continue
-                # float(value), without Rational.__float__'s own calls: the same quotient
-                value = value.numerator / value.denominator
+                # float(value), without Rational.__float__'s and the properties' calls: the
+                # same quotient of the same ints
+                value = value._numerator / value._denominator
             elif kind is not float:
                 numbers = False
                 append(terminal_cell(format_cell(value, fmt, column)))
                 continue
+            elif fmt is None:
+                # A float shown before (a game's result: 0, 1/2 or 1); -0.0 and 0.0 are
+                # shown alike without a format.
+                shown = floats.get(value)
+                if shown is not None:
+                    append(shown)
+                    continue
             # A float, as _number_cell shows it.
             if fmt is not None:
                 shown = _number_cell(value, fmt, column)
@@ -577,6 +586,8 @@ def _column_text(fmt: str | None, column: str) -> ColumnText:
                 shown = shown.replace(".", separator)
             if kind is Fraction:
                 seen[key] = shown
+            elif fmt is None and len(floats) < _KNOWN_NUMBERS:
+                floats[value] = shown
             append(shown)
         return out, numbers
 

@@ -39,8 +39,10 @@ from .event import (
     Prepared,
     QuickGame,
     RatedEvent,
+    _with_performance,
     event_summary,
     fixed_point,
+    handicap_text,
     held_grade,
     new_state,
     performance_outcome,
@@ -837,19 +839,72 @@ def exact_compute(
             found = exact_formula_outcome(rules, state, category, played, post)
             if found is not None:
                 return found
-        elif last.performance is not None:
-            return performance_outcome(rules, state, category, played, post, last.performance)
         else:
-            # The root search from where the passes left it (the same root, fewer steps).
-            results, event_results = unrated_results(state, category.fictitious, played, post)
-            perf = performance_rating(
-                results + event_results,
-                solver=rules.solver,
-                rounding=rules.rounding,
-                start=prepared.roots.get(pid),
-            )
+            perf = last.performance
+            if perf is None:
+                # The root search from where the passes left it (the same root, fewer steps).
+                results, event_results = unrated_results(state, category.fictitious, played, post)
+                perf = performance_rating(
+                    results + event_results,
+                    solver=rules.solver,
+                    rounding=rules.rounding,
+                    start=prepared.roots.get(pid),
+                )
+            if pid not in prepared.handicapped:
+                return exact_performance_outcome(state, category, played, post, perf)
             return performance_outcome(rules, state, category, played, post, perf)
     return player_outcome(rules, state, category, played, post)
+
+
+def exact_performance_outcome(
+    state: FesaState,
+    category: Categorised,
+    played: Sequence[Any],
+    post: dict[str, int],
+    perf: formula.Performance,
+) -> Computed:
+    """:func:`~ratingkit.fesa.event.performance_outcome` for games without handicaps given
+    or received: the same game sides and Fractions, each expectation taken from its float's
+    ratio of ints and their sum made over ints (powers of two: :func:`exact_formula_outcome`'s
+    way)."""
+    rating, how = perf.rating, perf.how
+    en_sum, ed_sum = 0, 1
+    rows = []
+    for g in played:
+        opponent = post[g.opponent]
+        if opponent < RATING_FLOOR:
+            opponent = RATING_FLOOR
+        # float(or - tr) is exact for ints: Fraction(E) of formula.expected, as a ratio
+        en, ed = expected_score(float(opponent - rating)).as_integer_ratio()
+        if ed <= ed_sum:
+            en_sum += en * (ed_sum // ed)
+        else:
+            en_sum, ed_sum = en_sum * (ed // ed_sum) + en, ed
+        score = g.score
+        sn, sd = score.numerator, score.denominator
+        rows.append(
+            build(
+                FesaGame,
+                {
+                    "result": (sn / sd if sd != 1 else _ONE if sn else _ZERO_FLOAT),
+                    "opponent_rating": opponent,
+                    "handicap": handicap_text(g),
+                    "effective_rating": opponent,
+                    "tr": rating,
+                    "k": None,
+                    "expected": _reduced(en, ed),
+                    "d": None,
+                    "d_upset": None,
+                    "upset": None,
+                    "bonus": None,
+                    "bonus_game": None,
+                    "change": None,
+                    "tr_after": None,
+                    "note": "; ".join([x for x in (g.note, how) if x]),
+                },
+            )
+        )
+    return _with_performance(state, category, perf, fraction(en_sum, ed_sum), tuple(rows))
 
 
 # -- the player file while events are rated one after the other -----------------------------
