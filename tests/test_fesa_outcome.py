@@ -352,7 +352,10 @@ def test_exact_formula_on_ints_is_the_fraction_path():
             rng.shuffle(ids)
             for a, b in zip(ids[::2], ids[1::2], strict=True):
                 games.append((r, a, b, rng.choice([0, 0.5, 1])))
-        event = _event([(pid, pid, rng.randint(300, 2500)) for pid in sorted(ids)], games)
+        # Some players start on a step of k(tr) (720, 1040, ... 2240) or at 1800 (rule 9).
+        edges = [720, 1040, 1280, 1560, 1800, 1920, 2240]
+        ratings = {pid: rng.choice([rng.randint(300, 2500), rng.choice(edges)]) for pid in ids}
+        event = _event([(pid, pid, ratings[pid]) for pid in sorted(ids)], games)
         players = PlayerFile.from_records(
             [{"id": pid, "games": 40, "bonus_games": rng.choice([0, 50, 97, 100])} for pid in ids]
         )
