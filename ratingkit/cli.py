@@ -989,7 +989,14 @@ def _write_stdout(text: str, args: argparse.Namespace) -> None:
     text_format = getattr(args, "format", "table") == "table"
     if text_format or (isatty is not None and isatty()):
         text = terminal_text(text)
-    sys.stdout.write(text)
+    # A megabyte at a time: the whole text is not encoded at once (a 100,000-game report is
+    # some 40 MB).
+    for start in range(0, len(text), _WRITE_CHUNK):
+        sys.stdout.write(text[start : start + _WRITE_CHUNK])
+
+
+#: Characters written to stdout at a time.
+_WRITE_CHUNK = 1 << 20
 
 
 if __name__ == "__main__":  # pragma: no cover

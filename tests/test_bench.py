@@ -43,6 +43,7 @@ SMALL_RUNS = {
         "1",
     ],
     "fesa_replay.py": ["--events", "6", "--repeat", "1", "--baseline-events", "2"],
+    "fesa_big_event.py": ["--players", "40", "--rounds", "3", "--repeat", "1", "--before", "."],
     "widget_recompute.py": ["--changes", "2"],
     "ledger_season.py": ["--players", "60", "--games", "300", "--periods", "2", "--repeat", "1"],
     "ledger_fide_month.py": [

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
@@ -26,6 +26,7 @@ from ratingkit.core.model import (
     Special,
     assemble_games,
     parse_result,
+    with_game,
 )
 
 
@@ -362,3 +363,19 @@ def test_event_notes_of_an_event_built_in_python():
     (note,) = event_notes(event)
     assert note.kind is NoteKind.READ and str(note) == "given"
     assert event_notes(Event("e", (Player("a", "A"),), ())) == ()
+
+
+def test_with_game_is_replace_without_the_checks_again():
+    from ratingkit.core.outcome import GameKind
+
+    event = _round_robin(5)
+    digest = event.digest  # cached before the copy: still the copy's
+    copy = with_game(event, GameKind.SHOGI, {"game_evidence": "handicap games"})
+    assert copy == replace(event, game=GameKind.SHOGI, extra={"game_evidence": "handicap games"})
+    assert copy.game is GameKind.SHOGI and copy.extra["game_evidence"] == "handicap games"
+    assert copy.digest == digest == replace(event, game=GameKind.SHOGI).digest
+    assert event.game is None and "game_evidence" not in event.extra  # the event unchanged
+    with pytest.raises(TypeError):
+        copy.extra["x"] = 1  # type: ignore[index]
+    with pytest.raises(FrozenInstanceError):
+        copy.game = None  # type: ignore[misc]

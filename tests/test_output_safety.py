@@ -459,3 +459,19 @@ def test_a_formula_like_column_name_is_protected_and_reads_back():
     header, rows = read_csv_table(text, "t.csv", "the table")
     assert header == ["id", "=note"]
     assert rows[0].cells == {"id": "a", "=note": "-x"}
+
+
+def test_a_long_text_is_cleaned_as_the_short_ones_are():
+    """terminal_text's first look at a long ASCII text, a megabyte at a time: a clean text
+    is itself; a control anywhere (in any chunk, at a chunk's edge), or a character beyond
+    ASCII, is cleaned by the regular expression as a short text is."""
+    from ratingkit.core.output import _CONTROLS, _LOOK
+
+    clean = ("id  name      rating\n" + "7   Player 7    1500\n" * 3) * (_LOOK // 40)
+    assert len(clean) > 2 * _LOOK and terminal_text(clean) is clean
+    for where in (0, _LOOK - 1, _LOOK, len(clean) - 1):
+        for control in ("\x1b", "\x00", "\x7f", "\t"):
+            text = clean[:where] + control + clean[where:]
+            assert terminal_text(text) == _CONTROLS.sub("", text) == clean
+    text = clean + "\u202e"  # a bidirectional override: not ASCII
+    assert terminal_text(text) == clean

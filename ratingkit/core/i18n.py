@@ -179,6 +179,13 @@ def decimal_separator(language: str | None = None) -> str:
     language = language or current_language()
     if language == "en":
         return "."
+    return _decimal_symbol(language)
+
+
+@cache
+def _decimal_symbol(language: str) -> str:
+    """Babel's decimal symbol of ``language`` (looked up once: a report asks for every
+    number it shows)."""
     from babel.numbers import get_decimal_symbol
 
     return str(get_decimal_symbol(language))

@@ -54,7 +54,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -555,6 +555,15 @@ def read_player_file(path: str | os.PathLike[str], encoding: str | None = None) 
 
 
 def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
+    """A player file's text read (``source`` names it in errors and locations).  The last
+    file read is remembered: a CSV pair's players file is read by its reader and again as
+    the player file (``ratingkit rate``), and the same text gives the same (immutable)
+    player file."""
+    return _parsed_player_csv(text, source)
+
+
+@lru_cache(maxsize=1)
+def _parsed_player_csv(text: str, source: str) -> PlayerFile:
     header, rows = read_csv_table(text, source, _("the player file"))
     if "id" not in header and "name" not in header:
         raise MalformedLineError(
@@ -597,7 +606,7 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     rating = parse_rating(cell("rating"), at("rating")) if cell("rating") else None
     games: int | None = None
     if cell("games"):
-        games = parse_int(cell("games"), at("games"), what=_("games"))
+        games = parse_int(cell("games"), at("games"), what=N_("games"))
         if games < 0:
             raise InvalidValueError(
                 tr("games cannot be negative, got {games}", games=games), at("games"), games
@@ -615,7 +624,7 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
     born = parse_date(cell("born"), at("born"), year_only=True) if cell("born") else None
     k: int | None = None
     if cell("k"):
-        k = parse_int(cell("k"), at("k"), what=_("K"))
+        k = parse_int(cell("k"), at("k"), what=N_("K"))
         if k <= 0:
             raise InvalidValueError(tr("K must be positive, got {k}", k=k), at("k"), k)
         if k not in K_VALUES:

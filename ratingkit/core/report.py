@@ -23,14 +23,18 @@ import html
 import io
 import json
 import math
+import re
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import wraps
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RatingkitError
-from .i18n import N_, _, decimal_separator, localized_number, tr
+from .fastbuild import collector_paused
+from .i18n import N_, _, current_language, decimal_separator, language_of, localized_number, tr
 from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
 
@@ -85,6 +89,24 @@ CHANGE_COLUMNS: frozenset[str] = frozenset(
 #: A text cell longer than this leaves its column: the cell shows its start (the whole text
 #: as a tooltip) and a details row under the player's row shows it in full.
 LONG_TEXT = 48
+
+
+_Render = TypeVar("_Render", bound=Callable[..., str])
+
+
+def rendering(render: _Render) -> _Render:
+    """``render`` with the language now in force looked up once for the whole rendering
+    instead of once a cell (the environment and the locale were read for every number of a
+    100,000-game report: most of its time), and the cycle collector paused while it makes
+    its many rows and cells, none of them in a reference cycle (a fifth of the text's time
+    at that size; :func:`~ratingkit.core.fastbuild.collector_paused`)."""
+
+    @wraps(render)
+    def rendered(*args: Any, **kwargs: Any) -> str:
+        with language_of(current_language()), collector_paused():
+            return render(*args, **kwargs)
+
+    return rendered  # type: ignore[return-value]
 
 
 def _no_negative_zero(text: str) -> str:
@@ -226,29 +248,39 @@ class Table:
     def to_records(self) -> list[dict[str, object]]:
         return [{c: plain(r.get(c)) for c in self.columns} for r in self.rows]
 
+    @rendering
     def to_text(self, width: int | None = None) -> str:
         """The table as aligned text for a terminal: control characters in a cell (a name
         with ESC sequences) are dropped, tabs and line breaks become spaces.  With ``width``
         (a terminal's columns) the table fits it: text cells longer than
         :data:`TEXT_CELL_WIDTH` are wrapped onto more lines, and columns that still do not fit
         go into a further block that repeats the first (key) columns (id and name)."""
-        cells = [
-            [terminal_cell(format_cell(r.get(c), self.formats.get(c), c)) for c in self.columns]
-            for r in self.rows
-        ]
+        cells = _Cells.of(self)
         # The columns are English keys (CSV, JSON and pandas keep them); text and HTML show
         # them in the language now in force.
         columns = [terminal_cell(_(c)) for c in self.columns]
         title = [terminal_text(_(self.title))] if self.title else []
         if width is not None:
-            return "\n".join([*_wrapped(title, width), *_fitted(columns, cells, width)])
-        widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
-        lines = list(title)
-        lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
-        lines.append("  ".join("-" * w for w in widths))
-        for row in cells:
-            lines.append("  ".join(_align(v, w) for v, w in zip(row, widths, strict=True)))
-        return "\n".join(line.rstrip() for line in lines)
+            lines = [*_wrapped(title, width), *_fitted(columns, cells, width)]
+        else:
+            widths = [max(len(c), w) for c, w in zip(columns, cells.natural, strict=True)]
+            lines = list(title)
+            lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
+            lines.append("  ".join("-" * w for w in widths))
+            for row in cells:
+                lines.append("  ".join(_align(v, w) for v, w in zip(row, widths, strict=True)))
+            lines = [line.rstrip() for line in lines]
+        del cells  # not held while the lines are joined (30 MB for 100,000 games)
+        return "\n".join(lines)
+
+    def _shown_rows(self) -> Iterable[Mapping[str, object]]:
+        """The rows a rendering reads (a :class:`LazyTable` lays them out for it alone)."""
+        return self.rows
+
+    def _shown_values(self) -> Iterable[Sequence[object]]:
+        """Each row's values in the order of the columns, for a rendering."""
+        keys = self.columns
+        return (tuple(map(row.get, keys)) for row in self._shown_rows())
 
     def to_csv(self) -> str:
         """The table as CSV; a text cell that a spreadsheet would run as a formula gets a
@@ -260,6 +292,7 @@ class Table:
             writer.writerow(protect_row(csv_cell(row.get(c)) for c in self.columns))
         return buffer.getvalue()
 
+    @rendering
     def to_html(self) -> str:
         """The table as HTML.  A long text (a rule's explanation) does not stretch its
         column into a wall of tall rows: the cell shows its start with the whole text as a
@@ -316,13 +349,18 @@ class LazyTable(Table):
         build_rows: Callable[[], Iterable[Mapping[str, object]]],
         build_frame: Callable[[], pd.DataFrame] | None = None,
         formats: Mapping[str, str] | None = None,
+        build_values: Callable[[], Iterable[Sequence[object]]] | None = None,
     ) -> None:
+        """``build_values``, where given, gives each row's values in the order of the
+        columns (what ``build_rows`` gives as mappings), for a rendering without the rows'
+        mappings."""
         object.__setattr__(self, "title", title)
         object.__setattr__(self, "columns", tuple(columns))
         object.__setattr__(self, "formats", MappingProxyType(dict(formats or {})))
         object.__setattr__(self, "_length", length)
         object.__setattr__(self, "_build_rows", build_rows)
         object.__setattr__(self, "_build_frame", build_frame)
+        object.__setattr__(self, "_build_values", build_values)
         object.__setattr__(self, "_rows", None)
 
     @property  # type: ignore[override]
@@ -335,6 +373,22 @@ class LazyTable(Table):
 
     def __len__(self) -> int:
         return self._length
+
+    def _shown_rows(self) -> Iterable[Mapping[str, object]]:
+        """The rows if they were read, else laid out again for a rendering alone, without
+        keeping them (100,000 games' rows are some 150 MB)."""
+        built: tuple[Mapping[str, object], ...] | None = self.__dict__["_rows"]
+        if built is not None:
+            return built
+        rows: Iterable[Mapping[str, object]] = self.__dict__["_build_rows"]()
+        return rows
+
+    def _shown_values(self) -> Iterable[Sequence[object]]:
+        build_values = self.__dict__["_build_values"]
+        if build_values is None or self.__dict__["_rows"] is not None:
+            return Table._shown_values(self)
+        values: Iterable[Sequence[object]] = build_values()
+        return values
 
     def to_frame(self) -> pd.DataFrame:
         build_frame = self.__dict__["_build_frame"]
@@ -421,11 +475,201 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def _fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) -> list[str]:
+#: Cells that :func:`_is_number` finds numbers without being asked: plain decimals, by the
+#: decimal separator in force.
+_PLAIN_NUMBERS = {
+    ".": re.compile(r"-?[0-9]+(?:\.[0-9]+)?").fullmatch,
+    ",": re.compile(r"-?[0-9]+(?:[.,][0-9]+)?").fullmatch,
+}
+
+
+def _all_numbers(cells: Sequence[str]) -> bool:
+    """Whether every cell is empty or a number (:func:`_is_number`)."""
+    plain = _PLAIN_NUMBERS.get(decimal_separator())
+    if plain is not None and all(map(plain, filter(None, cells))):
+        return True
+    return all(_is_number(c) or not c for c in cells)
+
+
+#: Separates the cells of a row kept as one string while a table is laid out: no cell shown
+#: in a terminal holds a control character (:func:`~ratingkit.core.output.terminal_cell`).
+_SEPARATOR = "\x00"
+#: Whole numbers a column remembers the text of (its few ratings, rounds, counts).
+_KNOWN_NUMBERS = 4096
+
+
+#: What :func:`_column_text` makes: the cells of some values, given a memo of the texts of
+#: Fractions by identity (the values' own: valid while they are held), and whether every
+#: value was a number or None without a format.
+ColumnText = Callable[[Iterable[Any], dict[int, str]], tuple[list[str], bool]]
+
+
+def _column_text(fmt: str | None, column: str) -> ColumnText:
+    """``[terminal_cell(format_cell(value, fmt, column)) for value in values]`` for the
+    values of one column, in the language in force when it is made, in one loop: strings,
+    whole numbers, booleans, floats and Fractions without
+    :func:`~ratingkit.core.output.plain`'s questions, a float by :func:`_number_cell`'s rules
+    for this column, the text of whole numbers remembered, of Fractions in ``seen`` by their
+    identity (``tests/test_report.py`` compares it with :func:`format_cell`); and whether
+    every value was a number or None without a format (every cell then a number or empty,
+    :func:`_is_number`)."""
+    separator = decimal_separator()
+    known: dict[int, str] = {}
+    floats: dict[float, str] = {}
+    in_rating, in_change = column in RATING_COLUMNS, column in CHANGE_COLUMNS
+    yes, no = _("yes"), _("no")
+
+    def texts(values: Iterable[Any], seen: dict[int, str]) -> tuple[list[str], bool]:
+        out: list[str] = []
+        append = out.append
+        numbers = fmt is None
+        for value in values:
+            kind = type(value)
+            if kind is str:
+                numbers = False
+                append(value if value.isprintable() else terminal_cell(value))
+                continue
+            if value is None:
+                append("")
+                continue
+            if kind is int:
+                shown: str | None = known.get(value)
+                if shown is None:
+                    shown = localized_number(_number_cell(value, fmt, column))
+                    if len(known) < _KNOWN_NUMBERS:
+                        known[value] = shown
+                append(shown)
+                continue
+            if kind is bool:
+                numbers = False
+                append(yes if value else no)
+                continue
+            if kind is Fraction:
+                key = id(value)
+                shown = seen.get(key)
+                if shown is not None:
+                    append(shown)
+                    continue
+                # float(value), without Rational.__float__'s and the properties' calls: the
+                # same quotient of the same ints
+                value = value._numerator / value._denominator
+            elif kind is not float:
+                numbers = False
+                append(terminal_cell(format_cell(value, fmt, column)))
+                continue
+            elif fmt is None:
+                # A float shown before (a game's result: 0, 1/2 or 1); -0.0 and 0.0 are
+                # shown alike without a format.
+                shown = floats.get(value)
+                if shown is not None:
+                    append(shown)
+                    continue
+            # A float, as _number_cell shows it.
+            if fmt is not None:
+                shown = _number_cell(value, fmt, column)
+            elif value != value:  # NaN
+                append("")
+                continue
+            elif in_rating:
+                shown = f"{value:.0f}"
+            elif in_change and value != int(value):
+                shown = f"{value:.2f}".rstrip("0").rstrip(".")
+            elif value == int(value) and abs(value) < 1e15:
+                shown = (
+                    str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
+                )
+            else:
+                shown = f"{value:.4f}".rstrip("0").rstrip(".")
+            if shown.startswith("-"):
+                shown = _no_negative_zero(shown)
+            if separator != ".":
+                shown = shown.replace(".", separator)
+            if kind is Fraction:
+                seen[key] = shown
+            elif fmt is None and len(floats) < _KNOWN_NUMBERS:
+                floats[value] = shown
+            append(shown)
+        return out, numbers
+
+    return texts
+
+
+class _Cells:
+    """A table's rows as the text of their cells, each row kept as one string (the cells
+    joined by :data:`_SEPARATOR`), with each column's widest cell and whether all its cells
+    are numbers: what laying the table out needs, in a fifth of the memory of a list of
+    cells a row.  The rows are read a chunk at a time and their cells made column by
+    column."""
+
+    #: Rows whose cells are made together, column by column.
+    CHUNK = 2048
+
+    def __init__(self, count: int) -> None:
+        self.rows: list[str] = []
+        self.natural = [0] * count
+        self.numeric = [True] * count
+
+    @classmethod
+    def of(cls, table: Table) -> _Cells:
+        keys = table.columns
+        texts = [_column_text(table.formats.get(c), c) for c in keys]
+        # Columns that show a value alike share what they showed of a Fraction (one value in
+        # two columns: a game's running rating after it and the next game's before it).
+        kinds = [
+            (None, c in RATING_COLUMNS, c in CHANGE_COLUMNS)
+            if table.formats.get(c) is None
+            else (table.formats.get(c), c)
+            for c in keys
+        ]
+        found = cls(len(keys))
+        chunk: list[Sequence[object]] = []
+        for row in table._shown_values():
+            chunk.append(row)
+            if len(chunk) == cls.CHUNK:
+                found._add(chunk, texts, kinds)
+                chunk = []
+        found._add(chunk, texts, kinds)
+        return found
+
+    def _add(
+        self,
+        chunk: list[Sequence[object]],
+        texts: Sequence[ColumnText],
+        kinds: Sequence[object],
+    ) -> None:
+        if not chunk:
+            return
+        natural, numeric = self.natural, self.numeric
+        columns = []
+        # The texts of this chunk's Fractions by identity (the chunk holds them meanwhile).
+        seen: dict[object, dict[int, str]] = {kind: {} for kind in kinds}
+        for i, (values, text) in enumerate(zip(zip(*chunk, strict=True), texts, strict=True)):
+            cells, numbers = text(values, seen[kinds[i]])
+            natural[i] = max(natural[i], max(map(len, cells)))
+            if numeric[i] and not numbers:
+                numeric[i] = _all_numbers(cells)
+            columns.append(cells)
+        if columns:
+            self.rows.extend(map(_SEPARATOR.join, zip(*columns, strict=True)))
+        else:
+            self.rows.extend("" for _ in chunk)
+
+    def __iter__(self) -> Iterator[list[str]]:
+        if not self.natural:  # no columns: each row has no cell
+            yield from ([] for _ in self.rows)
+            return
+        for row in self.rows:
+            yield row.split(_SEPARATOR)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def _fitted(columns: Sequence[str], cells: _Cells, width: int) -> list[str]:
     """The header, rule and rows of a table, in blocks of columns that fit ``width``."""
     count = len(columns)
-    numeric = [all(_is_number(r[i]) or not r[i] for r in cells) for i in range(count)]
-    natural = [max([len(columns[i])] + [len(r[i]) for r in cells]) for i in range(count)]
+    numeric = cells.numeric
+    natural = [max(len(columns[i]), cells.natural[i]) for i in range(count)]
     cap = max(8, min(TEXT_CELL_WIDTH, width // 3))
     widths = [w if numeric[i] else min(w, max(cap, len(columns[i]))) for i, w in enumerate(natural)]
     widths = [min(w, width) for w in widths]
@@ -463,7 +707,14 @@ def _fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) 
             lines.append("")
         lines.append("  ".join(columns[i][: widths[i]].ljust(widths[i]) for i in block).rstrip())
         lines.append("  ".join("-" * widths[i] for i in block))
+        # A row none of whose cells is wider than its column is one line, laid out by one
+        # format; a cell that is (a column narrower than its widest cell) is wrapped.
+        line = "  ".join(f"{{{i}:{'>' if numeric[i] else '<'}{widths[i]}}}" for i in block).format
+        narrowed = [i for i in block if widths[i] < natural[i]]
         for row in cells:
+            if not narrowed or not any(len(row[i]) > widths[i] for i in narrowed):
+                lines.append(line(*row).rstrip())
+                continue
             parts = [
                 textwrap.wrap(row[i], widths[i], break_on_hyphens=False) or [""]
                 if len(row[i]) > widths[i]
@@ -556,6 +807,7 @@ class Report:
         summary: Mapping[str, object] | None = None,
         sections: Iterable[Table] = (),
         formats: Mapping[str, str] | None = None,
+        game_values: Callable[[GameOutcome[Any]], Sequence[object]] | None = None,
     ) -> Report:
         """The view of an outcome: one row per player (the common cells, then the detail's
         columns, :func:`~ratingkit.core.outcome.player_row`), the game rows ``game_row``
@@ -583,7 +835,11 @@ class Report:
         def rows() -> list[Mapping[str, object]]:
             return [game_row(g) for g in games]
 
-        return replace(report, games=LazyTable("games", game_columns, len(games), rows))
+        # A game side's values in the order of the game columns (``game_values``, where
+        # given: what ``game_row`` lays out), for the text without the rows' mappings.
+        values = None if game_values is None else lambda: map(game_values, games)
+        table = LazyTable("games", game_columns, len(games), rows, build_values=values)
+        return replace(report, games=table)
 
     # -- access ------------------------------------------------------------------------------
     def row(self, player_id: str) -> Mapping[str, object]:
@@ -630,6 +886,7 @@ class Report:
     def to_csv(self) -> str:
         return self.players.to_csv()
 
+    @rendering
     def to_text(self, *, details: bool = True, width: int | None = None) -> str:
         """The report as text for a terminal; no control character of the input (a name or
         an event title with ESC sequences) reaches it.  With ``width`` every line fits that
@@ -661,9 +918,11 @@ class Report:
         parts.append(self.players.to_text(width))
         if details:
             parts.extend(t.to_text(width) for t in self.sections)
-            if self.games is not None and self.games.rows:
+            if self.games is not None and len(self.games):
                 parts.append(self.games.to_text(width))
-        return terminal_text("\n\n".join(parts)) + "\n"
+        # Each part followed by an empty line, the last by the final line break: one join
+        # (a 100,000-game report is some 40 MB of text).
+        return terminal_text("\n".join([piece for part in parts for piece in (part, "")]))
 
     def __str__(self) -> str:
         return self.to_text()
@@ -675,6 +934,7 @@ class Report:
             f"rows, {len(self.notes)} notes>"
         )
 
+    @rendering
     def _repr_html_(self) -> str:
         out = [f"<h4>{html.escape(self.title)} <small>({html.escape(self.rules)})</small></h4>"]
         if self.summary:
@@ -691,7 +951,7 @@ class Report:
                 f"<details><summary>{html.escape(_(table.title))}</summary>"
                 f"{table.to_html()}</details>"
             )
-        if self.games is not None and self.games.rows:
+        if self.games is not None and len(self.games):
             out.append(
                 "<details><summary>"
                 + html.escape(tr("per-game detail ({rows} rows)", rows=len(self.games)))

@@ -110,7 +110,7 @@ def parse_rating(text: str, location: Location | None = None) -> int | None:
     raw = text.strip()
     if raw in ("", "0", "-"):
         return None
-    value = parse_int(raw, location, what=_("rating"))
+    value = parse_int(raw, location, what=N_("rating"))
     if value < 0:
         raise InvalidValueError(
             tr("rating cannot be negative, got {text!r}", text=text), location, text

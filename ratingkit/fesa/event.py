@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from ..core.errors import Location
@@ -842,27 +843,46 @@ def _with_published_opponents(
 
 def iterate(rules: FesaRules, event: Event, prepared: Prepared) -> Iterated:
     """Step 2 with every game's detail.  The passes run on the float path of
-    :mod:`ratingkit.fesa.fast` (the same ratings after each pass: it hands a player to the
-    exact computation wherever a float decision is in doubt); at the fixed point every
-    player is then computed once exactly, against the opponents' final ratings, which is
-    what he was last computed against.  An iteration that does not settle is run again in
-    exact arithmetic throughout (which players were last computed against which ratings
-    matters there)."""
-    from .fast import exact_compute, quick_compute
+    :mod:`ratingkit.fesa.fast` (:class:`~ratingkit.fesa.fast.PassOutcomes`: the same ratings
+    after each pass, for it hands a player to the exact computation wherever a float decision
+    is in doubt), and the opponents' ratings each player was last computed against are noted;
+    every player is then computed once exactly, against those ratings: at a fixed point the
+    opponents' final ratings.  In an iteration that does not settle, a player computed before
+    an opponent changed again gets the outcome of the ratings he was computed against, as an
+    iteration in exact arithmetic throughout gives him (``tests/test_fesa_outcome.py``
+    compares the two), with his stored results naming the published ratings."""
+    from .fast import PassOutcomes, exact_compute
 
-    def exact(pid: str, post: dict[str, int]) -> Computed:
-        return compute_exact(rules, prepared, pid, post)
+    games = prepared.games
+    opponents = {pid: tuple([g.opponent for g in played]) for pid, played in games.items()}
+    # Each player's opponents' ratings from ``post``, as a tuple (itemgetter gives one for
+    # two names or more).
+    ratings_of = {
+        pid: itemgetter(*names)
+        if len(names) > 1
+        else lambda post, names=names: tuple(post[name] for name in names)
+        for pid, names in opponents.items()
+    }
+    against: dict[str, tuple[int, ...]] = {}
+    passes = PassOutcomes(rules, prepared)
 
     def quick(pid: str, post: dict[str, int]) -> Computed:
-        return quick_compute(rules, prepared, pid, post)
+        against[pid] = ratings_of[pid](post)
+        return passes(pid, post)
 
     found = fixed_point(rules, prepared, quick)
-    if found.unsettled is not None:
-        return fixed_point(rules, prepared, exact)
-    last = found.outcomes
-    outcomes = {
-        pid: exact_compute(rules, prepared, pid, found.post, last[pid]) for pid in prepared.states
-    }
+    final, last = found.post, found.outcomes
+    outcomes = {}
+    for pid in prepared.states:
+        names = opponents[pid]
+        seen = against[pid]
+        if seen == ratings_of[pid](final):
+            outcomes[pid] = exact_compute(rules, prepared, pid, final, last[pid])
+        else:
+            # An opponent changed after the player's last computation (no fixed point).
+            seen_post = dict(zip(names, seen, strict=True))
+            outcome = exact_compute(rules, prepared, pid, seen_post, last[pid])
+            outcomes[pid] = _with_published_opponents(outcome, games[pid], final)
     return found._replace(outcomes=outcomes)
 
 

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import gc
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from itertools import compress
+from operator import itemgetter, mul, ne, sub
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import Location, RatingkitError
@@ -37,8 +39,10 @@ from .event import (
     Prepared,
     QuickGame,
     RatedEvent,
+    _with_performance,
     event_summary,
     fixed_point,
+    handicap_text,
     held_grade,
     new_state,
     performance_outcome,
@@ -247,6 +251,430 @@ def quick_compute(rules: FesaRules, prepared: Prepared, pid: str, post: dict[str
     return player_outcome(rules, state, category, played, post)
 
 
+# -- the passes of an event rated with every detail -----------------------------------------
+
+
+#: ln(10) / 400: the slope of ``10^(x/400)``'s logarithm, and ``dE/dR = SLOPE * E * (1 - E)``.
+_SLOPE = math.log(10) / 400
+#: How far from the rating its sums were taken at the performance rating is decided by
+#: Taylor's theorem, and a bound of ``|f''|`` there per unit of ``sum(E (1 - E))`` at that
+#: rating: ``|f''(y)| = SLOPE^2 |sum(E (1 - E) (1 - 2E))| <= SLOPE^2 sum(E (1 - E))`` at
+#: ``y``, and ``E (1 - E)`` (a logistic's derivative, ``1 / (4 cosh^2)``) grows by at most
+#: ``exp(SLOPE |y - x|)`` from ``x`` to ``y``.
+_TAYLOR_REACH = 20.0
+_CURVATURE_RATE = _SLOPE**2 * math.exp(_SLOPE * _TAYLOR_REACH) * (1 + 1e-9)
+
+
+class _Powers(dict[int, float]):
+    """``10^(or/400)`` of an opponent rating used (the 400 floor applied), computed once."""
+
+    def __missing__(self, rating: int) -> float:
+        power = self[rating] = 10 ** (max(rating, RATING_FLOOR) / 400)
+        return power
+
+
+class _Sums:
+    """What an unrated player's performance sums need across the passes of one event: the
+    scores of all his results, his opponents in this event, and ``10^(or/400)`` of every
+    opponent rating used (his previous and fictitious results' once, this event's again when
+    an opponent's rating changes), so that ``E = 1 / (1 + 10^(or/400) * 10^(-R/400))`` at a
+    rating ``R`` costs a product and a division."""
+
+    __slots__ = (
+        "all_won",
+        "at",
+        "expected",
+        "powers",
+        "prior",
+        "q",
+        "ratings_of",
+        "score",
+        "scores",
+        "slopes",
+        "terms",
+        "used",
+    )
+
+    def __init__(self, prior: list[tuple[float, float]], games: Sequence[QuickGame]):
+        self.prior = [10 ** (opponent / 400) for _, opponent in prior]
+        self.scores = [score for score, _ in prior] + [g[1] for g in games]
+        opponents = [g[0] for g in games]
+        # The opponents' ratings from the iteration's ratings, as a tuple.
+        self.ratings_of: Callable[[dict[str, int]], tuple[int, ...]] = (
+            itemgetter(*opponents)
+            if len(opponents) > 1
+            else lambda post: tuple([post[o] for o in opponents])
+        )
+        self.score = sum(score for score, _ in prior) + sum(g[1] for g in games)
+        self.all_won = all(score == 1 for score, _ in prior) and all(g[2] for g in games)
+        # The terms of the root search (rule 6's fictitious draw included).
+        self.terms = len(prior) + len(games) + (1 if self.all_won else 0)
+        self.used: tuple[int, ...] = ()
+        self.powers: list[float] = []
+        #: the rating the sums are expanded at (None: not yet), 10^(-at/400), and each
+        #: term's E and E (1 - E) there, kept while the term's opponent rating stays
+        self.at: float | None = None
+        self.q = 0.0
+        self.expected: list[float] = []
+        self.slopes: list[float] = []
+
+    def expand(self, at: float) -> None:
+        """Every term's E and E (1 - E) at the rating ``at``."""
+        self.at, self.q = at, 10 ** (-at / 400)
+        q = self.q
+        self.expected = [1 / (1 + p * q) for p in self.powers]
+        self.slopes = [e - e * e for e in self.expected]
+
+
+#: A bound of ``|dd/d(or)| = k * SLOPE * E (1 - E)`` (at most ``k ln(10) / 1600``) per unit
+#: of k, a little above it.
+_D_SLOPE = 0.0014392
+#: A win whose opponent is rated less than this above the player's running rating is far
+#: from rule (A) (d' overtakes d at about 103): its d' cannot be used while the opponent's
+#: rating and the running rating move less than :data:`_QUIET_REACH` between them.
+_QUIET_GAP, _QUIET_REACH = 60, 35
+
+
+class _Formula:
+    """An established or provisional player in the passes of one event (games without
+    handicaps, the event total rounded): his data, and his last computation on the float path
+    with what tells whether a change of his opponents' ratings can move his rating (see
+    :meth:`PassOutcomes._formula`)."""
+
+    __slots__ = (
+        "bounds",
+        "counter",
+        "gap",
+        "quiet",
+        "rating",
+        "ratings_of",
+        "reference",
+        "result",
+        "room",
+        "scores",
+        "wins",
+    )
+
+    def __init__(self, rating: int, counter: int, games: Sequence[QuickGame]):
+        self.rating = rating
+        self.counter = counter
+        opponents = [g[0] for g in games]
+        self.ratings_of: Callable[[dict[str, int]], tuple[int, ...]] = (
+            itemgetter(*opponents)
+            if len(opponents) > 1
+            else lambda post: tuple([post[o] for o in opponents])
+        )
+        self.scores = [g[1] for g in games]
+        self.wins = [g[2] for g in games]
+        #: the opponents' ratings of the last computation, and its outcome
+        self.reference: tuple[int, ...] | None = None
+        self.result: Computed | None = None
+        #: per game, a bound of the change's rate against the opponent's rating
+        self.bounds: list[float] = []
+        #: the running ratings' least distance to a step of k(tr), the total's to a half
+        self.room = self.gap = 0.0
+        #: whether a win was taken far from rule (A)
+        self.quiet = False
+
+
+class PassOutcomes:
+    """Each player's outcome in a pass of :func:`~ratingkit.fesa.event.iterate`, whose passes
+    need the ratings only (it computes every player once exactly at the end): the float path
+    of :func:`quick_compute`, except for an unrated player without handicaps under the exact
+    solver, whose performance rating (rules 5-6) is decided by the sum ``f(R) = sum(res - E)``
+    at the two halves around a candidate ``c``.  ``f`` falls as ``R`` rises; where ``f(c - 1/2)``
+    and ``f(c + 1/2)`` lie either side of zero by more than the bound ``m`` of a float sum's
+    rounding error (the bound of :func:`~ratingkit.fesa.formula._root_of_terms`), the root lies
+    strictly between them, every midpoint the root search computes beyond them has the sign of
+    ``f`` there, and the rating is ``c`` (at least 1), as the root search and its rounding give
+    it (``tests/test_fesa_outcome.py`` compares them).
+
+    The sums at the halves are bounded without being computed where they can be: ``f`` and its
+    slope at the player's root of his previous computation ``x`` give Newton's candidate, and
+    by Taylor's theorem ``f(x + d)`` lies within ``|f''| d^2 / 2`` (``|f''|`` at most
+    :data:`_CURVATURE` a term) of ``f(x) + f'(x) d``.  Where that does not decide, the sums
+    at the halves themselves, around the candidate and the line through them; then Newton's
+    steps; elsewhere (a handicap, FESA's program's solver, sums too close to zero)
+    :func:`quick_compute`.  Such an unrated player's outcome carries his rating alone (no
+    performance, expected 0)."""
+
+    def __init__(self, rules: FesaRules, prepared: Prepared):
+        self.rules = rules
+        self.prepared = prepared
+        #: each player's way of being computed (:meth:`_kind`)
+        self.kinds: dict[str, _Formula | _Sums | bool] = {}
+        self.powers = _Powers()
+
+    def __call__(self, pid: str, post: dict[str, int]) -> Computed:
+        kind = self.kinds.get(pid)
+        if kind is None:
+            kind = self.kinds[pid] = self._kind(pid)
+        if type(kind) is _Formula:
+            found = self._formula(pid, kind, post)
+            if found is not None:
+                return found
+        elif type(kind) is _Sums:
+            rating = self._rating(pid, kind, post)
+            if rating is not None:
+                prepared = self.prepared
+                state = prepared.states[pid]
+                return Computed(
+                    pid,
+                    Category.UNRATED,
+                    rating,
+                    None if state.rating is None else Fraction(rating - state.rating),
+                    0.0,
+                    (),
+                    state.bonus_games,
+                    _NO_BONUS,
+                    0,
+                )
+        return quick_compute(self.rules, self.prepared, pid, post)
+
+    def _kind(self, pid: str) -> _Formula | _Sums | bool:
+        """How the player is computed in the passes: :class:`_Formula`, :class:`_Sums`, or
+        False (:func:`quick_compute`)."""
+        prepared = self.prepared
+        category, played = prepared.categories[pid], prepared.games[pid]
+        if not played or pid in prepared.handicapped:
+            return False
+        if category.category is not Category.UNRATED:
+            state = prepared.states[pid]
+            if self.rules.per_game_rounding or state.rating is None:
+                return False
+            return _Formula(state.rating, state.bonus_games, prepared.plain[pid])
+        if self.rules.solver != "exact":
+            return False
+        return self._sums(pid) or False
+
+    def _formula(self, pid: str, player: _Formula, post: dict[str, int]) -> Computed | None:
+        """An established or provisional player's rating: formula (1), rule (A) and rule 9 on
+        the float path of :func:`quick_outcome` (None where it is in doubt), or, where his
+        opponents' ratings have moved too little since his last computation to move his
+        rating, that computation's outcome.  How little: ``d`` changes by at most
+        ``k ln(10) / 1600`` a point of the opponent's rating, ``d'`` of rule (A) by ``k / 160``,
+        and the running rating after a game moves by at most as much as before it (the change
+        of a game falls as the running rating rises, by less than it rises: ``k / 160 +
+        1/200`` at most), so the total moves by at most the sum of those rates times the
+        opponents' moves; where that stays below the total's distance to a rounding half
+        and the running ratings' distance to a step of k(tr), the rounded total is the same
+        (``tests/test_fesa_outcome.py`` compares it with the exact path)."""
+        now = player.ratings_of(post)
+        reference = player.reference
+        if reference is not None:
+            moves = list(map(abs, map(sub, now, reference)))
+            reach = sum(map(mul, player.bounds, moves)) + formula.QUICK_SLACK
+            if (
+                reach < player.gap
+                and reach < player.room
+                and (not player.quiet or reach + max(moves) < _QUIET_REACH)
+            ):
+                return player.result
+        slack, floor, expected_of = formula.QUICK_SLACK, RATING_FLOOR, expected_score
+        rating = player.rating
+        tr = float(rating)
+        counter = player.counter
+        bounds = []
+        room = math.inf
+        quiet = False
+        band_low, band_high, k, lower, upper = math.inf, -math.inf, 0, 0.0, 0.0
+        for opponent, score, win in zip(now, player.scores, player.wins, strict=True):
+            if opponent < floor:
+                opponent = floor
+            if not band_low <= tr <= band_high:
+                for lower, upper, step_k in _K_STEPS:
+                    if tr >= lower:
+                        if tr - lower < slack or upper - tr < slack:
+                            return None
+                        k, band_low, band_high = step_k, lower + slack, upper - slack
+                        break
+            if tr - lower < room:
+                room = tr - lower
+            if upper - tr < room:
+                room = upper - tr
+            e = expected_of(opponent - tr)
+            change = k * (score - e)
+            if win:
+                upset = k * (opponent - tr) / 160
+                if upset > change:
+                    change = upset
+                if opponent - tr >= _QUIET_GAP:
+                    bounds.append(k / 160)
+                else:
+                    bounds.append(k * _D_SLOPE)
+                    quiet = True
+            else:
+                bounds.append(k * _D_SLOPE)
+            if counter < BONUS_GAMES:
+                counter += 1
+                if tr < BONUS_CEILING:
+                    change += (BONUS_CEILING - tr) / 200
+            tr += change
+        total = tr - rating
+        gap = abs(total - math.floor(total) - 0.5)
+        if gap < slack:
+            return None
+        result = Computed(
+            pid,
+            self.prepared.categories[pid].category,
+            rating + math.floor(total + 0.5),
+            total,
+            0.0,
+            (),
+            counter,
+            0.0,
+            0,
+        )
+        player.reference, player.result = now, result
+        player.bounds, player.room, player.gap, player.quiet = bounds, room, gap, quiet
+        return result
+
+    def _sums(self, pid: str) -> _Sums | None:
+        """The player's :class:`_Sums`, or None where a handicap changes the sums."""
+        prepared = self.prepared
+        if pid in prepared.handicapped:
+            return None
+        state, category = prepared.states[pid], prepared.categories[pid]
+        results = unrated_results(state, category.fictitious, (), {})[0]
+        if any(r.given for r in results):
+            return None
+        prior = [(float(r.score), float(_opponent_used(r))) for r in results]
+        return _Sums(prior, prepared.plain[pid])
+
+    def _rating(self, pid: str, sums: _Sums, post: dict[str, int]) -> int | None:
+        """The performance rating, or None where the sums do not decide it."""
+        score = sums.score
+        if not score:
+            return 1  # rule 6: 0%
+        ratings = sums.ratings_of(post)
+        if sums.at is None:
+            power = self.powers
+            sums.used = ratings
+            sums.powers = sums.prior + [power[r] for r in ratings]
+            # The first computation: from the player's rating in the iteration, else from
+            # the mean opponent.
+            powers = sums.powers
+            sums.expand(post[pid] or sum([400 * math.log10(p) for p in powers]) / len(powers))
+        elif ratings != sums.used:
+            # The terms of the opponents whose rating changed, at the same rating.
+            power, q, start = self.powers, sums.q, len(sums.prior)
+            powers, expected, slopes = sums.powers, sums.expected, sums.slopes
+            for i in compress(range(len(ratings)), map(ne, ratings, sums.used)):
+                p = powers[start + i] = power[ratings[i]]
+                e = expected[start + i] = 1 / (1 + p * q)
+                slopes[start + i] = e - e * e
+            sums.used = ratings
+        # m: a bound of a float sum's rounding error (formula._root_of_terms's).
+        m = 4e-12 * (sums.terms + 1)
+        for _ in range(3):
+            x = sums.at
+            assert x is not None
+            value = score - sum(sums.expected)
+            spread = sum(sums.slopes)
+            if sums.all_won:
+                # Rule 6: 100%, a fictitious draw against the highest-rated opponent
+                # (10^(x/400) rises with x: the highest rating's power is the greatest).
+                e = 1 / (1 + max(sums.powers) * sums.q)
+                value += 0.5 - e
+                spread += e - e * e
+            slope = -_SLOPE * spread
+            if not slope < 0:
+                break
+            root = x - value / slope
+            if not -6000 < root < 10000:
+                break
+            candidate = max(1, math.floor(root + 0.5))
+            high, low = candidate + 0.5 - x, candidate - 0.5 - x
+            if max(-low, high) <= _TAYLOR_REACH:
+                # f at x + d lies within the remainder bound of value + slope * d, the float
+                # value's error and the slope's (a relative 1e-12, generously) included.
+                curvature = _CURVATURE_RATE * spread
+                bound = 0.5 * curvature * high * high + m + 1e-12 * abs(slope * high)
+                if value + slope * high + bound < -m:
+                    bound = 0.5 * curvature * low * low + m + 1e-12 * abs(slope * low)
+                    if candidate == 1 or value + slope * low - bound > m:
+                        self.prepared.roots[pid] = root
+                        return candidate
+            sums.expand(root)  # one more Newton step, from nearer the root
+        powers = sums.powers
+        if sums.all_won:
+            powers = [*powers, max(powers)]
+            score += 0.5
+        return self._rating_by_halves(pid, sums, powers, score, post[pid], 2 * m)
+
+    def _rating_by_halves(
+        self,
+        pid: str,
+        sums: _Sums,
+        powers: list[float],
+        score: float,
+        candidate: int,
+        margin: float,
+    ) -> int | None:
+        """The performance rating by the sums at the halves around a candidate (the rating
+        the player has in the iteration, the line through the sums there, the rounded root of
+        Newton's steps), each farther from zero than ``margin``; None where none decides."""
+
+        def f(half: float) -> float:
+            """f at ``half``: the score less every expectation there."""
+            q = 10 ** (-half / 400)
+            return score - sum([1 / (1 + p * q) for p in powers])
+
+        def decided(candidate: int) -> bool:
+            # The root below candidate + 1/2, and (but for 1) above candidate - 1/2.
+            return f(candidate + 0.5) < -margin and (candidate == 1 or f(candidate - 0.5) > margin)
+
+        if candidate >= 1:
+            high = f(candidate + 0.5)
+            if high < -margin and candidate == 1:
+                return 1
+            low = f(candidate - 0.5)
+            if low > high:
+                # The line through the sums at the two halves around the candidate: where the
+                # next computation of the player starts.
+                line = candidate - 0.5 + low / (low - high)
+                if -6000 < line < 10000:  # the root search's own bracket (a flat sum: no)
+                    self.prepared.roots[pid] = line
+                if high < -margin and low > margin:
+                    return candidate
+                guess = max(1, math.floor(line + 0.5))
+                if guess != candidate and decided(guess):
+                    return guess
+        root = self._newton(sums, powers, self.prepared.roots.get(pid))
+        if root is None:
+            return None
+        self.prepared.roots[pid] = root
+        guess = max(1, math.floor(root + 0.5))
+        return guess if decided(guess) else None
+
+    @staticmethod
+    def _newton(sums: _Sums, powers: list[float], start: float | None) -> float | None:
+        """Newton's steps towards the root of the performance sum (as the root search of
+        :func:`~ratingkit.fesa.formula._root_of_terms` starts them), from ``start`` or the
+        mean opponent; None where the slope vanishes."""
+        scores = sums.scores
+        if len(powers) > len(scores):
+            scores = [*scores, 0.5]  # rule 6's fictitious draw
+        terms = list(zip(scores, powers, strict=True))
+        x = start
+        if x is None or not -6000 < x < 10000:
+            x = sum([400 * math.log10(p) for p in powers]) / len(powers)
+        for _ in range(30):
+            q = 10 ** (-x / 400)
+            value = slope = 0.0
+            for score, power in terms:
+                e = 1 / (1 + power * q)
+                value += score - e
+                slope += _SLOPE * e * (1 - e)
+            if slope <= 0:
+                return None
+            step = max(-400.0, min(400.0, value / slope))
+            x += step
+            if abs(step) < 1e-6:
+                return x
+        return x
+
+
 # -- the exact path in plain integers -------------------------------------------------------
 
 _new_object = object.__new__
@@ -275,6 +703,8 @@ def _reduced(numerator: int, denominator: int) -> Fraction:
 
 
 _NO_BONUS = Fraction(0)
+#: A game's result as a float, shared (0 and 1: most games).
+_ZERO_FLOAT, _ONE = 0.0, 1.0
 #: Whole ratings as Fractions (an opponent's rating used, as the Fraction path keeps it).
 _WHOLE: dict[int, Fraction] = {}
 
@@ -311,9 +741,11 @@ def exact_formula_outcome(
         opponent = post[g.opponent]
         if opponent < floor:
             opponent = floor
+        # k(tr): tr's float decides but within a hair of a step (where the ints do).
+        trf = tn / td
         k = 40
         for lower, step_k in k_table:
-            if tn >= lower * td:
+            if trf - lower > 1e-6 or (trf - lower > -1e-6 and tn >= lower * td):
                 k = step_k
                 break
         gap = opponent * td - tn  # (or - tr) * td
@@ -338,8 +770,12 @@ def exact_formula_outcome(
         if counter < BONUS_GAMES:
             counter += 1
             bonus_game = counter if bn else None
-        xn, xd = (un, ud) if used else (dn, dd)
-        change = fraction(xn * bd + bn * xd, xd * bd)
+        d = fraction(dn, dd)
+        if used or bn:
+            xn, xd = (un, ud) if used else (dn, dd)
+            change = fraction(xn * bd + bn * xd, xd * bd)
+        else:
+            change = d  # d itself (one Fraction, not two equal ones)
         cn, cd = change.numerator, change.denominator
         after = fraction(tn * cd + cn * td, td * cd)
         # Powers of two: the larger denominator is the common one.
@@ -356,14 +792,15 @@ def exact_formula_outcome(
             build(
                 FesaGame,
                 {
-                    "result": float(score),
+                    # float(score) for a score of 0, 1/2 or 1
+                    "result": (sn / sd if sd != 1 else _ONE if sn else _ZERO_FLOAT),
                     "opponent_rating": opponent,
                     "handicap": "",
                     "effective_rating": effective,
                     "tr": tr,
                     "k": k,
                     "expected": _reduced(en, ed),
-                    "d": fraction(dn, dd),
+                    "d": d,
                     "d_upset": d_upset,
                     "upset": used,
                     "bonus": fraction(bn, bd) if bn else _NO_BONUS,
@@ -402,9 +839,72 @@ def exact_compute(
             found = exact_formula_outcome(rules, state, category, played, post)
             if found is not None:
                 return found
-        elif last.performance is not None:
-            return performance_outcome(rules, state, category, played, post, last.performance)
+        else:
+            perf = last.performance
+            if perf is None:
+                # The root search from where the passes left it (the same root, fewer steps).
+                results, event_results = unrated_results(state, category.fictitious, played, post)
+                perf = performance_rating(
+                    results + event_results,
+                    solver=rules.solver,
+                    rounding=rules.rounding,
+                    start=prepared.roots.get(pid),
+                )
+            if pid not in prepared.handicapped:
+                return exact_performance_outcome(state, category, played, post, perf)
+            return performance_outcome(rules, state, category, played, post, perf)
     return player_outcome(rules, state, category, played, post)
+
+
+def exact_performance_outcome(
+    state: FesaState,
+    category: Categorised,
+    played: Sequence[Any],
+    post: dict[str, int],
+    perf: formula.Performance,
+) -> Computed:
+    """:func:`~ratingkit.fesa.event.performance_outcome` for games without handicaps given
+    or received: the same game sides and Fractions, each expectation taken from its float's
+    ratio of ints and their sum made over ints (powers of two: :func:`exact_formula_outcome`'s
+    way)."""
+    rating, how = perf.rating, perf.how
+    en_sum, ed_sum = 0, 1
+    rows = []
+    for g in played:
+        opponent = post[g.opponent]
+        if opponent < RATING_FLOOR:
+            opponent = RATING_FLOOR
+        # float(or - tr) is exact for ints: Fraction(E) of formula.expected, as a ratio
+        en, ed = expected_score(float(opponent - rating)).as_integer_ratio()
+        if ed <= ed_sum:
+            en_sum += en * (ed_sum // ed)
+        else:
+            en_sum, ed_sum = en_sum * (ed // ed_sum) + en, ed
+        score = g.score
+        sn, sd = score.numerator, score.denominator
+        rows.append(
+            build(
+                FesaGame,
+                {
+                    "result": (sn / sd if sd != 1 else _ONE if sn else _ZERO_FLOAT),
+                    "opponent_rating": opponent,
+                    "handicap": handicap_text(g),
+                    "effective_rating": opponent,
+                    "tr": rating,
+                    "k": None,
+                    "expected": _reduced(en, ed),
+                    "d": None,
+                    "d_upset": None,
+                    "upset": None,
+                    "bonus": None,
+                    "bonus_game": None,
+                    "change": None,
+                    "tr_after": None,
+                    "note": "; ".join([x for x in (g.note, how) if x]),
+                },
+            )
+        )
+    return _with_performance(state, category, perf, fraction(en_sum, ed_sum), tuple(rows))
 
 
 # -- the player file while events are rated one after the other -----------------------------

@@ -96,12 +96,25 @@ class FesaRules:
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
         """Rate one event (FESA rules 3-12); the report's ``outcome`` holds every value."""
         self._guard([event], players)
-        return views.event_report(self.rate_outcome(event, players))
+        # The collector is paused while the many objects of the outcome and its report are
+        # built (a 100,000-game event: some 400,000 game sides' values).
+        with collector_paused():
+            report = views.event_report(self.rate_outcome(event, players))
+            fast.age_new_objects()
+            return report
 
     def rate_outcome(
         self, event: Event, players: PlayerFile | None = None
     ) -> Outcome[FesaPlayer, FesaGame]:
         """The typed outcome of one event."""
+        with collector_paused():
+            outcome = self._outcome(event, players)
+            fast.age_new_objects()
+            return outcome
+
+    def _outcome(
+        self, event: Event, players: PlayerFile | None = None
+    ) -> Outcome[FesaPlayer, FesaGame]:
         rated = event_module.rate_event(self, event, players, key=EventKey.of(event, 0))
         # Players of the player file who did not play are carried over unchanged.
         if players is not None:

@@ -58,6 +58,7 @@ from ..core.model import (
     Special,
     all_pairs_met,
     parse_result,
+    with_game,
 )
 from ..core.output import protect_row
 from ..core.players import PlayerFile, parse_player_csv
@@ -191,7 +192,7 @@ def with_guessed_game(event: Event) -> Event:
     game, evidence = event_game(event)
     if game is None:
         return event
-    return replace(event, game=game, extra={**event.extra, "game_evidence": evidence})
+    return with_game(event, game, {**event.extra, "game_evidence": evidence})
 
 
 def players_from_roster(roster: PlayerFile) -> list[Player]:
