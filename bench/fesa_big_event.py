@@ -8,11 +8,14 @@ provisional (a few games before this event and a few rounds in it), 3% still unr
 previous results stored (all wins or all losses, rule 3), 14% newcomers without a rating, a
 third of them with a grade from elsewhere (rule 7); the unrated ones make the fixed-point
 iteration of rules 8 and 11 matter.  Results are drawn from the players' hidden strengths
-(1% draws).  The players file is written twice beside the same games:
+(1% draws).  The players file is written three times beside the same games:
 
 * ``shared``: ``id,name,rating,games,bonus_games,results``, which both FESA and FIDE 2014
   rate (no grade, which only shogi has: the issue's reporter rated one file under both);
-* ``fesa``: the same with ``grade`` and ``prior_grade``, a FESA officer's file.
+* ``fesa``: the same with ``grade`` and ``prior_grade``, a FESA officer's file;
+* ``ratings``: ``id,name,rating`` and a rating for everyone (a newcomer given one at random),
+  what a list of ratings alone gives: no game counts (every player taken as established),
+  no grades, nobody rated by performance.
 
 Measured, each run a fresh subprocess importing ``ratingkit`` from the checkout it measures
 (its CPU time and peak RSS from ``wait4``):
@@ -205,8 +208,8 @@ def write_event(folder: Path, players: int, rounds: int, seed: int) -> dict[str,
 
 
 def write_files(folder: Path, players: int, rounds: int, seed: int) -> dict[str, int]:
-    """The event's two folders, ``shared`` and ``fesa`` (the same games); returns the
-    counts of :func:`write_event`."""
+    """The event's three folders, ``shared``, ``fesa`` and ``ratings`` (the same games);
+    returns the counts of :func:`write_event`."""
     counts = write_event(folder / "fesa", players, rounds, seed)
     shared = folder / "shared"
     shared.mkdir()
@@ -219,6 +222,19 @@ def write_files(folder: Path, players: int, rounds: int, seed: int) -> dict[str,
         writer = csv.DictWriter(target, kept, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(csv.DictReader(source))
+    ratings = folder / "ratings"
+    ratings.mkdir()
+    (ratings / "games.csv").write_bytes((folder / "fesa" / "games.csv").read_bytes())
+    rng = random.Random(seed + 1)
+    with (
+        open(folder / "fesa" / "players.csv", newline="") as source,
+        open(ratings / "players.csv", "w", newline="") as target,
+    ):
+        writer = csv.writer(target)
+        writer.writerow(["id", "name", "rating"])
+        for row in csv.DictReader(source):
+            # A newcomer is given a rating as a list of ratings only would have him.
+            writer.writerow([row["id"], row["name"], row["rating"] or rng.randint(800, 1600)])
     return counts
 
 
@@ -341,6 +357,8 @@ CASES = [
     ("`ratingkit rate --rules fesa`, shared file", "cli", "shared", "fesa"),
     ("`ratingkit rate --rules fide-2014`, shared file", "cli", "shared", "fide-2014"),
     ("`ratingkit rate --rules fesa`, FESA file", "cli", "fesa", "fesa"),
+    ("`ratingkit rate --rules fesa`, ratings-only file", "cli", "ratings", "fesa"),
+    ("`ratingkit rate --rules fide-2014`, ratings-only file", "cli", "ratings", "fide-2014"),
     ("FESA `rate()`, shared file", "api", "shared", "fesa"),
     ("FIDE 2014 `rate()`, shared file", "api", "shared", "fide-2014"),
     ("FESA `rate()`, FESA file", "api", "fesa", "fesa"),
@@ -488,7 +506,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(f"- {line}" for line in same))
     print()
     targets = []
-    for label in (CASES[0][0], CASES[2][0]):
+    for label in (CASES[0][0], CASES[2][0], CASES[3][0]):
         side_runs = runs["after", label]
         wall, rss = median_of(side_runs, "wall"), median_of(side_runs, "maxrss")
         targets.append(

@@ -135,6 +135,15 @@ def _parser() -> argparse.ArgumentParser:
         help=_("fit the table format into N columns (default: the terminal's width, else 100)"),
     )
     rate.add_argument(
+        "--all-games",
+        action="store_true",
+        help=tr(
+            "the table format shows every game row (by default it leaves them out above "
+            "{limit} and says so)",
+            limit=TEXT_GAME_ROWS,
+        ),
+    )
+    rate.add_argument(
         "--input-format",
         metavar="NAME",
         help=_("input format (default: detected; see 'ratingkit formats')"),
@@ -611,12 +620,16 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     if args.format == "html":
         return printable_html(report, rules.document), inputs
     if args.format == "table":
-        return report.to_text(width=width), inputs
+        limit = None if args.all_games else TEXT_GAME_ROWS
+        return report.to_text(width=width, games_limit=limit), inputs
     return _render(report, args.format), inputs
 
 
 #: The width of the table format when stdout is not a terminal and --columns is not given.
 DEFAULT_COLUMNS = 100
+#: The most game rows the table format shows without --all-games (a 500-player open of 11
+#: rounds has 5,500; a 10,000-player event's 200,000 rows are some 40 MB of text).
+TEXT_GAME_ROWS = 20_000
 
 
 def _columns(args: argparse.Namespace) -> int:

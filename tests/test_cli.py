@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 import pytest
-from conftest import DATA
+from conftest import DATA, ROOT
 from fide_by_hand import half_away, pd
 
 from ratingkit import RatingkitError, cli
@@ -341,3 +341,18 @@ def test_the_cli_s_notes_go_into_the_report_and_its_outcome():
         NoteKind.READ, "players.csv: read as Windows-1251 (detected)"
     )
     assert cli._noted(report, NoteKind.READ, []) is report
+
+
+def test_the_table_format_leaves_out_game_rows_above_the_limit(monkeypatch, capsys):
+    """A 10,000-player event has some 200,000 game rows: the table format says how many it
+    leaves out and how to see them; --all-games shows them; --player still shows his."""
+    monkeypatch.setattr(cli, "TEXT_GAME_ROWS", 5)
+    event = str(ROOT / "examples" / "karl-mala-2005-swiss.trf")
+    assert cli.main(["rate", event, "--rules", "fide-2014"]) == 0
+    short = capsys.readouterr().out
+    assert "game rows are not shown here (more than 5): --player" in short.replace("\n", " ")
+    assert cli.main(["rate", event, "--rules", "fide-2014", "--all-games"]) == 0
+    full = capsys.readouterr().out
+    assert "not shown here" not in full and len(full.splitlines()) > len(short.splitlines()) + 5
+    assert cli.main(["rate", event, "--rules", "fide-2014", "--format", "csv"]) == 0
+    assert "not shown here" not in capsys.readouterr().out

@@ -887,10 +887,14 @@ class Report:
         return self.players.to_csv()
 
     @rendering
-    def to_text(self, *, details: bool = True, width: int | None = None) -> str:
+    def to_text(
+        self, *, details: bool = True, width: int | None = None, games_limit: int | None = None
+    ) -> str:
         """The report as text for a terminal; no control character of the input (a name or
         an event title with ESC sequences) reaches it.  With ``width`` every line fits that
-        many columns (:meth:`Table.to_text`; the notes wrapped)."""
+        many columns (:meth:`Table.to_text`; the notes wrapped).  With ``games_limit`` a
+        games table of more rows is left out and a line says so (the CLI's table format:
+        200,000 game rows are some 40 MB that no terminal shows usefully)."""
         # The summary's keys are English (a program reads them); shown in the language.
         label = "  " + _("note:") + " "
         if width is None:
@@ -919,7 +923,17 @@ class Report:
         if details:
             parts.extend(t.to_text(width) for t in self.sections)
             if self.games is not None and len(self.games):
-                parts.append(self.games.to_text(width))
+                if games_limit is not None and len(self.games) > games_limit:
+                    left_out = tr(
+                        "{count} game rows are not shown here (more than {limit}): --player "
+                        "shows one player's games, --all-games every row, and --format csv or "
+                        "json gives them all",
+                        count=len(self.games),
+                        limit=games_limit,
+                    )
+                    parts.append("\n".join(_wrapped([left_out], width)) if width else left_out)
+                else:
+                    parts.append(self.games.to_text(width))
         # Each part followed by an empty line, the last by the final line break: one join
         # (a 100,000-game report is some 40 MB of text).
         return terminal_text("\n".join([piece for part in parts for piece in (part, "")]))
