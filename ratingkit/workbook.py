@@ -8,11 +8,18 @@ at the same depth as ``notebooks/``, so their paths (``../examples``) work uncha
 notebook added to ``notebooks/`` later is copied on the next start; a copy already there is
 never overwritten (``--fresh`` makes new copies of all, keeping the old ones as
 ``workbook.old/``).
+
+Installed from a wheel (issue 26, 7) there is no checkout: the package ships the notebooks and
+the examples (``pyproject.toml``'s ``data-files``, under ``share/ratingkit/``), and
+``ratingkit-workbook`` run in any other folder makes the workbook there from those installed
+copies: ``workbook/`` with the notebooks and ``examples/`` beside it, so the notebooks'
+``../examples`` paths and the desk's example list find them.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -30,14 +37,53 @@ from .core.i18n import _, tr
 START = "00-start-here.ipynb"
 
 
+def shipped() -> Path | None:
+    """The folder that holds the notebooks and the examples that came with the package:
+    the checkout beside the package when it is imported from one (an editable install),
+    else the copies installed with it (``share/ratingkit/``, found through the
+    distribution's own file list, wherever the installer put them); None if neither."""
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "notebooks").is_dir():
+        return checkout
+    try:
+        files = importlib.metadata.distribution("ratingkit").files or []
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for file in files:
+        if file.as_posix().endswith(f"share/ratingkit/notebooks/{START}"):
+            return Path(str(file.locate())).resolve().parent.parent
+    return None
+
+
+def _copy_missing(source: Path, target: Path) -> None:
+    """Copy the files under ``source`` that ``target`` does not have yet (a file there is the
+    user's and is never overwritten)."""
+    for path in sorted(source.rglob("*")):
+        copy = target / path.relative_to(source)
+        if path.is_dir():
+            copy.mkdir(parents=True, exist_ok=True)
+        elif not copy.exists():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, copy)
+
+
 def prepare(root: Path, *, fresh: bool = False) -> Path:
     """The working copy of the notebooks under ``root`` (made or completed now); returns its
-    folder."""
+    folder.  A project root's own ``notebooks/`` is the source; in any other folder the
+    notebooks installed with the package are, and the examples are copied beside them."""
     source = root / "notebooks"
+    examples: Path | None = None
     if not source.is_dir():
-        raise RatingkitError(
-            tr("{root}: no notebooks/ folder here; run from the project root", root=root)
-        )
+        installed = shipped()
+        if installed is None:
+            raise RatingkitError(
+                tr(
+                    "{root}: no notebooks/ folder here and none installed with ratingkit; "
+                    "reinstall ratingkit or run from the project root",
+                    root=root,
+                )
+            )
+        source, examples = installed / "notebooks", installed / "examples"
     target = root / "workbook"
     if fresh and target.exists():
         old = root / "workbook.old"
@@ -49,6 +95,8 @@ def prepare(root: Path, *, fresh: bool = False) -> Path:
         copy = target / notebook.name
         if not copy.exists():
             shutil.copy2(notebook, copy)
+    if examples is not None and examples.is_dir():
+        _copy_missing(examples, root / "examples")
     settings = target / SETTINGS
     settings.mkdir(exist_ok=True)
     (settings / "overrides.json").write_text(json.dumps(LAB_OVERRIDES, indent=2) + "\n")

@@ -9,9 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 
 from ratingkit import workbook
+from ratingkit.core.errors import RatingkitError
 
 
 def _project(tmp_path: Path) -> Path:
@@ -71,14 +73,52 @@ def test_the_command_runs_from_the_project_root(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "--ServerApp.default_url=/lab/tree/workbook/00-start-here.ipynb" in done.stdout
-    elsewhere = subprocess.run(
+    # Any other folder: the workbook is made there from the notebooks and the examples that
+    # came with the package (issue 26, 7); from this checkout, the checkout's own.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = subprocess.run(
         [sys.executable, "-m", "ratingkit.workbook", "--dry-run"],
-        cwd=tmp_path,
+        cwd=elsewhere,
         capture_output=True,
         text=True,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
     )
-    assert elsewhere.returncode == 2 and "no notebooks/ folder" in elsewhere.stderr
+    assert done.returncode == 0, done.stderr
+    assert f"--ServerApp.root_dir={elsewhere}" in done.stdout
+    assert _names(elsewhere / "workbook", "*.ipynb") == _names(ROOT / "notebooks", "*.ipynb")
+    assert _names(elsewhere / "examples", "**/*") == _names(ROOT / "examples", "**/*")
+
+
+def _names(folder: Path, pattern: str) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.glob(pattern))
+
+
+def test_in_another_folder_the_installed_copies_are_the_source(tmp_path, monkeypatch):
+    """Installed from a wheel there is no checkout: ``shipped()`` gives the installed
+    ``share/ratingkit`` folder (tests/test_install.py builds and installs a real wheel); the
+    notebooks go to ``workbook/``, the examples to ``examples/`` beside it (the notebooks'
+    ``../examples``), and a file the user already has there is never overwritten."""
+    installed = tmp_path / "share" / "ratingkit"
+    (installed / "notebooks").mkdir(parents=True)
+    (installed / "examples" / "lnmo-club").mkdir(parents=True)
+    (installed / "notebooks" / "00-start-here.ipynb").write_text("start")
+    (installed / "examples" / "a.trf").write_text("shipped a")
+    (installed / "examples" / "lnmo-club" / "games.csv").write_text("shipped games")
+    monkeypatch.setattr(workbook, "shipped", lambda: installed)
+    folder = tmp_path / "officer"
+    (folder / "examples").mkdir(parents=True)
+    (folder / "examples" / "a.trf").write_text("my a")
+    made = workbook.prepare(folder)
+    assert made == folder / "workbook"
+    assert (made / "00-start-here.ipynb").read_text() == "start"
+    assert (folder / "examples" / "a.trf").read_text() == "my a"
+    assert (folder / "examples" / "lnmo-club" / "games.csv").read_text() == "shipped games"
+    monkeypatch.setattr(workbook, "shipped", lambda: None)
+    nowhere = tmp_path / "nowhere"
+    nowhere.mkdir()
+    with pytest.raises(RatingkitError, match="none installed with ratingkit"):
+        workbook.prepare(nowhere)
 
 
 def test_git_ignores_the_working_copies():
