@@ -18,14 +18,13 @@ import random
 import shutil
 import sqlite3
 import subprocess
-import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import as_nobody
 import ledger_fault_runs as runs
 import pytest
-from conftest import DATA, ROOT
+from conftest import DATA
 
 import ratingkit
 from ratingkit import cli
@@ -193,21 +192,15 @@ def test_db_init_into_a_missing_folder_is_one_line_and_creates_nothing(tmp_path,
 
 
 # -- a ledger one may not write --------------------------------------------------------------
-_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-
-
-@pytest.mark.skipif(
-    os.name != "posix" or os.geteuid() != 0 or shutil.which("setpriv") is None,
-    reason="runs ratingkit as 'nobody' with setpriv (root ignores file modes), needs root",
-)
-def test_a_read_only_ledger_is_listed_and_every_writing_command_is_one_line():
+@pytest.mark.skipif(as_nobody.unavailable() is not None, reason=str(as_nobody.unavailable()))
+def test_a_read_only_ledger_is_listed_and_every_writing_command_is_one_line(nobody):
     """A rated ledger owned by root, 0644, in a folder 0755; ``ratingkit db ...`` run as the
-    user ``nobody`` (who may read both and write neither): ``db list`` prints the list
-    (issue 16: "attempt to write a readonly database" before), every writing command exits 2
-    with one line saying the file is read-only, and the file is unchanged."""
-    folder = Path(tempfile.mkdtemp(prefix="ratingkit-faults-"))
+    user ``nobody`` (who may read both and write neither; ratingkit imported from a copy
+    nobody may read, tests/as_nobody.py): ``db list`` prints the list (issue 16: "attempt to
+    write a readonly database" before), every writing command exits 2 with one line saying
+    the file is read-only, and the file is unchanged."""
+    folder = as_nobody.readable_folder("ratingkit-faults-")
     try:
-        os.chmod(folder, 0o755)
         files = folder / "files"
         files.mkdir()
         for name in (
@@ -224,14 +217,7 @@ def test_a_read_only_ledger_is_listed_and_every_writing_command_is_one_line():
         os.chmod(files, 0o755)
         before = path.read_bytes()
         for command, argv in _commands(path, files).items():
-            run = subprocess.run(
-                [*_NOBODY, sys.executable, "-m", "ratingkit", "db", *argv],
-                capture_output=True,
-                text=True,
-                timeout=120,
-                cwd="/",
-                env={**os.environ, "PYTHONPATH": str(ROOT)},
-            )
+            run = nobody.run("-m", "ratingkit", "db", *argv, timeout=120)
             if command == "list":
                 assert run.returncode == 0, run.stderr
                 assert "Ann" in run.stdout

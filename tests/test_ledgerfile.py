@@ -16,11 +16,11 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import textwrap
 import time
 from pathlib import Path
 
+import as_nobody
 import pytest
 from conftest import ROOT
 
@@ -361,28 +361,13 @@ _READER = textwrap.dedent(
 )
 
 
-def _as_nobody(path: Path) -> dict[str, object]:
+def _as_nobody(nobody, path: Path) -> dict[str, object]:
     """Run the reader as user ``nobody`` (root ignores file permissions, so a test as root
-    would prove nothing): ``setpriv`` drops to uid/gid 65534 with no supplementary groups."""
+    would prove nothing): ``setpriv`` drops to uid/gid 65534 with no supplementary groups,
+    ratingkit imported from a copy nobody may read (tests/as_nobody.py)."""
     import json
 
-    result = subprocess.run(
-        [
-            "setpriv",
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            sys.executable,
-            "-c",
-            _READER,
-            str(path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        cwd="/",
-    )
+    result = nobody.run("-c", _READER, str(path))
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
     assert out["uid"] == 65534
@@ -390,16 +375,14 @@ def _as_nobody(path: Path) -> dict[str, object]:
 
 
 needs_nobody = pytest.mark.skipif(
-    os.name != "posix" or os.geteuid() != 0 or shutil.which("setpriv") is None,
-    reason="runs the reader as 'nobody' with setpriv, which needs root",
+    as_nobody.unavailable() is not None, reason=str(as_nobody.unavailable())
 )
 
 
 @pytest.fixture
 def shared_folder():
     """A folder outside pytest's (root-only) temporary tree that 'nobody' can enter."""
-    folder = Path(tempfile.mkdtemp(prefix="ratingkit-ledgerfile-"))
-    os.chmod(folder, 0o755)
+    folder = as_nobody.readable_folder("ratingkit-ledgerfile-")
     try:
         yield folder
     finally:
@@ -407,40 +390,30 @@ def shared_folder():
 
 
 @needs_nobody
-def test_a_ledger_nobody_may_write_is_read_as_nobody_and_writing_is_refused(shared_folder):
+def test_a_ledger_nobody_may_write_is_read_as_nobody_and_writing_is_refused(shared_folder, nobody):
     # A ledger at rest in WAL mode (no -wal/-shm), its file 0644 and its folder 0755, both
     # root's: 'nobody' can read both and write neither.  mode=ro alone fails here ("attempt
     # to write a readonly database", checked below); the reader falls back to immutable=1.
     path = _ledger(shared_folder / "book.sqlite")
     os.chmod(path, 0o644)
     before = _digest(path)
-    out = _as_nobody(path)
+    out = _as_nobody(nobody, path)
     assert out["read"] == f"Player Number {PLAYERS}", out
     assert "read-only for you" in str(out["write_error"]), out
     assert str(path) in str(out["write_error"])
     assert _digest(path) == before
     assert sorted(p.name for p in shared_folder.iterdir()) == ["book.sqlite"]
-    plain = subprocess.run(
-        [
-            "setpriv",
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            sys.executable,
-            "-c",
-            "import sqlite3, sys; c = sqlite3.connect(f'file:{sys.argv[1]}?mode=ro', uri=True)\n"
-            "try: c.execute('SELECT 1 FROM players')\nexcept sqlite3.Error as e: print(e)",
-            str(path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
+    plain = nobody.run(
+        "-c",
+        "import sqlite3, sys; c = sqlite3.connect(f'file:{sys.argv[1]}?mode=ro', uri=True)\n"
+        "try: c.execute('SELECT 1 FROM players')\nexcept sqlite3.Error as e: print(e)",
+        str(path),
     )
     assert "readonly" in plain.stdout  # why the fallback exists
 
 
 @needs_nobody
-def test_reading_as_nobody_sees_a_writers_uncheckpointed_changes(shared_folder):
+def test_reading_as_nobody_sees_a_writers_uncheckpointed_changes(shared_folder, nobody):
     # A writer at work: -wal and -shm exist (root's, readable); mode=ro reads through them.
     path = _ledger(shared_folder / "book.sqlite")
     writer = open_connection(path, write=True)
@@ -450,14 +423,16 @@ def test_reading_as_nobody_sees_a_writers_uncheckpointed_changes(shared_folder):
         for side in ("-wal", "-shm"):
             os.chmod(f"{path}{side}", 0o644)
         assert Path(f"{path}-wal").stat().st_size > 0
-        out = _as_nobody(path)
+        out = _as_nobody(nobody, path)
         assert out["read"] == "Changed", out  # not the file's older 'Player Number 300'
     finally:
         writer.close()
 
 
 @needs_nobody
-def test_changes_left_in_a_wal_that_nobody_cannot_read_are_refused_in_one_line(shared_folder):
+def test_changes_left_in_a_wal_that_nobody_cannot_read_are_refused_in_one_line(
+    shared_folder, nobody
+):
     # A writer killed with its changes in -wal and the -shm gone: without write access to
     # the folder they cannot be read, and reading the file alone would show an old list.
     path = _ledger(shared_folder / "book.sqlite")
@@ -478,7 +453,7 @@ def test_changes_left_in_a_wal_that_nobody_cannot_read_are_refused_in_one_line(s
     )
     Path(f"{path}-shm").unlink()
     os.chmod(f"{path}-wal", 0o644)
-    out = _as_nobody(path)
+    out = _as_nobody(nobody, path)
     assert "latest changes are in book.sqlite-wal" in str(out["read_error"]), out
     assert "read" not in out
 
