@@ -40,6 +40,30 @@ def nobody():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+#: Test files whose tests share one worker under pytest-xdist (``-n auto`` in pyproject.toml;
+#: every other test goes alone to whichever worker is free): test_install.py builds and
+#: installs one wheel for all its tests (module fixtures), test_style.py runs ruff and mypy on
+#: the checkout with their caches in it.  A notebook's cells always share one: nbval runs them
+#: in order in one kernel.
+ONE_WORKER = frozenset({"test_install.py", "test_style.py"})
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's scope scheduling (the largest groups first), each test its own scope but for
+    the files above and the notebooks.  (``--dist loadgroup`` with ``xdist_group`` marks would
+    say the same, but pytest-xdist 3.8 renames the items' ids in a way pytest 9 ignores.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OneWorkerForSomeFiles(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            if path.endswith(".ipynb") or path.rsplit("/", 1)[-1] in ONE_WORKER:
+                return path
+            return nodeid
+
+    return OneWorkerForSomeFiles(config, log)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the item, so fixtures can tell that the test failed
