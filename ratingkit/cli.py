@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
 import textwrap
@@ -30,12 +31,19 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
-from .core.errors import RatingkitError
+from .core.errors import RatingkitError, names_a_place, naming, placed
 from .core.fileio import check_encoding, read_text_as
 from .core.i18n import N_, _, checked_language, current_language, language_of, tr
 from .core.model import Event, EventType
 from .core.outcome import Finding, Note, NoteKind, Rule, game_fields
-from .core.output import check_output, plain, terminal_cell, terminal_text, write_output
+from .core.output import (
+    check_output,
+    one_line,
+    plain,
+    terminal_cell,
+    terminal_text,
+    write_output,
+)
 from .core.players import (
     PlayerFile,
     carry_forward,
@@ -75,8 +83,27 @@ def _add_encoding(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--encoding", metavar="CODEC", help=_(ENCODING_HELP))
 
 
+#: A word that argparse should take as a value although it begins with "-": a player id such
+#: as ``-1-1`` (argparse itself only takes ``-1`` and ``-1.5``, negative numbers, so).  No
+#: option of ratingkit begins with "-" and a digit.
+_DASHED_VALUE = re.compile(r"^-\d")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a word beginning with "-" and a digit is a value, not an
+    unknown option: ``db history LEDGER -1-1`` and ``rate --player -1-1`` look that player
+    up.  A value beginning with "-" and a letter is given as ``--player=-x`` or after ``--``
+    (``db history LEDGER -- -x``).  The subcommands' parsers are of this class too
+    (argparse makes them of their parent's class)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # argparse's own test for "a negative number, so a value" (its instance attribute).
+        self._negative_number_matcher = _DASHED_VALUE
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ratingkit",
         description=_("Rate chess and shogi events exactly as the rating documents define it."),
     )
@@ -378,12 +405,13 @@ def _naming_the_ledger(path: Path, doing: str, inputs: Sequence[str]) -> Iterato
     try:
         with nullcontext() if inputs else sqlite_errors(path, doing):
             yield
-    except LedgerError:
-        raise
     except RatingkitError as exc:
         text = str(exc)
-        if str(path) in text or any(Path(p).name in text for p in inputs):
+        if names_a_place(text, [str(path), *inputs]):
             raise
+        if isinstance(exc, LedgerError):
+            # The ledger's own refusal ("no player '-x' in the ledger"): which ledger.
+            raise placed(exc, str(path)) from exc
         raise LedgerError(tr("{path}: {doing}: {text}", path=path, doing=doing, text=text)) from exc
 
 
@@ -588,13 +616,16 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
             raise RatingkitError(
                 tr("--save-state {save_state} is the --output file too", save_state=args.save_state)
             )
-    rules = _rules_for(args.rules, events)
-    players, note = _players_and_note(args, events)
-    guard(rules, events, players)  # chess against shogi, score tables
-    if len(events) == 1:
-        report = rules.rate(events[0], players)
-    else:
-        report = rules.rate_events(events, players)
+    # The rating step's refusals (a round robin without rated players, a chess event under
+    # shogi rules) name the event by its title: they are given its file in front.
+    with naming(args.input, also=inputs):
+        rules = _rules_for(args.rules, events)
+        players, note = _players_and_note(args, events)
+        guard(rules, events, players)  # chess against shogi, score tables
+        if len(events) == 1:
+            report = rules.rate(events[0], players)
+        else:
+            report = rules.rate_events(events, players)
     if note is not None:
         report = _noted(report, NoteKind.READ, [note])  # the player file's encoding
     if args.rules not in families():
@@ -802,10 +833,11 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
 
 def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
     event = _read(args.input, args.input_format, encoding=args.encoding, roster=args.players)
-    rules = _rules_for(args.rules, [event])
-    players = _players_for(args, event)
-    guard(rules, [event], players)  # a chess event is not checked under shogi rules
-    table = rules.check(event, players)
+    with naming([args.input], also=_files_read(event)):
+        rules = _rules_for(args.rules, [event])
+        players = _players_for(args, event)
+        guard(rules, [event], players)  # a chess event is not checked under shogi rules
+        table = rules.check(event, players)
     findings: tuple[Finding, ...] = getattr(table, "findings", ())
     if not findings:
         # A view without typed findings (a program's own rule set): every row is broken.
@@ -922,7 +954,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         current_language()  # a RATINGKIT_LANG that names no language of ours is refused
     except RatingkitError as exc:
         # Not translated: the language itself is what is wrong.
-        print(f"ratingkit: error: {terminal_text(str(exc))}", file=sys.stderr)
+        print(f"ratingkit: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_INPUT_ERROR
     with language_of(chosen):
         return _main(words)
@@ -988,7 +1020,8 @@ def _main(argv: Sequence[str]) -> int:
                 write_output(args.output, text, inputs)
                 return 0
     except RatingkitError as exc:
-        print(tr("ratingkit: error: {message}", message=terminal_text(str(exc))), file=sys.stderr)
+        # The one place errors are printed: one line, whatever the message holds.
+        print(tr("ratingkit: error: {message}", message=one_line(str(exc))), file=sys.stderr)
         return EXIT_INPUT_ERROR
     _write_stdout(text, args)
     return 0

@@ -104,6 +104,37 @@ def parse_int(text: str, location: Location | None = None, *, what: str = N_("nu
     return int(raw)
 
 
+#: The highest round number an event file may give, and the most rounds an event may declare
+#: (``rounds``, ``rounds_per_day``): the TRF reader's bound too (``formats.trf.MAX_ROUNDS``).
+#: The longest events rated here stay far below it (a double round robin of 30 players has 58
+#: rounds, the longest world championship match 48 games); a larger number is a typing or
+#: column mistake, refused with its file, line and value.
+MAX_ROUND = 999
+
+
+def parse_round(text: str, location: Location | None = None, *, what: str = N_("round")) -> int:
+    """Read a round number (or a count of rounds): a whole number from 1 to :data:`MAX_ROUND`."""
+    value = parse_int(text, location, what=what)
+    if value < 1:
+        raise InvalidValueError(
+            tr("{what} must be 1 or more, got {value}", what=_(what), value=value),
+            location,
+            value,
+        )
+    if value > MAX_ROUND:
+        raise InvalidValueError(
+            tr(
+                "{what} must be at most {limit}, got {value} (a typing or column mistake?)",
+                what=_(what),
+                limit=MAX_ROUND,
+                value=value,
+            ),
+            location,
+            value,
+        )
+    return value
+
+
 def parse_rating(text: str, location: Location | None = None) -> int | None:
     """Read a rating; an empty cell or ``0`` (FIDE's "no rating") means unrated.  A rating
     outside :data:`RATING_RANGE` is refused."""
