@@ -20,6 +20,7 @@ name is an error before any file is read.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import shutil
@@ -70,6 +71,10 @@ from .services.listing import LIST_FORMATS
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
+#: Something failed that is no fault of the input: a bug (one line on stderr all the same).
+EXIT_INTERNAL_ERROR = 3
+#: Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 ENCODING_HELP = N_(
     "encoding of the input files (the event's files and the player file), for example "
@@ -957,7 +962,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ratingkit: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_INPUT_ERROR
     with language_of(chosen):
-        return _main(words)
+        try:
+            return _main(words)
+        except KeyboardInterrupt:
+            print(_("ratingkit: interrupted"), file=sys.stderr)
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            # The reader of stdout went away (``| head``): nothing more to say, and Python's
+            # own flush at exit must not print a traceback either.
+            _stdout_to_nowhere()
+            return EXIT_INPUT_ERROR
+        except Exception as exc:
+            # A bug, not bad input: still one line, no traceback (issue 25, 5), and a status of
+            # its own, so that a script and the tests can tell it from a refused file.
+            message = tr(
+                (
+                    "ratingkit: internal error: {kind}: {message} (a bug of ratingkit, not "
+                    "of your files; please report it with the command line and the files)"
+                ),
+                kind=type(exc).__name__,
+                message=one_line(str(exc))[:300],
+            )
+            print(message, file=sys.stderr)
+            return EXIT_INTERNAL_ERROR
+
+
+def _stdout_to_nowhere() -> None:
+    """stdout onto the null device, so that the interpreter's last flush of a closed pipe
+    is silent."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
 
 
 #: argparse's own texts (the usage line, the headings, its errors), marked here so that the
