@@ -34,7 +34,12 @@ class Location:
             if isinstance(self.column, int):
                 parts.append(tr("column {column}", column=self.column))
             else:
-                parts.append(tr("field {field}", field=self.column))
+                # A header cell is the field's name: one swollen by a quote left open (the
+                # rest of the file) is named by its start, on one line.
+                field = self.column
+                if len(field) > 40 or not field.isprintable():
+                    field = shown(field, 40)
+                parts.append(tr("field {field}", field=field))
         return ", ".join(parts) if parts else _("<input>")
 
 

@@ -485,6 +485,17 @@ def read_csv_table(
     first = next(rows_iter, None)
     if first is None:
         raise MalformedLineError(tr("{what} is empty", what=what), Location(source, first_line), "")
+    if any("\n" in cell or "\r" in cell for cell in first):
+        raise MalformedLineError(
+            tr(
+                "a quote opened on this line is not closed (its cell runs on to line {end}): "
+                "{start}",
+                end=line_of(),
+                start=shown(_line_at(text, 1)),
+            ),
+            Location(source, first_line),
+            "",
+        )
     header = [unprotect_cell(h.strip()).lower() for h in first]
     where: dict[str, int] = {}
     for index, name in enumerate(header, start=1):

@@ -6,8 +6,9 @@ Each parser takes the raw text and a :class:`~ratingkit.core.errors.Location` an
 
 from __future__ import annotations
 
+import calendar
 import re
-from datetime import date
+from datetime import MAXYEAR, MINYEAR, date
 from fractions import Fraction
 
 from ..core.i18n import N_, _, tr
@@ -46,9 +47,16 @@ def parse_date(text: str, location: Location | None = None, *, year_only: bool =
             )
     try:
         return date(year, month, day)
-    except ValueError as exc:
+    except ValueError:
+        # Our own words, not Python's ("month must be in 1..12"): the message is the user's.
+        if not 1 <= month <= 12:
+            reason = tr("there is no month {month}", month=month)
+        elif not MINYEAR <= year <= MAXYEAR:
+            reason = tr("year {year} is out of range", year=year)
+        else:
+            reason = tr("that month has {days} days", days=calendar.monthrange(year, month)[1])
         raise InvalidValueError(
-            tr("impossible date {text!r}: {exc}", text=text, exc=exc), location, text
+            tr("impossible date {text!r}: {exc}", text=text, exc=reason), location, text
         ) from None
 
 
