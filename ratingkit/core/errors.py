@@ -50,7 +50,7 @@ def shown(value: object, limit: int = 60) -> str:
     if len(text) <= limit:
         return text
     length = len(value) if isinstance(value, str) else len(text)
-    return f"{text[:limit]}... ({length:,} characters)"
+    return tr("{start}... ({length:,} characters)", start=text[:limit], length=length)
 
 
 class RatingkitError(ValueError):
