@@ -9,7 +9,11 @@ format fits ``--columns`` (default: the terminal's width, else 100).  Rule set n
 case-insensitive, and a mistyped one gets "did you mean"
 (:func:`ratingkit.core.ruleset.canonical_name`).
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
-never a traceback; nothing is written when an error occurs.  ``--output`` refuses a folder, a
+never a traceback; nothing is written when an error occurs.  The message names its file (a
+rule set's refusal gets the event's file in front, :func:`ratingkit.core.errors.naming`) and
+is printed as one line (:func:`ratingkit.core.output.one_line`); a bug is one line too, with
+exit status 3.  A player id beginning with "-" and a digit (``db history LEDGER -1-1``,
+``--player -1-1``) is a value, not an option.  ``--output`` refuses a folder, a
 missing folder and the input files; it writes into a device or FIFO and through a symbolic
 link (:func:`ratingkit.core.output.write_output`).  Text for a terminal has no control characters.
 ``--encoding`` (``rate``, ``check``, ``db import``) names the input files' encoding where the
