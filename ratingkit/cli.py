@@ -34,6 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 from . import __version__
 from .core.errors import RatingkitError, names_a_place, naming, placed
@@ -109,6 +110,16 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         # argparse's own test for "a negative number, so a value" (its instance attribute).
         self._negative_number_matcher = _DASHED_VALUE
+
+    def error(self, message: str) -> NoReturn:
+        """A command line argparse cannot read is one line on stderr too (not the usage over
+        several lines and then the error): what is wrong, and where the usage is."""
+        text = tr(
+            "{prog}: error: {message} ('{prog} --help' shows how to use it)",
+            prog=self.prog,
+            message=message,
+        )
+        self.exit(EXIT_INPUT_ERROR, one_line(text) + "\n")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -1008,7 +1019,6 @@ ARGPARSE_TEXTS = (
     N_("positional arguments"),
     N_("options"),
     N_("show this help message and exit"),
-    N_("%(prog)s: error: %(message)s\n"),
     N_("argument %(argument_name)s: %(message)s"),
     N_("the following arguments are required: %s"),
     N_("unrecognized arguments: %s"),

@@ -507,3 +507,13 @@ def test_bad_files_end_with_one_line_on_stderr_and_status_2(tmp_path, games, exp
     assert "Traceback" not in result.stderr
     line = _one_error_line(result.stderr)
     assert line.startswith(f"ratingkit: error: {folder}") and line.endswith(expected)
+
+
+def test_a_command_line_argparse_cannot_read_is_one_line(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["rate", "games.csv"])  # no --rules
+    assert done.value.code == 2
+    assert capsys.readouterr().err == (
+        "ratingkit rate: error: the following arguments are required: --rules "
+        "('ratingkit rate --help' shows how to use it)\n"
+    )
