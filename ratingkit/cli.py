@@ -237,7 +237,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_db_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     db = commands.add_parser("db", help=_("keep a rating list in a ledger (one SQLite file)"))
     sub = db.add_subparsers(dest="db_command", required=True, metavar="DB_COMMAND")
     init = sub.add_parser("init", help=_("create a new ledger for a rule set"))
