@@ -9,7 +9,11 @@ format fits ``--columns`` (default: the terminal's width, else 100).  Rule set n
 case-insensitive, and a mistyped one gets "did you mean"
 (:func:`ratingkit.core.ruleset.canonical_name`).
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
-never a traceback; nothing is written when an error occurs.  ``--output`` refuses a folder, a
+never a traceback; nothing is written when an error occurs.  The message names its file (a
+rule set's refusal gets the event's file in front, :func:`ratingkit.core.errors.naming`) and
+is printed as one line (:func:`ratingkit.core.output.one_line`); a bug is one line too, with
+exit status 3.  A player id beginning with "-" and a digit (``db history LEDGER -1-1``,
+``--player -1-1``) is a value, not an option.  ``--output`` refuses a folder, a
 missing folder and the input files; it writes into a device or FIFO and through a symbolic
 link (:func:`ratingkit.core.output.write_output`).  Text for a terminal has no control characters.
 ``--encoding`` (``rate``, ``check``, ``db import``) names the input files' encoding where the
@@ -20,7 +24,9 @@ name is an error before any file is read.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import re
 import shutil
 import sys
 import textwrap
@@ -28,14 +34,22 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 from . import __version__
-from .core.errors import RatingkitError
+from .core.errors import RatingkitError, names_a_place, naming, placed
 from .core.fileio import check_encoding, read_text_as
 from .core.i18n import N_, _, checked_language, current_language, language_of, tr
 from .core.model import Event, EventType
 from .core.outcome import Finding, Note, NoteKind, Rule, game_fields
-from .core.output import check_output, plain, terminal_cell, terminal_text, write_output
+from .core.output import (
+    check_output,
+    one_line,
+    plain,
+    terminal_cell,
+    terminal_text,
+    write_output,
+)
 from .core.players import (
     PlayerFile,
     carry_forward,
@@ -62,6 +76,10 @@ from .services.listing import LIST_FORMATS
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
+#: Something failed that is no fault of the input: a bug (one line on stderr all the same).
+EXIT_INTERNAL_ERROR = 3
+#: Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 ENCODING_HELP = N_(
     "encoding of the input files (the event's files and the player file), for example "
@@ -75,8 +93,37 @@ def _add_encoding(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--encoding", metavar="CODEC", help=_(ENCODING_HELP))
 
 
+#: A word that argparse should take as a value although it begins with "-": a player id such
+#: as ``-1-1`` (argparse itself only takes ``-1`` and ``-1.5``, negative numbers, so).  No
+#: option of ratingkit begins with "-" and a digit.
+_DASHED_VALUE = re.compile(r"^-\d")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a word beginning with "-" and a digit is a value, not an
+    unknown option: ``db history LEDGER -1-1`` and ``rate --player -1-1`` look that player
+    up.  A value beginning with "-" and a letter is given as ``--player=-x`` or after ``--``
+    (``db history LEDGER -- -x``).  The subcommands' parsers are of this class too
+    (argparse makes them of their parent's class)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # argparse's own test for "a negative number, so a value" (its instance attribute).
+        self._negative_number_matcher = _DASHED_VALUE
+
+    def error(self, message: str) -> NoReturn:
+        """A command line argparse cannot read is one line on stderr too (not the usage over
+        several lines and then the error): what is wrong, and where the usage is."""
+        text = tr(
+            "{prog}: error: {message} ('{prog} --help' shows how to use it)",
+            prog=self.prog,
+            message=message,
+        )
+        self.exit(EXIT_INPUT_ERROR, one_line(text) + "\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ratingkit",
         description=_("Rate chess and shogi events exactly as the rating documents define it."),
     )
@@ -190,7 +237,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_db_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     db = commands.add_parser("db", help=_("keep a rating list in a ledger (one SQLite file)"))
     sub = db.add_subparsers(dest="db_command", required=True, metavar="DB_COMMAND")
     init = sub.add_parser("init", help=_("create a new ledger for a rule set"))
@@ -378,12 +425,13 @@ def _naming_the_ledger(path: Path, doing: str, inputs: Sequence[str]) -> Iterato
     try:
         with nullcontext() if inputs else sqlite_errors(path, doing):
             yield
-    except LedgerError:
-        raise
     except RatingkitError as exc:
         text = str(exc)
-        if str(path) in text or any(Path(p).name in text for p in inputs):
+        if names_a_place(text, [str(path), *inputs]):
             raise
+        if isinstance(exc, LedgerError):
+            # The ledger's own refusal ("no player '-x' in the ledger"): which ledger.
+            raise placed(exc, str(path)) from exc
         raise LedgerError(tr("{path}: {doing}: {text}", path=path, doing=doing, text=text)) from exc
 
 
@@ -588,13 +636,16 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
             raise RatingkitError(
                 tr("--save-state {save_state} is the --output file too", save_state=args.save_state)
             )
-    rules = _rules_for(args.rules, events)
-    players, note = _players_and_note(args, events)
-    guard(rules, events, players)  # chess against shogi, score tables
-    if len(events) == 1:
-        report = rules.rate(events[0], players)
-    else:
-        report = rules.rate_events(events, players)
+    # The rating step's refusals (a round robin without rated players, a chess event under
+    # shogi rules) name the event by its title: they are given its file in front.
+    with naming(args.input, also=inputs):
+        rules = _rules_for(args.rules, events)
+        players, note = _players_and_note(args, events)
+        guard(rules, events, players)  # chess against shogi, score tables
+        if len(events) == 1:
+            report = rules.rate(events[0], players)
+        else:
+            report = rules.rate_events(events, players)
     if note is not None:
         report = _noted(report, NoteKind.READ, [note])  # the player file's encoding
     if args.rules not in families():
@@ -802,10 +853,11 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
 
 def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
     event = _read(args.input, args.input_format, encoding=args.encoding, roster=args.players)
-    rules = _rules_for(args.rules, [event])
-    players = _players_for(args, event)
-    guard(rules, [event], players)  # a chess event is not checked under shogi rules
-    table = rules.check(event, players)
+    with naming([args.input], also=_files_read(event)):
+        rules = _rules_for(args.rules, [event])
+        players = _players_for(args, event)
+        guard(rules, [event], players)  # a chess event is not checked under shogi rules
+        table = rules.check(event, players)
     findings: tuple[Finding, ...] = getattr(table, "findings", ())
     if not findings:
         # A view without typed findings (a program's own rule set): every row is broken.
@@ -922,10 +974,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         current_language()  # a RATINGKIT_LANG that names no language of ours is refused
     except RatingkitError as exc:
         # Not translated: the language itself is what is wrong.
-        print(f"ratingkit: error: {terminal_text(str(exc))}", file=sys.stderr)
+        print(f"ratingkit: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_INPUT_ERROR
     with language_of(chosen):
-        return _main(words)
+        try:
+            return _main(words)
+        except KeyboardInterrupt:
+            print(_("ratingkit: interrupted"), file=sys.stderr)
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            # The reader of stdout went away (``| head``): nothing more to say, and Python's
+            # own flush at exit must not print a traceback either.
+            _stdout_to_nowhere()
+            return EXIT_INPUT_ERROR
+        except Exception as exc:
+            # A bug, not bad input: still one line, no traceback (issue 25, 5), and a status of
+            # its own, so that a script and the tests can tell it from a refused file.
+            message = tr(
+                (
+                    "ratingkit: internal error: {kind}: {message} (a bug of ratingkit, not "
+                    "of your files; please report it with the command line and the files)"
+                ),
+                kind=type(exc).__name__,
+                message=one_line(str(exc))[:300],
+            )
+            print(message, file=sys.stderr)
+            return EXIT_INTERNAL_ERROR
+
+
+def _stdout_to_nowhere() -> None:
+    """stdout onto the null device, so that the interpreter's last flush of a closed pipe
+    is silent."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
 
 
 #: argparse's own texts (the usage line, the headings, its errors), marked here so that the
@@ -935,7 +1019,6 @@ ARGPARSE_TEXTS = (
     N_("positional arguments"),
     N_("options"),
     N_("show this help message and exit"),
-    N_("%(prog)s: error: %(message)s\n"),
     N_("argument %(argument_name)s: %(message)s"),
     N_("the following arguments are required: %s"),
     N_("unrecognized arguments: %s"),
@@ -988,7 +1071,8 @@ def _main(argv: Sequence[str]) -> int:
                 write_output(args.output, text, inputs)
                 return 0
     except RatingkitError as exc:
-        print(tr("ratingkit: error: {message}", message=terminal_text(str(exc))), file=sys.stderr)
+        # The one place errors are printed: one line, whatever the message holds.
+        print(tr("ratingkit: error: {message}", message=one_line(str(exc))), file=sys.stderr)
         return EXIT_INPUT_ERROR
     _write_stdout(text, args)
     return 0

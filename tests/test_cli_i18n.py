@@ -97,11 +97,12 @@ def test_argparse_own_texts_follow_the_language(capsys):
         cli.main(["rate", "games.csv", "--lang", "tr"])  # no --rules
     assert done.value.code == 2
     err = capsys.readouterr().err
-    usage = translated("tr", "usage: ")
-    assert err.startswith(usage)
+    # One line (issue 25, 5): what is wrong and where the usage is, in Turkish.
+    assert err.count("\n") == 1
     required = translated("tr", "the following arguments are required: %s") % "--rules"
-    assert required in err
-    assert "required" not in err
+    template = translated("tr", "{prog}: error: {message} ('{prog} --help' shows how to use it)")
+    assert err == template.format(prog="ratingkit rate", message=required) + "\n"
+    assert "required" not in err and "shows how" not in err
     with pytest.raises(SystemExit):
         cli.main(["rate", "games.csv"])  # and English again afterwards
     assert "the following arguments are required: --rules" in capsys.readouterr().err

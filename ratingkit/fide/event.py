@@ -728,7 +728,7 @@ def iterate_8_58(
                     "{name}: a round robin without rated players cannot rate its "
                     "unrated players (8.21b needs Rar)"
                 ),
-                name=event.name,
+                name=event.source or event.name,  # the file, where the event was read from one
             )
         )
     passes: list[IterationPass] = []
