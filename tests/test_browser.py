@@ -385,7 +385,9 @@ def test_officers_desk_uploads_a_file_and_shows_the_report_and_a_bad_file_error(
             page.locator("a.ratingkit-download", has_text="report.xlsx").click()
         book = openpyxl.load_workbook(io.BytesIO(Path(caught.value.path()).read_bytes()))
         sheet = book["players"]
-        assert [c.value for c in sheet[3]][1] == names[0]
+        # issue 25: the header is the first row, the title the sheet's name
+        assert [c.value for c in sheet[1]][:2] == ["id", "name"]
+        assert [c.value for c in sheet[2]][1] == names[0]
         with page.expect_download() as caught:
             page.locator("a.ratingkit-download", has_text=".trf").click()
         back = tmp_path / "back.trf"
