@@ -533,6 +533,8 @@ def test_calculation_and_games_tables_show_the_report_values():
     assert table.columns[2:10] == ("Ro", "Rc", "n", "w", "We", "w-We", "K", "K*(w-We)")
     games = games_table(report, "1")
     assert len(games) == 7
+    # issue 25: the caption says which rule set computed them
+    assert games.title == f"games of {report['1']['name']} (fide-2014)"
     assert sum(r["score-PD"] for r in games.rows) == report["1"]["w-We"]
 
 

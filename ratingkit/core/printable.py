@@ -42,6 +42,7 @@ p.rules, p.facts { margin: 0 0 1mm 0; }
 table { border-collapse: collapse; margin-bottom: 2mm; }
 th, td { border: 0.5pt solid #555; padding: 0.5mm 1.5mm; vertical-align: top; }
 th { background: #eee; text-align: left; }
+th.word { white-space: nowrap; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 table.players td:nth-child(2) { white-space: nowrap; }
 table.games { font-size: 8pt; }
@@ -145,6 +146,11 @@ def _parts(columns: Sequence[str], widths: Sequence[float]) -> list[list[int]]:
     return parts
 
 
+def _heading_cell(text: str) -> str:
+    one_word = ' class="word"' if " " not in text else ""
+    return f"<th{one_word}>{html.escape(text)}</th>"
+
+
 def _table(
     columns: Sequence[str],
     rows: Sequence[Mapping[str, object]],
@@ -168,7 +174,8 @@ def _table(
     ]
     tables = []
     for part in _parts(columns, widths):
-        head = "".join(f"<th>{html.escape(headings[i])}</th>" for i in part)
+        # a header of one word ("score-PD", "K*(w-We)") is not broken at its hyphen
+        head = "".join(_heading_cell(headings[i]) for i in part)
         body = "".join("<tr>" + "".join(row[i] for i in part) + "</tr>" for row in cells)
         tables.append(
             f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'

@@ -302,4 +302,7 @@ def games_table(
         rows.append({c: cells.get(c) for c in columns})
     name = outcome.player(player_id).name
     formats = {"PD": "{:.2f}", "score-PD": "{:+.2f}"}
-    return Table(tr("games of {name}", name=name), tuple(columns), tuple(rows), formats)
+    # The caption says which rule set computed them: notebook 08 shows one player's games
+    # under two texts side by side.
+    title = tr("games of {name} ({rules})", name=name, rules=report.rules)
+    return Table(title, tuple(columns), tuple(rows), formats)
