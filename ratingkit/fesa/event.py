@@ -1043,6 +1043,7 @@ def new_state(
             "results": results,
             "record": None,
             "notes": (),
+            "assumed": (),
         },
     )
 
