@@ -800,12 +800,12 @@ def group_k_defaults(defaults: Sequence[KDefault]) -> list[Note]:
     is in one note that gives the three, not in three notes that repeat the same players."""
     assumed: dict[tuple[int, str], tuple[str, list[str]]] = {}
     for item in defaults:
-        _name, texts = assumed.setdefault((item.k, item.player), (item.name, []))
-        if item.text not in texts:
-            texts.append(item.text)
+        _name, so_far = assumed.setdefault((item.k, item.player), (item.name, []))
+        if item.text not in so_far:
+            so_far.append(item.text)
     grouped: dict[tuple[int, tuple[str, ...]], tuple[dict[str, None], dict[str, None]]] = {}
-    for (k, player), (name, texts) in assumed.items():
-        names, ids = grouped.setdefault((k, tuple(texts)), ({}, {}))
+    for (k, player), (name, given) in assumed.items():
+        names, ids = grouped.setdefault((k, tuple(given)), ({}, {}))
         names[repr(name)] = None
         ids[player] = None
     notes = []

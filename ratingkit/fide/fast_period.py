@@ -892,7 +892,7 @@ def _k_default_notes(
 ) -> list[Note]:
     """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
     defaults (one per K and set of assumptions, naming the players)."""
-    defaults = []
+    defaults: list[KDefault] = []
     for i, player in enumerate(players):
         if player.rating is None:
             continue
