@@ -396,6 +396,7 @@ def _cmd_db(args: argparse.Namespace) -> str:
                 args.format,
                 everyone=args.everyone,
                 ledger_ids=args.ledger_ids,
+                width=_columns(args),
             )
             if isinstance(rendered, bytes):
                 raise RatingkitError(
@@ -406,12 +407,12 @@ def _cmd_db(args: argparse.Namespace) -> str:
                 )
             return rendered
         if args.db_command == "history":
-            return _render(ledger.history(args.player), args.format)
+            return _render(ledger.history(args.player), args.format, _columns(args))
         if args.db_command == "events":
-            return _render(ledger.events(), "table")
+            return _render(ledger.events(), "table", _columns(args))
         if args.db_command == "remove":
             return ledger.remove_event(args.event, replace=args.replace) + "\n"
-        return _render(ledger.periods(), "table")
+        return _render(ledger.periods(), "table", _columns(args))
 
 
 @contextmanager
@@ -508,10 +509,23 @@ def _cmd_explain(args: argparse.Namespace) -> str:
     return terminal_text(format_explanation(found, _columns(args)))
 
 
-def _cmd_formats() -> str:
-    return "".join(
-        f"{f.name:<8} {' '.join(f.suffixes):<10} {_(f.description)}\n" for f in formats().values()
-    )
+def _cmd_formats(width: int | None = None) -> str:
+    """One format a line: its name, its suffixes, and what it reads, wrapped to ``width``
+    (:data:`DEFAULT_COLUMNS`) under the description's column."""
+    width = width or DEFAULT_COLUMNS
+    lines = []
+    for f in formats().values():
+        lead = f"{f.name:<8} {' '.join(f.suffixes):<10} "
+        lines.extend(
+            textwrap.wrap(
+                _(f.description),
+                width,
+                initial_indent=lead,
+                subsequent_indent=" " * len(lead),
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(lines) + "\n"
 
 
 def _read(
@@ -605,14 +619,18 @@ def _files_noted(events: Sequence[Event]) -> set[Path]:
     return {Path(name).resolve() for event in events for name in _files_read(event)}
 
 
-def _render(result: Report | Table, output_format: str) -> str:
+def _render(result: Report | Table, output_format: str, width: int | None = None) -> str:
+    """``result`` as CSV, JSON or text; the text fits ``width`` columns where given (the
+    ledger's tables: :func:`_columns`)."""
     if output_format == "csv":
         return result.to_csv()
     if output_format == "json":
         if isinstance(result, Table):
             return json.dumps(result.to_records(), indent=2, ensure_ascii=False) + "\n"
         return result.to_json() + "\n"
-    return result.to_text() + ("" if isinstance(result, Report) else "\n")
+    if isinstance(result, Report):
+        return result.to_text(width=width)
+    return result.to_text(width) + "\n"
 
 
 def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -686,7 +704,7 @@ TEXT_GAME_ROWS = 20_000
 def _columns(args: argparse.Namespace) -> int:
     """The width the table format fits: --columns, else the terminal's when stdout is one,
     else :data:`DEFAULT_COLUMNS`."""
-    if args.columns is not None:
+    if getattr(args, "columns", None) is not None:
         if args.columns < 40:
             raise RatingkitError(tr("--columns {columns}: give 40 or more", columns=args.columns))
         return int(args.columns)
@@ -863,10 +881,19 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
         # A view without typed findings (a program's own rule set): every row is broken.
         if not table.rows and args.format == "table":
             # The title may say what could not be checked (e.g. for lack of dates): show it.
-            title = f"  {table.title}\n" if table.title else ""
+            width = _columns(args)
+            wrapped = textwrap.wrap(
+                table.title or "",
+                width,
+                initial_indent="  ",
+                subsequent_indent="    ",
+                break_on_hyphens=False,
+            )
+            title = "".join(f"{line}\n" for line in wrapped)
             fine = tr("{event}: no rule of {rules} is broken", event=event.name, rules=rules.name)
+            fine = textwrap.fill(fine, width, break_on_hyphens=False)
             return f"{fine}\n{title}", 0
-        return _render(table, args.format), EXIT_RULES_BROKEN if table.rows else 0
+        return _render(table, args.format, _columns(args)), EXIT_RULES_BROKEN if table.rows else 0
     status = EXIT_RULES_BROKEN if any(f.breaks_validity for f in findings) else 0
     # The players' names by id: the event's, then those the check gives (a season's).
     named = {p.id: p.name or p.id for p in event.players}
@@ -1056,7 +1083,7 @@ def _main(argv: Sequence[str]) -> int:
         if args.command == "rules":
             text = _cmd_rules()
         elif args.command == "formats":
-            text = _cmd_formats()
+            text = _cmd_formats(_columns(args))
         elif args.command == "explain":
             text = _cmd_explain(args)
         elif args.command == "db":

@@ -179,3 +179,67 @@ def every_rendering():
         for rules in accepted(case):
             for language in LANGUAGES:
                 yield rendered(case, rules.name, language)
+
+
+# -- the CLI's other tables (issue 25, part 4: every table fits COLUMNS=100) ----------------
+
+LEDGER_DATA = DATA / "ledger"
+
+
+@cache
+def _ledgers() -> tuple[tuple[str, Path, str, str], ...]:
+    """Two ledgers built once a session through the CLI: the FESA season of
+    ``tests/data/ledger/season`` and the README's FIDE national list of
+    ``examples/national-list`` (FIDE's list, then three events); each with a period and a
+    player to show."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="ratingkit-sweep-"))
+    atexit.register(shutil.rmtree, folder, True)
+    season, national = folder / "season.sqlite", folder / "national.sqlite"
+    games = sorted((LEDGER_DATA / "season").glob("*-games.csv"))
+    _cli(["db", "init", str(season), "--rules", "fesa"])
+    _cli(
+        [
+            "db",
+            "import",
+            str(season),
+            str(games[0]),
+            "--players",
+            str(games[0].parent / "players.csv"),
+        ]
+    )
+    for file in games[1:]:
+        _cli(["db", "import", str(season), str(file)])
+    for period in ("2024-01", "2024-02", "2024-03", "2024-04"):
+        _cli(["db", "rate", str(season), "--period", period])
+    listed = EXAMPLES / "national-list"
+    _cli(["db", "init", str(national), "--rules", "fide-2014"])
+    _cli(["db", "import-list", str(national), str(listed / "fide-list-2024-02.txt")])
+    _cli(["db", "import", str(national), str(listed / "2024-03-march-open-games.csv")])
+    _cli(["db", "import", str(national), str(listed / "2024-03-rapid-evening-games.csv")])
+    roster = ["--players", str(listed / "club-roster.csv")]
+    _cli(["db", "import", str(national), str(listed / "2024-04-club-championship.csv"), *roster])
+    for period in ("2024-03", "2024-04"):
+        _cli(["db", "rate", str(national), "--period", period])
+    return (("season", season, "2024-04", "nl01"), ("national", national, "2024-04", "N103"))
+
+
+@cache
+def cli_tables(language: str) -> dict[str, str]:
+    """The CLI's tables besides ``rate`` and ``check`` in ``language``, by command: ``formats``,
+    ``rules``, and ``db events``, ``periods``, ``list`` (with and without ``--everyone``) and
+    ``history`` on the two ledgers of :func:`_ledgers`."""
+    lang = ["--lang", language]
+    texts = {"formats": _cli([*lang, "formats"]), "rules": _cli([*lang, "rules"])}
+    for label, path, period, player in _ledgers():
+        db = [*lang, "db"]
+        texts[f"{label}: db events"] = _cli([*db, "events", str(path)])
+        texts[f"{label}: db periods"] = _cli([*db, "periods", str(path)])
+        texts[f"{label}: db list"] = _cli([*db, "list", str(path), "--period", period])
+        listed = [*db, "list", str(path), "--period", period, "--everyone"]
+        texts[f"{label}: db list --everyone"] = _cli(listed)
+        texts[f"{label}: db history"] = _cli([*db, "history", str(path), player])
+    return texts

@@ -271,8 +271,8 @@ def test_a_csv_pair_uploaded_as_files_and_its_exports_read_back(tmp_path):
     # XLSX: the players sheet holds the same numbers
     book = openpyxl.load_workbook(io.BytesIO(values["exports"]["xlsx"].data))
     sheet = book["players"]
-    header = [c.value for c in sheet[2]]
-    by_id = {r[header.index("id")]: r for r in sheet.iter_rows(min_row=3, values_only=True)}
+    header = [c.value for c in sheet[1]]  # issue 25: the header is the first row
+    by_id = {r[header.index("id")]: r for r in sheet.iter_rows(min_row=2, values_only=True)}
     for row in rows:
         after = by_id[row["id"]][header.index("rating_after")]
         assert (str(after) if after is not None else "") == row["rating_after"]

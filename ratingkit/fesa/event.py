@@ -283,6 +283,29 @@ class Prepared:
 StateFor = Callable[[Any, PlayerRecord | None, Location | None], FesaState]
 
 
+def assumed_notes(states: Iterable[FesaState]) -> list[Note]:
+    """What was assumed where the player file says nothing (rule 9's counters), one note a
+    text naming the players it concerns (the first ten), in the order they first occur: a
+    table of players without game counts gives one note, not one a player."""
+    grouped: dict[str, dict[str, str]] = {}
+    for state in states:
+        for text in state.assumed:
+            grouped.setdefault(text, {})[state.id] = state.name
+    notes = []
+    for text, players in grouped.items():
+        names = list(players.values())
+        shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+        notes.append(
+            Note(
+                NoteKind.DEFAULT,
+                tr("{names}: {text}", names=shown, text=text),
+                None,
+                tuple(players),
+            )
+        )
+    return notes
+
+
 def prepare(
     rules: FesaRules,
     event: Event,
@@ -324,6 +347,7 @@ def prepare(
         )
     for state in states.values():
         notes.extend(Note(NoteKind.DEFAULT, text, players=(state.id,)) for text in state.notes)
+    notes.extend(assumed_notes(states.values()))
 
     games, eras = event_games(rules, event, states, plain, handicapped)
     unplayed = [g for g in event.games if not g.is_played]
@@ -1019,6 +1043,7 @@ def new_state(
             "results": results,
             "record": None,
             "notes": (),
+            "assumed": (),
         },
     )
 

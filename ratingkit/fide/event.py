@@ -794,27 +794,36 @@ def iterate_8_58(
 
 
 def group_k_defaults(defaults: Sequence[KDefault]) -> list[Note]:
-    """The defaults assumed for K, one note per (K, text), naming the players (the first ten),
-    in the order they first occur."""
-    grouped: dict[tuple[int, str], list[KDefault]] = {}
+    """The defaults assumed for K (8.56 needs the games count, the age and whether the
+    player ever reached 2400): one note per K and set of assumptions, naming the players (the
+    first ten) in the order they first occur.  A player for whom three things were assumed
+    is in one note that gives the three, not in three notes that repeat the same players."""
+    assumed: dict[tuple[int, str], tuple[str, list[str]]] = {}
     for item in defaults:
-        grouped.setdefault((item.k, item.text), []).append(item)
+        _name, so_far = assumed.setdefault((item.k, item.player), (item.name, []))
+        if item.text not in so_far:
+            so_far.append(item.text)
+    grouped: dict[tuple[int, tuple[str, ...]], tuple[dict[str, None], dict[str, None]]] = {}
+    for (k, player), (name, given) in assumed.items():
+        names, ids = grouped.setdefault((k, tuple(given)), ({}, {}))
+        names[repr(name)] = None
+        ids[player] = None
     notes = []
-    for (k, text), items in grouped.items():
-        names = list(dict.fromkeys(repr(item.name) for item in items))
-        shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+    for (k, texts), (names, ids) in grouped.items():
+        listed = list(names)
+        shown = ", ".join(listed[:10]) + (" ..." if len(listed) > 10 else "")
         notes.append(
             Note(
                 NoteKind.DEFAULT,
                 tr(
                     "K={k} assumed ({text}) for {count} player(s): {shown}",
                     k=k,
-                    text=text,
-                    count=len(names),
+                    text="; ".join(texts),
+                    count=len(listed),
                     shown=shown,
                 ),
                 None,
-                tuple(dict.fromkeys(item.player for item in items)),
+                tuple(ids),
             )
         )
     return notes

@@ -47,7 +47,15 @@ from ..core.outcome import (
 )
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
-from .event import NOT_COUNTED, event_detail, no_ru_outcome, reference_date, ru_outcome
+from .event import (
+    NOT_COUNTED,
+    KDefault,
+    event_detail,
+    group_k_defaults,
+    no_ru_outcome,
+    reference_date,
+    ru_outcome,
+)
 from .formula import KChoice
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
 from .publication import (
@@ -883,35 +891,14 @@ def _k_default_notes(
     players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
 ) -> list[Note]:
     """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
-    defaults (one per K and text, naming the players), without a value per player."""
-    groups: dict[tuple[int, str], tuple[dict[str, None], dict[str, None]]] = {}
+    defaults (one per K and set of assumptions, naming the players)."""
+    defaults: list[KDefault] = []
     for i, player in enumerate(players):
         if player.rating is None:
             continue
         choice = choices[choice_list[i]]
-        for text in choice.assumed:
-            names, ids = groups.setdefault((choice.k, text), ({}, {}))
-            names[repr(player.name)] = None
-            ids[player.id] = None
-    notes = []
-    for (k, text), (names, ids) in groups.items():
-        listed = list(names)
-        shown = ", ".join(listed[:10]) + (" ..." if len(listed) > 10 else "")
-        notes.append(
-            Note(
-                NoteKind.DEFAULT,
-                tr(
-                    "K={k} assumed ({text}) for {listed_count} player(s): {shown}",
-                    k=k,
-                    text=text,
-                    listed_count=len(listed),
-                    shown=shown,
-                ),
-                None,
-                tuple(ids),
-            )
-        )
-    return notes
+        defaults.extend(KDefault(choice.k, text, player.id, player.name) for text in choice.assumed)
+    return group_k_defaults(defaults)
 
 
 def _period_decision(events: Sequence[Event]) -> Note:
