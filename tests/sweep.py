@@ -53,12 +53,20 @@ def cases() -> tuple[Case, ...]:
     """Every example of ``examples/`` and every event file of ``tests/data`` a user could
     rate: single files, CSV pairs (a folder), and the seasons rated together."""
     return (
-        Case("karl-mala", (EXAMPLES / "karl-mala-2005-swiss.trf",), EXAMPLES / "karl-mala-2005-players.csv"),
+        Case(
+            "karl-mala",
+            (EXAMPLES / "karl-mala-2005-swiss.trf",),
+            EXAMPLES / "karl-mala-2005-players.csv",
+        ),
         Case("round-robin-two-unrated", (EXAMPLES / "round-robin-two-unrated.trf",)),
         Case("fide-autumn-open-2025", (EXAMPLES / "fide-autumn-open-2025",)),
         Case("fide-junior-double-rr-2025", (EXAMPLES / "fide-junior-double-rr-2025",)),
         Case("fide-1982-berger", (EXAMPLES / "fide-1982-berger.csv",)),
-        Case("fesa-spring-cup", (EXAMPLES / "fesa-spring-cup.txt",), EXAMPLES / "fesa-spring-cup-players.csv"),
+        Case(
+            "fesa-spring-cup",
+            (EXAMPLES / "fesa-spring-cup.txt",),
+            EXAMPLES / "fesa-spring-cup-players.csv",
+        ),
         Case("fesa-spring-cup-rated", (EXAMPLES / "fesa-spring-cup-rated.txt",)),
         Case("fesa-example-rated", (EXAMPLES / "fesa-example-rated.txt",)),
         Case("cdf-2025-nantes", (EXAMPLES / "cdf-2025-nantes.txt",)),
@@ -134,11 +142,12 @@ def _rate(case: Case, rules: RuleSet) -> Report:
 
 def _cli(arguments: list[str]) -> str:
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            cli.main(arguments)
-        except SystemExit:
-            pass
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        contextlib.suppress(SystemExit),
+    ):
+        cli.main(arguments)
     return out.getvalue() + err.getvalue()
 
 
@@ -170,3 +179,32 @@ def every_rendering():
         for rules in accepted(case):
             for language in LANGUAGES:
                 yield rendered(case, rules.name, language)
+
+
+@cache
+def desk_rendered(language: str) -> dict[str, str]:
+    """The officer's desk (notebook 09) in ``language``: its example list, then for each
+    example loaded with its default rule set the texts a user reads (the rule set picker's
+    entries, the reason and the refused rule sets, what was read, the check, the report,
+    the first player's "why" table, the headings), as HTML by example label."""
+    from ratingkit.notebook.widgets.desk import OfficersDesk, desk_examples
+
+    texts: dict[str, str] = {}
+    with language_of(language):
+        desk = OfficersDesk(examples=desk_examples(EXAMPLES))
+        texts["desk example list"] = "\n".join(label for label, _value in desk.example.options)
+        for label in desk.examples:
+            desk.example.value = label
+            shown = [
+                "\n".join(entry for entry, _value in desk.rules.options),
+                desk.intro.value,
+                *(heading.value for heading in desk.headings.values()),
+                desk.message.value,
+                desk.summary.value,
+                desk.reason.value,
+                desk.findings.value,
+                desk.output.value,
+                desk.why.value,
+            ]
+            texts[f"desk {label} html"] = "\n".join(shown)
+    return texts
