@@ -346,7 +346,10 @@ def prepare(
         notes.append(
             Note(
                 NoteKind.RULE,
-                tr("handicap values: {names} (rule 12)", names=", ".join(sorted(eras))),
+                tr(
+                    "handicap values: {names} (rule 12)",
+                    names=", ".join(_(era) for era in sorted(eras)),
+                ),
                 Rule("rule 12", N_("handicap values by the game's date")),
             )
         )
