@@ -68,6 +68,7 @@ from .core.ruleset import (
     family_gaps,
     get_rule_set,
     guard,
+    in_force_text,
     out_of_force_note,
     rule_sets,
 )
@@ -470,9 +471,7 @@ def _cmd_rules() -> str:
     for name, rules in known.items():
         valid = ""
         if rules.valid_from or rules.valid_until:
-            start = rules.valid_from.isoformat() if rules.valid_from else "..."
-            end = rules.valid_until.isoformat() if rules.valid_until else "..."
-            valid = tr("[in force {start} to {end}]", start=start, end=end)
+            valid = tr("[{in_force}]", in_force=in_force_text(rules))
         lines.append(entry(name, _(rules.title), _(rules.document), tail=valid))
     for family, members in families().items():
         gaps = [
@@ -542,7 +541,7 @@ def _read(
         parsed = EventType.parse(event_type)
         # What the reader noted besides the type (a TRF's bye placeholder) stays.
         notes = _strings(event.extra.get("reader_notes"))
-        note = "; ".join((tr("event type {type} (given)", type=parsed.value), *notes))
+        note = "; ".join((tr("event type {type} (given)", type=_(parsed.value)), *notes))
         event = replace(event, type=parsed, extra={**event.extra, "type_note": note})
     return event
 
@@ -883,7 +882,7 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
             # The title may say what could not be checked (e.g. for lack of dates): show it.
             width = _columns(args)
             wrapped = textwrap.wrap(
-                table.title or "",
+                _(table.title) if table.title else "",
                 width,
                 initial_indent="  ",
                 subsequent_indent="    ",
@@ -919,7 +918,7 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
         rows = [dict(r, games="; ".join(f.games_text(named))) for r, f in pairs]
         return Table("check", tuple(records[0]), rows).to_csv(), status
     width = _columns(args)
-    out = [table.title] if table.title else []
+    out = [_(table.title)] if table.title else []
     breaking = [f for f in findings if f.breaks_validity]
     information = [f for f in findings if not f.breaks_validity]
     if breaking:
@@ -949,11 +948,12 @@ def _findings_table(found: Sequence[Finding], named: Mapping[str, str], width: i
     rows = []
     for rule, group in by_rule.items():
         if len(group) == 1:
-            problem = group[0].problem.removeprefix(f"{rule.clause}: ")
+            problem = _(group[0].problem.removeprefix(f"{rule.clause}: "))
             items = group[0].games_text(named)
         else:
-            problem = rule.text or group[0].problem
-            items = [g for f in group for g in f.games_text(named)] or [f.problem for f in group]
+            # A rule's text is marked with N_ where the rule is made: shown in the language.
+            problem = _(rule.text) if rule.text else _(group[0].problem)
+            items = [g for f in group for g in f.games_text(named)] or [_(f.problem) for f in group]
         listed = "; ".join(items[:GAMES_SHOWN]) + (" ..." if len(items) > GAMES_SHOWN else "")
         if any(f.all_games for f in group):
             concerns = _("all games")

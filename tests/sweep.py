@@ -243,3 +243,32 @@ def cli_tables(language: str) -> dict[str, str]:
         texts[f"{label}: db list --everyone"] = _cli(listed)
         texts[f"{label}: db history"] = _cli([*db, "history", str(path), player])
     return texts
+
+
+@cache
+def desk_rendered(language: str) -> dict[str, str]:
+    """The officer's desk (notebook 09) in ``language``: its example list, then for each
+    example loaded with its default rule set the texts a user reads (the rule set picker's
+    entries, the reason and the refused rule sets, what was read, the check, the report,
+    the first player's "why" table, the headings), as HTML by example label."""
+    from ratingkit.notebook.widgets.desk import OfficersDesk, desk_examples
+
+    texts: dict[str, str] = {}
+    with language_of(language):
+        desk = OfficersDesk(examples=desk_examples(EXAMPLES))
+        texts["desk example list"] = "\n".join(label for label, _value in desk.example.options)
+        for label in desk.examples:
+            desk.example.value = label
+            shown = [
+                "\n".join(entry for entry, _value in desk.rules.options),
+                desk.intro.value,
+                *(heading.value for heading in desk.headings.values()),
+                desk.message.value,
+                desk.summary.value,
+                desk.reason.value,
+                desk.findings.value,
+                desk.output.value,
+                desk.why.value,
+            ]
+            texts[f"desk {label} html"] = "\n".join(shown)
+    return texts

@@ -54,8 +54,10 @@ def test_rules_in_russian_says_what_a_family_name_picks(capsys):
     before_members = translated("ru", "the one of {members} in force on the event's start date")
     assert flat(before_members.split("{members}")[0]) in out
     assert "in force on the event's start date" not in out
-    in_force = translated("ru", "[in force {start} to {end}]")
-    assert flat(in_force.split("{start}")[0]) in out
+    with (i18n.LOCALE_DIR / "ru" / "LC_MESSAGES" / "core.po").open("rb") as po:
+        in_force = read_po(po, locale="ru").get("in force from {start} to {end}").string
+    assert in_force and in_force != "in force from {start} to {end}"
+    assert "[" + flat(in_force.split("{start}")[0]) in out
 
 
 def test_rate_help_in_turkish_after_the_subcommand(capsys):

@@ -360,7 +360,7 @@ def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, cap
         3: "shogi handicap game: not a chess game",
     }
     assert sum(r["round"] in (2, 3) for r in report.games.rows) == 4  # both sides listed
-    assert any("2 game(s) with a shogi handicap or a shogi result" in n for n in report.notes)
+    assert any("2 games with a shogi handicap or a shogi result" in n for n in report.notes)
     assert not any("only played games (TRF 1 = 0) are rated" in n for n in report.notes)
     rules = {row["rule"]: row["games"] for row in FIDE_2014.check(event, STATE).rows}
     # The players by name (_event names each player by his id in capitals).

@@ -463,8 +463,8 @@ def test_check_lists_the_games_rules_4_and_4a_leave_unrated():
     games = [game(1, "a", "b", handicap="R"), game(1, "c", "d", agreed="no")]
     table = LNMO.check(Event("club", tuple(players), tuple(games)))
     assert {(r["rule"], r["problem"]) for r in table.rows} == {
-        ("4a", "1 game(s): handicap outside handicap event (4a)"),
-        ("4", "1 game(s): not agreed (4)"),
+        ("4a", "1 game: handicap outside handicap event (4a)"),
+        ("4", "1 game: not agreed (4)"),
     }
     clean = LNMO.check(Event("club", tuple(players), (game(1, "a", "b"),)))
     assert clean.rows == ()

@@ -88,7 +88,7 @@ def test_the_why_cell_and_explain_come_from_typed_parts():
     )
     assert detail_cells(detail)["why"] == (
         "bonus doubled in 'Evening': gain 48 > 29 (2b); 12 kyu -> 11 kyu on rating 706 (1a); "
-        "2 game(s) without change: not agreed (4)"
+        "2 games without change: not agreed (4)"
     )
     assert str(promotion.how) == "rating 706 reached 700 (1a)"
     words = detail.derivation()

@@ -37,6 +37,7 @@ from .fastbuild import collector_paused
 from .i18n import N_, _, current_language, decimal_separator, language_of, localized_number, tr
 from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
+from .shogi import localized_grade
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -116,6 +117,37 @@ def _no_negative_zero(text: str) -> str:
     return text
 
 
+#: Words an outcome keeps in English (values a program reads: the event type of
+#: ``EventType``, the performance solver) that a table or a summary shows in the language;
+#: grades are shown by :func:`~ratingkit.core.shogi.localized_grade`.
+VALUE_WORDS: frozenset[str] = frozenset(
+    {
+        N_("round robin"),
+        N_("swiss"),
+        N_("team"),
+        N_("match"),
+        N_("club"),
+        N_("exact"),
+        N_("newton32"),
+        # FESA's categories (rule 3), as its outcomes keep them
+        N_("established"),
+        N_("provisional"),
+    }
+)
+
+
+def shown_words(value: str) -> str:
+    """A text value in the language now in force: a grade with its unit translated, one of
+    :data:`VALUE_WORDS` translated, anything else (names, ids) as it is."""
+    if not value or current_language() == "en":
+        return value
+    if value in VALUE_WORDS:
+        return _(value)
+    if value[0].isdigit() or value[0] in "Fn":
+        return localized_grade(value)
+    return value
+
+
 def format_cell(value: object, fmt: str | None = None, column: str | None = None) -> str:
     """How a value is shown in text and HTML tables, in the language now in force (a decimal
     comma in Russian and Turkish, "да" for True).  ``fmt`` (the table's format of the
@@ -132,6 +164,8 @@ def format_cell(value: object, fmt: str | None = None, column: str | None = None
         return separator.join(format_cell(v) for v in value)
     if isinstance(value, int | float):
         return localized_number(_number_cell(value, fmt, column))
+    if isinstance(value, str):
+        return shown_words(value)
     return str(value)
 
 
@@ -440,7 +474,7 @@ class CheckTable(Table):
         found = tuple(findings)
         named = dict(names or {})
         rows = tuple(
-            {"rule": f.rule.clause, "problem": f.problem, "games": f.games_text(named)}
+            {"rule": f.rule.clause, "problem": _(f.problem), "games": f.games_text(named)}
             for f in found
         )
         return cls(title, CHECK_COLUMNS, rows, {}, found, named)
@@ -548,6 +582,9 @@ def _column_text(fmt: str | None, column: str) -> ColumnText:
     floats: dict[float, str] = {}
     in_rating, in_change = column in RATING_COLUMNS, column in CHANGE_COLUMNS
     yes, no = _("yes"), _("no")
+    # Words shown in the language (shown_words: grades, event types), each looked up once.
+    translated = current_language() != "en"
+    words: dict[str, str] = {}
 
     def texts(values: Iterable[Any], seen: dict[int, str]) -> tuple[list[str], bool]:
         out: list[str] = []
@@ -557,6 +594,13 @@ def _column_text(fmt: str | None, column: str) -> ColumnText:
             kind = type(value)
             if kind is str:
                 numbers = False
+                if translated:
+                    word = words.get(value)
+                    if word is None:
+                        word = shown_words(value)
+                        if len(words) < _KNOWN_NUMBERS:
+                            words[value] = word
+                    value = word
                 append(value if value.isprintable() else terminal_cell(value))
                 continue
             if value is None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from ..core.errors import Location
 from ..core.fastbuild import build
-from ..core.i18n import N_, _, tr
+from ..core.i18n import N_, _, tr, trn
 from ..core.model import Event, Game, Play, Special, event_notes
 from ..core.outcome import (
     EventKey,
@@ -39,11 +39,12 @@ from ..core.outcome import (
 from ..core.players import PlayerMatch, PlayerRecord, normalise_name
 from ..core.shogi import (
     GRADES,
-    grade_name,
     handicap_grades,
     handicap_key,
     handicapped_rating,
+    localized_grade,
     parse_grade,
+    shown_grade_name,
 )
 from .formula import (
     BONUS_GAMES,
@@ -356,9 +357,11 @@ def prepare(
             Note(
                 NoteKind.RULE,
                 tr(
-                    "{unplayed_count} unplayed game(s) and {count} bye(s) are not rated (rule 4)",
-                    unplayed_count=len(unplayed),
-                    count=len(event.byes),
+                    "not rated (rule 4): {unplayed}, {byes}",
+                    unplayed=trn(
+                        "{count} unplayed game", "{count} unplayed games", count=len(unplayed)
+                    ),
+                    byes=trn("{count} bye", "{count} byes", count=len(event.byes)),
                 ),
                 Rule("rule 4", N_("unplayed games and byes are not rated")),
             )
@@ -367,7 +370,10 @@ def prepare(
         notes.append(
             Note(
                 NoteKind.RULE,
-                tr("handicap values: {names} (rule 12)", names=", ".join(sorted(eras))),
+                tr(
+                    "handicap values: {names} (rule 12)",
+                    names=", ".join(_(era) for era in sorted(eras)),
+                ),
                 Rule("rule 12", N_("handicap values by the game's date")),
             )
         )
@@ -570,8 +576,10 @@ def handicap_text(g: RatedGame) -> str:
     """Rule 12 as a game row shows it: ``gives rook (2.5)``, ``receives ...``, or ""."""
     if g.handicap is None:
         return ""
-    side = "gives" if g.given else "receives"
-    return f"{side} {g.handicap} ({_decimal(g.given or g.received)})"
+    value = _decimal(g.given or g.received)
+    if g.given:
+        return tr("gives {handicap} ({value})", handicap=_(str(g.handicap)), value=value)
+    return tr("receives {handicap} ({value})", handicap=_(str(g.handicap)), value=value)
 
 
 def unrated_results(
@@ -1193,7 +1201,7 @@ def rate_event(
                         "performance rating {rating} (the FESA ELO rating system, "
                         "rule 10, gives unrated players no grade)",
                         name=state.name,
-                        grade=grade_name(found_here[-1].to_grade),
+                        grade=shown_grade_name(found_here[-1].to_grade),
                         rating=outcome.rating_after,
                     ),
                     Rule("rule 10", N_("unrated players have no grade")),
@@ -1271,7 +1279,10 @@ def rate_event(
             Note(
                 NoteKind.READ,
                 _("published promotions: ")
-                + "; ".join(f"{name} to {grade}" for name, grade in published_list),
+                + "; ".join(
+                    tr("{name} to {grade}", name=name, grade=localized_grade(str(grade)))
+                    for name, grade in published_list
+                ),
             )
         )
     if any(g.special is not None for g in event.games):

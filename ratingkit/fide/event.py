@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RatingkitError
 from ..core.expected import table_dp, table_pd_exact
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, tr, trn
 from ..core.model import Event, EventType, Game, Player
 from ..core.outcome import (
     EventKey,
@@ -321,9 +321,10 @@ def who_is_counted(ctx: _Event, first_event: set[str]) -> None:
         ctx.result.notes.append(
             Note(
                 NoteKind.RULE,
-                tr(
-                    "8.21: {count} unrated player(s) scored 0 in their first "
-                    "event and are not counted",
+                trn(
+                    "8.21: {count} unrated player scored 0 in his first event and is not counted",
+                    "8.21: {count} unrated players scored 0 in their first event and are not "
+                    "counted",
                     count=len(zero),
                 )
                 + (tr(" (nor their games for their opponents)") if ctx.round_robin else "")
@@ -388,11 +389,12 @@ def games_not_rated(ctx: _Event) -> None:
         ctx.result.notes.append(
             Note(
                 NoteKind.RULE,
-                tr(
-                    "{not_chess} game(s) with a shogi handicap or a shogi result "
-                    "(sennichite, jishogi, illegal move) are not rated: they are "
-                    "not chess games",
-                    not_chess=not_chess,
+                trn(
+                    "{count} game with a shogi handicap or a shogi result (sennichite, "
+                    "jishogi, illegal move) is not rated: it is not a chess game",
+                    "{count} games with a shogi handicap or a shogi result (sennichite, "
+                    "jishogi, illegal move) are not rated: they are not chess games",
+                    count=not_chess,
                 ),
             )
         )
@@ -815,8 +817,9 @@ def group_k_defaults(defaults: Sequence[KDefault]) -> list[Note]:
         notes.append(
             Note(
                 NoteKind.DEFAULT,
-                tr(
-                    "K={k} assumed ({text}) for {count} player(s): {shown}",
+                trn(
+                    "K={k} assumed ({text}) for {count} player: {shown}",
+                    "K={k} assumed ({text}) for {count} players: {shown}",
                     k=k,
                     text="; ".join(texts),
                     count=len(listed),

@@ -31,7 +31,7 @@ import numpy as np
 from ..core.expected import table_pd_exact
 from ..core.fastbuild import build as make_frozen
 from ..core.fastbuild import collector_paused
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, tr, trn
 from ..core.model import Event, EventType, Play, Player
 from ..core.outcome import (
     EventKey,
@@ -620,9 +620,11 @@ def _rate_period(
             result_notes.append(
                 Note(
                     NoteKind.RULE,
-                    tr(
-                        "8.21: {count} unrated player(s) scored 0 in their first "
-                        "event and are not counted",
+                    trn(
+                        "8.21: {count} unrated player scored 0 in his first event and is not "
+                        "counted",
+                        "8.21: {count} unrated players scored 0 in their first event and are not "
+                        "counted",
                         count=len(zero),
                     )
                     + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")
@@ -1181,7 +1183,7 @@ def fast_period_report(outcome: FideOutcome) -> Report:
 
         sections.append(
             LazyTable(
-                f"event: {event.key.name}",
+                tr("event: {event}", event=event.key.name),
                 columns,
                 _players_count(event),
                 rows,

@@ -166,7 +166,7 @@ def rate_one(rules: Fide2014, event: Event, players: PlayerFile | None) -> FideO
     detail = result.detail()
     return Outcome(
         rules=rules.name,
-        title=f"{event.name}: {rules.label} rating",
+        title=tr("{event}: {rules} rating", event=event.name, rules=rules.label),
         players=players_out,
         events=(EventOutcome(result.key, players_out, tuple(result.games), tuple(notes), detail),),
         games=tuple(result.games),

@@ -67,8 +67,10 @@ class Fide2014:
     """FIDE Rating Regulations 2014, section 8, as a rule set."""
 
     name: str = "fide-2014"
-    title: str = "FIDE Rating Regulations 2014, section 8"
-    document: str = "FIDE Rating Regulations effective 1 July 2014, section 8 (Russian translation)"
+    title: str = N_("FIDE Rating Regulations 2014, section 8")
+    document: str = N_(
+        "FIDE Rating Regulations effective 1 July 2014, section 8 (Russian translation)"
+    )
     valid_from: date | None = date(2014, 7, 1)
     #: The day before the 2017 regulations came into force (FIDE Handbook B.02 lists the 2014
     #: text as "effective from 1 July 2014 till 30 June 2017").
@@ -367,11 +369,11 @@ FIDE_2014 = Fide2014()
 
 # -- 2017 and 2022 ---------------------------------------------------------------------------
 
-DOCUMENT_2017 = (
+DOCUMENT_2017 = N_(
     "FIDE Rating Regulations effective from 1 July 2017 till 31 December 2021 (FIDE Handbook "
     "B.02, with amendments effective from 1 February 2021)"
 )
-DOCUMENT_2022 = (
+DOCUMENT_2022 = N_(
     "FIDE Rating Regulations effective from 1 January 2022 till 29 February 2024 (FIDE Handbook "
     "B.02): 8.2.2-8.2.3 initial rating from rated opponents only, 8.3.1 the 400-point rule once "
     "per tournament, 8.3.3 K * n <= 700, floor 1000"
@@ -391,7 +393,7 @@ class Fide2022(Fide2014):
     """FIDE Rating Regulations effective from 1 January 2022 till 29 February 2024."""
 
     name: str = "fide-2022"
-    title: str = "FIDE Rating Regulations 1 January 2022"
+    title: str = N_("FIDE Rating Regulations 1 January 2022")
     document: str = DOCUMENT_2022
     valid_from: date | None = date(2022, 1, 1)
     #: The day before the 2024 regulations came into force (rule set ``fide-2024``).
@@ -499,11 +501,11 @@ FIDE_2022 = Fide2022()
 
 # -- 2024 and 2025 ---------------------------------------------------------------------------
 
-DOCUMENT_2024 = (
+DOCUMENT_2024 = N_(
     "FIDE Rating Regulations effective 1 March 2024 (FIDE Handbook B.02: 7.2.1 floor 1400, "
     "8.2 initial rating with two hypothetical 1800 opponents, 8.3.3 K * n <= 700)"
 )
-DOCUMENT_2025 = (
+DOCUMENT_2025 = N_(
     "FIDE Rating Regulations effective 1 March 2024, amended with effect from 1 October 2025 "
     "(FIDE Handbook B.02, 8.3.1: the 400-point cap only below 2650)"
 )
@@ -515,7 +517,7 @@ class Fide2024(Fide2014):
     1 October 2025 (``fide-2025``, with ``cap_only_below=2650``) as a rule set."""
 
     name: str = "fide-2024"
-    title: str = "FIDE Rating Regulations 1 March 2024"
+    title: str = N_("FIDE Rating Regulations 1 March 2024")
     document: str = DOCUMENT_2024
     valid_from: date | None = date(2024, 3, 1)
     valid_until: date | None = date(2025, 9, 30)
@@ -623,7 +625,7 @@ class Fide2024(Fide2014):
 FIDE_2024 = Fide2024()
 FIDE_2025 = Fide2024(
     name="fide-2025",
-    title="FIDE Rating Regulations 1 March 2024, amended 1 October 2025",
+    title=N_("FIDE Rating Regulations 1 March 2024, amended 1 October 2025"),
     document=DOCUMENT_2025,
     valid_from=date(2025, 10, 1),
     valid_until=None,

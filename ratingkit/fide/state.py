@@ -35,6 +35,7 @@ from ..core.players import (
     PlayerFile,
     PlayerRecord,
     match_warning,
+    matched_by,
     with_ratings_before,
     with_read_note,
 )
@@ -334,8 +335,8 @@ def read_states(
         )
     if players is not None:
         source = players.source or tr("player file")
-        text = ", ".join(f"{count} by {how}" for how, count in how_counts.items()) or "none"
-        note = tr("{source}: players matched {text}", source=source, text=text)
+        text = ", ".join(matched_by(how, count) for how, count in how_counts.items())
+        note = tr("{where}: {matched}", where=source, matched=text or _("no player matched"))
         if missing:
             shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
             note += tr(

@@ -160,7 +160,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
     if not detail.dp_rows and not detail.passes:
         return []
     dp_table = Table(
-        f"8.21b: p and dp of each player ({detail.name})",
+        tr("8.21b: p and dp of each player ({event})", event=detail.name),
         ("id", N_("name"), N_("rating"), N_("games"), N_("score"), "p", "dp", N_("in pass 1")),
         tuple(
             {
@@ -178,7 +178,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
         {"p": "{:.3f}"},
     )
     iteration = Table(
-        f"8.58 iteration ({detail.name})",
+        tr("8.58 iteration ({event})", event=detail.name),
         (
             N_("pass"),
             N_("players averaged"),
@@ -246,7 +246,9 @@ def period_report(outcome: FideOutcome) -> Report:
         if isinstance(event_detail, FideEvent):
             sections.extend(_iteration_sections(event_detail))
         rows = [fide_cells(player, columns) for player in event.players]
-        sections.append(Table(f"event: {event.key.name}", columns, tuple(rows), FORMATS))
+        sections.append(
+            Table(tr("event: {event}", event=event.key.name), columns, tuple(rows), FORMATS)
+        )
     return Report.from_outcome(
         outcome,
         detail_columns=PERIOD_COLUMNS,

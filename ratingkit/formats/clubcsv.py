@@ -100,7 +100,7 @@ def club_event(
             events=len(first_seen),
             dates=len(set(dates)),
         ),
-        "game_evidence": "LNMO club records",
+        "game_evidence": N_("LNMO club records"),
     }
     if roster.source:
         extra["player_file"] = roster.source

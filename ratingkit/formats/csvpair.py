@@ -153,7 +153,7 @@ def read_csv_pair(
     fields = read_sidecar(games_path, encoding=encoding, reads=reads)
     # The type is decided before the event is built, so that it is built (and checked) once.
     if event_type is not None:
-        kind, note = event_type, tr("event type {type} (given)", type=event_type.value)
+        kind, note = event_type, tr("event type {type} (given)", type=_(event_type.value))
     elif all_pairs_met(len(players), games):
         kind = EventType.ROUND_ROBIN
         note = _("event type round robin (detected: every pair of players met equally often)")

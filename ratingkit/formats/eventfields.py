@@ -249,7 +249,7 @@ def apply_fields(event: Event, fields: Mapping[str, object]) -> Event:
     if isinstance(given_type, EventType):
         where = extra.get("event_file", _("the event fields"))
         extra["type_note"] = tr(
-            "event type {type} (given in {where})", type=given_type.value, where=where
+            "event type {type} (given in {where})", type=_(given_type.value), where=where
         )
     game = fields.get("game")
     if isinstance(game, GameKind):

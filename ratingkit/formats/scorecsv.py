@@ -190,7 +190,7 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         )
     event_extra: dict[str, object] = {
         "type_note": _("event type round robin (a score table is a round robin)"),
-        "game_evidence": "a FIDE score table",
+        "game_evidence": N_("a FIDE score table"),
         "encoding": main_encoding(reads),
         "files": files_read(reads),
     }

@@ -377,7 +377,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
     given = event_type_from_text(type_text) if type_text else None
     if given is not None:
         type_note = tr(
-            "event type {type} (from the 092 line {text!r})", type=given.value, text=type_text
+            "event type {type} (from the 092 line {text!r})", type=_(given.value), text=type_text
         )
         event_type = given
     else:
@@ -388,7 +388,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         **read_extra,
         "trf_tags": tuple(tags),
         "type_note": "; ".join((type_note, *notes)),
-        "game_evidence": "a FIDE TRF file",
+        "game_evidence": N_("a FIDE TRF file"),
     }
     if placeholders:
         extra["trf_bye_placeholders"] = tuple(

@@ -37,6 +37,7 @@ from ..core.players import (
     match_warning,
     rating_before,
 )
+from ..core.shogi import localized_grade
 from ..formats.clubterms import Terms, column_location, game_terms
 from .formula import (
     NO_GAME,
@@ -527,7 +528,7 @@ class _Season:
                         "LNMO grades only (rule 6)"
                     ),
                     candidate=candidate,
-                    grade=state.grade,
+                    grade=localized_grade(str(state.grade)),
                 ),
                 where,
                 state.grade.label,
@@ -556,7 +557,7 @@ class _Season:
                 raise InvalidValueError(
                     tr(
                         "no qualification game leads from {grade} to {target} kyu (1a)",
-                        grade=state.grade,
+                        grade=localized_grade(str(state.grade)),
                         target=target,
                     ),
                     where,
@@ -572,7 +573,7 @@ class _Season:
                             "above, or rate it by hand"
                         ),
                         candidate=candidate,
-                        grade=state.grade,
+                        grade=localized_grade(str(state.grade)),
                     ),
                     where,
                     "",
@@ -600,7 +601,7 @@ class _Season:
                         "{qualification} is for {target} kyu (1a)"
                     ),
                     candidate=candidate,
-                    grade=state.grade,
+                    grade=localized_grade(str(state.grade)),
                     qualification=QUALIFICATION[target],
                     target=target,
                 ),

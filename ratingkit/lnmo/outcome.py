@@ -21,7 +21,7 @@ import enum
 from dataclasses import dataclass
 from datetime import date
 
-from ..core.i18n import N_, _, tr
+from ..core.i18n import N_, _, tr, trn
 from ..core.outcome import EventKey, Rule, shown_as
 from .formula import Grade
 
@@ -116,9 +116,10 @@ def before_first_rated(first: date) -> Rule:
 
 def reason_text(rule: Rule) -> str:
     """A reason as the report prints it: ``"not agreed (4)"``, ``"rated"``."""
+    # The texts are marked with N_ where the rules are made: shown in the language here.
     if rule in _WITHOUT_CLAUSE:
-        return rule.text
-    return f"{rule.text} ({rule.clause})"
+        return _(rule.text)
+    return f"{_(rule.text)} ({rule.clause})"
 
 
 def reasons_text(rules: tuple[Rule, ...]) -> str:
@@ -350,9 +351,10 @@ class UnratedGames:
     games: int
 
     def __str__(self) -> str:
-        return tr(
-            "{games} game(s) without change: {reason}",
-            games=self.games,
+        return trn(
+            "{count} game without change: {reason}",
+            "{count} games without change: {reason}",
+            count=self.games,
             reason=reason_text(self.rule),
         )
 
@@ -442,10 +444,11 @@ class LnmoPlayer:
                 parts.append(_promotion_words(part))
             else:
                 parts.append(
-                    tr(
-                        "{games} game(s) changed nothing: {text} (LNMO rules {clause})",
-                        games=part.games,
-                        text=part.rule.text,
+                    trn(
+                        "{count} game changed nothing: {text} (LNMO rules {clause})",
+                        "{count} games changed nothing: {text} (LNMO rules {clause})",
+                        count=part.games,
+                        text=_(part.rule.text),
                         clause=part.rule.clause,
                     )
                 )
