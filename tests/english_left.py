@@ -49,6 +49,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset(
     _words("Ra Rc Ro Rn Ru Rar We dp dpa PD Rp Rh UB LB MP tr dR DR Ri Rt Rr Rav sum")
     # names, acronyms and formats; encodings ("utf-8", "cp1252") are identifiers
     + _words("FIDE FESA LNMO ELO Elo TRF CSV XLSX HTML JSON ID ratingkit Windows UTF utf cp")
+    # the formats as --format takes them ("--format json or html")
+    + _words("json html csv xlsx trf txt")
     + _words("Latin JupyterLab Voila Voilà DK DSh MZ Excel PDF URL")
     # proper names: FIDE's Handbook, the Berger tables, Newton's method (FESA's program)
     + _words("Handbook Berger Newton")
@@ -131,6 +133,7 @@ def _without_data(text: str, kind: str) -> str:
     text = re.sub(r"(?:[\w.-]*/)+[\w.-]+", " ", text)  # file paths
     # quoted column names and values (not a Turkish suffix's apostrophe: "%50'nin")
     text = re.sub(r"(?<!\w)'[\w .:-]*'(?!\w)", " ", text)
+    text = re.sub(r"(?<!\w)--[a-z][\w-]*", " ", text)  # options the user types (--format)
     text = re.sub(r"\b\w*_\w*\b", " ", text)  # identifiers (bonus_games, rounds_per_day)
     text = re.sub(r"\bor ?- ?tr\b", " ", text)  # FESA rule 1's symbols: or - tr
     text = re.sub(r"\b[\w-]+\.(?:csv|trf|txt|xlsx|json|html|ipynb)\b", " ", text)

@@ -107,7 +107,7 @@ def test_8_56_defaults_are_stated():
     # one note for both players, giving every default assumed (issue 25: not one a default)
     assert (
         "K=20 assumed (no games count: taken as 30 or more; no birth date: taken as not under "
-        "18; ever_2400 not given: taken as no (rating under 2400)) for 2 player(s): 'A', 'B'"
+        "18; ever_2400 not given: taken as no (rating under 2400)) for 2 players: 'A', 'B'"
     ) in notes
     assert notes.count("K=20 assumed") == 1
 

@@ -238,7 +238,7 @@ def test_the_same_k_defaults_for_several_players_are_one_note():
     notes = [n for n in sweep.rendered(case, "fide-2014", "en").report.notes if "K=" in n]
     assert notes == [
         "K=20 assumed (no games count: taken as 30 or more; no birth date: taken as not under "
-        "18; ever_2400 not given: taken as no (rating under 2400)) for 6 player(s): "
+        "18; ever_2400 not given: taken as no (rating under 2400)) for 6 players: "
         "'Ada Brandt', 'Ben Okafor', 'Cleo Marsh', 'Dev Rao', 'Eli Novak', 'Fay Quist'"
     ]
 
