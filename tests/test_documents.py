@@ -448,12 +448,13 @@ def test_the_desks_findings_hover_a_later_fide_text_without_inventing_a_quote():
     folder = EXAMPLES / "fide-autumn-open-2025"
     desk = desk_with(folder / "games.csv", folder / "players.csv", folder / "event.csv")
     assert desk.values["rules"] == "fide-2025"
-    assert [f.rule.clause for f in desk.values["findings"]] == ["8.52"]
+    # 8.3.1 of the 2024 text (2014's 8.52 is not in it)
+    assert [f.rule.clause for f in desk.values["findings"]] == ["8.3.1"]
     cell = desk.findings.value
     # the finding's cell shows the clause; its hover says there is no original and gives the
     # English of the code's rule, never the 2014 quote
     (finding,) = desk.values["findings"]
-    assert ">8.52</abbr></td>" in cell and "Если противник" not in cell
+    assert ">8.3.1</abbr></td>" in cell and "Если противник" not in cell
     assert "no Russian or Turkish original" in cell
     assert html.escape(f"English: {finding.rule.text}") in cell
 

@@ -230,11 +230,16 @@ def _rule_set(rules_name: str) -> RuleSet:
 def _code_english(rule_set: object, clause: str) -> str:
     """What the rule set's own ``Rule`` values say for ``clause`` (e.g. the unrated-opponent
     rule of FIDE 2024), or empty."""
-    texts = []
-    for f in fields(rule_set):  # type: ignore[arg-type]
-        value = getattr(rule_set, f.name)
+    texts: list[str] = []
+    values = [getattr(rule_set, f.name) for f in fields(rule_set)]  # type: ignore[arg-type]
+    citations = getattr(rule_set, "citations", None)
+    if citations is not None:
+        # the rule set's document table (ratingkit.core.citations.Citations)
+        values += list(citations.rules.values())
+    for value in values:
         if isinstance(value, Rule) and value.clause == clause and value.text:
-            texts.append(value.text)
+            if value.text not in texts:
+                texts.append(value.text)
     return "; ".join(texts)
 
 

@@ -19,6 +19,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..core.citations import Concept
 from ..core.errors import RatingkitError
 from ..core.i18n import N_, tr
 from ..core.model import Event, Player, event_notes
@@ -203,7 +204,7 @@ def _onto_previous_list(
                 after=base + change,
                 rating=player.rating,
             ),
-            Rule("7.1", N_("the change goes onto the previous list")),
+            rules.cite(Concept.PREVIOUS_LIST),
             (player.id,),
         )
     )
@@ -426,12 +427,7 @@ _AS_ONE_EVENT = "results as one event"
 
 
 def _as_one_event_note_of(note: Note, key: str) -> bool:
-    return (
-        note.rule is not None
-        and note.rule.clause == "8.3"
-        and note.rule.text == _AS_ONE_EVENT
-        and note.players == (key,)
-    )
+    return note.rule is not None and note.rule.text == _AS_ONE_EVENT and note.players == (key,)
 
 
 def _began_last(
@@ -479,7 +475,7 @@ def _period_rated(
                     ro=ro,
                     source=source,
                 ),
-                Rule("7.1", N_("the change goes onto the previous list")),
+                rules.cite(Concept.PREVIOUS_LIST),
                 (key,),
             )
         )
@@ -628,7 +624,7 @@ def as_one_event(
             ru=ru,
             rule=rule,
         ),
-        Rule("8.3", _AS_ONE_EVENT),
+        Rule(rules.citations.clause(Concept.FIRST_RATING_AS_ONE_EVENT), _AS_ONE_EVENT),
         (player,),
     )
     first = FirstRating(
