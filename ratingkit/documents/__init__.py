@@ -237,9 +237,9 @@ def _code_english(rule_set: object, clause: str) -> str:
         # the rule set's document table (ratingkit.core.citations.Citations)
         values += list(citations.rules.values())
     for value in values:
-        if isinstance(value, Rule) and value.clause == clause and value.text:
-            if value.text not in texts:
-                texts.append(value.text)
+        wanted = isinstance(value, Rule) and value.clause == clause and value.text
+        if wanted and value.text not in texts:
+            texts.append(value.text)
     return "; ".join(texts)
 
 

@@ -329,8 +329,9 @@ def who_is_counted(ctx: _Event, first_event: set[str]) -> None:
             Note(
                 NoteKind.RULE,
                 tr(
-                    "8.21: {count} unrated player(s) scored 0 in their first "
+                    "{clause}: {count} unrated player(s) scored 0 in their first "
                     "event and are not counted",
+                    clause=ctx.rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
                     count=len(zero),
                 )
                 + (tr(" (nor their games for their opponents)") if ctx.round_robin else "")

@@ -620,8 +620,9 @@ def _rate_period(
                 Note(
                     NoteKind.RULE,
                     tr(
-                        "8.21: {count} unrated player(s) scored 0 in their first "
+                        "{clause}: {count} unrated player(s) scored 0 in their first "
                         "event and are not counted",
+                        clause=rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
                         count=len(zero),
                     )
                     + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")

@@ -611,11 +611,14 @@ def as_one_event(
     rc, value, rule = rules.initial_rating(pairs)
     ru = round_half_away_from_zero(value)
     published, status = rules.publish(ru, initial=True)
+    # 8.3 of the 2014 text; 7.1.4 of the later ones (results pooled as one)
+    cited = Rule(rules.citations.clause(Concept.FIRST_RATING_AS_ONE_EVENT), _AS_ONE_EVENT)
     note = Note(
         NoteKind.RULE,
         tr(
-            "8.3: {name!r}: {n} games ({games_from}) as one event: Rc "
+            "{clause}: {name!r}: {n} games ({games_from}) as one event: Rc "
             "{rc:.2f}, score {score}, Rn {ru} ({rule})",
+            clause=cited.clause,
             name=name,
             n=n,
             games_from=games_from,
@@ -624,7 +627,7 @@ def as_one_event(
             ru=ru,
             rule=rule,
         ),
-        Rule(rules.citations.clause(Concept.FIRST_RATING_AS_ONE_EVENT), _AS_ONE_EVENT),
+        cited,
         (player,),
     )
     first = FirstRating(

@@ -596,7 +596,7 @@ class Fide2024(Fide2014):
                 "opponents (draws), Ru = Ra + dp, at most {initial_max}, rounded .5 away from "
                 "zero; in round robins too (no 8.58 iteration); no game against an unrated "
                 "opponent is rated for the rated player, round robins included (8.3.1); an "
-                "unrated player with 0 in his first event is not counted (8.21 kept); a first "
+                "unrated player with 0 in his first event is not counted (8.2.1); a first "
                 "rating is published from {first_rating_min_games} games against rated "
                 "opponents on, pooled over at most {first_rating_pool_months} months (7.1.4; "
                 "the results below it are kept in the new state's pending_results); a match "
