@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -107,6 +108,10 @@ class Rendered:
             detail = getattr(player, "detail", None)
             if detail is not None and hasattr(detail, "__dict__"):
                 found += [v for v in vars(detail).values() if isinstance(v, Rule)]
+                # a tuple of Rules (FIDE's k_rules: the K rules of a period's events)
+                for value in vars(detail).values():
+                    if isinstance(value, tuple):
+                        found += [v for v in value if isinstance(v, Rule)]
         if self.check is not None:
             for finding in getattr(self.check, "findings", ()):
                 rule = getattr(finding, "rule", None)
@@ -272,3 +277,24 @@ def desk_rendered(language: str) -> dict[str, str]:
             ]
             texts[f"desk {label} html"] = "\n".join(shown)
     return texts
+
+
+#: A clause a text cites inline: "rule 5.1", "rules 8 and 11" (FIDE 1982-2000, FESA, LNMO)
+#: and, in the FIDE texts, a dotted number that opens a note ("8.21: ...") or stands in
+#: brackets ("(8.21a)").
+_INLINE_RULE = re.compile(r"\brules? (\d+(?:\.\d+)*[a-zа-я]?)")
+_INLINE_FIDE = re.compile(r"(?:^|\(|\n)\s*([1-8]\.\d(?:\.\d)?[a-zа-я]?)(?=[:),])")
+
+
+def inline_clauses(rendered: Rendered) -> set[str]:
+    """The clauses the notes and the check's texts cite in their words (not as Rule values):
+    what a reader copies into ``ratingkit explain``."""
+    texts = [str(n) for n in rendered.outcome.notes]
+    if rendered.check is not None:
+        texts += [str(getattr(f, "problem", "")) for f in getattr(rendered.check, "findings", ())]
+    found: set[str] = set()
+    for text in texts:
+        found |= set(_INLINE_RULE.findall(text))
+        if rendered.rules.name.startswith("fide-20"):
+            found |= set(_INLINE_FIDE.findall(text))
+    return found

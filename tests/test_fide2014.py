@@ -131,7 +131,10 @@ def _swiss_with_unrated(scores):
 
 def test_8_21_zero_score_in_first_event_is_not_counted():
     report = rate(_swiss_with_unrated((0.0, 0.0, 0.0)), "fide-2014", STATE)
-    assert report["u"]["status"] == "not counted (8.21)"
+    assert report["u"]["status"] == "not counted"
+    # the clause is the note's rule (FIDE 2014 8.21), the document's own number
+    notes = report.outcome.notes
+    assert any(n.rule and n.rule.clause == "8.21" and "u" in n.players for n in notes)
     assert report["u"]["rating_after"] is None
 
 
@@ -321,7 +324,10 @@ def test_8_21_round_robin_zero_score_is_dropped_for_everyone():
     players = [("a", 2000), ("b", 2100), ("u", None)]
     results = [(1, "a", "b", 0.5), (2, "u", "a", 0.0), (3, "b", "u", 1.0)]
     report = rate(_event(players, results, EventType.ROUND_ROBIN), "fide-2014", STATE)
-    assert report["u"]["status"] == "not counted (8.21)"
+    assert report["u"]["status"] == "not counted"
+    # the clause is the note's rule (FIDE 2014 8.21), the document's own number
+    notes = report.outcome.notes
+    assert any(n.rule and n.rule.clause == "8.21" and "u" in n.players for n in notes)
     assert report["a"]["n"] == 1 and report["b"]["n"] == 1
 
 

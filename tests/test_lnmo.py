@@ -312,7 +312,7 @@ def test_rule_3_initial_rating_from_the_grade_and_3a_first_rated_event():
     )
     assert report["a"]["rating_before"] == SEED_TABLE_1[9]
     assert report["b"]["change"] == SEED_STRONGER[0]  # only the game of 19 August counts
-    assert "before the first rated event 2010-08-19 (3a)" in report.games.rows[0]["reason"]
+    assert "before the first rated event 2010-08-19 (3а)" in report.games.rows[0]["reason"]
     assert any("initial rating from table 1" in n for n in report.notes)
 
 

@@ -9,7 +9,7 @@ from .outcome import DRAW, HANDICAP_OUTSIDE, NOT_AGREED, LnmoGame, LnmoPlayer, r
 
 #: The clauses whose reasons ``check`` lists: not agreed (4), a handicap outside a handicap
 #: event (4a), played before the first rated event (3a), a plain draw (2, 2a).
-CHECKED_CLAUSES = frozenset({NOT_AGREED.clause, HANDICAP_OUTSIDE.clause, "3a", DRAW.clause})
+CHECKED_CLAUSES = frozenset({NOT_AGREED.clause, HANDICAP_OUTSIDE.clause, "3а", DRAW.clause})
 
 #: The title of the check table.
 TITLE = N_("games the rules leave unrated")

@@ -111,7 +111,7 @@ _WITHOUT_CLAUSE = frozenset({RATED, NOT_PLAYED, DRAW, NOT_RATED})
 
 def before_first_rated(first: date) -> Rule:
     """Rule 3a: a game before the first rated event."""
-    return Rule("3a", tr("before the first rated event {first}", first=first))
+    return Rule("3а", tr("before the first rated event {first}", first=first))
 
 
 def reason_text(rule: Rule) -> str:
@@ -274,8 +274,8 @@ class PromotionWay:
     @property
     def rule(self) -> Rule:
         if self.path is PromotionPath.RATING:
-            return Rule("1a", N_("promotion on reaching the grade's rating"))
-        return Rule("1a", N_("promotion by a qualification game won"))
+            return Rule("1а", N_("promotion on reaching the grade's rating"))
+        return Rule("1а", N_("promotion by a qualification game won"))
 
     def __str__(self) -> str:
         if self.path is PromotionPath.RATING:
