@@ -15,7 +15,7 @@ The pieces:
 
 from typing import Any
 
-from .core.errors import RatingkitError
+from .core.errors import RatingkitError, naming
 from .core.model import Bye, Event, EventType, Game, Player
 from .core.players import PlayerFile, read_player_file
 from .core.report import Report, Table
@@ -30,8 +30,10 @@ def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
     chess event under a shogi rule set and the other way round, a score table under a rule
     set that rates games) is refused first, by :func:`ratingkit.core.ruleset.guard`."""
     rule_set = get_rule_set(rules)
-    guard(rule_set, [event], players)
-    return rule_set.rate(event, players)
+    # A refusal names the event's file, as on the command line (issue 25, 5).
+    with naming([event.source] if event.source else []):
+        guard(rule_set, [event], players)
+        return rule_set.rate(event, players)
 
 
 def rate_period(games: Any, players: Any, rules: str = "fide-2014", **options: Any) -> Report:

@@ -9,7 +9,11 @@ format fits ``--columns`` (default: the terminal's width, else 100).  Rule set n
 case-insensitive, and a mistyped one gets "did you mean"
 (:func:`ratingkit.core.ruleset.canonical_name`).
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
-never a traceback; nothing is written when an error occurs.  ``--output`` refuses a folder, a
+never a traceback; nothing is written when an error occurs.  The message names its file (a
+rule set's refusal gets the event's file in front, :func:`ratingkit.core.errors.naming`) and
+is printed as one line (:func:`ratingkit.core.output.one_line`); a bug is one line too, with
+exit status 3.  A player id beginning with "-" and a digit (``db history LEDGER -1-1``,
+``--player -1-1``) is a value, not an option.  ``--output`` refuses a folder, a
 missing folder and the input files; it writes into a device or FIFO and through a symbolic
 link (:func:`ratingkit.core.output.write_output`).  Text for a terminal has no control characters.
 ``--encoding`` (``rate``, ``check``, ``db import``) names the input files' encoding where the
@@ -20,7 +24,9 @@ name is an error before any file is read.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import re
 import shutil
 import sys
 import textwrap
@@ -28,14 +34,22 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 from . import __version__
-from .core.errors import RatingkitError
+from .core.errors import RatingkitError, names_a_place, naming, placed
 from .core.fileio import check_encoding, read_text_as
 from .core.i18n import N_, _, checked_language, current_language, language_of, tr
 from .core.model import Event, EventType
 from .core.outcome import Finding, Note, NoteKind, Rule, game_fields
-from .core.output import check_output, plain, terminal_cell, terminal_text, write_output
+from .core.output import (
+    check_output,
+    one_line,
+    plain,
+    terminal_cell,
+    terminal_text,
+    write_output,
+)
 from .core.players import (
     PlayerFile,
     carry_forward,
@@ -54,6 +68,7 @@ from .core.ruleset import (
     family_gaps,
     get_rule_set,
     guard,
+    in_force_text,
     out_of_force_note,
     rule_sets,
 )
@@ -62,6 +77,10 @@ from .services.listing import LIST_FORMATS
 
 EXIT_RULES_BROKEN = 1
 EXIT_INPUT_ERROR = 2
+#: Something failed that is no fault of the input: a bug (one line on stderr all the same).
+EXIT_INTERNAL_ERROR = 3
+#: Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 ENCODING_HELP = N_(
     "encoding of the input files (the event's files and the player file), for example "
@@ -75,8 +94,37 @@ def _add_encoding(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--encoding", metavar="CODEC", help=_(ENCODING_HELP))
 
 
+#: A word that argparse should take as a value although it begins with "-": a player id such
+#: as ``-1-1`` (argparse itself only takes ``-1`` and ``-1.5``, negative numbers, so).  No
+#: option of ratingkit begins with "-" and a digit.
+_DASHED_VALUE = re.compile(r"^-\d")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a word beginning with "-" and a digit is a value, not an
+    unknown option: ``db history LEDGER -1-1`` and ``rate --player -1-1`` look that player
+    up.  A value beginning with "-" and a letter is given as ``--player=-x`` or after ``--``
+    (``db history LEDGER -- -x``).  The subcommands' parsers are of this class too
+    (argparse makes them of their parent's class)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # argparse's own test for "a negative number, so a value" (its instance attribute).
+        self._negative_number_matcher = _DASHED_VALUE
+
+    def error(self, message: str) -> NoReturn:
+        """A command line argparse cannot read is one line on stderr too (not the usage over
+        several lines and then the error): what is wrong, and where the usage is."""
+        text = tr(
+            "{prog}: error: {message} ('{prog} --help' shows how to use it)",
+            prog=self.prog,
+            message=message,
+        )
+        self.exit(EXIT_INPUT_ERROR, one_line(text) + "\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ratingkit",
         description=_("Rate chess and shogi events exactly as the rating documents define it."),
     )
@@ -190,7 +238,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_db_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_db_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     db = commands.add_parser("db", help=_("keep a rating list in a ledger (one SQLite file)"))
     sub = db.add_subparsers(dest="db_command", required=True, metavar="DB_COMMAND")
     init = sub.add_parser("init", help=_("create a new ledger for a rule set"))
@@ -349,6 +397,7 @@ def _cmd_db(args: argparse.Namespace) -> str:
                 args.format,
                 everyone=args.everyone,
                 ledger_ids=args.ledger_ids,
+                width=_columns(args),
             )
             if isinstance(rendered, bytes):
                 raise RatingkitError(
@@ -359,12 +408,12 @@ def _cmd_db(args: argparse.Namespace) -> str:
                 )
             return rendered
         if args.db_command == "history":
-            return _render(ledger.history(args.player), args.format)
+            return _render(ledger.history(args.player), args.format, _columns(args))
         if args.db_command == "events":
-            return _render(ledger.events(), "table")
+            return _render(ledger.events(), "table", _columns(args))
         if args.db_command == "remove":
             return ledger.remove_event(args.event, replace=args.replace) + "\n"
-        return _render(ledger.periods(), "table")
+        return _render(ledger.periods(), "table", _columns(args))
 
 
 @contextmanager
@@ -378,12 +427,13 @@ def _naming_the_ledger(path: Path, doing: str, inputs: Sequence[str]) -> Iterato
     try:
         with nullcontext() if inputs else sqlite_errors(path, doing):
             yield
-    except LedgerError:
-        raise
     except RatingkitError as exc:
         text = str(exc)
-        if str(path) in text or any(Path(p).name in text for p in inputs):
+        if names_a_place(text, [str(path), *inputs]):
             raise
+        if isinstance(exc, LedgerError):
+            # The ledger's own refusal ("no player '-x' in the ledger"): which ledger.
+            raise placed(exc, str(path)) from exc
         raise LedgerError(tr("{path}: {doing}: {text}", path=path, doing=doing, text=text)) from exc
 
 
@@ -421,9 +471,7 @@ def _cmd_rules() -> str:
     for name, rules in known.items():
         valid = ""
         if rules.valid_from or rules.valid_until:
-            start = rules.valid_from.isoformat() if rules.valid_from else "..."
-            end = rules.valid_until.isoformat() if rules.valid_until else "..."
-            valid = tr("[in force {start} to {end}]", start=start, end=end)
+            valid = tr("[{in_force}]", in_force=in_force_text(rules))
         lines.append(entry(name, _(rules.title), _(rules.document), tail=valid))
     for family, members in families().items():
         gaps = [
@@ -460,10 +508,23 @@ def _cmd_explain(args: argparse.Namespace) -> str:
     return terminal_text(format_explanation(found, _columns(args)))
 
 
-def _cmd_formats() -> str:
-    return "".join(
-        f"{f.name:<8} {' '.join(f.suffixes):<10} {_(f.description)}\n" for f in formats().values()
-    )
+def _cmd_formats(width: int | None = None) -> str:
+    """One format a line: its name, its suffixes, and what it reads, wrapped to ``width``
+    (:data:`DEFAULT_COLUMNS`) under the description's column."""
+    width = width or DEFAULT_COLUMNS
+    lines = []
+    for f in formats().values():
+        lead = f"{f.name:<8} {' '.join(f.suffixes):<10} "
+        lines.extend(
+            textwrap.wrap(
+                _(f.description),
+                width,
+                initial_indent=lead,
+                subsequent_indent=" " * len(lead),
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(lines) + "\n"
 
 
 def _read(
@@ -480,7 +541,7 @@ def _read(
         parsed = EventType.parse(event_type)
         # What the reader noted besides the type (a TRF's bye placeholder) stays.
         notes = _strings(event.extra.get("reader_notes"))
-        note = "; ".join((tr("event type {type} (given)", type=parsed.value), *notes))
+        note = "; ".join((tr("event type {type} (given)", type=_(parsed.value)), *notes))
         event = replace(event, type=parsed, extra={**event.extra, "type_note": note})
     return event
 
@@ -557,14 +618,18 @@ def _files_noted(events: Sequence[Event]) -> set[Path]:
     return {Path(name).resolve() for event in events for name in _files_read(event)}
 
 
-def _render(result: Report | Table, output_format: str) -> str:
+def _render(result: Report | Table, output_format: str, width: int | None = None) -> str:
+    """``result`` as CSV, JSON or text; the text fits ``width`` columns where given (the
+    ledger's tables: :func:`_columns`)."""
     if output_format == "csv":
         return result.to_csv()
     if output_format == "json":
         if isinstance(result, Table):
             return json.dumps(result.to_records(), indent=2, ensure_ascii=False) + "\n"
         return result.to_json() + "\n"
-    return result.to_text() + ("" if isinstance(result, Report) else "\n")
+    if isinstance(result, Report):
+        return result.to_text(width=width)
+    return result.to_text(width) + "\n"
 
 
 def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -588,13 +653,16 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
             raise RatingkitError(
                 tr("--save-state {save_state} is the --output file too", save_state=args.save_state)
             )
-    rules = _rules_for(args.rules, events)
-    players, note = _players_and_note(args, events)
-    guard(rules, events, players)  # chess against shogi, score tables
-    if len(events) == 1:
-        report = rules.rate(events[0], players)
-    else:
-        report = rules.rate_events(events, players)
+    # The rating step's refusals (a round robin without rated players, a chess event under
+    # shogi rules) name the event by its title: they are given its file in front.
+    with naming(args.input, also=inputs):
+        rules = _rules_for(args.rules, events)
+        players, note = _players_and_note(args, events)
+        guard(rules, events, players)  # chess against shogi, score tables
+        if len(events) == 1:
+            report = rules.rate(events[0], players)
+        else:
+            report = rules.rate_events(events, players)
     if note is not None:
         report = _noted(report, NoteKind.READ, [note])  # the player file's encoding
     if args.rules not in families():
@@ -635,7 +703,7 @@ TEXT_GAME_ROWS = 20_000
 def _columns(args: argparse.Namespace) -> int:
     """The width the table format fits: --columns, else the terminal's when stdout is one,
     else :data:`DEFAULT_COLUMNS`."""
-    if args.columns is not None:
+    if getattr(args, "columns", None) is not None:
         if args.columns < 40:
             raise RatingkitError(tr("--columns {columns}: give 40 or more", columns=args.columns))
         return int(args.columns)
@@ -802,19 +870,29 @@ def _rules_for(name: str, events: Sequence[Event]) -> RuleSet:
 
 def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
     event = _read(args.input, args.input_format, encoding=args.encoding, roster=args.players)
-    rules = _rules_for(args.rules, [event])
-    players = _players_for(args, event)
-    guard(rules, [event], players)  # a chess event is not checked under shogi rules
-    table = rules.check(event, players)
+    with naming([args.input], also=_files_read(event)):
+        rules = _rules_for(args.rules, [event])
+        players = _players_for(args, event)
+        guard(rules, [event], players)  # a chess event is not checked under shogi rules
+        table = rules.check(event, players)
     findings: tuple[Finding, ...] = getattr(table, "findings", ())
     if not findings:
         # A view without typed findings (a program's own rule set): every row is broken.
         if not table.rows and args.format == "table":
             # The title may say what could not be checked (e.g. for lack of dates): show it.
-            title = f"  {table.title}\n" if table.title else ""
+            width = _columns(args)
+            wrapped = textwrap.wrap(
+                _(table.title) if table.title else "",
+                width,
+                initial_indent="  ",
+                subsequent_indent="    ",
+                break_on_hyphens=False,
+            )
+            title = "".join(f"{line}\n" for line in wrapped)
             fine = tr("{event}: no rule of {rules} is broken", event=event.name, rules=rules.name)
+            fine = textwrap.fill(fine, width, break_on_hyphens=False)
             return f"{fine}\n{title}", 0
-        return _render(table, args.format), EXIT_RULES_BROKEN if table.rows else 0
+        return _render(table, args.format, _columns(args)), EXIT_RULES_BROKEN if table.rows else 0
     status = EXIT_RULES_BROKEN if any(f.breaks_validity for f in findings) else 0
     # The players' names by id: the event's, then those the check gives (a season's).
     named = {p.id: p.name or p.id for p in event.players}
@@ -840,7 +918,7 @@ def _cmd_check(args: argparse.Namespace) -> tuple[str, int]:
         rows = [dict(r, games="; ".join(f.games_text(named))) for r, f in pairs]
         return Table("check", tuple(records[0]), rows).to_csv(), status
     width = _columns(args)
-    out = [table.title] if table.title else []
+    out = [_(table.title)] if table.title else []
     breaking = [f for f in findings if f.breaks_validity]
     information = [f for f in findings if not f.breaks_validity]
     if breaking:
@@ -870,11 +948,12 @@ def _findings_table(found: Sequence[Finding], named: Mapping[str, str], width: i
     rows = []
     for rule, group in by_rule.items():
         if len(group) == 1:
-            problem = group[0].problem.removeprefix(f"{rule.clause}: ")
+            problem = _(group[0].problem.removeprefix(f"{rule.clause}: "))
             items = group[0].games_text(named)
         else:
-            problem = rule.text or group[0].problem
-            items = [g for f in group for g in f.games_text(named)] or [f.problem for f in group]
+            # A rule's text is marked with N_ where the rule is made: shown in the language.
+            problem = _(rule.text) if rule.text else _(group[0].problem)
+            items = [g for f in group for g in f.games_text(named)] or [_(f.problem) for f in group]
         listed = "; ".join(items[:GAMES_SHOWN]) + (" ..." if len(items) > GAMES_SHOWN else "")
         if any(f.all_games for f in group):
             concerns = _("all games")
@@ -922,10 +1001,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         current_language()  # a RATINGKIT_LANG that names no language of ours is refused
     except RatingkitError as exc:
         # Not translated: the language itself is what is wrong.
-        print(f"ratingkit: error: {terminal_text(str(exc))}", file=sys.stderr)
+        print(f"ratingkit: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_INPUT_ERROR
     with language_of(chosen):
-        return _main(words)
+        try:
+            return _main(words)
+        except KeyboardInterrupt:
+            print(_("ratingkit: interrupted"), file=sys.stderr)
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            # The reader of stdout went away (``| head``): nothing more to say, and Python's
+            # own flush at exit must not print a traceback either.
+            _stdout_to_nowhere()
+            return EXIT_INPUT_ERROR
+        except Exception as exc:
+            # A bug, not bad input: still one line, no traceback (issue 25, 5), and a status of
+            # its own, so that a script and the tests can tell it from a refused file.
+            message = tr(
+                (
+                    "ratingkit: internal error: {kind}: {message} (a bug of ratingkit, not "
+                    "of your files; please report it with the command line and the files)"
+                ),
+                kind=type(exc).__name__,
+                message=one_line(str(exc))[:300],
+            )
+            print(message, file=sys.stderr)
+            return EXIT_INTERNAL_ERROR
+
+
+def _stdout_to_nowhere() -> None:
+    """stdout onto the null device, so that the interpreter's last flush of a closed pipe
+    is silent."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
 
 
 #: argparse's own texts (the usage line, the headings, its errors), marked here so that the
@@ -935,7 +1046,6 @@ ARGPARSE_TEXTS = (
     N_("positional arguments"),
     N_("options"),
     N_("show this help message and exit"),
-    N_("%(prog)s: error: %(message)s\n"),
     N_("argument %(argument_name)s: %(message)s"),
     N_("the following arguments are required: %s"),
     N_("unrecognized arguments: %s"),
@@ -973,7 +1083,7 @@ def _main(argv: Sequence[str]) -> int:
         if args.command == "rules":
             text = _cmd_rules()
         elif args.command == "formats":
-            text = _cmd_formats()
+            text = _cmd_formats(_columns(args))
         elif args.command == "explain":
             text = _cmd_explain(args)
         elif args.command == "db":
@@ -988,7 +1098,8 @@ def _main(argv: Sequence[str]) -> int:
                 write_output(args.output, text, inputs)
                 return 0
     except RatingkitError as exc:
-        print(tr("ratingkit: error: {message}", message=terminal_text(str(exc))), file=sys.stderr)
+        # The one place errors are printed: one line, whatever the message holds.
+        print(tr("ratingkit: error: {message}", message=one_line(str(exc))), file=sys.stderr)
         return EXIT_INPUT_ERROR
     _write_stdout(text, args)
     return 0

@@ -162,6 +162,39 @@ def mutate(data: bytes, rnd: random.Random, *, ops: int | None = None, long: int
     return data
 
 
+#: Whole numbers an officer's file must not smuggle in as a round, a rating or a count.
+HUGE_NUMBERS: tuple[bytes, ...] = (b"1000000000000", b"1000", b"9" * 5000, b"-1", b"0")
+
+
+def hostile(data: bytes, rnd: random.Random) -> bytes:
+    """``data`` with one edit of the kinds issue 25 found messages for: a quote opened and
+    never closed, a quoted cell running over a line break, a number replaced by a huge one
+    (a round of 10^12), the file emptied or left with blanks only; then, half the time, the
+    random mutations of :func:`mutate` on top."""
+    lines = _lines(data)
+    kind = rnd.randrange(5)
+    at = rnd.randrange(len(lines)) if lines else 0
+    if kind == 0 and lines:  # an unclosed quote at the start of a cell
+        line = lines[at]
+        cells = [i + 1 for i, b in enumerate(line) if b in b",;\t"]
+        cut = rnd.choice([0, *cells])
+        lines[at] = line[:cut] + b'"' + line[cut:]
+        data = b"\n".join(lines)
+    elif kind == 1 and lines:  # a quoted cell with a line break inside
+        line = lines[at]
+        cut = rnd.randrange(len(line) + 1)
+        lines[at] = line[:cut] + b'"x\ny"' + line[cut:]
+        data = b"\n".join(lines)
+    elif kind == 2:  # one number replaced by a huge (or zero, or negative) one
+        spans = _number_spans(data)
+        if spans:
+            start, end = rnd.choice(spans)
+            data = data[:start] + rnd.choice(HUGE_NUMBERS) + data[end:]
+    elif kind == 3:
+        data = rnd.choice((b"", b"\n\n", b" \r\n", b"\xef\xbb\xbf"))
+    return mutate(data, rnd, ops=1, long=300) if rnd.random() < 0.5 else data
+
+
 class Hang(BaseException):
     """Raised by the alarm when one call takes too long (a BaseException, so that a reader's
     ``except Exception`` cannot swallow it)."""
@@ -300,3 +333,74 @@ def attempt(seed: Seed, path: Path, timeout: float = 5.0, ledger: bool = False) 
         if outer > 0:
             signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 0.01))
     return outcomes
+
+
+# -- through the command line (issue 25, part 5) -------------------------------------------
+
+#: The rule set each format's events are rated and checked under on the command line.
+CLI_RULES = {
+    "trf": "fide-2014",
+    "csv": "fide-2014",
+    "scorecsv": "fide-1982",
+    "fesa": "fesa",
+    "club": "lnmo",
+}
+
+
+@dataclass(frozen=True)
+class CliRun:
+    """One command line run in process: its words, exit status and what it wrote to stderr
+    (a traceback, with status -1, when something escaped ``main``)."""
+
+    words: tuple[str, ...]
+    status: int
+    stderr: str
+
+
+def cli_runs(seed: Seed, path: Path, language: str = "en") -> list[CliRun]:
+    """``ratingkit rate`` (CSV output: the report's rendering is not what is tried here) and
+    ``ratingkit check`` of ``path`` under the seed's rule set, in ``language``."""
+    import contextlib
+    import io
+
+    from ratingkit import cli
+
+    rules = seed.rules or CLI_RULES[seed.format or "csv"]
+    runs = []
+    for command in (["rate", str(path), "--format", "csv"], ["check", str(path)]):
+        words = ("--lang", language, *command, "--rules", rules)
+        out, err = io.StringIO(), io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = cli.main(list(words))
+        except BaseException:  # what the property looks for: nothing escapes main
+            status, text = -1, traceback.format_exc()
+        else:
+            text = err.getvalue()
+        runs.append(CliRun(words, status, text))
+    return runs
+
+
+def cli_problems(run: CliRun, seed: Seed, path: Path) -> list[str]:
+    """What is wrong with how ``run`` failed: an exception escaped, the error is not one line
+    beginning ``ratingkit: error:`` (in the run's language), or it names no file.  Warnings
+    (``ratingkit: warning:``) on stderr are not errors; an exit status of 0 or 1 (rated,
+    checked) is no failure."""
+    if run.status == -1:
+        return ["an exception escaped: " + run.stderr[-300:]]
+    if run.status in (0, 1):
+        return []
+    from ratingkit.core.i18n import language_of, tr
+
+    with language_of(run.words[1]):
+        prefix = tr("ratingkit: error: {message}", message="")
+    errors = [line for line in run.stderr.splitlines() if not line.startswith("ratingkit: ")]
+    errors += [line for line in run.stderr.splitlines() if line.startswith(prefix)]
+    problems = []
+    if run.status != 2:
+        problems.append(f"exit status {run.status}")
+    if len(errors) != 1 or not errors[0].startswith(prefix):
+        problems.append(f"not one error line: {run.stderr[:400]!r}")
+    elif not _names_file(errors[0], seed, path):
+        problems.append(f"names no file: {errors[0][:300]!r}")
+    return problems

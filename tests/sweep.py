@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -107,6 +108,10 @@ class Rendered:
             detail = getattr(player, "detail", None)
             if detail is not None and hasattr(detail, "__dict__"):
                 found += [v for v in vars(detail).values() if isinstance(v, Rule)]
+                # a tuple of Rules (FIDE's k_rules: the K rules of a period's events)
+                for value in vars(detail).values():
+                    if isinstance(value, tuple):
+                        found += [v for v in value if isinstance(v, Rule)]
         if self.check is not None:
             for finding in getattr(self.check, "findings", ()):
                 rule = getattr(finding, "rule", None)
@@ -179,3 +184,117 @@ def every_rendering():
         for rules in accepted(case):
             for language in LANGUAGES:
                 yield rendered(case, rules.name, language)
+
+
+# -- the CLI's other tables (issue 25, part 4: every table fits COLUMNS=100) ----------------
+
+LEDGER_DATA = DATA / "ledger"
+
+
+@cache
+def _ledgers() -> tuple[tuple[str, Path, str, str], ...]:
+    """Two ledgers built once a session through the CLI: the FESA season of
+    ``tests/data/ledger/season`` and the README's FIDE national list of
+    ``examples/national-list`` (FIDE's list, then three events); each with a period and a
+    player to show."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="ratingkit-sweep-"))
+    atexit.register(shutil.rmtree, folder, True)
+    season, national = folder / "season.sqlite", folder / "national.sqlite"
+    games = sorted((LEDGER_DATA / "season").glob("*-games.csv"))
+    _cli(["db", "init", str(season), "--rules", "fesa"])
+    _cli(
+        [
+            "db",
+            "import",
+            str(season),
+            str(games[0]),
+            "--players",
+            str(games[0].parent / "players.csv"),
+        ]
+    )
+    for file in games[1:]:
+        _cli(["db", "import", str(season), str(file)])
+    for period in ("2024-01", "2024-02", "2024-03", "2024-04"):
+        _cli(["db", "rate", str(season), "--period", period])
+    listed = EXAMPLES / "national-list"
+    _cli(["db", "init", str(national), "--rules", "fide-2014"])
+    _cli(["db", "import-list", str(national), str(listed / "fide-list-2024-02.txt")])
+    _cli(["db", "import", str(national), str(listed / "2024-03-march-open-games.csv")])
+    _cli(["db", "import", str(national), str(listed / "2024-03-rapid-evening-games.csv")])
+    roster = ["--players", str(listed / "club-roster.csv")]
+    _cli(["db", "import", str(national), str(listed / "2024-04-club-championship.csv"), *roster])
+    for period in ("2024-03", "2024-04"):
+        _cli(["db", "rate", str(national), "--period", period])
+    return (("season", season, "2024-04", "nl01"), ("national", national, "2024-04", "N103"))
+
+
+@cache
+def cli_tables(language: str) -> dict[str, str]:
+    """The CLI's tables besides ``rate`` and ``check`` in ``language``, by command: ``formats``,
+    ``rules``, and ``db events``, ``periods``, ``list`` (with and without ``--everyone``) and
+    ``history`` on the two ledgers of :func:`_ledgers`."""
+    lang = ["--lang", language]
+    texts = {"formats": _cli([*lang, "formats"]), "rules": _cli([*lang, "rules"])}
+    for label, path, period, player in _ledgers():
+        db = [*lang, "db"]
+        texts[f"{label}: db events"] = _cli([*db, "events", str(path)])
+        texts[f"{label}: db periods"] = _cli([*db, "periods", str(path)])
+        texts[f"{label}: db list"] = _cli([*db, "list", str(path), "--period", period])
+        listed = [*db, "list", str(path), "--period", period, "--everyone"]
+        texts[f"{label}: db list --everyone"] = _cli(listed)
+        texts[f"{label}: db history"] = _cli([*db, "history", str(path), player])
+    return texts
+
+
+@cache
+def desk_rendered(language: str) -> dict[str, str]:
+    """The officer's desk (notebook 09) in ``language``: its example list, then for each
+    example loaded with its default rule set the texts a user reads (the rule set picker's
+    entries, the reason and the refused rule sets, what was read, the check, the report,
+    the first player's "why" table, the headings), as HTML by example label."""
+    from ratingkit.notebook.widgets.desk import OfficersDesk, desk_examples
+
+    texts: dict[str, str] = {}
+    with language_of(language):
+        desk = OfficersDesk(examples=desk_examples(EXAMPLES))
+        texts["desk example list"] = "\n".join(label for label, _value in desk.example.options)
+        for label in desk.examples:
+            desk.example.value = label
+            shown = [
+                "\n".join(entry for entry, _value in desk.rules.options),
+                desk.intro.value,
+                *(heading.value for heading in desk.headings.values()),
+                desk.message.value,
+                desk.summary.value,
+                desk.reason.value,
+                desk.findings.value,
+                desk.output.value,
+                desk.why.value,
+            ]
+            texts[f"desk {label} html"] = "\n".join(shown)
+    return texts
+
+
+#: A clause a text cites inline: "rule 5.1", "rules 8 and 11" (FIDE 1982-2000, FESA, LNMO)
+#: and, in the FIDE texts, a dotted number that opens a note ("8.21: ...") or stands in
+#: brackets ("(8.21a)").
+_INLINE_RULE = re.compile(r"\brules? (\d+(?:\.\d+)*[a-zа-я]?)")
+_INLINE_FIDE = re.compile(r"(?:^|\(|\n)\s*([1-8]\.\d(?:\.\d)?[a-zа-я]?)(?=[:),])")
+
+
+def inline_clauses(rendered: Rendered) -> set[str]:
+    """The clauses the notes and the check's texts cite in their words (not as Rule values):
+    what a reader copies into ``ratingkit explain``."""
+    texts = [str(n) for n in rendered.outcome.notes]
+    if rendered.check is not None:
+        texts += [str(getattr(f, "problem", "")) for f in getattr(rendered.check, "findings", ())]
+    found: set[str] = set()
+    for text in texts:
+        found |= set(_INLINE_RULE.findall(text))
+        if rendered.rules.name.startswith("fide-20"):
+            found |= set(_INLINE_FIDE.findall(text))
+    return found

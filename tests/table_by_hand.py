@@ -1,6 +1,8 @@
 """A table laid out as text the way ratingkit did it before issue 24 (every cell formatted by
 :func:`~ratingkit.core.report.format_cell`, a list of cells a row): the reference that
-``tests/test_report.py`` holds the fast layout of :meth:`Table.to_text` to."""
+``tests/test_report.py`` holds the fast layout of :meth:`Table.to_text` to.  Since issue 25
+(part 4) a header shows a key's underscores as spaces, and every block of a split table starts
+with the leading key columns (id, name, player) found by their keys, in every language."""
 
 from __future__ import annotations
 
@@ -9,7 +11,10 @@ from collections.abc import Sequence
 
 from ratingkit.core.i18n import _, decimal_separator
 from ratingkit.core.output import terminal_cell, terminal_text
-from ratingkit.core.report import KEY_COLUMNS, TEXT_CELL_WIDTH, Table, _wrapped, format_cell
+from ratingkit.core.report import TEXT_CELL_WIDTH, Table, _wrapped, format_cell
+
+#: The leading columns every block repeats (issue 25, part 4: the player's id and name).
+KEYS = ("id", "FIDE id", "name", "player", "event", "event id", "period", "round")
 
 
 def is_number(text: str) -> bool:
@@ -22,14 +27,18 @@ def is_number(text: str) -> bool:
     return True
 
 
-def fitted(columns: Sequence[str], cells: Sequence[Sequence[str]], width: int) -> list[str]:
+def fitted(
+    columns: Sequence[str], cells: Sequence[Sequence[str]], width: int, keys: Sequence[int]
+) -> list[str]:
     count = len(columns)
     numeric = [all(is_number(r[i]) or not r[i] for r in cells) for i in range(count)]
     natural = [max([len(columns[i])] + [len(r[i]) for r in cells]) for i in range(count)]
     cap = max(8, min(TEXT_CELL_WIDTH, width // 3))
     widths = [w if numeric[i] else min(w, max(cap, len(columns[i]))) for i, w in enumerate(natural)]
     widths = [min(w, width) for w in widths]
-    keys = [i for i, c in enumerate(columns) if c in KEY_COLUMNS and i < len(KEY_COLUMNS)]
+    keys = list(keys)
+    while len(keys) > 1 and sum(widths[k] for k in keys) + 2 * len(keys) > width // 2:
+        keys.pop()  # the keys take at most half the width
     rest = [i for i in range(count) if i not in keys]
     blocks: list[list[int]] = []
     current = list(keys)
@@ -88,10 +97,15 @@ def table_text(table: Table, width: int | None = None) -> str:
         [terminal_cell(format_cell(r.get(c), table.formats.get(c), c)) for c in table.columns]
         for r in table.rows
     ]
-    columns = [terminal_cell(_(c)) for c in table.columns]
+    columns = [terminal_cell(_(c).replace("_", " ")) for c in table.columns]
     title = [terminal_text(_(table.title))] if table.title else []
     if width is not None:
-        return "\n".join([*_wrapped(title, width), *fitted(columns, cells, width)])
+        keys = []
+        for i, column in enumerate(table.columns):
+            if column not in KEYS:
+                break
+            keys.append(i)
+        return "\n".join([*_wrapped(title, width), *fitted(columns, cells, width, keys)])
     widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
     lines = list(title)
     lines.append("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))

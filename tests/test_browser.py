@@ -385,7 +385,9 @@ def test_officers_desk_uploads_a_file_and_shows_the_report_and_a_bad_file_error(
             page.locator("a.ratingkit-download", has_text="report.xlsx").click()
         book = openpyxl.load_workbook(io.BytesIO(Path(caught.value.path()).read_bytes()))
         sheet = book["players"]
-        assert [c.value for c in sheet[3]][1] == names[0]
+        # issue 25: the header is the first row, the title the sheet's name
+        assert [c.value for c in sheet[1]][:2] == ["id", "name"]
+        assert [c.value for c in sheet[2]][1] == names[0]
         with page.expect_download() as caught:
             page.locator("a.ratingkit-download", has_text=".trf").click()
         back = tmp_path / "back.trf"
@@ -622,3 +624,51 @@ def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(tmp_path):
     assert requests, "the page made no request at all"
     outside = [u for u in requests if urlparse(u).hostname != "127.0.0.1"]
     assert outside == []
+
+
+#: Headers of three words or more each on a line of their own ("правило для K"), or a word
+#: broken over lines: the column was squeezed (two words on two lines are a narrow column).
+_WORD_A_LINE = """
+[...document.querySelectorAll('th')].filter(th => {
+  const words = th.innerText.trim().split(/\\s+/).length;
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  return lines > words || (words >= 3 && lines >= words);
+}).map(th => th.innerText)
+"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "tr"])
+def test_printable_report_fits_1200_px_and_a4_landscape(page, tmp_path, language):
+    """Issue 25, part 4: the printable HTML of the widest examples (the Karl-Mala Swiss under
+    FIDE 2025, CdF Nantes and the Spring Cup under FESA) fits a 1200 px window without a
+    horizontal scroll, no header wraps a word a line ("правило для K"), and printed to A4
+    landscape its pages are as wide as the paper's printable width (297 - 2 x 12 mm)."""
+    from ratingkit import cli
+
+    cases = [
+        ("karl-mala-2005-swiss.trf", "fide-2025"),
+        ("cdf-2025-nantes.txt", "fesa"),
+        ("fesa-spring-cup.txt", "fesa"),
+    ]
+    for name, rules in cases:
+        out = tmp_path / f"{name}-{rules}-{language}.html"
+        argv = ["--lang", language, "rate", str(ROOT / "examples" / name), "--rules", rules]
+        assert cli.main([*argv, "--format", "html", "--output", str(out)]) == 0
+        page.set_viewport_size({"width": 1200, "height": 900})
+        page.emulate_media(media="screen")
+        page.goto(out.as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1200, name
+        assert page.evaluate(_WORD_A_LINE) == [], name
+        if rules == "fesa" and name.startswith("fesa-spring"):
+            shots = Path(os.environ.get("RATINGKIT_SHOTS", tmp_path))
+            shots.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(shots / f"printable-{language}.png"), full_page=True)
+        # A4 landscape at 96 px an inch: 297 mm less the two 12 mm margins is 1032 px
+        page.set_viewport_size({"width": 1032, "height": 700})
+        page.emulate_media(media="print")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1032, name
+        assert page.evaluate(_WORD_A_LINE) == [], name
+        pdf = page.pdf(format="A4", landscape=True)
+        assert pdf.startswith(b"%PDF")

@@ -112,7 +112,7 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 def test_rules_lists_the_registry(stand_in, capsys):
     assert cli.main(["rules"]) == 0
     out = capsys.readouterr().out
-    assert "points-only" in out and "in force 2020-01-01 to ..." in out
+    assert "points-only" in out and "in force from 2020-01-01]" in out
 
 
 def test_rules_runs_as_a_command():
@@ -294,7 +294,7 @@ def test_rules_fits_a_terminal_of_100_columns(capsys):
     assert cli.main(["rules"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert max(len(line) for line in lines) <= 100
-    assert any("[in force 2014-07-01 to 2017-06-30]" in line for line in lines)
+    assert any("[in force from 2014-07-01 to 2017-06-30]" in line for line in lines)
 
 
 def _one_game_pair(tmp_path):
@@ -356,3 +356,164 @@ def test_the_table_format_leaves_out_game_rows_above_the_limit(monkeypatch, caps
     assert "not shown here" not in full and len(full.splitlines()) > len(short.splitlines()) + 5
     assert cli.main(["rate", event, "--rules", "fide-2014", "--format", "csv"]) == 0
     assert "not shown here" not in capsys.readouterr().out
+
+
+# -- issue 25, part 5: errors a person understands ------------------------------------------
+
+
+def _one_error_line(err: str) -> str:
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("ratingkit: error: "), err
+    return lines[0]
+
+
+def test_an_error_message_with_line_breaks_is_printed_as_one_line(monkeypatch, capsys):
+    def refuse() -> str:
+        raise RatingkitError("first part\nsecond part\r\n  third")
+
+    monkeypatch.setattr(cli, "_cmd_rules", refuse)
+    assert cli.main(["rules"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert _one_error_line(captured.err) == "ratingkit: error: first part second part third"
+
+
+def test_a_bug_is_one_line_with_a_status_of_its_own(monkeypatch, capsys):
+    def broken() -> str:
+        raise KeyError("no such key\nat all")
+
+    monkeypatch.setattr(cli, "_cmd_rules", broken)
+    assert cli.main(["rules"]) == cli.EXIT_INTERNAL_ERROR == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("ratingkit: internal error: KeyError: 'no such key\\nat all' (a bug")
+
+
+def test_ctrl_c_is_one_line_and_status_130(monkeypatch, capsys):
+    def interrupted() -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_cmd_rules", interrupted)
+    assert cli.main(["rules"]) == 130
+    assert capsys.readouterr().err == "ratingkit: interrupted\n"
+
+
+def _club(tmp_path, name: str, players: str, games: str, event: str = ""):
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "players.csv").write_text(players)
+    (folder / "games.csv").write_text(games)
+    if event:
+        (folder / "event.csv").write_text(event)
+    return folder
+
+
+def test_a_round_robin_without_rated_players_names_its_file(tmp_path, capsys):
+    # FIDE 2014 8.21b: an unrated player's rating in a round robin needs Rar, the average
+    # rating of the rated players; with none there is nothing to rate from.  The event's
+    # title ("Club RR") is not its file: the message names the file the event was read from.
+    folder = _club(
+        tmp_path,
+        "evening",
+        "id,name,rating\na,Ann,\nb,Ben,\nc,Cid,\n",
+        "round,white,black,result\n1,a,b,1-0\n2,b,c,1-0\n3,c,a,1-0\n",
+        "field,value\nname,Club RR\ntype,round robin\n",
+    )
+    assert cli.main(["rate", str(folder), "--rules", "fide-2014"]) == 2
+    line = _one_error_line(capsys.readouterr().err)
+    assert line.startswith(f"ratingkit: error: {folder / 'games.csv'}: a round robin without ")
+    assert "cannot rate its unrated players (8.21b needs Rar)" in line
+
+
+def test_a_rule_set_refusal_names_the_file(stand_in, pair, capsys):
+    # The stand-in's check refuses without naming a file: the CLI puts the file given in front.
+    assert cli.main(["check", str(pair), "--rules", "points-only"]) == 2
+    line = _one_error_line(capsys.readouterr().err)
+    assert line == f"ratingkit: error: {pair}: rule set 'points-only' has no event checks"
+    trf = ROOT / "examples" / "karl-mala-2005-swiss.trf"
+    assert cli.main(["check", str(trf), "--rules", "lnmo"]) == 2
+    line = _one_error_line(capsys.readouterr().err)
+    assert str(trf) in line and "lnmo rates shogi" in line
+
+
+@pytest.fixture
+def dashed_ledger(tmp_path, capsys):
+    """A ledger whose player's own id begins with "-" (``-1-1``)."""
+    folder = _club(
+        tmp_path,
+        "dash",
+        "id,name,rating\n-1-1,Ada Minus,1800\nb,Ben,1700\n",
+        "round,white,black,result\n1,-1-1,b,1-0\n",
+    )
+    ledger = tmp_path / "dash.sqlite"
+    assert cli.main(["db", "init", str(ledger), "--rules", "fide-2014"]) == 0
+    assert cli.main(["db", "import", str(ledger), str(folder), "--period", "2024-01"]) == 0
+    assert cli.main(["db", "rate", str(ledger), "--period", "2024-01"]) == 0
+    capsys.readouterr()
+    return ledger, folder
+
+
+@pytest.mark.parametrize("words", [["-1-1"], ["--", "-1-1"]])
+def test_db_history_takes_an_id_beginning_with_a_dash(dashed_ledger, capsys, words):
+    ledger, _ = dashed_ledger
+    assert cli.main(["db", "history", str(ledger), *words]) == 0
+    out = capsys.readouterr().out
+    # FIDE 2014 8.5: Ro 1800 v 1700, D = 100, PD (table 8.1b) 0.64, K = 20 (no games count,
+    # under 2400): 20 x (1 - 0.64) = 7.2, the new rating 1807.
+    assert out.splitlines()[0] == "history of Ada Minus (id -1-1)"
+    assert "0.64     7.2          1807" in out
+
+
+def test_rate_player_takes_an_id_beginning_with_a_dash(dashed_ledger, capsys):
+    _, folder = dashed_ledger
+    for words in (["--player", "-1-1"], ["--player=-1-1"]):
+        assert cli.main(["rate", str(folder), "--rules", "fide-2014", *words]) == 0
+        out = capsys.readouterr().out
+        assert "id             -1-1" in out and "Ada Minus" in out
+
+
+def test_a_ledger_refusal_names_the_ledger(dashed_ledger, capsys):
+    ledger, _ = dashed_ledger
+    assert cli.main(["db", "history", str(ledger), "--", "-x"]) == 2
+    line = _one_error_line(capsys.readouterr().err)
+    assert line.startswith(f"ratingkit: error: {ledger}: no player '-x' in the ledger")
+    assert cli.main(["db", "remove", str(ledger), "7"]) == 2
+    assert _one_error_line(capsys.readouterr().err).startswith(f"ratingkit: error: {ledger}: ")
+
+
+@pytest.mark.parametrize(
+    ("games", "expected"),
+    [
+        ("", "games.csv: the file is empty"),
+        (
+            "round,white,black,result\n1000000000000,a,b,1-0\n",
+            "games.csv, line 2, field round: round must be at most 999, got 1000000000000 "
+            "(a typing or column mistake?)",
+        ),
+        (
+            'round,white,black,result\n1,"a,b,1-0\n2,b,a,1-0\n',
+            "games.csv, line 2: a quote opened on this line is not closed (its cell runs on "
+            "to line 3): '1,\"a,b,1-0'",
+        ),
+    ],
+    ids=["empty", "round-10^12", "open-quote"],
+)
+def test_bad_files_end_with_one_line_on_stderr_and_status_2(tmp_path, games, expected):
+    folder = _club(tmp_path, "ev", "id,name,rating\na,Ann,1800\nb,Ben,1700\n", games)
+    result = _run("rate", str(folder), "--rules", "fide-2014")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    line = _one_error_line(result.stderr)
+    assert line.startswith(f"ratingkit: error: {folder}") and line.endswith(expected)
+
+
+def test_a_command_line_argparse_cannot_read_is_one_line(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["rate", "games.csv"])  # no --rules
+    assert done.value.code == 2
+    assert capsys.readouterr().err == (
+        "ratingkit rate: error: the following arguments are required: --rules "
+        "('ratingkit rate --help' shows how to use it)\n"
+    )

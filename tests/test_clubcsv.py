@@ -112,7 +112,7 @@ def test_cli_rates_the_example_and_writes_the_report(tmp_path, capsys):
     out = tmp_path / "report.txt"
     assert main(["rate", str(EXAMPLE), "--rules", "lnmo", "--output", str(out)]) == 0
     text = out.read_text()
-    assert "grade_before" in text and "bonus doubled (2b)" in text
+    assert "grade before" in text and "bonus doubled (2b)" in text
     assert "handicap outside handicap event (4a)" in text and "kinte loss" in text
 
 

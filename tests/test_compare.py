@@ -164,7 +164,10 @@ def test_why_names_k_and_the_8_54_cap():
         capped = sum(1 for w, b, _ in games if pid in (w, b) and abs(ratings[w] - ratings[b]) > 400)
         assert row["why"].startswith("K=20 (8.56")
         if capped:
-            assert f"400-point cap (8.54) in {capped} game(s)" in row["why"]
+            assert (
+                f"400-point cap (8.54) in {capped} game" + ("" if capped == 1 else "s")
+                in row["why"]
+            )
         else:
             assert "8.54" not in row["why"]
         assert row["score-expected"] == Fraction(row["score"]) - Fraction(row["expected"])

@@ -185,7 +185,7 @@ def test_the_walk_finds_citations():
     assert {"8.54", "8.56", "8.21a", "8.22", "8.25"} <= set(cited("fide-2014"))
     assert {"10.64", "6.1", "6.42"} <= set(cited("fide-1982"))
     assert {"rule 4a", "rule 10 (a)", "rules 5-7"} <= set(cited("fesa"))
-    assert {"1a", "2b", "5, 5a"} <= set(cited("lnmo"))
+    assert {"1а", "2b", "5, 5а"} <= set(cited("lnmo"))
 
 
 @pytest.mark.parametrize("key", DOCUMENTS)
@@ -215,6 +215,44 @@ def test_explain_quotes_and_translates():
 def test_explain_a_combined_citation():
     found = explain("fesa", "rules 5-7")
     assert [p.clause for p in found.parts] == ["rule 5", "rule 6", "rule 7"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "cited", "printed"),
+    [
+        # LNMO prints 1а with a Cyrillic а (the document: " 1а. "); a user types a Latin a
+        ("lnmo", "1a", ["1а"]),
+        ("lnmo", "rule 1a", ["1а"]),
+        ("lnmo", "1а", ["1а"]),
+        ("lnmo", "1a, 2b", ["1а", "2b"]),
+        ("lnmo", "3b, 6", ["3b", "6"]),
+        # the FIDE 1982-2000 notes cite "rule 5.1"; the document numbers it 5.1
+        ("fide-1982", "rule 5.1", ["5.1"]),
+        ("fide-1982", "5.1", ["5.1"]),
+        ("fide-1982", "Rule 6.42", ["6.42"]),
+        ("fesa", "rules 8 and 11", ["rule 8", "rule 11"]),
+    ],
+)
+def test_explain_takes_a_clause_as_cited_and_prints_the_documents_form(rules, cited, printed):
+    found = explain(rules, cited)
+    assert [p.clause for p in found.parts] == printed
+    assert found.cited == cited
+    text = format_explanation(found)
+    assert all(f", {clause}" in text for clause in printed)
+
+
+def test_the_cyrillic_form_is_the_documents_own_so_it_is_printed():
+    """LNMO's 1а: the Latin a a user types resolves, and the head line shows the document's
+    Cyrillic а (U+0430), never the Latin letter."""
+    head = format_explanation(explain("lnmo", "1a")).splitlines()[0]
+    assert "1\u0430" in head and "1a" not in head
+
+
+def test_a_folded_citation_that_names_no_clause_is_still_refused():
+    with pytest.raises(UnknownClauseError):
+        explain("lnmo", "rule 1z")
+    with pytest.raises(UnknownClauseError):
+        explain("fide-1982", "rule 5.1, 99.9")
 
 
 def test_explain_a_later_fide_text_says_there_is_no_original():
@@ -410,12 +448,13 @@ def test_the_desks_findings_hover_a_later_fide_text_without_inventing_a_quote():
     folder = EXAMPLES / "fide-autumn-open-2025"
     desk = desk_with(folder / "games.csv", folder / "players.csv", folder / "event.csv")
     assert desk.values["rules"] == "fide-2025"
-    assert [f.rule.clause for f in desk.values["findings"]] == ["8.52"]
+    # 8.3.1 of the 2024 text (2014's 8.52 is not in it)
+    assert [f.rule.clause for f in desk.values["findings"]] == ["8.3.1"]
     cell = desk.findings.value
     # the finding's cell shows the clause; its hover says there is no original and gives the
     # English of the code's rule, never the 2014 quote
     (finding,) = desk.values["findings"]
-    assert ">8.52</abbr></td>" in cell and "Если противник" not in cell
+    assert ">8.3.1</abbr></td>" in cell and "Если противник" not in cell
     assert "no Russian or Turkish original" in cell
     assert html.escape(f"English: {finding.rule.text}") in cell
 

@@ -47,6 +47,7 @@ def _pairs():
             "results": (Result(1580, 1),),
             "record": record,
             "notes": (),
+            "assumed": (),
         },
     )
 

@@ -104,8 +104,12 @@ def test_8_56_defaults_are_stated():
     assert any("no games count" in a for a in choice.assumed)
     event = _event([("a", 2000), ("b", 1900)], [(1, "a", "b", 1.0)])
     notes = " ".join(rate(event, "fide-2014").notes)
-    assert "K=20 assumed (no games count: taken as 30 or more)" in notes
-    assert "no birth date" in notes
+    # one note for both players, giving every default assumed (issue 25: not one a default)
+    assert (
+        "K=20 assumed (no games count: taken as 30 or more; no birth date: taken as not under "
+        "18; ever_2400 not given: taken as no (rating under 2400)) for 2 players: 'A', 'B'"
+    ) in notes
+    assert notes.count("K=20 assumed") == 1
 
 
 def test_8_56_age_is_taken_on_the_event_end_date():
@@ -127,7 +131,10 @@ def _swiss_with_unrated(scores):
 
 def test_8_21_zero_score_in_first_event_is_not_counted():
     report = rate(_swiss_with_unrated((0.0, 0.0, 0.0)), "fide-2014", STATE)
-    assert report["u"]["status"] == "not counted (8.21)"
+    assert report["u"]["status"] == "not counted"
+    # the clause is the note's rule (FIDE 2014 8.21), the document's own number
+    notes = report.outcome.notes
+    assert any(n.rule and n.rule.clause == "8.21" and "u" in n.players for n in notes)
     assert report["u"]["rating_after"] is None
 
 
@@ -152,7 +159,9 @@ def test_8_24_below_fifty_percent_in_a_swiss_adds_dp():
 
 def test_8_52_swiss_games_against_unrated_are_not_rated():
     report = rate(_swiss_with_unrated((1.0, 0.5, 0.0)), "fide-2014", STATE)
-    assert report["b"]["n"] == 0 and report["b"]["change"] == 0
+    # no rated game: no change, and the change cell is empty (nothing applies), not "+0.00"
+    assert report["b"]["n"] == 0 and report["b"]["change"] is None
+    assert report["b"]["rating_after"] == report["b"]["rating_before"]
     row = next(g for g in report.games.rows if g["id"] == "b")
     assert row["rated"] is False and "8.52" in row["note"]
 
@@ -315,7 +324,10 @@ def test_8_21_round_robin_zero_score_is_dropped_for_everyone():
     players = [("a", 2000), ("b", 2100), ("u", None)]
     results = [(1, "a", "b", 0.5), (2, "u", "a", 0.0), (3, "b", "u", 1.0)]
     report = rate(_event(players, results, EventType.ROUND_ROBIN), "fide-2014", STATE)
-    assert report["u"]["status"] == "not counted (8.21)"
+    assert report["u"]["status"] == "not counted"
+    # the clause is the note's rule (FIDE 2014 8.21), the document's own number
+    notes = report.outcome.notes
+    assert any(n.rule and n.rule.clause == "8.21" and "u" in n.players for n in notes)
     assert report["a"]["n"] == 1 and report["b"]["n"] == 1
 
 
@@ -346,14 +358,15 @@ def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, cap
     )
     report = FIDE_2014.rate(event, STATE)
     assert report["a"]["n"] == 1 and report["a"]["change"] == 20 * (1 - pd(100))
-    assert report["c"]["n"] == 0 and report["c"]["change"] == 0
+    assert report["c"]["n"] == 0 and report["c"]["change"] is None  # no rated game
+    assert report["c"]["rating_after"] == report["c"]["rating_before"]
     notes = {r["round"]: r["note"] for r in report.games.rows if r["rated"] is False}
     assert notes == {
         2: "shogi result (sennichite): not a chess game",
         3: "shogi handicap game: not a chess game",
     }
     assert sum(r["round"] in (2, 3) for r in report.games.rows) == 4  # both sides listed
-    assert any("2 game(s) with a shogi handicap or a shogi result" in n for n in report.notes)
+    assert any("2 games with a shogi handicap or a shogi result" in n for n in report.notes)
     assert not any("only played games (TRF 1 = 0) are rated" in n for n in report.notes)
     rules = {row["rule"]: row["games"] for row in FIDE_2014.check(event, STATE).rows}
     # The players by name (_event names each player by his id in capitals).
@@ -526,6 +539,8 @@ def test_calculation_and_games_tables_show_the_report_values():
     assert table.columns[2:10] == ("Ro", "Rc", "n", "w", "We", "w-We", "K", "K*(w-We)")
     games = games_table(report, "1")
     assert len(games) == 7
+    # issue 25: the caption says which rule set computed them
+    assert games.title == f"games of {report['1']['name']} (fide-2014)"
     assert sum(r["score-PD"] for r in games.rows) == report["1"]["w-We"]
 
 

@@ -134,8 +134,8 @@ def test_cli_rules_lists_2022_and_the_refused_window(capsys):
     assert cli.main(["rules"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"^fide-2022 +FIDE Rating Regulations 1 January 2022", out, re.M)
-    assert "[in force 2022-01-01 to 2024-02-29]" in out
-    assert "[in force 2014-07-01 to 2017-06-30]" in out
+    assert "[in force from 2022-01-01 to 2024-02-29]" in out
+    assert "[in force from 2014-07-01 to 2017-06-30]" in out
     assert "2017-07-01 to 2021-12-31: no rule set, events refused" in out
     assert re.search(r"^fide +the one of fide-2014, fide-2022, fide-2024, fide-2025", out, re.M)
 

@@ -56,7 +56,7 @@ def test_the_cap_is_a_rule_on_the_game_and_in_explain():
     assert all(g.reason == Rule("8.54", "D capped at 400") for g in capped)
     one = outcome.player("1").detail
     assert one.games_capped == 3 and one.k == 10
-    assert "400-point cap (8.54) in 3 game(s)" in one.explain()
+    assert "400-point cap (8.54) in 3 games" in one.explain()
 
 
 def test_unrated_opponents_not_rated_8_52_and_the_statuses_of_8_2():
@@ -71,7 +71,7 @@ def test_unrated_opponents_not_rated_8_52_and_the_statuses_of_8_2():
     assert b.detail.n == 0 and b.change == 0
     rule = Rule("8.52", "opponent unrated (only round robins rate these games)")
     assert b.detail.not_rated == ((rule, 1),)
-    assert "1 game(s) not rated (8.52: opponent unrated" in b.detail.derivation()
+    assert "1 game not rated (8.52: opponent unrated" in b.detail.derivation()
     side = next(g for g in outcome.games_of("b"))
     assert side.rated is False and side.reason == rule
     # v (unrated) met only unrated u: no rated opponent, no Ru (8.21a).

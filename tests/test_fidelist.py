@@ -540,15 +540,16 @@ def test_a_table_as_xlsx_reads_back_with_its_values_and_types(tmp_path: Path) ->
     sheet = openpyxl.load_workbook(path).active
     assert sheet is not None
     rows = list(sheet.iter_rows(values_only=True))
-    assert rows[0][0] == "FIDE list 2024-03"
-    assert rows[1] == ("id", "name", "rating", "change", "active", "born", "note")
-    assert rows[2] == ("1503014", "Carlsen, Magnus", 2830, 3.5, None, None, None)
+    # issue 25: the title is the sheet's name and the header the first row
+    assert sheet.title == "FIDE list 2024-03"
+    assert rows[0] == ("id", "name", "rating", "change", "active", "born", "note")
+    assert rows[1] == ("1503014", "Carlsen, Magnus", 2830, 3.5, None, None, None)
     # A formula-like name stays text; None is an empty cell; booleans as in the CSV (yes/no).
-    assert rows[3] == ("700070", "=cmd|' /C calc'!A0", None, None, "no", None, None)
-    assert rows[4] == ("9", "Müller", None, None, "yes", datetime(1990, 11, 30), None)
+    assert rows[2] == ("700070", "=cmd|' /C calc'!A0", None, None, "no", None, None)
+    assert rows[3] == ("9", "Müller", None, None, "yes", datetime(1990, 11, 30), None)
     # A number beyond Excel's 15 digits is text (no digit lost); a list is its items.
-    assert rows[5] == ("10", "Big", "100000000000000000", None, None, None, "a b")
-    types = [[c.data_type for c in row] for row in sheet.iter_rows(min_row=3, max_row=4)]
+    assert rows[4] == ("10", "Big", "100000000000000000", None, None, None, "a b")
+    types = [[c.data_type for c in row] for row in sheet.iter_rows(min_row=2, max_row=3)]
     assert types[0][:4] == ["s", "s", "n", "n"]
     assert types[1][1] == "s"
     # The same words as the CSV view.
@@ -561,7 +562,23 @@ def test_xlsx_to_a_file_object_and_a_sheet_name_excel_accepts() -> None:
     write_table_xlsx(table, buffer)
     book = openpyxl.load_workbook(io.BytesIO(buffer.getvalue()))
     assert len(book.sheetnames[0]) <= 31 and not set("/:*?[]") & set(book.sheetnames[0])
-    assert book.active is not None and book.active["A3"].value == 1
+    assert book.active is not None and book.active["A2"].value == 1
+
+
+def test_pandas_reads_the_xlsx_header_with_its_defaults(tmp_path: Path) -> None:
+    """issue 25: ``pandas.read_excel`` with no arguments gives the table's columns and rows
+    (the header is the first row; the title, cut to Excel's 31 characters, names the sheet)."""
+    import pandas as pd
+
+    title = "Autumn Open 2025: players (fide-2025) of a long title"
+    table = Table(title, ("id", "name", "rating"), [{"id": "a", "name": "Aldren", "rating": 2700}])
+    write_table_xlsx(table, tmp_path / "t.xlsx")
+    frame = pd.read_excel(tmp_path / "t.xlsx")
+    assert list(frame.columns) == ["id", "name", "rating"]
+    assert frame.to_dict("records") == [{"id": "a", "name": "Aldren", "rating": 2700}]
+    (sheet,) = pd.ExcelFile(tmp_path / "t.xlsx").sheet_names
+    # by hand: ":" is forbidden in a sheet name (a space instead), 31 characters kept
+    assert sheet == "Autumn Open 2025  players (fide"
 
 
 def test_xlsx_into_a_missing_folder_is_a_clean_error(tmp_path: Path) -> None:

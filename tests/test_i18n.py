@@ -28,6 +28,15 @@ def _catalog(language: str, domain: str):
         return read_po(po, locale=language, domain=domain)
 
 
+def _translated(entry, forms: int) -> bool:
+    """A text has its translation; a plural text (ngettext) has every one of the language's
+    forms (Russian 3, Turkish 2: the catalog's Plural-Forms), none empty."""
+    if isinstance(entry.id, (tuple, list)):
+        strings = entry.string if isinstance(entry.string, (tuple, list)) else (entry.string,)
+        return len(strings) == forms and all(strings)
+    return bool(entry.string) and isinstance(entry.string, str)
+
+
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
@@ -38,9 +47,9 @@ def test_every_marked_text_has_a_translation_and_none_is_stale(language, domain)
     marked = i18n.extracted(domain)
     catalog = _catalog(language, domain)
     missing = []
-    for text, places in sorted(marked.items()):
+    for text, places in sorted(marked.items(), key=i18n._sort_key):
         entry = catalog.get(text)
-        if entry is None or not entry.string or entry.fuzzy:
+        if entry is None or not _translated(entry, catalog.num_plurals) or entry.fuzzy:
             file, line = places[0]
             missing.append(f"{file}:{line}: {text!r}")
     stale = sorted(m.id for m in catalog if m.id and m.id not in marked)
@@ -59,7 +68,14 @@ def test_each_translation_keeps_its_texts_fields(language, domain):
     for entry in _catalog(language, domain):
         if not entry.id or not entry.string:
             continue
-        if _fields(entry.id) != _fields(entry.string):
+        if isinstance(entry.id, (tuple, list)):
+            # Each form serves counts of its own (Russian's first form serves 1, 21, 31 ...):
+            # each keeps the plural text's fields.
+            expected = _fields(entry.id[1])
+            forms = [f for f in entry.string if f]
+            if any(_fields(form) != expected for form in forms):
+                wrong.append(f"{entry.id!r} -> {entry.string!r}")
+        elif _fields(entry.id) != _fields(entry.string):
             wrong.append(f"{entry.id!r} -> {entry.string!r}")
     assert wrong == []
 
@@ -70,7 +86,7 @@ def test_the_catalog_templates_are_up_to_date():
 
     for domain in i18n.DOMAINS:
         with (i18n.LOCALE_DIR / f"{domain}.pot").open("rb") as pot:
-            template = {m.id for m in read(pot) if m.id}
+            template = {tuple(m.id) if isinstance(m.id, list) else m.id for m in read(pot) if m.id}
         assert template == set(i18n.extracted(domain)), domain
 
 

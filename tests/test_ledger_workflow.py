@@ -426,8 +426,8 @@ def test_the_list_as_csv_json_html_and_xlsx(tmp_path, capsys):
     assert cli.main([*base, "xlsx", "--output", str(tmp_path / "list.xlsx")]) == 0
     sheet = openpyxl.load_workbook(tmp_path / "list.xlsx").active
     values = [[c.value for c in row] for row in sheet.iter_rows()]
-    header = values[1]
-    first = dict(zip(header, values[2], strict=True))
+    header = values[0]  # issue 25: the header is the first row
+    first = dict(zip(header, values[1], strict=True))
     assert first["name"] == "Carlsen, Magnus" and first["rating"] == 2834
 
 

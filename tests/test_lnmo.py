@@ -312,7 +312,7 @@ def test_rule_3_initial_rating_from_the_grade_and_3a_first_rated_event():
     )
     assert report["a"]["rating_before"] == SEED_TABLE_1[9]
     assert report["b"]["change"] == SEED_STRONGER[0]  # only the game of 19 August counts
-    assert "before the first rated event 2010-08-19 (3a)" in report.games.rows[0]["reason"]
+    assert "before the first rated event 2010-08-19 (3а)" in report.games.rows[0]["reason"]
     assert any("initial rating from table 1" in n for n in report.notes)
 
 
@@ -463,8 +463,8 @@ def test_check_lists_the_games_rules_4_and_4a_leave_unrated():
     games = [game(1, "a", "b", handicap="R"), game(1, "c", "d", agreed="no")]
     table = LNMO.check(Event("club", tuple(players), tuple(games)))
     assert {(r["rule"], r["problem"]) for r in table.rows} == {
-        ("4a", "1 game(s): handicap outside handicap event (4a)"),
-        ("4", "1 game(s): not agreed (4)"),
+        ("4a", "1 game: handicap outside handicap event (4a)"),
+        ("4", "1 game: not agreed (4)"),
     }
     clean = LNMO.check(Event("club", tuple(players), (game(1, "a", "b"),)))
     assert clean.rows == ()

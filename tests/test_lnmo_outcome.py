@@ -88,7 +88,7 @@ def test_the_why_cell_and_explain_come_from_typed_parts():
     )
     assert detail_cells(detail)["why"] == (
         "bonus doubled in 'Evening': gain 48 > 29 (2b); 12 kyu -> 11 kyu on rating 706 (1a); "
-        "2 game(s) without change: not agreed (4)"
+        "2 games without change: not agreed (4)"
     )
     assert str(promotion.how) == "rating 706 reached 700 (1a)"
     words = detail.derivation()
@@ -143,7 +143,7 @@ def test_table_1_initial_ratings_are_typed_first_ratings_with_a_rule_note():
     assert a.rating_before == TABLE_1[9] and a.detail.initial_rating
     assert a.status is Status.FIRST_RATING
     assert a.change == STRONGER[0] and a.rating_after == TABLE_1[9] + STRONGER[0]
-    (note,) = [n for n in outcome.notes_of(NoteKind.RULE) if n.rule and n.rule.clause == "3, 3a"]
+    (note,) = [n for n in outcome.notes_of(NoteKind.RULE) if n.rule and n.rule.clause == "3, 3а"]
     assert note.players == ("a", "b")
     rated = _outcome(_roster(a=("9 kyu", 905), b="9 kyu"), [_game(1, "a", "b")])
     assert rated.player("a").status is Status.RATED
@@ -185,7 +185,7 @@ def test_rule_1a_promotions_are_typed():
     assert (promotion.before, promotion.after) == (kyu(12), kyu(11))
     assert promotion.how.path is PromotionPath.RATING
     assert (promotion.how.rating, promotion.how.reached) == (690 + STRONGER[0], TABLE_1[11])
-    assert promotion.rule.clause == "1a"
+    assert promotion.rule.clause == "1а"
     players = _roster(dk=("fesa", "1 dan"), a=("11 kyu", 720))
     won = _outcome(players, [_game(1, "dk", "a", "0-1", handicap="RB", kind="qualification")])
     (promotion,) = won.player("a").detail.promotions

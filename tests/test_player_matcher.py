@@ -104,8 +104,8 @@ def test_match_a_whole_event() -> None:
     assert match.keys == {"1": MatchKey.ID, "5": MatchKey.FIDE_ID}
     assert match.unmatched == ("6",)
     assert match.note() == (
-        "players.csv: 2 players matched by id, FIDE id, name; not found: 6 (defaults assumed "
-        "for them)"
+        "players.csv: 1 player matched by id, 1 player matched by FIDE id; not found: 6 "
+        "(defaults assumed for them)"
     )
     pairs = PlayerMatcher(FILE, keys=(MatchKey.NAME,)).match([("a", "Lind Eva")])
     assert pairs.records == {"a": record("x7")} and pairs.keys == {"a": MatchKey.NAME}
@@ -118,7 +118,7 @@ def test_player_file_match_is_the_matcher_with_one_key() -> None:
     assert by_id.key == "id" and by_id.records == {"1": record("1")}
     assert by_id.unmatched == ("99",)
     assert by_id.note() == (
-        "players.csv: 1 players matched by id; not found: 99 (defaults assumed for them)"
+        "players.csv: 1 player matched by id; not found: 99 (defaults assumed for them)"
     )
     by_name = FILE.match([("1", "Moreau Jules")], by_name=True)
     assert by_name.key == "name" and by_name.records == {"1": record("2")}

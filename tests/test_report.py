@@ -88,7 +88,7 @@ def test_html_has_every_part():
         "Ra",
         "2348",
         "K assumed 20 for b",
-        "<th>rating_after</th>",
+        "<th>rating after</th>",
         "iterations",
         "2411",
         "per-game detail",

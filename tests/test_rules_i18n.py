@@ -76,7 +76,7 @@ def test_fesa_spring_cup_in_russian_keeps_its_numbers():
     header = ru_players.splitlines()[1]
     # FESA's terms in the Russian translation of its rating system: разряд, рейтинг выступления.
     assert "разряд до" in header and "рейтинг выступления" in header
-    assert "grade_before" in en_players.splitlines()[1]
+    assert "grade before" in en_players.splitlines()[1]
     # The note of rule 8 (opponents at their post-event ratings).
     assert any(n.startswith("соперники с рейтингами после турнира") for n in russian.notes)
     assert any(n.startswith("opponents at their post-event ratings") for n in english.notes)

@@ -249,9 +249,10 @@ def test_a_csv_pair_uploaded_as_files_and_its_exports_read_back(tmp_path):
     # event.csv: start 2025-11-07; the FIDE text amended from 1 October 2025 is in force
     assert "start,2025-11-07" in (folder / "event.csv").read_text(encoding="utf-8")
     assert values["rules"] == "fide-2025" and "2025-10-01" in values["reason"]
-    # check's finding (games against an unrated opponent in a swiss are not rated)
-    assert [f.rule.clause for f in values["findings"]] == ["8.52"]
-    assert "8.52" in desk.findings.value
+    # check's finding (games against an unrated opponent are not rated): the 2024 text's
+    # 8.3.1, not the 2014 text's 8.52
+    assert [f.rule.clause for f in values["findings"]] == ["8.3.1"]
+    assert "8.3.1" in desk.findings.value and "8.52" not in desk.findings.value
 
     # CSV: ';' and decimal comma by default
     rows = csv_rows(values["exports"]["csv"].data.decode("utf-8"), ";")
@@ -271,8 +272,8 @@ def test_a_csv_pair_uploaded_as_files_and_its_exports_read_back(tmp_path):
     # XLSX: the players sheet holds the same numbers
     book = openpyxl.load_workbook(io.BytesIO(values["exports"]["xlsx"].data))
     sheet = book["players"]
-    header = [c.value for c in sheet[2]]
-    by_id = {r[header.index("id")]: r for r in sheet.iter_rows(min_row=3, values_only=True)}
+    header = [c.value for c in sheet[1]]  # issue 25: the header is the first row
+    by_id = {r[header.index("id")]: r for r in sheet.iter_rows(min_row=2, values_only=True)}
     for row in rows:
         after = by_id[row["id"]][header.index("rating_after")]
         assert (str(after) if after is not None else "") == row["rating_after"]

@@ -20,10 +20,13 @@ EXAMPLES = ROOT / "examples"
 
 
 def msgstr(language: str, text: str) -> str:
-    """The workbook catalog's translation of ``text``, read from the .po file."""
-    path = Path(i18n.LOCALE_DIR) / language / "LC_MESSAGES" / "workbook.po"
-    with path.open("rb") as po:
-        entry = read_po(po, locale=language, domain="workbook").get(text)
+    """The translation of ``text``, read from the .po files (the workbook's catalog, else
+    the core's: a text the desk shares with the CLI)."""
+    entry = None
+    for domain in ("workbook", "core"):
+        path = Path(i18n.LOCALE_DIR) / language / "LC_MESSAGES" / f"{domain}.po"
+        with path.open("rb") as po:
+            entry = entry or read_po(po, locale=language, domain=domain).get(text)
     assert entry is not None and entry.string, f"{text!r} has no {language} translation"
     assert entry.string != text
     return str(entry.string)

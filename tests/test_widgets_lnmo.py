@@ -34,7 +34,7 @@ def test_entering_games_rates_the_evening():
     assert table.values["anya"]["change"] == 2 * gain
     assert table.values["anya"]["rating_after"] == 680 + 2 * gain
     assert table.values["anya"]["grade_after"] == "11 kyu"  # 760 >= 700 (1a)
-    assert "grade_after" in table.output.value and "11 kyu" in table.output.value
+    assert "grade after" in table.output.value and "11 kyu" in table.output.value
 
 
 def test_illegal_moves_and_agreement_in_the_table():

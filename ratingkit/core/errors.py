@@ -7,8 +7,11 @@ and the offending value, so that a rating officer can fix the file without readi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import PurePath
 
 from .i18n import _, tr
 
@@ -31,7 +34,12 @@ class Location:
             if isinstance(self.column, int):
                 parts.append(tr("column {column}", column=self.column))
             else:
-                parts.append(tr("field {field}", field=self.column))
+                # A header cell is the field's name: one swollen by a quote left open (the
+                # rest of the file) is named by its start, on one line.
+                field = self.column
+                if len(field) > 40 or not field.isprintable():
+                    field = shown(field, 40)
+                parts.append(tr("field {field}", field=field))
         return ", ".join(parts) if parts else _("<input>")
 
 
@@ -42,7 +50,7 @@ def shown(value: object, limit: int = 60) -> str:
     if len(text) <= limit:
         return text
     length = len(value) if isinstance(value, str) else len(text)
-    return f"{text[:limit]}... ({length:,} characters)"
+    return tr("{start}... ({length:,} characters)", start=text[:limit], length=length)
 
 
 class RatingkitError(ValueError):
@@ -157,3 +165,41 @@ class RuleSetCannotRateError(RatingkitError):
         self.where = where
         self.wrong_game = wrong_game
         super().__init__(message)
+
+
+def names_a_place(message: str, places: Iterable[str]) -> bool:
+    """Whether ``message`` names one of ``places`` (a file as given, or its name alone) as a
+    word of its own: a folder ``r`` is not named by every message with an "r" in it."""
+    for place in places:
+        for name in dict.fromkeys((place, PurePath(place).name)) if place else ():
+            if name and re.search(rf"(?<![\w.\-]){re.escape(name)}(?![\w\-])", message):
+                return True
+    return False
+
+
+def placed(error: RatingkitError, place: str) -> RatingkitError:
+    """A copy of ``error``, of its own class, whose message begins with ``place`` (the file a
+    rule set's refusal concerns): ``"{place}: {message}"``.  ``reason`` (the message without a
+    place, which a comparison of rule sets shows beside the event's name) is kept as it was."""
+    copy = error.__class__.__new__(error.__class__)
+    copy.__dict__.update(error.__dict__)
+    copy.args = (f"{place}: {error}",)
+    if isinstance(copy, RuleSetCannotRateError) and copy.where is None:
+        copy.where = place
+    return copy
+
+
+@contextmanager
+def naming(places: Sequence[str], *, also: Iterable[str] = ()) -> Iterator[None]:
+    """Every :class:`RatingkitError` raised inside names its file: one whose message names
+    none of ``places`` and ``also`` (an event's files as given, and the files read with them:
+    the rule sets' refusals name the event by its title, "a round robin without rated players
+    cannot rate ...") is raised again with ``places`` in front (:func:`placed`).  Without
+    places nothing changes."""
+    try:
+        yield
+    except RatingkitError as error:
+        given = list(dict.fromkeys(p for p in places if p))
+        if not given or names_a_place(str(error), [*given, *also]):
+            raise
+        raise placed(error, ", ".join(given)) from error

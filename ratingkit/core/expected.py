@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..core.i18n import _, tr
+from ..core.i18n import N_, _, tr
 from .errors import InvalidValueError
 from .report import ShownAsTable, fields_table
 from .rounding import Number, exact, round_half_up, round_hundredths_half_up
@@ -124,7 +124,7 @@ class FormulaGap(ShownAsTable):
         return fields_table(
             tr(
                 "the {formula} formula against FIDE 2014 table 8.1b",
-                formula=self.formula,
+                formula=_(self.formula),  # "logistic", "normal": columns marked with N_ below
             ),
             (
                 ("largest_gap", self.largest_gap, _("largest |formula - table|")),
@@ -201,7 +201,14 @@ def comparison(differences: Iterable[int]) -> Table:
                 "normal - table": normal(d) - table,
             }
         )
-    columns = ("D", "table 8.1b", "logistic", "normal", "logistic - table", "normal - table")
+    columns = (
+        "D",
+        N_("table 8.1b"),
+        N_("logistic"),
+        N_("normal"),
+        N_("logistic - table"),
+        N_("normal - table"),
+    )
     formats = {c: "{:.4f}" for c in columns[2:]} | {"table 8.1b": "{:.2f}"}
     formats |= {"logistic - table": "{:+.4f}", "normal - table": "{:+.4f}"}
-    return Table("Expected score of the higher rated player", columns, rows, formats)
+    return Table(N_("Expected score of the higher rated player"), columns, rows, formats)

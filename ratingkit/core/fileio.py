@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.i18n import N_, _, tr
-from .errors import InputError, Location, MalformedLineError
+from .errors import InputError, Location, MalformedLineError, shown
 from .model import ReadNote
 from .output import atomic_write, unprotect_cell
 
@@ -422,6 +422,12 @@ def _decimal_comma_hint(row: list[str], header: list[str], delimiter: str) -> st
     return ""
 
 
+def _line_at(text: str, number: int) -> str:
+    """The ``number``-th line (1-based) of ``text``, as an error message quotes it."""
+    lines = text.splitlines()
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
 def read_csv_table(
     text: str,
     source: str,
@@ -453,6 +459,7 @@ def read_csv_table(
     def rows_of() -> Iterator[list[str]]:
         while True:
             try:
+                started[0] = offset + reader.line_num + 1
                 yield next(reader)
             except StopIteration:
                 return
@@ -472,10 +479,23 @@ def read_csv_table(
                     "",
                 ) from None
 
+    #: The file's line the row now read began on (a quoted cell may run over several lines).
+    started = [first_line]
     rows_iter = rows_of()
     first = next(rows_iter, None)
     if first is None:
         raise MalformedLineError(tr("{what} is empty", what=what), Location(source, first_line), "")
+    if any("\n" in cell or "\r" in cell for cell in first):
+        raise MalformedLineError(
+            tr(
+                "a quote opened on this line is not closed (its cell runs on to line {end}): "
+                "{start}",
+                end=line_of(),
+                start=shown(_line_at(text, 1)),
+            ),
+            Location(source, first_line),
+            "",
+        )
     header = [unprotect_cell(h.strip()).lower() for h in first]
     where: dict[str, int] = {}
     for index, name in enumerate(header, start=1):
@@ -510,14 +530,30 @@ def read_csv_table(
             continue
         raw = delimiter.join(row)
         if len(row) != len(header):
+            if "\n" in raw or "\r" in raw:
+                # A quote left open swallows the lines after it into one cell: the row is
+                # named by the line the quote opened on, not quoted whole (it can be the
+                # rest of the file).
+                raise MalformedLineError(
+                    tr(
+                        (
+                            "a quote opened on this line is not closed (its cell runs on to "
+                            "line {end}): {start}"
+                        ),
+                        end=line_of(),
+                        start=shown(_line_at(text, started[0] - offset)),
+                    ),
+                    Location(source, started[0]),
+                    raw,
+                )
             hint = _decimal_comma_hint(row, header, delimiter)
             raise MalformedLineError(
                 tr(
-                    ("expected {header_count} fields ({header}), got {row_count}: {raw!r}{hint}"),
+                    "expected {header_count} fields ({header}), got {row_count}: {raw}{hint}",
                     header_count=len(header),
                     header=",".join(header),
                     row_count=len(row),
-                    raw=raw,
+                    raw=shown(raw, 200),
                     hint=hint,
                 ),
                 Location(source, line_of()),

@@ -8,7 +8,10 @@ environment variable, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), t
 Texts are marked in the code with :func:`_` (translated where it is called), :func:`N_`
 (marked for the catalogs but kept in English, translated when shown: table columns, rule
 texts) and :func:`tr` (a template with named values: ``tr("{file}, line {line}", file=f,
-line=n)``).  The English text is the message id.  The catalogs are the ``.po`` files under
+line=n)``).  Where a count meets a noun, :func:`ngettext` or :func:`trn` (``trn("{count}
+game", "{count} games", count=n)``) give the form the catalog's Plural-Forms choose: 1 игрок,
+2 игрока, 5 игроков; extraction writes them as ``msgid_plural`` entries.
+The English text is the message id.  The catalogs are the ``.po`` files under
 ``ratingkit/locale/<lang>/LC_MESSAGES/``, one per part of the package (:data:`DOMAINS`);
 ``python -m ratingkit.core.i18n update`` extracts the marked texts with Babel and updates them, and
 ``tests/test_i18n.py`` fails on a text without a translation, a translation whose id the code no
@@ -53,6 +56,12 @@ DOMAINS: Mapping[str, tuple[str, ...]] = {
 
 #: The functions whose first argument is a text of the catalogs.
 KEYWORDS: frozenset[str] = frozenset({"_", "N_", "tr"})
+#: The functions whose first two arguments are a text's singular and plural (gettext's
+#: ``msgid`` and ``msgid_plural``; the catalogs' Plural-Forms say which form a count takes).
+PLURAL_KEYWORDS: frozenset[str] = frozenset({"ngettext", "trn"})
+
+#: A message id: a text, or a (singular, plural) pair.
+MessageId = str | tuple[str, str]
 
 #: The language :func:`set_language` chose (a module global, not a context variable: a
 #: notebook's cells and a widget's callbacks each run in a context of their own).
@@ -164,11 +173,21 @@ def tr(template: str, /, **values: object) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for ``count`` in the language now in force (Russian has
-    three forms)."""
+    three forms: 1 игрок, 2 игрока, 5 игроков; the catalog's Plural-Forms chooses)."""
+    return _plural(singular, plural, count)
+
+
+def _plural(singular: str, plural: str, count: int) -> str:
     language = current_language()
     if language == "en":
         return singular if count == 1 else plural
     return _translations(language).ngettext(singular, plural, count)
+
+
+def trn(singular: str, plural: str, /, count: int, **values: object) -> str:
+    """:func:`ngettext` for ``count``, then filled with ``count`` and ``values`` (``str.format``
+    fields by name): ``trn("{count} player matched", "{count} players matched", count=n)``."""
+    return _plural(singular, plural, count).format(count=count, **values)
 
 
 # -- numbers and dates -------------------------------------------------------------------
@@ -227,7 +246,7 @@ def _domain_files(domain: str) -> list[Path]:
     return files
 
 
-def marked_texts(path: Path) -> tuple[list[tuple[str, int]], list[int]]:
+def marked_texts(path: Path) -> tuple[list[tuple[MessageId, int]], list[int]]:
     """The texts marked in one source file (``_``, ``N_``, ``tr`` called with a literal first
     argument; implicitly joined and parenthesised literals are one text) with their lines, and
     the lines where one of them is called with what no catalog can hold (an f-string; ``tr``
@@ -236,11 +255,23 @@ def marked_texts(path: Path) -> tuple[list[tuple[str, int]], list[int]]:
     found too."""
     import ast
 
-    texts: list[tuple[str, int]] = []
+    texts: list[tuple[MessageId, int]] = []
     unreadable: list[int] = []
     tree = ast.parse(path.read_bytes(), filename=str(path))
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id in PLURAL_KEYWORDS:
+            # ngettext(singular, plural, n): a msgid_plural entry; both must be literals.
+            forms = [
+                f.value
+                for f in node.args[:2]
+                if isinstance(f, ast.Constant) and isinstance(f.value, str)
+            ]
+            if len(forms) == 2:
+                texts.append(((forms[0], forms[1]), node.lineno))
+            else:
+                unreadable.append(node.lineno)
             continue
         if node.func.id not in KEYWORDS or not node.args:
             continue
@@ -254,16 +285,22 @@ def marked_texts(path: Path) -> tuple[list[tuple[str, int]], list[int]]:
     return texts, unreadable
 
 
-def extracted(domain: str) -> dict[str, list[tuple[str, int]]]:
-    """The texts marked in ``domain``'s files: each message id with where it occurs
-    (``(file, line)``, files relative to the package)."""
-    found: dict[str, list[tuple[str, int]]] = {}
+def extracted(domain: str) -> dict[MessageId, list[tuple[str, int]]]:
+    """The texts marked in ``domain``'s files: each message id (a text, or a (singular,
+    plural) pair from :func:`ngettext`) with where it occurs (``(file, line)``, files relative
+    to the package)."""
+    found: dict[MessageId, list[tuple[str, int]]] = {}
     for path in _domain_files(domain):
         texts, _unreadable = marked_texts(path)
         for text, line in texts:
             if text:
                 found.setdefault(text, []).append((str(path.relative_to(PACKAGE)), line))
     return found
+
+
+def _sort_key(item: tuple[MessageId, object]) -> tuple[str, str]:
+    message = item[0]
+    return (message, "") if isinstance(message, str) else message
 
 
 def update_catalogs() -> list[str]:
@@ -276,7 +313,7 @@ def update_catalogs() -> list[str]:
     written = []
     for domain in DOMAINS:
         template = Catalog(domain=domain, project="ratingkit", charset="utf-8")
-        for message, places in sorted(extracted(domain).items()):
+        for message, places in sorted(extracted(domain).items(), key=_sort_key):
             template.add(message, locations=places)
         pot = LOCALE_DIR / f"{domain}.pot"
         pot.parent.mkdir(parents=True, exist_ok=True)

@@ -393,15 +393,17 @@ def detail_cells(detail: object) -> dict[str, object]:
 
 def common_cells(player: PlayerOutcome[Any]) -> dict[str, object]:
     """The cells of the columns every report starts with
-    (:data:`ratingkit.core.report.COMMON_COLUMNS`)."""
+    (:data:`ratingkit.core.report.COMMON_COLUMNS`).  A player without a rated game has no
+    expected score and no change: those cells are empty, not "0.00" and "+0.00"."""
+    played = bool(player.games)
     return {
         N_("id"): player.id,
         N_("name"): player.name,
         N_("rating_before"): player.rating_before,
         N_("games"): player.games,
         N_("score"): player.score,
-        N_("expected"): player.expected,
-        N_("change"): player.change,
+        N_("expected"): player.expected if played else None,
+        N_("change"): player.change if played else None,
         N_("rating_after"): player.rating_after,
     }
 

@@ -95,6 +95,18 @@ def terminal_text(text: str) -> str:
     return _CONTROLS.sub("", text)
 
 
+#: A line break and the blanks around it (also U+2028, U+2029 and the other breaks that
+#: ``str.splitlines`` knows), which :func:`one_line` turns into one space.
+_BREAKS = re.compile(r"\s*[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+\s*")
+
+
+def one_line(text: str) -> str:
+    """An error message for the terminal: one line (line breaks and the blanks around them
+    become one space) without control characters.  A message should be one line where it is
+    made; this is the guarantee where it is printed."""
+    return terminal_text(_BREAKS.sub(" ", text.strip()))
+
+
 def terminal_cell(text: str) -> str:
     """A table cell for a terminal: tabs and line breaks become spaces (a cell is one line),
     other control characters are dropped."""

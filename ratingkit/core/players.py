@@ -58,7 +58,7 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..core.i18n import N_, _, tr
+from ..core.i18n import N_, _, ngettext, tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .fileio import CsvRow, read_csv_table, read_text
 from .model import ReadNote
@@ -209,6 +209,30 @@ class MatchKey(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+def matched_by(key: MatchKey | str, count: int) -> str:
+    """``count`` players matched by ``key``, the number agreeing with its noun (ngettext: 1
+    игрок сопоставлен, 2 игрока, 5 игроков сопоставлены)."""
+    key = MatchKey(str(key))
+    if key is MatchKey.ID:
+        text = ngettext("{count} player matched by id", "{count} players matched by id", count)
+    elif key is MatchKey.FIDE_ID:
+        text = ngettext(
+            "{count} player matched by FIDE id", "{count} players matched by FIDE id", count
+        )
+    else:
+        text = ngettext("{count} player matched by name", "{count} players matched by name", count)
+    return text.format(count=count)
+
+
+def matched_counts(keys: Iterable[MatchKey | str]) -> str:
+    """How many players each key matched, in the order of :data:`DEFAULT_KEYS`."""
+    counts: dict[MatchKey, int] = {}
+    for key in keys:
+        counts[MatchKey(str(key))] = counts.get(MatchKey(str(key)), 0) + 1
+    parts = [matched_by(key, counts[key]) for key in DEFAULT_KEYS if key in counts]
+    return ", ".join(parts) or _("no player matched")
 
 
 #: The keys tried, in order: the id, then the FIDE id, then the name.
@@ -371,12 +395,7 @@ class PlayerMatch:
 
     def note(self) -> str:
         where = self.source or _("player file")
-        text = tr(
-            "{where}: {count} players matched by {key}",
-            where=where,
-            count=len(self.records),
-            key=self.key,
-        )
+        text = tr("{where}: {matched}", where=where, matched=matched_counts(self.keys.values()))
         if self.unmatched:
             text += tr(
                 "; not found: {players} (defaults assumed for them)",

@@ -42,6 +42,7 @@ p.rules, p.facts { margin: 0 0 1mm 0; }
 table { border-collapse: collapse; margin-bottom: 2mm; }
 th, td { border: 0.5pt solid #555; padding: 0.5mm 1.5mm; vertical-align: top; }
 th { background: #eee; text-align: left; }
+th.word { white-space: nowrap; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 table.players td:nth-child(2) { white-space: nowrap; }
 table.games { font-size: 8pt; }
@@ -94,19 +95,92 @@ def _cell(value: object, fmt: str | None = None) -> str:
     return f'<td class="n">{text}</td>' if numeric else f"<td>{text}</td>"
 
 
+#: The width a printed table may take, in pixels of the screen's 9pt text: the page's
+#: ``max-width`` (297 mm, 1122 px at 96 dpi) less room for the borders.  A4 landscape prints
+#: 273 mm at 7pt, narrower still, so a table that fits here fits the paper.
+PAGE_WIDTH_PX = 1080
+#: Estimated pixels a character of 9pt DejaVu Sans takes, and a cell's padding and borders.
+CHAR_PX = 7.2
+CELL_PX = 14
+#: A text cell wraps at its words: its column needs about this many characters at most.
+TEXT_WRAP_CHARS = 24
+#: The leading columns each part of a split table repeats (the player, or the game's round
+#: and opponent), at most this many.
+KEY_COLUMNS = ("id", "name", "round", "opponent")
+KEYS_KEPT = 2
+
+
+def _column_px(heading_text: str, cells: Sequence[str], numeric: bool) -> float:
+    """A column's estimated width: its widest number (numbers do not wrap), or its text
+    wrapped at words (no word of the heading or of a cell broken: "правило для K" keeps
+    its words whole), at most :data:`TEXT_WRAP_CHARS` characters where words allow."""
+    words = [w for text in (heading_text, *cells) for w in text.split()]
+    longest_word = max((len(w) for w in words), default=1)
+    if numeric:
+        chars = max([longest_word, *(len(c) for c in cells)])
+    else:
+        widest = max([len(heading_text), *(len(c) for c in cells)])
+        chars = max(longest_word, min(widest, TEXT_WRAP_CHARS))
+    return chars * CHAR_PX + CELL_PX
+
+
+def _parts(columns: Sequence[str], widths: Sequence[float]) -> list[list[int]]:
+    """The columns in parts that each fit :data:`PAGE_WIDTH_PX`, every part starting with
+    the table's key columns (the player's number and name) so that its rows name him."""
+    keys: list[int] = []
+    for index, column in enumerate(columns[:KEYS_KEPT]):
+        if column not in KEY_COLUMNS:
+            break
+        keys.append(index)
+    rest = [i for i in range(len(columns)) if i not in keys]
+    parts: list[list[int]] = []
+    current, used = list(keys), sum(widths[i] for i in keys)
+    for index in rest:
+        if len(current) > len(keys) and used + widths[index] > PAGE_WIDTH_PX:
+            parts.append(current)
+            current, used = list(keys), sum(widths[i] for i in keys)
+        current.append(index)
+        used += widths[index]
+    if len(current) > len(keys) or not parts:
+        parts.append(current)
+    return parts
+
+
+def _heading_cell(text: str) -> str:
+    one_word = ' class="word"' if " " not in text else ""
+    return f"<th{one_word}>{html.escape(text)}</th>"
+
+
 def _table(
     columns: Sequence[str],
     rows: Sequence[Mapping[str, object]],
     formats: Mapping[str, str] | None = None,
     kind: str = "players",
 ) -> str:
-    """A printed table; ``formats`` are the report's own number formats (``{:+.2f}`` ...)."""
+    """A printed table; ``formats`` are the report's own number formats (``{:+.2f}`` ...).
+    A table too wide for the page (1200 px, A4 landscape) is printed in parts, each
+    repeating the key columns (:func:`_parts`)."""
     formats = formats or {}
-    head = "".join(f"<th>{html.escape(heading(c))}</th>" for c in columns)
-    body = "".join(
-        "<tr>" + "".join(_cell(r.get(c), formats.get(c)) for c in columns) + "</tr>" for r in rows
-    )
-    return f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    headings = [heading(c) for c in columns]
+    cells = [[_cell(r.get(c), formats.get(c)) for c in columns] for r in rows]
+    texts = [[format_cell(r.get(c), formats.get(c)) for c in columns] for r in rows]
+    widths = [
+        _column_px(
+            headings[i],
+            [row[i] for row in texts],
+            all(row[i].startswith('<td class="n">') for row in cells) if cells else False,
+        )
+        for i in range(len(columns))
+    ]
+    tables = []
+    for part in _parts(columns, widths):
+        # a header of one word ("score-PD", "K*(w-We)") is not broken at its hyphen
+        head = "".join(_heading_cell(headings[i]) for i in part)
+        body = "".join("<tr>" + "".join(row[i] for i in part) + "</tr>" for row in cells)
+        tables.append(
+            f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        )
+    return "".join(tables)
 
 
 #: The game table's columns a player's own games leave out (they name him).

@@ -37,6 +37,7 @@ from .fastbuild import collector_paused
 from .i18n import N_, _, current_language, decimal_separator, language_of, localized_number, tr
 from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
+from .shogi import localized_grade
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -116,6 +117,37 @@ def _no_negative_zero(text: str) -> str:
     return text
 
 
+#: Words an outcome keeps in English (values a program reads: the event type of
+#: ``EventType``, the performance solver) that a table or a summary shows in the language;
+#: grades are shown by :func:`~ratingkit.core.shogi.localized_grade`.
+VALUE_WORDS: frozenset[str] = frozenset(
+    {
+        N_("round robin"),
+        N_("swiss"),
+        N_("team"),
+        N_("match"),
+        N_("club"),
+        N_("exact"),
+        N_("newton32"),
+        # FESA's categories (rule 3), as its outcomes keep them
+        N_("established"),
+        N_("provisional"),
+    }
+)
+
+
+def shown_words(value: str) -> str:
+    """A text value in the language now in force: a grade with its unit translated, one of
+    :data:`VALUE_WORDS` translated, anything else (names, ids) as it is."""
+    if not value or current_language() == "en":
+        return value
+    if value in VALUE_WORDS:
+        return _(value)
+    if value[0].isdigit() or value[0] in "Fn":
+        return localized_grade(value)
+    return value
+
+
 def format_cell(value: object, fmt: str | None = None, column: str | None = None) -> str:
     """How a value is shown in text and HTML tables, in the language now in force (a decimal
     comma in Russian and Turkish, "да" for True).  ``fmt`` (the table's format of the
@@ -132,6 +164,8 @@ def format_cell(value: object, fmt: str | None = None, column: str | None = None
         return separator.join(format_cell(v) for v in value)
     if isinstance(value, int | float):
         return localized_number(_number_cell(value, fmt, column))
+    if isinstance(value, str):
+        return shown_words(value)
     return str(value)
 
 
@@ -188,6 +222,21 @@ class ShownAsTable:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(self.table().to_text())
+
+
+#: The longest note a text report prints (about four lines of a terminal): a longer one is
+#: cut at a word and says where it is whole (the JSON and HTML reports keep every note).
+NOTE_LENGTH = 300
+
+
+def brief_note(text: str) -> str:
+    """``text``, or its start cut at a word so that it and the pointer to the whole note
+    take at most :data:`NOTE_LENGTH` characters."""
+    if len(text) <= NOTE_LENGTH:
+        return text
+    pointer = " … " + _("(the whole note: --format json or html)")
+    cut = text[: NOTE_LENGTH - len(pointer)].rsplit(" ", 1)[0].rstrip(";,:( ")
+    return cut + pointer
 
 
 def _short(text: str) -> str:
@@ -258,10 +307,11 @@ class Table:
         cells = _Cells.of(self)
         # The columns are English keys (CSV, JSON and pandas keep them); text and HTML show
         # them in the language now in force.
-        columns = [terminal_cell(_(c)) for c in self.columns]
+        columns = [terminal_cell(column_label(c)) for c in self.columns]
         title = [terminal_text(_(self.title))] if self.title else []
         if width is not None:
-            lines = [*_wrapped(title, width), *_fitted(columns, cells, width)]
+            keys = key_indices(self.columns)
+            lines = [*_wrapped(title, width), *_fitted(columns, cells, width, keys)]
         else:
             widths = [max(len(c), w) for c, w in zip(columns, cells.natural, strict=True)]
             lines = list(title)
@@ -295,29 +345,22 @@ class Table:
     @rendering
     def to_html(self) -> str:
         """The table as HTML.  A long text (a rule's explanation) does not stretch its
-        column into a wall of tall rows: the cell shows its start with the whole text as a
-        tooltip (``title``), and a details row under the row shows it in full."""
-        head = "".join(f"<th>{html.escape(_(c))}</th>" for c in self.columns)
+        column into a wall of tall rows: the cell shows its start, cut with "…", and the
+        whole text as a tooltip (``title``); it is not repeated on a further row (the full
+        account is the player's derivation)."""
+        head = "".join(f"<th>{html.escape(column_label(c))}</th>" for c in self.columns)
         body = []
         for row in self.rows:
             cells = []
-            details = []
             for c in self.columns:
                 text = format_cell(row.get(c), self.formats.get(c), c)
                 if len(text) > LONG_TEXT and isinstance(plain(row.get(c)), str):
                     cells.append(
                         f'<td title="{html.escape(text)}">{html.escape(_short(text))}</td>'
                     )
-                    details.append(f"<b>{html.escape(_(c))}</b>: {html.escape(text)}")
                 else:
                     cells.append(f"<td>{html.escape(text)}</td>")
             body.append(f"<tr>{''.join(cells)}</tr>")
-            if details:
-                body.append(
-                    f'<tr class="ratingkit-details"><td></td>'
-                    f'<td colspan="{len(self.columns) - 1}" style="text-align:left">'
-                    f"{'<br>'.join(details)}</td></tr>"
-                )
         caption = f"<caption>{html.escape(_(self.title))}</caption>" if self.title else ""
         return (
             f'<table class="ratingkit-table">{caption}<thead><tr>{head}</tr></thead>'
@@ -431,7 +474,7 @@ class CheckTable(Table):
         found = tuple(findings)
         named = dict(names or {})
         rows = tuple(
-            {"rule": f.rule.clause, "problem": f.problem, "games": f.games_text(named)}
+            {"rule": f.rule.clause, "problem": _(f.problem), "games": f.games_text(named)}
             for f in found
         )
         return cls(title, CHECK_COLUMNS, rows, {}, found, named)
@@ -443,8 +486,29 @@ CHECK_COLUMNS: tuple[str, ...] = (N_("rule"), N_("problem"), N_("games"))
 
 #: With a width to fit, a text cell longer than this is wrapped onto more lines.
 TEXT_CELL_WIDTH = 30
-#: The leading columns repeated in each block of a table too wide for the terminal.
-KEY_COLUMNS = ("id", "name")
+#: The leading columns repeated in each block of a table too wide for the terminal: a row of
+#: every block then says whose or which it is (a player's id, FIDE id and name; a games
+#: table's event, round and player; the ledger's event and period).
+KEY_COLUMNS = ("id", "FIDE id", "name", "player", "event", "event id", "period", "round")
+
+
+def key_indices(columns: Sequence[str]) -> list[int]:
+    """The positions of a table's key columns: the leading columns named in
+    :data:`KEY_COLUMNS`, found by the columns' keys (not their words, which differ by
+    language)."""
+    keys = []
+    for i, column in enumerate(columns):
+        if column not in KEY_COLUMNS:
+            break
+        keys.append(i)
+    return keys
+
+
+def column_label(column: str) -> str:
+    """A column's header in the language in force: its translation, or the English key with
+    spaces for underscores, so that one table has one header style ("rating before" beside
+    "opponent rating", not "rating_before")."""
+    return _(column).replace("_", " ")
 
 
 def _wrapped(lines: Iterable[str], width: int, indent: str = "") -> list[str]:
@@ -518,6 +582,9 @@ def _column_text(fmt: str | None, column: str) -> ColumnText:
     floats: dict[float, str] = {}
     in_rating, in_change = column in RATING_COLUMNS, column in CHANGE_COLUMNS
     yes, no = _("yes"), _("no")
+    # Words shown in the language (shown_words: grades, event types), each looked up once.
+    translated = current_language() != "en"
+    words: dict[str, str] = {}
 
     def texts(values: Iterable[Any], seen: dict[int, str]) -> tuple[list[str], bool]:
         out: list[str] = []
@@ -527,6 +594,13 @@ def _column_text(fmt: str | None, column: str) -> ColumnText:
             kind = type(value)
             if kind is str:
                 numbers = False
+                if translated:
+                    word = words.get(value)
+                    if word is None:
+                        word = shown_words(value)
+                        if len(words) < _KNOWN_NUMBERS:
+                            words[value] = word
+                    value = word
                 append(value if value.isprintable() else terminal_cell(value))
                 continue
             if value is None:
@@ -665,15 +739,21 @@ class _Cells:
         return len(self.rows)
 
 
-def _fitted(columns: Sequence[str], cells: _Cells, width: int) -> list[str]:
-    """The header, rule and rows of a table, in blocks of columns that fit ``width``."""
+def _fitted(
+    columns: Sequence[str], cells: _Cells, width: int, keys: Sequence[int] = ()
+) -> list[str]:
+    """The header, rule and rows of a table, in blocks of columns that fit ``width``; every
+    block starts with the key columns ``keys`` (:func:`key_indices`)."""
     count = len(columns)
     numeric = cells.numeric
     natural = [max(len(columns[i]), cells.natural[i]) for i in range(count)]
     cap = max(8, min(TEXT_CELL_WIDTH, width // 3))
     widths = [w if numeric[i] else min(w, max(cap, len(columns[i]))) for i, w in enumerate(natural)]
     widths = [min(w, width) for w in widths]
-    keys = [i for i, c in enumerate(columns) if c in KEY_COLUMNS and i < len(KEY_COLUMNS)]
+    keys = list(keys)
+    # The keys take at most half the width: the rest is each block's own.
+    while len(keys) > 1 and sum(widths[k] for k in keys) + 2 * len(keys) > width // 2:
+        keys.pop()
     rest = [i for i in range(count) if i not in keys]
     blocks: list[list[int]] = []
     current = list(keys)
@@ -904,7 +984,7 @@ class Report:
                     "\n".join(f"  {_(str(k))}: {format_cell(v)}" for k, v in self.summary.items())
                 )
             if self.notes:
-                parts.append("\n".join(f"{label}{n}" for n in self.notes))
+                parts.append("\n".join(f"{label}{brief_note(n)}" for n in self.notes))
         else:
             parts = ["\n".join(_wrapped([f"{self.title} ({self.rules})"], width))]
             if self.summary:
@@ -915,7 +995,7 @@ class Report:
                 parts.append("\n".join(summary))
             if self.notes:
                 notes = [
-                    "\n".join(_wrapped([f"{label}{terminal_text(n)}"], width, label))
+                    "\n".join(_wrapped([f"{label}{terminal_text(brief_note(n))}"], width, label))
                     for n in self.notes
                 ]
                 parts.append("\n".join(notes))

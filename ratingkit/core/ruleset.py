@@ -226,6 +226,20 @@ def _in_force(rules: RuleSet, day: date) -> bool:
     )
 
 
+def in_force_text(rules: RuleSet) -> str:
+    """The dates a rule set's document is in force, an open end said in words ("in force
+    from 2025-10-01"), never as a literal "..."."""
+    start = rules.valid_from.isoformat() if rules.valid_from else None
+    end = rules.valid_until.isoformat() if rules.valid_until else None
+    if start and end:
+        return tr("in force from {start} to {end}", start=start, end=end)
+    if start:
+        return tr("in force from {start}", start=start)
+    if end:
+        return tr("in force until {end}", end=end)
+    return _("in force at any date")
+
+
 def out_of_force_note(rules: RuleSet, event: Event) -> str | None:
     """A note when a rule set named by hand rates an event that began outside the dates its
     document was in force (the officer may mean it: re-rating under older rules), else None."""
@@ -373,8 +387,10 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     players show."""
     if event.game is not None:
         # The reader says what told it (``extra["game_evidence"]``: "a FIDE TRF file" ...).
-        return event.game, str(
-            event.extra.get("game_evidence") or tr("a {game} file", game=_(event.game.value))
+        # The readers mark their words with N_: shown in the language here.
+        evidence = event.extra.get("game_evidence")
+        return event.game, _(str(evidence)) if evidence else tr(
+            "a {game} file", game=_(event.game.value)
         )
     given = event.extra.get("game")
     if given:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..core.i18n import tr
+from ..core.i18n import N_, _, current_language, tr
 from .errors import InvalidValueError, Location, shown
 
 if TYPE_CHECKING:
@@ -123,6 +123,33 @@ def display_grade(number: int) -> str:
     return f"{n} {unit.capitalize()}"
 
 
+#: A grade as the outcomes write it ("4 kyu", "FESA 1 dan"); kyu and dan are the LNMO
+#: document's кю and дан in Russian (LNMO club shogi system, 1; the glossary).
+_GRADE_TEXT = re.compile(r"(FESA )?(\d{1,2}) (kyu|dan)")
+_UNITS = {"kyu": N_("kyu"), "dan": N_("dan")}
+
+
+def localized_grade(text: str) -> str:
+    """A grade's name ("4 kyu", "FESA 1 dan", "no grade") in the language now in force
+    ("4 кю"); any other text as it is.  The outcomes keep the English name (a key)."""
+    if current_language() == "en":
+        return text
+    if text == "no grade":
+        return _("no grade")
+    if ", " in text:  # several grades (a promotion over two grades)
+        return ", ".join(localized_grade(part) for part in text.split(", "))
+    grade = _GRADE_TEXT.fullmatch(text)
+    if grade is None:
+        return text
+    prefix, number, unit = grade.groups()
+    return f"{prefix or ''}{number} {_(_UNITS[unit])}"
+
+
+def shown_grade_name(number: int) -> str:
+    """:func:`grade_name` in the language now in force, for a sentence."""
+    return localized_grade(grade_name(number))
+
+
 # -- rating <-> fractional grade (rule 12) --------------------------------------------------
 
 #: (grade number, rating) knots: each grade's LB, then the 6 dan UB as grade 21.
@@ -151,16 +178,17 @@ def grade_to_rating(grade: Fraction | int | float) -> Fraction | float:
 
 # -- handicaps (rule 12) --------------------------------------------------------------------
 
+#: Rule 12's handicaps (English keys; shown in the language with ``_``).
 HANDICAP_NAMES: tuple[str, ...] = (
-    "sente",
-    "lance",
-    "bishop",
-    "rook",
-    "rook+lance",
-    "2 pieces",
-    "4 pieces",
-    "5 pieces",
-    "6 pieces",
+    N_("sente"),
+    N_("lance"),
+    N_("bishop"),
+    N_("rook"),
+    N_("rook+lance"),
+    N_("2 pieces"),
+    N_("4 pieces"),
+    N_("5 pieces"),
+    N_("6 pieces"),
 )
 #: The handicap's effect in grades: current values and those used before 2005.
 HANDICAP_GRADES: dict[str, tuple[Fraction, ...]] = {
@@ -253,13 +281,17 @@ def handicap_table() -> Table:
 
     rows = [
         {
-            "handicap": name,
+            "handicap": _(name),
             "current": HANDICAP_GRADES["current"][i],
             "pre-2005": HANDICAP_GRADES["pre-2005"][i],
         }
         for i, name in enumerate(HANDICAP_NAMES)
     ]
-    return Table("FESA handicaps in grades (rule 12)", ("handicap", "current", "pre-2005"), rows)
+    return Table(
+        N_("FESA handicaps in grades (rule 12)"),
+        (N_("handicap"), N_("current"), N_("pre-2005")),
+        rows,
+    )
 
 
 def handicap_conversion(rating: int, handicap: str, values: str = "current") -> dict[str, object]:
@@ -285,12 +317,20 @@ def handicap_steps(rating: int, handicap: str, values: str = "current") -> Table
     from .report import Table
 
     v = handicap_conversion(rating, handicap, values)
+    handicap = _(str(v["handicap"]))
     rows = [
-        {"step": "giver's rating", "value": v["rating"]},
-        {"step": "as a grade (between lower bounds)", "value": v["grade"]},
-        {"step": f"{v['handicap']}, {values} value (grades)", "value": v["handicap_grades"]},
-        {"step": "grade he plays at", "value": v["effective_grade"]},
-        {"step": "rating he plays at", "value": v["effective_rating"]},
-        {"step": "drop added to the opponent's rating (giver's side)", "value": v["drop"]},
+        {"step": _("giver's rating"), "value": v["rating"]},
+        {"step": _("as a grade (between lower bounds)"), "value": v["grade"]},
+        {
+            "step": tr("{handicap}, {values} value (grades)", handicap=handicap, values=_(values)),
+            "value": v["handicap_grades"],
+        },
+        {"step": _("grade he plays at"), "value": v["effective_grade"]},
+        {"step": _("rating he plays at"), "value": v["effective_rating"]},
+        {"step": _("drop added to the opponent's rating (giver's side)"), "value": v["drop"]},
     ]
-    return Table(f"rule 12: {rating} giving {v['handicap']}", ("step", "value"), rows)
+    return Table(
+        tr("rule 12: {rating} giving {handicap}", rating=rating, handicap=handicap),
+        (N_("step"), N_("value")),
+        rows,
+    )

@@ -6,8 +6,9 @@ Each parser takes the raw text and a :class:`~ratingkit.core.errors.Location` an
 
 from __future__ import annotations
 
+import calendar
 import re
-from datetime import date
+from datetime import MAXYEAR, MINYEAR, date
 from fractions import Fraction
 
 from ..core.i18n import N_, _, tr
@@ -46,9 +47,16 @@ def parse_date(text: str, location: Location | None = None, *, year_only: bool =
             )
     try:
         return date(year, month, day)
-    except ValueError as exc:
+    except ValueError:
+        # Our own words, not Python's ("month must be in 1..12"): the message is the user's.
+        if not 1 <= month <= 12:
+            reason = tr("there is no month {month}", month=month)
+        elif not MINYEAR <= year <= MAXYEAR:
+            reason = tr("year {year} is out of range", year=year)
+        else:
+            reason = tr("that month has {days} days", days=calendar.monthrange(year, month)[1])
         raise InvalidValueError(
-            tr("impossible date {text!r}: {exc}", text=text, exc=exc), location, text
+            tr("impossible date {text!r}: {exc}", text=text, exc=reason), location, text
         ) from None
 
 
@@ -102,6 +110,37 @@ def parse_int(text: str, location: Location | None = None, *, what: str = N_("nu
             text,
         )
     return int(raw)
+
+
+#: The highest round number an event file may give, and the most rounds an event may declare
+#: (``rounds``, ``rounds_per_day``): the TRF reader's bound too (``formats.trf.MAX_ROUNDS``).
+#: The longest events rated here stay far below it (a double round robin of 30 players has 58
+#: rounds, the longest world championship match 48 games); a larger number is a typing or
+#: column mistake, refused with its file, line and value.
+MAX_ROUND = 999
+
+
+def parse_round(text: str, location: Location | None = None, *, what: str = N_("round")) -> int:
+    """Read a round number (or a count of rounds): a whole number from 1 to :data:`MAX_ROUND`."""
+    value = parse_int(text, location, what=what)
+    if value < 1:
+        raise InvalidValueError(
+            tr("{what} must be 1 or more, got {value}", what=_(what), value=value),
+            location,
+            value,
+        )
+    if value > MAX_ROUND:
+        raise InvalidValueError(
+            tr(
+                "{what} must be at most {limit}, got {value} (a typing or column mistake?)",
+                what=_(what),
+                limit=MAX_ROUND,
+                value=value,
+            ),
+            location,
+            value,
+        )
+    return value
 
 
 def parse_rating(text: str, location: Location | None = None) -> int | None:

@@ -22,7 +22,9 @@ from __future__ import annotations
 import difflib
 import html
 import json
+import re
 import textwrap
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from functools import cache
@@ -116,16 +118,66 @@ class Document:
     name_original_printed: bool
 
     def resolve(self, clause: str) -> tuple[str, ...] | None:
-        """The document's clause numbers a citation stands for; None if it names none."""
+        """The document's clause numbers a citation stands for; None if it names none.
+
+        A citation as a person types or a note prints it resolves too: with a leading "rule"
+        ("rule 5.1" of the FIDE 1982-2000 notes), with a Latin letter where the document
+        prints a Cyrillic one (LNMO's "1a" for the document's "1а"), in any case, and a list
+        ("1а, 2b", "rules 8 and 11") clause by clause."""
         if clause in self.clauses:
             return (clause,)
-        return self.aliases.get(clause)
+        if clause in self.aliases:
+            return self.aliases[clause]
+        folded = _folded_index(self.key).get(_fold(clause))
+        if folded is not None:
+            return folded
+        parts = [p for p in _LIST_SEPARATOR.split(_RULE_WORD.sub("", clause.strip())) if p]
+        if len(parts) < 2:
+            return None
+        found: list[str] = []
+        for part in parts:
+            numbers = _folded_index(self.key).get(_fold(part))
+            if numbers is None:
+                return None
+            found += [n for n in numbers if n not in found]
+        return tuple(found)
 
     def text(self, clause: str) -> ClauseText:
         original, english = self.clauses[clause]
         return ClauseText(
             self.name_english, self.name_original, clause, self.language, original, english
         )
+
+
+#: Cyrillic letters a document may print where a reader types the Latin one that looks the
+#: same (LNMO prints "1а", "3а", "5а" with a Cyrillic "а"; its "2a" is Latin).
+_HOMOGLYPHS = str.maketrans("аеосрх", "aeocpx")
+#: "rule 5.1", "rules 8 and 11", "clause 8.54": the word before the number(s).
+_RULE_WORD = re.compile(r"^(?:rules?|clauses?)\s+", re.IGNORECASE)
+_LIST_SEPARATOR = re.compile(r"\s*(?:,|;|\band\b)\s*")
+
+
+def _fold(clause: str) -> str:
+    """A citation's comparison key: NFC, case folded, homoglyphs Latin, no leading "rule",
+    single spaces."""
+    text = unicodedata.normalize("NFC", clause).strip().casefold().translate(_HOMOGLYPHS)
+    return " ".join(_RULE_WORD.sub("", text).split())
+
+
+@cache
+def _folded_index(key: str) -> dict[str, tuple[str, ...]]:
+    """The clauses and aliases of the document ``key`` by their :func:`_fold` key (a key two clauses
+    share is left out: it would be a guess)."""
+    document = load_document(key)
+    index: dict[str, tuple[str, ...]] = {}
+    clashes: set[str] = set()
+    entries = [(c, (c,)) for c in document.clauses] + list(document.aliases.items())
+    for cited, numbers in entries:
+        key = _fold(cited)
+        if key in index and index[key] != numbers:
+            clashes.add(key)
+        index.setdefault(key, numbers)
+    return {k: v for k, v in index.items() if k not in clashes}
 
 
 @cache
@@ -178,10 +230,15 @@ def _rule_set(rules_name: str) -> RuleSet:
 def _code_english(rule_set: object, clause: str) -> str:
     """What the rule set's own ``Rule`` values say for ``clause`` (e.g. the unrated-opponent
     rule of FIDE 2024), or empty."""
-    texts = []
-    for f in fields(rule_set):  # type: ignore[arg-type]
-        value = getattr(rule_set, f.name)
-        if isinstance(value, Rule) and value.clause == clause and value.text:
+    texts: list[str] = []
+    values = [getattr(rule_set, f.name) for f in fields(rule_set)]  # type: ignore[arg-type]
+    citations = getattr(rule_set, "citations", None)
+    if citations is not None:
+        # the rule set's document table (ratingkit.core.citations.Citations)
+        values += list(citations.rules.values())
+    for value in values:
+        wanted = isinstance(value, Rule) and value.clause == clause and value.text
+        if wanted and value.text not in texts:
             texts.append(value.text)
     return "; ".join(texts)
 

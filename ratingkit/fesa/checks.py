@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 _TIME_CONTROL = re.compile(r"^\s*(\d+)\s*(?:min|m|')?\s*\+\s*(\d+)\s*(?:s|sec|\")?\s*$")
 
-TITLE = "FESA event and list conditions"
+TITLE = N_("FESA event and list conditions")
 _NOTE_1 = Rule("note 1", N_("a rating leaves the list two years after the last official event"))
 _NOTE_2 = Rule("note 2", N_("at least 30 min + 30 s of byoyomi (or 20 min + 40 s)"))
 _NOTE_3 = Rule("note 3", N_("at least 30% of the players have a FESA rating"))

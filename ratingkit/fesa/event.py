@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from ..core.errors import Location
 from ..core.fastbuild import build
-from ..core.i18n import N_, _, tr
+from ..core.i18n import N_, _, tr, trn
 from ..core.model import Event, Game, Play, Special, event_notes
 from ..core.outcome import (
     EventKey,
@@ -39,11 +39,12 @@ from ..core.outcome import (
 from ..core.players import PlayerMatch, PlayerRecord, normalise_name
 from ..core.shogi import (
     GRADES,
-    grade_name,
     handicap_grades,
     handicap_key,
     handicapped_rating,
+    localized_grade,
     parse_grade,
+    shown_grade_name,
 )
 from .formula import (
     BONUS_GAMES,
@@ -283,6 +284,29 @@ class Prepared:
 StateFor = Callable[[Any, PlayerRecord | None, Location | None], FesaState]
 
 
+def assumed_notes(states: Iterable[FesaState]) -> list[Note]:
+    """What was assumed where the player file says nothing (rule 9's counters), one note a
+    text naming the players it concerns (the first ten), in the order they first occur: a
+    table of players without game counts gives one note, not one a player."""
+    grouped: dict[str, dict[str, str]] = {}
+    for state in states:
+        for text in state.assumed:
+            grouped.setdefault(text, {})[state.id] = state.name
+    notes = []
+    for text, players in grouped.items():
+        names = list(players.values())
+        shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+        notes.append(
+            Note(
+                NoteKind.DEFAULT,
+                tr("{names}: {text}", names=shown, text=text),
+                None,
+                tuple(players),
+            )
+        )
+    return notes
+
+
 def prepare(
     rules: FesaRules,
     event: Event,
@@ -324,6 +348,7 @@ def prepare(
         )
     for state in states.values():
         notes.extend(Note(NoteKind.DEFAULT, text, players=(state.id,)) for text in state.notes)
+    notes.extend(assumed_notes(states.values()))
 
     games, eras = event_games(rules, event, states, plain, handicapped)
     unplayed = [g for g in event.games if not g.is_played]
@@ -332,9 +357,11 @@ def prepare(
             Note(
                 NoteKind.RULE,
                 tr(
-                    "{unplayed_count} unplayed game(s) and {count} bye(s) are not rated (rule 4)",
-                    unplayed_count=len(unplayed),
-                    count=len(event.byes),
+                    "not rated (rule 4): {unplayed}, {byes}",
+                    unplayed=trn(
+                        "{count} unplayed game", "{count} unplayed games", count=len(unplayed)
+                    ),
+                    byes=trn("{count} bye", "{count} byes", count=len(event.byes)),
                 ),
                 Rule("rule 4", N_("unplayed games and byes are not rated")),
             )
@@ -343,7 +370,10 @@ def prepare(
         notes.append(
             Note(
                 NoteKind.RULE,
-                tr("handicap values: {names} (rule 12)", names=", ".join(sorted(eras))),
+                tr(
+                    "handicap values: {names} (rule 12)",
+                    names=", ".join(_(era) for era in sorted(eras)),
+                ),
                 Rule("rule 12", N_("handicap values by the game's date")),
             )
         )
@@ -546,8 +576,10 @@ def handicap_text(g: RatedGame) -> str:
     """Rule 12 as a game row shows it: ``gives rook (2.5)``, ``receives ...``, or ""."""
     if g.handicap is None:
         return ""
-    side = "gives" if g.given else "receives"
-    return f"{side} {g.handicap} ({_decimal(g.given or g.received)})"
+    value = _decimal(g.given or g.received)
+    if g.given:
+        return tr("gives {handicap} ({value})", handicap=_(str(g.handicap)), value=value)
+    return tr("receives {handicap} ({value})", handicap=_(str(g.handicap)), value=value)
 
 
 def unrated_results(
@@ -1019,6 +1051,7 @@ def new_state(
             "results": results,
             "record": None,
             "notes": (),
+            "assumed": (),
         },
     )
 
@@ -1168,7 +1201,7 @@ def rate_event(
                         "performance rating {rating} (the FESA ELO rating system, "
                         "rule 10, gives unrated players no grade)",
                         name=state.name,
-                        grade=grade_name(found_here[-1].to_grade),
+                        grade=shown_grade_name(found_here[-1].to_grade),
                         rating=outcome.rating_after,
                     ),
                     Rule("rule 10", N_("unrated players have no grade")),
@@ -1246,7 +1279,10 @@ def rate_event(
             Note(
                 NoteKind.READ,
                 _("published promotions: ")
-                + "; ".join(f"{name} to {grade}" for name, grade in published_list),
+                + "; ".join(
+                    tr("{name} to {grade}", name=name, grade=localized_grade(str(grade)))
+                    for name, grade in published_list
+                ),
             )
         )
     if any(g.special is not None for g in event.games):

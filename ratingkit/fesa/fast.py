@@ -1040,6 +1040,8 @@ class KnownStates:
                         "results": known.results,
                         "record": record,
                         "notes": (note,) if note is not None else (),
+                        # a state this run wrote has its counts: nothing assumed (rule 9)
+                        "assumed": (),
                     },
                 )
         return state_of(player, record, source)

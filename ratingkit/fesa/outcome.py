@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..core.i18n import N_, _, tr
 from ..core.outcome import EventKey, GameOutcome, Number, Outcome, PlayerOutcome, Rule, shown_as
-from ..core.shogi import GRADES, grade_name
+from ..core.shogi import GRADES, grade_name, shown_grade_name
 
 if TYPE_CHECKING:
     from .formula import Performance
@@ -155,8 +155,8 @@ class Promotion:
         return tr(
             "promoted from {from_grade} to {to_grade} {where}, tested at {tested}: "
             "{clause}, {path}",
-            from_grade=grade_name(self.from_grade),
-            to_grade=grade_name(self.to_grade),
+            from_grade=shown_grade_name(self.from_grade),
+            to_grade=shown_grade_name(self.to_grade),
             where=where,
             tested=_number(self.tested_rating),
             clause=self.kind.rule.clause,
@@ -242,7 +242,9 @@ class FesaPlayer:
         if self.upsets:
             parts.append(tr("{upsets} upset win(s) (rule A)", upsets=self.upsets))
         if self.promotions:
-            parts.append(tr("promoted to {grade}", grade=grade_name(self.promotions[-1].to_grade)))
+            parts.append(
+                tr("promoted to {grade}", grade=shown_grade_name(self.promotions[-1].to_grade))
+            )
         return "; ".join(parts)
 
     def derivation(self) -> str:
@@ -289,7 +291,9 @@ class FesaPlayer:
         if self.promotions:
             parts.extend(p.explain() for p in self.promotions)
         elif self.grade_before == self.grade_after:
-            parts.append(tr("grade {grade} kept (rule 10)", grade=grade_name(self.grade_after)))
+            parts.append(
+                tr("grade {grade} kept (rule 10)", grade=shown_grade_name(self.grade_after))
+            )
         if self.difference:
             parts.append(
                 tr(

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from ..core.i18n import N_, tr
 from ..core.outcome import detail_cells, shown_as
 from ..core.report import Table
-from ..core.shogi import GRADES, grade_by_number, grade_name
+from ..core.shogi import GRADES, grade_by_number, grade_name, shown_grade_name
 from .formula import LOOKAHEAD_GAMES, PROVISIONAL_GAMES, UNRATED_GAMES, k_factor
 from .outcome import PromotionPath
 from .state import PromotionCounters
@@ -125,7 +125,7 @@ def provisional_step(c: PromotionCounters, x: Tested, offset: int = 2) -> list[S
         needed = grade_by_number(c.grade + offset).ub
         if x < needed:
             break
-        above = grade_name(c.grade + offset)
+        above = shown_grade_name(c.grade + offset)
         promotions.append(
             (
                 c.grade,

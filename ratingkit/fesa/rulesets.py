@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import RatingkitError
 from ..core.fastbuild import collector_paused
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile, PlayerRecord
@@ -57,8 +57,8 @@ class FesaRules:
     """
 
     name: str = "fesa"
-    title: str = "FESA shogi ELO rating system (rules since 2012)"
-    document: str = "FESA ELO rating system, A. Olufsen 2010-11 (Russian translation, 2011)"
+    title: str = N_("FESA shogi ELO rating system (rules since 2012)")
+    document: str = N_("FESA ELO rating system, A. Olufsen 2010-11 (Russian translation, 2011)")
     valid_from: date | None = date(2012, 1, 1)
     valid_until: date | None = None
     #: FESA's system rates shogi games (FESA rule 1).
@@ -217,15 +217,17 @@ class FesaRules:
 FESA = FesaRules()
 FESA_2011 = FesaRules(
     name="fesa-2011",
-    title="FESA shogi ELO rating system (before 2012: each game's change rounded)",
+    title=N_("FESA shogi ELO rating system (before 2012: each game's change rounded)"),
     valid_from=None,
     valid_until=date(2011, 12, 31),
     per_game_rounding=True,
 )
 FESA_PROGRAM = FesaRules(
     name="fesa-program",
-    title="FESA shogi ELO rating system as FESA's program computes it (Newton, single "
-    "precision; promotions by game count; newcomers without a game rated)",
+    title=N_(
+        "FESA shogi ELO rating system as FESA's program computes it (Newton, single "
+        "precision; promotions by game count; newcomers without a game rated)"
+    ),
     solver="newton32",
     program_grades=True,
     program_no_game_rating=True,
@@ -233,7 +235,7 @@ FESA_PROGRAM = FesaRules(
 )
 FESA_NSR = FesaRules(
     name="fesa-nsr",
-    title="FESA shogi ELO rating system with the NSR jishogi practice (27-point count)",
+    title=N_("FESA shogi ELO rating system with the NSR jishogi practice (27-point count)"),
     nsr=True,
 )
 

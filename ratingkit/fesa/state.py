@@ -53,6 +53,9 @@ class FesaState:
     results: tuple[Result, ...] | None = None
     record: PlayerRecord | None = None
     notes: tuple[str, ...] = ()
+    #: What was assumed for the player where his file says nothing, in words without his name
+    #: (the event's notes give each text once, naming every player it concerns).
+    assumed: tuple[str, ...] = ()
 
 
 @dataclass
@@ -174,6 +177,7 @@ def state_of(
         return lambda: Location(where.file, where.line, column) if where is not None else None
 
     notes = []
+    assumed = []
     rating, note = rating_of(player, record, source_location)
     if note is not None:
         notes.append(note)
@@ -186,12 +190,11 @@ def state_of(
         games = len(results)
     elif rating is not None:
         games = PROVISIONAL_GAMES
-        notes.append(
+        assumed.append(
             tr(
-                "{name}: no game count in the player file; taken as established "
+                "no game count in the player file; taken as established "
                 "({PROVISIONAL_GAMES} games before this event, also for the bonus counter of "
                 "rule 9)",
-                name=player.name,
                 PROVISIONAL_GAMES=PROVISIONAL_GAMES,
             )
         )
@@ -202,11 +205,10 @@ def state_of(
     else:
         bonus_games = min(games, BONUS_GAMES) if rating is not None else 0
         if rating is not None and extra.get("games") not in (None, ""):
-            notes.append(
+            assumed.append(
                 tr(
-                    "{name}: no bonus_games in the player file; games ({games}) stands in for "
-                    "the bonus counter of rule 9",
-                    name=player.name,
+                    "no bonus_games in the player file; games ({games}) stands in for the "
+                    "bonus counter of rule 9",
                     games=games,
                 )
             )
@@ -230,6 +232,7 @@ def state_of(
         results=results,
         record=record,
         notes=tuple(notes),
+        assumed=tuple(assumed),
     )
 
 

@@ -137,7 +137,7 @@ def promotions_table(promotions: Sequence[tuple[Promotion, str | None]], by_even
     columns = (*PROMOTION_COLUMNS, "event") if by_event else PROMOTION_COLUMNS
     promotions = tuple(promotions)
     return LazyTable(
-        "promotions",
+        N_("promotions"),
         columns,
         len(promotions),
         lambda: (promotion_row(p, e) for p, e in promotions),
@@ -150,20 +150,22 @@ def iterations_table(iterations: Sequence[IterationPass]) -> Table:
         {"pass": p.number, "changed": len(p.changed), "players": ", ".join(p.changed)}
         for p in iterations
     )
-    return Table("iterations", ITERATION_COLUMNS, rows)
+    return Table(N_("iterations"), ITERATION_COLUMNS, rows)
 
 
 def summary(detail: FesaEvent) -> dict[str, object]:
     """An event report's summary."""
     return {
-        "players": detail.players,
-        "rated games": detail.rated_games,
-        "passes": detail.passes,
-        "rounding": _("each game") if detail.per_game_rounding else _("event total"),
-        "performance solver": detail.solver,
-        "look-ahead promotions": _("yes (FESA's program)") if detail.lookahead else _("no"),
-        "provisional promotion": tr("on UB of grade g+{offset}", offset=detail.provisional_offset),
-        "jishogi": _("27-point count (NSR)") if detail.nsr else _("draw (rule 4a)"),
+        N_("players"): detail.players,
+        N_("rated games"): detail.rated_games,
+        N_("passes"): detail.passes,
+        N_("rounding"): _("each game") if detail.per_game_rounding else _("event total"),
+        N_("performance solver"): detail.solver,
+        N_("look-ahead promotions"): _("yes (FESA's program)") if detail.lookahead else _("no"),
+        N_("provisional promotion"): tr(
+            "on UB of grade g+{offset}", offset=detail.provisional_offset
+        ),
+        N_("jishogi"): _("27-point count (NSR)") if detail.nsr else _("draw (rule 4a)"),
     }
 
 
@@ -297,7 +299,7 @@ def replay_report(outcome: FesaOutcome) -> Report:
         outcome.rules,
         players,
         None,
-        {"events": totals.events, "passes": totals.passes},
+        {N_("events"): totals.events, N_("passes"): totals.passes},
         tuple(str(note) for note in outcome.notes),
         (promoted,),
         outcome.new_state,

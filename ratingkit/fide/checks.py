@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..core.i18n import N_, tr
+from ..core.citations import Concept
+from ..core.i18n import tr
 from ..core.model import Event
 from ..core.outcome import Finding, GameRef, Rule, game_text
 from ..core.players import PlayerFile
@@ -54,7 +55,7 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
         rows.append({"rule": rule.clause, "problem": str(rule), "games": _listed(shown, names)})
     for player in outcome.players:
         if player.detail.not_counted:
-            rule = Rule("8.21", N_("an unrated player with 0 in his first event is not counted"))
+            rule = rules.cite(Concept.ZERO_IN_FIRST_EVENT)
             problem = tr("{name} scored 0", name=player.name)
             findings.append(Finding(rule, problem, (), breaks_validity=False))
             rows.append({"rule": rule.clause, "problem": problem, "games": tr("all his")})

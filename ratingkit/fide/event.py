@@ -29,9 +29,10 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..core.citations import Concept
 from ..core.errors import RatingkitError
 from ..core.expected import table_dp, table_pd_exact
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, _, tr, trn
 from ..core.model import Event, EventType, Game, Player
 from ..core.outcome import (
     EventKey,
@@ -59,7 +60,13 @@ __all__ = [
 ]
 
 #: An unrated player's status when 8.21 leaves him out.
-NOT_COUNTED = N_("not counted (8.21)")
+NOT_COUNTED = N_("not counted")
+
+
+def citation_note(rule: Rule) -> str:
+    """A game's note for a cited rule: its words, then the document's clause in brackets
+    ("counts towards Rc (8.21a)"; 2022-2025 "counts towards Ra (8.2.2)")."""
+    return tr("{words} ({clause})", words=_(rule.text), clause=rule.clause)
 
 
 @dataclass(frozen=True)
@@ -263,7 +270,7 @@ def first_rated_during_event(ctx: _Event) -> set[str]:
                         name=player.name,
                         first=first.isoformat(),
                     ),
-                    Rule("8.4", N_("first rated during the event")),
+                    ctx.rules.cite(Concept.FIRST_RATED_DURING_EVENT),
                     (player.id,),
                 )
             )
@@ -279,7 +286,7 @@ def first_rated_during_event(ctx: _Event) -> set[str]:
                         first=first.isoformat(),
                         rating=player.rating,
                     ),
-                    Rule("8.4", N_("first rated during the event")),
+                    ctx.rules.cite(Concept.FIRST_RATED_DURING_EVENT),
                     (player.id,),
                 )
             )
@@ -321,9 +328,12 @@ def who_is_counted(ctx: _Event, first_event: set[str]) -> None:
         ctx.result.notes.append(
             Note(
                 NoteKind.RULE,
-                tr(
-                    "8.21: {count} unrated player(s) scored 0 in their first "
-                    "event and are not counted",
+                trn(
+                    "{clause}: {count} unrated player scored 0 in his first event and is not "
+                    "counted",
+                    "{clause}: {count} unrated players scored 0 in their first event and are "
+                    "not counted",
+                    clause=ctx.rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
                     count=len(zero),
                 )
                 + (tr(" (nor their games for their opponents)") if ctx.round_robin else "")
@@ -331,7 +341,7 @@ def who_is_counted(ctx: _Event, first_event: set[str]) -> None:
                     ": {shown} (a player without a games count is taken to be in his first event)",
                     shown=shown,
                 ),
-                Rule("8.21", N_("an unrated player with 0 in his first event is not counted")),
+                ctx.rules.cite(Concept.ZERO_IN_FIRST_EVENT),
                 tuple(zero),
             )
         )
@@ -388,11 +398,12 @@ def games_not_rated(ctx: _Event) -> None:
         ctx.result.notes.append(
             Note(
                 NoteKind.RULE,
-                tr(
-                    "{not_chess} game(s) with a shogi handicap or a shogi result "
-                    "(sennichite, jishogi, illegal move) are not rated: they are "
-                    "not chess games",
-                    not_chess=not_chess,
+                trn(
+                    "{count} game with a shogi handicap or a shogi result (sennichite, "
+                    "jishogi, illegal move) is not rated: it is not a chess game",
+                    "{count} games with a shogi handicap or a shogi result (sennichite, "
+                    "jishogi, illegal move) are not rated: they are not chess games",
+                    count=not_chess,
                 ),
             )
         )
@@ -410,13 +421,13 @@ def opponent_rating_used(ctx: _Event, pid: str, opp: str) -> tuple[int | None, R
     game, with his Ru; 2022-2025 8.3.1: never)."""
     rules = ctx.rules
     if opp in ctx.result.disregarded:
-        return None, Rule("8.21", N_("opponent's result not counted"))
+        return None, rules.cite(Concept.OPPONENT_NOT_COUNTED)
     if opp not in ctx.unrated_for_others:
         return _rating(ctx.by_id[opp]), None
     if ctx.round_robin and not rules.rate_unrated_in_round_robins:
         return None, rules.unrated_opponent_rule
     if not ctx.round_robin:
-        return None, Rule("8.52", N_("opponent unrated (only round robins rate these games)"))
+        return None, rules.cite(Concept.UNRATED_OPPONENT)
     if opp not in ctx.ru_int:
         return None, Rule("opponent has no Ru")
     return ctx.ru_int[opp], None
@@ -466,7 +477,7 @@ def rated_player_change(ctx: _Event, player: Player, period_games: dict[str, int
             note = tr(
                 "opponent unrated: his Ru {rating_used} (8.52, 8.58)", rating_used=rating_used
             )
-            reason = Rule("8.52", note)
+            reason = Rule(rules.cite(Concept.UNRATED_OPPONENT).clause, note)
         elif not capped and abs(raw) > rules.cap:
             note = rules.no_cap_note(ro)
             reason = Rule(rules.cap_rule, note)
@@ -552,16 +563,18 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
                     ctx.by_id[g.opponent_of(pid)],
                     Fraction(g.score_of(pid)),
                     True,
-                    Rule("8.21b", N_("counts towards Ru (8.21b, 8.58)")),
+                    ctx.rules.cite(Concept.ROUND_ROBIN_AVERAGE),
                     tr("counts towards Ru (8.21b, 8.58)"),
                 )
             )
     else:
+        counts = ctx.rules.cite(Concept.COUNTS_TOWARDS_AVERAGE)
+        counts_note = citation_note(counts)
         for g in ctx.played[pid]:
             opp = g.opponent_of(pid)
             score = Fraction(g.score_of(pid))
             if opp in ctx.unrated_for_others:
-                why = Rule("8.21a", N_("Rc counts rated opponents only"))
+                why = ctx.rules.cite(Concept.RATED_OPPONENTS_ONLY)
                 result.games.append(ctx.game(g.round, player, ctx.by_id[opp], score, False, why))
                 continue
             pairs.append((Fraction(_rating(ctx.by_id[opp])), score))
@@ -572,8 +585,8 @@ def unrated_player_ru(ctx: _Event, player: Player) -> None:
                     ctx.by_id[opp],
                     score,
                     True,
-                    Rule("8.21a", N_("counts towards Rc (8.21a)")),
-                    tr("counts towards Rc (8.21a)"),
+                    counts,
+                    counts_note,
                 )
             )
     result.counted[pid] = pairs
@@ -649,35 +662,41 @@ def ru_outcome(
 
 
 def unrated_opponent_notes(ctx: _Event) -> None:
-    """8.52 (2022-2025 8.3.1): the rated players' games against unrated opponents that are
-    not rated, in one note."""
-    rules = ctx.rules
+    """The rated players' games against unrated opponents that are not rated, in one note
+    (:func:`unrated_opponents_note`)."""
     if not ctx.unrated_for_others:
         return
-    if not ctx.round_robin:
-        ctx.result.notes.append(
-            Note(
-                NoteKind.RULE,
-                tr(
-                    "8.52: games of rated players against unrated opponents are not rated "
-                    "(not a round robin)"
-                ),
-                Rule("8.52", N_("games against unrated opponents rated in round robins only")),
-            )
+    note = unrated_opponents_note(ctx.rules, ctx.round_robin)
+    if note is not None:
+        ctx.result.notes.append(note)
+
+
+def unrated_opponents_note(rules: Fide2014, round_robin: bool) -> Note | None:
+    """The event's note on the rated players' games against unrated opponents, in the words
+    of the text in force: the 2014 text rates them in round robins only (8.52), the later
+    texts never (8.3.1 "for each game played against a rated player"); None where they are
+    rated."""
+    rule = rules.cite(Concept.UNRATED_OPPONENTS_NOTE)
+    if rules.rate_unrated_in_round_robins:
+        if round_robin:
+            return None
+        return Note(
+            NoteKind.RULE,
+            tr(
+                "8.52: games of rated players against unrated opponents are not rated "
+                "(not a round robin)"
+            ),
+            rule,
         )
-    elif not rules.rate_unrated_in_round_robins:
-        rule = rules.unrated_opponent_rule
-        ctx.result.notes.append(
-            Note(
-                NoteKind.RULE,
-                tr(
-                    "{clause}: opponent unrated: games of rated players against "
-                    "unrated opponents are not rated, in round robins too",
-                    clause=rule.clause,
-                ),
-                rule,
-            )
-        )
+    return Note(
+        NoteKind.RULE,
+        tr(
+            "{clause}: opponent unrated: games of rated players against "
+            "unrated opponents are not rated, in round robins too",
+            clause=rule.clause,
+        ),
+        rule,
+    )
 
 
 def iterate_8_58(
@@ -728,7 +747,7 @@ def iterate_8_58(
                     "{name}: a round robin without rated players cannot rate its "
                     "unrated players (8.21b needs Rar)"
                 ),
-                name=event.name,
+                name=event.source or event.name,  # the file, where the event was read from one
             )
         )
     passes: list[IterationPass] = []
@@ -787,34 +806,44 @@ def iterate_8_58(
                     "passes; the last pass is used",
                     max_iterations=max_iterations,
                 ),
-                Rule("8.58", N_("iteration")),
+                ctx.rules.cite(Concept.ROUND_ROBIN_ITERATION),
             )
         )
     return current, ra_of
 
 
 def group_k_defaults(defaults: Sequence[KDefault]) -> list[Note]:
-    """The defaults assumed for K, one note per (K, text), naming the players (the first ten),
-    in the order they first occur."""
-    grouped: dict[tuple[int, str], list[KDefault]] = {}
+    """The defaults assumed for K (8.56 needs the games count, the age and whether the
+    player ever reached 2400): one note per K and set of assumptions, naming the players (the
+    first ten) in the order they first occur.  A player for whom three things were assumed
+    is in one note that gives the three, not in three notes that repeat the same players."""
+    assumed: dict[tuple[int, str], tuple[str, list[str]]] = {}
     for item in defaults:
-        grouped.setdefault((item.k, item.text), []).append(item)
+        _name, so_far = assumed.setdefault((item.k, item.player), (item.name, []))
+        if item.text not in so_far:
+            so_far.append(item.text)
+    grouped: dict[tuple[int, tuple[str, ...]], tuple[dict[str, None], dict[str, None]]] = {}
+    for (k, player), (name, given) in assumed.items():
+        names, ids = grouped.setdefault((k, tuple(given)), ({}, {}))
+        names[repr(name)] = None
+        ids[player] = None
     notes = []
-    for (k, text), items in grouped.items():
-        names = list(dict.fromkeys(repr(item.name) for item in items))
-        shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+    for (k, texts), (names, ids) in grouped.items():
+        listed = list(names)
+        shown = ", ".join(listed[:10]) + (" ..." if len(listed) > 10 else "")
         notes.append(
             Note(
                 NoteKind.DEFAULT,
-                tr(
-                    "K={k} assumed ({text}) for {count} player(s): {shown}",
+                trn(
+                    "K={k} assumed ({text}) for {count} player: {shown}",
+                    "K={k} assumed ({text}) for {count} players: {shown}",
                     k=k,
-                    text=text,
-                    count=len(names),
+                    text="; ".join(texts),
+                    count=len(listed),
                     shown=shown,
                 ),
                 None,
-                tuple(dict.fromkeys(item.player for item in items)),
+                tuple(ids),
             )
         )
     return notes

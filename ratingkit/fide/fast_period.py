@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from ..core.citations import Concept
 from ..core.expected import table_pd_exact
 from ..core.fastbuild import build as make_frozen
 from ..core.fastbuild import collector_paused
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, tr, trn
 from ..core.model import Event, EventType, Play, Player
 from ..core.outcome import (
     EventKey,
@@ -47,7 +48,17 @@ from ..core.outcome import (
 )
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
-from .event import NOT_COUNTED, event_detail, no_ru_outcome, reference_date, ru_outcome
+from .event import (
+    NOT_COUNTED,
+    KDefault,
+    citation_note,
+    event_detail,
+    group_k_defaults,
+    no_ru_outcome,
+    reference_date,
+    ru_outcome,
+    unrated_opponents_note,
+)
 from .formula import KChoice
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
 from .publication import (
@@ -84,10 +95,6 @@ FideOutcome = Outcome[FidePlayer, FideGame]
 T = TypeVar("T")
 
 #: Why a rated player's game is not rated (the words of :mod:`ratingkit.fide.event`).
-OPPONENT_NOT_COUNTED = Rule("8.21", N_("opponent's result not counted"))
-OPPONENT_UNRATED = Rule("8.52", N_("opponent unrated (only round robins rate these games)"))
-RC_RATED_ONLY = Rule("8.21a", N_("Rc counts rated opponents only"))
-COUNTS_TOWARDS_RC = Rule("8.21a", N_("counts towards Rc (8.21a)"))
 
 
 # -- the predicate -----------------------------------------------------------------------------
@@ -531,9 +538,9 @@ def _rate_period(
         if not a and not b:
             return ()
         if not a:
-            return ((OPPONENT_UNRATED, b),)
+            return ((rules.cite(Concept.UNRATED_OPPONENT), b),)
         if not b:
-            return ((OPPONENT_NOT_COUNTED, a),)
+            return ((rules.cite(Concept.OPPONENT_NOT_COUNTED), a),)
         # Both: in the order the player's games give them first (round order).
         d = data[int(slot_event[slot])]
         pid = slots[slot].id
@@ -541,7 +548,9 @@ def _rate_period(
         for g in d.event.played_games_of(pid):
             opp = d.index[g.opponent_of(pid)]
             if not rated[opp]:
-                why = OPPONENT_NOT_COUNTED if disregarded[opp] else OPPONENT_UNRATED
+                why = rules.cite(
+                    Concept.OPPONENT_NOT_COUNTED if disregarded[opp] else Concept.UNRATED_OPPONENT
+                )
                 order[why] = order.get(why, 0) + 1
         return tuple(order.items())
 
@@ -612,9 +621,12 @@ def _rate_period(
             result_notes.append(
                 Note(
                     NoteKind.RULE,
-                    tr(
-                        "8.21: {count} unrated player(s) scored 0 in their first "
-                        "event and are not counted",
+                    trn(
+                        "{clause}: {count} unrated player scored 0 in his first event and is not "
+                        "counted",
+                        "{clause}: {count} unrated players scored 0 in their first event and are "
+                        "not counted",
+                        clause=rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
                         count=len(zero),
                     )
                     + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")
@@ -623,21 +635,14 @@ def _rate_period(
                         "his first event)",
                         shown=shown,
                     ),
-                    Rule("8.21", N_("an unrated player with 0 in his first event is not counted")),
+                    rules.cite(Concept.ZERO_IN_FIRST_EVENT),
                     tuple(slots[s].id for s in zero),
                 )
             )
-        if any(p.rating is None for p in event.players) and not _round_robin(event):
-            result_notes.append(
-                Note(
-                    NoteKind.RULE,
-                    tr(
-                        "8.52: games of rated players against unrated opponents are not rated "
-                        "(not a round robin)"
-                    ),
-                    Rule("8.52", N_("games against unrated opponents rated in round robins only")),
-                )
-            )
+        if any(p.rating is None for p in event.players):
+            unrated_note = unrated_opponents_note(rules, _round_robin(event))
+            if unrated_note is not None:
+                result_notes.append(unrated_note)
         read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
         read += _k_default_notes(event.players, choice_list[d.offset :], choices)
         for note in read:
@@ -741,7 +746,7 @@ def _rate_period(
                         ro=ro,
                         source=source,
                     ),
-                    Rule("7.1", N_("the change goes onto the previous list")),
+                    rules.cite(Concept.PREVIOUS_LIST),
                     (key,),
                 )
             )
@@ -883,35 +888,14 @@ def _k_default_notes(
     players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
 ) -> list[Note]:
     """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
-    defaults (one per K and text, naming the players), without a value per player."""
-    groups: dict[tuple[int, str], tuple[dict[str, None], dict[str, None]]] = {}
+    defaults (one per K and set of assumptions, naming the players)."""
+    defaults: list[KDefault] = []
     for i, player in enumerate(players):
         if player.rating is None:
             continue
         choice = choices[choice_list[i]]
-        for text in choice.assumed:
-            names, ids = groups.setdefault((choice.k, text), ({}, {}))
-            names[repr(player.name)] = None
-            ids[player.id] = None
-    notes = []
-    for (k, text), (names, ids) in groups.items():
-        listed = list(names)
-        shown = ", ".join(listed[:10]) + (" ..." if len(listed) > 10 else "")
-        notes.append(
-            Note(
-                NoteKind.DEFAULT,
-                tr(
-                    "K={k} assumed ({text}) for {listed_count} player(s): {shown}",
-                    k=k,
-                    text=text,
-                    listed_count=len(listed),
-                    shown=shown,
-                ),
-                None,
-                tuple(ids),
-            )
-        )
-    return notes
+        defaults.extend(KDefault(choice.k, text, player.id, player.name) for text in choice.assumed)
+    return group_k_defaults(defaults)
 
 
 def _period_decision(events: Sequence[Event]) -> Note:
@@ -1082,7 +1066,11 @@ def _event_games_builder(
                 half = int(2 * game.score_of(me.id))
                 score = _HALF_POINTS[half]
                 if you.rating is None:
-                    why = OPPONENT_NOT_COUNTED if d.index[you.id] in silent else OPPONENT_UNRATED
+                    why = rules.cite(
+                        Concept.OPPONENT_NOT_COUNTED
+                        if d.index[you.id] in silent
+                        else Concept.UNRATED_OPPONENT
+                    )
                     sides.append(
                         GameOutcome(
                             key,
@@ -1145,9 +1133,11 @@ def _event_games_builder(
                 you = by_id[game.opponent_of(me.id)]
                 score = _HALF_POINTS[int(2 * game.score_of(me.id))]
                 if you.rating is None:
-                    why, counts, note = RC_RATED_ONLY, False, str(RC_RATED_ONLY)
+                    rated_only = rules.cite(Concept.RATED_OPPONENTS_ONLY)
+                    why, counts, note = rated_only, False, str(rated_only)
                 else:
-                    why, counts, note = COUNTS_TOWARDS_RC, True, tr("counts towards Rc (8.21a)")
+                    towards = rules.cite(Concept.COUNTS_TOWARDS_AVERAGE)
+                    why, counts, note = towards, True, citation_note(towards)
                 sides.append(
                     GameOutcome(
                         key,
@@ -1194,7 +1184,7 @@ def fast_period_report(outcome: FideOutcome) -> Report:
 
         sections.append(
             LazyTable(
-                f"event: {event.key.name}",
+                tr("event: {event}", event=event.key.name),
                 columns,
                 _players_count(event),
                 rows,

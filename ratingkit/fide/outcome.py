@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
-from ..core.i18n import N_, _, tr
+from ..core.i18n import N_, _, tr, trn
 from ..core.model import EventType
 from ..core.outcome import Outcome, PlayerOutcome, Rule, Status, shown_as
 
@@ -134,10 +134,11 @@ class FidePlayer:
             )
         if self.games_capped and self.cap_rule is not None:
             parts.append(
-                tr(
-                    "400-point cap ({clause}) in {games_capped} game(s)",
+                trn(
+                    "400-point cap ({clause}) in {count} game",
+                    "400-point cap ({clause}) in {count} games",
                     clause=self.cap_rule.clause,
-                    games_capped=self.games_capped,
+                    count=self.games_capped,
                 )
             )
         return "; ".join(parts)
@@ -147,7 +148,14 @@ class FidePlayer:
         8.3.1; 8.21), and in a period the previous list the change goes onto (7.1)."""
         parts = [self.explain()] if self.explain() else []
         for rule, count in self.not_rated:
-            parts.append(tr("{count} game(s) not rated ({rule})", count=count, rule=rule))
+            parts.append(
+                trn(
+                    "{count} game not rated ({rule})",
+                    "{count} games not rated ({rule})",
+                    count=count,
+                    rule=rule,
+                )
+            )
         if self.list_rating is not None and self.list_rating_from:
             parts.append(
                 tr(

@@ -19,6 +19,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..core.citations import Concept
 from ..core.errors import RatingkitError
 from ..core.i18n import N_, tr
 from ..core.model import Event, Player, event_notes
@@ -166,7 +167,7 @@ def rate_one(rules: Fide2014, event: Event, players: PlayerFile | None) -> FideO
     detail = result.detail()
     return Outcome(
         rules=rules.name,
-        title=f"{event.name}: {rules.label} rating",
+        title=tr("{event}: {rules} rating", event=event.name, rules=rules.label),
         players=players_out,
         events=(EventOutcome(result.key, players_out, tuple(result.games), tuple(notes), detail),),
         games=tuple(result.games),
@@ -203,7 +204,7 @@ def _onto_previous_list(
                 after=base + change,
                 rating=player.rating,
             ),
-            Rule("7.1", N_("the change goes onto the previous list")),
+            rules.cite(Concept.PREVIOUS_LIST),
             (player.id,),
         )
     )
@@ -426,12 +427,7 @@ _AS_ONE_EVENT = "results as one event"
 
 
 def _as_one_event_note_of(note: Note, key: str) -> bool:
-    return (
-        note.rule is not None
-        and note.rule.clause == "8.3"
-        and note.rule.text == _AS_ONE_EVENT
-        and note.players == (key,)
-    )
+    return note.rule is not None and note.rule.text == _AS_ONE_EVENT and note.players == (key,)
 
 
 def _began_last(
@@ -479,7 +475,7 @@ def _period_rated(
                     ro=ro,
                     source=source,
                 ),
-                Rule("7.1", N_("the change goes onto the previous list")),
+                rules.cite(Concept.PREVIOUS_LIST),
                 (key,),
             )
         )
@@ -615,11 +611,14 @@ def as_one_event(
     rc, value, rule = rules.initial_rating(pairs)
     ru = round_half_away_from_zero(value)
     published, status = rules.publish(ru, initial=True)
+    # 8.3 of the 2014 text; 7.1.4 of the later ones (results pooled as one)
+    cited = Rule(rules.citations.clause(Concept.FIRST_RATING_AS_ONE_EVENT), _AS_ONE_EVENT)
     note = Note(
         NoteKind.RULE,
         tr(
-            "8.3: {name!r}: {n} games ({games_from}) as one event: Rc "
+            "{clause}: {name!r}: {n} games ({games_from}) as one event: Rc "
             "{rc:.2f}, score {score}, Rn {ru} ({rule})",
+            clause=cited.clause,
             name=name,
             n=n,
             games_from=games_from,
@@ -628,7 +627,7 @@ def as_one_event(
             ru=ru,
             rule=rule,
         ),
-        Rule("8.3", _AS_ONE_EVENT),
+        cited,
         (player,),
     )
     first = FirstRating(

@@ -21,12 +21,14 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from ..core.citations import Citations, Concept
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind, GameOutcome, Note, Rule
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
 from ..core.ruleset import FamilyGap, cannot_rate
+from .clauses import CITATIONS_2014, CITATIONS_2022, CITATIONS_2024, CITATIONS_2025
 from .formula import KChoice, initial_rating_2024, k_factor, limit_k, ru_from
 from .publication import FirstRating, first_rating, rate_one, rate_period
 from .state import FIDE_STATE, PENDING_COLUMN, FideStateCodec, Pending, PlayerState
@@ -47,28 +49,17 @@ __all__ = [
 ]
 
 
-#: Why a rated player's game against an unrated opponent is not rated where the rule set
-#: never rates them (``rate_unrated_in_round_robins`` False), in each text's words.
-UNRATED_OPPONENT_2014 = Rule("8.3.1", N_("opponent unrated (only games against rated players)"))
-UNRATED_OPPONENT_2022 = Rule(
-    "8.3.1", N_("opponent unrated (only games against rated players are rated, round robins too)")
-)
-UNRATED_OPPONENT_2024 = Rule(
-    "8.3.1",
-    N_(
-        "opponent unrated (from 2024 only games against rated players are rated, round robins "
-        "included)"
-    ),
-)
-
-
 @dataclass(frozen=True)
 class Fide2014:
     """FIDE Rating Regulations 2014, section 8, as a rule set."""
 
     name: str = "fide-2014"
-    title: str = "FIDE Rating Regulations 2014, section 8"
-    document: str = "FIDE Rating Regulations effective 1 July 2014, section 8 (Russian translation)"
+    #: The document's own clause and words for each concept the shared code cites.
+    citations: Citations = CITATIONS_2014
+    title: str = N_("FIDE Rating Regulations 2014, section 8")
+    document: str = N_(
+        "FIDE Rating Regulations effective 1 July 2014, section 8 (Russian translation)"
+    )
     valid_from: date | None = date(2014, 7, 1)
     #: The day before the 2017 regulations came into force (FIDE Handbook B.02 lists the 2014
     #: text as "effective from 1 July 2014 till 30 June 2017").
@@ -88,15 +79,11 @@ class Fide2014:
     #: 8.52: a rated player's games against an unrated opponent count in round robins (with
     #: the opponent's Ru); False (2024 8.3.1): they are never rated.
     rate_unrated_in_round_robins: bool = True
-    #: Why such a game is not rated (rule sets that set the field above False).
-    unrated_opponent_rule: Rule = UNRATED_OPPONENT_2014
     #: 7.14 of the 2014 regulations ("a rating for a player new to the list shall be published
     #: only if ... a minimum of 5 games"): the fewest games for a first published rating.
     first_rating_min_games: int = 5
     #: 7.14c: results from rating periods of not more than this many months are pooled.
     first_rating_pool_months: int = 26
-    #: The clause that sets the two fields above, for the report.
-    first_rating_clause: str = "7.14"
     #: 2024 6.1: a match in which one player is unrated is not rated.
     unrated_match_not_rated: bool = False
     #: 2024 6.2: in a match over a set number of games (event field ``match_games``), the games
@@ -120,10 +107,6 @@ class Fide2014:
     #: else one clause for all and the name of the base (2022 8.2.3, "Ra").
     ru_clause: str | None = None
     ru_base: str = "Rc"
-    #: The clause the "capped" column names when the 400-point cap limits a game's D.
-    cap_rule: str = "8.54"
-    #: The clause of the K rules, named in the report's "K rule" (8.56; 8.3.3 from 2022).
-    k_clause: str = "8.56"
     #: Juniors keep K 40 until the end of the year of their 18th birthday (2022, 2024 8.3.3);
     #: False: until the 18th birthday (2014 8.56).
     junior_until_year_end: bool = False
@@ -132,6 +115,33 @@ class Fide2014:
     #: No rating below this is published (2022: 1000, 2024: 1400); None: no floor (section 8
     #: of the 2014 regulations has none).
     floor: int | None = None
+
+    # The document's clauses, from its table (:mod:`ratingkit.fide.clauses`).
+
+    def cite(self, concept: Concept) -> Rule:
+        """This text's clause and words for ``concept``."""
+        return self.citations.cite(concept)
+
+    @property
+    def unrated_opponent_rule(self) -> Rule:
+        """Why a rated player's game against an unrated opponent is not rated (2014 8.52;
+        2022-2025 8.3.1)."""
+        return self.cite(Concept.UNRATED_OPPONENT)
+
+    @property
+    def cap_rule(self) -> str:
+        """The clause the "capped" column names when the 400-point cap limits a game's D."""
+        return self.citations.clause(Concept.DIFFERENCE_CAP)
+
+    @property
+    def k_clause(self) -> str:
+        """The clause of the K rules, named in the report's "K rule"."""
+        return self.citations.clause(Concept.K_RULE)
+
+    @property
+    def first_rating_clause(self) -> str:
+        """The clause of the fewest games for a first rating and the pooling of results."""
+        return self.citations.clause(Concept.FIRST_RATING_GAMES)
 
     # The clauses that later regulations change (Fide2022 and Fide2024 override them).
 
@@ -367,11 +377,11 @@ FIDE_2014 = Fide2014()
 
 # -- 2017 and 2022 ---------------------------------------------------------------------------
 
-DOCUMENT_2017 = (
+DOCUMENT_2017 = N_(
     "FIDE Rating Regulations effective from 1 July 2017 till 31 December 2021 (FIDE Handbook "
     "B.02, with amendments effective from 1 February 2021)"
 )
-DOCUMENT_2022 = (
+DOCUMENT_2022 = N_(
     "FIDE Rating Regulations effective from 1 January 2022 till 29 February 2024 (FIDE Handbook "
     "B.02): 8.2.2-8.2.3 initial rating from rated opponents only, 8.3.1 the 400-point rule once "
     "per tournament, 8.3.3 K * n <= 700, floor 1000"
@@ -391,7 +401,8 @@ class Fide2022(Fide2014):
     """FIDE Rating Regulations effective from 1 January 2022 till 29 February 2024."""
 
     name: str = "fide-2022"
-    title: str = "FIDE Rating Regulations 1 January 2022"
+    citations: Citations = CITATIONS_2022
+    title: str = N_("FIDE Rating Regulations 1 January 2022")
     document: str = DOCUMENT_2022
     valid_from: date | None = date(2022, 1, 1)
     #: The day before the 2024 regulations came into force (rule set ``fide-2024``).
@@ -401,11 +412,9 @@ class Fide2022(Fide2014):
     round_robin_iteration: bool = False
     #: 8.3.1 "for each game played against a rated player": never against an unrated one.
     rate_unrated_in_round_robins: bool = False
-    unrated_opponent_rule: Rule = UNRATED_OPPONENT_2022
-    cap_rule: str = "8.3.1"
     #: 8.2.2-8.2.3: Ra over the rated opponents; Ra at 50%, + 20 for each half point over 50%,
     #: Ra + dp below (the 2014 arithmetic of 8.21a-8.24, under the 2022 numbers).
-    ru_clause: str | None = "8.2.3"
+    ru_clause: str | None = CITATIONS_2022.clause(Concept.INITIAL_RATING)
     ru_base: str = "Ra"
     #: 8.3.1: "a player may benefit from only one upgrade under this rule" in a tournament.
     cap_once_per_event: bool = True
@@ -413,12 +422,10 @@ class Fide2022(Fide2014):
     floor: int | None = 1000
     #: 8.3.3: 40/20/10 as in 2014, juniors "until the end of the year of their 18th
     #: birthday", then K * n <= 700 over the period's games (Fide2014.choose_k applies them).
-    k_clause: str = "8.3.3"
     junior_until_year_end: bool = True
     k_times_n_max: int | None = 700
     #: 7.1.4: a first rating is published from this many games against rated opponents.
     first_rating_min_games: int = 5
-    first_rating_clause: str = "7.1.4"
     #: 1.1 of the 2022 text: 120 minutes where a player is rated 2400 or more, 90 where one is
     #: rated 1800 or more, else 60 (the 2017 text had 2200 and 1600); 1.2: a first time control
     #: that names a number of moves names at least 30 (2017: 40).  From the lists of the
@@ -499,11 +506,11 @@ FIDE_2022 = Fide2022()
 
 # -- 2024 and 2025 ---------------------------------------------------------------------------
 
-DOCUMENT_2024 = (
+DOCUMENT_2024 = N_(
     "FIDE Rating Regulations effective 1 March 2024 (FIDE Handbook B.02: 7.2.1 floor 1400, "
     "8.2 initial rating with two hypothetical 1800 opponents, 8.3.3 K * n <= 700)"
 )
-DOCUMENT_2025 = (
+DOCUMENT_2025 = N_(
     "FIDE Rating Regulations effective 1 March 2024, amended with effect from 1 October 2025 "
     "(FIDE Handbook B.02, 8.3.1: the 400-point cap only below 2650)"
 )
@@ -515,7 +522,8 @@ class Fide2024(Fide2014):
     1 October 2025 (``fide-2025``, with ``cap_only_below=2650``) as a rule set."""
 
     name: str = "fide-2024"
-    title: str = "FIDE Rating Regulations 1 March 2024"
+    citations: Citations = CITATIONS_2024
+    title: str = N_("FIDE Rating Regulations 1 March 2024")
     document: str = DOCUMENT_2024
     valid_from: date | None = date(2024, 3, 1)
     valid_until: date | None = date(2025, 9, 30)
@@ -529,7 +537,6 @@ class Fide2024(Fide2014):
     initial_max: int = 2200
     #: 8.3.3: 40/20/10 as in 2014, juniors until the end of the year of the 18th birthday,
     #: K * n <= 700 over the period's games (Fide2014.choose_k applies them).
-    k_clause: str = "8.3.3"
     junior_until_year_end: bool = True
     k_times_n_max: int | None = 700
     #: The 400-point cap applies only to players rated below this (None: to everybody).
@@ -537,12 +544,10 @@ class Fide2024(Fide2014):
     #: 8.3.1 "for each game played against a rated player": no game against an unrated
     #: opponent is rated for the rated player, round robins included.
     rate_unrated_in_round_robins: bool = False
-    unrated_opponent_rule: Rule = UNRATED_OPPONENT_2024
     #: 7.1.4: a first rating rests on at least 5 games against rated opponents, pooled over
     #: rating periods of not more than 26 months.
     first_rating_min_games: int = 5
     first_rating_pool_months: int = 26
-    first_rating_clause: str = "7.1.4"
     #: 6.1 and 6.2: matches with an unrated player, and games after a match was won.
     unrated_match_not_rated: bool = True
     decided_match_games_not_rated: bool = True
@@ -593,7 +598,7 @@ class Fide2024(Fide2014):
                 "opponents (draws), Ru = Ra + dp, at most {initial_max}, rounded .5 away from "
                 "zero; in round robins too (no 8.58 iteration); no game against an unrated "
                 "opponent is rated for the rated player, round robins included (8.3.1); an "
-                "unrated player with 0 in his first event is not counted (8.21 kept); a first "
+                "unrated player with 0 in his first event is not counted (8.2.1); a first "
                 "rating is published from {first_rating_min_games} games against rated "
                 "opponents on, pooled over at most {first_rating_pool_months} months (7.1.4; "
                 "the results below it are kept in the new state's pending_results); a match "
@@ -623,7 +628,8 @@ class Fide2024(Fide2014):
 FIDE_2024 = Fide2024()
 FIDE_2025 = Fide2024(
     name="fide-2025",
-    title="FIDE Rating Regulations 1 March 2024, amended 1 October 2025",
+    citations=CITATIONS_2025,
+    title=N_("FIDE Rating Regulations 1 March 2024, amended 1 October 2025"),
     document=DOCUMENT_2025,
     valid_from=date(2025, 10, 1),
     valid_until=None,

@@ -26,8 +26,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
+from ..core.citations import Concept
 from ..core.errors import InvalidValueError, Location
-from ..core.i18n import N_, _, tr
+from ..core.i18n import _, tr
 from ..core.model import Event, Player, ReadNote
 from ..core.outcome import Note, NoteKind, Rule
 from ..core.players import (
@@ -35,10 +36,12 @@ from ..core.players import (
     PlayerFile,
     PlayerRecord,
     match_warning,
+    matched_by,
     with_ratings_before,
     with_read_note,
 )
 from ..core.values import parse_date
+from .clauses import CITATIONS_2014
 
 __all__ = [
     "FIDE_STATE",
@@ -131,7 +134,8 @@ class FideStateCodec:
     columns: tuple[str, ...] = ("games", "born", "k", "ever_2400", "ever_2300", PENDING_COLUMN)
     #: 7.1 (2024 7.1): an event that began under an older list is rated with that list's
     #: rating (the event's), and its change goes onto the previous list's (the player file's).
-    differing_rating: Rule | None = Rule("7.1", N_("the change goes onto the previous list"))
+    #: (7.1 in every FIDE text: the 2014 table stands for all of them here.)
+    differing_rating: Rule | None = CITATIONS_2014.cite(Concept.PREVIOUS_LIST)
 
     def read(self, record: PlayerRecord) -> FideState:
         pending: tuple[Pending, ...] = ()
@@ -234,7 +238,7 @@ def ratings_from_file(event: Event, players: PlayerFile | None) -> Event:
 
 
 #: 8.53, as :func:`ratings_from_file` applies it.
-TEMPORARY_RATINGS = Rule("8.53", N_("earlier temporary ratings are ignored"))
+TEMPORARY_RATINGS = CITATIONS_2014.cite(Concept.TEMPORARY_RATINGS)
 
 
 def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
@@ -334,8 +338,8 @@ def read_states(
         )
     if players is not None:
         source = players.source or tr("player file")
-        text = ", ".join(f"{count} by {how}" for how, count in how_counts.items()) or "none"
-        note = tr("{source}: players matched {text}", source=source, text=text)
+        text = ", ".join(matched_by(how, count) for how, count in how_counts.items())
+        note = tr("{where}: {matched}", where=source, matched=text or _("no player matched"))
         if missing:
             shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
             note += tr(

@@ -34,6 +34,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..core.citations import Concept
 from ..core.errors import (
     DuplicatePlayerError,
     InvalidValueError,
@@ -61,7 +62,7 @@ from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
 from ..core.rounding import round_half_away_from_zero
 from ..core.tables import D_TO_PD, D_TO_PD_BEYOND
 from ..core.values import RATING_MAX
-from .event import NOT_COUNTED
+from .event import NOT_COUNTED, citation_note
 from .formula import k_factor, ru_from
 from .outcome import FideGame, FidePlayer, VectorisedPeriod, cells_with_none
 from .rulesets import FIDE_2014, Fide2014
@@ -111,10 +112,6 @@ def _higher_up_to(cap: int) -> np.ndarray:
 
 
 #: Why the vectorised period leaves a game unrated, or how an unrated player's game counts.
-OPPONENT_UNRATED = Rule("8.52", N_("opponent unrated (only round robins rate these games)"))
-COUNTS_TOWARDS_RC = Rule("8.21a", N_("counts towards Rc (8.21a)"))
-RESULT_NOT_COUNTED = Rule("8.21", N_("his result is not counted"))
-RATED_OPPONENTS_ONLY = Rule("8.21a", N_("Rc counts rated opponents only"))
 
 
 # -- the lazily built outcome and tables -----------------------------------------------------
@@ -757,7 +754,7 @@ def _period_notes(
                 "8.22-8.24); one who scores 0 against them with no games before is not counted "
                 "(8.21)"
             ),
-            Rule("8.52", N_("games against unrated opponents")),
+            rules.cite(Concept.UNRATED_OPPONENTS_NOTE),
         ),
     ]
     notes.extend(first_notes)
@@ -1054,7 +1051,7 @@ def rate_period(
                 cap_rule=cap_rule,
                 games_capped=int(capped_count[position]),
                 not_rated=(
-                    ((OPPONENT_UNRATED, int(unrated_opponents[position])),)
+                    ((rules.cite(Concept.UNRATED_OPPONENT), int(unrated_opponents[position])),)
                     if unrated_opponents[position]
                     else ()
                 ),
@@ -1147,15 +1144,16 @@ def rate_period(
             change = int(k_values[me]) * (score - pd_value)
             return GameOutcome(key, round_, ids[me], ids[you], score, True, reason, change, detail)
         if rated[me]:
-            reason, rated_game = OPPONENT_UNRATED, False
+            reason, rated_game = rules.cite(Concept.UNRATED_OPPONENT), False
             note = str(reason)
         elif rated[you] and not ru_players[me].detail.not_counted:
-            reason, note = COUNTS_TOWARDS_RC, tr("counts towards Rc (8.21a)")
+            reason = rules.cite(Concept.COUNTS_TOWARDS_AVERAGE)
+            note = citation_note(reason)
         elif rated[you]:
-            reason, rated_game = RESULT_NOT_COUNTED, False
+            reason, rated_game = rules.cite(Concept.RESULT_NOT_COUNTED), False
             note = str(reason)
         else:
-            reason, rated_game = RATED_OPPONENTS_ONLY, False
+            reason, rated_game = rules.cite(Concept.RATED_OPPONENTS_ONLY), False
             note = str(reason)
         detail = FideGame(name, opponent_name, opponent_rating, note=note)
         return GameOutcome(key, round_, ids[me], ids[you], score, rated_game, reason, None, detail)

@@ -98,8 +98,9 @@ def fide_cells(player: PlayerOutcome[FidePlayer], columns: Sequence[str]) -> dic
         "rating_before": player.rating_before,
         "games": player.games,
         "score": player.score,
-        "expected": player.expected,
-        "change": player.change,
+        # no rated game: no expected score and no change (empty, not "+0.00")
+        "expected": player.expected if player.games else None,
+        "change": player.change if player.games else None,
         "rating_after": player.rating_after,
     }
     detail = player.detail
@@ -107,7 +108,15 @@ def fide_cells(player: PlayerOutcome[FidePlayer], columns: Sequence[str]) -> dic
         value = getattr(detail, name)
         if value is not None:
             cells[column] = show(value) if show is not None else value
+    if not detail.n:
+        # no game counted (8.5): no score, expected score or change to show, not "+0.00"
+        for column in _NO_GAME_EMPTY:
+            cells.pop(column, None)
     return {c: cells.get(c) for c in columns}
+
+
+#: The cells of a player with no game counted that stay empty (nothing applies).
+_NO_GAME_EMPTY = ("w", "We", "w-We", "K*(w-We)")
 
 
 def game_row(game: GameOutcome[FideGame]) -> dict[str, object]:
@@ -151,7 +160,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
     if not detail.dp_rows and not detail.passes:
         return []
     dp_table = Table(
-        f"8.21b: p and dp of each player ({detail.name})",
+        tr("8.21b: p and dp of each player ({event})", event=detail.name),
         ("id", N_("name"), N_("rating"), N_("games"), N_("score"), "p", "dp", N_("in pass 1")),
         tuple(
             {
@@ -169,7 +178,7 @@ def _iteration_sections(detail: FideEvent) -> list[Table]:
         {"p": "{:.3f}"},
     )
     iteration = Table(
-        f"8.58 iteration ({detail.name})",
+        tr("8.58 iteration ({event})", event=detail.name),
         (
             N_("pass"),
             N_("players averaged"),
@@ -237,7 +246,9 @@ def period_report(outcome: FideOutcome) -> Report:
         if isinstance(event_detail, FideEvent):
             sections.extend(_iteration_sections(event_detail))
         rows = [fide_cells(player, columns) for player in event.players]
-        sections.append(Table(f"event: {event.key.name}", columns, tuple(rows), FORMATS))
+        sections.append(
+            Table(tr("event: {event}", event=event.key.name), columns, tuple(rows), FORMATS)
+        )
     return Report.from_outcome(
         outcome,
         detail_columns=PERIOD_COLUMNS,
@@ -293,4 +304,7 @@ def games_table(
         rows.append({c: cells.get(c) for c in columns})
     name = outcome.player(player_id).name
     formats = {"PD": "{:.2f}", "score-PD": "{:+.2f}"}
-    return Table(tr("games of {name}", name=name), tuple(columns), tuple(rows), formats)
+    # The caption says which rule set computed them: notebook 08 shows one player's games
+    # under two texts side by side.
+    title = tr("games of {name} ({rules})", name=name, rules=report.rules)
+    return Table(title, tuple(columns), tuple(rows), formats)

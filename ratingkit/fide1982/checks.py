@@ -16,7 +16,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError, Location, shown
-from ..core.i18n import N_, tr
+from ..core.i18n import N_, tr, trn
 from ..core.model import Event, EventType, Game, is_complete_round_robin
 from ..core.outcome import Finding, GameRef, Rule
 from ..core.ruleset import not_a_chess_game
@@ -285,9 +285,10 @@ def check_unplayed(found: _Found) -> list[int]:
     if unplayed:
         found.exclude(
             "5.1",
-            tr(
-                "{unplayed_count} game(s) not played (forfeits) are not rated",
-                unplayed_count=len(unplayed),
+            trn(
+                "{count} game not played (forfeit) is not rated",
+                "{count} games not played (forfeits) are not rated",
+                count=len(unplayed),
             ),
             unplayed,
         )

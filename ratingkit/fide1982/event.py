@@ -614,7 +614,7 @@ def rate_event(
                     "{name}: a score table can only be rated as a round robin (the "
                     "event says {event_type}); give the games for a {event_type}"
                 ),
-                name=event.name,
+                name=event.source or event.name,  # the file, where the event was read from one
                 event_type=event.type.value,
             )
         )

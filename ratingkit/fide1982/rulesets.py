@@ -10,7 +10,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from ..core.i18n import _, tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event
 from ..core.outcome import GameKind, GameOutcome
 from ..core.players import PlayerFile
@@ -22,7 +22,7 @@ from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
 from .state import STATE_CODEC, Fide1982Codec
 from .views import event_report, game_calculation, period_report
 
-DOCUMENT = (
+DOCUMENT = N_(
     "FIDE Rating Rules, approved by the 1982 General Assembly, amended by the General "
     "Assemblies of 1984-2000 (Turkish translation)"
 )
@@ -118,14 +118,18 @@ def _guard(rules: Fide1982, events: Sequence[Event], players: PlayerFile | None)
 
 FIDE_1982 = Fide1982(
     name="fide-1982",
-    title="FIDE Rating Rules 1982-2000 as the worked example 10.68 computes them "
-    "(Ru below 50% in a round robin = Rc + dp, no n/(n+1))",
+    title=N_(
+        "FIDE Rating Rules 1982-2000 as the worked example 10.68 computes them "
+        "(Ru below 50% in a round robin = Rc + dp, no n/(n+1))"
+    ),
 )
 
 FIDE_1982_LITERAL = Fide1982(
     name="fide-1982-literal",
-    title="FIDE Rating Rules 1982-2000 with rule 10.25 as written "
-    "(Ru below 50% in a round robin = Rc + dp * n/(n+1))",
+    title=N_(
+        "FIDE Rating Rules 1982-2000 with rule 10.25 as written "
+        "(Ru below 50% in a round robin = Rc + dp * n/(n+1))"
+    ),
     below_half_factor=True,
 )
 

@@ -37,7 +37,7 @@ CLAMP_COLUMNS = (
     N_("counted as"),
     N_("adjustment"),
 )
-CLAMP_TITLE = "350-point rule (10.61, 10.68 second pass)"
+CLAMP_TITLE = N_("350-point rule (10.61, 10.68 second pass)")
 GAME_COLUMNS = (N_("round"), N_("white"), N_("black"), N_("result"), N_("rated"), N_("rule"))
 FORMATS: Mapping[str, str] = {
     "p": "{:.2f}",
@@ -51,12 +51,12 @@ FORMATS: Mapping[str, str] = {
 
 def event_summary(detail: Fide1982Event) -> dict[str, object]:
     """The summary of an event: the method, and for a round robin its values (10.21)."""
-    summary: dict[str, object] = {"method": detail.method_text}
+    summary: dict[str, object] = {N_("method"): detail.method_text}
     if detail.method is Method.ROUND_ROBIN:
         summary.update(
             {
                 "players": detail.players,
-                "n (opponents)": detail.n,
+                N_("n (opponents)"): detail.n,
                 "Rar": detail.Rar,
                 "dpa": detail.dpa,
                 "Ra": detail.Ra,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..core.i18n import N_
+from ..core.i18n import N_, tr
 from ..core.model import Event
 from ..core.report import Report, Table
 from .event import with_rating
@@ -54,7 +54,7 @@ def variant_table(event: Event) -> Table:
         )
     names = ("id", "score", "Ru (10.68)", "Ru (10.25)", "Ru2 (10.68)", "Ru2 (10.25)")
     return Table(
-        "Unrated players: the example's convention against rule 10.25",
+        N_("Unrated players: the example's convention against rule 10.25"),
         (*names, N_("Rn (10.68)"), N_("Rn (10.25)")),
         tuple(rows),
     )
@@ -83,7 +83,11 @@ def replacement_effect(
         row.update({f"Ru2 {pid}": outcome.player(pid).detail.Ru2 for pid in unrated})
         rows.append(row)
     names = (f"{player_id} rated", "Ra", *(f"Ru2 {pid}" for pid in unrated))
-    return Table(f"If {player_id} had been rated otherwise (same scores)", names, tuple(rows))
+    return Table(
+        tr("If {player} had been rated otherwise (same scores)", player=player_id),
+        names,
+        tuple(rows),
+    )
 
 
 def convergence_table(
@@ -99,7 +103,7 @@ def convergence_table(
         for run in runs
     ]
     return Table(
-        "Games until the gap to the true strength is down to 1/e (14.3)",
+        N_("Games until the gap to the true strength is down to 1/e (14.3)"),
         ("K", N_("14.3 says"), N_("simulated")),
         tuple(rows),
     )

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import RatingkitError, UnknownFormatError
+from ..core.errors import InputError, Location, RatingkitError, UnknownFormatError
 from ..core.fileio import check_text_file
 from ..core.i18n import _, tr
 from ..core.model import Event
@@ -143,7 +143,30 @@ def _detect(file: Path) -> tuple[Format, bool]:
 
 
 def _names() -> str:
-    return ", ".join(f"{f.name} ({' '.join(f.suffixes)})" for f in formats().values())
+    """The known formats with their suffixes; a format known by its content alone (club
+    records: a folder of CSV files) has no suffix to show, and no empty brackets."""
+    return ", ".join(
+        f"{f.name} ({' '.join(f.suffixes)})" if f.suffixes else f.name for f in formats().values()
+    )
+
+
+def _refuse_empty(file: Path) -> None:
+    """A file with nothing in it (or only blanks and a byte-order mark) is said to be empty:
+    no format's guess about it would help.  In a folder, its CSV files are the event's files
+    (a CSV pair, club records): an empty one is named."""
+    if file.is_dir():
+        for member in sorted(file.glob("*.csv")):
+            _refuse_empty(member)
+        return
+    if not file.is_file():
+        return
+    try:
+        with file.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return
+    if len(head) < 4096 and not head.removeprefix(codecs.BOM_UTF8).strip():
+        raise InputError(_("the file is empty"), Location(str(file)), "")
 
 
 def closest_format(path: Path, head: str) -> Format | None:
@@ -172,6 +195,7 @@ def read_event(
     missing column, say) is raised as it is, with a note naming that format."""
     check_text_file(path)
     file = Path(path)
+    _refuse_empty(file)
     if format is not None:
         known = formats()
         if format not in known:

@@ -41,7 +41,7 @@ from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
-from ..core.values import parse_date, parse_int
+from ..core.values import parse_date, parse_round
 from . import Format, register_format
 from .clubterms import game_terms, parse_grade
 from .csvpair import header_columns, players_from_roster, read_pair_roster, resemblance
@@ -100,7 +100,7 @@ def club_event(
             events=len(first_seen),
             dates=len(set(dates)),
         ),
-        "game_evidence": "LNMO club records",
+        "game_evidence": N_("LNMO club records"),
     }
     if roster.source:
         extra["player_file"] = roster.source
@@ -138,11 +138,7 @@ def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
             raise InvalidValueError(tr("every game needs a date"), at("date"), "")
         if not cells["event"]:
             raise InvalidValueError(tr("every game needs an event name"), at("event"), "")
-        round_ = parse_int(cells["round"], at("round"), what=_("round"))
-        if round_ < 1:
-            raise InvalidValueError(
-                tr("round must be 1 or more, got {round}", round=round_), at("round"), round_
-            )
+        round_ = parse_round(cells["round"], at("round"))
         for column in ("white", "black"):
             pid = cells[column]
             if not pid:

@@ -63,7 +63,7 @@ from ..core.model import (
 from ..core.output import protect_row
 from ..core.players import PlayerFile, parse_player_csv
 from ..core.ruleset import event_game
-from ..core.values import parse_date, parse_int
+from ..core.values import MAX_ROUND, parse_date, parse_round
 from . import Format, register_format
 from .eventfields import apply_fields, read_sidecar
 
@@ -153,7 +153,7 @@ def read_csv_pair(
     fields = read_sidecar(games_path, encoding=encoding, reads=reads)
     # The type is decided before the event is built, so that it is built (and checked) once.
     if event_type is not None:
-        kind, note = event_type, tr("event type {type} (given)", type=event_type.value)
+        kind, note = event_type, tr("event type {type} (given)", type=_(event_type.value))
     elif all_pairs_met(len(players), games):
         kind = EventType.ROUND_ROBIN
         note = _("event type round robin (detected: every pair of players met equally often)")
@@ -251,15 +251,16 @@ def _read_games(
             return Location(source, line, column)
 
         text_round = cells["round"]
+        # The plain case (a few ASCII digits) without the parser's call: a FIDE month is a
+        # million games.  Anything else, a round of 0 or of 10^12 too, is parse_round's to
+        # refuse with its line and value.
         round_ = (
             int(text_round)
-            if text_round.isascii() and text_round.isdigit()
-            else parse_int(text_round, at("round"), what=_("round"))
+            if len(text_round) <= 3 and text_round.isascii() and text_round.isdigit()
+            else 0
         )
-        if round_ < 1:
-            raise InvalidValueError(
-                tr("round must be 1 or more, got {round}", round=round_), at("round"), round_
-            )
+        if not 1 <= round_ <= MAX_ROUND:
+            round_ = parse_round(text_round, at("round"))
         for column in ("white", "black"):
             pid = cells[column]
             if pid and pid not in known_ids:

@@ -48,7 +48,7 @@ from ..core.fileio import Reads, encoding_notes, read_csv_table, read_text_into
 from ..core.i18n import _, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind
-from ..core.values import parse_bool, parse_date, parse_int
+from ..core.values import parse_bool, parse_date, parse_int, parse_round
 
 #: Fields that become attributes of the Event; the others go to ``Event.extra`` (``game``
 #: both: :attr:`Event.game`, and its name in ``extra["game"]``).
@@ -120,6 +120,8 @@ def parse_field(name: str, text: str, location: Location) -> tuple[str, object]:
             ) from None
     elif key in ("start", "end"):
         value = parse_date(raw, at)
+    elif key in ("rounds", "rounds_per_day"):
+        value = parse_round(raw, at, what=key)
     elif key in INT_FIELDS:
         value = parse_int(raw, at, what=key)
         if value < 1:
@@ -247,7 +249,7 @@ def apply_fields(event: Event, fields: Mapping[str, object]) -> Event:
     if isinstance(given_type, EventType):
         where = extra.get("event_file", _("the event fields"))
         extra["type_note"] = tr(
-            "event type {type} (given in {where})", type=given_type.value, where=where
+            "event type {type} (given in {where})", type=_(given_type.value), where=where
         )
     game = fields.get("game")
     if isinstance(game, GameKind):

@@ -788,7 +788,7 @@ def _event(
     extra_event: dict[str, object] = {
         **read_extra,
         "rounds_in_header": columns.rounds,
-        "game_evidence": "a FESA table",
+        "game_evidence": N_("a FESA table"),
     }
     if promotions:
         extra_event["published_promotions"] = tuple(promotions)
@@ -1047,7 +1047,7 @@ def mcmahon_table(event: Event) -> Table:
             }
         )
     return Table(
-        f"{event.name}: Pts = MMS + points (McMahon score)",
+        tr("{event}: Pts = MMS + points (McMahon score)", event=event.name),
         ("Nr", "name", "MMS", "points", "Pts"),
         tuple(rows),
     )

@@ -119,7 +119,7 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
     fields.update(side)
     if "start" in fields and "end" in fields:
         check_dates(fields, Location(source))
-    header, rows = read_csv_table(body, source, "the score table", first_line=header_line)
+    header, rows = read_csv_table(body, source, _("the score table"), first_line=header_line)
     check_columns(header, source, "the score table", also=("points",), line=header_line)
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing or ("id" not in header and "name" not in header):
@@ -190,7 +190,7 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         )
     event_extra: dict[str, object] = {
         "type_note": _("event type round robin (a score table is a round robin)"),
-        "game_evidence": "a FIDE score table",
+        "game_evidence": N_("a FIDE score table"),
         "encoding": main_encoding(reads),
         "files": files_read(reads),
     }

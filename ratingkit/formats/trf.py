@@ -77,7 +77,7 @@ from ..core.model import (
 )
 from ..core.model import _pair as pair_records
 from ..core.outcome import GameKind
-from ..core.values import RATING_MAX, parse_date, parse_points
+from ..core.values import MAX_ROUND, RATING_MAX, parse_date, parse_points
 from . import Format, csvpair, register_format
 
 # The CSV pair registers first, so that the built-in formats keep BUILTIN_MODULES' order even
@@ -121,7 +121,7 @@ KNOWN_RESULTS = "1 = 0 + - W D L H F U Z (blank = Z)"
 #: has 7 rounds, big opens 9 to 13, a double round robin of 20 players 38, the longest world
 #: championship match 48 games.  A longer line is refused before its cells are read (each
 #: of its rounds would be a round of every player).
-MAX_ROUNDS = 999
+MAX_ROUNDS = MAX_ROUND
 #: The most round cells (players x rounds) a file is read with: 9,999 players (the most a
 #: 4-column start rank can number) of 30 rounds, or FIDE's 284-player example with a line of
 #: 999 rounds, read in about 2 s.  Without a bound, one long line in a big file would give
@@ -377,7 +377,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
     given = event_type_from_text(type_text) if type_text else None
     if given is not None:
         type_note = tr(
-            "event type {type} (from the 092 line {text!r})", type=given.value, text=type_text
+            "event type {type} (from the 092 line {text!r})", type=_(given.value), text=type_text
         )
         event_type = given
     else:
@@ -388,7 +388,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         **read_extra,
         "trf_tags": tuple(tags),
         "type_note": "; ".join((type_note, *notes)),
-        "game_evidence": "a FIDE TRF file",
+        "game_evidence": N_("a FIDE TRF file"),
     }
     if placeholders:
         extra["trf_bye_placeholders"] = tuple(

@@ -1,7 +1,9 @@
 """Tables as Excel workbooks (XLSX, written with openpyxl).
 
-:func:`write_table_xlsx` writes a :class:`~ratingkit.core.report.Table` as one worksheet:
-row 1 the table's title, row 2 its column names, then one row per table row.  Values keep
+:func:`write_table_xlsx` writes a :class:`~ratingkit.core.report.Table` as one worksheet
+named after the table's title (:func:`sheet_title`: Excel's 31 characters, without the
+characters it forbids): row 1 its column names, so that a spreadsheet or
+``pandas.read_excel`` with its defaults reads the header, then one row per table row.  Values keep
 their type as :meth:`Table.to_csv <ratingkit.core.report.Table.to_csv>` writes them, but
 typed: a whole number is a number cell, a fraction or a float a number cell, ``None`` (and a
 float NaN) an empty cell, a boolean the words ``yes`` or ``no`` (as in the CSV, text and HTML
@@ -82,16 +84,15 @@ def table_workbook_bytes(tables: Table | Sequence[Table]) -> bytes:
     for table in items:
         name = _unique(sheet_title(table.title), used)
         sheet = book.create_sheet(name)
-        sheet.append([_text(table.title)])
-        sheet["A1"].font = Font(bold=True)
+        # The header is the first row (the title is the sheet's name).
         sheet.append([_text(c) for c in table.columns])
-        for cell in sheet[2]:
+        for cell in sheet[1]:
             cell.font = Font(bold=True)
         # Row numbers counted here: the sheet's ``max_row`` walks every cell (quadratic).
-        for number, row in enumerate(table.rows, start=3):
+        for number, row in enumerate(table.rows, start=2):
             for index, column in enumerate(table.columns, start=1):
                 _put(sheet.cell(row=number, column=index), row.get(column))
-        sheet.freeze_panes = "A3"
+        sheet.freeze_panes = "A2"
         _widths(sheet, table)
     buffer = io.BytesIO()
     book.save(buffer)

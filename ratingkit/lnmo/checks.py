@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from ..core.i18n import tr
+from ..core.i18n import N_, trn
 from ..core.outcome import Finding, GameOutcome, GameRef, Outcome, Rule
 from ..core.report import CheckTable
 from .outcome import DRAW, HANDICAP_OUTSIDE, NOT_AGREED, LnmoGame, LnmoPlayer, reason_text
 
 #: The clauses whose reasons ``check`` lists: not agreed (4), a handicap outside a handicap
 #: event (4a), played before the first rated event (3a), a plain draw (2, 2a).
-CHECKED_CLAUSES = frozenset({NOT_AGREED.clause, HANDICAP_OUTSIDE.clause, "3a", DRAW.clause})
+CHECKED_CLAUSES = frozenset({NOT_AGREED.clause, HANDICAP_OUTSIDE.clause, "3а", DRAW.clause})
 
 #: The title of the check table.
-TITLE = "games the rules leave unrated"
+TITLE = N_("games the rules leave unrated")
 
 
 def _game(side: GameOutcome[LnmoGame]) -> GameRef:
@@ -44,7 +44,12 @@ def findings(outcome: Outcome[LnmoPlayer, LnmoGame]) -> tuple[Finding, ...]:
     return tuple(
         Finding(
             rule,
-            tr("{games_count} game(s): {reason}", games_count=len(games), reason=reason_text(rule)),
+            trn(
+                "{count} game: {reason}",
+                "{count} games: {reason}",
+                count=len(games),
+                reason=reason_text(rule),
+            ),
             tuple(games),
             breaks_validity=False,
         )

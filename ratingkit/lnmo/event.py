@@ -37,6 +37,7 @@ from ..core.players import (
     match_warning,
     rating_before,
 )
+from ..core.shogi import localized_grade
 from ..formats.clubterms import Terms, column_location, game_terms
 from .formula import (
     NO_GAME,
@@ -527,7 +528,7 @@ class _Season:
                         "LNMO grades only (rule 6)"
                     ),
                     candidate=candidate,
-                    grade=state.grade,
+                    grade=localized_grade(str(state.grade)),
                 ),
                 where,
                 state.grade.label,
@@ -556,7 +557,7 @@ class _Season:
                 raise InvalidValueError(
                     tr(
                         "no qualification game leads from {grade} to {target} kyu (1a)",
-                        grade=state.grade,
+                        grade=localized_grade(str(state.grade)),
                         target=target,
                     ),
                     where,
@@ -572,7 +573,7 @@ class _Season:
                             "above, or rate it by hand"
                         ),
                         candidate=candidate,
-                        grade=state.grade,
+                        grade=localized_grade(str(state.grade)),
                     ),
                     where,
                     "",
@@ -588,7 +589,7 @@ class _Season:
                         target=target,
                         QUALIFICATION=QUALIFICATION[target],
                     ),
-                    Rule("1a", N_("the qualification handicap of the next grade")),
+                    Rule("1а", N_("the qualification handicap of the next grade")),
                     (candidate,),
                 )
             )
@@ -600,7 +601,7 @@ class _Season:
                         "{qualification} is for {target} kyu (1a)"
                     ),
                     candidate=candidate,
-                    grade=state.grade,
+                    grade=localized_grade(str(state.grade)),
                     qualification=QUALIFICATION[target],
                     target=target,
                 ),
@@ -717,7 +718,7 @@ class _Season:
             note = Note(
                 NoteKind.RULE,
                 _("initial rating from table 1 by grade (rules 3, 3a) for: ") + ", ".join(initial),
-                Rule("3, 3a", N_("initial rating from table 1 by grade")),
+                Rule("3, 3а", N_("initial rating from table 1 by grade")),
                 tuple(initial),
             )
             self.notes.insert(self.initial_at, note)
@@ -826,7 +827,7 @@ class _Season:
             )
         decisions = [
             (
-                "1a, 2b",
+                "1а, 2b",
                 N_(
                     "each event is rated with the grades held when it began; promotion on "
                     "reaching a grade's rating (1a) is applied at its end, after the bonus "
@@ -842,21 +843,21 @@ class _Season:
                 ),
             ),
             (
-                "3a",
+                "3а",
                 N_(
                     "events and qualification games are taken in date order; on one date "
                     "in the order the records first name them"
                 ),
             ),
             (
-                "1a",
+                "1а",
                 N_(
                     "the handicap giver in a qualification game is taken to be the club instructor "
                     "(DK, DSh or MZ, 1a); its target grade is the grade whose handicap was played"
                 ),
             ),
             (
-                "1a",
+                "1а",
                 N_(
                     "rule 1a gives no qualification handicap for 13 kyu: such a game is refused, "
                     "not guessed"
@@ -892,7 +893,7 @@ class _Season:
                         "counted them (5a); the losing count is 1 above 10 kyu, 2 for "
                         "10-14 kyu, 3 below 14 kyu (5)"
                     ),
-                    Rule("5, 5a"),
+                    Rule("5, 5а"),
                 )
             )
         if self.rules.raise_rating_on_qualification:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from datetime import timedelta
 
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 
 # The grades are read by the club records' reader too, which imports no rule set.
 from ..formats.clubterms import (
@@ -53,10 +53,13 @@ QUALIFICATION: Mapping[int, str | None] = {
     15: "(GKG)",
     16: "(GK)",
     17: "(K)",
-    18: "lone king",
+    18: N_("lone king"),
 }
 #: 1a: grades given without a game.
-NO_GAME: Mapping[int, str] = {19: "knows the rules", 20: "can set up the starting position"}
+NO_GAME: Mapping[int, str] = {
+    19: N_("knows the rules"),
+    20: N_("can set up the starting position"),
+}
 #: 1a: what the giver keeps for 12 kyu, as the LNMO rules write it beside RBLLNN.
 _ALIASES = {"(SGKGS)": "RBLLNN", "KING ONLY": "LONE KING", "BARE KING": "LONE KING"}
 

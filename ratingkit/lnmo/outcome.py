@@ -21,7 +21,7 @@ import enum
 from dataclasses import dataclass
 from datetime import date
 
-from ..core.i18n import N_, _, tr
+from ..core.i18n import N_, _, tr, trn
 from ..core.outcome import EventKey, Rule, shown_as
 from .formula import Grade
 
@@ -111,14 +111,15 @@ _WITHOUT_CLAUSE = frozenset({RATED, NOT_PLAYED, DRAW, NOT_RATED})
 
 def before_first_rated(first: date) -> Rule:
     """Rule 3a: a game before the first rated event."""
-    return Rule("3a", tr("before the first rated event {first}", first=first))
+    return Rule("3а", tr("before the first rated event {first}", first=first))
 
 
 def reason_text(rule: Rule) -> str:
     """A reason as the report prints it: ``"not agreed (4)"``, ``"rated"``."""
+    # The texts are marked with N_ where the rules are made: shown in the language here.
     if rule in _WITHOUT_CLAUSE:
-        return rule.text
-    return f"{rule.text} ({rule.clause})"
+        return _(rule.text)
+    return f"{_(rule.text)} ({rule.clause})"
 
 
 def reasons_text(rules: tuple[Rule, ...]) -> str:
@@ -273,8 +274,8 @@ class PromotionWay:
     @property
     def rule(self) -> Rule:
         if self.path is PromotionPath.RATING:
-            return Rule("1a", N_("promotion on reaching the grade's rating"))
-        return Rule("1a", N_("promotion by a qualification game won"))
+            return Rule("1а", N_("promotion on reaching the grade's rating"))
+        return Rule("1а", N_("promotion by a qualification game won"))
 
     def __str__(self) -> str:
         if self.path is PromotionPath.RATING:
@@ -350,9 +351,10 @@ class UnratedGames:
     games: int
 
     def __str__(self) -> str:
-        return tr(
-            "{games} game(s) without change: {reason}",
-            games=self.games,
+        return trn(
+            "{count} game without change: {reason}",
+            "{count} games without change: {reason}",
+            count=self.games,
             reason=reason_text(self.rule),
         )
 
@@ -442,10 +444,11 @@ class LnmoPlayer:
                 parts.append(_promotion_words(part))
             else:
                 parts.append(
-                    tr(
-                        "{games} game(s) changed nothing: {text} (LNMO rules {clause})",
-                        games=part.games,
-                        text=part.rule.text,
+                    trn(
+                        "{count} game changed nothing: {text} (LNMO rules {clause})",
+                        "{count} games changed nothing: {text} (LNMO rules {clause})",
+                        count=part.games,
+                        text=_(part.rule.text),
                         clause=part.rule.clause,
                     )
                 )

@@ -9,7 +9,7 @@ from datetime import date
 from typing import Any
 
 from ..core.errors import RatingkitError
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Event
 from ..core.outcome import GameKind, GameOutcome
 from ..core.players import PlayerFile
@@ -28,8 +28,8 @@ class LnmoRules:
     each is printed in the report's notes."""
 
     name: str = "lnmo"
-    title: str = "LNMO school shogi club rating system"
-    document: str = (
+    title: str = N_("LNMO school shogi club rating system")
+    document: str = N_(
         "Рейтинг-система ЛНМО по сёги, 26.08.2010 - 05.09.2011 (LNMO club rating system)"
     )
     valid_from: date | None = date(2010, 8, 19)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from ..core.i18n import N_, _
 from ..core.outcome import GameOutcome, Outcome, detail_cells, shown_columns
 from ..core.report import Report, Table
+from ..core.shogi import localized_grade
 from .formula import GRADE_RATING, LNMO_KYU, NO_GAME, QUALIFICATION, bonus_threshold, change_for
 from .outcome import EventBonus, LnmoGame, LnmoPlayer, LnmoSeason, Promotion
 
@@ -72,7 +73,7 @@ def sections(season: LnmoSeason) -> tuple[Table, Table]:
         tuple(_row(b, EVENT_COLUMNS, {"reason": ""}) for b in season.bonuses),
     )
     promotions = Table(
-        "promotions",
+        N_("promotions"),
         PROMOTION_COLUMNS,
         tuple(_row(p, PROMOTION_COLUMNS, {}) for p in season.promotions),
     )
@@ -81,10 +82,10 @@ def sections(season: LnmoSeason) -> tuple[Table, Table]:
 
 def summary(season: LnmoSeason) -> dict[str, object]:
     return {
-        "events": season.events,
-        "qualification games": season.qualification_games,
-        "games rated": season.games_rated,
-        "promotions": len(season.promotions),
+        N_("events"): season.events,
+        N_("qualification games"): season.qualification_games,
+        N_("games rated"): season.games_rated,
+        N_("promotions"): len(season.promotions),
     }
 
 
@@ -109,12 +110,14 @@ def report_of(outcome: Outcome[LnmoPlayer, LnmoGame]) -> Report:
 def change_table(kyus: Sequence[int] = tuple(LNMO_KYU)) -> Table:
     """Rule 2 as a table: the change of the row player when he wins against the column
     player (losses are the negatives)."""
-    columns = (N_("grade"), *(f"{k} kyu" for k in kyus))
+    # The grades as the language writes them (7 кю): the columns are made for the table shown.
+    names = {k: localized_grade(f"{k} kyu") for k in kyus}
+    columns = (N_("grade"), *(names[k] for k in kyus))
     rows = []
     for own in kyus:
-        row: dict[str, object] = {"grade": f"{own} kyu"}
+        row: dict[str, object] = {"grade": names[own]}
         for other in kyus:
-            row[f"{other} kyu"] = change_for(abs(own - other), stronger_won=own <= other)
+            row[names[other]] = change_for(abs(own - other), stronger_won=own <= other)
         rows.append(row)
     return Table(
         _("rule 2: gain of the row player for a win against the column player"),
@@ -136,11 +139,11 @@ def qualification_ladder(strongest: int = 7, weakest: int = 20) -> Table:
         how: str
         handicap: str | None
         if k in NO_GAME:
-            how, handicap = NO_GAME[k], _("no game")
+            how, handicap = _(NO_GAME[k]), _("no game")
         elif QUALIFICATION.get(k) is None:
             how, handicap = _("not given in the LNMO rules"), _("unknown")
         elif k == 18:
-            how, handicap = _("win against a lone king without pawns"), QUALIFICATION[k]
+            how, handicap = _("win against a lone king without pawns"), _(str(QUALIFICATION[k]))
         else:
             how, handicap = _("win against a club instructor"), QUALIFICATION[k]
         rating = GRADE_RATING.get(k)

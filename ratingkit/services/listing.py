@@ -34,9 +34,10 @@ def render_list(
     *,
     everyone: bool = False,
     ledger_ids: bool = False,
+    width: int | None = None,
 ) -> str | bytes:
-    """The list of ``period`` in ``form`` (one of :data:`LIST_FORMATS`): text, or the bytes
-    of an XLSX workbook."""
+    """The list of ``period`` in ``form`` (one of :data:`LIST_FORMATS`): text (the table
+    fitting ``width`` columns where given), or the bytes of an XLSX workbook."""
     if form not in LIST_FORMATS:
         raise RatingkitError(
             tr(
@@ -68,7 +69,7 @@ def render_list(
     if form == "html":
         body = shown.to_html() + (f"\n<p>{html.escape(legend)}</p>" if legend else "")
         return _html_page(table.title, body)
-    return shown.to_text() + "\n" + (legend + "\n" if legend else "")
+    return shown.to_text(width) + "\n" + (legend + "\n" if legend else "")
 
 
 def _carried_marked(table: Table) -> tuple[Table, str]:

@@ -52,6 +52,7 @@ from ...core.ruleset import (
     families,
     get_rule_set,
     guard,
+    in_force_text,
     rule_set_in_force,
     rule_sets,
 )
@@ -66,6 +67,36 @@ Upload = tuple[str, bytes]
 
 #: An example the desk offers: its event file(s) and its player file (or None).
 Example = tuple[Sequence[str | Path], str | Path | None]
+
+
+def desk_examples(folder: Path) -> dict[str, Example]:
+    """The examples of ratingkit's ``examples/`` folder (``folder``) the desk's notebook
+    offers, by their labels (English, marked for the catalogs: the list shows them in the
+    language)."""
+    return {
+        N_("FIDE round robin, two unrated (TRF, 2015)"): (
+            [folder / "round-robin-two-unrated.trf"],
+            None,
+        ),
+        N_("FIDE swiss (CSV pair, 2025)"): (
+            [
+                folder / "fide-autumn-open-2025" / n
+                for n in ("games.csv", "players.csv", "event.csv")
+            ],
+            None,
+        ),
+        N_("FESA Spring Cup (FESA table and player file)"): (
+            [folder / "fesa-spring-cup.txt"],
+            folder / "fesa-spring-cup-players.csv",
+        ),
+        N_("FESA: Championnat de France, Nantes 2025"): ([folder / "cdf-2025-nantes.txt"], None),
+        N_("FIDE 1982 score table (Berger)"): ([folder / "fide-1982-berger.csv"], None),
+        N_("LNMO club records"): (
+            [folder / "lnmo-club" / n for n in ("games.csv", "players.csv")],
+            None,
+        ),
+    }
+
 
 #: The typed values the desk shows as words (the games, event types and what became of a
 #: player: the enums' English values, translated where shown).
@@ -221,9 +252,7 @@ def _in_force(rules: RuleSet, day: date) -> bool:
 
 
 def _period(rules: RuleSet) -> str:
-    start = rules.valid_from.isoformat() if rules.valid_from else "..."
-    end = rules.valid_until.isoformat() if rules.valid_until else "..."
-    return tr("in force from {start} to {end}", start=start, end=end)
+    return in_force_text(rules)
 
 
 def default_rule_set(
@@ -729,7 +758,7 @@ class OfficersDesk(Widget):
         self.language.description = _("language")
         self.example.description = _("or an example")
         self._relabel(
-            self.example, [(_("(choose)"), ""), *((label, label) for label in self.examples)]
+            self.example, [(_("(choose)"), ""), *((_(label), label) for label in self.examples)]
         )
         self._relabel(self.separator, [(_("; (semicolon)"), ";"), (_(", (comma)"), ",")])
         self._relabel(self.decimal, [(_("decimal comma"), ","), (_("decimal point"), ".")])
@@ -1005,6 +1034,7 @@ __all__ = [
     "OfficersDesk",
     "Waterfall",
     "default_rule_set",
+    "desk_examples",
     "exports",
     "findings_rows",
     "load_uploads",
