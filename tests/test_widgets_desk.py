@@ -677,3 +677,16 @@ def test_reading_and_rating_show_a_progress_bar_naming_each_step():
     assert [value for value, _max, _text in seen] == list(range(7))  # one more done each time
     assert {total for _value, total, _text in seen} == {7}
     assert desk.progress_box.layout.display == "none"  # hidden once the report is shown
+
+
+def test_the_served_configuration_lets_an_upload_of_50_mb_through_its_websocket():
+    # tornado closes a websocket whose message is over websocket_max_message_size (10 MiB
+    # unless set: the page's connection dropped at a 10 MiB upload).  ipywidgets' FileUpload
+    # sends the files' bytes in one message with a little JSON around them.
+    import json
+
+    from ratingkit.notebook.widgets.desk import MAX_UPLOAD_BYTES
+
+    settings = json.loads((ROOT / "ratingkit" / "workshop" / "share" / "voila.json").read_text())
+    limit = settings["Voila"]["tornado_settings"]["websocket_max_message_size"]
+    assert isinstance(limit, int) and limit >= 2 * MAX_UPLOAD_BYTES
