@@ -53,12 +53,20 @@ def cases() -> tuple[Case, ...]:
     """Every example of ``examples/`` and every event file of ``tests/data`` a user could
     rate: single files, CSV pairs (a folder), and the seasons rated together."""
     return (
-        Case("karl-mala", (EXAMPLES / "karl-mala-2005-swiss.trf",), EXAMPLES / "karl-mala-2005-players.csv"),
+        Case(
+            "karl-mala",
+            (EXAMPLES / "karl-mala-2005-swiss.trf",),
+            EXAMPLES / "karl-mala-2005-players.csv",
+        ),
         Case("round-robin-two-unrated", (EXAMPLES / "round-robin-two-unrated.trf",)),
         Case("fide-autumn-open-2025", (EXAMPLES / "fide-autumn-open-2025",)),
         Case("fide-junior-double-rr-2025", (EXAMPLES / "fide-junior-double-rr-2025",)),
         Case("fide-1982-berger", (EXAMPLES / "fide-1982-berger.csv",)),
-        Case("fesa-spring-cup", (EXAMPLES / "fesa-spring-cup.txt",), EXAMPLES / "fesa-spring-cup-players.csv"),
+        Case(
+            "fesa-spring-cup",
+            (EXAMPLES / "fesa-spring-cup.txt",),
+            EXAMPLES / "fesa-spring-cup-players.csv",
+        ),
         Case("fesa-spring-cup-rated", (EXAMPLES / "fesa-spring-cup-rated.txt",)),
         Case("fesa-example-rated", (EXAMPLES / "fesa-example-rated.txt",)),
         Case("cdf-2025-nantes", (EXAMPLES / "cdf-2025-nantes.txt",)),
@@ -134,11 +142,12 @@ def _rate(case: Case, rules: RuleSet) -> Report:
 
 def _cli(arguments: list[str]) -> str:
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            cli.main(arguments)
-        except SystemExit:
-            pass
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        contextlib.suppress(SystemExit),
+    ):
+        cli.main(arguments)
     return out.getvalue() + err.getvalue()
 
 
