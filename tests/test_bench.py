@@ -45,6 +45,7 @@ SMALL_RUNS = {
     "fesa_replay.py": ["--events", "6", "--repeat", "1", "--baseline-events", "2"],
     "fesa_big_event.py": ["--players", "40", "--rounds", "3", "--repeat", "1", "--before", "."],
     "widget_recompute.py": ["--changes", "2"],
+    "desk_at_size.py": ["--events", "60x200", "--repeat", "1", "--before", "."],
     "ledger_season.py": ["--players", "60", "--games", "300", "--periods", "2", "--repeat", "1"],
     "ledger_fide_month.py": [
         "--players",

@@ -483,6 +483,76 @@ def test_officers_desk_printable_report_prints_to_pdf_one_event_a_page(page, tmp
         assert str(rating) in row, (name, row)
 
 
+def test_officers_desk_rates_a_generated_10000_player_event_in_chromium(page, tmp_path):
+    """Issue 26, 1 and 4: a generated 10,000-player CSV pair (tests/big_event.py, 15,000
+    games: the size of the players' table is what matters to the page, the games only to the
+    kernel's time) uploaded in Voila: a progress bar while it is read and rated, then the
+    report's first 50 rows with a line that says so, the player search finds one player in
+    the table and in the "why" picker, "show all" draws every row on demand, and a big
+    event's download is made when its button is pressed.  The upload buttons' tooltip is
+    their own text, not "null"; a name with a NUL byte shows its error in one line."""
+    from big_event import write_event
+
+    folder = write_event(tmp_path / "generated", players=10_000, games=15_000)
+    with served("09-officers-desk.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-upload")
+        titles = page.locator(".widget-upload").evaluate_all("els => els.map(e => e.title)")
+        assert titles and "null" not in titles and all(titles), titles
+        with page.expect_file_chooser() as chooser:
+            page.locator(".widget-upload", has_text="event file").click()
+        chooser.value.set_files(
+            [str(folder / n) for n in ("event.csv", "players.csv", "games.csv")]
+        )
+        page.wait_for_selector(".widget-hprogress", state="visible", timeout=30_000)
+        wait_for_text(page, ".widget-html", "the first 50 of 10000", timeout=PAGE_LOAD_MS)
+        page.wait_for_selector(".widget-hprogress", state="hidden", timeout=30_000)
+        players = page.locator("table.ratingkit-table:has(> caption:text-is('players'))")
+        assert players.locator("tbody tr:not(.ratingkit-details)").count() == 50
+        search = page.locator(".widget-text input").first
+        search.fill("Player 9876")
+        search.press("Enter")
+        wait_for_text(page, ".widget-html", "rows found for 'Player 9876': 1 of 10000", 30_000)
+        assert players.locator("tbody tr:not(.ratingkit-details)").count() == 1
+        wait_for_text(page, ".widget-html", "Player 9876: rating before", 30_000)  # the "why"
+        search.fill("")
+        search.press("Enter")
+        page.locator("button", has_text="show all").click()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('table.ratingkit-table')]"
+            ".some(t => t.caption && t.caption.innerText === 'players' && t.querySelectorAll("
+            "'tbody tr:not(.ratingkit-details)').length === 10000)",
+            timeout=PAGE_LOAD_MS,
+        )
+        page.locator("button", has_text="report as CSV").click()
+        link = page.locator("a.ratingkit-download", has_text="report.csv")
+        link.wait_for(timeout=PAGE_LOAD_MS)
+        with page.expect_download() as caught:
+            link.click()
+        rows = Path(caught.value.path()).read_text(encoding="utf-8").splitlines()
+        assert len(rows) == 1 + 10_000
+        assert_no_errors(page)
+
+
+def test_officers_desk_shows_a_hostile_upload_name_in_one_line(page, tmp_path):
+    """A file whose name holds a NUL byte (what the browser sends as the file's name is not
+    checked by it): the page shows one line, and the next upload is rated."""
+    trf = ROOT / "examples" / "round-robin-two-unrated.trf"
+    with served("09-officers-desk.ipynb", tmp_path) as url:
+        open_app(page, url, ".widget-upload")
+        with page.expect_file_chooser() as chooser:
+            page.locator(".widget-upload", has_text="event file").click()
+        chooser.value.set_files(
+            [{"name": "bad\x00name.trf", "mimeType": "text/plain", "buffer": trf.read_bytes()}]
+        )
+        wait_for_text(page, ".widget-html", "Cannot read the file", timeout=30_000)
+        error = page.locator(".ratingkit-error").inner_text()
+        assert "NUL byte" in error and "\n" not in error.strip()
+        upload(page, trf)
+        wait_for_text(page, ".widget-html", "report.csv", timeout=30_000)
+        assert "Cannot read the file" not in page.inner_text("body")
+        assert_no_errors(page)
+
+
 def first_heading(notebook: str) -> str:
     """The text of the first ``# `` heading of the notebook's first markdown cell."""
     import nbformat

@@ -36,11 +36,13 @@ def upload_value(*paths: Path, names: tuple[str, ...] = ()) -> tuple[dict, ...]:
     )
 
 
-def desk_with(*paths: Path, player_file: Path | None = None) -> OfficersDesk:
+def desk_with(
+    *paths: Path, player_file: Path | None = None, names: tuple[str, ...] = ()
+) -> OfficersDesk:
     desk = OfficersDesk()
     if player_file is not None:
         desk.player_upload.value = upload_value(player_file)
-    desk.event_upload.value = upload_value(*paths)
+    desk.event_upload.value = upload_value(*paths, names=names)
     return desk
 
 
@@ -423,3 +425,269 @@ def test_the_findings_rows_name_the_players():
     (row,) = findings_rows(CheckTable.of([finding], "check", names))
     assert row["games"] == "r3 Aldren, Tomas - Cerny, Jan; r4 Dvorak, Eva - Aldren, Tomas"
     assert row["effect"] == "games not rated"
+
+
+# -- hostile uploads (issue 26, 4): one line in the page, the desk still usable -------------------
+
+ROUND_ROBIN = EXAMPLES / "round-robin-two-unrated.trf"
+
+
+def assert_one_line_error_and_still_usable(desk: OfficersDesk, *expected: str) -> None:
+    error = desk.values["error"]
+    assert error is not None and "\n" not in error
+    for text in expected:
+        assert text in error, (text, error)
+    assert "Cannot read the file" in desk.message.value
+    assert "Traceback" not in desk.message.value and "\n" not in desk.message.value
+    assert desk.results.layout.display == "none" and desk.values["report"] is None
+    assert desk.progress_box.layout.display == "none"  # the bar does not stay behind
+    # the next upload is read and rated as if nothing had happened
+    desk.load([(ROUND_ROBIN.name, ROUND_ROBIN.read_bytes())])
+    assert desk.values["error"] is None and desk.values["report"] is not None
+    assert desk.message.value == ""
+
+
+def test_an_upload_name_with_a_nul_byte_is_one_line_in_the_page():
+    # Before: ValueError("embedded null byte") escaped OfficersDesk.load.
+    desk = desk_with(ROUND_ROBIN, names=("bad\x00name.trf",))
+    assert_one_line_error_and_still_usable(desk, "NUL byte", "'bad\\x00name.trf'")
+
+
+def test_an_upload_name_over_255_bytes_is_one_line_in_the_page():
+    # Before: OSError [Errno 36] File name too long.  128 Cyrillic letters are 256 bytes in
+    # UTF-8 (2 bytes each), one over NAME_MAX; 127 of them and ".trf" fit.
+    long_name = "я" * 128 + ".trf"
+    assert len(long_name.encode("utf-8")) == 260
+    desk = desk_with(ROUND_ROBIN, names=(long_name,))
+    assert_one_line_error_and_still_usable(desk, "260 bytes", "at most 255")
+    fitting = "я" * 125 + ".trf"  # 254 bytes
+    desk.event_upload.value = upload_value(ROUND_ROBIN, names=(fitting,))
+    assert desk.values["error"] is None and fitting in desk.summary.value
+
+
+def test_an_upload_name_that_is_not_unicode_is_one_line_in_the_page():
+    # a lone surrogate (what a browser never sends, a hostile client may)
+    desk = desk_with(ROUND_ROBIN, names=("bad\udcffname.trf",))
+    assert_one_line_error_and_still_usable(desk, "not valid Unicode")
+
+
+def test_an_upload_with_a_folder_for_a_name_is_one_line_in_the_page():
+    desk = desk_with(ROUND_ROBIN, names=("../",))
+    assert_one_line_error_and_still_usable(desk, "not a file name")
+
+
+def test_an_empty_upload_is_one_line_in_the_page(tmp_path):
+    empty = tmp_path / "empty.trf"
+    empty.write_bytes(b"")
+    desk = desk_with(empty)
+    assert_one_line_error_and_still_usable(desk, "empty.trf")
+
+
+def test_any_other_failure_of_an_upload_is_its_kind_and_words_in_one_line(monkeypatch):
+    # What ratingkit does not foresee (a full disk, a bug in a reader) is shown as the
+    # exception's kind and words, one line, never a traceback.
+    import ratingkit.notebook.widgets.desk as desk_module
+
+    def full_disk(*_args, **_kwargs):
+        raise OSError(28, "No space left on device\nwhile writing")
+
+    monkeypatch.setattr(desk_module, "load_uploads", full_disk)
+    desk = desk_with(ROUND_ROBIN)
+    assert desk.values["error"] == "OSError: [Errno 28] No space left on device while writing"
+    monkeypatch.undo()
+    assert_one_line_error_and_still_usable(desk, "OSError")
+
+
+def test_a_failure_while_rating_is_one_line_and_another_rule_set_still_rates(monkeypatch):
+    from ratingkit.fide import rulesets
+
+    desk = desk_with(ROUND_ROBIN)
+    assert desk.rules.value == "fide-2014"
+
+    def broken(*_args, **_kwargs):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(type(rulesets.FIDE_2024), "rate", broken)
+    desk.rules.value = "fide-2024"
+    assert desk.values["error"] == "ZeroDivisionError: division by zero"
+    assert "Cannot rate:" in desk.message.value and "\n" not in desk.message.value
+    assert desk.progress_box.layout.display == "none"
+    monkeypatch.undo()
+    desk.rules.value = "fide-2014"
+    assert desk.values["error"] is None and desk.values["report"] is not None
+
+
+def test_an_upload_over_50_mb_is_refused_with_a_message_and_one_of_50_mb_is_read(tmp_path):
+    from ratingkit.notebook.widgets.desk import MAX_UPLOAD_BYTES
+
+    assert MAX_UPLOAD_BYTES == 50 * 1024 * 1024
+    # The round robin's TRF padded with comment lines (TRF's "###") to exactly the limit:
+    # read; one byte more: refused before anything is written or read.
+    text = ROUND_ROBIN.read_bytes()
+    padding = MAX_UPLOAD_BYTES - len(text)
+    lines, left = divmod(padding, 1_000)
+    line = b"### " + b"x" * 995 + b"\n"  # 1,000 bytes
+    last = b"### " + b"x" * (995 + left) + b"\n"
+    big = text + line * (lines - 1) + last
+    assert len(big) == MAX_UPLOAD_BYTES
+    desk = OfficersDesk()
+    desk.load([("big.trf", big)])
+    assert desk.values["error"] is None, desk.values["error"]
+    desk.load([("big.trf", big + b"#")])
+    assert_one_line_error_and_still_usable(desk, "50.0 MB", "up to 50 MB", "ratingkit rate")
+
+
+def test_the_upload_buttons_have_a_tooltip_in_the_language_of_the_page():
+    # ipywidgets 8 draws a button without a tooltip with the title "null" (issue 26, 4).
+    from ratingkit.core import i18n
+
+    desk = OfficersDesk()
+    for button in (desk.event_upload, desk.player_upload):
+        assert isinstance(button.tooltip, str) and button.tooltip.strip()
+    assert "50 MB" in desk.event_upload.tooltip
+    try:
+        desk.language.value = "ru"
+        assert re.search("[А-Яа-я]", desk.event_upload.tooltip)
+        assert re.search("[А-Яа-я]", desk.player_upload.tooltip)
+    finally:
+        desk.language.value = "en"
+        i18n.set_language(None)
+
+
+# -- at size (issue 26, 1): the first rows, a search, show all; the state under 1 MB -------------
+
+
+@pytest.fixture(scope="module")
+def big_desk(tmp_path_factory):
+    from big_event import write_event
+
+    folder = write_event(tmp_path_factory.mktemp("big") / "upload", players=2_000, games=9_001)
+    desk = OfficersDesk()
+    desk.load([(p.name, p.read_bytes()) for p in sorted(folder.iterdir())])
+    assert desk.values["error"] is None, desk.values["error"]
+    return desk
+
+
+def widget_state_bytes(desk: OfficersDesk) -> int:
+    """The JSON of the desk's widget state: every model its view reaches (its children,
+    layouts, styles), as a page or a saved notebook holds them."""
+    import json
+
+    from ipywidgets import Widget
+
+    state = Widget.get_manager_state(drop_defaults=True)["state"]
+    seen, todo = set(), [desk.view.model_id]
+    while todo:
+        model = todo.pop()
+        if model not in seen:
+            seen.add(model)
+            todo.extend(re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(state[model])))
+    return len(json.dumps({model: state[model] for model in seen}))
+
+
+def body_rows(table_html: str) -> list[str]:
+    """The ids (first cells) of the rows of the first HTML table after ``<tbody>``."""
+    body = table_html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return re.findall(r"<tr><td>([^<]*)</td>", body)
+
+
+def test_a_2000_player_event_shows_its_first_rows_and_the_state_stays_under_1_mb(big_desk):
+    from ratingkit.notebook.widgets.desk import FIRST_ROWS
+
+    report = big_desk.values["report"]
+    assert len(report.players) == 2_000 and len(report.games) == 2 * 9_001
+    output = big_desk.output.value
+    # the players' table: its first 50 rows, in the report's order, and a line that says so
+    assert body_rows(output) == [row["id"] for row in report.players.rows[:FIRST_ROWS]]
+    assert "the first 50 of 2000" in output
+    assert "per-game detail (18002 rows)" in output and "XLSX download" in output
+    assert len(big_desk.player.options) == 100  # the picker's first players, then a line
+    assert "players offered: 100 of 2000" in big_desk.choices.value
+    # a big event's downloads wait for their button; none is carried in the page
+    assert big_desk.values["exports"] == {} and "data:" not in big_desk.downloads.value
+    assert set(big_desk.export_buttons) == {"csv", "xlsx", "html", "trf", "players"}
+    # the page before issue 26 held 15.6 MB for this event
+    assert widget_state_bytes(big_desk) < 1_000_000
+
+
+def test_the_search_finds_a_player_in_the_tables_and_the_picker(big_desk):
+    try:
+        big_desk.search.value = "Player 1234"
+        # id 1234's name is "Player 1234" (tests/big_event.py); "Player 1234" is found in no
+        # other name (Player 12340 would be, but there are only 2,000 players)
+        assert body_rows(big_desk.output.value) == ["1234"]
+        assert html.escape("rows found for 'Player 1234': 1 of 2000") in big_desk.output.value
+        assert [value for _label, value in big_desk.player.options] == ["1234"]
+        assert big_desk.values["player"] == "1234"  # the "why" shows the player found
+        assert "Player 1234:" in big_desk.why.value
+        big_desk.search.value = "Player 199"  # 199 and 1990-1999
+        assert body_rows(big_desk.output.value) == ["199", *map(str, range(1990, 2000))]
+    finally:
+        big_desk.search.value = ""
+    assert len(body_rows(big_desk.output.value)) == 50
+
+
+def test_show_all_loads_every_row_on_demand(big_desk):
+    report = big_desk.values["report"]
+    try:
+        big_desk.show_all.value = True
+        assert body_rows(big_desk.output.value) == [row["id"] for row in report.players.rows]
+    finally:
+        big_desk.show_all.value = False
+    assert len(body_rows(big_desk.output.value)) == 50
+    assert widget_state_bytes(big_desk) < 1_000_000
+
+
+def test_a_big_events_download_is_made_when_its_button_is_pressed(big_desk):
+    try:
+        big_desk.export_buttons["csv"].click()
+        assert set(big_desk.values["exports"]) == {"csv"}
+        export = big_desk.values["exports"]["csv"]
+        rows = csv_rows(export.data.decode("utf-8"), ";")
+        assert len(rows) == 2_000 and rows[0]["id"] == "1"
+        assert export.filename in big_desk.downloads.value and "data:text/csv" in (
+            big_desk.downloads.value
+        )
+        big_desk.export_buttons["trf"].click()  # the next one replaces it in the page
+        assert set(big_desk.values["exports"]) == {"trf"}
+        assert "data:text/csv" not in big_desk.downloads.value
+    finally:
+        big_desk._export()  # as the page is after rating: buttons, no file carried
+
+
+def test_reading_and_rating_show_a_progress_bar_naming_each_step():
+    desk = OfficersDesk()
+    seen = []
+
+    def watch(change):
+        if change["new"]:
+            seen.append((desk.progress.value, desk.progress.max, change["new"]))
+
+    desk.step.observe(watch, names="value")
+    desk.load([(ROUND_ROBIN.name, ROUND_ROBIN.read_bytes())])
+    steps = [html.unescape(re.sub("<[^>]+>|…", "", text)) for _value, _max, text in seen]
+    assert steps == [
+        "writing the uploaded files",
+        "reading the event",
+        "finding the rule sets that can rate it",
+        "checking the event",
+        "rating",
+        "laying out the report",
+        "explaining the first player's change",
+    ]
+    assert [value for value, _max, _text in seen] == list(range(7))  # one more done each time
+    assert {total for _value, total, _text in seen} == {7}
+    assert desk.progress_box.layout.display == "none"  # hidden once the report is shown
+
+
+def test_the_served_configuration_lets_an_upload_of_50_mb_through_its_websocket():
+    # tornado closes a websocket whose message is over websocket_max_message_size (10 MiB
+    # unless set: the page's connection dropped at a 10 MiB upload).  ipywidgets' FileUpload
+    # sends the files' bytes in one message with a little JSON around them.
+    import json
+
+    from ratingkit.notebook.widgets.desk import MAX_UPLOAD_BYTES
+
+    settings = json.loads((ROOT / "ratingkit" / "workshop" / "share" / "voila.json").read_text())
+    limit = settings["Voila"]["tornado_settings"]["websocket_max_message_size"]
+    assert isinstance(limit, int) and limit >= 2 * MAX_UPLOAD_BYTES

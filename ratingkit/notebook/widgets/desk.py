@@ -18,7 +18,7 @@ import io
 import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -39,11 +39,11 @@ from ...core.i18n import (
     tr,
 )
 from ...core.model import Event
-from ...core.outcome import GameKind, Outcome, PlayerOutcome, Status
+from ...core.outcome import GameKind, GameOutcome, Outcome, PlayerOutcome, Status
 from ...core.output import csv_cell, plain, protect_cell
 from ...core.players import PlayerFile, carry_forward, read_player_file, write_player_csv
 from ...core.printable import printable_html
-from ...core.report import CheckTable, Report, Table
+from ...core.report import CheckTable, Report, Table, format_cell
 from ...core.ruleset import (
     GameCalculation,
     RuleSet,
@@ -117,6 +117,38 @@ SHOWN_WORDS = (
 #: Shogi rule sets by preference: the one in force on the event's date is the default.
 SHOGI_DEFAULTS = ("fesa", "fesa-2011")
 
+#: The most one upload may hold, its files together (issue 26): the served configurations
+#: let a websocket message of this size through (tornado's ``websocket_max_message_size``),
+#: and the desk refuses more with a message in the page.
+MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+
+#: The longest file name the file systems the desk writes to hold, in bytes (POSIX NAME_MAX).
+NAME_MAX_BYTES = 255
+
+#: Rows a long table of the page shows until "show all" or a search (issue 26: the widget
+#: state of any event stays under 1 MB).
+FIRST_ROWS = 50
+
+#: Players the "why" picker offers at once (the ones the search finds, else the first).
+PLAYER_CHOICES = 100
+
+#: An event whose report has more rows (players and game sides) than this has its downloads
+#: made when asked, one at a time, instead of carried in the page at once.
+DOWNLOADS_AT_ONCE_ROWS = 1_000
+
+#: The steps of reading and rating an upload, as the progress bar names them.
+READING_STEPS = (
+    N_("writing the uploaded files"),
+    N_("reading the event"),
+    N_("finding the rule sets that can rate it"),
+)
+RATING_STEPS = (
+    N_("checking the event"),
+    N_("rating"),
+    N_("laying out the report"),
+    N_("explaining the first player's change"),
+)
+
 
 # -- reading the uploads --------------------------------------------------------------------------
 
@@ -144,11 +176,65 @@ class Loaded:
     player_file: str | None
 
 
+def _shown_name(name: str) -> str:
+    """A file name as a message shows it: quoted, control characters escaped, a long one cut
+    (the message stays one line)."""
+    shown = repr(name)
+    return shown if len(shown) <= 60 else shown[:50] + "…" + shown[-8:]
+
+
 def _safe_name(name: str) -> str:
+    """The uploaded file's own name, without folders; a name no file system holds (a NUL
+    byte, more than 255 bytes) is a RatingkitError that says why."""
     base = Path(name.replace("\\", "/")).name
     if base in {"", ".", ".."}:
-        raise RatingkitError(tr("{name!r}: not a file name", name=name))
+        raise RatingkitError(tr("{name}: not a file name", name=_shown_name(name)))
+    if "\x00" in base:
+        raise RatingkitError(
+            tr("{name}: a file name cannot hold a NUL byte", name=_shown_name(name))
+        )
+    try:
+        size = len(base.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise RatingkitError(
+            tr("{name}: the file name is not valid Unicode", name=_shown_name(name))
+        ) from None
+    if size > NAME_MAX_BYTES:
+        raise RatingkitError(
+            tr(
+                "{name}: the file name is {size} bytes long; a file name holds at most {limit}: "
+                "rename the file",
+                name=_shown_name(name),
+                size=size,
+                limit=NAME_MAX_BYTES,
+            )
+        )
     return base
+
+
+def upload_size_error(files: Sequence[Upload]) -> str | None:
+    """Why an upload is too big to read in the page (None when it is not)."""
+    size = sum(len(content) for _name, content in files)
+    if size <= MAX_UPLOAD_BYTES:
+        return None
+    return tr(
+        "the upload holds {size} MB; the desk reads files of up to {limit} MB: rate this one "
+        "with the command line (ratingkit rate)",
+        size=localized_number(f"{size / 1024 / 1024:.1f}"),
+        limit=MAX_UPLOAD_BYTES // 1024 // 1024,
+    )
+
+
+def one_line(text: str) -> str:
+    """A message as one line of the page (line breaks and runs of spaces become one space)."""
+    return " ".join(text.split())
+
+
+def failure_text(error: BaseException) -> str:
+    """What the page says of a failure that is not ratingkit's own error (an operating
+    system's refusal, a bug): its kind and its words, one line."""
+    words = one_line(str(error)) or _("no message")
+    return tr("{kind}: {words}", kind=type(error).__name__, words=words)
 
 
 def _is_side_file(name: str) -> bool:
@@ -256,12 +342,17 @@ def _period(rules: RuleSet) -> str:
 
 
 def default_rule_set(
-    event: Event, players: PlayerFile | None = None, fmt: str | None = None
+    event: Event,
+    players: PlayerFile | None = None,
+    fmt: str | None = None,
+    usable: Sequence[RuleSet] | None = None,
 ) -> tuple[RuleSet, str]:
     """The rule set the desk picks first and why: the one in force on the event's start date
     for its game (FIDE's family for chess, FESA's for shogi), LNMO's for LNMO club records,
-    FIDE 1982 for a score table (the only text rating totals)."""
-    usable, _refused = usable_rule_sets(event, players)
+    FIDE 1982 for a score table (the only text rating totals).  ``usable``: the rule sets
+    :func:`usable_rule_sets` found, where the caller has them (asked again otherwise)."""
+    if usable is None:
+        usable = usable_rule_sets(event, players)[0]
     if not usable:
         raise RatingkitError(tr("{name}: no rule set can rate this event", name=event.name))
     by_name = {r.name: r for r in usable}
@@ -363,10 +454,16 @@ def unrated_rows(event: Event, outcome: Outcome[Any, Any]) -> list[dict[str, obj
     """Every player who had no rating before or was not rated as an established player, what
     became of him (the outcome's status) and the rules that left games of his unrated."""
     rows: list[dict[str, object]] = []
+    # Each player's unrated game sides gathered in one pass over the games (games_of for
+    # every player is a pass each: 30 s for 10,000 players and 200,000 game sides).
+    unrated_of: dict[str, list[GameOutcome[Any]]] = {}
+    for game in outcome.games:
+        if not game.rated:
+            unrated_of.setdefault(game.player, []).append(game)
     for player in outcome.players:
         if player.rating_before is not None and player.status is Status.RATED:
             continue
-        unrated_games = [g for g in outcome.games_of(player.id) if not g.rated]
+        unrated_games = unrated_of.get(player.id, [])
         reasons = sorted({str(g.reason) for g in unrated_games if g.reason is not None})
         rows.append(
             {
@@ -386,12 +483,26 @@ def unrated_rows(event: Event, outcome: Outcome[Any, Any]) -> list[dict[str, obj
     return rows
 
 
+#: Games a finding's row names before it says how many more there are.
+FINDING_GAMES = 20
+
+
+def _finding_games(finding: Any, names: Mapping[str, str]) -> str:
+    if finding.all_games or len(finding.games) <= FINDING_GAMES:
+        return "; ".join(finding.games_text(names))
+    first = replace(finding, games=finding.games[:FINDING_GAMES])
+    more = tr("and {count} more", count=len(finding.games) - FINDING_GAMES)
+    return "; ".join([*first.games_text(names), more])
+
+
 def findings_rows(table: CheckTable) -> list[dict[str, object]]:
+    """One row per finding: the rule, the problem, the games (the first
+    :data:`FINDING_GAMES` of a long list, then how many more) and the effect."""
     return [
         {
             "rule": f.rule.clause,
             "problem": f.problem,
-            "games": "; ".join(f.games_text(table.names)),
+            "games": _finding_games(f, table.names),
             "effect": _("breaks the event's validity")
             if f.breaks_validity
             else _("games not rated"),
@@ -555,29 +666,43 @@ def _stem(name: str) -> str:
     return "-".join(filter(None, keep.split("-")))[:60] or "event"
 
 
+#: The downloads the desk offers, in the order it shows them.
+EXPORT_KINDS = ("csv", "xlsx", "html", "fesa", "trf", "players")
+
+
 def exports(
-    loaded: Loaded, report: Report, separator: str = ";", decimal: str = ","
+    loaded: Loaded,
+    report: Report,
+    separator: str = ";",
+    decimal: str = ",",
+    kinds: Sequence[str] = EXPORT_KINDS,
 ) -> tuple[dict[str, Export], dict[str, str]]:
-    """The downloads of a rated event, by kind, and the kinds not offered with the reason."""
+    """The downloads of a rated event, by kind (only the ``kinds`` asked for are made), and
+    the kinds not offered with the reason."""
     stem = _stem(loaded.event.name)
     found: dict[str, Export] = {}
     missing: dict[str, str] = {}
-    found["csv"] = Export(
-        f"{stem}-report.csv", "text/csv", table_csv(report.players, separator, decimal).encode()
-    )
-    tables = [report.players, *report.sections]
-    if report.games is not None and len(report.games):
-        tables.append(report.games)
-    found["xlsx"] = Export(
-        f"{stem}-report.xlsx",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        table_workbook_bytes(tables),
-    )
-    # The printable report (one event a page; the browser prints it to PDF).
-    document = getattr(get_rule_set(report.rules), "document", "")
-    found["html"] = Export(
-        f"{stem}-report.html", "text/html", printable_html(report, str(document)).encode()
-    )
+    if "csv" in kinds:
+        found["csv"] = Export(
+            f"{stem}-report.csv",
+            "text/csv",
+            table_csv(report.players, separator, decimal).encode(),
+        )
+    if "xlsx" in kinds:
+        tables = [report.players, *report.sections]
+        if report.games is not None and len(report.games):
+            tables.append(report.games)
+        found["xlsx"] = Export(
+            f"{stem}-report.xlsx",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            table_workbook_bytes(tables),
+        )
+    if "html" in kinds:
+        # The printable report (one event a page; the browser prints it to PDF).
+        document = getattr(get_rule_set(report.rules), "document", "")
+        found["html"] = Export(
+            f"{stem}-report.html", "text/html", printable_html(report, str(document)).encode()
+        )
     game, _evidence = event_game(loaded.event, loaded.players)
     if game is GameKind.SHOGI and not report.rules.startswith("fesa"):
         missing["fesa"] = tr(
@@ -585,28 +710,170 @@ def exports(
         )
         missing["trf"] = _("a TRF is FIDE's chess format; this event is shogi")
     elif game is GameKind.SHOGI:
-        try:
-            text = write_fesa_table(loaded.event, report)
-            found["fesa"] = Export(f"{stem}-rated.txt", "text/plain", text.encode())
-        except RatingkitError as exc:
-            missing["fesa"] = str(exc)
+        if "fesa" in kinds:
+            try:
+                text = write_fesa_table(loaded.event, report)
+                found["fesa"] = Export(f"{stem}-rated.txt", "text/plain", text.encode())
+            except RatingkitError as exc:
+                missing["fesa"] = str(exc)
         missing.setdefault("trf", _("a TRF is FIDE's chess format; this event is shogi"))
-    else:
+    elif "trf" in kinds:
         try:
             found["trf"] = Export(
                 f"{stem}.trf", "text/plain", write_event(loaded.event, "trf").encode()
             )
         except RatingkitError as exc:
             missing["trf"] = str(exc)
-    if report.new_state is not None:
+    if report.new_state is None:
+        missing["players"] = _("the rule set gives no player file after the event")
+    elif "players" in kinds:
         # As --save-state writes it: the player file carried forward (core.players).
         after = carry_forward(loaded.players, report.new_state)
         found["players"] = Export(
             f"{stem}-players-after.csv", "text/csv", write_player_csv(after).encode()
         )
-    else:
-        missing["players"] = _("the rule set gives no player file after the event")
     return found, missing
+
+
+def offered_exports(loaded: Loaded, report: Report) -> tuple[str, ...]:
+    """The kinds of download the event can have (the rule set and the game decide; what
+    :func:`exports` leaves out with a reason is not offered)."""
+    game, _evidence = event_game(loaded.event, loaded.players)
+    kinds = ["csv", "xlsx", "html"]
+    if game is GameKind.SHOGI:
+        if report.rules.startswith("fesa"):
+            kinds.append("fesa")
+    else:
+        kinds.append("trf")
+    if report.new_state is not None:
+        kinds.append("players")
+    return tuple(kinds)
+
+
+def report_rows(report: Report) -> int:
+    """The rows a report lays out: its players and its game sides (what its downloads and
+    its tables cost)."""
+    return len(report.players) + (len(report.games) if report.games is not None else 0)
+
+
+#: The buttons' words for each download made when asked.
+EXPORT_LABELS = {
+    "csv": N_("report as CSV"),
+    "xlsx": N_("report as XLSX"),
+    "html": N_("printable report"),
+    "fesa": N_("rated FESA table"),
+    "trf": N_("event as TRF"),
+    "players": N_("player file after the event"),
+}
+
+
+# -- long tables: their first rows, a search, "show all" ------------------------------------------
+
+
+def matching_rows(
+    rows: Sequence[Mapping[str, object]], search: str = ""
+) -> list[Mapping[str, object]]:
+    """The rows of the player the search names: his id or a part of his name (any case);
+    a table without id and name columns is searched in its text cells.  No search: every
+    row."""
+    wanted = search.strip().casefold()
+    if not wanted:
+        return list(rows)
+
+    def found(row: Mapping[str, object]) -> bool:
+        keys = [k for k in ("id", "name", "player", "white", "black") if k in row]
+        cells = [row.get(k) for k in keys] if keys else list(row.values())
+        return any(wanted in str(plain(c)).casefold() for c in cells if c is not None)
+
+    return [row for row in rows if found(row)]
+
+
+def shown_rows(
+    rows: Sequence[Mapping[str, object]],
+    search: str = "",
+    show_all: bool = False,
+    limit: int = FIRST_ROWS,
+) -> tuple[list[Mapping[str, object]], str]:
+    """The rows a long table shows (those the search finds, the first ``limit`` of them
+    unless ``show_all``) and the line that says what is left out ("" when nothing is)."""
+    found = matching_rows(rows, search)
+    if search.strip():
+        line = tr(
+            "rows found for {search!r}: {found} of {total}",
+            search=search.strip(),
+            found=len(found),
+            total=len(rows),
+        )
+    else:
+        line = ""
+    if show_all or len(found) <= limit:
+        return found, line
+    return found[:limit], tr(
+        "rows shown: the first {shown} of {total}; search for a player, or show all",
+        shown=limit,
+        total=len(found),
+    )
+
+
+def _limited_table(table: Table, search: str, show_all: bool, limit: int) -> tuple[str, str]:
+    rows, line = shown_rows(table.rows, search, show_all, limit)
+    shown = Table(table.title, table.columns, rows, table.formats)
+    return shown.to_html(), line
+
+
+def _line_html(line: str) -> str:
+    return f'<p class="ratingkit-rows"><i>{html.escape(line)}</i></p>' if line else ""
+
+
+def report_html(
+    report: Report, search: str = "", show_all: bool = False, limit: int = FIRST_ROWS
+) -> str:
+    """The report as the desk shows it: what ``Report._repr_html_`` shows, its long tables
+    cut to their first ``limit`` rows (or the rows of the player ``search`` finds; every row
+    with ``show_all``) with a line that says so, and a per-game detail longer than ``limit``
+    left to the "why" section and the downloads (100,000 game rows are some 40 MB of HTML)."""
+    out = [f"<h4>{html.escape(report.title)} <small>({html.escape(report.rules)})</small></h4>"]
+    if report.summary:
+        items = "".join(
+            f"<tr><th>{html.escape(_(str(k)))}</th><td>{html.escape(format_cell(v))}</td></tr>"
+            for k, v in report.summary.items()
+        )
+        out.append(f'<table class="ratingkit-summary">{items}</table>')
+    notes = list(report.notes)
+    if notes:
+        kept = notes if show_all else notes[:limit]
+        out.append("<ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in kept) + "</ul>")
+        if len(kept) < len(notes):
+            out.append(
+                _line_html(
+                    tr(
+                        "notes shown: the first {shown} of {total}; show all for the rest",
+                        shown=len(kept),
+                        total=len(notes),
+                    )
+                )
+            )
+    table, line = _limited_table(report.players, search, show_all, limit)
+    out.append(table + _line_html(line))
+    for section in report.sections:
+        table, line = _limited_table(section, search, show_all, limit)
+        out.append(
+            f"<details><summary>{html.escape(_(section.title))}</summary>"
+            f"{table}{_line_html(line)}</details>"
+        )
+    if report.games is not None and len(report.games):
+        summary = html.escape(tr("per-game detail ({rows} rows)", rows=len(report.games)))
+        if len(report.games) <= limit:
+            body = report.games.to_html()
+        else:
+            body = _line_html(
+                _(
+                    "too many rows to show here: a player's games are under \"Why did my "
+                    'rating change?", and every row is in the XLSX download'
+                )
+            )
+        out.append(f"<details><summary>{summary}</summary>{body}</details>")
+    return "\n".join(out)
 
 
 # -- the widget ------------------------------------------------------------------------------------
@@ -665,7 +932,12 @@ class OfficersDesk(Widget):
     ``values`` holds what the page shows as values: ``loaded``, ``summary``, ``rules``,
     ``reason``, ``findings``, ``report``, ``unrated``, ``player``, ``why``, ``waterfall``,
     ``exports`` (kind -> :class:`Export`), ``not_exported`` and ``error`` (the message a bad
-    file gave, else None)."""
+    file gave, else None).
+
+    At size (issue 26): long tables show their first :data:`FIRST_ROWS` rows, the rows of
+    the player the search finds, or every row after "show all"; the "why" picker offers the
+    players the search finds; a big event's downloads are made when their button is pressed;
+    a progress bar names the step of reading and rating under way."""
 
     def __init__(self, examples: Mapping[str, Example] | None = None) -> None:
         self.examples = dict(examples or {})
@@ -685,15 +957,24 @@ class OfficersDesk(Widget):
         self.player = w.Dropdown(layout=w.Layout(width="420px"))
         self.separator = w.Dropdown(options=[("", ";"), ("", ",")])
         self.decimal = w.Dropdown(options=[("", ","), ("", ".")])
+        self.search = w.Text(continuous_update=False, layout=w.Layout(width="420px"))
+        self.show_all = w.ToggleButton(value=False)
+        self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="300px"))
+        self.step = w.HTML()
+        self.progress_box = w.HBox([self.progress, self.step], layout=w.Layout(display="none"))
         self.intro = w.HTML()
         self.message = w.HTML()
         self.summary = w.HTML()
         self.reason = w.HTML()
         self.findings = w.HTML()
         self.output = w.HTML()  # the report
+        self.choices = w.HTML()  # what the player picker leaves out
         self.why = w.HTML()
         self.plot = w.HTML()
         self.downloads = w.HTML()
+        #: The buttons of a big event's downloads, made when pressed (kind -> button).
+        self.export_buttons: dict[str, Any] = {}
+        self.export_box = w.HBox()
         self._folder: Path | None = None
         self._root: Path | None = None
         self._values: dict[str, Any] = {}
@@ -718,6 +999,8 @@ class OfficersDesk(Widget):
         self.player.observe(self._on_player, names="value")
         self.separator.observe(self._on_export_options, names="value")
         self.decimal.observe(self._on_export_options, names="value")
+        self.search.observe(self._on_search, names="value")
+        self.show_all.observe(self._on_search, names="value")
         heading = self.headings
 
         #: Everything below the uploads: hidden until an event is read.
@@ -731,14 +1014,17 @@ class OfficersDesk(Widget):
                 heading["Check"],
                 self.findings,
                 heading["Report"],
+                w.HBox([self.search, self.show_all]),
                 self.output,
                 heading["Why did my rating change?"],
                 self.player,
+                self.choices,
                 self.why,
                 self.plot,
                 heading["Downloads"],
                 w.HBox([self.separator, self.decimal]),
                 self.downloads,
+                self.export_box,
             ],
             layout=w.Layout(display="none"),
         )
@@ -747,6 +1033,7 @@ class OfficersDesk(Widget):
                 self.language,
                 self.intro,
                 w.HBox([self.event_upload, self.player_upload, self.example]),
+                self.progress_box,
                 self.message,
                 self.results,
             ]
@@ -763,11 +1050,23 @@ class OfficersDesk(Widget):
         self._relabel(self.separator, [(_("; (semicolon)"), ";"), (_(", (comma)"), ",")])
         self._relabel(self.decimal, [(_("decimal comma"), ","), (_("decimal point"), ".")])
         self.event_upload.description = _("event file(s)")
+        # Without a tooltip of its own the button's title reads "null" (issue 26, 4).
+        self.event_upload.tooltip = tr(
+            "choose the event's file (a CSV pair: its files together), up to {limit} MB",
+            limit=MAX_UPLOAD_BYTES // 1024 // 1024,
+        )
         self.player_upload.description = _("player file")
+        self.player_upload.tooltip = _("choose a player file with the players' state (optional)")
         self.rules.description = _("rule set")
         self.player.description = _("player")
         self.separator.description = _("CSV")
         self.decimal.description = _("numbers")
+        self.search.description = _("find a player")
+        self.search.placeholder = _("a name or an id")
+        self.show_all.description = _("show all")
+        self.show_all.tooltip = _("show every row of the long tables (slower for a big event)")
+        for kind, button in self.export_buttons.items():
+            button.description = _(EXPORT_LABELS[kind])
         for text, widget in self.headings.items():
             widget.value = f"<h3>{html.escape(_(text))}</h3>"
         self.intro.value = "<p>{}</p>".format(
@@ -805,9 +1104,7 @@ class OfficersDesk(Widget):
         self._values.update(reason=reason, refused=refused)
         self._relabel(self.rules, _rule_options(usable))
         self.summary.value = _summary_html(read_summary(loaded))
-        self._rate()
-        if player is not None and player in dict(self.player.options).values():
-            self.player.value = player
+        self._rate(player)
         assert self.rules.value == chosen
 
     # -- values --------------------------------------------------------------------------------
@@ -820,24 +1117,52 @@ class OfficersDesk(Widget):
         with self.busy():
             self.rules.options = []
             self.player.options = []
+            self.search.value = ""
+            self.show_all.value = False
         self.message.value = (
             f'<p class="ratingkit-error" style="color:#b71c1c"><b>'
-            f"{html.escape(_('Cannot read the file:'))}</b> {html.escape(error)}</p>"
+            f"{html.escape(_('Cannot read the file:'))}</b> {html.escape(one_line(error))}</p>"
             if error
             else ""
         )
         for part in (self.summary, self.reason, self.findings, self.output, self.why):
             part.value = ""
+        self.choices.value = ""
         self.plot.value = ""
         self.downloads.value = ""
+        self.export_buttons = {}
+        self.export_box.children = ()
         self.results.layout.display = "none"
+
+    # -- progress ------------------------------------------------------------------------------
+    def _begin(self, steps: Sequence[str]) -> None:
+        """Show the progress bar for these steps (each a text marked with ``N_``)."""
+        self.progress.max = len(steps)
+        self.progress.value = 0
+        self.progress_box.layout.display = ""
+
+    def _stepping(self, step: str) -> None:
+        """The step now under way: named beside the bar, which shows the steps done."""
+        self.step.value = f"<i>{html.escape(_(step))}…</i>"
+
+    def _stepped(self) -> None:
+        self.progress.value = min(self.progress.value + 1, self.progress.max)
+
+    def _end(self) -> None:
+        self.progress_box.layout.display = "none"
+        self.step.value = ""
 
     # -- events --------------------------------------------------------------------------------
     def _on_upload(self, _change: object = None) -> None:
-        files = uploaded_files(self.event_upload.value)
+        try:
+            files = uploaded_files(self.event_upload.value)
+            players = uploaded_files(self.player_upload.value)
+        except Exception as exc:  # every failure of an upload is shown (issue 26, 4)
+            self._reset(failure_text(exc))
+            return
         if not files:
             return
-        self.load(files, uploaded_files(self.player_upload.value))
+        self.load(files, players)
 
     def _on_example(self, _change: object = None) -> None:
         if self.is_busy or not self.example.value:
@@ -858,18 +1183,22 @@ class OfficersDesk(Widget):
         """Read uploaded files (what the upload buttons call): show what was read, pick the
         default rule set and rate; a bad file shows its error instead.  ``name`` is the
         folder the files are read from (readers name a CSV pair's or a club's event after it:
-        an example's own folder, else "uploaded event", never the temporary folder's name)."""
-        if self._root is not None:
-            shutil.rmtree(self._root, ignore_errors=True)
-        self._root = Path(tempfile.mkdtemp(prefix="ratingkit-desk-"))
-        self._folder = self._root / _safe_name(name or "uploaded event")
-        self._folder.mkdir()
+        an example's own folder, else "uploaded event", never the temporary folder's name).
+
+        Every failure shows one line in the page and leaves the desk ready for the next
+        upload (issue 26, 4): ratingkit's own errors with their file, line and value; a file
+        name no file system holds as what is wrong with it; anything else (the operating
+        system's refusal, a bug) as its kind and words."""
+        self._begin([*READING_STEPS, *RATING_STEPS])
         try:
-            loaded = load_uploads(event_files, player_files, self._folder)
-            usable, refused = usable_rule_sets(loaded.event, loaded.players)
-            default, reason = default_rule_set(loaded.event, loaded.players, loaded.format)
+            loaded, usable, refused, default, reason = self._read(event_files, player_files, name)
         except RatingkitError as exc:
+            self._end()
             self._reset(str(exc))
+            return
+        except Exception as exc:  # every failure of an upload is shown (issue 26, 4)
+            self._end()
+            self._reset(failure_text(exc))
             return
         self._reset()
         self.results.layout.display = ""
@@ -879,14 +1208,58 @@ class OfficersDesk(Widget):
         with self.busy():
             self.rules.options = _rule_options(usable)
             self.rules.value = default.name
-        self._rate()
+        self._rate(progress_begun=True)
+
+    def _read(
+        self, event_files: Sequence[Upload], player_files: Sequence[Upload], name: str | None
+    ) -> tuple[Loaded, list[RuleSet], dict[str, str], RuleSet, str]:
+        too_big = upload_size_error([*event_files, *player_files])
+        if too_big is not None:
+            raise RatingkitError(too_big)
+        self._stepping(READING_STEPS[0])
+        if self._root is not None:
+            shutil.rmtree(self._root, ignore_errors=True)
+            self._root = None
+        self._root = Path(tempfile.mkdtemp(prefix="ratingkit-desk-"))
+        self._folder = self._root / _safe_name(name or "uploaded event")
+        self._folder.mkdir()
+        self._stepped()
+        self._stepping(READING_STEPS[1])
+        loaded = load_uploads(event_files, player_files, self._folder)
+        self._stepped()
+        self._stepping(READING_STEPS[2])
+        usable, refused = usable_rule_sets(loaded.event, loaded.players)
+        default, reason = default_rule_set(loaded.event, loaded.players, loaded.format, usable)
+        self._stepped()
+        return loaded, usable, refused, default, reason
 
     def _on_rules(self, _change: object = None) -> None:
         if self.is_busy or self.rules.value is None:
             return
         self._rate()
 
-    def _rate(self) -> None:
+    def _rate(self, player: str | None = None, progress_begun: bool = False) -> None:
+        """Check and rate the event under the chosen rule set and show it all; ``player``:
+        the player whose change the "why" shows (else the first)."""
+        if not progress_begun:
+            self._begin(RATING_STEPS)
+        try:
+            self._rated(player)
+        except Exception as exc:  # a failure is shown, the desk stays usable
+            text = str(exc) if isinstance(exc, RatingkitError) else failure_text(exc)
+            self._cannot_rate(text)
+        finally:
+            self._end()
+
+    def _cannot_rate(self, text: str) -> None:
+        self._values.update(report=None, error=text)
+        self.message.value = (
+            f'<p class="ratingkit-error" style="color:#b71c1c"><b>'
+            f"{html.escape(_('Cannot rate:'))}</b> "
+            f"{html.escape(one_line(_without_folder(text, self._folder or Path('.'))))}</p>"
+        )
+
+    def _rated(self, player: str | None) -> None:
         loaded: Loaded = self._values["loaded"]
         rules = rule_sets()[self.rules.value]
         refused: dict[str, str] = self._values["refused"]
@@ -906,44 +1279,106 @@ class OfficersDesk(Widget):
                 else ""
             )
         )
+        self._values.update(rules=rules.name)
         try:
+            self._stepping(RATING_STEPS[0])
             guard(rules, [loaded.event], loaded.players)
             table = rules.check(loaded.event, loaded.players)
+            self._stepped()
+            self._stepping(RATING_STEPS[1])
             report = rules.rate(loaded.event, loaded.players)
+            self._stepped()
         except RatingkitError as exc:
-            self._values.update(rules=rules.name, report=None, error=str(exc))
-            self.message.value = (
-                f'<p class="ratingkit-error" style="color:#b71c1c"><b>'
-                f"{html.escape(_('Cannot rate:'))}</b> "
-                f"{html.escape(_without_folder(str(exc), self._folder or Path('.')))}</p>"
-            )
+            self._values.update(report=None, error=str(exc))
+            self._cannot_rate(str(exc))
             return
+        self._stepping(RATING_STEPS[2])
         self.message.value = ""
         assert report.outcome is not None
-        findings = findings_rows(table)
         unrated = unrated_rows(loaded.event, report.outcome)
-        self._values.update(
-            rules=rules.name, findings=table.findings, report=report, unrated=unrated, error=None
-        )
-        self.findings.value = (
-            _html_table(
-                findings,
-                rule_cells=[clause_html(rules.name, f.rule, f.rule.clause) for f in table.findings],
+        self._values.update(report=report, findings=table.findings, unrated=unrated, error=None)
+        self._values.update(findings_table=table)
+        self._show_tables()
+        self._stepped()
+        self._stepping(RATING_STEPS[3])
+        self._offer_players(player)
+        self._on_player()
+        self._stepped()
+        self._export()
+
+    def _show_tables(self) -> None:
+        """The findings and the report as the search and "show all" have them."""
+        report: Report = self._values["report"]
+        table: CheckTable = self._values["findings_table"]
+        rules = report.rules
+        search, show_all = self.search.value, self.show_all.value
+        findings = findings_rows(table)
+        if findings:
+            shown, line = shown_rows(findings, "", show_all)
+            cells = [clause_html(rules, f.rule, f.rule.clause) for f in table.findings]
+            self.findings.value = _html_table(shown, rule_cells=cells[: len(shown)]) + _line_html(
+                line
             )
-            if findings
-            else f"<p>{html.escape(tr('no rule of {rules} is broken', rules=rules.name))}</p>"
-        )
+        else:
+            text = tr("no rule of {rules} is broken", rules=rules)
+            self.findings.value = f"<p>{html.escape(text)}</p>"
         folder = self._folder or Path(".")
-        self.output.value = _without_folder(report._repr_html_(), folder) + (
-            f"<h4>{html.escape(_('not rated as established players'))}</h4>" + _html_table(unrated)
-            if unrated
+        unrated = self._values["unrated"]
+        unrated_html = ""
+        if unrated:
+            shown, line = shown_rows(unrated, search, show_all)
+            unrated_html = (
+                f"<h4>{html.escape(_('not rated as established players'))}</h4>"
+                + _html_table(shown)
+                + _line_html(line)
+            )
+        self.output.value = (
+            _without_folder(report_html(report, search, show_all), folder) + unrated_html
+        )
+
+    def _offer_players(self, keep: str | None = None) -> None:
+        """The "why" picker's players: those the search finds (every player without one),
+        the first :data:`PLAYER_CHOICES` of them; ``keep`` stays picked where offered."""
+        report: Report = self._values["report"]
+        assert report.outcome is not None
+        players = report.outcome.players
+        wanted = self.search.value.strip().casefold()
+        found = [
+            p
+            for p in players
+            if not wanted or wanted in p.id.casefold() or wanted in p.name.casefold()
+        ]
+        offered = found[:PLAYER_CHOICES]
+        keep = keep if keep is not None else self.player.value
+        if keep is not None and keep not in {p.id for p in offered}:
+            kept = [p for p in players if p.id == keep]
+            offered = kept + offered if kept and not wanted else offered
+        with self.busy():
+            self.player.options = [(f"{p.name} ({p.id})", p.id) for p in offered]
+            ids = {p.id for p in offered}
+            self.player.value = keep if keep in ids else (offered[0].id if offered else None)
+        left_out = len(found) - min(len(found), PLAYER_CHOICES)
+        self.choices.value = (
+            _line_html(
+                tr(
+                    "players offered: {shown} of {total}; find a player above to offer others",
+                    shown=PLAYER_CHOICES,
+                    total=len(found),
+                )
+            )
+            if left_out > 0
             else ""
         )
-        with self.busy():
-            self.player.options = [(f"{p.name} ({p.id})", p.id) for p in report.outcome.players]
-            self.player.value = report.outcome.players[0].id if report.outcome.players else None
-        self._on_player()
-        self._export()
+
+    def _on_search(self, _change: object = None) -> None:
+        """The long tables and the "why" picker for the search and "show all"."""
+        if self.is_busy or self._values.get("report") is None:
+            return
+        self._show_tables()
+        before = self.player.value
+        self._offer_players(None if self.search.value.strip() else before)
+        if self.player.value != before:
+            self._on_player()
 
     def _on_player(self, _change: object = None) -> None:
         if self.is_busy:
@@ -993,8 +1428,45 @@ class OfficersDesk(Widget):
             self._export()
 
     def _export(self) -> None:
+        """The downloads: a small event's all at once, as links; a big event's as buttons,
+        each making its file when pressed (the page then holds that one file's link)."""
+        loaded: Loaded = self._values["loaded"]
+        report: Report = self._values["report"]
+        if report_rows(report) <= DOWNLOADS_AT_ONCE_ROWS:
+            self._show_exports(EXPORT_KINDS)
+            return
+        _found, missing = exports(loaded, report, kinds=())
+        self._values.update(exports={}, not_exported=missing)
+        self.downloads.value = _exports_html({}, missing)
+        buttons = {}
+        for kind in offered_exports(loaded, report):
+            button = w.Button(description=_(EXPORT_LABELS[kind]), icon="download")
+            button.on_click(lambda _button, kind=kind: self._on_export_button(kind))
+            buttons[kind] = button
+        self.export_buttons = buttons
+        self.export_box.children = tuple(buttons.values())
+
+    def _on_export_button(self, kind: str) -> None:
+        self._begin([N_("making the download")])
+        self._stepping(N_("making the download"))
+        try:
+            self._show_exports((kind,))
+        except Exception as exc:  # a failure is shown, the desk stays usable
+            text = str(exc) if isinstance(exc, RatingkitError) else failure_text(exc)
+            self.downloads.value = (
+                '<p class="ratingkit-error" style="color:#b71c1c">'
+                f"{html.escape(one_line(text))}</p>"
+            )
+        finally:
+            self._end()
+
+    def _show_exports(self, kinds: Sequence[str]) -> None:
         found, missing = exports(
-            self._values["loaded"], self._values["report"], self.separator.value, self.decimal.value
+            self._values["loaded"],
+            self._values["report"],
+            self.separator.value,
+            self.decimal.value,
+            kinds=kinds,
         )
         if "html" in found and self._folder is not None:
             # the printable report's notes name the uploaded files, not the temporary folder
@@ -1002,15 +1474,19 @@ class OfficersDesk(Widget):
             text = _without_folder(page.data.decode("utf-8"), self._folder)
             found["html"] = Export(page.filename, page.media_type, text.encode("utf-8"))
         self._values.update(exports=found, not_exported=missing)
-        links = "".join(export.link() for export in found.values())
-        notes = "".join(
-            f"<li>{html.escape(kind)}: {html.escape(text)}</li>" for kind, text in missing.items()
-        )
-        self.downloads.value = f"<p>{links}</p>" + (f"<ul>{notes}</ul>" if notes else "")
+        self.downloads.value = _exports_html(found, missing)
 
     def __del__(self) -> None:
         if self._root is not None:
             shutil.rmtree(self._root, ignore_errors=True)
+
+
+def _exports_html(found: Mapping[str, Export], missing: Mapping[str, str]) -> str:
+    links = "".join(export.link() for export in found.values())
+    notes = "".join(
+        f"<li>{html.escape(kind)}: {html.escape(text)}</li>" for kind, text in missing.items()
+    )
+    return f"<p>{links}</p>" + (f"<ul>{notes}</ul>" if notes else "")
 
 
 def _rule_options(usable: Sequence[RuleSet]) -> list[tuple[str, str]]:
@@ -1029,6 +1505,8 @@ def _summary_html(summary: Mapping[str, object]) -> str:
 
 
 __all__ = [
+    "EXPORT_KINDS",
+    "MAX_UPLOAD_BYTES",
     "Export",
     "Loaded",
     "OfficersDesk",
@@ -1039,6 +1517,8 @@ __all__ = [
     "findings_rows",
     "load_uploads",
     "read_summary",
+    "report_html",
+    "shown_rows",
     "table_csv",
     "unrated_rows",
     "uploaded_files",
