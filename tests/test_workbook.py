@@ -14,7 +14,6 @@ from conftest import ROOT
 
 from ratingkit import workbook
 
-
 #: A bare environment, but Jupyter's data folder is the run's own (tests/isolation.py): the
 #: workbook signs its copies there, never in the user's.
 _BARE_ENV = {
