@@ -227,7 +227,8 @@ def test_ten_closed_desk_pages_leave_only_the_pool_and_nothing_comes_from_outsid
 
     Five pages are left (the page's ``beforeunload`` sends the shutdown request): each kernel
     ends within seconds, well before the culler could. Five more are closed without it (a
-    browser that crashed): the culler ends those within its timeout. Every request of every page went to 127.0.0.1."""
+    browser that crashed): the culler ends those within its timeout. Every request of every
+    page went to 127.0.0.1."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing; .ci/run installs it with apt-get")
