@@ -411,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         "--pool",
         type=int,
         default=30,
-        help="preheated kernels (ratingkit/workshop/share/voila.json has 30; 0: the room's size)",
+        help="preheated kernels (the README's workshop command: 30; 0: the room's size)",
     )
     parser.add_argument("--ready", default=".widget-dropdown select", help="the main widget")
     parser.add_argument("--timeout", type=float, default=120, help="seconds a visitor waits")

@@ -95,6 +95,8 @@ def prepare(root: Path, *, fresh: bool = False) -> Path:
         copy = target / notebook.name
         if not copy.exists():
             shutil.copy2(notebook, copy)
+        if copy.read_bytes() == notebook.read_bytes():
+            trust(copy)
     if examples is not None and examples.is_dir():
         _copy_missing(examples, root / "examples")
     settings = target / SETTINGS
@@ -103,12 +105,37 @@ def prepare(root: Path, *, fresh: bool = False) -> Path:
     return target
 
 
+def trust(notebook: Path) -> None:
+    """Sign ``notebook`` as trusted in the user's Jupyter data folder (``jupyter trust``).
+
+    JupyterLab draws a widget's stored view (``application/vnd.jupyter.widget-view+json``,
+    from the state kept in the notebook's metadata) only in a trusted notebook: in an untrusted
+    one it shows the output's plain text instead, until the cell is run.  A copy of a tracked
+    notebook holds only outputs the project made, so the workbook trusts it; a copy the user
+    changed is left to JupyterLab, which signs what it saves.  Without nbformat (installed
+    with JupyterLab) there is nothing to sign for."""
+    if importlib.util.find_spec("nbformat") is None:
+        return
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    try:
+        NotebookNotary().sign(nbformat.read(notebook, as_version=nbformat.NO_CONVERT))
+    except OSError:
+        # A data folder that cannot be written leaves the copy untrusted: the workbook still
+        # opens, and each widget's plain text says to run its cell.
+        return
+
+
 #: The workbook's JupyterLab settings folder (in the copies' folder) and the defaults it
 #: overrides: JupyterLab does not ask whether to fetch Jupyter's news (it would fetch nothing:
-#: the server's news feed is off) nor check for updates.
+#: the server's news feed is off) nor check for updates; and a notebook saved in the workbook
+#: keeps its widgets' state in its metadata (jupyterlab_widgets' ``saveState``, off by
+#: default), so that the views its outputs name are drawn when it is opened again.
 SETTINGS = ".jupyterlab-settings"
 LAB_OVERRIDES = {
-    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
 }
 
 

@@ -4,6 +4,7 @@ notebooks, so that working in the workbook leaves the tracked notebooks as they 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,14 @@ from conftest import ROOT
 
 from ratingkit import workbook
 from ratingkit.core.errors import RatingkitError
+
+#: A bare environment, but Jupyter's data folder is the run's own (tests/isolation.py): the
+#: workbook signs its copies there, never in the user's.
+_BARE_ENV = {
+    "PYTHONPATH": str(ROOT),
+    "PATH": "/usr/bin:/bin",
+    "JUPYTER_DATA_DIR": os.environ["JUPYTER_DATA_DIR"],
+}
 
 
 def _project(tmp_path: Path) -> Path:
@@ -69,7 +78,7 @@ def test_the_command_runs_from_the_project_root(tmp_path):
         cwd=root,
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        env=_BARE_ENV,
     )
     assert done.returncode == 0, done.stderr
     assert "--ServerApp.default_url=/lab/tree/workbook/00-start-here.ipynb" in done.stdout
@@ -82,7 +91,7 @@ def test_the_command_runs_from_the_project_root(tmp_path):
         cwd=elsewhere,
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        env=_BARE_ENV,
     )
     assert done.returncode == 0, done.stderr
     assert f"--ServerApp.root_dir={elsewhere}" in done.stdout

@@ -26,12 +26,16 @@ WORKSHOP = ROOT / "ratingkit" / "workshop" / "share"
 CHROMIUM = Path("/usr/bin/chromium")
 
 
-def test_the_workshop_configuration_preheats_and_culls_within_minutes():
+def test_the_served_configuration_preheats_on_demand_and_culls_within_minutes():
     config = json.loads((WORKSHOP / "voila.json").read_text())
     voila = config["VoilaConfiguration"]
     assert voila["preheat_kernel"] is True
-    assert voila["default_pool_size"] >= 30  # a room of 30 opening the app at once
+    # No pool unless a command asks for one: the desk and the whole workbook keep none.
+    assert voila["default_pool_size"] == 0
     assert voila["template"] == "ratingkit"
+    assert config["Voila"]["identity_provider_class"] == (
+        "ratingkit.workshop.identity.PageIdentityProvider"
+    )
     culling = config["MappingKernelManager"]
     assert 0 < culling["cull_idle_timeout"] <= 600
     assert 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
@@ -134,7 +138,7 @@ def test_the_readme_workshop_command_is_the_one_tested_here():
     assert (
         "JUPYTER_PATH=$PWD/ratingkit/workshop/share .venv/bin/voila "
         "--Voila.config_file_paths=ratingkit/workshop/share "
-        "notebooks/06-compare-systems.ipynb"
+        "--VoilaConfiguration.default_pool_size=30 notebooks/06-compare-systems.ipynb"
     ) in section
 
 
@@ -171,3 +175,126 @@ def test_a_kernel_leaving_the_pool_starts_its_idle_clock_then_is_culled_as_usual
     kernel.last_activity = utcnow() - timedelta(seconds=61)
     asyncio.run(manager.cull_kernel_if_idle("k"))
     assert shut == ["k"]
+
+
+#: The README's Voila commands share one configuration (the desk, the workshop, the workbook).
+SERVE = (
+    "JUPYTER_PATH=$PWD/ratingkit/workshop/share .venv/bin/voila "
+    "--Voila.config_file_paths=ratingkit/workshop/share "
+)
+
+
+def test_every_voila_command_of_the_readme_serves_with_the_one_configuration():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [line for line in text.splitlines() if ".venv/bin/voila" in line]
+    targets = {
+        "notebooks/09-officers-desk.ipynb",  # the desk
+        "--VoilaConfiguration.default_pool_size=30 notebooks/06-compare-systems.ipynb",
+        "notebooks/`",  # the whole workbook, to choose from
+    }
+    assert len(commands) == len(targets)
+    for target in targets:
+        assert any(SERVE + target in line for line in commands), target
+
+
+def _kernels_of(server_pid: int) -> int:
+    """How many kernel processes the server runs (its children running ipykernel)."""
+    import psutil
+
+    children = psutil.Process(server_pid).children(recursive=True)
+    count = 0
+    for child in children:
+        with contextlib.suppress(psutil.Error):
+            if any("ipykernel" in part for part in child.cmdline()):
+                count += 1
+    return count
+
+
+def _wait_for_kernels(server_pid: int, expected: int, within: float) -> float:
+    start = time.monotonic()
+    while time.monotonic() - start < within:
+        if _kernels_of(server_pid) == expected:
+            return time.monotonic() - start
+        time.sleep(0.25)
+    raise AssertionError(
+        f"{_kernels_of(server_pid)} kernels after {within} s, expected {expected} (the pool)"
+    )
+
+
+@pytest.mark.browser
+def test_ten_closed_desk_pages_leave_only_the_pool_and_nothing_comes_from_outside(tmp_path):
+    """The README's desk command (issue 26, 2), with a pool of one and a short cull timeout.
+
+    Five pages are left (the page's ``beforeunload`` sends the shutdown request): each kernel
+    ends within seconds, well before the culler could. Five more are closed without it (a
+    browser that crashed): the culler ends those within its timeout. Every request of every
+    page went to 127.0.0.1."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing; .ci/run installs it with apt-get")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    pool, cull_timeout, cull_interval = 1, 20, 2
+    port = _free_port()
+    log_path = tmp_path / "voila.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [
+                str(Path(sys.executable).with_name("voila")),
+                "--Voila.config_file_paths=ratingkit/workshop/share",
+                "notebooks/09-officers-desk.ipynb",
+                f"--port={port}",
+                f"--VoilaConfiguration.default_pool_size={pool}",
+                "--VoilaKernelManager.fill_delay=1",
+                f"--MappingKernelManager.cull_idle_timeout={cull_timeout}",
+                f"--MappingKernelManager.cull_interval={cull_interval}",
+            ],
+            cwd=ROOT,
+            env={**os.environ, "JUPYTER_PATH": str(WORKSHOP)},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    requests: list[str] = []
+    try:
+        deadline = time.monotonic() + 120
+        while "is filled with 1 kernel" not in log_path.read_text():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"no preheated kernel: {log_path.read_text()}")
+            time.sleep(0.3)
+        url = f"http://127.0.0.1:{port}/"
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+            )
+            for visit in range(10):
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.on("request", lambda request: requests.append(request.url))
+                page.goto(url, timeout=120_000)
+                page.wait_for_selector(".widget-upload", timeout=120_000)
+                page.wait_for_load_state("networkidle", timeout=60_000)
+                assert _kernels_of(process.pid) >= pool + 1  # the page's own kernel
+                if visit < 5:
+                    # Leaving the page runs its beforeunload, which sends the shutdown request
+                    # (headless Chromium drops a beacon sent while a page is being closed).
+                    page.goto("about:blank")
+                    page.close()
+                    # Ended by the page's shutdown request, not by the culler (20 s).
+                    assert _wait_for_kernels(process.pid, pool, within=8) < cull_timeout
+                else:
+                    page.close()  # no beforeunload: no shutdown request
+            # The five kernels whose pages sent nothing: the culler's first pass starts their
+            # idle clock (ratingkit.workshop.kernels), the timeout later they end.
+            _wait_for_kernels(process.pid, pool, within=cull_timeout + 3 * cull_interval + 10)
+            browser.close()
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    served = log_path.read_text()
+    assert "403" not in served and "_xsrf" not in served
+    assert served.count("Kernel shutdown") >= 10
+    web = [u for u in requests if u.startswith(("http:", "https:", "ws:", "wss:"))]
+    assert web and [u for u in web if urlparse(u).hostname != "127.0.0.1"] == []

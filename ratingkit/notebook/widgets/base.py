@@ -35,9 +35,14 @@ class Widget:
         finally:
             self._busy = False
 
-    #: What a viewer that cannot run widgets shows instead of the controls (the notebook
-    #: stored, on a page that renders no widgets): a sentence, not the containers' repr.
-    plain_text = N_("an interactive widget: open the notebook in JupyterLab or Voila to use it")
+    #: What a viewer that cannot draw the widget shows instead of the controls: a sentence, not
+    #: the containers' repr, saying what to do in the words of the place it is seen (JupyterLab
+    #: shows it in an untrusted notebook, whose stored views it does not draw, until the cell
+    #: runs; its menu is named as JupyterLab names it).
+    plain_text = N_(
+        "an interactive widget: to use it, run its cell (in JupyterLab: Run > Run All Cells) "
+        "or open the notebook with Voila"
+    )
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
