@@ -7,7 +7,8 @@ The pieces:
 * :mod:`ratingkit.fide.vectorised_period`: a vectorised FIDE 2014 rating period
   (:func:`rate_period`);
 * :mod:`ratingkit.core.report`: the report type every rule set returns;
-* :mod:`ratingkit.core.ruleset`: the registry of rule sets;
+* :mod:`ratingkit.registry`: the registry of rule sets (:mod:`ratingkit.core.ruleset`: what a
+  rule set is, and the guard);
 * :mod:`ratingkit.formats`: readers and writers of event files;
 * :mod:`ratingkit.core.players`: the player file with state the event files lack;
 * :mod:`ratingkit.notebook.widgets` and :mod:`ratingkit.notebook.plots`: what the notebooks display.
@@ -19,8 +20,9 @@ from .core.errors import RatingkitError, naming
 from .core.model import Bye, Event, EventType, Game, Player
 from .core.players import PlayerFile, read_player_file
 from .core.report import Report, Table
-from .core.ruleset import get_rule_set, guard, rule_sets
+from .core.ruleset import guard
 from .formats import read_event
+from .registry import get_rule_set, rule_sets
 
 __version__ = "0.1.0"
 

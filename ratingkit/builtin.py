@@ -1,7 +1,7 @@
 """The built-in rule sets, listed: what ``ratingkit rules`` shows and ``--rules NAME`` finds.
 
 Nothing registers itself by being imported; this tuple is the list (a program adds its own rule
-set with :func:`ratingkit.core.ruleset.register`).
+set with :func:`ratingkit.registry.register`).
 """
 
 from __future__ import annotations

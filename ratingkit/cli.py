@@ -7,7 +7,7 @@ new state as a player file, ``--format html`` the printable report
 (:mod:`ratingkit.core.printable`), ``--player ID`` one player's row and games; the table
 format fits ``--columns`` (default: the terminal's width, else 100).  Rule set names are
 case-insensitive, and a mistyped one gets "did you mean"
-(:func:`ratingkit.core.ruleset.canonical_name`).
+(:func:`ratingkit.registry.canonical_name`).
 Bad input ends with a one-line ``ratingkit: error: ...`` message on stderr and exit status 2,
 never a traceback; nothing is written when an error occurs.  The message names its file (a
 rule set's refusal gets the event's file in front, :func:`ratingkit.core.errors.naming`) and
@@ -61,18 +61,9 @@ from .core.players import (
 )
 from .core.printable import printable_html
 from .core.report import Report, Table, format_cell
-from .core.ruleset import (
-    RuleSet,
-    canonical_name,
-    families,
-    family_gaps,
-    get_rule_set,
-    guard,
-    in_force_text,
-    out_of_force_note,
-    rule_sets,
-)
+from .core.ruleset import RuleSet, guard, in_force_text, out_of_force_note
 from .formats import formats, read_event
+from .registry import canonical_name, families, family_gaps, get_rule_set, rule_sets
 from .services.listing import LIST_FORMATS
 
 EXIT_RULES_BROKEN = 1

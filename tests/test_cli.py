@@ -15,7 +15,7 @@ from conftest import DATA, ROOT
 from fide_by_hand import half_away, pd
 
 from ratingkit import RatingkitError, cli
-from ratingkit.core import ruleset as rulesets
+from ratingkit import registry as rulesets
 from ratingkit.core.report import Report, Table
 
 

@@ -14,7 +14,7 @@ from fide_by_hand import half_away, pd
 import ratingkit
 from ratingkit.core.errors import RatingkitError
 from ratingkit.core.players import read_player_file
-from ratingkit.core.ruleset import get_rule_set, rule_sets
+from ratingkit.registry import get_rule_set, rule_sets
 from ratingkit.services.compare import (
     UnknownGameError,
     can_rate,

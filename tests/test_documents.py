@@ -19,7 +19,6 @@ import pytest
 from ratingkit.cli import main
 from ratingkit.core.errors import RatingkitError
 from ratingkit.core.outcome import Rule
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.documents import (
     DOCUMENTS,
     UnknownClauseError,
@@ -28,6 +27,7 @@ from ratingkit.documents import (
     format_explanation,
     load_document,
 )
+from ratingkit.registry import get_rule_set
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ratingkit"

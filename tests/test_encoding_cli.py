@@ -18,10 +18,10 @@ import pytest
 
 from ratingkit import cli
 from ratingkit.core.errors import InputError
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.formats import read_event
 from ratingkit.formats.fesatable import read_fesa_table
 from ratingkit.formats.trf import read_trf
+from ratingkit.registry import get_rule_set
 from ratingkit.services.ledger import ImportErrors, Ledger
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -25,9 +25,9 @@ from ratingkit.core.errors import (
 from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.report import COMMON_COLUMNS
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.fide.rules2014 import PLAYER_COLUMNS
 from ratingkit.fide.vectorised_period import pd_hundredths, rate_period
+from ratingkit.registry import get_rule_set
 
 SEED = (DATA / "fide-2014-section-8.txt").read_text(encoding="utf-8")
 ON = date(2020, 6, 30)

@@ -18,7 +18,6 @@ from fesa_by_hand import SPRING_CUP_FORMULA, rate_event, spring_cup
 from ratingkit.core.errors import InvalidValueError, RatingkitError
 from ratingkit.core.model import Event, Game, Handicap, Play, Player, Special
 from ratingkit.core.players import PlayerFile, parse_player_csv, read_player_file, write_player_csv
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.core.shogi import GRADES, NO_GRADE, parse_grade
 from ratingkit.fesa import (
     FESA,
@@ -36,6 +35,7 @@ from ratingkit.fesa import (
     upset_crossing,
 )
 from ratingkit.formats import read_event
+from ratingkit.registry import get_rule_set
 
 
 def E(opponent, tr):

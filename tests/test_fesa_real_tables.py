@@ -28,9 +28,9 @@ from fesa_by_hand import game_changes
 
 from ratingkit.core.errors import RatingkitError
 from ratingkit.core.players import parse_player_csv
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.fesa import published_comparison, state_from_published_table
 from ratingkit.formats import read_event
+from ratingkit.registry import get_rule_set
 
 DATA = Path(__file__).parent / "data" / "fesa"
 SCORE = {"+": 1.0, "=": 0.5, "-": 0.0}

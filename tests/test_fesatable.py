@@ -21,8 +21,8 @@ from ratingkit.core.errors import (
 )
 from ratingkit.core.model import ByeKind, Event, EventType, Game, Player
 from ratingkit.core.players import read_player_file
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.formats import detect_format, formats, read_event, write_event
+from ratingkit.registry import get_rule_set
 
 formats()  # the built-in formats register in their listed order before this module's import
 from ratingkit.formats.fesatable import parse_fesa_table, write_fesa_table  # noqa: E402

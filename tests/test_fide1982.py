@@ -22,7 +22,6 @@ from ratingkit.core.errors import RuleSetCannotRateError
 from ratingkit.core.model import Event, EventType, Game, Handicap, Play, Player, Special
 from ratingkit.core.outcome import GameKind
 from ratingkit.core.players import PlayerFile
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.core.tables import D_TO_PD, P_TO_DP
 from ratingkit.fide1982 import (
     FIDE_1982,
@@ -44,6 +43,7 @@ from ratingkit.fide1982 import (
     with_rating,
 )
 from ratingkit.formats import read_event
+from ratingkit.registry import get_rule_set
 
 SEED = (DATA / "fide-1982-seed.txt").read_text(encoding="utf-8")
 EXAMPLE = ROOT / "examples" / "fide-1982-berger.csv"

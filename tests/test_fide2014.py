@@ -15,9 +15,9 @@ from ratingkit.cli import main
 from ratingkit.core.errors import RuleSetCannotRateError
 from ratingkit.core.model import Event, EventType, Game, Handicap, Play, Player, Special
 from ratingkit.core.players import PlayerFile
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.fide.rules2014 import FIDE_2014, PlayerState, k_factor
 from ratingkit.formats.trf import read_trf
+from ratingkit.registry import get_rule_set
 
 
 def _event(players, results, kind=EventType.SWISS, start=date(2015, 6, 1), end=None):

@@ -20,17 +20,11 @@ from ratingkit import cli, rate
 from ratingkit.core.errors import RuleSetCannotRateError
 from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.core.players import PlayerFile
-from ratingkit.core.ruleset import families, family_gaps, get_rule_set, rule_set_in_force
 from ratingkit.fide.rules2014 import FIDE_2014, PlayerState
-from ratingkit.fide.rules2022 import (
-    DOCUMENT_2017,
-    FIDE_2022,
-    GAP_2017,
-    VERSIONS,
-    dispatch_table,
-    versions_table,
-)
-from ratingkit.fide.rules2024 import FIDE_2024, validity_table
+from ratingkit.fide.rules2022 import DOCUMENT_2017, FIDE_2022, GAP_2017
+from ratingkit.fide.rules2024 import FIDE_2024
+from ratingkit.registry import families, family_gaps, get_rule_set, rule_set_in_force
+from ratingkit.services.versions import VERSIONS, dispatch_table, validity_table, versions_table
 
 
 def _event(players, results, kind=EventType.SWISS, start=date(2023, 5, 1), name="test"):

@@ -17,17 +17,15 @@ from ratingkit import cli, rate
 from ratingkit.core.errors import InvalidValueError, RatingkitError
 from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.core.players import PlayerFile
-from ratingkit.core.ruleset import get_rule_set, rule_set_in_force
 from ratingkit.fide.rules2014 import FIDE_2014, PlayerState, k_factor
 from ratingkit.fide.rules2024 import (
     FIDE_2024,
     FIDE_2025,
     adjust_march_2024,
     initial_rating_2024,
-    initial_rating_table,
-    rate_side_by_side,
-    validity_table,
 )
+from ratingkit.registry import get_rule_set, rule_set_in_force
+from ratingkit.services.versions import initial_rating_table, rate_side_by_side, validity_table
 
 
 def _event(players, results, kind=EventType.SWISS, start=date(2025, 11, 1)):

@@ -23,8 +23,8 @@ import pytest
 from conftest import DATA, ROOT
 
 from ratingkit import cli, formats
+from ratingkit import registry as rulesets
 from ratingkit.core import outcome_codec
-from ratingkit.core import ruleset as rulesets
 from ratingkit.core.outcome import (
     EventKey,
     EventOutcome,
@@ -320,7 +320,7 @@ def test_kill_minus_9_during_rating_leaves_the_last_committed_state(toy, tmp_pat
             book.import_file(files / f"e{index}-games.csv")
     script = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
-        "import test_ledger as t; from ratingkit.core import ruleset as rulesets;"
+        "import test_ledger as t; from ratingkit import registry as rulesets;"
         " from ratingkit.services.ledger import Ledger;"
         " rulesets.register(t.ToyRules(name='slow-toy', delay=0.4));"
         "Ledger(sys.argv[2]).rate_period('2024-01')"

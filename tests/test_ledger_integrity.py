@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT
 
 from ratingkit import RatingkitError
-from ratingkit.core import ruleset as rulesets
+from ratingkit import registry as rulesets
 from ratingkit.core.outcome import EventKey, EventOutcome, Outcome, PlayerOutcome, Status
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.report import Report

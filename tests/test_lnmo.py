@@ -11,7 +11,6 @@ from conftest import ROOT
 from ratingkit.core.errors import InvalidValueError, RatingkitError
 from ratingkit.core.model import Event, Game, Handicap, Player, Special
 from ratingkit.core.players import parse_player_csv, write_player_csv
-from ratingkit.core.ruleset import get_rule_set
 from ratingkit.formats import read_event
 from ratingkit.lnmo import (
     LNMO,
@@ -26,6 +25,7 @@ from ratingkit.lnmo import (
     parse_grade,
     qualification_ladder,
 )
+from ratingkit.registry import get_rule_set
 
 # The seed's table 1 and rule 2, typed from seed 004.
 SEED_TABLE_1 = {7: 1100, 8: 1000, 9: 900, 10: 800, 11: 700, 12: 600}

@@ -31,7 +31,8 @@ from ratingkit.core.outcome import (
     shown_columns,
 )
 from ratingkit.core.report import COMMON_COLUMNS, CheckTable, Report
-from ratingkit.core.ruleset import cannot_rate, event_game, get_rule_set, guard
+from ratingkit.core.ruleset import cannot_rate, event_game, guard
+from ratingkit.registry import get_rule_set
 
 
 @dataclass(frozen=True)

@@ -196,3 +196,19 @@ def test_only_types_of_the_allow_list_are_written_or_read(monkeypatch):
         loads(stored("ratingkit.core.outcome:Rule", value={"clause": "1", "verse": "2"}))
     with pytest.raises(OutcomeCodecError, match="bad fraction"):
         loads(stored("", "fraction", "1/0"))
+
+
+def test_an_lnmo_grade_stored_before_issue_27_reads_back_from_its_new_home():
+    """Issue 27 moved the LNMO club terms from the readers (ratingkit.formats.clubterms) down
+    into the core; a ledger written before names the old module.  The stored text below is
+    what the codec wrote then for 12 kyu (LNMO rule 1: rank -12, not a FESA grade)."""
+    from ratingkit.core.clubterms import Grade
+
+    stored = (
+        '{"codec":"ratingkit-outcome","version":1,"value":{"$":"dataclass",'
+        '"type":"ratingkit.formats.clubterms:Grade","v":{"rank":-12,"fesa":false}}}'
+    )
+    grade = loads(stored)
+    assert type(grade) is Grade and grade == Grade(-12) and grade.label == "12 kyu"
+    # written today under its new module's name
+    assert '"type":"ratingkit.core.clubterms:Grade"' in dumps(grade)

@@ -360,8 +360,8 @@ def test_rating_history_draws_a_name_with_dollars_as_text(tmp_path):
 
 
 def test_the_8_54_plot_draws_a_name_with_dollars_as_text(tmp_path):
-    from ratingkit.core.ruleset import get_rule_set
     from ratingkit.notebook.plots.fide2014 import plot_cap
+    from ratingkit.registry import get_rule_set
 
     event = read_event(_pair(tmp_path / "pair", DOLLAR_NAME))
     report = get_rule_set("fide-2014").rate(event)

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from ratingkit import cli
 from ratingkit.core.errors import RatingkitError
 from ratingkit.core.players import PlayerFile, read_player_file
-from ratingkit.core.ruleset import get_rule_set
+from ratingkit.registry import get_rule_set
 from ratingkit.services.ledger import Ledger
 
 #: Each built-in rule set with the kind of player file its players need.

@@ -34,7 +34,7 @@ from ratingkit.core.players import (
     rating_before,
     with_ratings_before,
 )
-from ratingkit.core.ruleset import get_rule_set
+from ratingkit.registry import get_rule_set
 from ratingkit.services.ledger import ImportErrors, Ledger
 
 RULE_7_1 = Rule("7.1", "the change goes onto the previous list")

@@ -5,11 +5,12 @@ from datetime import date
 
 import pytest
 
-from ratingkit.core import ruleset as rulesets
+from ratingkit import registry as rulesets
 from ratingkit.core.errors import RatingkitError, UnknownRuleSetError
 from ratingkit.core.outcome import GameKind
 from ratingkit.core.players import PlayerRecord
-from ratingkit.core.ruleset import RuleSet, get_rule_set, register, rule_sets
+from ratingkit.core.ruleset import RuleSet
+from ratingkit.registry import get_rule_set, register, rule_sets
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from datetime import date
 from conftest import ROOT
 
 from ratingkit.core.players import read_player_file
-from ratingkit.fide.versions import rate_side_by_side
 from ratingkit.formats import read_event
 from ratingkit.notebook.widgets.pools import PoolExplorer
 from ratingkit.notebook.widgets.versions import FideVersions
 from ratingkit.services.pools import PoolConfig, drift_summary, simulate
+from ratingkit.services.versions import rate_side_by_side
 
 SMALL = PoolConfig(players=30, years=2, rounds=3, newcomers=2, top=10)
 

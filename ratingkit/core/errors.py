@@ -13,6 +13,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import PurePath
 
+# The base class lives below the i18n module, which refuses an unknown language with it.
+from .error_base import LanguageError as LanguageError
+from .error_base import RatingkitError as RatingkitError
 from .i18n import _, tr
 
 
@@ -51,14 +54,6 @@ def shown(value: object, limit: int = 60) -> str:
         return text
     length = len(value) if isinstance(value, str) else len(text)
     return tr("{start}... ({length:,} characters)", start=text[:limit], length=length)
-
-
-class RatingkitError(ValueError):
-    """Base class of every error ratingkit raises on bad input or bad requests."""
-
-
-class LanguageError(RatingkitError):
-    """A language ratingkit does not have was asked for (``--lang``, ``RATINGKIT_LANG``)."""
 
 
 class InputError(RatingkitError):

@@ -37,6 +37,8 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from .error_base import LanguageError
+
 #: The languages ratingkit speaks; English is the default and the catalogs' source.
 LANGUAGES: tuple[str, ...] = ("en", "ru", "tr")
 LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "ru": "Русский", "tr": "Türkçe"}
@@ -48,7 +50,7 @@ LOCALE_DIR = PACKAGE / "locale"
 #: The catalogs (gettext domains) and the package's files each one holds the texts of.
 DOMAINS: Mapping[str, tuple[str, ...]] = {
     "cli": ("cli.py", "workbook.py", "services/*.py", "documents/*.py"),
-    "core": ("core/*.py",),
+    "core": ("core/*.py", "registry.py"),
     "formats": ("formats/*.py", "builtin.py"),
     "rules": ("fide/*.py", "fide1982/*.py", "fesa/*.py", "lnmo/*.py"),
     "workbook": ("notebook/*.py", "notebook/*/*.py", "workshop/*.py"),
@@ -79,8 +81,6 @@ def _normal(code: str) -> str | None:
 def checked_language(code: str, where: str = "--lang") -> str:
     """``code`` as one of :data:`LANGUAGES`, or a :class:`LanguageError` naming where it came
     from and the languages there are."""
-    from .errors import LanguageError
-
     found = _normal(code)
     if found is None:
         raise LanguageError(

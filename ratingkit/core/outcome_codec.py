@@ -43,17 +43,20 @@ from .errors import RatingkitError
 CODEC = "ratingkit-outcome"
 VERSION = 1
 
-#: Packages whose types (dataclasses and enums) an encoded value may name: the core and the
-#: rating systems (their per-player, per-game and per-event details), and the LNMO grades the
-#: club records' reader defines (``ratingkit.formats.clubterms``).
+#: Packages whose types (dataclasses and enums) an encoded value may name: the core (the LNMO
+#: grades of ``ratingkit.core.clubterms`` too) and the rating systems (their per-player,
+#: per-game and per-event details).
 ALLOWED_PACKAGES: tuple[str, ...] = (
     "ratingkit.core",
     "ratingkit.fide",
     "ratingkit.fide1982",
     "ratingkit.fesa",
     "ratingkit.lnmo",
-    "ratingkit.formats.clubterms",
 )
+
+#: Modules that have moved since a stored outcome was written, and where their types are now
+#: (issue 27: the LNMO club terms moved from the readers down into the core).
+MOVED_MODULES: dict[str, str] = {"ratingkit.formats.clubterms": "ratingkit.core.clubterms"}
 
 _EXTRA_MODULES: set[str] = set()
 
@@ -99,6 +102,7 @@ def _type_of(name: object) -> type:
     if not isinstance(name, str) or ":" not in name:
         raise OutcomeCodecError(tr("stored outcome: bad type name {name!r}", name=name))
     module, qualname = name.split(":", 1)
+    module = MOVED_MODULES.get(module, module)
     if not _allowed(module):
         raise OutcomeCodecError(
             tr(

@@ -1,23 +1,22 @@
-"""The rule-set protocol, the registry, and the guard every rating goes through.
+"""The rule-set protocol and the guard every rating goes through.
 
 A rule set is a frozen dataclass of parameters (caps, K rules, rounding, version) that offers
-what :class:`RuleSet` lists; each rating system's package defines its named instances, and
-:mod:`ratingkit.builtin` lists them.  ``ratingkit rules`` lists the registry; ``ratingkit rate
---rules NAME`` looks a name up.  :func:`guard` refuses what a rule set cannot rate (a chess
-event under a shogi rule set, a score table under a rule set that rates games) before it
-tries, for every caller alike.
+what :class:`RuleSet` lists; each rating system's package defines its named instances,
+:mod:`ratingkit.builtin` lists them and :mod:`ratingkit.registry` finds them by name (the core
+imports no rating system: the systems build on it).  :func:`guard` refuses what a rule set
+cannot rate (a chess event under a shogi rule set, a score table under a rule set that rates
+games) before it tries, for every caller alike.
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from ..core.i18n import _, tr
-from .errors import RatingkitError, RuleSetCannotRateError, UnknownRuleSetError
+from .errors import RatingkitError, RuleSetCannotRateError
+from .i18n import _, tr
 from .model import Special
 from .outcome import GameKind
 
@@ -155,72 +154,8 @@ class FamilyGap:
     reason: str
 
 
-_REGISTRY: dict[str, RuleSet] = {}
-#: Families: a name that stands for the member in force on a day (``fide`` -> fide-2014 ...).
-_FAMILIES: dict[str, tuple[str, ...]] = {}
-#: The days of each family that no member covers, because their text is not implemented.
-_GAPS: dict[str, tuple[FamilyGap, ...]] = {}
-_loaded = False
-
-
-def register(rule_set: RuleSet) -> RuleSet:
-    """Add a rule set to the registry (its name must be new) and return it."""
-    existing = _REGISTRY.get(rule_set.name)
-    if existing is not None and existing is not rule_set:
-        raise RatingkitError(tr("rule set name {name!r} is already registered", name=rule_set.name))
-    _REGISTRY[rule_set.name] = rule_set
-    return rule_set
-
-
-def _load_builtins() -> None:
-    """Add the built-in rule sets (:data:`ratingkit.builtin.BUILTIN_RULE_SETS`) on first use:
-    the core does not import the rating systems, which build on it."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        from .. import builtin
-
-        for rule_set in builtin.BUILTIN_RULE_SETS:
-            register(rule_set)
-        for family, members in builtin.BUILTIN_FAMILIES.items():
-            register_family(family, members)
-        for family, gaps in builtin.BUILTIN_GAPS.items():
-            for gap in gaps:
-                register_family_gap(family, gap)
-
-
-def rule_sets() -> Mapping[str, RuleSet]:
-    """All registered rule sets by name, in registration order."""
-    _load_builtins()
-    return dict(_REGISTRY)
-
-
-def register_family(family: str, members: tuple[str, ...]) -> None:
-    """Let ``family`` stand for whichever of the named rule sets is in force on a day."""
-    _FAMILIES[family] = tuple(members)
-
-
-def register_family_gap(family: str, gap: FamilyGap) -> FamilyGap:
-    """Record days of ``family`` that no member covers (the text of that time is missing):
-    :func:`rule_set_in_force` refuses them with a message naming the text."""
-    if gap not in _GAPS.get(family, ()):
-        _GAPS[family] = (*_GAPS.get(family, ()), gap)
-    return gap
-
-
-def families() -> Mapping[str, tuple[str, ...]]:
-    """The family names and their members."""
-    _load_builtins()
-    return dict(_FAMILIES)
-
-
-def family_gaps(family: str) -> tuple[FamilyGap, ...]:
-    """The days of a family that no member covers, in date order."""
-    _load_builtins()
-    return tuple(sorted(_GAPS.get(family, ()), key=lambda g: g.valid_from))
-
-
-def _in_force(rules: RuleSet, day: date) -> bool:
+def in_force(rules: RuleSet, day: date) -> bool:
+    """Whether ``day`` lies within the dates the rule set's document is in force."""
     return (rules.valid_from is None or rules.valid_from <= day) and (
         rules.valid_until is None or day <= rules.valid_until
     )
@@ -243,7 +178,7 @@ def in_force_text(rules: RuleSet) -> str:
 def out_of_force_note(rules: RuleSet, event: Event) -> str | None:
     """A note when a rule set named by hand rates an event that began outside the dates its
     document was in force (the officer may mean it: re-rating under older rules), else None."""
-    if event.start is None or _in_force(rules, event.start):
+    if event.start is None or in_force(rules, event.start):
         return None
     start = rules.valid_from.isoformat() if rules.valid_from else "..."
     end = rules.valid_until.isoformat() if rules.valid_until else "..."
@@ -258,113 +193,6 @@ def out_of_force_note(rules: RuleSet, event: Event) -> str | None:
         start=start,
         end=end,
     )
-
-
-def rule_set_in_force(family: str, day: date) -> RuleSet:
-    """The member of ``family`` whose validity dates contain ``day``."""
-    _load_builtins()
-    family = {f.casefold(): f for f in _FAMILIES}.get(family.casefold(), family)
-    if family not in _FAMILIES:
-        raise UnknownRuleSetError(family, sorted(_FAMILIES))
-    for gap in _GAPS.get(family, ()):
-        if gap.valid_from <= day <= gap.valid_until:
-            raise RuleSetCannotRateError(
-                tr(
-                    (
-                        "--rules {family}: the event starts on {day}, under the text in "
-                        "force from {valid_from} to {valid_until}, the {document}; "
-                        "ratingkit has no rule set for that text ({reason}), and it does "
-                        "not rate the event under another version; name a rule set with "
-                        "--rules to rate it under that one"
-                    ),
-                    family=family,
-                    day=day.isoformat(),
-                    valid_from=gap.valid_from.isoformat(),
-                    valid_until=gap.valid_until.isoformat(),
-                    document=gap.document,
-                    reason=gap.reason,
-                )
-            )
-    members = [get_rule_set(name) for name in _FAMILIES[family]]
-    found = [rules for rules in members if _in_force(rules, day)]
-    if len(found) != 1:
-        listed = ", ".join(
-            tr(
-                "{rules} ({valid_from} to {valid_until})",
-                rules=r.name,
-                valid_from=r.valid_from or "...",
-                valid_until=r.valid_until or "...",
-            )
-            for r in members
-        )
-        for gap in _GAPS.get(family, ()):
-            listed += "; " + tr(
-                "{valid_from} to {valid_until} refused (no rule set)",
-                valid_from=gap.valid_from,
-                valid_until=gap.valid_until,
-            )
-        if not found:
-            message = tr(
-                (
-                    "no rule set of {family!r} is in force on {day}: {listed}; "
-                    "name the rule set with --rules"
-                ),
-                family=family,
-                day=day.isoformat(),
-                listed=listed,
-            )
-        else:
-            message = tr(
-                (
-                    "more than one rule set of {family!r} is in force on {day}: {listed}; "
-                    "name the rule set with --rules"
-                ),
-                family=family,
-                day=day.isoformat(),
-                listed=listed,
-            )
-        raise RatingkitError(message)
-    return found[0]
-
-
-def get_rule_set(name: str, day: date | None = None) -> RuleSet:
-    """The rule set registered as ``name``; :class:`UnknownRuleSetError` lists the others.
-    A family name (``fide``) gives the member in force on ``day`` (the event's start date),
-    which is then required.  Names are case-insensitive (``FIDE-2014``); an unknown one is
-    refused with the closest names (:func:`canonical_name`)."""
-    _load_builtins()
-    name = canonical_name(name)
-    if name in _FAMILIES and name not in _REGISTRY:
-        if day is None:
-            raise RatingkitError(
-                tr(
-                    (
-                        "rule set {name!r} picks the rules in force on the event's start "
-                        "date, and the event has no start date; name one of {families}"
-                    ),
-                    name=name,
-                    families=", ".join(_FAMILIES[name]),
-                )
-            )
-        return rule_set_in_force(name, day)
-    return _REGISTRY[name]
-
-
-def canonical_name(name: str) -> str:
-    """The registered name of a rule set or a family that ``name`` spells, letter case aside
-    (``FIDE-2014`` is ``fide-2014``, ``FIDE`` the family ``fide``).  An unknown name raises
-    :class:`UnknownRuleSetError` listing every name, the families too, with the closest ones
-    as "did you mean" (:func:`difflib.get_close_matches`: ``fide2014`` -> ``fide-2014``)."""
-    _load_builtins()
-    known = [*_REGISTRY, *(f for f in _FAMILIES if f not in _REGISTRY)]
-    if name in known:
-        return name
-    folded = {k.casefold(): k for k in known}
-    found = folded.get(name.strip().casefold())
-    if found is not None:
-        return found
-    close = difflib.get_close_matches(name.strip().casefold(), list(folded), n=3, cutoff=0.6)
-    raise UnknownRuleSetError(name, sorted(known), [folded[c] for c in close])
 
 
 # -- the guard: what must hold before a rule set rates an event --------------------------------

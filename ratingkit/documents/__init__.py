@@ -217,12 +217,13 @@ def document_for(rules_name: str) -> Document | None:
 
 
 def _rule_set(rules_name: str) -> RuleSet:
-    from ..core.ruleset import _FAMILIES, canonical_name, get_rule_set
+    from ..registry import canonical_name, families, get_rule_set
 
     name = canonical_name(rules_name)
-    if name in _FAMILIES and name not in DOCUMENTS:
+    members = families().get(name)
+    if members is not None and name not in DOCUMENTS:
         raise RatingkitError(
-            f"rule set {name!r} is a family of texts; name one of {', '.join(_FAMILIES[name])}"
+            f"rule set {name!r} is a family of texts; name one of {', '.join(members)}"
         )
     return get_rule_set(name)
 

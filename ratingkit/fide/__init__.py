@@ -7,7 +7,7 @@ The package's skeleton: :mod:`~ratingkit.fide.formula` (K, Ru), :mod:`~ratingkit
 event, in the steps the rules name), :mod:`~ratingkit.fide.publication` (7.1, 7.14, the rating
 period), :mod:`~ratingkit.fide.checks`, :mod:`~ratingkit.fide.rulesets` (the rule sets and
 their named instances), :mod:`~ratingkit.fide.outcome` (the typed details),
-:mod:`~ratingkit.fide.views` (the reports), :mod:`~ratingkit.fide.versions` (the texts side
+:mod:`~ratingkit.fide.views` (the reports), :mod:`~ratingkit.services.versions` (the texts side
 by side) and :mod:`~ratingkit.fide.vectorised_period` (the fast path, imported on demand:
 it needs numpy).  ``rules2014``, ``rules2022`` and ``rules2024`` re-export each text's names.
 """

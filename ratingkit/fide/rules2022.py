@@ -25,23 +25,19 @@ the 2024 text (``fide-2024``) replaced the 2022 one on 1 March 2024.  The handbo
   - 7.1.4 a first rating rests on at least 5 games against rated opponents
     (``first_rating_min_games``).
 
-:func:`versions_table` sets the versions' changed clauses side by side; :func:`dispatch_table`
-shows what ``--rules fide`` does on given days.
+:func:`ratingkit.services.versions.versions_table` sets the versions' changed clauses side by
+side; :func:`ratingkit.services.versions.dispatch_table` shows what ``--rules fide`` does on given
+days (a view over the registry, above the rating systems).
 """
 
 from __future__ import annotations
 
 from .rulesets import DOCUMENT_2017, DOCUMENT_2022, FIDE_2022, GAP_2017, Fide2022
-from .versions import CLAUSES, VERSIONS, dispatch_table, versions_table
 
 __all__ = [
-    "CLAUSES",
     "DOCUMENT_2017",
     "DOCUMENT_2022",
     "FIDE_2022",
     "GAP_2017",
-    "VERSIONS",
     "Fide2022",
-    "dispatch_table",
-    "versions_table",
 ]

@@ -31,7 +31,8 @@ rounding per period, .5 away from zero) is the 2014 code itself.  What changed:
   names a number of moves names at least 30 (FIDE Handbook B.02, effective 1 March 2024).
 * **One-time adjustment** of 1 March 2024: :func:`adjust_march_2024`.
 
-:func:`rate_side_by_side` rates one event under several rule sets and joins the rows.
+:func:`ratingkit.services.versions.rate_side_by_side` rates one event under several rule sets
+and joins the rows.
 """
 
 from __future__ import annotations
@@ -58,7 +59,6 @@ from ..core.report import Report
 from ..core.rounding import round_half_away_from_zero
 from .formula import initial_rating_2024, limit_k
 from .rulesets import DOCUMENT_2024, DOCUMENT_2025, FIDE_2024, FIDE_2025, Fide2024
-from .versions import initial_rating_table, rate_side_by_side, validity_table
 
 # -- The one-time adjustment of 1 March 2024 -------------------------------------------------
 
@@ -190,8 +190,5 @@ __all__ = [
     "adjust_march_2024",
     "adjustment_2024",
     "initial_rating_2024",
-    "initial_rating_table",
     "limit_k",
-    "rate_side_by_side",
-    "validity_table",
 ]

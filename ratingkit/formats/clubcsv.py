@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from ..core.clubterms import game_terms, parse_grade
 from ..core.errors import InvalidValueError, Location, UnknownResultError
 from ..core.fastbuild import collector_paused
 from ..core.fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
@@ -43,7 +44,6 @@ from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.values import parse_date, parse_round
 from . import Format, register_format
-from .clubterms import game_terms, parse_grade
 from .csvpair import header_columns, players_from_roster, read_pair_roster, resemblance
 from .eventfields import with_read_notes
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ..core.clubterms import Terms, column_location, game_terms
 from ..core.errors import InvalidValueError, Location
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, Game, Special, event_notes
@@ -38,7 +39,6 @@ from ..core.players import (
     rating_before,
 )
 from ..core.shogi import localized_grade
-from ..formats.clubterms import Terms, column_location, game_terms
 from .formula import (
     NO_GAME,
     QUALIFICATION,

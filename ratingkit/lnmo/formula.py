@@ -8,24 +8,23 @@ import re
 from collections.abc import Mapping
 from datetime import timedelta
 
-from ..core.i18n import N_, tr
-
 # The grades are read by the club records' reader too, which imports no rule set.
-from ..formats.clubterms import (
+from ..core.clubterms import (
     LNMO_KYU as LNMO_KYU,
 )
-from ..formats.clubterms import (
+from ..core.clubterms import (
     LOWEST_RATED_KYU as LOWEST_RATED_KYU,
 )
-from ..formats.clubterms import (
+from ..core.clubterms import (
     Grade as Grade,
 )
-from ..formats.clubterms import (
+from ..core.clubterms import (
     kyu as kyu,
 )
-from ..formats.clubterms import (
+from ..core.clubterms import (
     parse_grade as parse_grade,
 )
+from ..core.i18n import N_, tr
 
 # -- Table 1 and the grades -------------------------------------------------------------------
 

@@ -35,7 +35,8 @@ from ..core.model import Event
 from ..core.outcome import GameKind, Number, Outcome, PlayerOutcome, Status
 from ..core.players import PlayerFile
 from ..core.report import Report, Table
-from ..core.ruleset import RuleSet, UnknownGameError, cannot_rate, get_rule_set, rule_sets
+from ..core.ruleset import RuleSet, UnknownGameError, cannot_rate
+from ..registry import get_rule_set, rule_sets
 
 #: The games a rule set may rate, by name (``compare(..., game=)``).
 GAMES = tuple(kind.value for kind in GameKind)

@@ -54,8 +54,9 @@ from ..core.players import (
     read_player_file,
 )
 from ..core.report import Report, Table
-from ..core.ruleset import families, get_rule_set, guard
+from ..core.ruleset import guard
 from ..formats import read_event
+from ..registry import families, get_rule_set
 from .ledgerfile import (
     LedgerBusyError,
     LedgerError,

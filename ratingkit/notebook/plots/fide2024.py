@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.i18n import _, tr
-from ...fide.versions import initial_ratings
+from ...services.versions import initial_ratings
 from ._axes import axes
 from ._text import literal
 
@@ -16,8 +16,8 @@ def plot_initial_rating(
 ) -> Any:
     """The published initial rating against the score (0 to n by half points) against the
     given rated opponents, one line per rule set (the numbers of
-    :func:`ratingkit.fide.versions.initial_ratings`, which
-    :func:`~ratingkit.fide.versions.initial_rating_table` shows); a score whose rating is not
+    :func:`ratingkit.services.versions.initial_ratings`, which
+    :func:`~ratingkit.services.versions.initial_rating_table` shows); a score whose rating is not
     published (8.21, the 1400 floor) has no point."""
     ax = axes(ax)
     lines = initial_ratings(opponents, rules)

@@ -44,22 +44,12 @@ from ...core.output import csv_cell, plain, protect_cell
 from ...core.players import PlayerFile, carry_forward, read_player_file, write_player_csv
 from ...core.printable import printable_html
 from ...core.report import CheckTable, Report, Table, format_cell
-from ...core.ruleset import (
-    GameCalculation,
-    RuleSet,
-    cannot_rate,
-    event_game,
-    families,
-    get_rule_set,
-    guard,
-    in_force_text,
-    rule_set_in_force,
-    rule_sets,
-)
+from ...core.ruleset import GameCalculation, RuleSet, cannot_rate, event_game, guard, in_force_text
 from ...documents import clause_html
 from ...formats import detect_format, read_event, write_event
 from ...formats.fesatable import write_fesa_table
 from ...formats.xlsx import table_workbook_bytes
+from ...registry import families, get_rule_set, rule_set_in_force, rule_sets
 from .base import Widget
 
 #: (file name, content) of one uploaded file.

@@ -1,8 +1,8 @@
 """One event under several FIDE texts, explored: pick the event and the rule versions.
 
-The widget shows :func:`ratingkit.fide.versions.rate_side_by_side` for the chosen event and
+The widget shows :func:`ratingkit.services.versions.rate_side_by_side` for the chosen event and
 rule sets (each column headed by its rule set) and says which text was in force on the
-event's date (:func:`ratingkit.core.ruleset.rule_set_in_force`)."""
+event's date (:func:`ratingkit.registry.rule_set_in_force`)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from ...core.errors import RatingkitError
 from ...core.i18n import _, tr
 from ...core.model import Event
 from ...core.players import PlayerFile
-from ...core.ruleset import rule_set_in_force
-from ...fide.versions import rate_side_by_side
+from ...registry import rule_set_in_force
+from ...services.versions import rate_side_by_side
 from .base import Widget
 
 #: The FIDE texts the widget offers.

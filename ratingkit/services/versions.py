@@ -20,8 +20,8 @@ from ..core.model import Event
 from ..core.players import PlayerFile
 from ..core.report import Table
 from ..core.rounding import round_half_away_from_zero
-from ..core.ruleset import families, family_gaps, get_rule_set, rule_set_in_force
-from .rulesets import Fide2014
+from ..fide.rulesets import Fide2014
+from ..registry import families, family_gaps, get_rule_set, rule_set_in_force
 
 __all__ = [
     "CLAUSES",

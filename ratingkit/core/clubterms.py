@@ -3,8 +3,8 @@ terms of each game (its kind, whether both players agreed it is rated, the illeg
 rules 1a, 4 and 5).
 
 The club reader (:mod:`ratingkit.formats.clubcsv`) checks a file with these when it reads it;
-the LNMO rule set reads the same values when it rates.  They live with the readers so that a
-reader imports no rule set.
+the LNMO rule set reads the same values when it rates.  They live in the core, below both, so
+that a reader imports no rule set and a rule set no reader.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..core.errors import InvalidValueError, Location, shown
-from ..core.i18n import _, tr
-from ..core.model import Game
-from ..core.values import parse_bool, parse_int
+from .errors import InvalidValueError, Location, shown
+from .i18n import _, tr
+from .model import Game
+from .values import parse_bool, parse_int
 
 __all__ = [
     "GRADE_RATING",
