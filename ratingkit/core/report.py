@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RatingkitError
 from .fastbuild import collector_paused
+from .grade_names import localized_grade
 from .i18n import N_, _, current_language, decimal_separator, language_of, localized_number, tr
 from .outcome import Finding, GameOutcome, Outcome, player_row
 from .output import csv_cell, plain, protect_row, terminal_cell, terminal_text
-from .shogi import localized_grade
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -119,7 +119,7 @@ def _no_negative_zero(text: str) -> str:
 
 #: Words an outcome keeps in English (values a program reads: the event type of
 #: ``EventType``, the performance solver) that a table or a summary shows in the language;
-#: grades are shown by :func:`~ratingkit.core.shogi.localized_grade`.
+#: grades are shown by :func:`~ratingkit.core.grade_names.localized_grade`.
 VALUE_WORDS: frozenset[str] = frozenset(
     {
         N_("round robin"),

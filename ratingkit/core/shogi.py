@@ -13,13 +13,13 @@ import itertools
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from ..core.i18n import N_, _, current_language, tr
 from .errors import InvalidValueError, Location, shown
 
-if TYPE_CHECKING:
-    from .report import Table
+# A grade's name in the language: below the report, which shows grades too (issue 27: no circle).
+from .grade_names import localized_grade as localized_grade
+from .i18n import N_, _, tr
+from .report import Table
 
 
 @dataclass(frozen=True)
@@ -121,28 +121,6 @@ def display_grade(number: int) -> str:
         return ""
     n, unit = grade_by_number(number).name.split()
     return f"{n} {unit.capitalize()}"
-
-
-#: A grade as the outcomes write it ("4 kyu", "FESA 1 dan"); kyu and dan are the LNMO
-#: document's кю and дан in Russian (LNMO club shogi system, 1; the glossary).
-_GRADE_TEXT = re.compile(r"(FESA )?(\d{1,2}) (kyu|dan)")
-_UNITS = {"kyu": N_("kyu"), "dan": N_("dan")}
-
-
-def localized_grade(text: str) -> str:
-    """A grade's name ("4 kyu", "FESA 1 dan", "no grade") in the language now in force
-    ("4 кю"); any other text as it is.  The outcomes keep the English name (a key)."""
-    if current_language() == "en":
-        return text
-    if text == "no grade":
-        return _("no grade")
-    if ", " in text:  # several grades (a promotion over two grades)
-        return ", ".join(localized_grade(part) for part in text.split(", "))
-    grade = _GRADE_TEXT.fullmatch(text)
-    if grade is None:
-        return text
-    prefix, number, unit = grade.groups()
-    return f"{prefix or ''}{number} {_(_UNITS[unit])}"
 
 
 def shown_grade_name(number: int) -> str:
@@ -258,8 +236,6 @@ def handicapped_rating(rating: int | Fraction | float, grades: Fraction) -> Frac
 
 def grade_table() -> Table:
     """The grade table of rule 2 as a :class:`~ratingkit.core.report.Table`, highest grade first."""
-    from .report import Table
-
     rows = [
         {
             "grade": g.name,
@@ -277,8 +253,6 @@ def grade_table() -> Table:
 
 def handicap_table() -> Table:
     """The handicap table of rule 12 (current and pre-2005 values, in grades)."""
-    from .report import Table
-
     rows = [
         {
             "handicap": _(name),
@@ -314,8 +288,6 @@ def handicap_conversion(rating: int, handicap: str, values: str = "current") -> 
 
 def handicap_steps(rating: int, handicap: str, values: str = "current") -> Table:
     """:func:`handicap_conversion` as a two-column table, step by step."""
-    from .report import Table
-
     v = handicap_conversion(rating, handicap, values)
     handicap = _(str(v["handicap"]))
     rows = [
