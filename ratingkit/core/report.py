@@ -406,7 +406,7 @@ class LazyTable(Table):
         object.__setattr__(self, "_build_values", build_values)
         object.__setattr__(self, "_rows", None)
 
-    @property  # type: ignore[override]
+    @property
     def rows(self) -> tuple[Mapping[str, object], ...]:
         built: tuple[Mapping[str, object], ...] | None = self.__dict__["_rows"]
         if built is None:

@@ -800,10 +800,10 @@ def unsettled_note(unsettled: Unsettled, states: Mapping[str, FesaState]) -> str
 def start_number_order(ids: Any) -> list[str]:
     """Players in start-number order: by number where every id is a whole number written in
     ASCII digits (a FESA table's ``Nr``), else as given (the event's order)."""
-    ids = list(ids)
-    if ids and all(pid.isascii() and pid.isdigit() for pid in ids):
-        return sorted(ids, key=int)
-    return ids
+    names: list[str] = list(ids)
+    if names and all(pid.isascii() and pid.isdigit() for pid in names):
+        return sorted(names, key=int)
+    return names
 
 
 def _start_number(player: Any) -> str:

@@ -20,6 +20,9 @@ from ..core.i18n import tr
 from ..core.rounding import round_half_away_from_zero, round_half_even, round_half_up
 from ..core.shogi import handicapped_rating
 
+#: A rating as the formulas take it: a whole rating, an exact one, or FESA's program's float.
+Rating = int | Fraction | float
+
 #: Opponent ratings below this are raised to it (rules 8 and 11, as FESA's program rates).
 RATING_FLOOR = 400
 #: Rule 3: fewer games than this -> unrated; fewer than PROVISIONAL_GAMES -> provisional.
@@ -87,17 +90,17 @@ def expected(opponent: int | Fraction | float, tr: int | Fraction | float) -> Fr
     return Fraction(expected_score(float(opponent - tr)))
 
 
-def formula_change(tr, opponent, result) -> Fraction:
+def formula_change(tr: Rating, opponent: Rating, result: Fraction | float | int) -> Fraction:
     """d = k(tr) * (res - E) of formula (1)."""
     return k_factor(tr) * (Fraction(result) - expected(opponent, tr))
 
 
-def upset_change(tr, opponent) -> Fraction:
+def upset_change(tr: Rating, opponent: Rating) -> Fraction:
     """d' = k(tr) * (or - tr) / 160 of rule (A), for a win."""
     return Fraction(k_factor(tr)) * (Fraction(opponent) - Fraction(tr)) / 160
 
 
-def bonus(tr, bonus_games: int) -> Fraction:
+def bonus(tr: Rating, bonus_games: int) -> Fraction:
     """Rule 9: (1800 - tr)/200 for a player under 1800 with fewer than 100 rated games."""
     if tr < BONUS_CEILING and bonus_games < BONUS_GAMES:
         return (BONUS_CEILING - Fraction(tr)) / 200
@@ -110,7 +113,7 @@ def upset_crossing(k: int | None = None, lo: float = 1.0, hi: float = 400.0) -> 
     kk = k or 24
 
     def gap(diff: float) -> float:
-        return kk * diff / 160 - kk * (1 - expected_score(diff))
+        return float(kk * diff / 160 - kk * (1 - expected_score(diff)))
 
     for _ in range(200):
         mid = (lo + hi) / 2
@@ -154,11 +157,11 @@ def _decimal(value: Fraction) -> str:
     return text
 
 
-def _strength(rating, given: Fraction):
+def _strength(rating: Rating, given: Fraction) -> Rating:
     return handicapped_rating(rating, given) if given else rating
 
 
-def _opponent_used(result: Result):
+def _opponent_used(result: Result) -> Rating:
     floored = max(RATING_FLOOR, result.opponent)
     return handicapped_rating(floored, result.received) if result.received else floored
 
@@ -173,7 +176,7 @@ def _performance_terms(results: Sequence[Result]) -> tuple[Term, ...]:
     return tuple((float(r.score), float(_opponent_used(r)), r.given or None) for r in results)
 
 
-def _sum_of_terms(terms, rating: float) -> float:
+def _sum_of_terms(terms: Sequence[Term], rating: float) -> float:
     total = 0.0
     rating = float(rating)
     for score, opponent, given in terms:
@@ -187,7 +190,9 @@ def performance_sum(results: Sequence[Result], rating: float) -> float:
     return _sum_of_terms(_performance_terms(results), rating)
 
 
-def _bisect(terms, lo: float, hi: float, skip_below: float, skip_above: float) -> float:
+def _bisect(
+    terms: Sequence[Term], lo: float, hi: float, skip_below: float, skip_above: float
+) -> float:
     """Rule 5's bisection on [lo, hi] to 1e-9.  A midpoint at or below ``skip_below`` is known
     to give a positive sum, at or above ``skip_above`` a negative one, without computing it."""
     for _ in range(200):

@@ -255,7 +255,7 @@ class LazyEventOutcome(EventOutcome[FidePlayer, FideGame]):
         object.__setattr__(self, "_build_players", build_players)
         object.__setattr__(self, "_build_games", build_games)
 
-    @property  # type: ignore[override]
+    @property
     def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
         if self.__dict__["_players"] is None:
             object.__setattr__(self, "_players", self.__dict__["_build_players"]())
@@ -263,7 +263,7 @@ class LazyEventOutcome(EventOutcome[FidePlayer, FideGame]):
         made: tuple[PlayerOutcome[FidePlayer], ...] = self.__dict__["_players"]
         return made
 
-    @property  # type: ignore[override]
+    @property
     def games(self) -> tuple[GameOutcome[FideGame], ...]:
         if self.__dict__["_games"] is None:
             object.__setattr__(self, "_games", self.__dict__["_build_games"]())
@@ -311,7 +311,7 @@ class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
         object.__setattr__(self, "new_state", new_state)
         object.__setattr__(self, "_games", games)
 
-    @property  # type: ignore[override]
+    @property
     def games(self) -> tuple[GameOutcome[FideGame], ...]:
         if self.__dict__["_games"] is None:
             with collector_paused():
@@ -721,7 +721,9 @@ def _rate_period(
             )
         return found_summary
 
-    def period_rated(number: int, key: str, player: Player, own: list[int]) -> PlayerOutcome:
+    def period_rated(
+        number: int, key: str, player: Player, own: list[int]
+    ) -> PlayerOutcome[FidePlayer]:
         """7.1: the previous list's rating + the period's rounded total, as
         :func:`ratingkit.fide.publication._period_rated` makes it."""
         list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)

@@ -25,6 +25,7 @@ from ..core.i18n import N_, tr
 from ..core.model import Event, Player, event_notes
 from ..core.outcome import (
     EventOutcome,
+    GameOutcome,
     Note,
     NoteKind,
     Outcome,
@@ -275,7 +276,7 @@ def rate_period(
     last_state: dict[str, tuple[Player, PlayerState]] = {}
     counts = period_games(rules, events, players)
     event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
-    games: list = []
+    games: list[GameOutcome[FideGame]] = []
     for position, event in enumerate(events):
         states, state_notes = read_states(event, players)
         first = set()
@@ -439,7 +440,9 @@ def _began_last(
     if not dated:
         return rated[-1]
 
-    def when(pair: tuple[int, tuple[Event, PlayerOutcome[FidePlayer], PlayerState]]) -> tuple:
+    def when(
+        pair: tuple[int, tuple[Event, PlayerOutcome[FidePlayer], PlayerState]],
+    ) -> tuple[date | None, int]:
         event = pair[1][0]
         return (event.start or event.end, pair[0])
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -63,7 +64,7 @@ from ..core.rounding import round_half_away_from_zero
 from ..core.tables import D_TO_PD, D_TO_PD_BEYOND
 from ..core.values import RATING_MAX
 from .event import NOT_COUNTED, citation_note
-from .formula import k_factor, ru_from
+from .formula import KChoice, k_factor, ru_from
 from .outcome import FideGame, FidePlayer, VectorisedPeriod, cells_with_none
 from .rulesets import FIDE_2014, Fide2014
 from .state import PENDING_COLUMN, Pending, PlayerState, parse_pending, state_record
@@ -82,6 +83,12 @@ MAX_RATING = RATING_MAX
 MAX_K = 40
 MAX_GAMES = 100_000
 
+#: A pandas DataFrame or Series as the caller gives it: pandas is imported on demand (the
+#: package runs without it), and the checks below read any column whatever its dtype.
+Frame = Any
+#: K by groups: each group's KChoice (8.56) and the position of a player it stands for.
+KGroups = list[tuple[KChoice, int]]
+
 _TRUE = {"yes", "y", "true", "1", "1.0"}
 _FALSE = {"no", "n", "false", "0", "0.0"}
 
@@ -96,7 +103,8 @@ def pd_hundredths(difference: np.ndarray, cap: int | None = None) -> np.ndarray:
         higher = _higher_up_to(cap)[magnitude]
     else:
         higher = PD_HIGHER[np.searchsorted(BAND_ENDS, magnitude, side="left")]
-    return np.where(difference >= 0, higher, 100 - higher)
+    points: np.ndarray = np.where(difference >= 0, higher, 100 - higher)
+    return points
 
 
 _HIGHER_BY_CAP: dict[int, np.ndarray] = {}
@@ -157,14 +165,14 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
         object.__setattr__(self, "_players", players)
         object.__setattr__(self, "_games", games)
 
-    @property  # type: ignore[override]
+    @property
     def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
         if self._players is None and self._build_players is not None:
             object.__setattr__(self, "_players", self._build_players())
         assert self._players is not None
         return self._players
 
-    @property  # type: ignore[override]
+    @property
     def games(self) -> tuple[GameOutcome[FideGame], ...]:
         if self._games is None and self._build_games is not None:
             object.__setattr__(self, "_games", self._build_games())
@@ -179,7 +187,7 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
         assert self._key_value is not None
         return self._key_value
 
-    @property  # type: ignore[override]
+    @property
     def events(self) -> tuple[EventOutcome[FidePlayer, FideGame], ...]:
         return (EventOutcome(self.key, self.players, self.games, self.notes, self.detail),)
 
@@ -211,7 +219,16 @@ def _digest(white: np.ndarray, black: np.ndarray, halves: np.ndarray, rating: np
     return digest.hexdigest()[:16]
 
 
-def _per_player_counts(rated, raw, rw, rb, white, black, cap: int, count: int):
+def _per_player_counts(
+    rated: np.ndarray,
+    raw: np.ndarray,
+    rw: np.ndarray,
+    rb: np.ndarray,
+    white: np.ndarray,
+    black: np.ndarray,
+    cap: int,
+    count: int,
+) -> tuple[np.ndarray, np.ndarray]:
     """Per player: the games the cap limited (8.54) and the games against an unrated opponent
     that are not rated (8.52)."""
     over = np.abs(raw) > cap
@@ -232,6 +249,8 @@ class LazyPlayerFile(PlayerFile):
     are made on first access."""
 
     _length: int
+    _records: tuple[PlayerRecord, ...] | None
+    _build: Callable[[], list[PlayerRecord]] | None
 
     def __init__(
         self,
@@ -249,15 +268,17 @@ class LazyPlayerFile(PlayerFile):
         object.__setattr__(self, "_records", made)
 
     @property
-    def records(self):  # type: ignore[override]
+    def records(self) -> tuple[PlayerRecord, ...]:
         if self._records is None:
+            assert self._build is not None  # one of build= and records= is given
             object.__setattr__(self, "_records", tuple(self._build()))
+        assert self._records is not None
         return self._records
 
     def __len__(self) -> int:
         return self._length
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayerFile):
             return NotImplemented
         return (self.records, self.source) == (other.records, other.source)
@@ -272,14 +293,14 @@ def _where(frame_name: str, column: str) -> Location:
     return Location(frame_name, None, column)
 
 
-def _row_text(frame, position: int) -> str:
+def _row_text(frame: Frame, position: int) -> str:
     label = frame.index[position]
     if isinstance(label, int | np.integer) and label == position:
         return f"row {position + 1}"
     return tr("row {row} (index {label!r})", row=position + 1, label=label)
 
 
-def _plain(value) -> str:
+def _plain(value: Any) -> str:
     """A cell's value for a message: ``nan``, ``2``, ``1.5``, not ``np.float64(nan)``."""
     try:
         number = float(value)
@@ -288,7 +309,7 @@ def _plain(value) -> str:
     return str(int(number)) if number.is_integer() else str(number)
 
 
-def _bad_birth_date(players, position: int) -> InvalidValueError:
+def _bad_birth_date(players: Frame, position: int) -> InvalidValueError:
     """The birth date of the player in ``position`` cannot be read."""
     value = players["born"].iloc[position]
     return InvalidValueError(
@@ -302,7 +323,7 @@ def _bad_birth_date(players, position: int) -> InvalidValueError:
     )
 
 
-def _need_columns(frame, columns: Sequence[str], frame_name: str) -> None:
+def _need_columns(frame: Frame, columns: Sequence[str], frame_name: str) -> None:
     import pandas as pd
 
     if not isinstance(frame, pd.DataFrame):
@@ -334,7 +355,7 @@ _SCALAR_KINDS = frozenset(
 )
 
 
-def _first_not_scalar(raw) -> int | None:
+def _first_not_scalar(raw: Frame) -> int | None:
     """The position of the first cell of ``raw`` that is neither empty, a number (not a
     boolean) nor a string; None when every cell is one of those."""
     import pandas as pd
@@ -356,7 +377,9 @@ def _first_not_scalar(raw) -> int | None:
     return None
 
 
-def _numbers(frame, column: str, frame_name: str, *, what: str, allow_missing: bool):
+def _numbers(
+    frame: Frame, column: str, frame_name: str, *, what: str, allow_missing: bool
+) -> np.ndarray:
     """A column as float64 (NaN where empty); a value that is not a number (a list, a
     boolean, text that is not a number) or not finite (inf) is an error."""
     import pandas as pd
@@ -396,10 +419,20 @@ def _numbers(frame, column: str, frame_name: str, *, what: str, allow_missing: b
             _where(frame_name, column),
             value,
         )
-    return values
+    numbers: np.ndarray = values
+    return numbers
 
 
-def _whole(values, frame, column, frame_name, *, what, minimum, maximum):
+def _whole(
+    values: np.ndarray,
+    frame: Frame,
+    column: str,
+    frame_name: str,
+    *,
+    what: str,
+    minimum: int,
+    maximum: int,
+) -> None:
     """Checks that the given (non-NaN) values are whole numbers from ``minimum`` to
     ``maximum``."""
     given = ~np.isnan(values)
@@ -424,7 +457,7 @@ def _whole(values, frame, column, frame_name, *, what, minimum, maximum):
         )
 
 
-def _check_ids(frame, column: str, frame_name: str) -> None:
+def _check_ids(frame: Frame, column: str, frame_name: str) -> None:
     """Player ids are text or finite numbers: a list, a dict, a boolean or inf is an error
     (checked cell by cell only where pandas does not see text or integers throughout)."""
     import pandas as pd
@@ -456,7 +489,7 @@ def _check_ids(frame, column: str, frame_name: str) -> None:
         )
 
 
-def _read_players(players):
+def _read_players(players: Frame) -> tuple[Any, ...]:
     """Ids, names, ratings and K state of the players frame, checked."""
     import pandas as pd
 
@@ -524,13 +557,14 @@ def _read_players(players):
     return index, ids, names, rating, games, k, born, (ever, ever_2300, pending)
 
 
-def _flags(players, column_name):
+def _flags(players: Frame, column_name: str) -> np.ndarray | None:
     """A yes/no column as int8: 1 yes, 0 no, -1 not given (None without the column)."""
     if column_name not in players.columns:
         return None
     column = players[column_name]
     if column.dtype == bool:
-        return column.to_numpy().astype(np.int8)
+        as_flags: np.ndarray = column.to_numpy().astype(np.int8)
+        return as_flags
     given = column.notna().to_numpy()
     text = column.astype(str).str.strip().str.lower().to_numpy(dtype=object)
     flags = np.full(len(players), -1, dtype=np.int8)
@@ -553,7 +587,7 @@ def _flags(players, column_name):
     return flags
 
 
-def _read_games(games, index):
+def _read_games(games: Frame, index: Frame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Player positions and white's result in half points, checked."""
     _need_columns(games, ("white", "black", "result"), "games")
     sides = []
@@ -612,7 +646,15 @@ def _read_games(games, index):
 # -- K (8.56) by groups ----------------------------------------------------------------------
 
 
-def _k_groups(rated, rating, games, k, born, ever, on: date | None):
+def _k_groups(
+    rated: np.ndarray,
+    rating: np.ndarray,
+    games: np.ndarray | None,
+    k: np.ndarray | None,
+    born: Frame | None,
+    ever: np.ndarray | None,
+    on: date | None,
+) -> tuple[np.ndarray, np.ndarray, KGroups]:
     """K for every rated player, from :func:`k_factor` called once per distinct combination
     of what it reads.  Returns (K array, group array, list of (KChoice, representative))."""
     count = len(rating)
@@ -665,7 +707,7 @@ def _k_groups(rated, rating, games, k, born, ever, on: date | None):
     _, first, inverse = np.unique(key[rated], return_index=True, return_inverse=True)
     inverse = inverse.reshape(-1)
     rated_positions = np.flatnonzero(rated)
-    choices = []
+    choices: KGroups = []
     for where in first.tolist():
         position = int(rated_positions[where])
         state = _state(position, games, k, born, ever)
@@ -679,8 +721,15 @@ def _k_groups(rated, rating, games, k, born, ever, on: date | None):
     return k_values, group, choices
 
 
-def _state(position, games, k, born, ever, ever_2300=None) -> PlayerState:
-    def number(values):
+def _state(
+    position: int,
+    games: np.ndarray | None,
+    k: np.ndarray | None,
+    born: Frame | None,
+    ever: np.ndarray | None,
+    ever_2300: np.ndarray | None = None,
+) -> PlayerState:
+    def number(values: np.ndarray | None) -> int | None:
         if values is None or np.isnan(values[position]):
             return None
         return int(values[position])
@@ -691,7 +740,7 @@ def _state(position, games, k, born, ever, ever_2300=None) -> PlayerState:
         if value == value:  # not NaT
             birth = value.date()
 
-    def flag(values):
+    def flag(values: np.ndarray | None) -> bool | None:
         if values is None or values[position] < 0:
             return None
         return bool(values[position])
@@ -727,7 +776,7 @@ def _period_notes(
     rules: Fide2014,
     waiting: list[tuple[str, int]],
     on: date | None,
-    choices: list,
+    choices: KGroups,
     k_group: np.ndarray,
     rated: np.ndarray,
     player_name: Callable[[int], str],
@@ -811,7 +860,7 @@ def _unrated_players(
     # is published from 5 games on (7.14), the results below it are kept (pending_results).
     unrated = ~rated
     ru_players: dict[int, PlayerOutcome[FidePlayer]] = {}
-    carried: dict[int, tuple] = {}
+    carried: dict[int, tuple[Pending, ...]] = {}
     first_notes: list[Note] = []
     waiting: list[tuple[str, int]] = []
     unrated_positions = np.flatnonzero(unrated)
@@ -841,7 +890,7 @@ def _unrated_players(
         order = np.lexsort((u_games, u_owner))
         u_games, u_owner = u_games[order], u_owner[order]
 
-        def pairs_of(position: int) -> list:
+        def pairs_of(position: int) -> list[tuple[date | None, Fraction, Fraction]]:
             lo, hi = np.searchsorted(u_owner, [position, position + 1])
             out = []
             for g in u_games[lo:hi].tolist():
@@ -928,8 +977,8 @@ def _unrated_players(
 
 
 def rate_period(
-    games,
-    players,
+    games: Frame,
+    players: Frame,
     rules: str | Fide2014 = "fide-2014",
     *,
     on: date | None = None,
@@ -1069,10 +1118,10 @@ def rate_period(
 
     columns = COMMON_COLUMNS + tuple(c for c in PLAYER_COLUMNS if c not in COMMON_COLUMNS)
 
-    def build_rows() -> list[dict]:
+    def build_rows() -> list[dict[str, object]]:
         return [player_row(p) for p in outcome_.players]
 
-    def build_frame():
+    def build_frame() -> Frame:
         import pandas as pd
 
         if unrated_positions.size:
@@ -1118,7 +1167,11 @@ def rate_period(
                 sides.append(_game(key, rounds[g], me, you, mine))
         return tuple(sides)
 
-    def _game(key: EventKey, round_, me, you, halves_mine) -> GameOutcome[FideGame]:
+    def _game(
+        key: EventKey, round_: Any, me: int, you: int, halves_mine: int
+    ) -> GameOutcome[FideGame]:
+        # round_: the games frame's round, or None where it has no round column (which
+        # GameOutcome's int does not say).
         score = Fraction(halves_mine, 2)
         name, opponent_name = player_name(me), player_name(you)
         opponent_rating = int(rating_int[you]) if rated[you] else None
@@ -1215,7 +1268,7 @@ def rate_period(
     )
     players_table = LazyTable("players", columns, count, build_rows, build_frame, FORMATS)
 
-    def build_game_rows() -> list[dict]:
+    def build_game_rows() -> list[dict[str, object]]:
         return [game_row(g) for g in outcome_.games]
 
     games_table = LazyTable("games", GAME_COLUMNS, 2 * len(white), build_game_rows)
@@ -1232,7 +1285,12 @@ def rate_period(
     )
 
 
-def _k_notes(choices, k_group, rated, player_name) -> list[str]:
+def _k_notes(
+    choices: KGroups,
+    k_group: np.ndarray,
+    rated: np.ndarray,
+    player_name: Callable[[int], str],
+) -> list[str]:
     """The defaults assumed for K, one note per (K, assumption), with the players' count and
     the first ten names (as fide-2014 groups them)."""
     notes = []

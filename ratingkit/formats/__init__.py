@@ -253,7 +253,7 @@ def _read_with(
                 )
             )
         options["encoding"] = encoding
-    return fmt.read(file, **options)  # type: ignore[call-arg]
+    return fmt.read(file, **options)
 
 
 def write_event(event: Event, format: str) -> str:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..core.clubterms import game_terms, parse_grade
 from ..core.errors import InvalidValueError, Location, UnknownResultError
@@ -125,7 +126,7 @@ def _season_order(game: Game) -> tuple[int, int]:
     return (game.round, line or 0)
 
 
-def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
+def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict[str, Any]]:
     _header, table = read_csv_table(text, source, _("the games file"), GAME_COLUMNS)
     rows = []
     for row in table:
@@ -161,7 +162,7 @@ def _read_rows(text: str, source: str, known_ids: set[str]) -> list[dict]:
     return rows
 
 
-def _game(row: dict, place: dict, grades: dict) -> Game:
+def _game(row: dict[str, Any], place: dict[str, Any], grades: dict[str | None, Any]) -> Game:
     cells = row["cells"]
     where: Location = row["location"]
 

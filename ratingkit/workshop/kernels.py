@@ -18,7 +18,7 @@ class WorkshopKernelManager(AsyncMappingKernelManager):
     """``AsyncMappingKernelManager`` whose idle clock starts when a kernel leaves the pool."""
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's has none
         self._clock_started: set[str] = set()  # a few ids a visitor; never pruned
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
@@ -30,4 +30,4 @@ class WorkshopKernelManager(AsyncMappingKernelManager):
             if kernel is not None and hasattr(kernel, "last_activity"):
                 kernel.last_activity = utcnow()
                 return
-        await super().cull_kernel_if_idle(kernel_id)
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]

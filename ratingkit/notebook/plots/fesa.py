@@ -3,12 +3,13 @@ so tests can check what was drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core.i18n import _, number, tr
 from ...core.shogi import GRADES
 from ...fesa import bonus, expected_score, k_factor, upset_crossing
-from ...fesa.promotion import TraceTable
+from ...fesa.promotion import TraceStep, TraceTable
 from ._axes import axes
 from ._text import literal
 
@@ -84,11 +85,12 @@ def plot_promotion_trace(trace: TraceTable, ax: Any = None) -> Any:
     steps = [s for s in trace.steps if s.game is not None]
     games = [s.game for s in steps]
     ax.plot(games, [float(s.tested_rating) for s in steps], marker="o", label=_("tested rating"))
-    for key, style, bound in (
+    bounds: tuple[tuple[str, str, Callable[[TraceStep], int | None]], ...] = (
         ("LB", ":", lambda s: s.lb),
         ("MP", "--", lambda s: s.mp),
         ("UB", "-.", lambda s: s.ub),
-    ):
+    )
+    for key, style, bound in bounds:
         ax.step(games, [bound(s) for s in steps], where="mid", linestyle=style, label=key)
     for s in steps:
         if s.promoted_to:

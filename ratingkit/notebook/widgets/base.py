@@ -49,7 +49,7 @@ class Widget:
 
         bundle = dict(self.view._repr_mimebundle_())
         bundle["text/plain"] = f"{type(self).__name__}: {_(self.plain_text)}"
-        display(bundle, raw=True)
+        display(bundle, raw=True)  # type: ignore[no-untyped-call]  # IPython has no annotations
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"

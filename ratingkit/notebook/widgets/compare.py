@@ -34,10 +34,12 @@ def deltas(comparison: Comparison) -> dict[str, dict[str, int | None]]:
     }
 
 
-def changed_ratings(original: Comparison, edited: Comparison) -> dict[tuple[str, str], tuple]:
+def changed_ratings(
+    original: Comparison, edited: Comparison
+) -> dict[tuple[str, str], tuple[int | None, int | None]]:
     """(rules, id) -> (rating after in ``original``, rating after in ``edited``) for every
     player whose published rating the edit moved."""
-    changed: dict[tuple[str, str], tuple] = {}
+    changed: dict[tuple[str, str], tuple[int | None, int | None]] = {}
     for name in edited.reports:
         if name not in original.reports:
             continue
