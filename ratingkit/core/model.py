@@ -28,7 +28,7 @@ from .errors import (
     UnknownPlayerError,
     UnknownResultError,
 )
-from .outcome import GameKind, Note, NoteKind, Rule
+from .notes import GameKind, Note, NoteKind, Rule, content_digest
 from .values import RATING_MAX
 
 
@@ -431,7 +431,6 @@ class Event:
         """16 hex digits of a hash of the event's content: name, type, dates, rounds, players,
         games, byes (not the path it was read from).  Two events of one name with other
         games have other digests; the same event read twice has the same one."""
-        from .outcome import content_digest
 
         def day(value: date | None) -> int | None:
             return value.toordinal() if value is not None else None

@@ -62,7 +62,7 @@ from ..core.i18n import N_, _, ngettext, tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .fileio import CsvRow, read_csv_table, read_text
 from .model import ReadNote
-from .outcome import Note, NoteKind, Rule
+from .notes import Note, NoteKind, Rule
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
 if TYPE_CHECKING:
