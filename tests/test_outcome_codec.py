@@ -212,3 +212,32 @@ def test_an_lnmo_grade_stored_before_issue_27_reads_back_from_its_new_home():
     assert type(grade) is Grade and grade == Grade(-12) and grade.label == "12 kyu"
     # written today under its new module's name
     assert '"type":"ratingkit.core.clubterms:Grade"' in dumps(grade)
+
+
+def test_a_note_stored_under_the_outcome_module_reads_back_from_core_notes():
+    """Issue 27 moved Note, NoteKind and Rule down into ratingkit.core.notes; a ledger written
+    before names them in ratingkit.core.outcome.  The text below is what the codec wrote then
+    for a FIDE 2014 8.54 note (written by hand here, not by the codec)."""
+    from ratingkit.core.notes import Note, NoteKind, Rule
+
+    stored = json.dumps(
+        {
+            "codec": "ratingkit-outcome",
+            "version": 1,
+            "value": {
+                "$": "dataclass",
+                "type": "ratingkit.core.outcome:Note",
+                "v": {
+                    "kind": {"$": "enum", "type": "ratingkit.core.outcome:NoteKind", "v": "rule"},
+                    "text": "D capped at 400",
+                    "rule": {
+                        "$": "dataclass",
+                        "type": "ratingkit.core.outcome:Rule",
+                        "v": {"clause": "8.54", "text": ""},
+                    },
+                    "players": {"$": "tuple", "v": ["a"]},
+                },
+            },
+        }
+    )
+    assert loads(stored) == Note(NoteKind.RULE, "D capped at 400", Rule("8.54"), ("a",))
