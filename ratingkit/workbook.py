@@ -120,7 +120,13 @@ def trust(notebook: Path) -> None:
     from nbformat.sign import NotebookNotary
 
     try:
-        NotebookNotary().sign(nbformat.read(notebook, as_version=nbformat.NO_CONVERT))
+        read = nbformat.read(notebook, as_version=nbformat.NO_CONVERT)
+    except ValueError as error:  # nbformat's NotJSONError: a damaged copy, said in one line
+        raise RatingkitError(
+            tr("{notebook}: not a notebook ({error})", notebook=notebook, error=error)
+        ) from None
+    try:
+        NotebookNotary().sign(read)
     except OSError:
         # A data folder that cannot be written leaves the copy untrusted: the workbook still
         # opens, and each widget's plain text says to run its cell.
