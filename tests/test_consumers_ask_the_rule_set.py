@@ -43,6 +43,27 @@ def _literal(node: ast.AST) -> bool:
     return isinstance(node, ast.Tuple | ast.List | ast.Set) and all(map(_literal, node.elts))
 
 
+def _is_prefix_test(node: ast.AST) -> bool:
+    """``report.rules.startswith(...)``: a family told by its name's prefix."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("startswith", "endswith")
+        and _is_rule_set_name(node.func.value)
+    )
+
+
+def _is_class_test(node: ast.AST) -> bool:
+    """``isinstance(rules, Fide2014)`` and the like."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return False
+    if node.func.id != "isinstance" or len(node.args) != 2:
+        return False
+    return bool(
+        {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)} & RULE_SET_CLASSES
+    )
+
+
 def decisions_by_name(source: str) -> list[str]:
     """Every place ``source`` compares a rule set's name to a literal (``==``, ``in``,
     ``.startswith``) or isinstance-checks a rule set class."""
@@ -52,14 +73,8 @@ def decisions_by_name(source: str) -> list[str]:
             sides = [node.left, *node.comparators]
             if any(map(_is_rule_set_name, sides)) and any(map(_literal, sides)):
                 found.append(f"line {node.lineno}: {ast.unparse(node)}")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr in ("startswith", "endswith") and _is_rule_set_name(node.func.value):
-                found.append(f"line {node.lineno}: {ast.unparse(node)}")
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            if node.func.id == "isinstance" and len(node.args) == 2:
-                named = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
-                if named & RULE_SET_CLASSES:
-                    found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif _is_prefix_test(node) or _is_class_test(node):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
     return found
 
 
