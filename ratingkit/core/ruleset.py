@@ -11,6 +11,7 @@ tries, for every caller alike.
 from __future__ import annotations
 
 import difflib
+import importlib.metadata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -117,6 +118,54 @@ class RuleSet(Protocol):
         """The event's validity under the rules: one finding per rule broken."""
         ...
 
+    # What the consumers ask of a rule set, the rule set says (issue 27): none of them
+    # compares its name or its class.  :class:`RuleSetMembers` gives each one its default.
+
+    @property
+    def desk_default_for(self) -> frozenset[str]:
+        """The events the officer's desk preselects it for when it is in force on the
+        event's start: :data:`SCORE_TABLE`, a format's name (``"club"``: LNMO's club
+        records) or a game (``"shogi"``).  Empty: it is preselected only as the member of
+        its family in force (FIDE's texts) or never."""
+        ...
+
+    @property
+    def written_formats(self) -> frozenset[str]:
+        """The event formats whose rated form it writes (FESA's rated table: ``"fesa"``)."""
+        ...
+
+    @property
+    def lineage(self) -> str | None:
+        """The organisation whose successive texts it is one of, compared side by side (the
+        versions widget: ``"fide"`` for FIDE 1982-2000 and 2014-2025); None: none."""
+        ...
+
+    def listed(self, record: PlayerRecord) -> bool:
+        """Whether a rating list shows the player whose state is ``record`` (the ledger's
+        list): its own rule where it has one (FESA rule 3), else once he has a rating."""
+        ...
+
+
+#: :attr:`RuleSet.desk_default_for`'s word for an event that gives only each player's total.
+SCORE_TABLE = "score-table"
+
+
+class RuleSetMembers:
+    """The defaults of :class:`RuleSet`'s members that only some rule sets set: a rule set's
+    class derives from it (python-chess's variants carry their metadata the same way) and
+    overrides what its rules say.  A plain class, so that a frozen dataclass deriving from
+    it gets no extra field."""
+
+    desk_default_for: frozenset[str] = frozenset()
+    written_formats: frozenset[str] = frozenset()
+    lineage: str | None = None
+
+    def listed(self, record: PlayerRecord) -> bool:
+        """Listed once the rule set has given him a rating (FIDE 2014 7.14 and 2024 7.1.4
+        publish none below 5 games against rated opponents, FIDE 1982 9.14 none below 9
+        games: until then the state holds no rating)."""
+        return record.rating is not None
+
 
 @runtime_checkable
 class GameCalculation(Protocol):
@@ -187,6 +236,46 @@ def _load_builtins() -> None:
         for family, gaps in builtin.BUILTIN_GAPS.items():
             for gap in gaps:
                 register_family_gap(family, gap)
+        _load_entry_points()
+
+
+#: The entry point group through which a package outside ratingkit adds its rule sets: each
+#: entry point names a rule set, or a sequence of them (``[project.entry-points.
+#: "ratingkit.rule_sets"] elo = "my_elo:RULE_SETS"``).
+ENTRY_POINT_GROUP = "ratingkit.rule_sets"
+
+
+def _load_entry_points() -> None:
+    """Register the rule sets installed packages declare under :data:`ENTRY_POINT_GROUP`;
+    one that does not load, or is no rule set, is refused by its entry point's name."""
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            loaded = entry.load()
+        except Exception as exc:  # any error of a foreign package, named in one line
+            raise RatingkitError(
+                tr(
+                    "entry point {entry!r} ({value}) of group {group} does not load: {error}",
+                    entry=entry.name,
+                    value=entry.value,
+                    group=ENTRY_POINT_GROUP,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+            ) from None
+        for rule_set in loaded if isinstance(loaded, list | tuple) else (loaded,):
+            if not isinstance(rule_set, RuleSet):
+                raise RatingkitError(
+                    tr(
+                        (
+                            "entry point {entry!r} ({value}) of group {group} gives {given!r}, "
+                            "which is not a rule set (ratingkit.core.ruleset.RuleSet)"
+                        ),
+                        entry=entry.name,
+                        value=entry.value,
+                        group=ENTRY_POINT_GROUP,
+                        given=rule_set,
+                    )
+                )
+            register(rule_set)
 
 
 def rule_sets() -> Mapping[str, RuleSet]:

@@ -54,7 +54,7 @@ from ..core.players import (
     read_player_file,
 )
 from ..core.report import Report, Table
-from ..core.ruleset import families, get_rule_set, guard
+from ..core.ruleset import RuleSet, families, get_rule_set, guard
 from ..formats import read_event
 from .ledgerfile import (
     LedgerBusyError,
@@ -2186,15 +2186,11 @@ def _file_digest(path: Path, event: Event) -> str:
     return digest.hexdigest()
 
 
-def listed_by(rules: Any, record: PlayerRecord) -> bool:
-    """Whether the list shows a player: the rule set says so where it has its own rule
-    (FESA rule 3 keeps unrated players' performance ratings off it, ``listed``), else he is
-    listed once the rule set has given him a rating (FIDE 2014 7.14 and 2024 7.1.4 publish
-    none below 5 games against rated opponents, FIDE 1982 9.14 none below 9 games)."""
-    decide: Callable[[PlayerRecord], bool] | None = getattr(rules, "listed", None)
-    if decide is not None:
-        return bool(decide(record))
-    return record.rating is not None
+def listed_by(rules: RuleSet, record: PlayerRecord) -> bool:
+    """Whether the list shows a player: the rule set says (:meth:`RuleSet.listed`: FESA rule 3
+    keeps unrated players' performance ratings off it; by default he is listed once the rule
+    set has given him a rating, FIDE 2014 7.14, 2024 7.1.4, 1982 9.14)."""
+    return bool(rules.listed(record))
 
 
 def _read_with(event: Event, source: str | None) -> bool:
