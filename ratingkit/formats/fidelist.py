@@ -51,7 +51,12 @@ digits, a federation that is not three capital letters, a sex other than ``M`` o
 rating outside 0-4000, games outside 0-999, a K outside 1-99, a birth year outside
 1800-2100, a flag other than ``i``, ``w`` or ``wi``, two rows with one FIDE id (both lines
 named).  A ZIP archive as FIDE publishes the lists (``players_list.zip``) is read through its
-one ``.txt`` or ``.xml`` file, up to :data:`ZIP_MEMBER_LIMIT` bytes unpacked.  The XML is read
+one ``.txt`` or ``.xml`` file.  The file is read as a stream (the TXT line by line, the XML in
+chunks given to expat, a ZIP archive's member as it unpacks), never held whole, and counted
+against :class:`ListLimits`: the unpacked size and the packing ratio (counted while reading,
+as a ZIP header's size may lie), a value's length, a line's; past one, the list is refused
+with one line naming the file and the limit.  The encoding is detected from the first 4 MiB
+(the whole file when smaller, as the other readers detect it).  The XML is read
 with the standard library's expat parser, refusing a DOCTYPE (and with it every entity
 declaration, so nothing is fetched or expanded).
 
