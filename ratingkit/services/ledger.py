@@ -28,7 +28,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, date, datetime
@@ -913,9 +913,9 @@ class Ledger:
         the first period: each player by his FIDE id, with name, federation, sex, title,
         rating, games, K and birth year.  Later imports match players on the FIDE id.  Only
         before any period is rated (the list is the state the first period starts from)."""
-        from ..formats.fidelist import read_rating_list
+        from ..formats.fidelist import RatingListReader
 
-        listing = read_rating_list(path, encoding)
+        reader = RatingListReader(path, encoding)
         with self._write():
             rated = self._connection.execute("SELECT MIN(period) FROM periods").fetchone()[0]
             if rated is not None:
@@ -930,11 +930,24 @@ class Ledger:
                         rated=rated,
                     )
                 )
-            return self._store_list(listing.players, str(path))
+            # The list is stored a batch at a time inside the one transaction: a list of a
+            # million players is never held whole, and a bad line refuses it all.
+            # The ledger's players with a FIDE id, read once: the list names each id once.
+            by_key = dict(
+                self._connection.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'")
+            )
+            created = updated = 0
+            for batch in reader.batches():
+                summary = self._store_list(batch, str(path), by_key)
+                created, updated = created + summary.created, updated + summary.updated
+            return ListImportSummary(str(path), created, updated)
 
-    def _store_list(self, listed: Sequence[Any], source: str) -> ListImportSummary:
+    def _store_list(
+        self, listed: Sequence[Any], source: str, by_key: Mapping[str, int] | None = None
+    ) -> ListImportSummary:
         db = self._connection
-        by_key = dict(db.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'"))
+        if by_key is None:
+            by_key = dict(db.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'"))
         created = updated = 0
         new_rows = []
         updates = []
