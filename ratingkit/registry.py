@@ -9,6 +9,7 @@ depends on another through it.
 from __future__ import annotations
 
 import difflib
+import importlib.metadata
 from collections.abc import Mapping
 from datetime import date
 
@@ -59,6 +60,46 @@ def _load_builtins() -> None:
         for family, gaps in builtin.BUILTIN_GAPS.items():
             for gap in gaps:
                 register_family_gap(family, gap)
+        _load_entry_points()
+
+
+#: The entry point group through which a package outside ratingkit adds its rule sets: each
+#: entry point names a rule set, or a sequence of them (``[project.entry-points.
+#: "ratingkit.rule_sets"] elo = "my_elo:RULE_SETS"``).
+ENTRY_POINT_GROUP = "ratingkit.rule_sets"
+
+
+def _load_entry_points() -> None:
+    """Register the rule sets installed packages declare under :data:`ENTRY_POINT_GROUP`;
+    one that does not load, or is no rule set, is refused by its entry point's name."""
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            loaded = entry.load()
+        except Exception as exc:  # any error of a foreign package, named in one line
+            raise RatingkitError(
+                tr(
+                    "entry point {entry!r} ({value}) of group {group} does not load: {error}",
+                    entry=entry.name,
+                    value=entry.value,
+                    group=ENTRY_POINT_GROUP,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+            ) from None
+        for rule_set in loaded if isinstance(loaded, list | tuple) else (loaded,):
+            if not isinstance(rule_set, RuleSet):
+                raise RatingkitError(
+                    tr(
+                        (
+                            "entry point {entry!r} ({value}) of group {group} gives {given!r}, "
+                            "which is not a rule set (ratingkit.core.ruleset.RuleSet)"
+                        ),
+                        entry=entry.name,
+                        value=entry.value,
+                        group=ENTRY_POINT_GROUP,
+                        given=rule_set,
+                    )
+                )
+            register(rule_set)
 
 
 def rule_sets() -> Mapping[str, RuleSet]:

@@ -121,9 +121,13 @@ def trust(notebook: Path) -> None:
 
     try:
         # nbformat has no annotations
-        notary = NotebookNotary()  # type: ignore[no-untyped-call]
-        stored = nbformat.read(notebook, as_version=nbformat.NO_CONVERT)  # type: ignore[no-untyped-call]
-        notary.sign(stored)  # type: ignore[no-untyped-call]
+        read = nbformat.read(notebook, as_version=nbformat.NO_CONVERT)  # type: ignore[no-untyped-call]
+    except ValueError as error:  # nbformat's NotJSONError: a damaged copy, said in one line
+        raise RatingkitError(
+            tr("{notebook}: not a notebook ({error})", notebook=notebook, error=error)
+        ) from None
+    try:
+        NotebookNotary().sign(read)  # type: ignore[no-untyped-call]
     except OSError:
         # A data folder that cannot be written leaves the copy untrusted: the workbook still
         # opens, and each widget's plain text says to run its cell.

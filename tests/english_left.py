@@ -133,6 +133,9 @@ def _without_data(text: str, kind: str) -> str:
     text = re.sub(r"(?:[\w.-]*/)+[\w.-]+", " ", text)  # file paths
     # quoted column names and values (not a Turkish suffix's apostrophe: "%50'nin")
     text = re.sub(r"(?<!\w)'[\w .:-]*'(?!\w)", " ", text)
+    # JupyterLab's menu, quoted as the user sees it: its interface is English in every
+    # language (no language pack is installed with ratingkit)
+    text = re.sub(r"Run\s*(?:>|&gt;)\s*Run All Cells", " ", text)
     text = re.sub(r"(?<!\w)--[a-z][\w-]*", " ", text)  # options the user types (--format)
     text = re.sub(r"\b\w*_\w*\b", " ", text)  # identifiers (bonus_games, rounds_per_day)
     text = re.sub(r"\bor ?- ?tr\b", " ", text)  # FESA rule 1's symbols: or - tr

@@ -63,6 +63,7 @@ SMALL_RUNS = {
     "ledger_faults.py": ["--kills", "2"],
     "read_big_files.py": ["--players", "50", "--rounds", "3", "--repeat", "1"],
     "read_big_trf.py": ["--players", "60", "--repeat", "1"],
+    "read_fide_list.py": ["--players", "200", "--before", "."],
     "read_big_csv.py": ["--players", "200", "--repeat", "1", "--old-players", "100"],
     "workshop_room.py": [
         *("--visitors", "2", "--pool", "2", "--idle", "12"),

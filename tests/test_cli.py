@@ -20,7 +20,7 @@ from ratingkit.core.report import Report, Table
 
 
 @dataclass(frozen=True)
-class _CountingRules:
+class _CountingRules(rulesets.RuleSetMembers):
     """A stand-in rule set that reports each player's points, to test the CLI's plumbing."""
 
     name: str = "points-only"

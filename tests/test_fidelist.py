@@ -34,6 +34,7 @@ from ratingkit.formats import (
     read_rating_list,
     write_table_xlsx,
 )
+from ratingkit.formats.fidelist import ListLimits, RatingListReader
 
 DATA = Path(__file__).parent / "data" / "fidelist"
 SINGLE = DATA / "standard_rating_list.txt"
@@ -628,3 +629,126 @@ def test_an_unknown_encoding_is_a_clean_error() -> None:
     for path in (SINGLE, XML):
         with pytest.raises(InputError, match="unknown encoding 'nope'"):
             read_rating_list(path, encoding="nope")
+
+
+# -- big and hostile files (issue 28, part 4) ---------------------------------------------
+
+SMALL_CAPS = ListLimits(unpacked_bytes=100_000, ratio=200, field_chars=100, line_chars=2_000)
+TXT_HEADER = COMBINED.read_text(encoding="utf-8").splitlines()[0]
+
+
+def _one_line(error: pytest.ExceptionInfo[InputError]) -> str:
+    text = str(error.value)
+    assert "\n" not in text and len(text) < 400, text
+    return text
+
+
+def test_a_small_zip_bomb_is_refused_past_the_cap_in_one_line(tmp_path: Path) -> None:
+    # 20 MB of spaces pack to about 20 KB: past the 100,000 bytes set for the test.
+    bomb = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("players_list_foa.txt", TXT_HEADER + "\n" + " " * 20_000_000)
+    assert bomb.stat().st_size < 30_000
+    with pytest.raises(InputError) as refused:
+        read_rating_list(bomb, limits=SMALL_CAPS)
+    text = _one_line(refused)
+    assert "players_list.zip" in text and "100,000 bytes" in text
+    # With the default caps the packing ratio (about 1000:1, over 200) refuses it.
+    with pytest.raises(InputError) as refused:
+        read_rating_list(bomb)
+    assert "200 times its packed size" in _one_line(refused)
+
+
+def test_a_zip_member_lying_about_its_size_is_refused_while_read(tmp_path: Path) -> None:
+    # The header says 1,000 bytes (ratio 1000/packed, far under the caps); the member
+    # unpacks to 20 MB.  Counted while reading, it is refused, whichever check fires first.
+    honest = tmp_path / "honest.zip"
+    with zipfile.ZipFile(honest, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("players_list_foa.txt", TXT_HEADER + "\n" + " " * 20_000_000)
+    data = bytearray(honest.read_bytes())
+    info = zipfile.ZipFile(honest).infolist()[0]
+    real = info.file_size.to_bytes(4, "little")
+    lying = (1_000).to_bytes(4, "little")
+    assert data.count(real) == 2  # the local header's and the central directory's
+    liar = tmp_path / "players_list.zip"
+    liar.write_bytes(bytes(data).replace(real, lying))
+    assert zipfile.ZipFile(liar).infolist()[0].file_size == 1_000
+    with pytest.raises(InputError) as refused:
+        read_rating_list(liar)
+    assert "players_list.zip" in _one_line(refused)
+
+
+def test_a_zip_bomb_given_to_db_import_list_is_one_line(tmp_path: Path) -> None:
+    from ratingkit.services.ledger import Ledger
+
+    bomb = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("players_list_foa.txt", TXT_HEADER + "\n" + " " * 20_000_000)
+    with Ledger.create(tmp_path / "l.ledger", "fide-2014") as ledger:
+        with pytest.raises(InputError) as refused:
+            ledger.import_list(bomb)
+        assert "ZIP bomb" in _one_line(refused)
+        # Nothing half-applied: no player stored.
+        assert ledger._connection.execute("SELECT COUNT(*) FROM players").fetchone() == (0,)
+
+
+def test_a_deep_xml_is_refused_without_recursion(tmp_path: Path) -> None:
+    # 100,000 nested elements: expat does not recurse, and the reader refuses the fourth level.
+    deep = "<playerslist><player><name>" + "<a>" * 100_000 + "</a>" * 100_000
+    path = _write(tmp_path, deep + "</name></player></playerslist>", "deep.xml")
+    with pytest.raises(MalformedLineError) as refused:
+        read_rating_list(path)
+    assert "<name> holds an element <a>" in _one_line(refused)
+
+
+def test_a_wide_xml_is_read_within_bounds_or_refused(tmp_path: Path) -> None:
+    player = (
+        "<player><fideid>{id}</fideid><name>P{id}</name><country>HUN</country>"
+        "<sex>M</sex><rating>2000</rating><games>1</games><k>20</k>"
+        "<birthday>1990</birthday><flag></flag></player>"
+    )
+    # Many siblings: 5,000 players on one line each.
+    many = "\n".join(player.format(id=1000 + n) for n in range(5_000))
+    wide = _write(tmp_path, f"<playerslist>\n{many}\n</playerslist>", "wide.xml")
+    assert len(read_rating_list(wide, limits=SMALL_CAPS)) == 5_000
+    # Many attributes: one tag of 100,000 attributes (about 1.2 MB) is past the line cap.
+    attributes = " ".join(f"a{n}='x'" for n in range(100_000))
+    tag = _write(
+        tmp_path, f"<playerslist {attributes}>{player.format(id=1)}</playerslist>", "a.xml"
+    )
+    with pytest.raises(MalformedLineError) as refused:
+        read_rating_list(tag, limits=SMALL_CAPS)
+    assert "2,000 bytes" in _one_line(refused)
+
+
+@pytest.mark.parametrize("layout", ["xml", "txt"])
+def test_a_huge_field_is_refused_with_the_cap(tmp_path: Path, layout: str) -> None:
+    name = "x" * 5_000_000
+    if layout == "xml":
+        text = f"<playerslist><player><fideid>1</fideid><name>{name}</name></player></playerslist>"
+        where = "<name>"
+    else:
+        text = TXT_HEADER + "\n" + "1".ljust(15) + name + "\n"
+        where = "line 2"
+    path = _write(tmp_path, text, f"huge.{layout}")
+    with pytest.raises(InputError) as refused:
+        read_rating_list(path)
+    message = _one_line(refused)
+    assert where in message and "huge" in message
+    assert ("1,000 characters" if layout == "xml" else "65,536 characters") in message
+    # A value past a lower cap, in a line within the line cap: the value's own cap.
+    # (the last column, Flag, runs to the line's end)
+    short = TXT_HEADER + "\n" + "1".ljust(TXT_HEADER.index("Flag")) + "y" * 150 + "\n"
+    with pytest.raises(InvalidValueError) as refused:
+        read_rating_list(_write(tmp_path, short, "long.txt"), limits=SMALL_CAPS)
+    assert "100 characters" in _one_line(refused)
+
+
+def test_the_reader_gives_batches_and_refuses_a_late_duplicate(tmp_path: Path) -> None:
+    lines = [TXT_HEADER] + [f"{1000 + n:<15}{'P' + str(n):<61}HUN M" for n in range(25)]
+    path = _write(tmp_path, "\n".join([*lines, f"{1003:<15}{'Again':<61}HUN M"]) + "\n", "d.txt")
+    with pytest.raises(DuplicatePlayerError) as refused:
+        list(RatingListReader(path).batches(size=10))
+    assert "'P3' at" in str(refused.value) and "line 5 and 'Again'" in str(refused.value)
+    good = _write(tmp_path, "\n".join(lines) + "\n", "g.txt")
+    assert [len(b) for b in RatingListReader(good).batches(size=10)] == [10, 10, 5]

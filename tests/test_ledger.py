@@ -64,7 +64,7 @@ class ToyDetail:
 
 
 @dataclass(frozen=True)
-class ToyRules:
+class ToyRules(rulesets.RuleSetMembers):
     name: str = "toy"
     title: str = "toy rules for ledger tests"
     document: str = "tests/test_ledger.py"

@@ -71,7 +71,7 @@ def test_two_players_with_one_fide_id_are_refused_at_import_and_nothing_is_store
 
 
 @dataclass(frozen=True)
-class _StrayState:
+class _StrayState(rulesets.RuleSetMembers):
     """A rule set whose new state names a player the ledger does not have."""
 
     name: str = "stray-state"

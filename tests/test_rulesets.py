@@ -14,7 +14,7 @@ from ratingkit.registry import get_rule_set, register, rule_sets
 
 
 @dataclass(frozen=True)
-class _Rules:
+class _Rules(rulesets.RuleSetMembers):
     name: str = "probe"
     title: str = "probe rules"
     document: str = "none"

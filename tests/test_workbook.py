@@ -111,7 +111,8 @@ def test_in_another_folder_the_installed_copies_are_the_source(tmp_path, monkeyp
     installed = tmp_path / "share" / "ratingkit"
     (installed / "notebooks").mkdir(parents=True)
     (installed / "examples" / "lnmo-club").mkdir(parents=True)
-    (installed / "notebooks" / "00-start-here.ipynb").write_text("start")
+    start = '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n'
+    (installed / "notebooks" / "00-start-here.ipynb").write_text(start)
     (installed / "examples" / "a.trf").write_text("shipped a")
     (installed / "examples" / "lnmo-club" / "games.csv").write_text("shipped games")
     monkeypatch.setattr(workbook, "shipped", lambda: installed)
@@ -120,7 +121,7 @@ def test_in_another_folder_the_installed_copies_are_the_source(tmp_path, monkeyp
     (folder / "examples" / "a.trf").write_text("my a")
     made = workbook.prepare(folder)
     assert made == folder / "workbook"
-    assert (made / "00-start-here.ipynb").read_text() == "start"
+    assert (made / "00-start-here.ipynb").read_text() == start
     assert (folder / "examples" / "a.trf").read_text() == "my a"
     assert (folder / "examples" / "lnmo-club" / "games.csv").read_text() == "shipped games"
     monkeypatch.setattr(workbook, "shipped", lambda: None)

@@ -310,14 +310,15 @@ def _implausible_words(text: str, limit: int = 2000) -> int:
 _WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
 
-def require_text(data: bytes, path: str | os.PathLike[str]) -> None:
+def require_text(data: bytes, path: str | os.PathLike[str], lines_before: int = 0) -> None:
     """Refuse bytes that are not text in UTF-8 or a one-byte code page: a UTF-16/32
     byte-order mark or a NUL byte (UTF-16 text saved by a spreadsheet, a binary file).  Read
-    as a code page they would give garbage and a misleading error further on."""
-    if data.startswith(_WIDE_BOMS):
+    as a code page they would give garbage and a misleading error further on.  ``data`` may
+    be a piece of a file read as a stream, after ``lines_before`` lines."""
+    if data.startswith(_WIDE_BOMS) and not lines_before:
         what = _("a UTF-16 or UTF-32 byte-order mark")
     elif b"\x00" in data:
-        line = data.count(b"\n", 0, data.index(b"\x00")) + 1
+        line = lines_before + data.count(b"\n", 0, data.index(b"\x00")) + 1
         what = tr("NUL bytes, the first on line {line}", line=line)
     else:
         return

@@ -116,6 +116,54 @@ class RuleSet(Protocol):
         """The event's validity under the rules: one finding per rule broken."""
         ...
 
+    # What the consumers ask of a rule set, the rule set says (issue 27): none of them
+    # compares its name or its class.  :class:`RuleSetMembers` gives each one its default.
+
+    @property
+    def desk_default_for(self) -> frozenset[str]:
+        """The events the officer's desk preselects it for when it is in force on the
+        event's start: :data:`SCORE_TABLE`, a format's name (``"club"``: LNMO's club
+        records) or a game (``"shogi"``).  Empty: it is preselected only as the member of
+        its family in force (FIDE's texts) or never."""
+        ...
+
+    @property
+    def written_formats(self) -> frozenset[str]:
+        """The event formats whose rated form it writes (FESA's rated table: ``"fesa"``)."""
+        ...
+
+    @property
+    def lineage(self) -> str | None:
+        """The organisation whose successive texts it is one of, compared side by side (the
+        versions widget: ``"fide"`` for FIDE 1982-2000 and 2014-2025); None: none."""
+        ...
+
+    def listed(self, record: PlayerRecord) -> bool:
+        """Whether a rating list shows the player whose state is ``record`` (the ledger's
+        list): its own rule where it has one (FESA rule 3), else once he has a rating."""
+        ...
+
+
+#: :attr:`RuleSet.desk_default_for`'s word for an event that gives only each player's total.
+SCORE_TABLE = "score-table"
+
+
+class RuleSetMembers:
+    """The defaults of :class:`RuleSet`'s members that only some rule sets set: a rule set's
+    class derives from it (python-chess's variants carry their metadata the same way) and
+    overrides what its rules say.  A plain class, so that a frozen dataclass deriving from
+    it gets no extra field."""
+
+    desk_default_for: frozenset[str] = frozenset()
+    written_formats: frozenset[str] = frozenset()
+    lineage: str | None = None
+
+    def listed(self, record: PlayerRecord) -> bool:
+        """Listed once the rule set has given him a rating (FIDE 2014 7.14 and 2024 7.1.4
+        publish none below 5 games against rated opponents, FIDE 1982 9.14 none below 9
+        games: until then the state holds no rating)."""
+        return record.rating is not None
+
 
 @runtime_checkable
 class GameCalculation(Protocol):

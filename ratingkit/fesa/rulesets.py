@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
@@ -16,7 +16,7 @@ from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import CheckTable, Report
-from ..core.ruleset import guard
+from ..core.ruleset import RuleSetMembers, guard
 from . import checks, fast, views
 from . import event as event_module
 from .formula import _ROUNDERS, UNRATED_GAMES
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class FesaRules:
+class FesaRules(RuleSetMembers):
     """FESA's ELO system, parameters as fields (see :mod:`ratingkit.fesa` for the variants).
 
     * ``per_game_rounding``: round each game's change (pre-2012) instead of the event total;
@@ -64,6 +64,11 @@ class FesaRules:
     #: FESA's system rates shogi games (FESA rule 1).
     game: GameKind = GameKind.SHOGI
     rates_score_tables: bool = False
+    #: The desk preselects FESA's text in force (``fesa``, before 2012 ``fesa-2011``) for a
+    #: shogi event; the program's and NSR's variants are chosen by hand.
+    desk_default_for: frozenset[str] = field(default=frozenset(), compare=False)
+    #: FESA's rated table (the event file with the ratings after, as FESA publishes it).
+    written_formats = frozenset({"fesa"})
     per_game_rounding: bool = False
     rounding: str = "half-even"
     solver: str = "exact"
@@ -214,13 +219,14 @@ class FesaRules:
         return "current"
 
 
-FESA = FesaRules()
+FESA = FesaRules(desk_default_for=frozenset({"shogi"}))
 FESA_2011 = FesaRules(
     name="fesa-2011",
     title=N_("FESA shogi ELO rating system (before 2012: each game's change rounded)"),
     valid_from=None,
     valid_until=date(2011, 12, 31),
     per_game_rounding=True,
+    desk_default_for=frozenset({"shogi"}),
 )
 FESA_PROGRAM = FesaRules(
     name="fesa-program",

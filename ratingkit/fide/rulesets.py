@@ -27,7 +27,7 @@ from ..core.model import Event, EventType
 from ..core.outcome import GameKind, GameOutcome, Note, Rule
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import FamilyGap, cannot_rate
+from ..core.ruleset import FamilyGap, RuleSetMembers, cannot_rate
 from .clauses import CITATIONS_2014, CITATIONS_2022, CITATIONS_2024, CITATIONS_2025
 from .formula import KChoice, initial_rating_2024, k_factor, limit_k, ru_from
 from .publication import FirstRating, first_rating, rate_one, rate_period
@@ -50,7 +50,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Fide2014:
+class Fide2014(RuleSetMembers):
     """FIDE Rating Regulations 2014, section 8, as a rule set."""
 
     name: str = "fide-2014"
@@ -67,6 +67,8 @@ class Fide2014:
     #: FIDE's regulations rate chess; games only, never a score table's totals.
     game: GameKind = GameKind.CHESS
     rates_score_tables: bool = False
+    #: FIDE's texts, compared side by side (the versions widget, notebook 08).
+    lineage = "fide"
     #: 8.54: the largest rating difference used.
     cap: int = 400
     #: 8.58: the iteration stops after this many passes if the rounded Ru still move.

@@ -5,7 +5,7 @@ instances, ``fide-1982`` (as the worked example 10.68 computes) and ``fide-1982-
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -15,7 +15,7 @@ from ..core.model import Event
 from ..core.outcome import GameKind, GameOutcome
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import guard
+from ..core.ruleset import SCORE_TABLE, RuleSetMembers, guard
 from .checks import assess
 from .event import rate_event, rate_period
 from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
@@ -29,7 +29,7 @@ DOCUMENT = N_(
 
 
 @dataclass(frozen=True)
-class Fide1982:
+class Fide1982(RuleSetMembers):
     """The FIDE 1982-2000 rating rules as a frozen set of parameters.
 
     ``below_half_factor`` is the one point where the rules and their own worked example part:
@@ -47,6 +47,12 @@ class Fide1982:
     game: GameKind = GameKind.CHESS
     rates_score_tables: bool = True
     below_half_factor: bool = False
+    #: The desk's text for a score table (of the rule sets, only the 1982 rules rate totals,
+    #: 10.2x); the literal reading of 10.25 is a second reading, never preselected.
+    desk_default_for: frozenset[str] = field(default=frozenset(), compare=False)
+    #: One of FIDE's texts, compared side by side with 2014-2025 (the literal reading is a
+    #: second reading of the same text, not another text).
+    lineage: str | None = field(default=None, compare=False)
     half_point_step: Fraction = Fraction(25, 2)  # 10.23
     limit: int = 350  # 10.61
     rn_floor: int = 2005  # 10.31, 10.32
@@ -122,6 +128,8 @@ FIDE_1982 = Fide1982(
         "FIDE Rating Rules 1982-2000 as the worked example 10.68 computes them "
         "(Ru below 50% in a round robin = Rc + dp, no n/(n+1))"
     ),
+    desk_default_for=frozenset({SCORE_TABLE}),
+    lineage="fide",
 )
 
 FIDE_1982_LITERAL = Fide1982(

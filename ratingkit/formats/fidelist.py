@@ -51,7 +51,12 @@ digits, a federation that is not three capital letters, a sex other than ``M`` o
 rating outside 0-4000, games outside 0-999, a K outside 1-99, a birth year outside
 1800-2100, a flag other than ``i``, ``w`` or ``wi``, two rows with one FIDE id (both lines
 named).  A ZIP archive as FIDE publishes the lists (``players_list.zip``) is read through its
-one ``.txt`` or ``.xml`` file, up to :data:`ZIP_MEMBER_LIMIT` bytes unpacked.  The XML is read
+one ``.txt`` or ``.xml`` file.  The file is read as a stream (the TXT line by line, the XML in
+chunks given to expat, a ZIP archive's member as it unpacks), never held whole, and counted
+against :class:`ListLimits`: the unpacked size and the packing ratio (counted while reading,
+as a ZIP header's size may lie), a value's length, a line's; past one, the list is refused
+with one line naming the file and the limit.  The encoding is detected from the first 4 MiB
+(the whole file when smaller, as the other readers detect it).  The XML is read
 with the standard library's expat parser, refusing a DOCTYPE (and with it every entity
 declaration, so nothing is fetched or expanded).
 
@@ -67,9 +72,12 @@ import os
 import re
 import xml.parsers.expat
 import zipfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import IO, Any
 
 from ..core.errors import (
     DuplicatePlayerError,
@@ -80,7 +88,7 @@ from ..core.errors import (
     shown,
 )
 from ..core.fastbuild import build, collector_paused
-from ..core.fileio import decode_text, require_text
+from ..core.fileio import check_encoding, decode_text, encoding_name, require_text
 from ..core.i18n import N_, _, tr
 
 #: The rating lists FIDE publishes.
@@ -208,105 +216,284 @@ def parse_flag(text: str, location: Location | None = None) -> tuple[bool, bool]
 # -- reading ------------------------------------------------------------------------------
 
 
+#: The largest list file read out of a ZIP archive (FIDE's largest, the combined XML, is
+#: well under it): a guard against an archive that unpacks to more than a list can be.
+ZIP_MEMBER_LIMIT = 2 * 1024**3
+
+
+@dataclass(frozen=True)
+class ListLimits:
+    """The caps on a rating list file, so that a hostile file (a ZIP bomb, a 200 MB name)
+    is refused with one line instead of filling memory.  FIDE's own files are far inside
+    them: its combined XML unpacks to about 600 MB, its TXT packs about 10:1, its longest
+    value is a name of 60 characters and its longest line 163."""
+
+    #: Bytes a ZIP archive's list file may unpack to (counted while reading: the header's
+    #: size may lie).
+    unpacked_bytes: int = ZIP_MEMBER_LIMIT
+    #: Unpacked bytes for each packed byte of a ZIP archive's list file, counted while
+    #: reading past the first mebibyte.
+    ratio: int = 200
+    #: Characters one value (a TXT column, an XML element's text) may hold.
+    field_chars: int = 1_000
+    #: Characters a TXT line may hold, and bytes of XML between two ``>``.
+    line_chars: int = 65_536
+
+
+LIST_LIMITS = ListLimits()
+
+#: The bytes an encoding is detected from (a whole file under it, as every reader does).
+_SAMPLE_BYTES = 4 * 1024**2
+#: Unpacked bytes after which the packing ratio is checked (a small file packs unevenly).
+_RATIO_FROM = 1024**2
+_CHUNK = 256 * 1024
+_BATCH = 10_000
+
+
 def read_rating_list(
-    path: str | os.PathLike[str], encoding: str | None = None, kind: str = "standard"
+    path: str | os.PathLike[str],
+    encoding: str | None = None,
+    kind: str = "standard",
+    limits: ListLimits = LIST_LIMITS,
 ) -> RatingList:
     """Read a FIDE rating list download, TXT or XML (see the module's notes).
 
     ``kind`` picks the list of a combined file (``standard``, ``rapid``, ``blitz``); a single
     list is the list it is (a header naming ``RRtng`` read as standard is refused).
-    ``encoding`` overrides the encoding detected (TXT) or declared (XML)."""
-    if kind not in KINDS:
-        raise InvalidValueError(
+    ``encoding`` overrides the encoding detected (TXT) or declared (XML).  ``limits`` caps
+    the file (:class:`ListLimits`).  The file is read as a stream; :class:`RatingListReader`
+    gives its players in batches without holding them all."""
+    reader = RatingListReader(path, encoding, kind, limits)
+    players = [player for batch in reader.batches() for player in batch]
+    return RatingList(
+        tuple(players), reader.source, reader.layout, reader.list_kind, reader.period,
+        reader.encoding,
+    )  # fmt: skip
+
+
+class RatingListReader:
+    """A FIDE rating list read as a stream: :meth:`batches` gives its players a batch at a
+    time, each checked as :func:`read_rating_list` checks them (two rows with one FIDE id
+    included), holding neither the file's text nor its players.  ``source``, ``layout``,
+    ``list_kind``, ``period`` and ``encoding`` are known once the first batch is given."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        encoding: str | None = None,
+        kind: str = "standard",
+        limits: ListLimits = LIST_LIMITS,
+    ):
+        if kind not in KINDS:
+            raise InvalidValueError(
+                tr(
+                    "unknown rating list {kind!r}; FIDE publishes {kinds}",
+                    kind=kind,
+                    kinds=", ".join(KINDS),
+                ),
+                None,
+                kind,
+            )
+        self.path = Path(path)
+        self.given_encoding = encoding
+        self.kind = kind
+        self.limits = limits
+        self.source = str(path)
+        self.layout = ""
+        self.list_kind = kind
+        self.period: str | None = None
+        self.encoding: str | None = None
+
+    def batches(self, size: int = _BATCH) -> Iterator[list[ListedPlayer]]:
+        """The players, ``size`` at a time; an error refuses the whole list."""
+        opener = _Opener(self.path, self.source, self.limits)
+        self.source = opener.name
+        sample = opener.sample()
+        start = sample[:4096].removeprefix(b"\xef\xbb\xbf").lstrip()
+        self.layout = "xml" if start.startswith(b"<") else "txt"
+        read = _xml_players if self.layout == "xml" else _txt_players
+        first_lines: dict[str, int] = {}
+        batch: list[ListedPlayer] = []
+        count = 0
+        with collector_paused():
+            for player in read(self, opener, sample):
+                line = player.location.line if player.location else 0
+                first = first_lines.setdefault(player.fide_id, line or 0)
+                if first != line:
+                    self._refuse_twice(opener, sample, player)
+                batch.append(player)
+                count += 1
+                if len(batch) >= size:
+                    yield batch
+                    batch = []
+        if not count:
+            raise MalformedLineError(
+                tr("the rating list has no players; {layouts}", layouts=_(LAYOUTS_READ)),
+                Location(self.source),
+                "",
+            )
+        if batch:
+            yield batch
+
+    def _refuse_twice(self, opener: _Opener, sample: bytes, player: ListedPlayer) -> None:
+        """Two rows with one FIDE id: the first is found again by reading the file again
+        (only on this error: a list of a million players keeps its ids and lines only)."""
+        read = _xml_players if self.layout == "xml" else _txt_players
+        first = next(p for p in read(self, opener, sample) if p.fide_id == player.fide_id)
+        raise DuplicatePlayerError(
             tr(
-                "unknown rating list {kind!r}; FIDE publishes {kinds}",
-                kind=kind,
-                kinds=", ".join(KINDS),
+                (
+                    "FIDE id {fide_id} is listed twice: {first_name!r} at {first_place} and "
+                    "{second_name!r} at {second_place}"
+                ),
+                fide_id=player.fide_id,
+                first_name=first.name,
+                first_place=first.location,
+                second_name=player.name,
+                second_place=player.location,
             ),
-            None,
-            kind,
+            player.location,
+            player.fide_id,
         )
-    source = str(path)
-    file = Path(path)
-    if file.is_dir():
-        raise InputError(tr("is a folder, not a rating list file"), Location(source), source)
-    try:
-        data = file.read_bytes()
-    except FileNotFoundError:
-        raise InputError(tr("file not found"), Location(source), source) from None
-    except OSError as exc:
-        raise InputError(
-            tr("cannot read: {reason}", reason=exc.strerror), Location(source), source
-        ) from None
-    if data.startswith(b"PK\x03\x04"):
-        data, source = _unzip(data, source)
-    start = data[:4096].removeprefix(b"\xef\xbb\xbf").lstrip()
-    if start.startswith(b"<"):
-        return _read_xml(data, source, encoding, kind)
-    return _read_txt(data, source, encoding, kind)
 
 
-#: The largest list file read out of a ZIP archive (FIDE's largest, the combined XML, is
-#: well under it): a guard against an archive that unpacks to more than memory holds.
-ZIP_MEMBER_LIMIT = 2 * 1024**3
+class _Opener:
+    """Opens a list file's bytes as a stream, again as often as asked: the file itself, or
+    the one .txt or .xml file of a ZIP archive as FIDE publishes the lists
+    (``players_list.zip`` holds ``players_list_foa.txt``), counted against the caps."""
 
+    def __init__(self, file: Path, source: str, limits: ListLimits):
+        self.file, self.limits = file, limits
+        self.name = source
+        self.archive_name = source
+        self.member: zipfile.ZipInfo | None = None
+        self.check_nul = True
+        where = Location(source)
+        if file.is_dir():
+            raise InputError(tr("is a folder, not a rating list file"), where, source)
+        try:
+            with open(file, "rb") as handle:
+                magic = handle.read(4)
+        except FileNotFoundError:
+            raise InputError(tr("file not found"), where, source) from None
+        except OSError as exc:
+            raise InputError(
+                tr("cannot read: {reason}", reason=exc.strerror), where, source
+            ) from None
+        if magic == b"PK\x03\x04":
+            self.member = self._member()
+            self.name = f"{source}:{self.member.filename}"
 
-def _unzip(data: bytes, source: str) -> tuple[bytes, str]:
-    """The one .txt or .xml file of a ZIP archive as FIDE publishes the lists
-    (``players_list.zip`` holds ``players_list_foa.txt``), and its name for messages."""
-    where = Location(source)
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = [
-                info
-                for info in archive.infolist()
-                if not info.is_dir() and info.filename.lower().endswith((".txt", ".xml"))
-            ]
-            if len(members) != 1:
-                names = ", ".join(info.filename for info in archive.infolist()) or "nothing"
-                raise InputError(
-                    tr(
-                        (
-                            "a ZIP archive of a FIDE rating list holds one .txt or .xml "
-                            "file; this one holds {files}"
-                        ),
-                        files=names,
+    def _zip_error(self, exc: BaseException) -> InputError:
+        return InputError(
+            tr("cannot read the ZIP archive: {exc}", exc=exc),
+            Location(self.archive_name),
+            self.archive_name,
+        )
+
+    def _member(self) -> zipfile.ZipInfo:
+        where = Location(self.archive_name)
+        try:
+            with zipfile.ZipFile(self.file) as archive:
+                infos = archive.infolist()
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as exc:
+            raise self._zip_error(exc) from None
+        members = [
+            info
+            for info in infos
+            if not info.is_dir() and info.filename.lower().endswith((".txt", ".xml"))
+        ]
+        if len(members) != 1:
+            names = ", ".join(info.filename for info in infos) or "nothing"
+            raise InputError(
+                tr(
+                    (
+                        "a ZIP archive of a FIDE rating list holds one .txt or .xml "
+                        "file; this one holds {files}"
                     ),
-                    where,
-                    source,
-                )
-            info = members[0]
-            if info.file_size > ZIP_MEMBER_LIMIT:
-                raise InputError(
-                    tr(
-                        (
-                            "{filename} unpacks to {size:,} bytes, more than the "
-                            "{limit:,} a rating list is read to"
-                        ),
-                        filename=info.filename,
-                        size=info.file_size,
-                        limit=ZIP_MEMBER_LIMIT,
-                    ),
-                    where,
-                    info.filename,
-                )
-            with archive.open(info) as handle:
-                content = handle.read(ZIP_MEMBER_LIMIT + 1)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError) as exc:
-        raise InputError(tr("cannot read the ZIP archive: {exc}", exc=exc), where, source) from None
-    except OSError as exc:
-        raise InputError(tr("cannot read the ZIP archive: {exc}", exc=exc), where, source) from None
-    if len(content) > ZIP_MEMBER_LIMIT:
-        raise InputError(
-            tr(
-                "{filename} unpacks to more than {limit:,} bytes",
+                    files=names,
+                ),
+                where,
+                self.archive_name,
+            )
+        info = members[0]
+        self.check_size(info.file_size, info)
+        return info
+
+    def check_size(self, size: int, info: zipfile.ZipInfo) -> None:
+        """Refuse a list file unpacking past the caps (its header's size, or what was read)."""
+        limits = self.limits
+        if size > limits.unpacked_bytes:
+            reason = tr(
+                (
+                    "{filename} unpacks to more than {limit:,} bytes, the most a rating "
+                    "list is read to"
+                ),
                 filename=info.filename,
-                limit=ZIP_MEMBER_LIMIT,
-            ),
-            where,
-            source,
-        )
-    return content, f"{source}:{info.filename}"
+                limit=limits.unpacked_bytes,
+            )
+        elif size > _RATIO_FROM and size > limits.ratio * max(info.compress_size, 1):
+            reason = tr(
+                (
+                    "{filename} unpacks to more than {ratio:,} times its packed size "
+                    "({packed:,} bytes), the most a rating list is read to: a ZIP bomb?"
+                ),
+                filename=info.filename,
+                ratio=limits.ratio,
+                packed=info.compress_size,
+            )
+        else:
+            return
+        raise InputError(reason, Location(self.archive_name), info.filename)
+
+    @contextmanager
+    def open(self) -> Iterator[io.BufferedReader]:
+        """The list's bytes, checked as they are read (the caps, NUL bytes)."""
+        try:
+            if self.member is None:
+                with open(self.file, "rb") as handle:
+                    yield io.BufferedReader(_Checked(handle, self, None), _CHUNK)
+            else:
+                with zipfile.ZipFile(self.file) as archive, archive.open(self.member) as handle:
+                    yield io.BufferedReader(_Checked(handle, self, self.member), _CHUNK)
+        except OSError as exc:
+            raise InputError(
+                tr("cannot read: {reason}", reason=exc.strerror or exc),
+                Location(self.name),
+                self.name,
+            ) from None
+
+    def sample(self) -> bytes:
+        """The file's first bytes (the whole file when under the sample's size)."""
+        with self.open() as stream:
+            return stream.read(_SAMPLE_BYTES)
+
+
+class _Checked(io.RawIOBase):
+    """A list file's bytes, counted against the caps and checked for NUL bytes (the marks
+    of UTF-16 text or of a binary file, which fileio.require_text refuses) as they are read."""
+
+    def __init__(self, raw: IO[bytes], opener: _Opener, member: zipfile.ZipInfo | None):
+        self.raw, self.opener, self.member = raw, opener, member
+        self.count = 0
+        self.lines = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        try:
+            data = self.raw.read(len(buffer))
+        except (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, NotImplementedError) as exc:
+            raise self.opener._zip_error(exc) from None
+        self.count += len(data)
+        if self.member is not None:
+            self.opener.check_size(self.count, self.member)
+        if self.opener.check_nul and b"\x00" in data:
+            require_text(data[: data.index(b"\x00") + 1], self.opener.name, self.lines)
+        self.lines += data.count(b"\n")
+        buffer[: len(data)] = data
+        return len(data)
 
 
 @dataclass(frozen=True)
@@ -346,16 +533,76 @@ _REQUIRED_TXT = ("id", "name", "fed", "sex", "born", "flag")
 _HEADER_TOKEN = re.compile(r"(?i:ID\s?Number)|\S+")
 
 
-def _read_txt(data: bytes, source: str, encoding: str | None, kind: str) -> RatingList:
-    decoded = decode_text(data, source, encoding)
-    lines = decoded.text.split("\n")
-    header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if header_index is None:
+def _codec(reader: RatingListReader, sample: bytes, whole: bool) -> str:
+    """The encoding to read the file in: the one given (checked on the sample), else the one
+    detected in the sample (the whole file when under the sample's size)."""
+    if not whole:
+        sample = sample[: sample.rfind(b"\n") + 1] or sample
+    return decode_text(sample, reader.source, reader.given_encoding).encoding
+
+
+def _txt_players(
+    reader: RatingListReader, opener: _Opener, sample: bytes
+) -> Iterator[ListedPlayer]:
+    source, limits = reader.source, reader.limits
+    encoding = _codec(reader, sample, len(sample) < _SAMPLE_BYTES)
+    reader.encoding = encoding
+    opener.check_nul = not check_encoding(encoding).name.startswith(("utf-16", "utf-32"))
+    codec = "utf-8-sig" if check_encoding(encoding).name == "utf-8" else encoding
+    ordered: list[_Column] = []
+    header_seen = False
+    number = 0
+    with opener.open() as stream:
+        text = io.TextIOWrapper(stream, encoding=codec, errors="strict", newline=None)
+        while True:
+            try:
+                line = text.readline(limits.line_chars + 1)
+            except UnicodeDecodeError as exc:
+                raise InputError(
+                    tr(
+                        "not valid {encoding}: byte(s) {data!r} cannot be decoded",
+                        encoding=encoding_name(encoding),
+                        data=exc.object[exc.start : exc.end],
+                    ),
+                    Location(source, number + 1),
+                    exc.object[exc.start : exc.end],
+                ) from None
+            if not line:
+                break
+            number += 1
+            if not line.endswith("\n") and len(line) > limits.line_chars:
+                raise MalformedLineError(
+                    tr(
+                        (
+                            "the line is longer than {limit:,} characters, more than a "
+                            "rating list's line holds"
+                        ),
+                        limit=limits.line_chars,
+                    ),
+                    Location(source, number),
+                    shown(line),
+                )
+            line = line.removesuffix("\n")
+            if number == 1:
+                line = line.removeprefix("\ufeff")
+            if not line.strip():
+                continue
+            if not header_seen:
+                header_seen = True
+                _check_header(line, source, number)
+                columns, reader.period, reader.list_kind = _txt_columns(
+                    line, source, number, reader.kind
+                )
+                ordered = sorted(columns.values(), key=lambda c: c.start)
+                continue
+            yield _txt_player(line, ordered, reader.list_kind, Location(source, number), limits)
+    if not header_seen:
         raise MalformedLineError(
             tr("the file is empty; {layouts}", layouts=_(LAYOUTS_READ)), Location(source), ""
         )
-    header = lines[header_index]
-    header_line = header_index + 1
+
+
+def _check_header(header: str, source: str, line: int) -> None:
     if not header.lstrip().lower().startswith(("id number", "idnumber")):
         raise MalformedLineError(
             tr(
@@ -366,20 +613,9 @@ def _read_txt(data: bytes, source: str, encoding: str | None, kind: str) -> Rati
                 header=shown(header.strip()),
                 layouts=_(LAYOUTS_READ),
             ),
-            Location(source, header_line),
+            Location(source, line),
             header,
         )
-    columns, period, list_kind = _txt_columns(header, source, header_line, kind)
-    ordered = sorted(columns.values(), key=lambda c: c.start)
-    players: list[ListedPlayer] = []
-    with collector_paused():
-        for index in range(header_index + 1, len(lines)):
-            line = lines[index]
-            if not line.strip():
-                continue
-            where = Location(source, index + 1)
-            players.append(_txt_player(line, ordered, list_kind, where))
-    return _finish(players, source, "txt", list_kind, period, decoded.encoding)
 
 
 def _txt_columns(
@@ -522,7 +758,9 @@ _TXT_LABELS = (
 )
 
 
-def _txt_player(line: str, columns: Sequence[_Column], kind: str, where: Location) -> ListedPlayer:
+def _txt_player(
+    line: str, columns: Sequence[_Column], kind: str, where: Location, limits: ListLimits
+) -> ListedPlayer:
     """One data line; ``columns`` in the order of their starts."""
     bad = _CONTROL.search(line)
     if bad:
@@ -558,13 +796,32 @@ def _txt_player(line: str, columns: Sequence[_Column], kind: str, where: Locatio
                 Location(where.file, where.line, column.label),
                 line,
             )
-        cells[column.key] = line[start : column.end].strip()
+        cells[column.key] = value = line[start : column.end].strip()
+        if len(value) > limits.field_chars:
+            raise _too_long(column.label, limits, Location(where.file, where.line, column.label))
 
     def at(key: str) -> Location:
         label = next((c.label for c in columns if c.key == key), key)
         return Location(where.file, where.line, label)
 
     return _player(cells, kind, where, at)
+
+
+def _too_long(what: str, limits: ListLimits, where: Location) -> InputError:
+    """A value longer than the cap (a hostile file: FIDE's longest value is a name of 60
+    characters)."""
+    return InvalidValueError(
+        tr(
+            (
+                "{what} is longer than {limit:,} characters, the most a rating list's value "
+                "is read to"
+            ),
+            what=what,
+            limit=limits.field_chars,
+        ),
+        where,
+        "",
+    )
 
 
 def _player(cells: Mapping[str, str], kind: str, where: Location, at: _At) -> ListedPlayer:
@@ -669,42 +926,6 @@ def _born(text: str, at: _At) -> int | None:
     return _number(text, _BORN_RANGE, N_("birth year"), "born", at)
 
 
-def _finish(
-    players: list[ListedPlayer],
-    source: str,
-    layout: str,
-    kind: str,
-    period: str | None,
-    encoding: str | None,
-) -> RatingList:
-    if not players:
-        raise MalformedLineError(
-            tr("the rating list has no players; {layouts}", layouts=_(LAYOUTS_READ)),
-            Location(source),
-            "",
-        )
-    seen: dict[str, ListedPlayer] = {}
-    for player in players:
-        first = seen.setdefault(player.fide_id, player)
-        if first is not player:
-            raise DuplicatePlayerError(
-                tr(
-                    (
-                        "FIDE id {fide_id} is listed twice: {first_name!r} at {first_place} and "
-                        "{second_name!r} at {second_place}"
-                    ),
-                    fide_id=player.fide_id,
-                    first_name=first.name,
-                    first_place=first.location,
-                    second_name=player.name,
-                    second_place=player.location,
-                ),
-                player.location,
-                player.fide_id,
-            )
-    return RatingList(tuple(players), source, layout, kind, period, encoding)
-
-
 # -- the XML ----------------------------------------------------------------------------------
 
 #: The elements of a ``<player>``, by the key :func:`_player` reads them under.
@@ -740,24 +961,57 @@ class _Refused(Exception):
         self.error = error
 
 
-def _read_xml(data: bytes, source: str, encoding: str | None, kind: str) -> RatingList:
+def _xml_players(
+    reader: RatingListReader, opener: _Opener, sample: bytes
+) -> Iterator[ListedPlayer]:
+    source, encoding, limits = reader.source, reader.given_encoding, reader.limits
     codec: str | None = encoding
-    if encoding is None and not _XML_DECLARED.match(data.removeprefix(b"\xef\xbb\xbf")):
+    if encoding is None and not _XML_DECLARED.match(sample.removeprefix(b"\xef\xbb\xbf")):
         # No declared encoding: UTF-8, else the code page fileio detects (Windows-1252 ...).
-        codec = decode_text(data, source).encoding
+        codec = _codec(reader, sample, len(sample) < _SAMPLE_BYTES)
     elif encoding is None:
-        require_text(data, source)
+        require_text(sample, source)
     else:
-        decode_text(data, source, encoding)  # an unknown or wrong encoding: a clean error
+        _codec(reader, sample, len(sample) < _SAMPLE_BYTES)  # a wrong encoding: a clean error
+        opener.check_nul = not check_encoding(encoding).name.startswith(("utf-16", "utf-32"))
+    reader.encoding = codec or "utf-8"
     parser = xml.parsers.expat.ParserCreate(codec)
     parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    reader = _XmlReader(parser, source, kind)
+    # Expat hands the text over as it comes (not joined), so a value's length is counted
+    # before the value is held.
+    parser.buffer_text = False
+    handlers = _XmlReader(parser, source, reader.kind, limits)
+    # Bytes since the last ">": a tag, or a value with its end tag, never longer than a
+    # line (expat holds an unfinished tag whole, with its attributes).
+    open_markup = 0
     try:
-        with collector_paused():
-            parser.Parse(data, True)
+        with opener.open() as stream:
+            while chunk := stream.read(_CHUNK):
+                last = chunk.rfind(b">")
+                open_markup = open_markup + len(chunk) if last < 0 else len(chunk) - last - 1
+                parser.Parse(chunk, False)
+                if open_markup > limits.line_chars:
+                    raise MalformedLineError(
+                        tr(
+                            (
+                                "a tag or a value runs over {limit:,} bytes, more than a "
+                                "rating list's line holds"
+                            ),
+                            limit=limits.line_chars,
+                        ),
+                        Location(source, parser.CurrentLineNumber),
+                        "",
+                    )
+                yield from handlers.players
+                handlers.players.clear()
+            parser.Parse(b"", True)
+            yield from handlers.players
+            handlers.players.clear()
     except _Refused as refused:
         raise refused.error from None
     except (LookupError, UnicodeError, ValueError) as exc:
+        if isinstance(exc, InputError):
+            raise
         # The encoding the XML declaration names is unknown or not a text encoding.
         raise MalformedLineError(
             tr("the XML cannot be decoded: {exc} (FIDE's XML is UTF-8)", exc=exc),
@@ -773,18 +1027,21 @@ def _read_xml(data: bytes, source: str, encoding: str | None, kind: str) -> Rati
             Location(source, exc.lineno, exc.offset + 1),
             "",
         ) from None
-    if reader.root is None:
+    if handlers.root is None:
         raise MalformedLineError(
             tr("no XML element; {layouts}", layouts=_(LAYOUTS_READ)), Location(source), ""
         )
-    return _finish(reader.players, source, "xml", kind, None, codec or "utf-8")
 
 
 class _XmlReader:
     """The expat handlers that build the players of ``<playerslist>``."""
 
-    def __init__(self, parser: xml.parsers.expat.XMLParserType, source: str, kind: str):
+    def __init__(
+        self, parser: xml.parsers.expat.XMLParserType, source: str, kind: str, limits: ListLimits
+    ):
         self.parser = parser
+        self.limits = limits
+        self.length = 0
         self.source = source
         self.kind = kind
         self.root: str | None = None
@@ -878,6 +1135,7 @@ class _XmlReader:
                 )
             self.element = name
             self.text = []
+            self.length = 0
             self.lines[name] = self.parser.CurrentLineNumber
         else:
             self.refuse(
@@ -894,6 +1152,9 @@ class _XmlReader:
 
     def characters(self, data: str) -> None:
         if self.depth == 3:
+            self.length += len(data)
+            if self.length > self.limits.field_chars:
+                self.refuse(_too_long(f"<{self.element}>", self.limits, self.here(self.element)))
             self.text.append(data)
         elif data.strip():
             self.refuse(
@@ -1124,9 +1385,12 @@ def _check_writable(player: ListedPlayer) -> None:
 __all__ = [
     "KINDS",
     "LAYOUTS_READ",
+    "LIST_LIMITS",
     "ZIP_MEMBER_LIMIT",
+    "ListLimits",
     "ListedPlayer",
     "RatingList",
+    "RatingListReader",
     "flag_text",
     "format_rating_list_txt",
     "parse_flag",

@@ -14,7 +14,7 @@ from ..core.model import Event
 from ..core.outcome import GameKind, GameOutcome
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import RuleSet, guard
+from ..core.ruleset import RuleSet, RuleSetMembers, guard
 from .checks import check_table
 from .event import LnmoOutcome, rate_season
 from .outcome import Kind
@@ -23,7 +23,7 @@ from .views import game_calculation, report_of
 
 
 @dataclass(frozen=True)
-class LnmoRules:
+class LnmoRules(RuleSetMembers):
     """The LNMO club rating system.  The parameters are the decisions the LNMO rules leave open;
     each is printed in the report's notes."""
 
@@ -37,6 +37,8 @@ class LnmoRules:
     #: LNMO's club system rates shogi games.
     game: GameKind = GameKind.SHOGI
     rates_score_tables: bool = False
+    #: The desk's rule set for LNMO's club records (the format only the LNMO rules rate).
+    desk_default_for = frozenset({"club"})
     #: 3a: the first rated event.
     first_rated: date = date(2010, 8, 19)
     #: 4: whether a game counts as agreed when the records have no 'agreed' column.

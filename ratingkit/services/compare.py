@@ -71,8 +71,7 @@ class Explains(Protocol):
 def rule_set_game(rule_set: RuleSet) -> str | None:
     """The game a rule set rates (its ``game``: "chess" or "shogi"); None for a rule set that
     does not say (it may rate anything)."""
-    game: GameKind | None = getattr(rule_set, "game", None)
-    return game.value if game is not None else None
+    return rule_set.game.value
 
 
 def event_game(event: Event, players: PlayerFile | None = None) -> tuple[str | None, str]:

@@ -28,7 +28,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, date, datetime
@@ -54,7 +54,7 @@ from ..core.players import (
     read_player_file,
 )
 from ..core.report import Report, Table
-from ..core.ruleset import guard
+from ..core.ruleset import RuleSet, guard
 from ..formats import read_event
 from ..registry import families, get_rule_set
 from .ledgerfile import (
@@ -914,9 +914,9 @@ class Ledger:
         the first period: each player by his FIDE id, with name, federation, sex, title,
         rating, games, K and birth year.  Later imports match players on the FIDE id.  Only
         before any period is rated (the list is the state the first period starts from)."""
-        from ..formats.fidelist import read_rating_list
+        from ..formats.fidelist import RatingListReader
 
-        listing = read_rating_list(path, encoding)
+        reader = RatingListReader(path, encoding)
         with self._write():
             rated = self._connection.execute("SELECT MIN(period) FROM periods").fetchone()[0]
             if rated is not None:
@@ -931,11 +931,24 @@ class Ledger:
                         rated=rated,
                     )
                 )
-            return self._store_list(listing.players, str(path))
+            # The list is stored a batch at a time inside the one transaction: a list of a
+            # million players is never held whole, and a bad line refuses it all.
+            # The ledger's players with a FIDE id, read once: the list names each id once.
+            by_key = dict(
+                self._connection.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'")
+            )
+            created = updated = 0
+            for batch in reader.batches():
+                summary = self._store_list(batch, str(path), by_key)
+                created, updated = created + summary.created, updated + summary.updated
+            return ListImportSummary(str(path), created, updated)
 
-    def _store_list(self, listed: Sequence[Any], source: str) -> ListImportSummary:
+    def _store_list(
+        self, listed: Sequence[Any], source: str, by_key: Mapping[str, int] | None = None
+    ) -> ListImportSummary:
         db = self._connection
-        by_key = dict(db.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'"))
+        if by_key is None:
+            by_key = dict(db.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'"))
         created = updated = 0
         new_rows = []
         updates = []
@@ -2187,15 +2200,11 @@ def _file_digest(path: Path, event: Event) -> str:
     return digest.hexdigest()
 
 
-def listed_by(rules: Any, record: PlayerRecord) -> bool:
-    """Whether the list shows a player: the rule set says so where it has its own rule
-    (FESA rule 3 keeps unrated players' performance ratings off it, ``listed``), else he is
-    listed once the rule set has given him a rating (FIDE 2014 7.14 and 2024 7.1.4 publish
-    none below 5 games against rated opponents, FIDE 1982 9.14 none below 9 games)."""
-    decide: Callable[[PlayerRecord], bool] | None = getattr(rules, "listed", None)
-    if decide is not None:
-        return bool(decide(record))
-    return record.rating is not None
+def listed_by(rules: RuleSet, record: PlayerRecord) -> bool:
+    """Whether the list shows a player: the rule set says (:meth:`RuleSet.listed`: FESA rule 3
+    keeps unrated players' performance ratings off it; by default he is listed once the rule
+    set has given him a rating, FIDE 2014 7.14, 2024 7.1.4, 1982 9.14)."""
+    return bool(rules.listed(record))
 
 
 def _read_with(event: Event, source: str | None) -> bool:

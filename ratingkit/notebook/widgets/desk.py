@@ -44,7 +44,15 @@ from ...core.output import csv_cell, plain, protect_cell
 from ...core.players import PlayerFile, carry_forward, read_player_file, write_player_csv
 from ...core.printable import printable_html
 from ...core.report import CheckTable, Report, Table, format_cell
-from ...core.ruleset import GameCalculation, RuleSet, cannot_rate, event_game, guard, in_force_text
+from ...core.ruleset import (
+    SCORE_TABLE,
+    GameCalculation,
+    RuleSet,
+    cannot_rate,
+    event_game,
+    guard,
+    in_force_text,
+)
 from ...documents import clause_html
 from ...formats import detect_format, read_event, write_event
 from ...formats.fesatable import write_fesa_table
@@ -103,9 +111,6 @@ SHOWN_WORDS = (
     N_("not published"),
     N_("not rated"),
 )
-
-#: Shogi rule sets by preference: the one in force on the event's date is the default.
-SHOGI_DEFAULTS = ("fesa", "fesa-2011")
 
 #: The most one upload may hold, its files together (issue 26): the served configurations
 #: let a websocket message of this size through (tornado's ``websocket_max_message_size``),
@@ -347,17 +352,21 @@ def default_rule_set(
         raise RatingkitError(tr("{name}: no rule set can rate this event", name=event.name))
     by_name = {r.name: r for r in usable}
     day = event.start
-    if event.score_only and "fide-1982" in by_name:
-        rules = by_name["fide-1982"]
+    # Each rule set says what it is the desk's default for (RuleSet.desk_default_for).
+    for_score_table = [r for r in usable if SCORE_TABLE in r.desk_default_for]
+    for_format = [r for r in usable if fmt is not None and fmt in r.desk_default_for]
+    if event.score_only and for_score_table:
+        rules = for_score_table[0]
         return rules, tr(
             "a score table gives each player's total only, and of the rule sets only "
             "{title} rate totals",
             title=_(rules.title),
         )
-    if fmt == "club" and "lnmo" in by_name:
-        rules = by_name["lnmo"]
+    if for_format:
+        rules = for_format[0]
         return rules, tr(
-            "LNMO club records are rated by the {title} ({document})",
+            "files of the {format} format are rated by the {title} ({document})",
+            format=fmt,
             title=_(rules.title),
             document=_(rules.document),
         )
@@ -371,9 +380,8 @@ def default_rule_set(
             title=_(rules.title),
         )
     if game is GameKind.SHOGI:
-        for name in SHOGI_DEFAULTS:
-            if name in by_name and _in_force(by_name[name], day):
-                rules = by_name[name]
+        for rules in usable:
+            if game.value in rules.desk_default_for and _in_force(rules, day):
                 return rules, tr(
                     "{title}: {period}; the event ({evidence}) began on {day}",
                     title=_(rules.title),
@@ -694,7 +702,8 @@ def exports(
             f"{stem}-report.html", "text/html", printable_html(report, str(document)).encode()
         )
     game, _evidence = event_game(loaded.event, loaded.players)
-    if game is GameKind.SHOGI and not report.rules.startswith("fesa"):
+    written = get_rule_set(report.rules).written_formats
+    if game is GameKind.SHOGI and "fesa" not in written:
         missing["fesa"] = tr(
             "a rated FESA table is written for FESA's rule sets, not {rules}", rules=report.rules
         )
@@ -731,7 +740,7 @@ def offered_exports(loaded: Loaded, report: Report) -> tuple[str, ...]:
     game, _evidence = event_game(loaded.event, loaded.players)
     kinds = ["csv", "xlsx", "html"]
     if game is GameKind.SHOGI:
-        if report.rules.startswith("fesa"):
+        if "fesa" in get_rule_set(report.rules).written_formats:
             kinds.append("fesa")
     else:
         kinds.append("trf")

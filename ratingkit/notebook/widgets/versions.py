@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -16,12 +17,16 @@ from ...core.errors import RatingkitError
 from ...core.i18n import _, tr
 from ...core.model import Event
 from ...core.players import PlayerFile
-from ...registry import rule_set_in_force
+from ...registry import rule_set_in_force, rule_sets
 from ...services.versions import rate_side_by_side
 from .base import Widget
 
-#: The FIDE texts the widget offers.
-FIDE_TEXTS = ("fide-1982", "fide-2014", "fide-2022", "fide-2024", "fide-2025")
+
+def fide_texts() -> tuple[str, ...]:
+    """The FIDE texts the widget offers: every registered rule set that says it is one of
+    FIDE's successive texts (``lineage``), oldest first."""
+    texts = [r for r in rule_sets().values() if r.lineage == "fide"]
+    return tuple(r.name for r in sorted(texts, key=lambda r: r.valid_from or date.min))
 
 
 class FideVersions(Widget):
@@ -41,8 +46,9 @@ class FideVersions(Widget):
         self.events = dict(events)
         self.columns = tuple(columns)
         self.event = w.Dropdown(options=list(self.events), description=_("event"))
+        texts = fide_texts()
         self.rules = w.SelectMultiple(
-            options=FIDE_TEXTS, value=tuple(rules), description=_("texts"), rows=len(FIDE_TEXTS)
+            options=texts, value=tuple(rules), description=_("texts"), rows=len(texts)
         )
         self.output = w.HTML()
         self.error: str | None = None
