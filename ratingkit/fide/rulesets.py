@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.citations import Citations, Concept
+from ..core.errors import RatingkitError
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind, GameOutcome, Note, Rule
@@ -638,3 +639,12 @@ FIDE_2025 = Fide2024(
     label="FIDE 2025",
     cap_only_below=2650,
 )
+
+
+def fide_since_2014(rule_set: object) -> Fide2014:
+    """``rule_set`` as one of FIDE's rule sets since 2014 (the services that compare their
+    texts ask for one by name), or an error naming it."""
+    if not isinstance(rule_set, Fide2014):
+        name = getattr(rule_set, "name", rule_set)
+        raise RatingkitError(tr("{name} is not one of FIDE's rule sets since 2014", name=name))
+    return rule_set

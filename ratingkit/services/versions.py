@@ -20,7 +20,7 @@ from ..core.model import Event
 from ..core.players import PlayerFile
 from ..core.report import Table
 from ..core.rounding import round_half_away_from_zero
-from ..fide.rulesets import Fide2014
+from ..fide.rulesets import Fide2014, fide_since_2014
 from ..registry import families, family_gaps, get_rule_set, rule_set_in_force
 
 __all__ = [
@@ -254,10 +254,7 @@ class InitialRating:
 
 
 def _fide_rule_set(name: str) -> Fide2014:
-    rule_set = get_rule_set(name)
-    if not isinstance(rule_set, Fide2014):
-        raise RatingkitError(tr("{name} is not one of FIDE's rule sets since 2014", name=name))
-    return rule_set
+    return fide_since_2014(get_rule_set(name))
 
 
 def initial_ratings(
