@@ -17,10 +17,11 @@ from fide_by_hand import half_away, pd
 from ratingkit import RatingkitError, cli
 from ratingkit import registry as rulesets
 from ratingkit.core.report import Report, Table
+from ratingkit.core.ruleset import RuleSetMembers
 
 
 @dataclass(frozen=True)
-class _CountingRules(rulesets.RuleSetMembers):
+class _CountingRules(RuleSetMembers):
     """A stand-in rule set that reports each player's points, to test the CLI's plumbing."""
 
     name: str = "points-only"

@@ -38,6 +38,7 @@ from ratingkit.core.outcome import (
 )
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.report import CheckTable, Report
+from ratingkit.core.ruleset import RuleSetMembers
 from ratingkit.formats import Format
 from ratingkit.formats.csvpair import read_csv_pair
 from ratingkit.services import ledger
@@ -64,7 +65,7 @@ class ToyDetail:
 
 
 @dataclass(frozen=True)
-class ToyRules(rulesets.RuleSetMembers):
+class ToyRules(RuleSetMembers):
     name: str = "toy"
     title: str = "toy rules for ledger tests"
     document: str = "tests/test_ledger.py"

@@ -20,6 +20,7 @@ from ratingkit import registry as rulesets
 from ratingkit.core.outcome import EventKey, EventOutcome, Outcome, PlayerOutcome, Status
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.report import Report
+from ratingkit.core.ruleset import RuleSetMembers
 from ratingkit.formats import read_event
 from ratingkit.services.ledger import Ledger, LedgerError
 
@@ -71,7 +72,7 @@ def test_two_players_with_one_fide_id_are_refused_at_import_and_nothing_is_store
 
 
 @dataclass(frozen=True)
-class _StrayState(rulesets.RuleSetMembers):
+class _StrayState(RuleSetMembers):
     """A rule set whose new state names a player the ledger does not have."""
 
     name: str = "stray-state"

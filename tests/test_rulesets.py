@@ -9,12 +9,12 @@ from ratingkit import registry as rulesets
 from ratingkit.core.errors import RatingkitError, UnknownRuleSetError
 from ratingkit.core.outcome import GameKind
 from ratingkit.core.players import PlayerRecord
-from ratingkit.core.ruleset import RuleSet
+from ratingkit.core.ruleset import RuleSet, RuleSetMembers
 from ratingkit.registry import get_rule_set, register, rule_sets
 
 
 @dataclass(frozen=True)
-class _Rules(rulesets.RuleSetMembers):
+class _Rules(RuleSetMembers):
     name: str = "probe"
     title: str = "probe rules"
     document: str = "none"
