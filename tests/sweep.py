@@ -283,7 +283,9 @@ def desk_rendered(language: str) -> dict[str, str]:
 #: and, in the FIDE texts, a dotted number that opens a note ("8.21: ...") or stands in
 #: brackets ("(8.21a)").
 _INLINE_RULE = re.compile(r"\brules? (\d+(?:\.\d+)*[a-zа-я]?)")
-_INLINE_FIDE = re.compile(r"(?:^|\(|\n)\s*([1-8]\.\d(?:\.\d)?[a-zа-я]?)(?=[:),])")
+#: Any FIDE clause number standing as a word of its own ("8.21:", "(8.21a)", "iteration of
+#: 8.58"), not a decimal ("1.5", "0,5") nor a part of a longer number.
+_INLINE_FIDE = re.compile(r"(?<![\w.,])([1-8]\.\d{1,2}(?:\.\d)?[a-zа-я]?)(?![\w.,%])")
 
 
 def inline_clauses(rendered: Rendered) -> set[str]:

@@ -909,7 +909,7 @@ def _period_decision(events: Sequence[Event]) -> Note:
         + tr(
             ". K and the games count come from the player file's state at the start of the "
             "period for every event; each event's K * sum(dR) is added up and rounded once "
-            "(8.57) and added to the previous list's rating (7.1): the player file's rating "
+            "and added to the previous list's rating (7.1): the player file's rating "
             "where it gives one, else the rating the player has in the event that began last "
             "(column 'list rating from')"
         ),

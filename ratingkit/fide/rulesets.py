@@ -472,8 +472,8 @@ class Fide2022(Fide2014):
                 "8.2.1-8.2.3: an unrated player with 0 in his first event is not counted; "
                 "Ra is the average of his rated opponents, Ru = Ra at 50%, + 20 for each "
                 "half point over 50% (of his games against rated opponents), Ra + dp "
-                "below; Ru rounded .5 away from zero; round robins the same (no 8.58 "
-                "iteration)"
+                "below; Ru rounded .5 away from zero; round robins the same (without "
+                "the 2014 text's iteration)"
             ),
             _(
                 "8.3.1: the rated players' games against unrated opponents are not rated, in round "
@@ -498,7 +498,7 @@ class Fide2022(Fide2014):
             notes.append(
                 _(
                     "round robin: rated as a Swiss event is (8.2.2 and 8.3.1 name rated opponents "
-                    "only); game notes that cite 8.21a name the 2014 clause the 2022 text keeps"
+                    "only)"
                 )
             )
         return notes
@@ -599,7 +599,8 @@ class Fide2024(Fide2014):
             tr(
                 "initial rating: Ra over the rated opponents plus two hypothetical 1800 "
                 "opponents (draws), Ru = Ra + dp, at most {initial_max}, rounded .5 away from "
-                "zero; in round robins too (no 8.58 iteration); no game against an unrated "
+                "zero; in round robins too (without the 2014 text's iteration); no game against an "
+                "unrated "
                 "opponent is rated for the rated player, round robins included (8.3.1); an "
                 "unrated player with 0 in his first event is not counted (8.2.1); a first "
                 "rating is published from {first_rating_min_games} games against rated "
