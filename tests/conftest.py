@@ -41,27 +41,44 @@ def nobody():
 
 
 #: Test files whose tests share one worker under pytest-xdist (``-n auto`` in pyproject.toml;
-#: every other test goes alone to whichever worker is free): test_install.py builds and
-#: installs one wheel for all its tests (module fixtures), test_style.py runs ruff and mypy on
-#: the checkout with their caches in it.  A notebook's cells always share one: nbval runs them
-#: in order in one kernel.
-ONE_WORKER = frozenset({"test_install.py", "test_style.py"})
+#: every other test goes alone to whichever worker is free), by the name of the group: a
+#: fixture or cache that several tests share is then made once, not once on each worker.
+#: test_install.py builds and installs one wheel for all its tests (module fixtures);
+#: test_style.py runs ruff and mypy on the checkout with their caches in it;
+#: test_widgets_desk.py loads a 2,000-player event into a desk for four tests (a module
+#: fixture); the files that read tests/sweep.py (every example under every rule set in every
+#: language, cached a session: some 35 s of CPU) share one.  A notebook's cells always share
+#: one: nbval runs them in order in one kernel.
+SHARED_WORKER: dict[str, str] = {
+    "test_install.py": "install",
+    "test_style.py": "style",
+    "test_widgets_desk.py": "desk",
+    "test_language_sweep.py": "sweep",
+    "test_citations.py": "sweep",
+    "test_reports_readable.py": "sweep",
+}
 
 
 def pytest_xdist_make_scheduler(config, log):
     """xdist's scope scheduling (the largest groups first), each test its own scope but for
-    the files above and the notebooks.  (``--dist loadgroup`` with ``xdist_group`` marks would
+    the groups above and the notebooks.  (``--dist loadgroup`` with ``xdist_group`` marks would
     say the same, but pytest-xdist 3.8 renames the items' ids in a way pytest 9 ignores.)"""
     from xdist.scheduler import LoadScopeScheduling
 
-    class OneWorkerForSomeFiles(LoadScopeScheduling):
+    class SharedWorkerGroups(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            if path.endswith(".ipynb") or path.rsplit("/", 1)[-1] in ONE_WORKER:
-                return path
-            return nodeid
+            return worker_scope(nodeid)
 
-    return OneWorkerForSomeFiles(config, log)
+    return SharedWorkerGroups(config, log)
+
+
+def worker_scope(nodeid: str) -> str:
+    """The scope a test is scheduled in: its group's name, its notebook, or its own id."""
+    path = nodeid.split("::", 1)[0]
+    group = SHARED_WORKER.get(path.rsplit("/", 1)[-1])
+    if group is not None:
+        return f"group:{group}"
+    return path if path.endswith(".ipynb") else nodeid
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -66,8 +66,8 @@ SMALL_RUNS = {
     "read_fide_list.py": ["--players", "200", "--before", "."],
     "read_big_csv.py": ["--players", "200", "--repeat", "1", "--old-players", "100"],
     "workshop_room.py": [
-        *("--visitors", "2", "--pool", "2", "--idle", "12"),
-        *("--fill-delay", "2", "--cull-timeout", "4"),
+        *("--visitors", "1", "--pool", "1", "--idle", "6"),
+        *("--fill-delay", "1", "--cull-timeout", "2"),
     ],
 }
 

@@ -220,3 +220,24 @@ def test_the_catalogs_hold_plural_entries_with_every_form():
         plural = [m for m in catalog if isinstance(m.id, (tuple, list))]
         assert len(plural) >= 3
         assert all(len(m.string) == forms and all(m.string) for m in plural)
+
+
+@pytest.mark.parametrize(
+    "piece, text",
+    [
+        ("rating list", "a rating list, and the rating listesi; rating list"),
+        ("rating list", "Xrating list rating list_ rating list2 (rating list)"),
+        ("game count", "game counts game count½ game count game count game count"),
+        ("a a", "a a a a a"),
+        ("no game", "Игрок no game, no gamey"),
+    ],
+)
+def test_the_detectors_count_of_a_piece_is_the_patterns(piece, text):
+    """tests/english_left.py counts a piece with ``str.find`` for speed; it counts as the
+    pattern "no letter before, the piece, no letter after" does (non-overlapping)."""
+    import re
+
+    from english_left import _shown_between_non_letters
+
+    pattern = rf"(?<![^\W\d_]){re.escape(piece)}(?![^\W\d_])"
+    assert _shown_between_non_letters(piece, text) == len(re.findall(pattern, text))
