@@ -358,7 +358,7 @@ def _cmd_db(args: argparse.Namespace) -> str:
         if args.db_command == "rate":
             ledger.rate_period(args.period, replace=args.replace)
             table = ledger.published_list(args.period)
-            events = sum(1 for e in ledger.events().rows if e["period"] == args.period)
+            events = sum(1 for e in ledger.event_rows() if e.period == args.period)
             done = (
                 tr(
                     "rated {period}: {events} event(s), {listed} players listed",

@@ -32,6 +32,7 @@ import sqlite3
 from pathlib import Path
 
 from ...core.i18n import tr
+from ...core.report import Table
 from ...registry import families, get_rule_set
 from ..ledgerfile import (
     LedgerBusyError,
@@ -43,17 +44,24 @@ from .common import ImportErrors, _now, parse_period
 from .importing import ImportSummary, LedgerImporting, ListImportSummary
 from .queries import LedgerQueries
 from .rating import listed_by
+from .rows import EventRow, HistoryRow, ListRow, PeriodRow, PlayerHistory
 from .schema import MIGRATIONS as MIGRATIONS
 from .schema import SCHEMA_VERSION, _check_schema, initialise, migrate
+from .views import events_table, history_table, list_table, periods_table
 
 __all__ = [
     "BUSY_TIMEOUT_SECONDS",
+    "EventRow",
+    "HistoryRow",
     "ImportErrors",
     "ImportSummary",
     "Ledger",
     "LedgerBusyError",
     "LedgerError",
     "ListImportSummary",
+    "ListRow",
+    "PeriodRow",
+    "PlayerHistory",
     "listed_by",
     "parse_period",
 ]
@@ -169,3 +177,26 @@ class Ledger(LedgerImporting, LedgerQueries):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # -- the queries' answers as tables (views of their typed rows) --------------------------
+    def events(self) -> Table:
+        """Every imported event as a table (:meth:`event_rows`, :func:`.views.events_table`)."""
+        return events_table(self.event_rows())
+
+    def periods(self) -> Table:
+        """Every period as a table (:meth:`period_rows`, :func:`.views.periods_table`)."""
+        return periods_table(self.period_rows())
+
+    def published_list(
+        self, period: str, *, everyone: bool = False, ledger_ids: bool = False
+    ) -> Table:
+        """The list published for ``period`` as a table (:meth:`list_rows`,
+        :func:`.views.list_table`); the ledger's own number only with ``ledger_ids``."""
+        period = parse_period(period)
+        rows = self.list_rows(period, everyone=everyone)
+        return list_table(rows, period, self.rules.name, everyone=everyone, ledger_ids=ledger_ids)
+
+    def history(self, player: str) -> Table:
+        """A player's rated events as a table (:meth:`player_history`,
+        :func:`.views.history_table`)."""
+        return history_table(self.player_history(player))

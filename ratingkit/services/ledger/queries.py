@@ -4,22 +4,22 @@ history and ratings, an event's typed outcome."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 from ...core import outcome_codec
-from ...core.i18n import N_, _, tr
+from ...core.i18n import N_, tr
 from ...core.outcome import EventOutcome
 from ...core.players import (
     PlayerFile,
     normalise_name,
 )
-from ...core.report import Table
 from ..ledgerfile import (
     LedgerError,
 )
-from .common import HISTORY_COLUMNS, _reading, _record_from_json, _uncell, parse_period
+from .common import _reading, _record_from_json, _uncell, parse_period
 from .rating import LedgerRating, _event_parts, _outcome_of
+from .rows import EventRow, HistoryRow, ListRow, PeriodRow, PlayerHistory
 
 
 class LedgerQueries(LedgerRating):
@@ -27,9 +27,9 @@ class LedgerQueries(LedgerRating):
     outcome is recomputed by its rating part (:class:`LedgerRating`)."""
 
     @_reading(N_("listing the events"))
-    def events(self) -> Table:
+    def event_rows(self) -> tuple[EventRow, ...]:
         """Every imported event: its ledger id, period, name, dates, players and games, the
-        file it came from, and whether its period is rated."""
+        file it came from, when it was imported and when its period was rated."""
         rows = self._connection.execute(
             "SELECT e.id, e.period, e.name, e.start, e.end, e.type,"
             " (SELECT COUNT(*) FROM participants pa WHERE pa.event_id = e.id),"
@@ -37,121 +37,56 @@ class LedgerQueries(LedgerRating):
             " e.source, e.imported, p.rated FROM events e"
             " LEFT JOIN periods p ON p.period = e.period ORDER BY e.period, e.id"
         ).fetchall()
-        names = (
-            N_("event"),
-            N_("period"),
-            N_("name"),
-            N_("start"),
-            N_("end"),
-            N_("type"),
-            N_("players"),
-            N_("games"),
-            N_("file"),
-            N_("imported"),
-            N_("state"),
-        )
-        # Fits a 100-column terminal: the file's name (not its folder), the day of import.
-        return Table(
-            _("events"),
-            names,
-            tuple(
-                dict(
-                    zip(
-                        names,
-                        (
-                            *r[:8],
-                            Path(r[8]).name if r[8] else None,
-                            str(r[9])[:10],
-                            _("rated") if r[10] else _("not rated"),
-                        ),
-                        strict=True,
-                    )
-                )
-                for r in rows
-            ),
-        )
+        return tuple(EventRow(*row) for row in rows)
 
     @_reading(N_("listing the periods"))
-    def periods(self) -> Table:
-        """Every period with events, and whether (and when) it was rated."""
+    def period_rows(self) -> tuple[PeriodRow, ...]:
+        """Every period with events or rated, and when it was rated."""
         rows = self._connection.execute(
             "SELECT e.period, COUNT(DISTINCT e.id), p.rated FROM events e "
             "LEFT JOIN periods p ON p.period = e.period GROUP BY e.period "
             "UNION SELECT p.period, 0, p.rated FROM periods p "
             "WHERE p.period NOT IN (SELECT period FROM events) ORDER BY 1"
         ).fetchall()
-        return Table(
-            _("periods"),
-            (N_("period"), N_("events"), N_("rated")),
-            tuple({"period": r[0], "events": r[1], "rated": r[2]} for r in rows),
-        )
+        return tuple(PeriodRow(*row) for row in rows)
 
     @_reading(N_("reading the list"))
-    def published_list(
-        self, period: str, *, everyone: bool = False, ledger_ids: bool = False
-    ) -> Table:
-        """The list published for ``period``: each player's own id (his FIDE id, else the id
-        his files gave him), name, federation, rating, games, K or grade, flags.  Players the
-        rule set has not published a rating for yet are left out unless ``everyone``; then
-        their rating is the one the ledger carries into their next event (``listed`` is
-        false: it is not published; FESA rule 3: a player still unrated has the performance
-        rating of rules 5-7, which FESA's tables show with a ``*``).  The ledger's own number
-        is shown only with ``ledger_ids``."""
+    def list_rows(self, period: str, *, everyone: bool = False) -> tuple[ListRow, ...]:
+        """The list published for ``period``, in its order: each player's ledger id, own id
+        (the id his files gave him), FIDE id, name, federation, title, rating, games, K,
+        grade and flags.  Players the rule set has not published a rating for yet are left
+        out unless ``everyone``; then they follow the listed ones with the rating the ledger
+        carries into their next event (``listed`` false: it is not published; FESA rule 3: a
+        player still unrated has the performance rating of rules 5-7, which FESA's tables
+        show with a ``*``)."""
         period = parse_period(period)
         if period not in self._rated_periods():
             raise LedgerError(
                 tr("period {period} is not rated; nothing is published for it", period=period)
             )
-        names = (
-            N_("ledger id"),
-            N_("id"),
-            N_("FIDE id"),
-            N_("name"),
-            N_("federation"),
-            N_("title"),
-            N_("rating"),
-            N_("games"),
-            N_("K"),
-            N_("grade"),
-            N_("played"),
-            N_("listed"),
-            N_("new"),
-            N_("inactive"),
-        )
         rows = [
-            dict(zip(names, values, strict=True))
-            for values in self._connection.execute(
-                "SELECT pu.player_id, COALESCE(pl.own_id, CASE WHEN pl.key LIKE 'id:%' THEN"
-                " substr(pl.key, 4) END), pl.fide_id, pl.name, pl.federation, pl.title,"
-                " pu.rating,"
-                " pu.games, pu.k, pu.grade, pu.played, pu.listed, pu.is_new, pu.inactive"
-                " FROM published pu JOIN players pl ON pl.id = pu.player_id"
-                " WHERE pu.period = ? AND (pu.listed = 1 OR ?)"
-                " ORDER BY pu.listed DESC, pu.rating IS NULL, pu.rating DESC, pl.name",
-                (period, int(everyone)),
+            ListRow(*head, *(bool(flag) for flag in flags))
+            for *head, flags in (
+                (*values[:10], values[10:])
+                for values in self._connection.execute(
+                    "SELECT pu.player_id, COALESCE(pl.own_id, CASE WHEN pl.key LIKE 'id:%'"
+                    " THEN substr(pl.key, 4) END), pl.fide_id, pl.name, pl.federation,"
+                    " pl.title, pu.rating, pu.games, pu.k, pu.grade, pu.played, pu.listed,"
+                    " pu.is_new, pu.inactive FROM published pu JOIN players pl ON pl.id ="
+                    " pu.player_id WHERE pu.period = ? AND (pu.listed = 1 OR ?)"
+                    " ORDER BY pu.listed DESC, pu.rating IS NULL, pu.rating DESC, pl.name",
+                    (period, int(everyone)),
+                )
             )
         ]
-        for row in rows:
-            for flag in ("played", "listed", "new", "inactive"):
-                row[flag] = bool(row[flag])
-        if everyone:
-            carried = self._carried_ratings(period)
-            unlisted = [row for row in rows if not row["listed"]]
-            for row in unlisted:
-                row["rating"] = carried.get(row["ledger id"])
-            unlisted.sort(key=lambda r: (r["rating"] is None, -(r["rating"] or 0), r["name"]))
-            rows = [row for row in rows if row["listed"]] + unlisted
-        columns = [c for c in names if (c != "listed" or everyone)]
-        if not ledger_ids:
-            columns.remove("ledger id")
-        for optional in ("id", "FIDE id", "federation", "title", "grade", "K"):
-            if all(r[optional] is None for r in rows):
-                columns.remove(optional)
-        return Table(
-            tr("rating list {period} ({rules})", period=period, rules=self.rules.name),
-            tuple(columns),
-            tuple({c: r[c] for c in columns} for r in rows),
-        )
+        if not everyone:
+            return tuple(rows)
+        carried = self._carried_ratings(period)
+        unlisted = [
+            replace(row, rating=carried.get(row.ledger_id)) for row in rows if not row.listed
+        ]
+        unlisted.sort(key=lambda r: (r.rating is None, -(r.rating or 0), r.name))
+        return tuple([row for row in rows if row.listed] + unlisted)
 
     def _carried_ratings(self, period: str) -> dict[int, int | None]:
         """The rating each player not listed in ``period`` carries into his next event: his
@@ -287,28 +222,26 @@ class LedgerQueries(LedgerRating):
         return ", ".join(named) or f"#{player_id}"
 
     @_reading(N_("reading the history"))
-    def history(self, player: str) -> Table:
-        """Every rated event of one player: period, event, rating before, games, score,
-        expected score, change, rating after; read from the results stored per event under
-        its ledger id (two events of one name in one period keep their own)."""
+    def player_history(self, player: str) -> PlayerHistory:
+        """Every rated event of one player (found by :meth:`find_player`): period, event,
+        rating before, games, score, expected score, change, rating after; read from the
+        results stored per event under its ledger id (two events of one name in one period
+        keep their own)."""
         player_id = self.find_player(player)
         name = self._connection.execute(
             "SELECT name FROM players WHERE id = ?", (player_id,)
         ).fetchone()[0]
-        rows: list[dict[str, object]] = []
-        for values in self._connection.execute(
-            "SELECT r.period, e.id, e.name, r.rating_before, r.games, r.score, r.expected,"
-            " r.change, r.rating_after FROM player_results r JOIN events e ON e.id = r.event_id"
-            " WHERE r.player_id = ? ORDER BY r.period, COALESCE(e.start, e.end, ''), e.id",
-            (player_id,),
-        ):
-            period, event_id, event, *numbers = values
-            entry: dict[str, object] = {"period": period, "event id": event_id, "event": event}
-            entry.update(zip(HISTORY_COLUMNS, (_uncell(v) for v in numbers), strict=True))
-            rows.append(entry)
-        columns = (N_("period"), N_("event id"), N_("event"), *HISTORY_COLUMNS)
-        title = tr("history of {name} ({ids})", name=name, ids=self._shown_id(player_id))
-        return Table(title, columns, tuple(rows))
+        rows = tuple(
+            HistoryRow(period, event_id, event, *(_uncell(v) for v in numbers))  # type: ignore[arg-type]
+            for period, event_id, event, *numbers in self._connection.execute(
+                "SELECT r.period, e.id, e.name, r.rating_before, r.games, r.score, r.expected,"
+                " r.change, r.rating_after FROM player_results r JOIN events e ON e.id ="
+                " r.event_id WHERE r.player_id = ? ORDER BY r.period,"
+                " COALESCE(e.start, e.end, ''), e.id",
+                (player_id,),
+            )
+        )
+        return PlayerHistory(player_id, str(name), self._shown_id(player_id), rows)
 
     @_reading(N_("reading the event"))
     def event_outcome(self, event_id: int) -> EventOutcome[Any, Any]:
