@@ -17,13 +17,16 @@ from ...core.i18n import tr
 from ...core.model import Event, Game, Player
 from ...core.output import plain
 from ...core.players import (
+    PersonKind,
     PlayerFile,
     PlayerRecord,
     RatingConflictError,
     differing_rating_rule,
     normalise_name,
+    person_key,
     rating_before,
     read_player_file,
+    stored_person_key,
 )
 from ...core.ruleset import guard
 from ...formats import read_event
@@ -222,13 +225,9 @@ class LedgerImporting(LedgerRating):
 
     @staticmethod
     def _player_key(player: Player, event: Event) -> str | None:
-        """The key a player is known by: his FIDE id, else his own id when the file's ids are
-        the players' own (not start numbers, ``Event.local_ids``); else none (his name)."""
-        if player.fide_id:
-            return f"fide:{player.fide_id}"
-        if not event.local_ids:
-            return f"id:{player.id}"
-        return None
+        """The key a player is known by in the ledger: the one key of a person
+        (:func:`~ratingkit.core.players.person_key`); none where it is his name."""
+        return person_key(player, event.local_ids).stored
 
     def _match_keys(self, event: Event) -> tuple[dict[str, int | str], list[str]]:
         """Each event player's ledger id, or the key or name a new player will get."""
@@ -447,7 +446,11 @@ class LedgerImporting(LedgerRating):
         db = self._connection
         for record in records:
             name = record.name or record.id or ""
-            key = f"id:{record.id}" if record.id and not local_ids else None
+            key = (
+                stored_person_key(PersonKind.OWN_ID, record.id)
+                if record.id and not local_ids
+                else None
+            )
             if key is not None:
                 row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
             else:
@@ -536,7 +539,7 @@ class LedgerImporting(LedgerRating):
         new_rows = []
         updates = []
         for player in listed:
-            key = f"fide:{player.fide_id}"
+            key = stored_person_key(PersonKind.FIDE_ID, player.fide_id)
             record = PlayerRecord(
                 id=player.fide_id,
                 name=player.name,

@@ -11,8 +11,10 @@ from ...core import outcome_codec
 from ...core.i18n import N_, tr
 from ...core.outcome import EventOutcome
 from ...core.players import (
+    PersonKind,
     PlayerFile,
     normalise_name,
+    stored_person_key,
 )
 from ..ledgerfile import (
     LedgerError,
@@ -167,7 +169,10 @@ class LedgerQueries(LedgerRating):
         or the ledger's number written ``#N``."""
         db = self._connection
         text = text.strip()
-        for key in (f"fide:{text}", f"id:{text}", text):
+        # The one key of a person (core.players.person_key): a FIDE id, then an own id; then
+        # the text as a stored key itself.
+        keys = (stored_person_key(kind, text) for kind in (PersonKind.FIDE_ID, PersonKind.OWN_ID))
+        for key in (*keys, text):
             row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
             if row:
                 return int(row[0])
