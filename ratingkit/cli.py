@@ -53,8 +53,8 @@ from .core.output import (
 from .core.players import (
     PlayerFile,
     carry_forward,
+    find_in_rows,
     merge_rosters,
-    normalise_name,
     parse_player_csv,
     state_records,
     write_player_csv,
@@ -358,7 +358,7 @@ def _cmd_db(args: argparse.Namespace) -> str:
         if args.db_command == "rate":
             ledger.rate_period(args.period, replace=args.replace)
             table = ledger.published_list(args.period)
-            events = sum(1 for e in ledger.events().rows if e["period"] == args.period)
+            events = sum(1 for e in ledger.event_rows() if e.period == args.period)
             done = (
                 tr(
                     "rated {period}: {events} event(s), {listed} players listed",
@@ -707,10 +707,7 @@ def _columns(args: argparse.Namespace) -> int:
 def _one_player(report: Report, wanted: str, output_format: str, width: int | None) -> str:
     """One player's report row and his games: he is found by his id, else by his name."""
     rows = report.players.rows
-    found = [r for r in rows if str(r.get("id")) == wanted]
-    if not found:
-        key = normalise_name(wanted)
-        found = [r for r in rows if normalise_name(str(r.get("name") or "")) == key]
+    found = [rows[i] for i in find_in_rows(rows, wanted)]  # core.players: the one matcher
     if not found:
         raise RatingkitError(
             tr(

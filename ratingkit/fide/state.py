@@ -20,7 +20,6 @@ codec (:data:`FIDE_STATE`), and how an event's players are found in the file.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
@@ -39,6 +38,9 @@ from ..core.players import (
     matched_by,
     with_ratings_before,
     with_read_note,
+)
+from ..core.players import (
+    person_key as core_person_key,
 )
 from ..core.values import parse_date
 from .clauses import CITATIONS_2014
@@ -201,11 +203,7 @@ def person_key(player: Player, event: Event) -> str:
     TRF files, whose ids are start ranks: there his name, composed (Unicode NFC: a name one
     file writes decomposed is the same person; the key is also the new state's id, so it keeps
     the name's spelling and case)."""
-    if player.fide_id:
-        return player.fide_id
-    if event.local_ids:
-        return unicodedata.normalize("NFC", player.name)
-    return player.id
+    return core_person_key(player, event.local_ids).value
 
 
 def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | None, str | None]:

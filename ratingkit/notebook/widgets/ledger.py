@@ -1,8 +1,10 @@
 """A ledger's published lists, browsed: pick a rated period and a player.
 
-The widget reads the ledger through its methods only (``periods``, ``events``,
-``published_list``, ``find_player``, ``history``, ``rating_history``); what the ledger refuses
-(an unknown player, a name two players share) is shown as the ledger's own message."""
+The widget reads the ledger through its methods only (``period_rows``, ``event_rows``,
+``list_rows``, ``find_player``, ``player_history``, ``rating_history``: typed rows, read by
+attribute; the tables shown are built from them by ``services.ledger.views``); what the
+ledger refuses (an unknown player, a name two players share) is shown as the ledger's own
+message."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from ...core.errors import RatingkitError
 from ...core.i18n import N_, _, tr
 from ...core.report import Table, format_cell
-from ...services.ledger import Ledger, LedgerError
+from ...services.ledger import Ledger, LedgerError, views
 from ..plots.ledger import plot_rating_history
 from .base import Widget
 
@@ -41,7 +43,7 @@ class LedgerBrowser(Widget):
 
     def __init__(self, ledger: Ledger, period: str | None = None, player: str = "") -> None:
         self.ledger = ledger
-        rated = [str(r["period"]) for r in ledger.periods().rows if r["rated"]]
+        rated = [r.period for r in ledger.period_rows() if r.rated]
         self.period = w.Dropdown(
             options=rated,
             value=(period if period is not None else (rated[-1] if rated else None)),
@@ -100,29 +102,33 @@ class LedgerBrowser(Widget):
             "error": None,
         }
         listed: Table | None = None
-        number: int | None = None
+        highlighted: int | None = None
         history: Table | None = None
         try:
             if period is None:
                 raise LedgerError(tr("no period of this ledger is rated yet; nothing is published"))
-            listed = self.ledger.published_list(period, ledger_ids=True)
+            rows = self.ledger.list_rows(period)
+            listed = views.list_table(rows, period, self.ledger.rules.name, ledger_ids=True)
             values["list"] = [_without_ledger_id(r) for r in listed.rows]
             values["events"] = [
                 {c: r[c] for c in EVENT_COLUMNS} for r in events_table(self.ledger, period).rows
             ]
             if text:
                 number = self.ledger.find_player(text)
-                history = self.ledger.history(text)
+                history = views.history_table(self.ledger.player_history(text))
                 ((name, series),) = self.ledger.rating_history([text]).items()
                 values["player"] = name
                 values["history"] = [dict(r) for r in history.rows]
                 values["ratings"] = dict(series)
-                mine = [r for r in listed.rows if r["ledger id"] == number]
-                values["highlighted"] = _without_ledger_id(mine[0]) if mine else None
+                mine = [i for i, row in enumerate(rows) if row.ledger_id == number]
+                highlighted = mine[0] if mine else None
+                if highlighted is not None:
+                    values["highlighted"] = _without_ledger_id(listed.rows[highlighted])
                 self._draw(text)
         except RatingkitError as exc:
             self.error = values["error"] = str(exc)
-            number = history = None
+            highlighted = None
+            history = None
         self._values = values
         parts: list[str] = []
         if self.error is not None:
@@ -140,7 +146,7 @@ class LedgerBrowser(Widget):
                 + "</p>"
             )
         if listed is not None:
-            parts.append(_table_html(listed, number))
+            parts.append(_table_html(listed, highlighted))
             title = tr("events of {period}", period=period)
             parts.append(Table(title, EVENT_COLUMNS, values["events"]).to_html())
         if history is not None:
@@ -163,15 +169,17 @@ def events_table(ledger: Ledger, period: str | None = None) -> Table:
     """The ledger's imported events (of ``period``, or all) as :meth:`Ledger.events` lists
     them, without the times of import and rating: event, period, name, dates, type, players,
     games, file, and whether the period is rated."""
+    events = ledger.event_rows()
+    table = views.events_table(events)
     rows = [
         {
-            **{c: r[c] for c in EVENT_COLUMNS},
-            "period": r["period"],
-            "file": r["file"],
-            "rated": r["state"] != "not rated",
+            **{c: shown[c] for c in EVENT_COLUMNS},
+            "period": row.period,
+            "file": shown["file"],
+            "rated": row.rated,
         }
-        for r in ledger.events().rows
-        if period is None or r["period"] == period
+        for row, shown in zip(events, table.rows, strict=True)
+        if period is None or row.period == period
     ]
     columns = ("event", N_("period"), *EVENT_COLUMNS[1:], N_("file"), N_("rated"))
     title = _("events") if period is None else tr("events of {period}", period=period)
@@ -184,10 +192,7 @@ def periods_table(ledger: Ledger) -> Table:
     return Table(
         _("periods"),
         ("period", N_("events"), "rated"),
-        [
-            {"period": r["period"], "events": r["events"], "rated": r["rated"] is not None}
-            for r in ledger.periods().rows
-        ],
+        [{"period": r.period, "events": r.events, "rated": r.rated} for r in ledger.period_rows()],
     )
 
 
@@ -195,9 +200,9 @@ def _player_names(ledger: Ledger, periods: Sequence[str]) -> list[str]:
     """Every name on the ledger's published lists (listed or not), for the picker."""
     names: set[str] = set()
     for period in periods:
-        for row in ledger.published_list(period, everyone=True).rows:
-            if row.get("name"):
-                names.add(str(row["name"]))
+        for row in ledger.list_rows(period, everyone=True):
+            if row.name:
+                names.add(row.name)
     return sorted(names)
 
 
@@ -206,17 +211,13 @@ def _without_ledger_id(row: Mapping[str, object]) -> dict[str, object]:
 
 
 def _table_html(table: Table, highlight: int | None) -> str:
-    """The published list as HTML without the ledger's own numbers, the row of the ledger
-    player ``highlight`` marked."""
+    """The published list as HTML without the ledger's own numbers, its row number
+    ``highlight`` (from 0) marked."""
     columns = [c for c in table.columns if c != "ledger id"]
     head = "".join(f"<th>{html.escape(_(c))}</th>" for c in columns)
     body = []
-    for row in table.rows:
-        style = (
-            f" style='{_HIGHLIGHT}'"
-            if highlight is not None and row["ledger id"] == highlight
-            else ""
-        )
+    for index, row in enumerate(table.rows):
+        style = f" style='{_HIGHLIGHT}'" if index == highlight else ""
         cells = "".join(
             f"<td>{html.escape(format_cell(row.get(c), table.formats.get(c), c))}</td>"
             for c in columns

@@ -1,0 +1,245 @@
+"""The ground the ledger's parts share: the open SQLite file with its write transaction
+and settings (:class:`LedgerCore`), periods, a player's stored state, the typed cells of a
+stored result, and the games' digest (which the import and the schema 3 migration both make)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import fields
+from datetime import UTC, date, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ...core.errors import InputError, Location
+from ...core.i18n import N_, tr
+from ...core.output import plain
+from ...core.players import (
+    PlayerRecord,
+)
+from ...core.ruleset import RuleSet
+from ..ledgerfile import (
+    LedgerError,
+    sqlite_errors,
+)
+
+_PERIOD = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
+
+
+class ImportErrors(LedgerError):
+    """An import found errors; nothing was applied.  ``errors`` lists every one."""
+
+    def __init__(self, source: str, errors: Sequence[str]):
+        self.errors = tuple(errors)
+        listed = "; ".join(self.errors)
+        super().__init__(
+            tr(
+                "import of {source} applied nothing, {count} error(s): {errors}",
+                source=source,
+                count=len(errors),
+                errors=listed,
+            )
+        )
+
+
+def parse_period(text: str, location: Location | None = None) -> str:
+    """A rating period ``YYYY-MM``."""
+    if not _PERIOD.match(text.strip()):
+        raise InputError(tr("a period is written YYYY-MM, got {text!r}", text=text), location, text)
+    return text.strip()
+
+
+def _period_of(day: date) -> str:
+    return f"{day.year:04d}-{day.month:02d}"
+
+
+def _months_between(earlier: str, later: str) -> int:
+    year_a, month_a = (int(x) for x in earlier.split("-"))
+    year_b, month_b = (int(x) for x in later.split("-"))
+    return (year_b - year_a) * 12 + (month_b - month_a)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+#: The fields of a player's state as the ledger stores them (``location`` is not state).
+_RECORD_FIELDS = tuple(f.name for f in fields(PlayerRecord) if f.name != "location")
+
+
+_SIMPLE = (str, int, type(None))
+
+
+def _record_to_json(record: PlayerRecord) -> str:
+    data: dict[str, object] = {}
+    for name in _RECORD_FIELDS:
+        value = getattr(record, name)
+        data[name] = value if isinstance(value, _SIMPLE) else plain(value)
+    extra = record.extra
+    data["extra"] = (
+        {k: v if isinstance(v, _SIMPLE) else plain(v) for k, v in extra.items()} if extra else {}
+    )
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def _record_from_json(text: str, player_id: int) -> PlayerRecord:
+    data = json.loads(text)
+    if data.get("born"):
+        data["born"] = date.fromisoformat(data["born"])
+    data["id"] = str(player_id)
+    return PlayerRecord(**data)
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _reading(doing: str) -> Callable[[_Method], _Method]:
+    """A reading method's SQLite errors (a damaged stored text, a lock) as one-line ledger
+    errors naming the file, as the writing methods' (:func:`sqlite_errors`)."""
+
+    def wrap(method: _Method) -> _Method:
+        @functools.wraps(method)
+        def guarded(self: LedgerCore, *args: Any, **kwargs: Any) -> Any:
+            with sqlite_errors(self.path, doing):
+                return method(self, *args, **kwargs)
+
+        return guarded  # type: ignore[return-value]
+
+    return wrap
+
+
+#: The columns of a player's history after ``period`` and ``event``: the fields every
+#: :class:`~ratingkit.core.outcome.PlayerOutcome` has.
+HISTORY_COLUMNS: tuple[str, ...] = (
+    N_("rating_before"),
+    N_("games"),
+    N_("score"),
+    N_("expected"),
+    N_("change"),
+    N_("rating_after"),
+)
+
+
+def _cell(value: object) -> object:
+    """A number as the ledger stores it: ints and floats as they are, an exact fraction as
+    the text ``p/q`` (SQLite keeps each cell's own type in an untyped column)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, Fraction):
+        return (
+            value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        )
+    if value is None or isinstance(value, int | float | str):
+        return value
+    return str(value)
+
+
+_FRACTION = re.compile(r"^-?\d+/\d+$")
+
+
+def _uncell(value: object) -> object:
+    if isinstance(value, str) and _FRACTION.match(value):
+        return Fraction(value)
+    return value
+
+
+def _row_id(cursor: sqlite3.Cursor) -> int:
+    """The id SQLite gave the row just inserted."""
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def _games_digest(
+    kind: str,
+    start: str | None,
+    end: str | None,
+    players: Iterable[int],
+    games: Iterable[Sequence[object]],
+    byes: Iterable[Sequence[object]],
+) -> str:
+    """A hash of what an event is in the ledger: its type, dates, players (ledger ids),
+    games and byes, whatever path, encoding or column order the file had.  One event
+    imported twice has one digest."""
+    # A game's cells (round, white, black, scores, play, special, handicap, giver, date):
+    # the scores in half points, every cell as text, one line a game, the lines sorted.
+    lines = sorted(
+        "\t".join(
+            (
+                str(g[0]),
+                str(g[1]),
+                str(g[2]),
+                str(round(2 * float(g[3]))),  # type: ignore[arg-type]
+                str(round(2 * float(g[4]))),  # type: ignore[arg-type]
+                *("" if v is None else str(v) for v in g[5:]),
+            )
+        )
+        for g in games
+    )
+    head = [kind, start or "", end or "", ",".join(map(str, sorted(players)))]
+    tail = sorted("\t".join("" if v is None else str(v) for v in b) for b in byes)
+    text = "\n".join([*head, *lines, "byes", *tail])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class LedgerCore:
+    """The open ledger file each part works on: its path, connection and rule set, one
+    all-or-nothing write transaction, its settings and its rated periods."""
+
+    path: Path
+    rules: RuleSet
+    _connection: sqlite3.Connection
+    #: The periods the last re-rating rated (``remove_event`` names them).
+    _last_rerated: tuple[str, ...]
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One all-or-nothing transaction holding the write lock."""
+        connection = self._connection
+        with sqlite_errors(self.path, N_("writing")):
+            connection.execute("BEGIN IMMEDIATE")
+        try:
+            with sqlite_errors(self.path, N_("writing")):
+                yield connection
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+        with sqlite_errors(self.path, N_("writing")):
+            connection.execute("COMMIT")
+
+    def _setting(self, key: str) -> str:
+        row = self._connection.execute("SELECT value FROM settings WHERE key = ?", (key,))
+        found = row.fetchone()
+        if found is None:
+            raise LedgerError(
+                tr(
+                    "{path}: the ledger has no setting {key!r}; it is damaged",
+                    path=self.path,
+                    key=key,
+                )
+            )
+        return str(found[0])
+
+    def _rated_periods(self) -> list[str]:
+        rows = self._connection.execute("SELECT period FROM periods ORDER BY period")
+        return [r[0] for r in rows]
+
+    def _rated_from(self, period: str) -> str | None:
+        """The first rated period at or after ``period`` (an event there would be left out)."""
+        row = self._connection.execute(
+            "SELECT MIN(period) FROM periods WHERE period >= ?", (period,)
+        ).fetchone()
+        return row[0] if row else None
+
+    def _known_periods(self) -> list[str]:
+        """Every period with events or rated, in order."""
+        rows = self._connection.execute(
+            "SELECT period FROM events UNION SELECT period FROM periods ORDER BY 1"
+        )
+        return [str(r[0]) for r in rows]

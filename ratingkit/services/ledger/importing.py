@@ -1,0 +1,738 @@
+"""Importing into the ledger: an event file (with its player file) and FIDE's rating list,
+each player matched to the ledger's players; and taking an imported event out again."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import RatingkitError
+from ...core.i18n import tr
+from ...core.model import Event, Game, Player
+from ...core.output import plain
+from ...core.players import (
+    PersonKind,
+    PlayerFile,
+    PlayerRecord,
+    RatingConflictError,
+    differing_rating_rule,
+    normalise_name,
+    person_key,
+    rating_before,
+    read_player_file,
+    stored_person_key,
+)
+from ...core.ruleset import guard
+from ...formats import read_event
+from ..ledgerfile import (
+    LedgerError,
+)
+from .common import (
+    _RECORD_FIELDS,
+    ImportErrors,
+    _games_digest,
+    _now,
+    _period_of,
+    _record_from_json,
+    _record_to_json,
+    _row_id,
+    parse_period,
+)
+from .rating import LedgerRating
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What an import did."""
+
+    event_id: int
+    event: str
+    period: str
+    players_matched: int
+    players_created: int
+    games: int
+    #: Rows of the player file for players not in this event, stored as their state.
+    registered: int = 0
+
+    def __str__(self) -> str:
+        text = tr(
+            "imported {event!r} as event {event_id} into period {period}: {games} games, "
+            "{matched} players matched, {created} new",
+            event=self.event,
+            event_id=self.event_id,
+            period=self.period,
+            games=self.games,
+            matched=self.players_matched,
+            created=self.players_created,
+        )
+        if self.registered:
+            text += "; " + tr(
+                "{registered} more players' state from the player file",
+                registered=self.registered,
+            )
+        return text
+
+
+@dataclass(frozen=True)
+class ListImportSummary:
+    """What importing FIDE's rating list did."""
+
+    source: str
+    created: int
+    updated: int
+
+    def __str__(self) -> str:
+        return tr(
+            "imported FIDE's rating list {source}: {created} players new to the ledger, "
+            "{updated} updated (matched on their FIDE id); birth years are taken as 1 January "
+            "of the year",
+            source=self.source,
+            created=self.created,
+            updated=self.updated,
+        )
+
+
+class LedgerImporting(LedgerRating):
+    """The importing part of a ledger (:class:`ratingkit.services.ledger.Ledger`); an import
+    into a rated period re-rates it (:class:`LedgerRating`)."""
+
+    def import_file(
+        self,
+        path: str | os.PathLike[str],
+        players: str | os.PathLike[str] | None = None,
+        period: str | None = None,
+        input_format: str | None = None,
+        encoding: str | None = None,
+        *,
+        replace: bool = False,
+    ) -> ImportSummary:
+        """Import one event file (any readable format) with an optional player file.
+        ``encoding`` overrides the detected encoding of both (see :mod:`ratingkit.core.fileio`).
+        ``players`` is the player file with state, and the roster of a games file that has no
+        players file beside it.
+
+        Players are matched on their own id where the format has one (CSV files), on their
+        FIDE id, or on their name; a new player is created when nothing matches, and a name
+        that matches two ledger players is refused.  An event whose period (or a later one)
+        is rated is refused unless ``replace``, which re-rates that period and every later
+        rated one in the same transaction.  Any error applies nothing and every error found
+        is listed.
+        """
+        source = str(path)
+        errors: list[str] = []
+        event: Event | None = None
+        player_file: PlayerFile | None = None
+        try:
+            event = read_event(path, input_format, encoding, roster=players)
+        except RatingkitError as exc:
+            errors.append(str(exc))
+        if players is None and event is not None:
+            carried = event.extra.get("player_file")  # a players.csv that carries state
+            players = str(carried) if carried else None
+        if players is not None:
+            try:
+                player_file = read_player_file(players, encoding)
+            except RatingkitError as exc:
+                errors.append(str(exc))
+        if event is None:
+            raise ImportErrors(source, errors)
+        if period is not None:
+            try:
+                period = parse_period(period)
+            except RatingkitError as exc:
+                errors.append(str(exc))
+        else:
+            day = event.end or event.start or _last_game_date(event)
+            if day is None:
+                errors.append(
+                    tr(
+                        "{source}: the file gives no date; give the period with --period",
+                        source=source,
+                    )
+                )
+            else:
+                period = _period_of(day)
+        try:
+            # What the rule set cannot rate (a chess event in a shogi ledger, a score table
+            # under a rule set that rates games) is refused now, not when the period is rated.
+            guard(self.rules, [event], player_file)
+        except RatingkitError as exc:
+            errors.append(str(exc))
+        if player_file is not None:
+            # A player's rating in the event and in the player file: one rating before the
+            # event (core.players.rating_before), refused now where they differ and the rule
+            # set does not allow it.
+            errors.extend(self._rating_conflicts(event, player_file, source))
+        file_digest = _file_digest(Path(path), event)
+        if errors:
+            raise ImportErrors(source, errors)
+        assert period is not None
+        with self._write():
+            # Matching and the duplicate checks run inside the write transaction: two imports
+            # at once cannot both create one new player or both store one event.
+            keys, match_errors = self._match_keys(event)
+            errors.extend(match_errors)
+            known = self._connection.execute(
+                "SELECT id, period FROM events WHERE digest = ?", (file_digest,)
+            ).fetchone()
+            if known is not None:
+                errors.append(
+                    tr(
+                        "{source}: already imported as event {event_id} (period {period})",
+                        source=source,
+                        event_id=known[0],
+                        period=known[1],
+                    )
+                )
+            rated_from = self._rated_from(period)
+            if rated_from is not None and not replace:
+                errors.append(
+                    tr(
+                        "{source}: period {rated_from} is already rated, so an event of period "
+                        "{period} would not be rated; import it with --replace to re-rate "
+                        "{first} and every later rated period",
+                        source=source,
+                        rated_from=rated_from,
+                        period=period,
+                        first=min(period, rated_from),
+                    )
+                )
+            if errors:
+                raise ImportErrors(source, errors)
+            summary = self._store_event(event, keys, file_digest, period, player_file, source)
+            if rated_from is not None:
+                self._rerate_from(min(period, rated_from))
+            return summary
+
+    def _rating_conflicts(self, event: Event, players: PlayerFile, source: str) -> list[str]:
+        """The players whose rating in ``event`` and in the player file the one rule
+        (:func:`~ratingkit.core.players.rating_before`) refuses, one message each."""
+        match = players.match([(p.id, p.name) for p in event.players], by_name=event.local_ids)
+        rule = differing_rating_rule(self.rules)
+        errors = []
+        for player in event.players:
+            try:
+                rating_before(player, match.records.get(player.id), rule, event_place=source)
+            except RatingConflictError as exc:
+                errors.append(str(exc))
+        return errors
+
+    @staticmethod
+    def _player_key(player: Player, event: Event) -> str | None:
+        """The key a player is known by in the ledger: the one key of a person
+        (:func:`~ratingkit.core.players.person_key`); none where it is his name."""
+        return person_key(player, event.local_ids).stored
+
+    def _match_keys(self, event: Event) -> tuple[dict[str, int | str], list[str]]:
+        """Each event player's ledger id, or the key or name a new player will get."""
+        out: dict[str, int | str] = {}
+        errors: list[str] = []
+        holders: dict[str, Player] = {}
+        wanted = [k for k in (self._player_key(p, event) for p in event.players) if k]
+        own = [k[3:] for k in wanted if k.startswith("id:")]
+        by_key = self._lookup("SELECT key, id FROM players WHERE key IN ({})", wanted)
+        # The players' own ids (a federation's member numbers) of players keyed by their FIDE
+        # id: an event that names one by his own id alone finds him too.
+        owned = self._lookup("SELECT own_id, id FROM players WHERE own_id IN ({})", own)
+        by_own = {f"id:{k}": v for k, v in owned.items()}
+        for player in event.players:
+            key = self._player_key(player, event)
+            if key is not None and key in holders:
+                # Two players of one file would become one ledger player (and break its
+                # bookkeeping): refused, naming both.
+                other = holders[key]
+                if player.fide_id:
+                    what = tr("FIDE id {fide_id}", fide_id=player.fide_id)
+                else:
+                    what = tr("id {id!r}", id=player.id)
+                errors.append(
+                    tr(
+                        "{source}: players {first!r} and {second!r} have the same {what}; "
+                        "correct the file",
+                        source=event.source or event.name,
+                        first=other.name,
+                        second=player.name,
+                        what=what,
+                    )
+                )
+                continue
+            if key is not None:
+                holders[key] = player
+                found: int | str | None = by_key.get(key, by_own.get(key))
+                if found is None and key.startswith("id:"):
+                    # A member number the ledger has not seen: the one player of that name
+                    # who has no own id yet (FIDE's list gave him) is he, never a second one.
+                    found = self._unnumbered_namesake(player.name)
+                out[player.id] = found if found is not None else key
+                continue
+            rows = self._connection.execute(
+                "SELECT id FROM players WHERE name_key = ?", (normalise_name(player.name),)
+            ).fetchall()
+            if len(rows) > 1:
+                ids = ", ".join(str(r[0]) for r in rows)
+                errors.append(
+                    tr(
+                        "{source}: player {name!r} matches ledger players {ids}; the name is "
+                        "ambiguous (give ids or FIDE ids in the file)",
+                        source=event.source or event.name,
+                        name=player.name,
+                        ids=ids,
+                    )
+                )
+            out[player.id] = rows[0][0] if rows else f"name:{normalise_name(player.name)}"
+        return out, errors
+
+    def _unnumbered_namesake(self, name: str) -> int | None:
+        rows = self._connection.execute(
+            "SELECT id FROM players WHERE name_key = ? AND own_id IS NULL AND (key IS NULL OR"
+            " key NOT LIKE 'id:%')",
+            (normalise_name(name),),
+        ).fetchall()
+        return int(rows[0][0]) if len(rows) == 1 else None
+
+    def _lookup(self, query: str, values: Sequence[str]) -> dict[str, int]:
+        """``query`` (``... IN ({})``) over ``values``, in chunks SQLite accepts."""
+        found: dict[str, int] = {}
+        for start in range(0, len(values), 500):
+            chunk = values[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            found.update(self._connection.execute(query.format(marks), chunk))
+        return found
+
+    def _store_event(
+        self,
+        event: Event,
+        keys: dict[str, int | str],
+        digest: str,
+        period: str,
+        player_file: PlayerFile | None,
+        source: str,
+    ) -> ImportSummary:
+        db = self._connection
+        ids: dict[str, int] = {}
+        created = 0
+        own_ids: list[tuple[str, int]] = []
+        own_file = player_file is not None and _read_with(event, player_file.source)
+        state = (
+            player_file.match(
+                [(p.id, p.name) for p in event.players],
+                by_name=event.local_ids,
+            )
+            if player_file is not None
+            else None
+        )
+        for player in event.players:
+            key = keys[player.id]
+            if isinstance(key, int):
+                ids[player.id] = key
+            else:
+                created += 1
+                cursor = db.execute(
+                    "INSERT INTO players (key, name, name_key, fide_id, federation, title, born,"
+                    " arrived_rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        None if key.startswith("name:") else key,
+                        player.name,
+                        normalise_name(player.name),
+                        player.fide_id,
+                        player.federation,
+                        player.title,
+                        player.born.isoformat() if player.born else None,
+                        int(player.rating is not None),
+                    ),
+                )
+                ids[player.id] = _row_id(cursor)
+            if not event.local_ids:
+                # The file's ids are the players' own (member numbers): kept with him, also
+                # where he is known by his FIDE id or came from FIDE's list.
+                own_ids.append((player.id, ids[player.id]))
+            record = state.records.get(player.id) if state is not None else None
+            if record is not None:
+                if own_file:
+                    # The event's own players file: its rating is the one the event gives
+                    # (stored with the event), the rating before this event, not a state
+                    # before the player's first rated period (issue 24).
+                    record = replace(record, rating=None)
+                self._set_initial_state(ids[player.id], record)
+        db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
+        game_cells = [_game_cells(g, ids) for g in event.games]
+        games_digest = _games_digest(
+            event.type.value,
+            _iso(event.start or _first_game_date(event)),
+            _iso(event.end or _last_game_date(event)),
+            [ids[p.id] for p in event.players],
+            game_cells,
+            [(b.round, ids[b.player], b.kind.value) for b in event.byes],
+        )
+        known = db.execute(
+            "SELECT id, period, source FROM events WHERE games_digest = ?", (games_digest,)
+        ).fetchone()
+        if known is not None:
+            raise ImportErrors(
+                source,
+                [
+                    tr(
+                        "{source}: the same games between the same players on the same dates "
+                        "were imported as event {event_id} (period {period}, from {file})",
+                        source=source,
+                        event_id=known[0],
+                        period=known[1],
+                        file=known[2],
+                    )
+                ],
+            )
+        registered = 0
+        if player_file is not None:
+            matched = {id(r) for r in state.records.values()} if state is not None else set()
+            others = [r for r in player_file if id(r) not in matched]
+            self._register(others, event.local_ids)
+            registered = len(others)
+        cursor = db.execute(
+            "INSERT INTO events (period, name, start, end, type, rounds, source, digest,"
+            " score_only, extra, imported, game, games_digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                period,
+                event.name,
+                _iso(event.start or _first_game_date(event)),
+                _iso(event.end or _last_game_date(event)),
+                event.type.value,
+                event.rounds,
+                event.source,
+                digest,
+                int(event.score_only),
+                json.dumps({k: plain(v) for k, v in event.extra.items()}, ensure_ascii=False),
+                _now(),
+                event.game.value if event.game is not None else None,
+                games_digest,
+            ),
+        )
+        event_id = _row_id(cursor)
+        db.executemany(
+            "INSERT INTO participants VALUES (?, ?, ?, ?, ?)",
+            [(event_id, ids[p.id], p.id, p.rating, _json_extra(p.extra)) for p in event.players],
+        )
+        db.executemany(
+            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (event_id, *cells, _json_extra(g.extra))
+                for g, cells in zip(event.games, game_cells, strict=True)
+            ],
+        )
+        db.executemany(
+            "INSERT INTO byes VALUES (?, ?, ?, ?)",
+            [(event_id, b.round, ids[b.player], b.kind.value) for b in event.byes],
+        )
+        return ImportSummary(
+            event_id,
+            event.name,
+            period,
+            len(event.players) - created,
+            created,
+            len(event.games),
+            registered,
+        )
+
+    def _register(self, records: Sequence[PlayerRecord], local_ids: bool) -> None:
+        """Store the state of player-file rows that are not in the event: the federation's
+        other players, matched on their id (on their name when the event's ids are start
+        numbers or the row has none) and created when new."""
+        db = self._connection
+        for record in records:
+            name = record.name or record.id or ""
+            key = (
+                stored_person_key(PersonKind.OWN_ID, record.id)
+                if record.id and not local_ids
+                else None
+            )
+            if key is not None:
+                row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
+            else:
+                rows = db.execute(
+                    "SELECT id FROM players WHERE name_key = ?", (normalise_name(name),)
+                ).fetchall()
+                row = rows[0] if len(rows) == 1 else None
+            if row is None and key is not None:
+                row = db.execute("SELECT id FROM players WHERE own_id = ?", (record.id,)).fetchone()
+            if row is None:
+                cursor = db.execute(
+                    "INSERT INTO players (key, name, name_key, own_id) VALUES (?, ?, ?, ?)",
+                    (key, name, normalise_name(name), record.id if key else None),
+                )
+                row = (_row_id(cursor),)
+            self._set_initial_state(row[0], record)
+
+    def _set_initial_state(self, player_id: int, record: PlayerRecord) -> None:
+        """A player file's row as the player's state before his first rated period, where
+        the ledger knows nothing yet: what it knows (FIDE's list, an earlier file) stays, and
+        the file fills in only the cells the ledger has empty.  (A later file must not change
+        the state the first period starts from: re-rating that period with --replace would
+        start from it.)"""
+        db = self._connection
+        known = db.execute(
+            "SELECT initial_state FROM players WHERE id = ?", (player_id,)
+        ).fetchone()
+        if known is not None and known[0] is not None:
+            old = _record_from_json(known[0], player_id)
+            missing = {
+                name: getattr(record, name)
+                for name in _RECORD_FIELDS
+                if name not in ("id", "extra")
+                and getattr(old, name) is None
+                and getattr(record, name) is not None
+            }
+            record = replace(old, **missing, extra={**record.extra, **old.extra})
+        db.execute(
+            "UPDATE players SET initial_state = ?, arrived_rated = arrived_rated OR ? WHERE id = ?",
+            (_record_to_json(record), int(record.rating is not None), player_id),
+        )
+
+    def import_list(
+        self, path: str | os.PathLike[str], encoding: str | None = None
+    ) -> ListImportSummary:
+        """FIDE's published rating list (its TXT or XML download) as the players' state before
+        the first period: each player by his FIDE id, with name, federation, sex, title,
+        rating, games, K and birth year.  Later imports match players on the FIDE id.  Only
+        before any period is rated (the list is the state the first period starts from)."""
+        from ...formats.fidelist import RatingListReader
+
+        reader = RatingListReader(path, encoding)
+        with self._write():
+            rated = self._connection.execute("SELECT MIN(period) FROM periods").fetchone()[0]
+            if rated is not None:
+                raise LedgerError(
+                    tr(
+                        (
+                            "{path}: period {rated} is already rated; FIDE's list gives the "
+                            "state before the first period, so import it into a ledger "
+                            "before rating"
+                        ),
+                        path=path,
+                        rated=rated,
+                    )
+                )
+            # The list is stored a batch at a time inside the one transaction: a list of a
+            # million players is never held whole, and a bad line refuses it all.
+            # The ledger's players with a FIDE id, read once: the list names each id once.
+            by_key = dict(
+                self._connection.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'")
+            )
+            created = updated = 0
+            for batch in reader.batches():
+                summary = self._store_list(batch, str(path), by_key)
+                created, updated = created + summary.created, updated + summary.updated
+            return ListImportSummary(str(path), created, updated)
+
+    def _store_list(
+        self, listed: Sequence[Any], source: str, by_key: Mapping[str, int] | None = None
+    ) -> ListImportSummary:
+        db = self._connection
+        if by_key is None:
+            by_key = dict(db.execute("SELECT key, id FROM players WHERE key LIKE 'fide:%'"))
+        created = updated = 0
+        new_rows = []
+        updates = []
+        for player in listed:
+            key = stored_person_key(PersonKind.FIDE_ID, player.fide_id)
+            record = PlayerRecord(
+                id=player.fide_id,
+                name=player.name,
+                rating=player.rating,
+                # FIDE's Gms is the games of the list's own period, not the career total
+                # that 8.56's "30 games" counts; the list's K stands for it (kept as given).
+                games=None,
+                k=player.k,
+                # FIDE's list gives the birth year only: 1 January of it is assumed (said in
+                # the summary), which decides the under-18 K only in the year of the 18th
+                # birthday (FIDE 2014 8.56).
+                born=date(player.born, 1, 1) if player.born else None,
+                ever_2400=True if player.rating is not None and player.rating >= 2400 else None,
+                extra={
+                    k: v
+                    for k, v in (
+                        ("inactive", "yes" if player.inactive else ""),
+                        ("sex", player.sex or ""),
+                        ("list_games", "" if player.games is None else str(player.games)),
+                    )
+                    if v
+                },
+            )
+            state = _record_to_json(record)
+            if key in by_key:
+                updated += 1
+                updates.append(
+                    (
+                        player.name,
+                        normalise_name(player.name),
+                        player.federation or None,
+                        player.title or player.women_title or None,
+                        player.sex or None,
+                        state,
+                        int(player.rating is not None),
+                        by_key[key],
+                    )
+                )
+            else:
+                created += 1
+                new_rows.append(
+                    (
+                        key,
+                        player.name,
+                        normalise_name(player.name),
+                        player.fide_id,
+                        player.federation or None,
+                        player.title or player.women_title or None,
+                        f"{player.born:04d}-01-01" if player.born else None,
+                        player.sex or None,
+                        state,
+                        int(player.rating is not None),
+                    )
+                )
+        db.executemany(
+            "INSERT INTO players (key, name, name_key, fide_id, federation, title, born, sex,"
+            " initial_state, arrived_rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            new_rows,
+        )
+        db.executemany(
+            "UPDATE players SET name = ?, name_key = ?, federation = ?, title = ?, sex = ?,"
+            " initial_state = ?, arrived_rated = ? WHERE id = ?",
+            updates,
+        )
+        return ListImportSummary(source, created, updated)
+
+    def remove_event(self, event_id: int, *, replace: bool = False) -> str:
+        """Take an imported event out, in one transaction: at once while its period is
+        unrated; when its period (or a later one) is rated, only with ``replace``, which
+        re-rates that period and every later rated one without it.  Players who came to the
+        ledger with this event alone go with it.  Returns what was done."""
+        with self._write():
+            row = self._connection.execute(
+                "SELECT period, name FROM events WHERE id = ?", (event_id,)
+            ).fetchone()
+            if row is None:
+                raise LedgerError(
+                    tr(
+                        "no event {event_id} in the ledger ('db events' lists them)",
+                        event_id=event_id,
+                    )
+                )
+            period, name = row
+            rated_from = self._rated_from(period)
+            if rated_from is not None and not replace:
+                raise LedgerError(
+                    tr(
+                        (
+                            "event {event_id} ({name!r}) is in period {period}, and period "
+                            "{rated_from} is rated; use --replace to remove it and re-rate "
+                            "{period} and every later rated period"
+                        ),
+                        event_id=event_id,
+                        name=name,
+                        period=period,
+                        rated_from=rated_from,
+                    )
+                )
+            db = self._connection
+            involved = [
+                r[0]
+                for r in db.execute(
+                    "SELECT player_id FROM participants WHERE event_id = ?", (event_id,)
+                )
+            ]
+            for table in ("player_results", "results", "outcomes", "games", "byes"):
+                db.execute(f"DELETE FROM {table} WHERE event_id = ?", (event_id,))
+            db.execute("DELETE FROM participants WHERE event_id = ?", (event_id,))
+            db.execute("DELETE FROM events WHERE id = ?", (event_id,))
+            if rated_from is not None:
+                self._rerate_from(period)
+            gone = [
+                pid
+                for pid in involved
+                if db.execute(
+                    "SELECT 1 FROM players pl WHERE pl.id = ? AND pl.initial_state IS NULL"
+                    " AND NOT EXISTS (SELECT 1 FROM participants pa WHERE pa.player_id = pl.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM state s WHERE s.player_id = pl.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM published pu WHERE pu.player_id = pl.id)",
+                    (pid,),
+                ).fetchone()
+            ]
+            db.executemany("DELETE FROM players WHERE id = ?", [(pid,) for pid in gone])
+            done = tr(
+                "removed event {event_id} ({name!r}, period {period})",
+                event_id=event_id,
+                name=name,
+                period=period,
+            )
+            if gone:
+                done += " " + tr("and {count} player(s) who had no other event", count=len(gone))
+            if rated_from is not None:
+                periods = sorted({report_period for report_period in self._last_rerated})
+                done += "; " + tr("re-rated {periods}", periods=", ".join(periods))
+            return done
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day else None
+
+
+def _first_game_date(event: Event) -> date | None:
+    return min((g.date for g in event.games if g.date), default=None)
+
+
+def _last_game_date(event: Event) -> date | None:
+    return max((g.date for g in event.games if g.date), default=None)
+
+
+def _json_extra(extra: Any) -> str:
+    """A player's or game's ``extra`` as the ledger stores it (most are empty)."""
+    if not extra:
+        return "{}"
+    return json.dumps({k: plain(v) for k, v in extra.items()}, ensure_ascii=False)
+
+
+def _game_cells(game: Game, ids: dict[str, int]) -> tuple[object, ...]:
+    """A game's columns in the ledger (after the event id, before ``extra``)."""
+    return (
+        game.round,
+        ids[game.white],
+        ids[game.black],
+        game.white_score,
+        game.black_score,
+        game.play.value,
+        game.special.value if game.special else None,
+        game.handicap.kind if game.handicap else None,
+        ids[game.handicap.giver] if game.handicap else None,
+        game.date.isoformat() if game.date else None,
+    )
+
+
+def _file_digest(path: Path, event: Event) -> str:
+    """A hash of the bytes of every file the event was read from (a CSV pair's games,
+    players and event files), by their names in the folder, so that one folder given as
+    ``ev``, ``$PWD/ev`` or ``ev/games.csv`` has one digest."""
+    files = event.extra.get("files")
+    names = [Path(str(f)) for f in files] if isinstance(files, list | tuple) and files else []
+    if not names and path.is_file():
+        names = [path]
+    if not names:
+        return "event:" + event.digest
+    digest = hashlib.sha256()
+    for file in sorted(names, key=lambda f: f.name):
+        digest.update(file.name.encode() + b"\0")
+        digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _read_with(event: Event, source: str | None) -> bool:
+    """True when the file ``source`` is one the event was read from (its players file, or the
+    roster of a games file with none beside it): its ratings are the event's own."""
+    files = event.extra.get("files")
+    if source is None or not isinstance(files, tuple | list):
+        return False
+    return Path(source).resolve() in {Path(str(name)).resolve() for name in files}

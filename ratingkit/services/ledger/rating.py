@@ -1,0 +1,562 @@
+"""Rating a period: its events built from the ledger's rows with the state the previous
+period left, rated by the rule set in date order, each player's result and changed state
+stored, and the list published."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+from types import MappingProxyType
+from typing import Any
+
+from ...core.errors import InputError
+from ...core.fastbuild import build, collector_paused
+from ...core.i18n import tr
+from ...core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
+from ...core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
+from ...core.players import (
+    PlayerFile,
+    PlayerRecord,
+    RatingConflictError,
+)
+from ...core.report import Report
+from ...core.ruleset import RuleSet, guard
+from ..ledgerfile import (
+    LedgerError,
+    LedgerFileError,
+)
+from .common import (
+    LedgerCore,
+    _cell,
+    _months_between,
+    _now,
+    _record_from_json,
+    _record_to_json,
+    parse_period,
+)
+
+
+class LedgerRating(LedgerCore):
+    """The rating part of a ledger (:class:`ratingkit.services.ledger.Ledger`)."""
+
+    def rate_period(self, period: str, replace: bool = False) -> list[Report]:
+        """Rate every event of ``period`` in date order and publish the list.
+
+        A period already rated is refused unless ``replace``, which re-rates it and every
+        later rated period, all in one transaction.
+        """
+        period = parse_period(period)
+        with self._write():
+            rated = self._rated_periods()
+            unrated_before = self._connection.execute(
+                "SELECT DISTINCT period FROM events WHERE period < ? AND period NOT IN "
+                "(SELECT period FROM periods) ORDER BY period",
+                (period,),
+            ).fetchall()
+            if unrated_before:
+                first = unrated_before[0][0]
+                raise LedgerError(
+                    tr(
+                        (
+                            "period {first} has events that are not rated yet; rate it "
+                            "before {period}"
+                        ),
+                        first=first,
+                        period=period,
+                    )
+                )
+            if period in rated and not replace:
+                raise LedgerError(
+                    tr(
+                        (
+                            "period {period} is already rated; use --replace to re-rate it "
+                            "and every later period"
+                        ),
+                        period=period,
+                    )
+                )
+            has_events = self._connection.execute(
+                "SELECT 1 FROM events WHERE period = ? LIMIT 1", (period,)
+            ).fetchone()
+            if has_events is None and period not in rated:
+                # A mistyped period (2042-04) would publish an empty list that blocks every
+                # earlier period's import: refused.
+                known = self._known_periods()
+                raise LedgerError(
+                    tr(
+                        (
+                            "period {period} has no events; import its events first (periods "
+                            "with events: {known})"
+                        ),
+                        period=period,
+                        known=", ".join(known) or "none yet",
+                    )
+                )
+            later = [p for p in rated if p > period]
+            if later and not replace:
+                raise LedgerError(
+                    tr(
+                        (
+                            "period {later} is already rated and comes after {period}; use "
+                            "--replace to rate {period} and re-rate the later periods"
+                        ),
+                        later=later[-1],
+                        period=period,
+                    )
+                )
+            return self._rerate_from(period)
+
+    def _rerate_from(self, period: str) -> list[Report]:
+        """Rate ``period`` and re-rate every rated period after it, inside the caller's
+        transaction: what rating them stored is deleted first."""
+        to_rate = sorted({period, *(p for p in self._rated_periods() if p >= period)})
+        for table in ("player_results", "results", "outcomes", "state", "published", "periods"):
+            self._connection.execute(f"DELETE FROM {table} WHERE period >= ?", (period,))
+        self._last_rerated = tuple(to_rate)
+        # Many small objects (events, games, outcomes), none in a cycle: the collector waits.
+        with collector_paused():
+            try:
+                return [report for p in to_rate for report in self._rate_one(p)]
+            except RatingConflictError as exc:
+                # An event's rating that is not the one the ledger's state gives (issue 24):
+                # the error names both; nothing is stored.
+                raise LedgerError(str(exc)) from exc
+            except InputError as exc:
+                # The events come from the ledger's own rows, checked when they were
+                # imported: a value refused now was changed in the file since.
+                raise LedgerFileError(
+                    tr(
+                        (
+                            "{path}: a value stored in the ledger is refused when its events "
+                            "are rated again ({reason}); the ledger may be damaged: restore it "
+                            "from a backup"
+                        ),
+                        path=self.path,
+                        reason=exc,
+                    )
+                ) from exc
+
+    def _rate_one(self, period: str) -> list[Report]:
+        db = self._connection
+        before = self._state_before(period)
+        state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
+        built = self._build_events(period, state)
+        played: set[int] = set()
+        for _unused, event in built:
+            played.update(int(pid) for pid in event.player_ids)
+        # The ledger may hold events imported before it guarded its imports.
+        if built:
+            guard(self.rules, [event for _unused, event in built], state)
+        reports: list[Report] = []
+        k_used: dict[str, int] = {}
+        rows: list[tuple[object, ...]] = []
+        new_state = state
+        if len(built) > 1:
+            period_report = self.rules.rate_events([e for _unused, e in built], state)
+            reports.append(period_report)
+            outcome, k_of = _outcome_of(period_report, [e for _unused, e in built])
+            rows.extend(self._result_rows(period, built, outcome))
+            new_state = _merge_state(state, outcome.new_state or _state_from(outcome))
+            k_used.update(k_of)
+        else:
+            for event_id, event in built:
+                report = self.rules.rate(event, new_state)
+                reports.append(report)
+                outcome, k_of = _outcome_of(report, [event])
+                rows.extend(self._result_rows(period, [(event_id, event)], outcome))
+                new_state = _merge_state(new_state, outcome.new_state or _state_from(outcome))
+                k_used.update(k_of)
+        after = {r.id: r for r in new_state if r.id is not None}
+        strangers = sorted(set(after) - set(before) - {str(p) for p in played})
+        if strangers:
+            raise LedgerError(
+                tr(
+                    (
+                        "rating period {period}: the rule set {name} returned state for "
+                        "player id(s) {strangers} that are not in the ledger's events; "
+                        "nothing was changed"
+                    ),
+                    period=period,
+                    name=self.rules.name,
+                    strangers=", ".join(strangers[:5]),
+                )
+            )
+        db.executemany("INSERT INTO player_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        merged = {**before, **after}
+        # Only what changed is stored: a player's state is his last stored row (FIDE's list
+        # of 100,000 players is not copied into every month).
+        stored_before = self._stored_state_texts(period)
+        changed = []
+        for pid, record in after.items():
+            if before.get(pid) is record:
+                continue  # the rule set handed the record back untouched
+            text = _record_to_json(record)
+            if stored_before.get(pid) != text:
+                changed.append((period, int(pid), text))
+        db.executemany("INSERT INTO state VALUES (?, ?, ?)", changed)
+        self._publish(period, merged, played, k_used)
+        db.execute("INSERT INTO periods VALUES (?, ?, ?)", (period, _now(), self.rules.name))
+        return reports
+
+    def _result_rows(
+        self, period: str, events: Sequence[tuple[int, Event]], outcome: Outcome[Any, Any]
+    ) -> list[tuple[object, ...]]:
+        """Per event and player his result, as the history shows it: his part of the event
+        (rating before, games, score, expected, change) and the rating published after it
+        (:func:`_published`)."""
+        parts = _event_parts(outcome, [event for _unused, event in events], self.rules.name)
+        overall: dict[str, list[PlayerOutcome[Any]]] = {}
+        for player in outcome.players:
+            overall.setdefault(player.id, []).append(player)
+        rows: list[tuple[object, ...]] = []
+        for (event_id, event), part in zip(events, parts, strict=True):
+            own = {p.id: p for p in part.players}
+            for pid in event.player_ids:
+                mine = own.get(pid)
+                published = _published(mine, overall.get(pid, []))
+                if mine is None:
+                    mine = published
+                if mine is None:
+                    continue
+                k = getattr(mine.detail, "k", None)
+                score = 0.0 if mine.score is None and not mine.games else mine.score
+                rows.append(
+                    (
+                        period,
+                        event_id,
+                        int(pid),
+                        _cell(mine.rating_before),
+                        _cell(mine.games),
+                        _cell(score),
+                        _cell(mine.expected),
+                        _cell(mine.change),
+                        _cell(published.rating_after if published is not None else None),
+                        mine.status.name if isinstance(mine.status, Status) else None,
+                        k if isinstance(k, int) and not isinstance(k, bool) else None,
+                    )
+                )
+        return rows
+
+    def _state_before(self, period: str) -> dict[str, PlayerRecord]:
+        """Each known player's state as the rated periods before ``period`` left it (his last
+        stored row), or as the player file or FIDE's list gave it at import."""
+        db = self._connection
+        records: dict[str, PlayerRecord] = {}
+        for player_id, name, initial in db.execute(
+            "SELECT id, name, initial_state FROM players WHERE initial_state IS NOT NULL"
+        ):
+            record = _record_from_json(initial, player_id)
+            records[str(player_id)] = replace(record, name=record.name or name)
+        for player_id, text in self._stored_state_rows(period):
+            records[str(player_id)] = _record_from_json(text, player_id)
+        return records
+
+    def _stored_state_rows(self, period: str) -> list[tuple[int, str]]:
+        return self._connection.execute(
+            "SELECT s.player_id, s.record FROM state s JOIN (SELECT player_id, MAX(period) AS"
+            " last FROM state WHERE period < ? GROUP BY player_id) l ON l.player_id ="
+            " s.player_id AND l.last = s.period",
+            (period,),
+        ).fetchall()
+
+    def _stored_state_texts(self, period: str) -> dict[str, str]:
+        texts = {
+            str(pid): text
+            for pid, text in self._connection.execute(
+                "SELECT id, initial_state FROM players WHERE initial_state IS NOT NULL"
+            )
+        }
+        texts.update((str(pid), text) for pid, text in self._stored_state_rows(period))
+        return texts
+
+    def _build_events(self, period: str, state: PlayerFile) -> list[tuple[int, Event]]:
+        """The period's events in date order, built from the ledger's rows (set-based: one
+        query per table for the whole period)."""
+        db = self._connection
+        heads = db.execute(
+            "SELECT id, name, start, end, type, rounds, source, extra, score_only, game FROM"
+            " events WHERE period = ? ORDER BY COALESCE(start, end, ''), id",
+            (period,),
+        ).fetchall()
+        if not heads:
+            return []
+        players: dict[int, list[Player]] = {}
+        for event_id, player_id, local_id, rating, p_extra, p_name, fed, title, born in db.execute(
+            "SELECT pa.event_id, pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name,"
+            " pl.federation, pl.title, pl.born FROM participants pa JOIN events e ON e.id ="
+            " pa.event_id JOIN players pl ON pl.id = pa.player_id WHERE e.period = ?"
+            " ORDER BY pa.rowid",
+            (period,),
+        ):
+            # No fide_id for the rule set: the ledger id is the player's identity here (the
+            # FIDE rule sets key their new state by FIDE id where a player has one).
+            extra = json.loads(p_extra) if p_extra != "{}" else {}
+            extra["start_number"] = local_id
+            # The event's own rating: the rule set takes each player's rating before the
+            # event by the one rule (core.players.rating_before) from it and the state before
+            # the period (``state``), or, rating the period's events one after the other, from
+            # the state the earlier ones left.
+            players.setdefault(event_id, []).append(
+                build(
+                    Player,
+                    {
+                        "id": str(player_id),
+                        "name": p_name,
+                        "rating": rating,
+                        "federation": fed,
+                        "title": title,
+                        "sex": None,
+                        "born": date.fromisoformat(born) if born else None,
+                        "fide_id": None,
+                        "extra": MappingProxyType(extra),
+                        "location": None,
+                    },
+                )
+            )
+        games: dict[int, list[Game]] = {}
+        plays = {p.value: p for p in Play}
+        days: dict[str | None, date | None] = {}
+        for event_id, r, w, b, ws, bs, play, special, hk, hg, d, x in db.execute(
+            "SELECT g.event_id, g.round, g.white, g.black, g.white_score, g.black_score, g.play,"
+            " g.special, g.handicap, g.handicap_giver, g.date, g.extra FROM games g JOIN events e"
+            " ON e.id = g.event_id WHERE e.period = ? ORDER BY g.rowid",
+            (period,),
+        ):
+            # The rows were checked as games when they were imported: built without the
+            # model's checks again (a FIDE month is a million of them), but a score no game
+            # can have is a value changed in the file since.
+            if ws not in _SCORES or bs not in _SCORES:
+                raise LedgerFileError(
+                    tr(
+                        (
+                            "{path}: a stored game of event {event_id}, round {round} has the "
+                            "scores {white_score}-{black_score}; the ledger may be damaged: "
+                            "restore it from a backup"
+                        ),
+                        path=self.path,
+                        event_id=event_id,
+                        round=r,
+                        white_score=ws,
+                        black_score=bs,
+                    )
+                )
+            games.setdefault(event_id, []).append(
+                build(
+                    Game,
+                    {
+                        "round": r,
+                        "white": str(w),
+                        "black": str(b),
+                        "white_score": ws,
+                        "black_score": bs,
+                        "play": plays.get(play) or Play(play),
+                        "special": Special(special) if special else None,
+                        "handicap": Handicap(hk, str(hg)) if hk else None,
+                        "date": days[d] if d in days else days.setdefault(d, _day(d)),
+                        "extra": MappingProxyType(json.loads(x)) if x != "{}" else EMPTY,
+                        "location": None,
+                    },
+                )
+            )
+        byes: dict[int, list[Bye]] = {}
+        for event_id, r, p, k in db.execute(
+            "SELECT b.event_id, b.round, b.player, b.kind FROM byes b JOIN events e ON e.id ="
+            " b.event_id WHERE e.period = ? ORDER BY b.rowid",
+            (period,),
+        ):
+            byes.setdefault(event_id, []).append(Bye(r, str(p), ByeKind(k)))
+        built = []
+        for event_id, name, start, end, type_, rounds, source, extra, score_only, game in heads:
+            event = Event(
+                name=name,
+                players=tuple(players.get(event_id, ())),
+                games=tuple(games.get(event_id, ())),
+                byes=tuple(byes.get(event_id, ())),
+                type=EventType(type_),
+                start=date.fromisoformat(start) if start else None,
+                end=date.fromisoformat(end) if end else None,
+                rounds=rounds,
+                source=source,
+                extra=json.loads(extra),
+                score_only=bool(score_only),
+                game=GameKind(game) if game else None,
+            )
+            built.append((event_id, event))
+        return built
+
+    def _publish(
+        self,
+        period: str,
+        state: dict[str, PlayerRecord],
+        played: set[int],
+        k_used: dict[str, int],
+    ) -> None:
+        """Publish the list: a player is listed once the rule set has published a rating for
+        him (:func:`listed_by`); he is new in the first period he is listed, unless he came to
+        the ledger with a rating (from a player file, FIDE's list or his first event file)."""
+        db = self._connection
+        ever_listed = {
+            r[0]
+            for r in db.execute(
+                "SELECT DISTINCT player_id FROM published WHERE listed = 1 AND period < ?",
+                (period,),
+            )
+        }
+        arrived_rated = {r[0] for r in db.execute("SELECT id FROM players WHERE arrived_rated")}
+        last_played: dict[int, str] = dict(
+            db.execute(
+                "SELECT player_id, MAX(period) FROM published WHERE played = 1 AND period < ?"
+                " GROUP BY player_id",
+                (period,),
+            )
+        )
+        first_published = dict(
+            db.execute(
+                "SELECT player_id, MIN(period) FROM published WHERE period < ? GROUP BY player_id",
+                (period,),
+            )
+        )
+        rows = []
+        for pid, record in state.items():
+            player_id = int(pid)
+            listed = listed_by(self.rules, record)
+            is_new = listed and player_id not in ever_listed and player_id not in arrived_rated
+            # Inactive: no rated game in the ledger for twelve months (FIDE 1982 9.23 asks
+            # fewer than 4 games a year; the ledger flags the plainer case).  A player who has
+            # not played yet counts from the first list he was on.
+            last = period if player_id in played else last_played.get(player_id)
+            since = last or first_published.get(player_id, period)
+            inactive = _months_between(since, period) >= 12
+            if last is None and record.extra.get("inactive") == "yes":
+                inactive = True  # FIDE's list flags him inactive and he has not played since
+            rows.append(
+                (
+                    period,
+                    player_id,
+                    record.rating if listed else None,
+                    record.games,
+                    k_used.get(pid, record.k),
+                    record.grade,
+                    int(player_id in played),
+                    int(listed),
+                    int(is_new),
+                    int(inactive),
+                )
+            )
+        db.executemany("INSERT INTO published VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def _published(
+    own: PlayerOutcome[Any] | None, results: Sequence[PlayerOutcome[Any]]
+) -> PlayerOutcome[Any] | None:
+    """A player's published result for one event: his part of the event when the outcome's
+    results list it (events rated one after the other each publish a rating: FESA, LNMO, one
+    event alone), else his result of the whole rating (a FIDE period's total, rounded once
+    and published, 8.57)."""
+    if own is None:
+        return results[-1] if results else None
+    if not results or any(result is own or result == own for result in results):
+        return own
+    return results[-1]
+
+
+def _day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
+#: The scores a game side can have.
+_SCORES = frozenset({0.0, 0.5, 1.0})
+
+
+#: The empty ``extra`` every game without one shares (read only).
+EMPTY: Any = MappingProxyType({})
+
+
+def _state_from(outcome: Outcome[Any, Any]) -> PlayerFile:
+    """For a rule set whose outcome carries no new state: each player's rating after and
+    games."""
+    records = [
+        PlayerRecord(id=p.id, name=p.name, rating=p.rating_after, games=p.games)
+        for p in outcome.players
+    ]
+    return PlayerFile(tuple(records), outcome.title)
+
+
+def _event_parts(
+    outcome: Outcome[Any, Any], events: Sequence[Event], rules: str
+) -> list[EventOutcome[Any, Any]]:
+    """Each event's part of ``outcome``, in the order of ``events``: the outcome's
+    :class:`EventOutcome` values, one per event in input order and keyed by position; an
+    outcome of one event that lists none is that event's part."""
+    if not outcome.events and len(events) == 1:
+        return [
+            EventOutcome(
+                EventKey.of(events[0], 0),
+                outcome.players,
+                outcome.games,
+                outcome.notes,
+                outcome.detail,
+            )
+        ]
+    positions = [part.key.position for part in outcome.events]
+    if positions != list(range(len(events))):
+        raise LedgerError(
+            tr(
+                (
+                    "the rule set {rules} returned outcomes for the events at "
+                    "positions {positions}, not one for each of the {count} "
+                    "event(s) rated, in their order; nothing was changed"
+                ),
+                rules=rules,
+                positions=positions,
+                count=len(events),
+            )
+        )
+    return list(outcome.events)
+
+
+def _k_in_force(outcome: Outcome[Any, Any]) -> dict[str, int]:
+    """The K each player's rating was computed with, where the rule set's per-player detail
+    has one (a field ``k``, FIDE's K), for the published list only."""
+    found: dict[str, int] = {}
+    for player in outcome.players:
+        k = getattr(player.detail, "k", None)
+        if isinstance(k, int) and not isinstance(k, bool):
+            found[player.id] = k
+    return found
+
+
+def _outcome_of(
+    report: Report, events: Sequence[Event]
+) -> tuple[Outcome[Any, Any], dict[str, int]]:
+    """The report's typed outcome and the K in force per player (every rule set fills the
+    outcome: the protocol of :mod:`ratingkit.core.ruleset`)."""
+    if report.outcome is None:
+        raise LedgerError(
+            tr(
+                (
+                    "the rule set's report {title!r} carries no outcome, which the "
+                    "ledger stores; nothing was changed"
+                ),
+                title=report.title,
+            )
+        )
+    return report.outcome, _k_in_force(report.outcome)
+
+
+def _merge_state(state: PlayerFile, new: PlayerFile | None) -> PlayerFile:
+    """The state after one more event: the event's new records replace the old ones."""
+    if new is None:
+        return state
+    updated = {r.id: r for r in state}
+    updated.update({r.id: r for r in new})
+    return PlayerFile(tuple(updated.values()), state.source)
+
+
+def listed_by(rules: RuleSet, record: PlayerRecord) -> bool:
+    """Whether the list shows a player: the rule set says (:meth:`RuleSet.listed`: FESA rule 3
+    keeps unrated players' performance ratings off it; by default he is listed once the rule
+    set has given him a rating, FIDE 2014 7.14, 2024 7.1.4, 1982 9.14)."""
+    return bool(rules.listed(record))

@@ -1,0 +1,210 @@
+"""Old ledgers still open (issue 28 part 1): a ledger written by ratingkit at the current
+schema, kept as SQL text in tests/data/ledger/schema-4-fesa-season.sql, and the ledgers of
+schemas 3, 2 and 1 made from it with the SQL those schemas had, open and give the lists and
+histories stored in their tables.
+
+The expected values are read from the file's own tables with plain SQL here (the published
+list as the ``published`` table holds it, each result as ``player_results`` holds it), never
+through the ledger's queries; the ledger must give them back through its typed rows, after
+its migrations where the file is older.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import sqlite3
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+
+from ratingkit.services.ledger import (
+    SCHEMA_VERSION,
+    EventRow,
+    HistoryRow,
+    Ledger,
+    LedgerError,
+    ListRow,
+)
+
+SCHEMA_4_DUMP = DATA / "ledger" / "schema-4-fesa-season.sql"
+
+#: The columns of a player's result (schema 3's ``player_results``, schema 1's JSON keys).
+RESULT_COLUMNS = ("rating_before", "games", "score", "expected", "change", "rating_after")
+
+
+def _load(path: Path) -> Path:
+    with sqlite3.connect(path) as connection:
+        connection.executescript(SCHEMA_4_DUMP.read_text(encoding="utf-8"))
+    return path
+
+
+def _number(cell: object) -> object:
+    # An exact fraction is stored as the text "p/q" (the ledger's untyped result columns).
+    if isinstance(cell, str) and re.fullmatch(r"-?\d+/\d+", cell):
+        return Fraction(cell)
+    return cell
+
+
+def _stored(path: Path) -> dict[str, object]:
+    """What the file's tables hold, read with SQL: the rated periods, the events, each
+    period's listed players and each player's results."""
+    with sqlite3.connect(path) as connection:
+        periods = [r[0] for r in connection.execute("SELECT period FROM periods ORDER BY 1")]
+        events = connection.execute("SELECT id, period, name FROM events ORDER BY period, id")
+        lists = {
+            period: sorted(
+                (pid, rating, games, k, grade, bool(played), bool(listed), bool(new), bool(idle))
+                for pid, rating, games, k, grade, played, listed, new, idle in connection.execute(
+                    "SELECT player_id, rating, games, k, grade, played, listed, is_new, inactive"
+                    " FROM published WHERE period = ? AND listed = 1",
+                    (period,),
+                )
+            )
+            for period in periods
+        }
+        histories = {}
+        for (player_id,) in connection.execute("SELECT DISTINCT player_id FROM player_results"):
+            histories[player_id] = [
+                (period, event_id, name, *(_number(cell) for cell in cells))
+                for period, event_id, name, *cells in connection.execute(
+                    "SELECT r.period, e.id, e.name, r.rating_before, r.games, r.score,"
+                    " r.expected, r.change, r.rating_after FROM player_results r JOIN events e"
+                    " ON e.id = r.event_id WHERE r.player_id = ?"
+                    " ORDER BY r.period, COALESCE(e.start, e.end, ''), e.id",
+                    (player_id,),
+                )
+            ]
+        return {"periods": periods, "events": list(events), "lists": lists, "histories": histories}
+
+
+def _read(book: Ledger) -> dict[str, object]:
+    """The same through the ledger's typed rows."""
+    periods = [row.period for row in book.period_rows() if row.rated]
+    lists = {}
+    for period in periods:
+        rows = book.list_rows(period)
+        ratings = [row.rating for row in rows]
+        assert ratings == sorted(ratings, key=lambda r: (r is None, -(r or 0)))  # best first
+        lists[period] = sorted(
+            (r.ledger_id, r.rating, r.games, r.k, r.grade, r.played, r.listed, r.new, r.inactive)
+            for r in rows
+        )
+    histories = {}
+    for player_id in {
+        r.ledger_id for period in periods for r in book.list_rows(period, everyone=True)
+    }:
+        rows = book.player_history(f"#{player_id}").rows
+        if rows:
+            histories[player_id] = [dataclasses.astuple(row) for row in rows]
+    return {
+        "periods": periods,
+        "events": [(row.event_id, row.period, row.name) for row in book.event_rows()],
+        "lists": lists,
+        "histories": histories,
+    }
+
+
+@pytest.fixture
+def current(tmp_path):
+    return _load(tmp_path / "schema-4.sqlite")
+
+
+def test_the_stored_ledger_is_of_the_current_schema_and_holds_a_season(current):
+    with sqlite3.connect(current) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    stored = _stored(current)
+    # tests/data/ledger/season: January to April 2024, seven events.
+    assert stored["periods"] == ["2024-01", "2024-02", "2024-03", "2024-04"]
+    assert len(stored["events"]) == 7 and all(stored["lists"].values())
+
+
+@pytest.mark.parametrize("write", [False, True])
+def test_a_ledger_of_the_current_schema_opens_and_gives_its_stored_lists(current, write):
+    stored = _stored(current)
+    with Ledger(current, write=write) as book:
+        assert _read(book) == stored
+
+
+def _to_schema_3(connection: sqlite3.Connection) -> None:
+    # Schema 3 keyed names without Unicode normalisation (schema 4 is NFC and case folding):
+    # a key as schema 3 could have left it.
+    connection.execute("UPDATE players SET name_key = upper(name)")
+    connection.execute("PRAGMA user_version = 3")
+
+
+def _to_schema_2(connection: sqlite3.Connection) -> None:
+    # Schema 2 kept each result in ``results`` (here without a stored outcome, as schema 1's
+    # JSON object, which the migration to 3 reads), and had none of what schema 3 added.
+    _to_schema_3(connection)
+    rows = connection.execute(
+        "SELECT period, event_id, player_id, rating_before, games, score, expected, change,"
+        " rating_after FROM player_results"
+    ).fetchall()
+    connection.executemany(
+        "INSERT INTO results VALUES (?, ?, ?, ?)",
+        [
+            (period, event_id, player_id, json.dumps(dict(zip(RESULT_COLUMNS, cells, strict=True))))
+            for period, event_id, player_id, *cells in rows
+        ],
+    )
+    connection.execute("DROP TABLE player_results")
+    for index in ("state_by_player", "participants_by_player", "published_by_player"):
+        connection.execute(f"DROP INDEX {index}")
+    connection.execute("DROP INDEX players_by_own_id")
+    for table, column in (
+        ("events", "games_digest"),
+        ("players", "arrived_rated"),
+        ("players", "sex"),
+        ("players", "own_id"),
+    ):
+        connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    connection.execute("PRAGMA user_version = 2")
+
+
+def _to_schema_1(connection: sqlite3.Connection) -> None:
+    # Schema 1 had no stored outcomes and no game kind per event.
+    _to_schema_2(connection)
+    connection.execute("DROP TABLE outcomes")
+    connection.execute("ALTER TABLE events DROP COLUMN game")
+    connection.execute("PRAGMA user_version = 1")
+
+
+@pytest.mark.parametrize(
+    ("schema", "downgrade"), [(3, _to_schema_3), (2, _to_schema_2), (1, _to_schema_1)]
+)
+def test_a_ledger_of_an_older_schema_is_migrated_and_gives_the_same_lists(
+    current, schema, downgrade
+):
+    stored = _stored(current)
+    with sqlite3.connect(current) as connection:
+        downgrade(connection)
+    with sqlite3.connect(current) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == schema
+    with pytest.raises(LedgerError, match=f"ledger schema {schema} must be upgraded"):
+        Ledger(current, write=False)
+    with Ledger(current) as book:
+        assert _read(book) == stored
+        # The migrated name keys find a player by his name written another way (schema 4).
+        (first, *_rest) = book.list_rows("2024-04")
+        assert book.find_player(first.name.lower()) == first.ledger_id
+    with sqlite3.connect(current) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_the_queries_rows_are_typed_and_frozen(current):
+    with Ledger(current, write=False) as book:
+        (event, *_events) = book.event_rows()
+        (listed, *_listed) = book.list_rows("2024-01")
+        history = book.player_history(f"#{listed.ledger_id}")
+    assert isinstance(event, EventRow) and isinstance(listed, ListRow)
+    assert all(isinstance(row, HistoryRow) for row in history.rows)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        listed.rating = 0  # type: ignore[misc]
+    # The history's rows are the results stored for the player, read above with SQL.
+    assert [dataclasses.astuple(r) for r in history.rows] == _stored(current)["histories"][
+        listed.ledger_id
+    ]
