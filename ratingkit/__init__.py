@@ -6,7 +6,8 @@ The pieces:
 * :mod:`ratingkit.core.expected`: expected-score formulas and FIDE's printed tables;
 * :mod:`ratingkit.fide.vectorised_period`: a vectorised FIDE 2014 rating period
   (:func:`rate_period`);
-* :mod:`ratingkit.core.report`: the report type every rule set returns;
+* :mod:`ratingkit.core.outcome`: the typed outcome every rule set computes (:func:`outcome`);
+* :mod:`ratingkit.core.report`: the report, the outcome's view (:func:`rate`);
 * :mod:`ratingkit.registry`: the registry of rule sets (:mod:`ratingkit.core.ruleset`: what a
   rule set is, and the guard);
 * :mod:`ratingkit.formats`: readers and writers of event files;
@@ -18,6 +19,7 @@ from typing import Any
 
 from .core.errors import RatingkitError, naming
 from .core.model import Bye, Event, EventType, Game, Player
+from .core.outcome import Outcome
 from .core.players import PlayerFile, read_player_file
 from .core.report import Report, Table
 from .core.ruleset import guard
@@ -27,15 +29,22 @@ from .registry import get_rule_set, rule_sets
 __version__ = "0.1.0"
 
 
-def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
-    """Rate ``event`` under the rule set named ``rules``; what the rule set cannot rate (a
-    chess event under a shogi rule set and the other way round, a score table under a rule
-    set that rates games) is refused first, by :func:`ratingkit.core.ruleset.guard`."""
+def outcome(event: Event, rules: str, players: PlayerFile | None = None) -> Outcome[Any, Any]:
+    """What the rule set named ``rules`` computes for ``event``, typed (its
+    :meth:`~ratingkit.core.ruleset.RuleSet.outcome`); what the rule set cannot rate (a chess
+    event under a shogi rule set and the other way round, a score table under a rule set
+    that rates games) is refused first, by :func:`ratingkit.core.ruleset.guard`."""
     rule_set = get_rule_set(rules)
     # A refusal names the event's file, as on the command line (issue 25, 5).
     with naming([event.source] if event.source else []):
         guard(rule_set, [event], players)
-        return rule_set.rate(event, players)
+        return rule_set.outcome(event, players)
+
+
+def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
+    """The report of ``event`` under the rule set named ``rules``: the view of
+    :func:`outcome`."""
+    return get_rule_set(rules).report_of(outcome(event, rules, players))
 
 
 def rate_period(games: Any, players: Any, rules: str = "fide-2014", **options: Any) -> Report:
@@ -58,6 +67,7 @@ __all__ = [
     "Table",
     "__version__",
     "get_rule_set",
+    "outcome",
     "rate",
     "rate_period",
     "read_event",

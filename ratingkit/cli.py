@@ -705,9 +705,11 @@ def _columns(args: argparse.Namespace) -> int:
 
 
 def _one_player(report: Report, wanted: str, output_format: str, width: int | None) -> str:
-    """One player's report row and his games: he is found by his id, else by his name."""
-    rows = report.players.rows
-    found = [rows[i] for i in find_in_rows(rows, wanted)]  # core.players: the one matcher
+    """One player's report row and his games: he is found among the outcome's players by his
+    id, else by his name (core.players: the one matcher); his games are the outcome's game
+    sides he played, shown as the report's game rows show them."""
+    outcome = report.outcome
+    found = find_in_rows([{"id": p.id, "name": p.name} for p in outcome.players], wanted)
     if not found:
         raise RatingkitError(
             tr(
@@ -717,7 +719,7 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
             )
         )
     if len(found) > 1:
-        ids = ", ".join(str(r.get("id")) for r in found)
+        ids = ", ".join(outcome.players[i].id for i in found)
         raise RatingkitError(
             tr(
                 "--player {wanted}: {count} players have this name ({ids}); give the id",
@@ -726,18 +728,10 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
                 ids=ids,
             )
         )
-    row = found[0]
-    player_id = str(row.get("id"))
-    games: list[Mapping[str, object]] = []
+    player = outcome.players[found[0]]
+    row = _shown_row(report, found[0])
     table = report.games
-    outcome = report.outcome
-    if table is not None:
-        if outcome is not None and len(outcome.games) == len(table):
-            games = [
-                r for g, r in zip(outcome.games, table.rows, strict=True) if g.player == player_id
-            ]
-        else:
-            games = [r for r in table.rows if str(r.get("id")) == player_id]
+    games = _shown_games(report, player.id)
     game_columns = table.columns if table is not None else ()
     if output_format == "json":
         data = {
@@ -773,17 +767,43 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
         return "\n".join([*lines, "", _("(the event gives no games: a score table)")]) + "\n"
     shown = tuple(c for c in game_columns if c not in ("id", "name"))
     own = [{c: g.get(c) for c in shown} for g in games]
-    title = tr("games of {name} ({count})", name=row.get("name"), count=len(games))
+    title = tr("games of {name} ({count})", name=player.name, count=len(games))
     lines += ["", Table(title, shown, own).to_text(width)]
     return "\n".join(lines) + "\n"
+
+
+def _shown_row(report: Report, position: int) -> Mapping[str, object]:
+    """The report's row of the outcome's player at ``position``: a report lays out one row
+    per player outcome, in the outcome's order."""
+    rows = report.players.rows
+    player = report.outcome.players[position]
+    if len(rows) == len(report.outcome.players) and rows[position].get("id") == player.id:
+        return rows[position]
+    return report.row(player.id)
+
+
+def _shown_games(report: Report, player_id: str) -> list[Mapping[str, object]]:
+    """The report's game rows of the outcome's game sides ``player_id`` played: a rule set's
+    game row of each side where the report keeps it, else the row of the same position (one
+    row per game side, in the outcome's order)."""
+    sides = report.outcome.games
+    table = report.games
+    if table is None:
+        return []
+    if report.game_row is not None:
+        return [report.game_row(side) for side in sides if side.player == player_id]
+    if len(sides) == len(table):
+        return [
+            row for side, row in zip(sides, table.rows, strict=True) if side.player == player_id
+        ]
+    return [r for r in table.rows if str(r.get("id")) == player_id]
 
 
 def _warn(report: Report) -> None:
     """The report's warnings (:data:`NoteKind.WARNING`: a player file that mostly does not
     match the event, an iteration that did not settle) on stderr too: the report keeps them
     among its notes, and whatever the format, the officer sees them."""
-    outcome = report.outcome
-    for note in outcome.notes if outcome is not None else ():
+    for note in report.outcome.notes:
         if note.kind is NoteKind.WARNING:
             text = tr("ratingkit: warning: {message}", message=terminal_text(str(note)))
             print(text, file=sys.stderr)
@@ -793,10 +813,8 @@ def _noted(report: Report, kind: NoteKind, texts: Sequence[str]) -> Report:
     """``report`` with more notes: in its view and, as :class:`Note` values, in its outcome."""
     if not texts:
         return report
-    outcome = report.outcome
-    if outcome is not None:
-        notes = (*outcome.notes, *(Note(kind, text) for text in texts))
-        outcome = replace(outcome, notes=notes)
+    notes = (*report.outcome.notes, *(Note(kind, text) for text in texts))
+    outcome = replace(report.outcome, notes=notes)
     return replace(report, notes=(*report.notes, *texts), outcome=outcome)
 
 

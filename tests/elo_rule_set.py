@@ -21,11 +21,10 @@ from ratingkit.core.outcome import (
     Rule,
     Status,
     shown_as,
-    shown_columns,
 )
 from ratingkit.core.players import PlayerFile, PlayerRecord
-from ratingkit.core.report import CheckTable, Report
-from ratingkit.core.ruleset import RuleSetMembers
+from ratingkit.core.report import CheckTable
+from ratingkit.core.ruleset import RuleSetMembers, events_of
 
 K = 20
 ELO_RULE = Rule("elo 1", "K * (W - We), K = 20")
@@ -105,10 +104,8 @@ class PlainElo(RuleSetMembers):
             self.name, event.name, tuple(results), (part,), new_state=PlayerFile(tuple(records))
         )
 
-    def rate(self, event, players=None):
-        return self.rate_events([event], players)
-
-    def rate_events(self, events, players=None):
+    def outcome(self, events, players=None) -> Outcome:
+        events, _alone = events_of(events)
         state, parts, results = players, [], []
         for position, event in enumerate(events):
             outcome = self._outcome(event, state, position)
@@ -117,14 +114,13 @@ class PlainElo(RuleSetMembers):
             known = {r.id: r for r in state} if state is not None else {}
             known.update({r.id: r for r in outcome.new_state})
             state = PlayerFile(tuple(known.values()))
-        outcome = Outcome(
+        return Outcome(
             self.name,
             " + ".join(e.name for e in events),
             tuple(results),
             tuple(parts),
             new_state=state,
         )
-        return Report.from_outcome(outcome, detail_columns=shown_columns(EloDetail))
 
     def check(self, event, players=None):
         return CheckTable.of(())

@@ -16,8 +16,16 @@ from fide_by_hand import half_away, pd
 
 from ratingkit import RatingkitError, cli
 from ratingkit import registry as rulesets
+from ratingkit.core.outcome import Note, NoteKind, Outcome, PlayerOutcome, Status, shown_as
 from ratingkit.core.report import Report, Table
-from ratingkit.core.ruleset import RuleSetMembers
+from ratingkit.core.ruleset import RuleSetMembers, events_of
+
+
+@dataclass(frozen=True)
+class _Matched:
+    """Whether the player file matched the player (the stand-in's one detail column)."""
+
+    matched: bool = shown_as("matched")
 
 
 @dataclass(frozen=True)
@@ -30,31 +38,32 @@ class _CountingRules(RuleSetMembers):
     valid_from: date | None = date(2020, 1, 1)
     valid_until: date | None = None
 
-    def rate(self, event, players=None):
-        rows = [
-            {
-                "id": p.id,
-                "name": p.name,
-                "rating_before": p.rating,
-                "games": len(event.played_games_of(p.id)),
-                "score": event.points(p.id),
-                "expected": None,
-                "change": None,
-                "rating_after": p.rating,
-                "matched": players is not None and p.id in players.match([(p.id, p.name)]).records,
-            }
+    def _players(self, event, players, prefix=""):
+        return tuple(
+            PlayerOutcome(
+                id=prefix + p.id,
+                name=p.name,
+                rating_before=p.rating,
+                games=len(event.played_games_of(p.id)),
+                score=event.points(p.id),
+                expected=None,
+                change=None,
+                rating_after=p.rating,
+                status=Status.NOT_RATED,
+                detail=_Matched(
+                    players is not None and p.id in players.match([(p.id, p.name)]).records
+                ),
+            )
             for p in event.players
-        ]
-        return Report.build(
-            title=event.name,
-            rules=self.name,
-            rows=rows,
-            extra_columns=["matched"],
-            notes=[event.extra.get("type_note", "")],
         )
 
-    def rate_events(self, events, players=None):
-        raise RatingkitError(f"rule set {self.name!r} rates one event at a time; give one file")
+    def outcome(self, events, players=None):
+        several, alone = events_of(events)
+        if not alone:
+            raise RatingkitError(f"rule set {self.name!r} rates one event at a time; give one file")
+        event = several[0]
+        note = Note(NoteKind.READ, event.extra.get("type_note", ""))
+        return Outcome(self.name, event.name, self._players(event, players), notes=(note,))
 
     def check(self, event, players=None):
         raise RatingkitError(f"rule set {self.name!r} has no event checks")
@@ -75,13 +84,12 @@ class _CheckingRules(_CountingRules):
         ]
         return Table("checks", ("rule", "problem", "games"), rows)
 
-    def rate_events(self, events, players=None):
-        rows = [
-            dict(r, id=f"{e.name}:{r['id']}")
-            for e in events
-            for r in self.rate(e, players).players.rows
-        ]
-        return Report.build(title="period", rules=self.name, rows=rows, extra_columns=["matched"])
+    def outcome(self, events, players=None):
+        several, alone = events_of(events)
+        if alone:
+            return super().outcome(events, players)
+        rows = tuple(p for e in several for p in self._players(e, players, f"{e.name}:"))
+        return Outcome(self.name, "period", rows)
 
 
 @pytest.fixture

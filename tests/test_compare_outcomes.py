@@ -72,6 +72,14 @@ class Stub:
     calls: list[int] = field(default_factory=list, hash=False, compare=False)
 
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        return self.report_of(self.outcome(event, players))
+
+    def report_of(self, outcome: Outcome) -> Report:
+        return Report.from_outcome(
+            outcome, detail_columns=shown_columns(StubDetail), formats={"K": "{:d}"}
+        )
+
+    def outcome(self, event: Event, players: PlayerFile | None = None) -> Outcome:
         guard(self, [event], players)
         self.calls.append(1)
         result = []
@@ -91,10 +99,7 @@ class Stub:
                     detail=StubDetail(20, Rule("8.56", "rating under 2400")),
                 )
             )
-        outcome = Outcome(self.name, self.title, tuple(result))
-        return Report.from_outcome(
-            outcome, detail_columns=shown_columns(StubDetail), formats={"K": "{:d}"}
-        )
+        return Outcome(self.name, self.title, tuple(result))
 
     def rate_events(self, events, players=None) -> Report:
         raise NotImplementedError

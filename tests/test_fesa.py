@@ -109,21 +109,22 @@ def _fixed_point(step, start):
 
 def test_rule_8_opponents_at_post_event_ratings_fixed_point():
     ev = make_event({"a": 1700, "b": 1600}, [(1, "a", "b", 1.0)])
-    report = FESA.rate(ev, established("a", "b"))
+    outcome = FESA.outcome(ev, established("a", "b"))
 
     def step(s):
         a, b = s
         return (1700 + round(24 * (1 - E(b, 1700))), 1600 + round(24 * (0 - E(a, 1600))))
 
     a, b = _fixed_point(step, (1700, 1600))
-    assert report["a"]["rating_after"] == a
-    assert report["b"]["rating_after"] == b
-    assert report.games.rows[0]["opponent_rating"] == b
+    assert outcome.player("a").rating_after == a
+    assert outcome.player("b").rating_after == b
+    (side,) = outcome.games_of("a")
+    assert side.detail.opponent_rating == b
 
 
 def test_rule_A_upset_used_in_an_event():
     ev = make_event({"a": 1500, "b": 1700}, [(1, "a", "b", 1.0)])
-    report = FESA.rate(ev, established("a", "b"))
+    outcome = FESA.outcome(ev, established("a", "b"))
 
     def step(s):
         a, b = s
@@ -132,10 +133,10 @@ def test_rule_A_upset_used_in_an_event():
         return (1500 + round(max(d, d_upset)), 1700 + round(24 * (0 - E(a, 1700))))
 
     a, _b = _fixed_point(step, (1500, 1700))
-    assert report["a"]["rating_after"] == a
-    row = next(r for r in report.games.rows if r["player"] == "a")
-    assert row["upset"] is True
-    assert report["a"]["upsets"] == 1
+    assert outcome.player("a").rating_after == a
+    (side,) = outcome.games_of("a")
+    assert side.detail.upset is True
+    assert outcome.player("a").detail.upsets == 1
 
 
 def test_rule_9_bonus_game_by_game_with_its_own_counter():
@@ -146,26 +147,26 @@ def test_rule_9_bonus_game_by_game_with_its_own_counter():
             {"id": "b", "games": 200, "bonus_games": 100},
         ]
     )
-    report = FESA.rate(ev, players)
-    rows = [r for r in report.games.rows if r["player"] == "a"]
-    assert rows[0]["bonus"] == Fraction(1800 - 1500, 200)
-    assert rows[0]["bonus_game"] == 100
-    assert rows[1]["bonus"] == 0  # the 100th rated game was the last with a bonus
-    record = next(r for r in report.new_state if r.id == "a")
+    outcome = FESA.outcome(ev, players)
+    first, second = (side.detail for side in outcome.games_of("a"))
+    assert first.bonus == Fraction(1800 - 1500, 200)
+    assert first.bonus_game == 100
+    assert second.bonus == 0  # the 100th rated game was the last with a bonus
+    record = next(r for r in outcome.new_state if r.id == "a")
     assert record.extra["bonus_games"] == "100"
     assert record.games == 62
 
 
 def test_rule_11_running_unrounded_rating_and_event_total_rounded_half_even():
     ev = make_event({"a": 1500, "b": 1450}, [(1, "a", "b", 1.0), (2, "b", "a", 0.5)])
-    report = FESA.rate(ev, established("a", "b", bonus_games=0))
-    rows = [r for r in report.games.rows if r["player"] == "a"]
+    outcome = FESA.outcome(ev, established("a", "b", bonus_games=0))
+    first, second = (side.detail for side in outcome.games_of("a"))
     # The opponent's post-event rating: the fixed point worked out by hand.
     after, _ = rate_event(
         {"a": (1500, 0), "b": (1450, 0)}, {}, [(1, "a", "b", 1), (2, "b", "a", 0.5)]
     )
     b = after["b"]
-    assert rows[0]["opponent_rating"] == rows[1]["opponent_rating"] == b
+    assert first.opponent_rating == second.opponent_rating == b
     # Game 1, a win at tr 1500: k(1500) = 28; b is below 1500, so rule (A)'s d' < 0 < d;
     # bonus (1800 - 1500)/200.
     assert 28 * (b - 1500) / 160 < 0
@@ -174,13 +175,13 @@ def test_rule_11_running_unrounded_rating_and_event_total_rounded_half_even():
     tr = 1500 + game1
     assert 1280 <= tr < 1560
     game2 = 28 * (0.5 - E(b, tr)) + (1800 - tr) / 200
-    assert float(rows[0]["change"]) == pytest.approx(game1, abs=1e-9)
-    assert float(rows[1]["tr"]) == pytest.approx(tr, abs=1e-9)
-    assert float(rows[1]["change"]) == pytest.approx(game2, abs=1e-9)
-    assert float(report["a"]["change"]) == pytest.approx(game1 + game2, abs=1e-9)
+    assert float(first.change) == pytest.approx(game1, abs=1e-9)
+    assert float(second.tr) == pytest.approx(tr, abs=1e-9)
+    assert float(second.change) == pytest.approx(game2, abs=1e-9)
+    assert float(outcome.player("a").change) == pytest.approx(game1 + game2, abs=1e-9)
     # Only the total is rounded (it is not near a half here, see the next test for halves).
     assert abs((game1 + game2) % 1 - 0.5) > 0.01
-    assert report["a"]["rating_after"] == 1500 + round(game1 + game2)
+    assert outcome.player("a").rating_after == 1500 + round(game1 + game2)
 
 
 def test_rule_11_event_total_on_a_half_is_rounded_to_even():
@@ -197,38 +198,38 @@ def test_rule_11_event_total_on_a_half_is_rounded_to_even():
                 {"id": "b", "games": 50, "bonus_games": 100},
             ]
         )
-        report = FESA.rate(ev, players)
+        outcome = FESA.outcome(ev, players)
         assert Fraction(1800 - rating, 200) == half
         # b (no bonus) keeps his rating: against a's new rating his change rounds to 0, so
         # a's opponent is at his own rating (the fixed point).
         assert round(k * (0.5 - E(rating + rounded, rating))) == 0
-        assert report["b"]["rating_after"] == rating
-        assert report["a"]["change"] == half
-        assert report["a"]["rating_after"] == rating + rounded
+        assert outcome.player("b").rating_after == rating
+        assert outcome.player("a").change == half
+        assert outcome.player("a").rating_after == rating + rounded
     # Halves rounded up would give 1303: the case tells the two apart.
     half_up = replace(FESA, rounding="half-up")
     ev = make_event({"a": 1300, "b": 1300}, [(1, "a", "b", 0.5)])
     players = PlayerFile.from_records(
         [{"id": "a", "games": 50, "bonus_games": 0}, {"id": "b", "games": 50, "bonus_games": 100}]
     )
-    assert half_up.rate(ev, players)["a"]["rating_after"] == 1303
+    assert half_up.outcome(ev, players).player("a").rating_after == 1303
 
 
 def test_pre_2012_each_game_rounded():
     ev = make_event({"a": 1500, "b": 1450}, [(1, "a", "b", 1.0), (2, "b", "a", 0.5)])
-    report = FESA_2011.rate(ev, established("a", "b", bonus_games=0))
-    rows = [r for r in report.games.rows if r["player"] == "a"]
-    for row in rows:
-        assert row["change"] == round(row["change"])
-    assert report["a"]["rating_after"] == 1500 + rows[0]["change"] + rows[1]["change"]
+    outcome = FESA_2011.outcome(ev, established("a", "b", bonus_games=0))
+    first, second = (side.detail for side in outcome.games_of("a"))
+    for side in (first, second):
+        assert side.change == round(side.change)
+    assert outcome.player("a").rating_after == 1500 + first.change + second.change
 
 
 def test_opponent_ratings_never_below_400():
     ev = make_event({"a": 500, "b": 300}, [(1, "a", "b", 1.0)])
-    report = FESA.rate(ev, established("a", "b"))
-    row = next(r for r in report.games.rows if r["player"] == "a")
-    assert report["b"]["rating_after"] < 400
-    assert row["opponent_rating"] == 400
+    outcome = FESA.outcome(ev, established("a", "b"))
+    (side,) = outcome.games_of("a")
+    assert outcome.player("b").rating_after < 400
+    assert side.detail.opponent_rating == 400
 
 
 # -- unrated players (rules 5-7) ------------------------------------------------------------

@@ -183,37 +183,39 @@ DECODED_UNRATED = {
 
 
 def test_10_68_values_as_rules_md_decodes_them():
-    report = FIDE_1982.rate(_example())
+    outcome = FIDE_1982.outcome(_example())
     for pid, (rc, rc2, d, pd, we, dr, k) in DECODED.items():
-        row = report[pid]
-        assert (row["Rc"], row["Rc2"], row["D"], row["K"]) == (rc, rc2, d, k), pid
-        assert (row["PD"], row["We"], row["DR"]) == (Fraction(pd), Fraction(we), Fraction(dr))
-        assert row["change"] == row["DR"] and row["expected"] == row["We"]
-        assert row["rating_after"] == round(row["rating_before"] + Fraction(dr))
+        player = outcome.player(pid)
+        v = player.detail
+        assert (v.Rc, v.Rc2, v.D, v.K) == (rc, rc2, d, k), pid
+        assert (v.PD, v.We, v.DR) == (Fraction(pd), Fraction(we), Fraction(dr))
+        assert player.change == v.DR and player.expected == v.We
+        assert player.rating_after == round(player.rating_before + Fraction(dr))
     for pid, (rc, ru, rc2, ru2) in DECODED_UNRATED.items():
-        row = report[pid]
-        assert (row["Rc"], row["Ru"], row["Rc2"], row["Ru2"]) == (rc, ru, rc2, ru2), pid
+        v = outcome.player(pid).detail
+        assert (v.Rc, v.Ru, v.Rc2, v.Ru2) == (rc, ru, rc2, ru2), pid
 
 
 def test_10_68_the_text_below_the_table():
     """The seed's own explanations: Ru(C) = 2348 + 5 * 12.5 = 2411, Ru(E) = 2348 + 3 * 12.5,
     Ru(H) = 2348 - 220, Ru(I) = 2348 - 351; for C, I counts as 2061 and Rc2 = 2355; for A,
     F, H and I count as 2250 and Rc2 = 2373."""
-    report = FIDE_1982.rate(_example())
-    assert report["C"]["Ru"] == round(2348 + 5 * 12.5 + 0.001) == 2411
-    assert report["E"]["Ru"] == round(2348 + 3 * 12.5 + 0.001) == 2386
-    assert report["H"]["Ru"] == 2348 - 220
-    assert report["I"]["Ru"] == 2348 - 351
-    clamps = report.section("350-point rule (10.61, 10.68 second pass)").rows
-    for_c = {r["opponent"]: r["counted as"] for r in clamps if r["player"] == "C"}
-    for_a = {r["opponent"]: r["counted as"] for r in clamps if r["player"] == "A"}
+    outcome = FIDE_1982.outcome(_example())
+    ru = {pid: outcome.player(pid).detail.Ru for pid in "CEHI"}
+    assert ru["C"] == round(2348 + 5 * 12.5 + 0.001) == 2411
+    assert ru["E"] == round(2348 + 3 * 12.5 + 0.001) == 2386
+    assert ru["H"] == 2348 - 220
+    assert ru["I"] == 2348 - 351
+    clamps = outcome.detail.clamps
+    for_c = {c.opponent: c.counted_as for c in clamps if c.player == "C"}
+    for_a = {c.opponent: c.counted_as for c in clamps if c.player == "A"}
     assert for_c == {"I": 2061}
     assert for_a == {"F": 2250, "H": 2250, "I": 2250}
-    assert report["C"]["Rc2"] == 2355 and report["A"]["Rc2"] == 2373
+    assert outcome.player("C").detail.Rc2 == 2355 and outcome.player("A").detail.Rc2 == 2373
     # G: D = 2300 - 2353 = -53, PD 0.43, We = 0.43 * 9 = 3.87, DR = 15 * (3 - 3.87).
-    g = report["G"]
-    assert g["D"] == -53 and g["PD"] == _seed_pd(-53)
-    assert g["DR"] == 15 * (3 - _seed_pd(-53) * 9)
+    g = outcome.player("G").detail
+    d, pd = 2300 - 2353, _seed_pd(-53)
+    assert (g.D, g.PD, g.DR) == (d, pd, 15 * (3 - pd * 9))  # noqa: SIM300 (the rules' names)
 
 
 def test_cli_prints_the_10_68_table(capsys):
@@ -237,11 +239,11 @@ def test_cli_prints_the_10_68_table(capsys):
 
 def test_10_25_literal_rule_set_applies_n_over_n_plus_1():
     """10.25 as written: Ru(H) = Ra + dp * n/(n+1) = 2348 - 220 * 9/10 = 2150 (RULES.md)."""
-    report = FIDE_1982_LITERAL.rate(_example())
-    assert report["H"]["Ru"] == 2348 + round(Fraction(-220 * 9, 10)) == 2150
-    assert report["I"]["Ru"] == round(2348 - Fraction(351 * 9, 10))
+    outcome = FIDE_1982_LITERAL.outcome(_example())
+    assert outcome.player("H").detail.Ru == 2348 + round(Fraction(-220 * 9, 10)) == 2150
+    assert outcome.player("I").detail.Ru == round(2348 - Fraction(351 * 9, 10))
     # Above 50% the factor plays no part.
-    assert report["C"]["Ru"] == 2411
+    assert outcome.player("C").detail.Ru == 2411
     assert get_rule_set("fide-1982-literal") is FIDE_1982_LITERAL
     assert "10.25" in FIDE_1982_LITERAL.title and "10.68" in FIDE_1982.title
 

@@ -10,7 +10,7 @@ import pytest
 from conftest import DATA
 from fide_by_hand import dp, half_away, pd
 
-from ratingkit import rate
+from ratingkit import outcome, rate
 from ratingkit.cli import main
 from ratingkit.core.errors import RuleSetCannotRateError
 from ratingkit.core.model import Event, EventType, Game, Handicap, Play, Player, Special
@@ -47,26 +47,25 @@ def test_8_55_change_is_k_times_sum_of_score_minus_pd():
         [("a", 2000), ("b", 1900), ("c", 2100), ("d", 2000)],
         [(1, "a", "b", 1.0), (2, "c", "a", 0.5), (3, "a", "d", 0.0)],
     )
-    report = rate(event, "fide-2014", STATE)
-    row = report["a"]
+    a = outcome(event, "fide-2014", STATE).player("a")
     expected = (1 - pd(100)) + (Fraction(1, 2) - pd(-100)) + (0 - pd(0))
-    assert row["w-We"] == expected
-    assert row["K"] == 20
-    assert row["K*(w-We)"] == 20 * expected == row["change"]
-    assert row["rating_after"] == 2000 + half_away(20 * expected)
-    assert row["Rc"] == Fraction(1900 + 2100 + 2000, 3)
-    assert (row["n"], row["w"], row["We"]) == (3, Fraction(3, 2), pd(100) + pd(-100) + pd(0))
+    assert a.detail.w_minus_we == expected
+    assert a.detail.k == 20
+    assert a.detail.k_change == 20 * expected == a.change
+    assert a.rating_after == 2000 + half_away(20 * expected)
+    assert a.detail.rc == Fraction(1900 + 2100 + 2000, 3)
+    assert (a.detail.n, a.detail.w, a.detail.we) == (3, Fraction(3, 2), pd(100) + pd(-100) + pd(0))
 
 
 def test_8_54_difference_over_400_counts_as_400():
     event = _event([("a", 2500), ("b", 1950)], [(1, "a", "b", 1.0)])
-    report = rate(event, "fide-2014", STATE)
-    game = next(g for g in report.games.rows if g["id"] == "a")
-    assert game["D"] == 400 and game["capped"] == "8.54"
-    assert game["rating used"] == 2100
-    assert game["PD"] == pd(400) == Fraction(92, 100)  # 392-411 -> 0.92
-    low = next(g for g in report.games.rows if g["id"] == "b")
-    assert low["D"] == -400 and low["PD"] == Fraction(8, 100)
+    result = outcome(event, "fide-2014", STATE)
+    (game,) = result.games_of("a")
+    assert game.detail.d == 400 and game.detail.capped.clause == "8.54"
+    assert game.detail.rating_used == 2100
+    assert game.detail.pd == pd(400) == Fraction(92, 100)  # 392-411 -> 0.92
+    (low,) = result.games_of("b")
+    assert low.detail.d == -400 and low.detail.pd == Fraction(8, 100)
 
 
 def test_8_57_half_is_rounded_away_from_zero():
@@ -75,10 +74,11 @@ def test_8_57_half_is_rounded_away_from_zero():
         [("a", 2450), ("b", 2260), ("c", 2400), ("d", 2590)],
         [(1, "a", "b", 0.5), (1, "c", "d", 0.5)],
     )
-    report = rate(event, "fide-2014", STATE)
+    result = outcome(event, "fide-2014", STATE)
     assert pd(190) == Fraction(75, 100)
-    assert report["a"]["change"] == Fraction(-5, 2) and report["a"]["rating_after"] == 2447
-    assert report["c"]["change"] == Fraction(5, 2) and report["c"]["rating_after"] == 2403
+    a, c = result.player("a"), result.player("c")
+    assert a.change == Fraction(-5, 2) and a.rating_after == 2447
+    assert c.change == Fraction(5, 2) and c.rating_after == 2403
 
 
 @pytest.mark.parametrize(
@@ -117,8 +117,8 @@ def test_8_56_age_is_taken_on_the_event_end_date():
     players = PlayerFile.from_records([born, {"id": "b", "games": 100}])
     before = _event([("a", 2000), ("b", 2000)], [(1, "a", "b", 1.0)], end=date(2015, 6, 14))
     after = _event([("a", 2000), ("b", 2000)], [(1, "a", "b", 1.0)], end=date(2015, 6, 15))
-    assert rate(before, "fide-2014", players)["a"]["K"] == 40  # 17 on the end date
-    assert rate(after, "fide-2014", players)["a"]["K"] == 20  # 18 on the end date
+    assert outcome(before, "fide-2014", players).player("a").detail.k == 40  # 17 on the end date
+    assert outcome(after, "fide-2014", players).player("a").detail.k == 20  # 18 on the end date
 
 
 def _swiss_with_unrated(scores):
@@ -139,31 +139,34 @@ def test_8_21_zero_score_in_first_event_is_not_counted():
 
 
 def test_8_22_fifty_percent_gives_rc():
-    report = rate(_swiss_with_unrated((1.0, 0.5, 0.0)), "fide-2014", STATE)
+    u = outcome(_swiss_with_unrated((1.0, 0.5, 0.0)), "fide-2014", STATE).player("u")
     rc = Fraction(2100 + 2000 + 1900, 3)  # 8.21a: rated opponents only, not v
-    assert report["u"]["Rc"] == rc and report["u"]["n"] == 3
-    assert report["u"]["Ru"] == 2000
+    assert u.detail.rc == rc and u.detail.n == 3
+    assert u.detail.ru == 2000
 
 
 def test_8_23_above_fifty_percent_adds_20_per_half_point():
-    report = rate(_swiss_with_unrated((1.0, 1.0, 0.5)), "fide-2014", STATE)
+    u = outcome(_swiss_with_unrated((1.0, 1.0, 0.5)), "fide-2014", STATE).player("u")
     # 2.5 of 3: 1.0 above 50% = 2 half points.
-    assert report["u"]["Ru"] == 2000 + 20 * 2
+    assert u.detail.ru == 2000 + 20 * 2
 
 
 def test_8_24_below_fifty_percent_in_a_swiss_adds_dp():
-    report = rate(_swiss_with_unrated((0.5, 0.0, 0.5)), "fide-2014", STATE)
-    assert report["u"]["Ru"] == 2000 + dp(Fraction(1), 3)  # p = 0.33 -> -125
+    u = outcome(_swiss_with_unrated((0.5, 0.0, 0.5)), "fide-2014", STATE).player("u")
+    assert u.detail.ru == 2000 + dp(Fraction(1), 3)  # p = 0.33 -> -125
     assert dp(Fraction(1), 3) == -125
 
 
 def test_8_52_swiss_games_against_unrated_are_not_rated():
-    report = rate(_swiss_with_unrated((1.0, 0.5, 0.0)), "fide-2014", STATE)
-    # no rated game: no change, and the change cell is empty (nothing applies), not "+0.00"
-    assert report["b"]["n"] == 0 and report["b"]["change"] is None
-    assert report["b"]["rating_after"] == report["b"]["rating_before"]
-    row = next(g for g in report.games.rows if g["id"] == "b")
-    assert row["rated"] is False and "8.52" in row["note"]
+    result = outcome(_swiss_with_unrated((1.0, 0.5, 0.0)), "fide-2014", STATE)
+    # no rated game: his rating stays; the view leaves the change cell empty (nothing
+    # applies), not "+0.00"
+    b = result.player("b")
+    assert b.games == 0 and b.detail.n == 0
+    assert b.rating_after == b.rating_before
+    assert FIDE_2014.report_of(result)["b"]["change"] is None
+    (game,) = result.games_of("b")
+    assert game.rated is False and game.reason.clause == "8.52"
 
 
 def test_8_4_player_rated_during_the_event_is_unrated_for_his_opponents():
@@ -180,11 +183,11 @@ def test_8_4_player_rated_during_the_event_is_unrated_for_his_opponents():
             {"id": "c", "games": 100},
         ]
     )
-    report = rate(event, "fide-2014", players)
-    assert report["a"]["n"] == 2  # rated himself, with K 40 (9 games)
-    assert report["a"]["K"] == 40
-    assert report["b"]["n"] == 0 and report["c"]["n"] == 0
-    assert any(n.startswith("8.4:") for n in report.notes)
+    result = outcome(event, "fide-2014", players)
+    assert result.player("a").detail.n == 2  # rated himself, with K 40 (9 games)
+    assert result.player("a").detail.k == 40
+    assert result.player("b").detail.n == 0 and result.player("c").detail.n == 0
+    assert any(n.rule is not None and n.rule.clause == "8.4" for n in result.notes)
 
 
 def test_a_player_file_rating_is_the_rating_before_an_event_that_gives_none():
@@ -195,16 +198,17 @@ def test_a_player_file_rating_is_the_rating_before_an_event_that_gives_none():
     players = PlayerFile.from_records(
         [{"id": "u", "rating": 1850, "games": 100, "born": "1980-01-01"}], source="p.csv"
     )
-    report = rate(event, "fide-2014", players)
+    result = outcome(event, "fide-2014", players)
     # Ro 1850, K 20 (8.56: 100 games, under 2400); v is unrated: not rated in a Swiss (8.52).
     expected = (1 - pd(1850 - 2100)) + (Fraction(1, 2) - pd(1850 - 2000)) + (0 - pd(1850 - 1900))
-    assert report["u"]["rating_before"] == 1850 and report["u"]["n"] == 3
-    assert report["u"]["rating_after"] == 1850 + half_away(20 * expected)
+    u = result.player("u")
+    assert u.rating_before == 1850 and u.detail.n == 3
+    assert u.rating_after == 1850 + half_away(20 * expected)
     assert any(
-        "from the player file, where the event gives none: U 1850" in n for n in report.notes
+        "from the player file, where the event gives none: U 1850" in str(n) for n in result.notes
     )
     # b, c, d now meet a rated u: their games against him are rated too.
-    assert report["b"]["n"] == 1
+    assert result.player("b").detail.n == 1
 
 
 def test_8_53_an_unrated_players_ru_is_never_kept_as_a_rating():
@@ -212,12 +216,12 @@ def test_8_53_an_unrated_players_ru_is_never_kept_as_a_rating():
     3 games (8.22) is not published (7.14: 5 games): the new state gives him no rating, only
     his results waiting, so the next event still rates him as unrated."""
     event = _swiss_with_unrated((1.0, 0.5, 0.0))
-    report = rate(event, "fide-2014", STATE)
-    assert report["u"]["Ru"] == 2000 and report["u"]["rating_after"] is None
-    record = next(r for r in report.new_state if r.name == "U")
+    result = outcome(event, "fide-2014", STATE)
+    assert result.player("u").detail.ru == 2000 and result.player("u").rating_after is None
+    record = next(r for r in result.new_state if r.name == "U")
     assert record.rating is None and record.extra["pending_results"].count(":") == 3
-    again = rate(event, "fide-2014", report.new_state)
-    assert again["u"]["rating_before"] is None
+    again = outcome(event, "fide-2014", result.new_state)
+    assert again.player("u").rating_before is None
 
 
 # -- Round robins: 8.21b, 8.25, 8.58 --------------------------------------------------------

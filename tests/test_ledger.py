@@ -34,11 +34,10 @@ from ratingkit.core.outcome import (
     Rule,
     Status,
     shown_as,
-    shown_columns,
 )
 from ratingkit.core.players import PlayerFile, PlayerRecord
-from ratingkit.core.report import CheckTable, Report
-from ratingkit.core.ruleset import RuleSetMembers
+from ratingkit.core.report import CheckTable
+from ratingkit.core.ruleset import RuleSetMembers, events_of
 from ratingkit.formats import Format
 from ratingkit.formats.csvpair import read_csv_pair
 from ratingkit.services import ledger
@@ -115,13 +114,9 @@ class ToyRules(RuleSetMembers):
             new_state=PlayerFile(tuple(records)),
         )
 
-    def rate(self, event, players=None):
-        return Report.from_outcome(
-            self._outcome(event, players, 0), detail_columns=shown_columns(ToyDetail)
-        )
-
-    def rate_events(self, events, players=None):
+    def outcome(self, events, players=None) -> Outcome:
         """One event after the other, each with the state the previous one left."""
+        events, _alone = events_of(events)
         state = players
         parts, results = [], []
         for position, event in enumerate(events):
@@ -131,14 +126,13 @@ class ToyRules(RuleSetMembers):
             known = {r.id: r for r in state} if state is not None else {}
             known.update({r.id: r for r in outcome.new_state})
             state = PlayerFile(tuple(known.values()))
-        outcome = Outcome(
+        return Outcome(
             self.name,
             " + ".join(e.name for e in events),
             tuple(results),
             tuple(parts),
             new_state=state,
         )
-        return Report.from_outcome(outcome, detail_columns=shown_columns(ToyDetail))
 
     def check(self, event, players=None):
         return CheckTable.of(())

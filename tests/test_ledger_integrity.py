@@ -19,8 +19,7 @@ from ratingkit import RatingkitError
 from ratingkit import registry as rulesets
 from ratingkit.core.outcome import EventKey, EventOutcome, Outcome, PlayerOutcome, Status
 from ratingkit.core.players import PlayerFile, PlayerRecord
-from ratingkit.core.report import Report
-from ratingkit.core.ruleset import RuleSetMembers
+from ratingkit.core.ruleset import RuleSetMembers, events_of
 from ratingkit.formats import read_event
 from ratingkit.services.ledger import Ledger, LedgerError
 
@@ -81,9 +80,10 @@ class _StrayState(RuleSetMembers):
     valid_from: date | None = None
     valid_until: date | None = None
 
-    def rate(self, event, players=None):
+    def outcome(self, events, players=None):
         # Every rule set returns its typed outcome (the protocol); this one's new state names a
         # stranger.
+        event = events_of(events)[0][0]
         players_out = tuple(
             PlayerOutcome(
                 p.id, p.name, p.rating, 0, 0, None, None, p.rating, Status.RATED, detail=None
@@ -98,7 +98,7 @@ class _StrayState(RuleSetMembers):
             (EventOutcome(EventKey.of(event), players_out),),
             new_state=state,
         )
-        return Report.from_outcome(outcome)
+        return outcome
 
 
 @pytest.fixture

@@ -81,6 +81,11 @@ def rate(players, games, rules=LNMO, state=None):
     return rules.rate(Event("club", tuple(players), tuple(games)), state)
 
 
+def outcome_of(players, games, rules=LNMO, state=None):
+    """What the rules compute (the typed outcome), for the tests of numbers."""
+    return rules.outcome(Event("club", tuple(players), tuple(games)), state)
+
+
 # -- rule 1: table 1 -------------------------------------------------------------------------
 
 
@@ -116,7 +121,7 @@ def test_rule_2_change_table_is_the_seeds():
 
 @pytest.mark.parametrize(("winner", "loser"), [(12, 12), (12, 14), (14, 12), (9, 16), (16, 9)])
 def test_rule_2_winner_gains_and_loser_loses_the_table_value(winner, loser):
-    report = rate(
+    result = outcome_of(
         roster(w=f"{winner} kyu", lo=f"{loser} kyu"),
         [game(1, "w", "lo")],
         rules=LnmoRules(name="probe"),
@@ -124,11 +129,11 @@ def test_rule_2_winner_gains_and_loser_loses_the_table_value(winner, loser):
     value = seed_change(winner, loser)
     threshold = 20 + 3 * 1
     gain = 2 * value if value > threshold else value  # rule 2b, one round
-    assert report["w"]["change"] == gain
-    assert report["w"]["rating_after"] == SEED_TABLE_1[winner] + gain
-    assert report["lo"]["change"] == -value
-    row = next(r for r in report.games.rows if r["player"] == "w")
-    assert row["D"] == abs(winner - loser) and row["table"] == value
+    assert result.player("w").change == gain
+    assert result.player("w").rating_after == SEED_TABLE_1[winner] + gain
+    assert result.player("lo").change == -value
+    (side,) = result.games_of("w")
+    assert side.detail.difference == abs(winner - loser) and side.detail.table == value
 
 
 def test_rule_2_a_plain_draw_changes_nothing_and_says_why():
@@ -153,14 +158,14 @@ def test_rule_2a_sennichite_and_jishogi_change_nothing():
 
 def test_rule_2b_a_gain_above_20_plus_3_rounds_is_doubled():
     # 14 kyu beats two 13 kyu players (weaker wins, D=1) in a 3-round event.
-    report = rate(
-        roster(a="14 kyu", b="13 kyu", c="13 kyu", d="14 kyu"),
-        [game(1, "a", "b"), game(2, "a", "c"), game(3, "d", "b")],
-    )
+    players = roster(a="14 kyu", b="13 kyu", c="13 kyu", d="14 kyu")
+    games = [game(1, "a", "b"), game(2, "a", "c"), game(3, "d", "b")]
+    a = outcome_of(players, games).player("a")
     gain = SEED_WEAKER[1] * 2
     assert gain > bonus_threshold(3) == 20 + 3 * 3
-    assert report["a"]["change"] == 2 * gain
-    assert report["a"]["bonus"] == gain
+    assert a.change == 2 * gain
+    assert a.detail.bonus == gain
+    report = rate(players, games)
     assert "bonus doubled" in report["a"]["why"]
     event_row = next(r for r in report.section("events").rows if r["player"] == "a")
     assert (event_row["threshold"], event_row["gain"]) == (29, gain)
@@ -168,19 +173,19 @@ def test_rule_2b_a_gain_above_20_plus_3_rounds_is_doubled():
 
 def test_rule_2b_a_gain_equal_to_the_threshold_and_losses_are_not_doubled():
     # 16 (D=0) + 12 (stronger, D=1) + 1 (stronger, D=4) = 29 = 20 + 3 * 3: not above.
-    report = rate(
+    result = outcome_of(
         roster(a="12 kyu", b="12 kyu", c="13 kyu", d="16 kyu"),
         [game(1, "a", "b"), game(2, "a", "c"), game(3, "a", "d")],
     )
     gain = SEED_STRONGER[0] + SEED_STRONGER[1] + SEED_STRONGER[4]
     assert gain == bonus_threshold(3)
-    assert report["a"]["change"] == gain and report["a"]["bonus"] == 0
-    assert report["d"]["change"] == -SEED_STRONGER[4]
-    loser = rate(
+    assert result.player("a").change == gain and result.player("a").detail.bonus == 0
+    assert result.player("d").change == -SEED_STRONGER[4]
+    loser = outcome_of(
         roster(a="12 kyu", b="16 kyu", c="15 kyu"),
         [game(1, "b", "a"), game(2, "c", "a")],
     )
-    assert loser["a"]["change"] == -(SEED_WEAKER[4] + SEED_WEAKER[3])
+    assert loser.player("a").change == -(SEED_WEAKER[4] + SEED_WEAKER[3])
 
 
 # -- rule 1a: promotion ----------------------------------------------------------------------
@@ -197,12 +202,12 @@ def test_rule_1a_promotion_on_reaching_the_grade_rating():
 
 def test_rule_1a_promotion_applies_after_the_bonus():
     # 12 kyu at 650 beats two 11 kyu players (weaker, D=1): 40 > 26 -> doubled to 80: 730.
-    report = rate(
+    a = outcome_of(
         roster(a=("12 kyu", 650), b="11 kyu", c="11 kyu", d="12 kyu"),
         [game(1, "a", "b"), game(2, "a", "c"), game(2, "d", "b")],
-    )
-    assert report["a"]["rating_after"] == 650 + 2 * (2 * SEED_WEAKER[1])
-    assert report["a"]["grade_after"] == "11 kyu"
+    ).player("a")
+    assert a.rating_after == 650 + 2 * (2 * SEED_WEAKER[1])
+    assert a.detail.grade_after == kyu(11)
 
 
 def test_rule_1a_qualification_win_promotes_to_the_grade_of_the_handicap():

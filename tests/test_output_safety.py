@@ -25,6 +25,7 @@ import matplotlib.pyplot as plt
 
 from ratingkit import cli
 from ratingkit.core.errors import RatingkitError
+from ratingkit.core.outcome import Outcome
 from ratingkit.core.output import (
     check_output,
     protect_cell,
@@ -78,6 +79,8 @@ def test_report_csv_protects_names_and_leaves_negative_numbers_alone():
             {"id": "@a", "name": HYPERLINK, "rating_before": 1500, "change": -9, "games": 1},
             {"id": "b", "name": "-x", "rating_before": 1400, "change": 9.5, "games": 1},
         ],
+        # the rows are given by hand (what the CSV writer protects); no rule set rated them
+        outcome=Outcome("r", "t", ()),
     )
     rows = _cells(report.to_csv())
     header = rows[0]
@@ -159,6 +162,7 @@ def test_a_text_report_carries_no_control_character():
         rows=[{"id": "a", "name": ESC_NAME, "rating_before": 1500, "games": 0}],
         notes=["note with \x1b[1mbold\x1b[0m"],
         sections=[Table("s\x1b", ("x",), ({"x": "\x1bcell\ttab\nline"},))],
+        outcome=Outcome("r", "Cup", ()),
     )
     text = report.to_text()
     assert all(ch == "\n" or ch >= " " for ch in text), repr(text)

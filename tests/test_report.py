@@ -6,7 +6,12 @@ from fractions import Fraction
 import pytest
 
 from ratingkit.core.errors import RatingkitError
+from ratingkit.core.outcome import Outcome
 from ratingkit.core.report import COMMON_COLUMNS, Report, Table, format_cell
+
+#: The outcome the layout tests' reports are views of: these tests lay out rows given by hand
+#: (a report's layout, not a rule set's numbers), so the outcome behind them holds no player.
+NO_PLAYERS = Outcome("test", "Test event", ())
 
 
 def _report() -> Report:
@@ -45,6 +50,7 @@ def _report() -> Report:
         summary={"Ra": 2348},
         notes=["K assumed 20 for b"],
         sections=[Table("iterations", ("pass", "Ru"), ({"pass": 1, "Ru": 2411},))],
+        outcome=NO_PLAYERS,
     )
 
 
@@ -65,7 +71,7 @@ def test_common_columns_come_first_in_order():
 
 def test_report_refuses_a_table_without_the_common_columns():
     with pytest.raises(RatingkitError, match="must start with"):
-        Report("t", "r", Table("players", ("id", "name")))
+        Report("t", "r", Table("players", ("id", "name")), outcome=NO_PLAYERS)
 
 
 def test_table_refuses_undeclared_columns():
@@ -130,7 +136,7 @@ def test_report_carries_the_new_state():
     from ratingkit.core.players import PlayerFile
 
     state = PlayerFile.from_records([{"id": "a", "rating": 2104, "games": 43}])
-    report = Report.build(title="t", rules="r", rows=[], new_state=state)
+    report = Report.build(title="t", rules="r", rows=[], new_state=state, outcome=NO_PLAYERS)
     assert report.new_state.by_id("a").games == 43
 
 

@@ -24,10 +24,7 @@ class _Rules(RuleSetMembers):
     rates_score_tables: bool = False
     state: object = None  # a StateCodec; not used by the registry
 
-    def rate(self, event, players=None):  # pragma: no cover - not called
-        raise NotImplementedError
-
-    def rate_events(self, events, players=None):  # pragma: no cover - not called
+    def outcome(self, events, players=None):  # pragma: no cover - not called
         raise NotImplementedError
 
     def check(self, event, players=None):  # pragma: no cover - not called

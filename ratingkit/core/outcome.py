@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from .i18n import N_, _, tr
 
@@ -188,6 +188,37 @@ def event_digest(event: Event) -> str:
 
 D = TypeVar("D")
 G = TypeVar("G")
+
+
+@runtime_checkable
+class KInForce(Protocol):
+    """A player detail that says the K his change was computed with (FIDE 2014 8.56, 2024
+    8.3.3; FIDE 1982 10.5): what the ledger's list shows, for any rule set whose detail
+    says it, without knowing the rule set."""
+
+    @property
+    def k(self) -> int | None:
+        """The K in force (None: none, e.g. an unrated player's first rating)."""
+        ...
+
+
+#: Whether a detail class says the K (:class:`KInForce`), by class.
+_SAYS_K: dict[type, bool] = {}
+
+
+def k_in_force(player: PlayerOutcome[Any]) -> int | None:
+    """The K a player's rating was computed with, where his detail says one
+    (:class:`KInForce`), else None."""
+    detail = player.detail
+    says_k = _SAYS_K.get(type(detail))
+    if says_k is None:
+        # A protocol's isinstance is slow (it looks for every member): asked once a class,
+        # not once a player of a 100,000-player list.
+        says_k = _SAYS_K[type(detail)] = isinstance(detail, KInForce)
+    if not says_k:
+        return None
+    k = detail.k
+    return k if isinstance(k, int) and not isinstance(k, bool) else None
 
 
 @dataclass(frozen=True)
@@ -352,6 +383,7 @@ __all__ = [
     "GameKind",
     "GameOutcome",
     "GameRef",
+    "KInForce",
     "Note",
     "NoteKind",
     "Number",
@@ -364,6 +396,7 @@ __all__ = [
     "event_digest",
     "game_fields",
     "game_text",
+    "k_in_force",
     "player_row",
     "shown_as",
     "shown_columns",

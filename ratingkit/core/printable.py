@@ -259,7 +259,7 @@ def printable_html(report: Report, document: str = "") -> str:
     title = html.escape(report.title)
     rules = html.escape(report.rules + (f": {document}" if document else ""))
     sections: list[str] = []
-    if outcome is None or not outcome.events:
+    if not outcome.events:
         columns = list(report.players.columns)
         sections.append(
             f'<section class="event"><h1>{title}</h1><p class="rules">{rules}</p>'

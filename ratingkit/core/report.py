@@ -827,8 +827,13 @@ class Report:
     sections: tuple[Table, ...] = ()
     new_state: PlayerFile | None = None
     #: The typed result this report shows (:mod:`ratingkit.core.outcome`); what every
-    #: program reads instead of the printed tables.
-    outcome: Outcome[Any, Any] | None = None
+    #: program reads instead of the printed tables.  Every report is the view of one.
+    outcome: Outcome[Any, Any] = field(kw_only=True)
+    #: How the games table lays out one of the outcome's game sides (None: the report keeps
+    #: no such function; its game rows, if any, are one per side in the outcome's order).
+    game_row: Callable[[GameOutcome[Any]], Mapping[str, object]] | None = field(
+        default=None, kw_only=True, compare=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "summary", MappingProxyType(dict(self.summary)))
@@ -858,7 +863,7 @@ class Report:
         sections: Iterable[Table] = (),
         formats: Mapping[str, str] | None = None,
         new_state: PlayerFile | None = None,
-        outcome: Outcome[Any, Any] | None = None,
+        outcome: Outcome[Any, Any],
     ) -> Report:
         """Assemble a report from plain rows; the common columns are put first."""
         columns = COMMON_COLUMNS + tuple(c for c in extra_columns if c not in COMMON_COLUMNS)
@@ -873,7 +878,7 @@ class Report:
             tuple(notes),
             tuple(sections),
             new_state,
-            outcome,
+            outcome=outcome,
         )
 
     @classmethod
@@ -910,6 +915,7 @@ class Report:
         )
         if game_row is None or not game_columns:
             return report
+        report = replace(report, game_row=game_row)
         games = outcome.games
 
         def rows() -> list[Mapping[str, object]]:

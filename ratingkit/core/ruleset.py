@@ -10,6 +10,7 @@ games) before it tries, for every caller alike.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -17,14 +18,15 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import RatingkitError, RuleSetCannotRateError
 from .i18n import _, tr
-from .model import Special
-from .outcome import GameKind
+from .model import Event, Special
+from .outcome import GameKind, shown_columns
+from .report import Report
 
 if TYPE_CHECKING:
-    from .model import Event, Game
-    from .outcome import GameOutcome, Rule
+    from .model import Game
+    from .outcome import GameOutcome, Outcome, Rule
     from .players import PlayerFile, PlayerRecord
-    from .report import CheckTable, Report
+    from .report import CheckTable
 
 S = TypeVar("S")
 
@@ -58,9 +60,11 @@ class StateCodec(Protocol[S]):
 @runtime_checkable
 class RuleSet(Protocol):
     """What every rule set offers: who it is, when its document was in force, the game it
-    rates, and how it rates, checks and carries state.  Every method returns a view (a
-    :class:`~ratingkit.core.report.Report` or a :class:`~ratingkit.core.report.CheckTable`)
-    that carries the typed result (``report.outcome``, ``table.findings``)."""
+    rates, and how it rates, checks and carries state.  What it computes is the typed
+    :meth:`outcome` (issue 27); :meth:`rate` and :meth:`rate_events` are its view, a
+    :class:`~ratingkit.core.report.Report` that :class:`RuleSetMembers` builds from the
+    outcome in one place, and ``check`` returns a
+    :class:`~ratingkit.core.report.CheckTable` that carries its findings."""
 
     # Read-only members (a frozen dataclass's fields satisfy them).
     @property
@@ -103,13 +107,26 @@ class RuleSet(Protocol):
         """True if it rates an event that gives only each player's total (a score table)."""
         ...
 
+    def outcome(
+        self, events: Event | Sequence[Event], players: PlayerFile | None = None
+    ) -> Outcome[Any, Any]:
+        """What the rules compute, typed: for one :class:`~ratingkit.core.model.Event`, that
+        event rated alone; for a sequence, the events rated together as the rules prescribe
+        (FIDE: one rating period; FESA and LNMO: one after the other, each with the state the
+        previous one left).  Never mutates its inputs."""
+        ...
+
+    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+        """The report (the view) of an outcome this rule set computed."""
+        ...
+
     def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
-        """Rate one event; never mutates its inputs."""
+        """The report of one event: ``report_of(outcome(event, players))``."""
         ...
 
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
-        """Rate several events together as the rules prescribe (FIDE: one rating period;
-        FESA and LNMO: one after the other, each with the state the previous one left)."""
+        """The report of several events rated together:
+        ``report_of(outcome(events, players))``."""
         ...
 
     def check(self, event: Event, players: PlayerFile | None = None) -> CheckTable:
@@ -152,17 +169,61 @@ class RuleSetMembers:
     """The defaults of :class:`RuleSet`'s members that only some rule sets set: a rule set's
     class derives from it (python-chess's variants carry their metadata the same way) and
     overrides what its rules say.  A plain class, so that a frozen dataclass deriving from
-    it gets no extra field."""
+    it gets no extra field.
+
+    A rule set defines :meth:`outcome`; the report is built from it here, for every rule set
+    alike (:meth:`rate`, :meth:`rate_events`), with the rule set's own view
+    (:meth:`report_of`) where it has one."""
 
     desk_default_for: frozenset[str] = frozenset()
     written_formats: frozenset[str] = frozenset()
     lineage: str | None = None
+
+    def outcome(
+        self, events: Event | Sequence[Event], players: PlayerFile | None = None
+    ) -> Outcome[Any, Any]:
+        """What the rule set computes (:meth:`RuleSet.outcome`): each rule set defines it."""
+        raise NotImplementedError(f"{type(self).__name__} defines no outcome")
+
+    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+        """The plain view of an outcome: the common columns, then the columns the players'
+        detail names (:func:`ratingkit.core.outcome.shown_as`).  A rule set with tables of
+        its own (FIDE's iterations, FESA's promotions) overrides it."""
+        return Report.from_outcome(outcome, detail_columns=detail_columns_of(outcome))
+
+    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
+        """The report of one event: the view of :meth:`outcome` of the event alone."""
+        return self.report_of(self.outcome(event, players))
+
+    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
+        """The report of several events rated together: the view of their :meth:`outcome`."""
+        return self.report_of(self.outcome(events, players))
 
     def listed(self, record: PlayerRecord) -> bool:
         """Listed once the rule set has given him a rating (FIDE 2014 7.14 and 2024 7.1.4
         publish none below 5 games against rated opponents, FIDE 1982 9.14 none below 9
         games: until then the state holds no rating)."""
         return record.rating is not None
+
+
+def detail_columns_of(outcome: Outcome[Any, Any]) -> tuple[str, ...]:
+    """The report columns of an outcome's player detail (its class's
+    :func:`~ratingkit.core.outcome.shown_columns`; none where the detail is not a dataclass
+    or there is no player)."""
+    for player in outcome.players:
+        detail = player.detail
+        if dataclasses.is_dataclass(detail) and not isinstance(detail, type):
+            return shown_columns(type(detail))
+        break
+    return ()
+
+
+def events_of(events: Event | Sequence[Event]) -> tuple[Sequence[Event], bool]:
+    """:meth:`RuleSet.outcome`'s argument as a sequence of events, and whether it was one
+    event alone (rated as itself, not as a period or a season of one)."""
+    if isinstance(events, Event):
+        return (events,), True
+    return events, False
 
 
 @runtime_checkable

@@ -16,11 +16,11 @@ from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import CheckTable, Report
-from ..core.ruleset import RuleSetMembers, guard
+from ..core.ruleset import RuleSetMembers, events_of, guard
 from . import checks, fast, views
 from . import event as event_module
 from .formula import _ROUNDERS, UNRATED_GAMES
-from .outcome import Category, FesaGame, FesaPlayer
+from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay
 from .state import CODEC, FesaStateCodec
 
 if TYPE_CHECKING:
@@ -98,24 +98,38 @@ class FesaRules(RuleSetMembers):
         return CODEC
 
     # -- public API ---------------------------------------------------------------------------
-    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
-        """Rate one event (FESA rules 3-12); the report's ``outcome`` holds every value."""
-        self._guard([event], players)
-        # The collector is paused while the many objects of the outcome and its report are
-        # built (a 100,000-game event: some 400,000 game sides' values).
-        with collector_paused():
-            report = views.event_report(self.rate_outcome(event, players))
-            fast.age_new_objects()
-            return report
-
-    def rate_outcome(
-        self, event: Event, players: PlayerFile | None = None
+    def outcome(
+        self, events: Event | Sequence[Event], players: PlayerFile | None = None
     ) -> Outcome[FesaPlayer, FesaGame]:
-        """The typed outcome of one event."""
+        """One event rated alone (FESA rules 3-12), or several one after the other, each with
+        the state the previous one left (rule 11: ratings are updated after every table)."""
+        several, alone = events_of(events)
+        if not several:
+            raise RatingkitError(tr("no events to rate"))
+        self._guard(several, players)
+        # The collector is paused while the many objects of the outcome are built (a
+        # 100,000-game event: some 400,000 game sides' values).
         with collector_paused():
-            outcome = self._outcome(event, players)
+            if alone:
+                outcome = self._outcome(several[0], players)
+            else:
+                outcome = self._in_turn(several, players)
             fast.age_new_objects()
             return outcome
+
+    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+        """The view of one event's outcome (with its game rows and promotions), of events
+        rated one after the other (a row per player and event), or of a replay."""
+        # The report's many rows are built with the collector paused too (as the outcome).
+        with collector_paused():
+            if isinstance(outcome.detail, FesaReplay):
+                report = views.replay_report(outcome)
+            elif isinstance(outcome.detail, FesaEvent):
+                report = views.event_report(outcome)
+            else:
+                report = views.events_report(outcome)
+            fast.age_new_objects()
+            return report
 
     def _outcome(
         self, event: Event, players: PlayerFile | None = None
@@ -141,49 +155,36 @@ class FesaRules(RuleSetMembers):
         )
         return outcome
 
-    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
-        """Rate events one after the other, each with the state the previous one left
-        (rule 11: ratings are updated after every table), with every event's detail."""
-        if not events:
-            raise RatingkitError(tr("no events to rate"))
-        self._guard(events, players)
-        # The collector is paused while the many objects of the outcome and its report are
-        # built (ratingkit.core.fastbuild.collector_paused).
-        with collector_paused():
-            rated, new_state = fast.rate_in_turn(self, events, players)
-            notes = tuple(
-                replace(
-                    note,
-                    text=tr("{key_name}: {text}", key_name=one.outcome.key.name, text=note.text),
-                )
-                for one in rated
-                for note in one.outcome.notes
+    def _in_turn(
+        self, events: Sequence[Event], players: PlayerFile | None
+    ) -> Outcome[FesaPlayer, FesaGame]:
+        """Events one after the other, with every event's detail."""
+        rated, new_state = fast.rate_in_turn(self, events, players)
+        notes = tuple(
+            replace(
+                note,
+                text=tr("{key_name}: {text}", key_name=one.outcome.key.name, text=note.text),
             )
-            outcome: Outcome[FesaPlayer, FesaGame] = Outcome(
-                rules=self.name,
-                title=tr(
-                    "{events_count} events rated one after the other", events_count=len(events)
-                ),
-                players=tuple(p for one in rated for p in one.outcome.players),
-                events=tuple(one.outcome for one in rated),
-                games=tuple(g for one in rated for g in one.outcome.games),
-                notes=notes,
-                new_state=new_state,
-            )
-            report = views.events_report(outcome)
-            fast.age_new_objects()
-            return report
+            for one in rated
+            for note in one.outcome.notes
+        )
+        return Outcome(
+            rules=self.name,
+            title=tr("{events_count} events rated one after the other", events_count=len(events)),
+            players=tuple(p for one in rated for p in one.outcome.players),
+            events=tuple(one.outcome for one in rated),
+            games=tuple(g for one in rated for g in one.outcome.games),
+            notes=notes,
+            new_state=new_state,
+        )
 
     def replay(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
         """A season (or a whole history) replayed fast: the same ratings, categories, grades
         and new state as :meth:`rate_events`, with a light report
         (:func:`ratingkit.fesa.fast.replay_events`)."""
         self._guard(events, players)
-        # The report's many rows are built with the collector paused too (as the outcome).
         with collector_paused():
-            report = views.replay_report(fast.replay_events(self, events, players))
-            fast.age_new_objects()
-            return report
+            return self.report_of(fast.replay_events(self, events, players))
 
     def game_calculation(self, game: GameOutcome[Any]) -> Mapping[str, object]:
         """A game side's formula (1) term by term: the opponent's rating, the handicap

@@ -303,7 +303,7 @@ def replay_report(outcome: FesaOutcome) -> Report:
         tuple(str(note) for note in outcome.notes),
         (promoted,),
         outcome.new_state,
-        outcome,
+        outcome=outcome,
     )
 
 
@@ -324,8 +324,6 @@ def published_comparison(report: Report, ids: Sequence[str] | None = None) -> Ta
         N_("difference"),
     )
     outcome = report.outcome
-    if outcome is None:
-        raise RatingkitError(tr("the report carries no outcome: it is not a FESA report"))
     players: list[PlayerOutcome[Any]] = list(outcome.players)
     if ids is not None:
         wanted = {str(i) for i in ids}

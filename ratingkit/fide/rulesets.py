@@ -25,12 +25,13 @@ from ..core.citations import Citations, Concept
 from ..core.errors import RatingkitError
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType
-from ..core.outcome import GameKind, GameOutcome, Note, Rule
+from ..core.outcome import GameKind, GameOutcome, Note, Outcome, Rule
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import FamilyGap, RuleSetMembers, cannot_rate
+from ..core.ruleset import FamilyGap, RuleSetMembers, cannot_rate, events_of
 from .clauses import CITATIONS_2014, CITATIONS_2022, CITATIONS_2024, CITATIONS_2025
 from .formula import KChoice, initial_rating_2024, k_factor, limit_k, ru_from
+from .outcome import FideOutcome, FidePeriod
 from .publication import FirstRating, first_rating, rate_one, rate_period
 from .state import FIDE_STATE, PENDING_COLUMN, FideStateCodec, Pending, PlayerState
 
@@ -294,12 +295,48 @@ class Fide2014(RuleSetMembers):
         K, ever_2400, ever_2300, pending_results)."""
         return FIDE_STATE
 
-    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
-        """Rate one event (FIDE 2014 section 8, or the later text the fields set)."""
-        from .views import event_report
+    def outcome(
+        self,
+        events: Event | Sequence[Event],
+        players: PlayerFile | None = None,
+        *,
+        step_by_step: bool = False,
+    ) -> FideOutcome:
+        """One event rated alone (FIDE 2014 section 8, or the later text the fields set), or
+        several as one rating period: K * sum(dR) per event, one rounding for the period
+        (8.55c, 8.57); unrated players' first rating over all their games as one event (8.3).
 
-        self._refuse_score_tables([event], players)
-        return event_report(rate_one(self, event, players))
+        Where :func:`ratingkit.fide.fast_period.vectorised_reason` finds nothing against it,
+        a period is rated by the vectorised engine (the same outcome, value for value, with
+        its tables laid out when read); ``step_by_step=True`` rates it event by event
+        (:func:`ratingkit.fide.publication.rate_period`) all the same."""
+        several, alone = events_of(events)
+        self._refuse_score_tables(several, players)
+        if alone:
+            return rate_one(self, several[0], players)
+        if not step_by_step:
+            from ..core.fastbuild import collector_paused
+            from .fast_period import rate_period_or_reason
+
+            # The cycle collector paused while the many small values are made (none of them
+            # in a cycle; reference counting frees them as usual).
+            with collector_paused():
+                outcome = rate_period_or_reason(self, several, players)
+                if not isinstance(outcome, str):
+                    return outcome
+        return rate_period(self, several, players)
+
+    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+        """The view of one event's outcome or of a period's (the vectorised engine's with
+        its tables laid out when read)."""
+        from .fast_period import LazyPeriodOutcome, fast_period_report
+        from .views import event_report, period_report
+
+        if isinstance(outcome, LazyPeriodOutcome):
+            return fast_period_report(outcome)
+        if isinstance(outcome.detail, FidePeriod):
+            return period_report(outcome)
+        return event_report(outcome)
 
     def rate_events(
         self,
@@ -308,27 +345,8 @@ class Fide2014(RuleSetMembers):
         *,
         step_by_step: bool = False,
     ) -> Report:
-        """One rating period: K * sum(dR) per event, one rounding for the period (8.55c,
-        8.57); unrated players' first rating over all their games as one event (8.3).
-
-        Where :func:`ratingkit.fide.fast_period.vectorised_reason` finds nothing against it,
-        the period is rated by the vectorised engine (the same outcome, value for value, with
-        its tables laid out when read); ``step_by_step=True`` rates it event by event
-        (:func:`ratingkit.fide.publication.rate_period`) all the same."""
-        from .views import period_report
-
-        self._refuse_score_tables(events, players)
-        if not step_by_step:
-            from ..core.fastbuild import collector_paused
-            from .fast_period import fast_period_report, rate_period_or_reason
-
-            # The cycle collector paused while the many small values are made (none of them
-            # in a cycle; reference counting frees them as usual).
-            with collector_paused():
-                outcome = rate_period_or_reason(self, events, players)
-                if not isinstance(outcome, str):
-                    return fast_period_report(outcome)
-        return period_report(rate_period(self, events, players))
+        """The report of one rating period (:meth:`outcome`; ``step_by_step`` as there)."""
+        return self.report_of(self.outcome(events, players, step_by_step=step_by_step))
 
     def _refuse_score_tables(self, events: Sequence[Event], players: PlayerFile | None) -> None:
         """A score table (totals only) is refused with the guard's own message

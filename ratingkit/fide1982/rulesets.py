@@ -8,17 +8,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from ..core.i18n import N_, _, tr
 from ..core.model import Event
-from ..core.outcome import GameKind, GameOutcome
+from ..core.outcome import GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import SCORE_TABLE, RuleSetMembers, guard
+from ..core.ruleset import SCORE_TABLE, RuleSetMembers, events_of, guard
 from .checks import assess
 from .event import rate_event, rate_period
-from .outcome import Fide1982Outcome, Fide1982PeriodOutcome
+from .outcome import Fide1982Event, Fide1982Outcome, Fide1982PeriodOutcome
 from .state import STATE_CODEC, Fide1982Codec
 from .views import event_report, game_calculation, period_report
 
@@ -80,39 +80,42 @@ class Fide1982(RuleSetMembers):
         return CheckTable.of(found.findings, title, names)
 
     # -- rating ------------------------------------------------------------------------
-    def outcome(self, event: Event, players: PlayerFile | None = None) -> Fide1982Outcome:
-        """The typed outcome of one event (what :meth:`rate` shows)."""
-        _guard(self, [event], players)
-        return rate_event(self, event, players)
+    @overload
+    def outcome(self, events: Event, players: PlayerFile | None = None) -> Fide1982Outcome: ...
+
+    @overload
+    def outcome(
+        self, events: Sequence[Event], players: PlayerFile | None = None
+    ) -> Fide1982PeriodOutcome: ...
+
+    def outcome(
+        self, events: Event | Sequence[Event], players: PlayerFile | None = None
+    ) -> Fide1982Outcome | Fide1982PeriodOutcome:
+        """One event rated alone by the average method of 10.6 (see :mod:`ratingkit.fide1982`),
+        or several events of one rating period (10.65): each is rated with the ratings it was
+        played with (9.11: the list in force at its start), the changes add up,
+        Rn = Ro + sum(DR), rounded once (10.66); a new player's results pool into one Rn
+        (10.3, 9.14).
+
+        :func:`~ratingkit.core.ruleset.guard` refuses a shogi event first; in an event that is
+        chess, 2.1 leaves a shogi handicap game or a shogi result unrated game by game."""
+        several, alone = events_of(events)
+        _guard(self, several, players)
+        if alone:
+            return rate_event(self, several[0], players)
+        return rate_period(self, several, players)[0]
+
+    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+        """The view of one event's outcome (the 10.68 table) or of a period's (10.65)."""
+        if isinstance(outcome.detail, Fide1982Event):
+            return event_report(outcome)
+        return period_report(outcome)
 
     @property
     def state(self) -> Fide1982Codec:
         """The player state FIDE 1982 reads and writes (:mod:`ratingkit.fide1982.state`:
         ru_results, last_rating)."""
         return STATE_CODEC
-
-    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
-        """Rate one event by the average method of 10.6 (see :mod:`ratingkit.fide1982`).
-
-        :func:`~ratingkit.core.ruleset.guard` refuses a shogi event first; in an event that is
-        chess, 2.1 leaves a shogi handicap game or a shogi result unrated game by game."""
-        return event_report(self.outcome(event, players))
-
-    def period_outcome(
-        self, events: Sequence[Event], players: PlayerFile | None = None
-    ) -> Fide1982PeriodOutcome:
-        """The typed outcome of a rating period (what :meth:`rate_events` shows)."""
-        _guard(self, events, players)
-        return rate_period(self, events, players)[0]
-
-    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
-        """Several events of one rating period (10.65): each is rated with the ratings it was
-        played with (9.11: the list in force at its start), the changes add up,
-        Rn = Ro + sum(DR), rounded once (10.66).  A new player's results pool into one Rn
-        (10.3, 9.14)."""
-        _guard(self, events, players)
-        period, parts = rate_period(self, events, players)
-        return period_report(period, parts)
 
 
 def _guard(rules: Fide1982, events: Sequence[Event], players: PlayerFile | None) -> None:

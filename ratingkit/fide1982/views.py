@@ -9,14 +9,15 @@ rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 
 from ..core.i18n import N_
-from ..core.outcome import GameOutcome, shown_columns
+from ..core.outcome import GameOutcome, Outcome, shown_columns
 from ..core.report import Report, Table
 from .outcome import (
     Fide1982Event,
+    Fide1982EventOutcome,
     Fide1982Game,
     Fide1982Outcome,
     Fide1982PeriodOutcome,
@@ -123,18 +124,29 @@ def event_report(outcome: Fide1982Outcome) -> Report:
     rows = [game_row(g) for g in outcome.games if g.player == g.detail.white]
     if not rows:
         return report
-    return replace(report, games=Table("games", GAME_COLUMNS, tuple(rows)))
+    # One row a game (the white side's); a black side is shown by the same row.
+    return replace(report, games=Table("games", GAME_COLUMNS, tuple(rows)), game_row=game_row)
 
 
-def period_report(period: Fide1982PeriodOutcome, parts: Sequence[Fide1982Outcome]) -> Report:
+def period_report(period: Fide1982PeriodOutcome) -> Report:
     """The report of a rating period: each player's total, and each event's player table as
     a section titled ``event (rules)``."""
     sections = [
-        replace(event_report(part).players, title=f"{part.title} ({period.rules})")
-        for part in parts
+        replace(
+            event_report(_alone(period, part)).players, title=f"{part.key.name} ({period.rules})"
+        )
+        for part in period.events
     ]
     return Report.from_outcome(
         period, detail_columns=PERIOD_COLUMNS, sections=sections, formats=FORMATS
+    )
+
+
+def _alone(period: Fide1982PeriodOutcome, part: Fide1982EventOutcome) -> Fide1982Outcome:
+    """One event of a period as the outcome of that event rated alone (10.65: each event is
+    rated with the ratings it was played with, as if alone)."""
+    return Outcome(
+        period.rules, part.key.name, part.players, (part,), part.games, part.notes, part.detail
     )
 
 

@@ -49,7 +49,6 @@ from ..core.errors import (
     InvalidValueError,
     Location,
     MalformedLineError,
-    RatingkitError,
     UnknownPlayerError,
 )
 from ..core.fastbuild import build, collector_paused
@@ -1072,16 +1071,6 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
     results: dict[str, Any] = {}
     if report is not None:
         outcome = report.outcome
-        if outcome is None:
-            raise RatingkitError(
-                tr(
-                    (
-                        "{source}: the report has no outcome to write (rate the event "
-                        "with a FESA rule set)"
-                    ),
-                    source=event.source or event.name,
-                )
-            )
         results = {player.id: player for player in outcome.players}
         for promotion in getattr(outcome.detail, "promotions", ()):
             promoted = (str(promotion.name), display_grade(promotion.to_grade))

@@ -11,10 +11,10 @@ from typing import Any
 from ..core.errors import RatingkitError
 from ..core.i18n import N_, tr
 from ..core.model import Event
-from ..core.outcome import GameKind, GameOutcome
+from ..core.outcome import GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile
 from ..core.report import CheckTable, Report
-from ..core.ruleset import RuleSet, RuleSetMembers, guard
+from ..core.ruleset import RuleSet, RuleSetMembers, events_of, guard
 from .checks import check_table
 from .event import LnmoOutcome, rate_season
 from .outcome import Kind
@@ -55,23 +55,20 @@ class LnmoRules(RuleSetMembers):
         return CODEC
 
     # -- public API ------------------------------------------------------------------------
-    def rate(self, event: Event, players: PlayerFile | None = None) -> Report:
-        """Rate one file of club records (several evenings are rated in date order)."""
-        return self.rate_events([event], players)  # which runs the guard
-
-    def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
-        """Rate several files one after the other, each with the state the previous left."""
-        if not events:
+    def outcome(
+        self, events: Event | Sequence[Event], players: PlayerFile | None = None
+    ) -> LnmoOutcome:
+        """Files of club records rated one after the other, each with the state the previous
+        left; one file alone is a season of one (its evenings are rated in date order)."""
+        several, _alone = events_of(events)
+        if not several:
             raise RatingkitError(tr("no events to rate"))
-        _guard(self, events, players)
-        return report_of(rate_season(self, events, players))
+        _guard(self, several, players)
+        return rate_season(self, several, players)
 
-    def outcome(self, events: Sequence[Event], players: PlayerFile | None = None) -> LnmoOutcome:
-        """The typed outcome of rating ``events`` one after the other (what the report shows)."""
-        if not events:
-            raise RatingkitError(tr("no events to rate"))
-        _guard(self, events, players)
-        return rate_season(self, events, players)
+    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+        """The view of a season's outcome (:func:`ratingkit.lnmo.views.report_of`)."""
+        return report_of(outcome)
 
     def game_calculation(self, game: GameOutcome[Any]) -> Mapping[str, object]:
         """A game side's rule 2: both grades, their difference D, the case and the table's
@@ -82,7 +79,7 @@ class LnmoRules(RuleSetMembers):
         """The games the rules leave unrated: not agreed (4), a handicap outside a handicap
         event (4a), played before the first rated event (3a), a plain draw.  Input that breaks
         a rule outright (1b, 3b, 5, a grade that does not exist) raises an error instead."""
-        return check_table(self.outcome([event], players))
+        return check_table(self.outcome(event, players))
 
 
 def _guard(rules: LnmoRules, events: Sequence[Event], players: PlayerFile | None) -> None:

@@ -38,8 +38,6 @@ def plot_cap(
     ax.axvspan(cap, up_to, color="tab:orange", alpha=0.12)
     ax.axvspan(-up_to, -cap, color="tab:orange", alpha=0.12)
     outcome = report.outcome
-    if outcome is None:
-        raise ValueError(tr("{report!r} carries no outcome", report=report))
     games = [
         g.detail
         for g in outcome.games_of(player_id)

@@ -1293,7 +1293,6 @@ class OfficersDesk(Widget):
             return
         self._stepping(RATING_STEPS[2])
         self.message.value = ""
-        assert report.outcome is not None
         unrated = unrated_rows(loaded.event, report.outcome)
         self._values.update(report=report, findings=table.findings, unrated=unrated, error=None)
         self._values.update(findings_table=table)
@@ -1339,7 +1338,6 @@ class OfficersDesk(Widget):
         """The "why" picker's players: those the search finds (every player without one),
         the first :data:`PLAYER_CHOICES` of them; ``keep`` stays picked where offered."""
         report: Report = self._values["report"]
-        assert report.outcome is not None
         players = report.outcome.players
         wanted = self.search.value.strip().casefold()
         found = [
@@ -1383,7 +1381,7 @@ class OfficersDesk(Widget):
         if self.is_busy:
             return
         report: Report | None = self._values.get("report")
-        if report is None or report.outcome is None or self.player.value is None:
+        if report is None or self.player.value is None:
             return
         outcome = report.outcome
         player = outcome.player(self.player.value)

@@ -52,13 +52,11 @@ SUMMARY: tuple[tuple[str, Callable[[Fide1982Event], object]], ...] = (
 
 
 def _players(report: Report) -> dict[str, Player1982]:
-    if report.outcome is None:
-        return {}
     return {p.id: p for p in report.outcome.players}
 
 
 def _event(report: Report) -> Fide1982Event | None:
-    detail = report.outcome.detail if report.outcome is not None else None
+    detail = report.outcome.detail
     return detail if isinstance(detail, Fide1982Event) else None
 
 

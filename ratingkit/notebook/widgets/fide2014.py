@@ -75,8 +75,6 @@ def set_player_state(players: PlayerFile | None, player: Player, **changes: Any)
 
 
 def _outcome(report: Report) -> Outcome[FidePlayer, FideGame]:
-    if report.outcome is None:  # every FIDE report carries its outcome
-        raise ValueError(tr("{report!r} carries no outcome", report=report))
     return report.outcome
 
 

@@ -15,7 +15,15 @@ from ...core.errors import InputError
 from ...core.fastbuild import build, collector_paused
 from ...core.i18n import tr
 from ...core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
-from ...core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
+from ...core.outcome import (
+    EventKey,
+    EventOutcome,
+    GameKind,
+    Outcome,
+    PlayerOutcome,
+    Status,
+    k_in_force,
+)
 from ...core.players import (
     PlayerFile,
     PlayerRecord,
@@ -220,7 +228,7 @@ class LedgerRating(LedgerCore):
                     mine = published
                 if mine is None:
                     continue
-                k = getattr(mine.detail, "k", None)
+                k = k_in_force(mine)
                 score = 0.0 if mine.score is None and not mine.games else mine.score
                 rows.append(
                     (
@@ -522,8 +530,8 @@ def _k_in_force(outcome: Outcome[Any, Any]) -> dict[str, int]:
     has one (a field ``k``, FIDE's K), for the published list only."""
     found: dict[str, int] = {}
     for player in outcome.players:
-        k = getattr(player.detail, "k", None)
-        if isinstance(k, int) and not isinstance(k, bool):
+        k = k_in_force(player)
+        if k is not None:
             found[player.id] = k
     return found
 
@@ -533,16 +541,6 @@ def _outcome_of(
 ) -> tuple[Outcome[Any, Any], dict[str, int]]:
     """The report's typed outcome and the K in force per player (every rule set fills the
     outcome: the protocol of :mod:`ratingkit.core.ruleset`)."""
-    if report.outcome is None:
-        raise LedgerError(
-            tr(
-                (
-                    "the rule set's report {title!r} carries no outcome, which the "
-                    "ledger stores; nothing was changed"
-                ),
-                title=report.title,
-            )
-        )
     return report.outcome, _k_in_force(report.outcome)
 
 
