@@ -14,6 +14,7 @@ import pytest
 from conftest import DATA
 
 import ratingkit
+from ratingkit import rate_period
 from ratingkit.core.errors import (
     DuplicatePlayerError,
     InvalidValueError,
@@ -25,8 +26,8 @@ from ratingkit.core.errors import (
 from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.report import COMMON_COLUMNS
+from ratingkit.fide.engine.kernel import pd_hundredths
 from ratingkit.fide.rules2014 import PLAYER_COLUMNS
-from ratingkit.fide.vectorised_period import pd_hundredths, rate_period
 from ratingkit.registry import get_rule_set
 
 SEED = (DATA / "fide-2014-section-8.txt").read_text(encoding="utf-8")

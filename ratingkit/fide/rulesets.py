@@ -301,6 +301,18 @@ class Fide2014(RuleSetMembers):
         self._refuse_score_tables([event], players)
         return event_report(rate_one(self, event, players))
 
+    def engine_refusal(self) -> str | None:
+        """Why the numpy engine (:mod:`ratingkit.fide.engine`) would not give this rule set's
+        numbers, or None: it knows FIDE 2014 section 8 as ``fide-2014`` defines it."""
+        if type(self) is Fide2014 and self == FIDE_2014:
+            return None
+        return tr(
+            "rule set {name} is not the 2014 text as fide-2014 defines it (the vectorised "
+            "engine knows FIDE 2014 section 8 only; the later texts change the cap "
+            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)",
+            name=self.name,
+        )
+
     def rate_events(
         self,
         events: Sequence[Event],
@@ -311,8 +323,8 @@ class Fide2014(RuleSetMembers):
         """One rating period: K * sum(dR) per event, one rounding for the period (8.55c,
         8.57); unrated players' first rating over all their games as one event (8.3).
 
-        Where :func:`ratingkit.fide.fast_period.vectorised_reason` finds nothing against it,
-        the period is rated by the vectorised engine (the same outcome, value for value, with
+        Where :func:`ratingkit.fide.engine.period.vectorised_reason` finds nothing against it,
+        the period is rated by the numpy engine (the same outcome, value for value, with
         its tables laid out when read); ``step_by_step=True`` rates it event by event
         (:func:`ratingkit.fide.publication.rate_period`) all the same."""
         from .views import period_report
@@ -320,7 +332,8 @@ class Fide2014(RuleSetMembers):
         self._refuse_score_tables(events, players)
         if not step_by_step:
             from ..core.fastbuild import collector_paused
-            from .fast_period import fast_period_report, rate_period_or_reason
+            from .engine.period import rate_period_or_reason
+            from .engine.report import fast_period_report
 
             # The cycle collector paused while the many small values are made (none of them
             # in a cycle; reference counting frees them as usual).

@@ -15,8 +15,7 @@ notes and the new state.  An event's players and game sides, the period's game s
 new state's records are made when they are first read (a FIDE month is a million games), and
 :func:`fast_period_report` lays the report's tables out when they are read.
 :meth:`ratingkit.fide.rulesets.Fide2014.rate_events` calls :func:`rate_period_or_reason` and
-falls back to the event-by-event path where it gives a reason (``step_by_step=True``: always).
-"""
+falls back to the event-by-event path where it gives a reason (``step_by_step=True``: always)."""
 
 from __future__ import annotations
 
@@ -28,40 +27,31 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from ..core.citations import Concept
-from ..core.expected import table_pd_exact
-from ..core.fastbuild import build as make_frozen
-from ..core.fastbuild import collector_paused
-from ..core.i18n import N_, tr, trn
-from ..core.model import Event, EventType, Play, Player
-from ..core.outcome import (
+from ...core.citations import Concept
+from ...core.fastbuild import collector_paused
+from ...core.i18n import N_, tr, trn
+from ...core.model import Event, EventType, Play, Player
+from ...core.outcome import (
     EventKey,
     EventOutcome,
-    GameOutcome,
     Note,
     NoteKind,
-    Outcome,
     PlayerOutcome,
     Rule,
     Status,
-    player_row,
 )
-from ..core.players import PlayerFile, PlayerRecord
-from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
-from .event import (
+from ...core.players import PlayerFile, PlayerRecord
+from ..event import (
     NOT_COUNTED,
     KDefault,
-    citation_note,
     event_detail,
     group_k_defaults,
-    no_ru_outcome,
     reference_date,
-    ru_outcome,
     unrated_opponents_note,
 )
-from .formula import KChoice
-from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
-from .publication import (
+from ..formula import KChoice
+from ..outcome import FideGame, FidePeriod, FidePlayer
+from ..publication import (
     _decisions,
     _dedupe,
     _period_unrated,
@@ -69,7 +59,7 @@ from .publication import (
     _waiting_note,
     first_rating_step,
 )
-from .state import (
+from ..state import (
     Pending,
     PlayerState,
     games_after,
@@ -77,21 +67,23 @@ from .state import (
     read_states,
     state_record,
 )
-from .vectorised_period import LazyPlayerFile, pd_hundredths
+from .kernel import pd_hundredths
+from .lazy import FideOutcome, LazyEventOutcome, LazyPeriodOutcome, LazyPlayerFile
+from .parts import (
+    HALF_POINTS,
+    EventData,
+    UnratedParts,
+    as_fraction,
+    began_last_index,
+    cap_rule_of,
+    event_games_builder,
+    event_players_builder,
+)
 
 if TYPE_CHECKING:
-    from .rulesets import Fide2014
+    from ..rulesets import Fide2014
 
-__all__ = [
-    "LazyEventOutcome",
-    "LazyPeriodOutcome",
-    "fast_period_report",
-    "rate_period_fast",
-    "rate_period_or_reason",
-    "vectorised_reason",
-]
 
-FideOutcome = Outcome[FidePlayer, FideGame]
 T = TypeVar("T")
 
 #: Why a rated player's game is not rated (the words of :mod:`ratingkit.fide.event`).
@@ -111,16 +103,9 @@ def vectorised_reason(
 
 
 def _rules_reason(rules: Fide2014) -> str | None:
-    from .rulesets import FIDE_2014, Fide2014
-
-    if type(rules) is not Fide2014 or rules != FIDE_2014:
-        return tr(
-            "rule set {name} is not the 2014 text as fide-2014 defines it (the vectorised "
-            "engine knows FIDE 2014 section 8 only; the later texts change the cap "
-            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)",
-            name=rules.name,
-        )
-    return None
+    """Why the engine is not exact for ``rules``, as the rule set says it
+    (:meth:`ratingkit.fide.rulesets.Fide2014.engine_refusal`), or None."""
+    return rules.engine_refusal()
 
 
 @dataclass(frozen=True)
@@ -136,24 +121,6 @@ class _Totals:
     change: list[int]
 
 
-@dataclass
-class _EventData:
-    """One event's slots (its players, in order) and its games as arrays."""
-
-    event: Event
-    position: int
-    states: dict[str, PlayerState]
-    state_notes: list[Note]
-    offset: int
-    # games, by slot (global index of the player among all events' players)
-    white: np.ndarray
-    black: np.ndarray
-    white_halves: np.ndarray
-    played: np.ndarray
-    #: The slot of each player id of the event.
-    index: dict[str, int]
-
-
 _WHITE = attrgetter("white")
 _BLACK = attrgetter("black")
 _WHITE_SCORE = attrgetter("white_score")
@@ -163,14 +130,14 @@ _PLAYED = frozenset({Play.PLAYED})
 
 def _prepare(
     rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
-) -> str | list[_EventData]:
+) -> str | list[EventData]:
     """The reason the period cannot be rated fast, or its events' data."""
     reason = _rules_reason(rules)
     if reason is not None:
         return reason
     if not events:
         return tr("no events: a rating period needs at least one")
-    data: list[_EventData] = []
+    data: list[EventData] = []
     offset = 0
     kind: dict[str, bool] = {}
     for position, event in enumerate(events):
@@ -218,125 +185,13 @@ def _prepare(
         # (an enum's __eq__ gives NotImplemented, which is true, for another member)
         played = np.fromiter(map(_PLAYED.__contains__, map(_PLAY, games)), bool, size)
         data.append(
-            _EventData(event, position, states, notes, offset, white, black, halves, played, index)
+            EventData(event, position, states, notes, offset, white, black, halves, played, index)
         )
         offset += len(event.players)
     return data
 
 
-# -- the outcome, lazily -----------------------------------------------------------------------
-
-
-class LazyEventOutcome(EventOutcome[FidePlayer, FideGame]):
-    """An event's part of the period whose players and game sides are made on first read
-    (``sides``: how many game sides it lists, known without making them)."""
-
-    sides: int | None
-
-    def __init__(
-        self,
-        key: EventKey,
-        players: tuple[PlayerOutcome[FidePlayer], ...] | None = None,
-        games: tuple[GameOutcome[FideGame], ...] | None = None,
-        notes: tuple[Note, ...] = (),
-        detail: object = None,
-        *,
-        build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None = None,
-        build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None = None,
-        sides: int | None = None,
-    ) -> None:
-        # ``players=``, ``games=``: the made values, as the outcome codec gives them back.
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "sides", sides)
-        object.__setattr__(self, "notes", notes)
-        object.__setattr__(self, "detail", detail)
-        object.__setattr__(self, "_players", players)
-        object.__setattr__(self, "_games", games)
-        object.__setattr__(self, "_build_players", build_players)
-        object.__setattr__(self, "_build_games", build_games)
-
-    @property
-    def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
-        if self.__dict__["_players"] is None:
-            object.__setattr__(self, "_players", self.__dict__["_build_players"]())
-            object.__setattr__(self, "_build_players", None)
-        made: tuple[PlayerOutcome[FidePlayer], ...] = self.__dict__["_players"]
-        return made
-
-    @property
-    def games(self) -> tuple[GameOutcome[FideGame], ...]:
-        if self.__dict__["_games"] is None:
-            object.__setattr__(self, "_games", self.__dict__["_build_games"]())
-            object.__setattr__(self, "_build_games", None)
-        made: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
-        return made
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, EventOutcome):
-            return NotImplemented
-        return (self.key, self.players, self.games, self.notes, self.detail) == (
-            other.key,
-            other.players,
-            other.games,
-            other.notes,
-            other.detail,
-        )
-
-    def __repr__(self) -> str:
-        return f"<EventOutcome {self.key} (vectorised)>"
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
-    """The period's outcome whose game sides (all events') are made on first read."""
-
-    def __init__(
-        self,
-        rules: str,
-        title: str,
-        players: tuple[PlayerOutcome[FidePlayer], ...],
-        events: tuple[EventOutcome[FidePlayer, FideGame], ...] = (),
-        games: tuple[GameOutcome[FideGame], ...] | None = None,
-        notes: tuple[Note, ...] = (),
-        detail: object = None,
-        new_state: PlayerFile | None = None,
-    ) -> None:
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "title", title)
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "events", events)
-        object.__setattr__(self, "notes", notes)
-        object.__setattr__(self, "detail", detail)
-        object.__setattr__(self, "new_state", new_state)
-        object.__setattr__(self, "_games", games)
-
-    @property
-    def games(self) -> tuple[GameOutcome[FideGame], ...]:
-        if self.__dict__["_games"] is None:
-            with collector_paused():
-                made = tuple(g for event in self.events for g in event.games)
-            object.__setattr__(self, "_games", made)
-        games: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
-        return games
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Outcome):
-            return NotImplemented
-        fields = ("rules", "title", "players", "events", "games", "notes", "detail", "new_state")
-        return all(getattr(self, f) == getattr(other, f) for f in fields)
-
-    def __repr__(self) -> str:
-        return f"<Outcome {self.rules} {self.title!r} (vectorised): {len(self.players)} players>"
-
-    __hash__ = None  # type: ignore[assignment]
-
-
 # -- rating ------------------------------------------------------------------------------------
-
-
-def _cap_rule(rules: Fide2014) -> Rule:
-    return Rule(rules.cap_rule, tr("D capped at {cap}", cap=rules.cap))
 
 
 def rate_period_fast(
@@ -347,7 +202,7 @@ def rate_period_fast(
     events = [ratings_from_file(event, players) for event in events]
     prepared = _prepare(rules, events, players)
     if isinstance(prepared, str):
-        from ..core.errors import RatingkitError
+        from ...core.errors import RatingkitError
 
         raise RatingkitError(
             tr("the vectorised period cannot rate this period: {prepared}", prepared=prepared)
@@ -373,7 +228,7 @@ def _rate(
     rules: Fide2014,
     events: Sequence[Event],
     players: PlayerFile | None,
-    data: list[_EventData],
+    data: list[EventData],
 ) -> FideOutcome:
     """The period's outcome, with the cycle collector paused while its many small objects
     are made (none of them in a cycle)."""
@@ -395,10 +250,10 @@ def _rate_period(
     rules: Fide2014,
     events: Sequence[Event],
     players: PlayerFile | None,
-    data: list[_EventData],
+    data: list[EventData],
 ) -> FideOutcome:
     cap = rules.cap
-    cap_rule = _cap_rule(rules)
+    cap_rule = cap_rule_of(rules)
     slots: list[Player] = [p for d in data for p in d.event.players]
     total = len(slots)
     slot_event = np.repeat(
@@ -414,7 +269,7 @@ def _rate_period(
     # The unrated players, event by event (8.21: who scores 0 in his first event is not
     # counted; the first event depends on the events before): their parts, in Python.
     disregarded = np.zeros(total, dtype=bool)
-    unrated_parts = _UnratedParts(rules)
+    unrated_parts = UnratedParts(rules)
     counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
     zero_of_event: dict[int, list[int]] = {}
     seen_unrated: set[str] = set()
@@ -435,7 +290,7 @@ def _rate_period(
                 if opponent.rating is not None:
                     half = int(2 * g.score_of(player.id))
                     half_points += half
-                    pairs.append((_as_fraction(opponent.rating), _HALF_POINTS[half]))
+                    pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
             first = not state.games and not state.pending and state.key not in seen_unrated
             if pairs and half_points == 0 and first:
                 disregarded[slot] = True
@@ -652,9 +507,9 @@ def _rate_period(
                 EventKey.of(event, d.position),
                 notes=tuple(read),
                 detail=event_detail(event),
-                build_players=_paused(_event_players_builder(d, rated_part, unrated_parts)),
+                build_players=_paused(event_players_builder(d, rated_part, unrated_parts)),
                 build_games=_paused(
-                    _event_games_builder(
+                    event_games_builder(
                         rules, d, choices, choice_list, disregarded, unrated_parts, game_values
                     )
                 ),
@@ -732,7 +587,7 @@ def _rate_period(
             ro, source = list_rating, tr("player file")
         else:
             own_events = [data[event_list[s]].event for s in own]
-            last_index = _began_last_index(own_events)
+            last_index = began_last_index(own_events)
             ro = ros[last_index]
             source = tr("{name} (the event that began last)", name=own_events[last_index].name)
         if any(r != ro for r in ros):
@@ -918,311 +773,3 @@ def _period_decision(events: Sequence[Event]) -> Note:
 
 def _round_robin(event: Event) -> bool:
     return event.type is EventType.ROUND_ROBIN
-
-
-class _UnratedParts:
-    """The unrated players' parts of their events, by slot: made at once for those not
-    counted (8.21), else when first read (Rc and Ru of 8.21a-8.24)."""
-
-    def __init__(self, rules: Fide2014) -> None:
-        self.rules = rules
-        self.made: dict[int, PlayerOutcome[FidePlayer]] = {}
-        self.later: dict[int, tuple[Player, list[tuple[Fraction, Fraction]], int, str | None]]
-        self.later = {}
-
-    def __getitem__(self, slot: int) -> PlayerOutcome[FidePlayer]:
-        part = self.made.get(slot)
-        if part is None:
-            player, pairs, halves, person = self.later.pop(slot)
-            part = self.made[slot] = _unrated_part(self.rules, player, pairs, halves, person)
-        return part
-
-    def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
-        """The part where nobody reads it: made if it was, else a stand-in without its Ru."""
-        part = self.made.get(slot)
-        if part is not None:
-            return part
-        player, pairs, halves, person = self.later[slot]
-        return PlayerOutcome(
-            player.id,
-            player.name,
-            None,
-            len(pairs),
-            Fraction(halves, 2),
-            None,
-            None,
-            None,
-            Status.NOT_RATED,
-            FidePlayer(person=person),
-        )
-
-
-#: A score of 0, 1 or 2 half points as a fraction (made once: fractions are immutable).
-_HALF_POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
-_RATINGS: dict[int, Fraction] = {}
-
-
-def _as_fraction(rating: int) -> Fraction:
-    """An opponent's rating as a fraction, made once per rating."""
-    value = _RATINGS.get(rating)
-    if value is None:
-        value = _RATINGS[rating] = Fraction(rating)
-    return value
-
-
-def _unrated_part(
-    rules: Fide2014,
-    player: Player,
-    pairs: list[tuple[Fraction, Fraction]],
-    halves: int,
-    person: str | None,
-) -> PlayerOutcome[FidePlayer]:
-    """An unrated player's part of a Swiss event (8.21a, 8.22-8.24), as
-    :func:`ratingkit.fide.event.unrated_player_ru` makes it (``halves``: his score in half
-    points)."""
-    n = len(pairs)
-    w = Fraction(halves, 2)
-    if n == 0:
-        return no_ru_outcome(player.id, player.name, n, w, person)
-    initial = rules.initial_rating(pairs)
-    return ru_outcome(rules, player.id, player.name, n, w, initial, person)
-
-
-def _event_players_builder(
-    d: _EventData,
-    rated_part: Callable[[int, str | None], PlayerOutcome[FidePlayer]],
-    unrated_parts: _UnratedParts,
-) -> Callable[[], tuple[PlayerOutcome[FidePlayer], ...]]:
-    def build() -> tuple[PlayerOutcome[FidePlayer], ...]:
-        return tuple(
-            rated_part(d.offset + i, d.states[p.id].key)
-            if p.rating is not None
-            else unrated_parts[d.offset + i]
-            for i, p in enumerate(d.event.players)
-        )
-
-    return build
-
-
-_PD: dict[int, Fraction] = {}
-
-
-def _pd(d: int) -> Fraction:
-    value = _PD.get(d)
-    if value is None:
-        value = _PD[d] = table_pd_exact(d)
-    return value
-
-
-def _event_games_builder(
-    rules: Fide2014,
-    d: _EventData,
-    choices: list[KChoice],
-    choice_list: list[int],
-    disregarded: np.ndarray,
-    unrated_parts: _UnratedParts,
-    shared: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]],
-) -> Callable[[], tuple[GameOutcome[FideGame], ...]]:
-    """The event's game sides in the order :func:`ratingkit.fide.event.rate_event` lists them:
-    the games not played, then each rated player's games, then each unrated player's
-    (``shared``: PD, score - PD and K * (score - PD) by K, half points and D, made once for
-    the period's events)."""
-    cap = rules.cap
-    cap_rule = _cap_rule(rules)
-
-    def build() -> tuple[GameOutcome[FideGame], ...]:
-        values = shared
-        event = d.event
-        key = EventKey.of(event, d.position)
-        by_id = {p.id: p for p in event.players}
-        silent = {
-            d.offset + i for i in np.flatnonzero(disregarded[d.offset : d.offset + len(by_id)])
-        }
-        sides: list[GameOutcome[FideGame]] = []
-        for game in event.games:
-            if game.is_played:
-                continue
-            why = Rule(f"not played ({game.play.value})", N_("only 1 = 0 results are rated"))
-            for pid in game.players:
-                me, you = by_id[pid], by_id[game.opponent_of(pid)]
-                sides.append(
-                    GameOutcome(
-                        key,
-                        game.round,
-                        pid,
-                        you.id,
-                        Fraction(game.score_of(pid)),
-                        False,
-                        why,
-                        None,
-                        FideGame(me.name, you.name, you.rating, note=str(why)),
-                    )
-                )
-        for i, me in enumerate(event.players):
-            if me.rating is None:
-                continue
-            ro = me.rating
-            k = choices[choice_list[d.offset + i]].k
-            for game in event.played_games_of(me.id):
-                you = by_id[game.opponent_of(me.id)]
-                half = int(2 * game.score_of(me.id))
-                score = _HALF_POINTS[half]
-                if you.rating is None:
-                    why = rules.cite(
-                        Concept.OPPONENT_NOT_COUNTED
-                        if d.index[you.id] in silent
-                        else Concept.UNRATED_OPPONENT
-                    )
-                    sides.append(
-                        GameOutcome(
-                            key,
-                            game.round,
-                            me.id,
-                            you.id,
-                            score,
-                            False,
-                            why,
-                            None,
-                            FideGame(me.name, you.name, None, note=str(why)),
-                        )
-                    )
-                    continue
-                raw = ro - you.rating
-                is_capped = abs(raw) > cap
-                diff = max(-cap, min(cap, raw)) if is_capped else raw
-                made = values.get((k, half, diff))
-                if made is None:
-                    pd = _pd(diff)
-                    made = values[(k, half, diff)] = (pd, score - pd, k * (score - pd))
-                pd, dr, change = made
-                # make_frozen (fastbuild.build): the same frozen values without their __init__
-                # (tests/test_fastbuild.py), for the many game sides of a period.
-                detail = make_frozen(
-                    FideGame,
-                    {
-                        "name": me.name,
-                        "opponent_name": you.name,
-                        "opponent_rating": you.rating,
-                        "rating_used": ro - diff if is_capped else you.rating,
-                        "capped": cap_rule if is_capped else None,
-                        "d_uncapped": raw,
-                        "d": diff,
-                        "pd": pd,
-                        "score_minus_pd": dr,
-                        "note": None,
-                    },
-                )
-                sides.append(
-                    make_frozen(
-                        GameOutcome,
-                        {
-                            "event": key,
-                            "round": game.round,
-                            "player": me.id,
-                            "opponent": you.id,
-                            "score": score,
-                            "rated": True,
-                            "reason": cap_rule if is_capped else None,
-                            "change": change,
-                            "detail": detail,
-                        },
-                    )
-                )
-        for i, me in enumerate(event.players):
-            if me.rating is not None or disregarded[d.offset + i]:
-                continue
-            for game in event.played_games_of(me.id):
-                you = by_id[game.opponent_of(me.id)]
-                score = _HALF_POINTS[int(2 * game.score_of(me.id))]
-                if you.rating is None:
-                    rated_only = rules.cite(Concept.RATED_OPPONENTS_ONLY)
-                    why, counts, note = rated_only, False, str(rated_only)
-                else:
-                    towards = rules.cite(Concept.COUNTS_TOWARDS_AVERAGE)
-                    why, counts, note = towards, True, citation_note(towards)
-                sides.append(
-                    GameOutcome(
-                        key,
-                        game.round,
-                        me.id,
-                        you.id,
-                        score,
-                        counts,
-                        why,
-                        None,
-                        FideGame(me.name, you.name, you.rating, note=note),
-                    )
-                )
-        return tuple(sides)
-
-    return build
-
-
-def _began_last_index(events: Sequence[Event]) -> int:
-    """The event that began last (publication._began_last): the latest start (else end)
-    date; among equal or missing dates, the later in the order given."""
-    dated = [(i, e.start or e.end) for i, e in enumerate(events) if (e.start or e.end)]
-    if not dated:
-        return len(events) - 1
-    return max(dated, key=lambda pair: (pair[1], pair[0]))[0]
-
-
-# -- the report --------------------------------------------------------------------------------
-
-
-def fast_period_report(outcome: FideOutcome) -> Report:
-    """The report :func:`ratingkit.fide.views.period_report` makes of the period, with its
-    tables laid out only when they are read."""
-    from .views import FIDE_COLUMNS, FORMATS, GAME_COLUMNS, PERIOD_COLUMNS, fide_cells, game_row
-
-    detail = outcome.detail
-    assert isinstance(detail, FidePeriod)
-    columns = ("id", "name", *FIDE_COLUMNS)
-    sections: list[Table] = []
-    for event in outcome.events:
-
-        def rows(event: EventOutcome[FidePlayer, FideGame] = event) -> list[dict[str, object]]:
-            return [fide_cells(player, columns) for player in event.players]
-
-        sections.append(
-            LazyTable(
-                tr("event: {event}", event=event.key.name),
-                columns,
-                _players_count(event),
-                rows,
-                formats=FORMATS,
-            )
-        )
-    player_columns = COMMON_COLUMNS + tuple(c for c in PERIOD_COLUMNS if c not in COMMON_COLUMNS)
-    players = LazyTable(
-        "players",
-        player_columns,
-        len(outcome.players),
-        lambda: [player_row(p) for p in outcome.players],
-        formats=FORMATS,
-    )
-    sides = sum(_sides_count(event) for event in outcome.events)
-    games = LazyTable("games", GAME_COLUMNS, sides, lambda: [game_row(g) for g in outcome.games])
-    return Report(
-        title=outcome.title,
-        rules=outcome.rules,
-        players=players,
-        games=games,
-        summary=cells_with_none(detail),
-        notes=tuple(str(note) for note in outcome.notes),
-        sections=tuple(sections),
-        new_state=outcome.new_state,
-        outcome=outcome,
-    )
-
-
-def _players_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
-    detail = event.detail
-    return detail.players if isinstance(detail, FideEvent) else len(event.players)
-
-
-def _sides_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
-    """The event's game sides, without making them where the count is known."""
-    if isinstance(event, LazyEventOutcome) and event.sides is not None:
-        return event.sides
-    return len(event.games)

@@ -1,0 +1,78 @@
+"""The numpy kernel both fronts of the engine share: PD of table 8.1b by ``searchsorted``
+(FIDE 2014 8.54), the per-player sums of a set of games by ``bincount`` (8.55) and 8.57's
+rounding, exactly, in hundredths."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.tables import D_TO_PD, D_TO_PD_BEYOND
+
+#: Band ends of table 8.1b and the PD of the higher rated player (hundredths), with the
+#: value beyond the last band appended.
+BAND_ENDS = np.array([high for _, high, _ in D_TO_PD], dtype=np.int64)
+PD_HIGHER = np.array([h for _, _, h in D_TO_PD] + [D_TO_PD_BEYOND], dtype=np.int64)
+
+
+def pd_hundredths(difference: np.ndarray, cap: int | None = None) -> np.ndarray:
+    """PD of table 8.1b in hundredths for integer differences (already capped): positive for
+    the higher rated player H, negative for L (who gets 100 minus H's).  With ``cap`` (the
+    differences lie within it), the band of every |D| up to the cap is found once by
+    ``searchsorted`` and the games look their |D| up in that table."""
+    magnitude = np.abs(difference)
+    if cap is not None:
+        higher = _higher_up_to(cap)[magnitude]
+    else:
+        higher = PD_HIGHER[np.searchsorted(BAND_ENDS, magnitude, side="left")]
+    points: np.ndarray = np.where(difference >= 0, higher, 100 - higher)
+    return points
+
+
+_HIGHER_BY_CAP: dict[int, np.ndarray] = {}
+
+
+def _higher_up_to(cap: int) -> np.ndarray:
+    """H's PD (hundredths) for |D| = 0 .. cap, from the band ends by searchsorted."""
+    table = _HIGHER_BY_CAP.get(cap)
+    if table is None:
+        table = PD_HIGHER[np.searchsorted(BAND_ENDS, np.arange(cap + 1), side="left")]
+        _HIGHER_BY_CAP[cap] = table
+    return table
+
+
+#: Why the vectorised period leaves a game unrated, or how an unrated player's game counts.
+
+
+def games_digest(
+    white: np.ndarray, black: np.ndarray, halves: np.ndarray, rating: np.ndarray
+) -> str:
+    """The period's :class:`EventKey` digest: 16 hex digits of a SHA-256 of its games and
+    ratings."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for array in (white, black, halves, rating):
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()[:16]
+
+
+def per_player_counts(
+    rated: np.ndarray,
+    raw: np.ndarray,
+    rw: np.ndarray,
+    rb: np.ndarray,
+    white: np.ndarray,
+    black: np.ndarray,
+    cap: int,
+    count: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per player: the games the cap limited (8.54) and the games against an unrated opponent
+    that are not rated (8.52)."""
+    over = np.abs(raw) > cap
+    capped = np.bincount(rw[over], minlength=count) + np.bincount(rb[over], minlength=count)
+    mine_w = rated[white] & ~rated[black]
+    mine_b = rated[black] & ~rated[white]
+    unrated = np.bincount(white[mine_w], minlength=count) + np.bincount(
+        black[mine_b], minlength=count
+    )
+    return capped, unrated
