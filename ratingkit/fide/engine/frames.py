@@ -55,7 +55,14 @@ from ..outcome import FideGame, FidePlayer, VectorisedPeriod, cells_with_none
 from ..state import Pending, state_record
 from ..views import FORMATS, GAME_COLUMNS, PLAYER_COLUMNS, game_row
 from .frames_input import Frame, KGroups, k_groups, player_state, read_games, read_players
-from .kernel import games_digest, pd_hundredths, per_player_counts
+from .kernel import (
+    change_hundredths,
+    games_digest,
+    pd_hundredths,
+    per_player_counts,
+    rated_sums,
+    round_hundredths,
+)
 from .lazy import LazyOutcome, LazyPlayerFile
 
 #: Band ends of table 8.1b and the PD of the higher rated player (hundredths), with the
@@ -307,29 +314,13 @@ def rate_frames(
     all_rated = bool(rated.all())
     both = np.ones(len(white), dtype=bool) if all_rated else rated[white] & rated[black]
     rw, rb = (white, black) if all_rated else (white[both], black[both])
-    raw = rating_int[rw] - rating_int[rb]
-    capped = np.clip(raw, -rules.cap, rules.cap)
-    pd_white = pd_hundredths(capped, rules.cap)
     halves_w = white_halves if all_rated else white_halves[both]
-    n = np.bincount(rw, minlength=count) + np.bincount(rb, minlength=count)
-    w2 = np.bincount(rw, weights=halves_w, minlength=count) + np.bincount(
-        rb, weights=2 - halves_w, minlength=count
-    )
-    we = np.bincount(rw, weights=pd_white, minlength=count) + np.bincount(
-        rb, weights=100 - pd_white, minlength=count
-    )
-    opp = np.bincount(rw, weights=rating_int[rb], minlength=count) + np.bincount(
-        rb, weights=rating_int[rw], minlength=count
-    )
-    w2 = w2.astype(np.int64)
-    we = we.astype(np.int64)
-    opp = opp.astype(np.int64)
+    sums = rated_sums(rw, rb, halves_w, rating_int, count, rules.cap)
+    n, w2, we, opp, raw = sums.n, sums.w2, sums.we, sums.opp, sums.raw
 
     k_values, k_group, choices = k_groups(rated, rating, games_before, k_given, born, ever, on)
-    # K * (w - We) in hundredths: w is w2/2 points = 50 * w2 hundredths.
-    change_h = k_values * (50 * w2 - we)
-    rounded = np.sign(change_h) * ((np.abs(change_h) + 50) // 100)
-    after = np.where(rated, rating_int + rounded, 0)
+    change_h = change_hundredths(k_values, w2, we)
+    after = np.where(rated, rating_int + round_hundredths(change_h), 0)
 
     name_of = names if names is not None else None
 

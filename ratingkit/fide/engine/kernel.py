@@ -4,6 +4,8 @@ rounding, exactly, in hundredths."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ...core.tables import D_TO_PD, D_TO_PD_BEYOND
@@ -40,9 +42,6 @@ def _higher_up_to(cap: int) -> np.ndarray:
     return table
 
 
-#: Why the vectorised period leaves a game unrated, or how an unrated player's game counts.
-
-
 def games_digest(
     white: np.ndarray, black: np.ndarray, halves: np.ndarray, rating: np.ndarray
 ) -> str:
@@ -76,3 +75,62 @@ def per_player_counts(
         black[mine_b], minlength=count
     )
     return capped, unrated
+
+
+@dataclass(frozen=True)
+class RatedSums:
+    """Per player (by position): the sums over his games against rated opponents (8.52) that
+    FIDE 2014 8.55 reads, all exact integers; ``raw``: each game's D before the cap, white's
+    rating minus black's (8.54)."""
+
+    #: games
+    n: np.ndarray
+    #: score in half points
+    w2: np.ndarray
+    #: We in hundredths (the sum of PD of table 8.1b)
+    we: np.ndarray
+    #: the opponents' ratings (Rc = opp / n)
+    opp: np.ndarray
+    raw: np.ndarray
+
+
+def rated_sums(
+    white: np.ndarray,
+    black: np.ndarray,
+    white_halves: np.ndarray,
+    rating: np.ndarray,
+    count: int,
+    cap: int,
+) -> RatedSums:
+    """Both sides of every game at once: D capped at ``cap`` (8.54), PD by table 8.1b, and
+    the sums of :class:`RatedSums` by ``bincount`` over ``count`` players.  The games are
+    between rated players (positions into ``rating``); white's score in half points."""
+    raw = rating[white] - rating[black]
+    pd_white = pd_hundredths(np.clip(raw, -cap, cap), cap)
+
+    def both_sides(white_value: np.ndarray | None, black_value: np.ndarray | None) -> np.ndarray:
+        summed = np.bincount(white, weights=white_value, minlength=count) + np.bincount(
+            black, weights=black_value, minlength=count
+        )
+        whole: np.ndarray = summed.astype(np.int64)
+        return whole
+
+    return RatedSums(
+        n=both_sides(None, None),
+        w2=both_sides(white_halves, 2 - white_halves),
+        we=both_sides(pd_white, 100 - pd_white),
+        opp=both_sides(rating[black], rating[white]),
+        raw=raw,
+    )
+
+
+def change_hundredths(k: np.ndarray, w2: np.ndarray, we: np.ndarray) -> np.ndarray:
+    """K * (w - We) of 8.55 in hundredths, exactly: w is w2 / 2 points = 50 * w2 hundredths."""
+    change: np.ndarray = k * (50 * w2 - we)
+    return change
+
+
+def round_hundredths(hundredths: np.ndarray) -> np.ndarray:
+    """8.57: hundredths to the nearest whole number, .5 away from zero, exactly."""
+    whole: np.ndarray = np.sign(hundredths) * ((np.abs(hundredths) + 50) // 100)
+    return whole

@@ -67,7 +67,7 @@ from ..state import (
     read_states,
     state_record,
 )
-from .kernel import pd_hundredths
+from .kernel import change_hundredths, rated_sums, round_hundredths
 from .lazy import FideOutcome, LazyEventOutcome, LazyPeriodOutcome, LazyPlayerFile
 from .parts import (
     HALF_POINTS,
@@ -319,21 +319,8 @@ def _rate_period(
     # Rated players: every game between two rated players, both sides at once (8.52-8.57).
     both = played & rated[white] & rated[black]
     rw, rb, h = white[both], black[both], halves[both]
-    raw = rating[rw] - rating[rb]
-    pd_white = pd_hundredths(np.clip(raw, -cap, cap), cap)
-    n = np.bincount(rw, minlength=total) + np.bincount(rb, minlength=total)
-    w2 = (
-        np.bincount(rw, weights=h, minlength=total)
-        + np.bincount(rb, weights=2 - h, minlength=total)
-    ).astype(np.int64)
-    we = (
-        np.bincount(rw, weights=pd_white, minlength=total)
-        + np.bincount(rb, weights=100 - pd_white, minlength=total)
-    ).astype(np.int64)
-    used = (
-        np.bincount(rw, weights=rating[rb], minlength=total)
-        + np.bincount(rb, weights=rating[rw], minlength=total)
-    ).astype(np.int64)
+    sums = rated_sums(rw, rb, h, rating, total, cap)
+    n, w2, we, used, raw = sums.n, sums.w2, sums.we, sums.opp, sums.raw
     over = np.abs(raw) > cap
     capped = np.bincount(rw[over], minlength=total) + np.bincount(rb[over], minlength=total)
     # Games of rated players against unrated opponents: not rated (8.52), or against an
@@ -378,15 +365,9 @@ def _rate_period(
             choice_list.append(number)
     choice_of = np.array(choice_list, dtype=np.int64)
     k_of = np.array([c.k for c in choices] or [0], dtype=np.int64)[choice_of]
-    # K * (w - We) in hundredths: w is w2 / 2 points = 50 * w2 hundredths (8.55).
-    change_h = np.where(rated, k_of * (50 * w2 - we), 0)
-
-    def rounded(hundredths: np.ndarray) -> np.ndarray:
-        """8.57: to the nearest integer, .5 away from zero, exactly."""
-        result: np.ndarray = np.sign(hundredths) * ((np.abs(hundredths) + 50) // 100)
-        return result
-
-    event_after = rating + rounded(change_h)
+    # K * (w - We) in hundredths (8.55); a player's unrated events add nothing.
+    change_h = np.where(rated, change_hundredths(k_of, w2, we), 0)
+    event_after = rating + round_hundredths(change_h)
 
     def not_rated_of(slot: int) -> tuple[tuple[Rule, int], ...]:
         a, b = int(vs_not_counted[slot]), int(vs_unrated[slot])
