@@ -63,7 +63,7 @@ from .kernel import (
     rated_sums,
     round_hundredths,
 )
-from .lazy import LazyOutcome, LazyPlayerFile
+from .lazy import LazyOutcome, later, lazy_player_file, one_event
 
 #: Band ends of table 8.1b and the PD of the higher rated player (hundredths), with the
 #: value beyond the last band appended.
@@ -537,13 +537,13 @@ def rate_frames(
         games_capped=int((np.abs(raw) > rules.cap).sum()),
         reference_date=on,
     )
-    new_state = LazyPlayerFile(build_state, count, f"new state after the {title}")
+    new_state = lazy_player_file(build_state, count, f"new state after the {title}")
     outcome_ = LazyOutcome(
         rules=rules.name,
         title=tr("{title}: FIDE 2014 rating (vectorised)", title=title),
-        key=build_key,
-        build_players=build_players,
-        build_games=build_games,
+        players=later(lambda _outcome: build_players()),
+        events=later(one_event(build_key)),
+        games=later(lambda _outcome: build_games(), 2 * len(white)),
         notes=tuple(notes),
         detail=summary_detail,
         new_state=new_state,

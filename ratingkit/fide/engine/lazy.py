@@ -1,96 +1,89 @@
-"""The engine's outcomes, built when first read."""
+"""The engine's outcomes, whose big fields are made when first read.
+
+A FIDE month is a million games: its game sides, players and new-state records are made only
+when someone reads them.  Each lazy type is the frozen core type (an
+:class:`~ratingkit.core.outcome.Outcome`, :class:`~ratingkit.core.outcome.EventOutcome`,
+:class:`~ratingkit.core.players.PlayerFile`) with some fields declared :class:`Deferred`: the
+dataclass's own ``__init__`` stores in such a field either the made value (as the outcome codec
+gives it back) or a :class:`Later`, whose builder runs on the first read, and the value it made
+replaces it.  A builder gets the outcome it fills, so that it need not hold a reference to it
+(which would put each period's arrays in a cycle for the collector).  The fields stay frozen:
+the dataclass refuses an assignment before it reaches the descriptor.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
 
 from ...core.fastbuild import collector_paused
-from ...core.outcome import (
-    EventKey,
-    EventOutcome,
-    GameOutcome,
-    Note,
-    Outcome,
-    PlayerOutcome,
-)
+from ...core.outcome import EventKey, EventOutcome, GameOutcome, Note, Outcome, PlayerOutcome
 from ...core.players import PlayerFile, PlayerRecord
 from ..outcome import FideGame, FidePlayer
 
 FideOutcome = Outcome[FidePlayer, FideGame]
+FideEventOutcome = EventOutcome[FidePlayer, FideGame]
+Players = tuple[PlayerOutcome[FidePlayer], ...]
+Games = tuple[GameOutcome[FideGame], ...]
+T = TypeVar("T")
 
 
-#: Band ends of table 8.1b and the PD of the higher rated player (hundredths), with the
-#: value beyond the last band appended.
+@dataclass(frozen=True)
+class Later(Generic[T]):
+    """A field's value still to be made: ``build(owner)`` makes it; ``length``, where known,
+    is how many items it will hold (a table's row count, without making the rows)."""
+
+    build: Callable[[Any], T]
+    length: int | None = None
 
 
-# -- the lazily built outcome and tables -----------------------------------------------------
+def later(build: Callable[[Any], T], length: int | None = None) -> T:
+    """What a :class:`Deferred` field is given in place of its value (typed as the value, which
+    it stands for until the first read)."""
+    return cast(T, Later(build, length))
+
+
+class Deferred:
+    """A data descriptor for a dataclass field whose value may be a :class:`Later`: made on
+    the first read, with the cycle collector paused (a builder makes many small objects, none
+    in a cycle), and kept in the instance's ``__dict__`` from then on."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __set__(self, instance: object, value: object) -> None:
+        # Reached only from the dataclass's __init__ (a frozen dataclass's __setattr__ raises
+        # first for any later assignment).
+        instance.__dict__[self.name] = value
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name]
+        if isinstance(value, Later):
+            with collector_paused():
+                value = value.build(instance)
+            instance.__dict__[self.name] = value
+        return value
+
+
+def known_length(instance: object, name: str) -> int | None:
+    """How many items the :class:`Deferred` field ``name`` holds, without making them where
+    its :class:`Later` knows it; None where it does not."""
+    value = instance.__dict__.get(name)
+    if isinstance(value, Later):
+        return value.length
+    return len(value) if value is not None else None
 
 
 class LazyOutcome(Outcome[FidePlayer, FideGame]):
-    """The period's :class:`~ratingkit.core.outcome.Outcome` whose players and game sides are
-    made from the arrays on first access (the period is one event: ``events`` holds it)."""
+    """The outcome of a period rated from frames (one event: ``events`` holds it), whose
+    players, game sides and event are made when first read."""
 
-    _build_key: Callable[[], EventKey] | None
-    _key_value: EventKey | None
-    _build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None
-    _build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None
-    _players: tuple[PlayerOutcome[FidePlayer], ...] | None
-    _games: tuple[GameOutcome[FideGame], ...] | None
-
-    def __init__(
-        self,
-        *,
-        rules: str,
-        title: str,
-        key: Callable[[], EventKey] | None = None,
-        build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None = None,
-        build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None = None,
-        notes: tuple[Note, ...] = (),
-        detail: object = None,
-        new_state: PlayerFile | None = None,
-        players: tuple[PlayerOutcome[FidePlayer], ...] | None = None,
-        events: tuple[EventOutcome[FidePlayer, FideGame], ...] | None = None,
-        games: tuple[GameOutcome[FideGame], ...] | None = None,
-    ) -> None:
-        # ``players=``, ``events=``, ``games=``: the made values, as the outcome codec
-        # (which builds a dataclass from its fields) gives them back.
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "title", title)
-        object.__setattr__(self, "notes", notes)
-        object.__setattr__(self, "detail", detail)
-        object.__setattr__(self, "new_state", new_state)
-        object.__setattr__(self, "_build_key", key)
-        object.__setattr__(self, "_key_value", events[0].key if events else None)
-        object.__setattr__(self, "_build_players", build_players)
-        object.__setattr__(self, "_build_games", build_games)
-        object.__setattr__(self, "_players", players)
-        object.__setattr__(self, "_games", games)
-
-    @property
-    def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
-        if self._players is None and self._build_players is not None:
-            object.__setattr__(self, "_players", self._build_players())
-        assert self._players is not None
-        return self._players
-
-    @property
-    def games(self) -> tuple[GameOutcome[FideGame], ...]:
-        if self._games is None and self._build_games is not None:
-            object.__setattr__(self, "_games", self._build_games())
-        assert self._games is not None
-        return self._games
-
-    @property
-    def key(self) -> EventKey:
-        """The period's key (a digest of its games and ratings, made on first access)."""
-        if self._key_value is None and self._build_key is not None:
-            object.__setattr__(self, "_key_value", self._build_key())
-        assert self._key_value is not None
-        return self._key_value
-
-    @property
-    def events(self) -> tuple[EventOutcome[FidePlayer, FideGame], ...]:
-        return (EventOutcome(self.key, self.players, self.games, self.notes, self.detail),)
+    players = Deferred()
+    games = Deferred()
+    events = Deferred()
 
     def __repr__(self) -> str:
         return f"<Outcome {self.rules} {self.title!r} (vectorised)>"
@@ -109,42 +102,24 @@ class LazyOutcome(Outcome[FidePlayer, FideGame]):
     __hash__ = None  # type: ignore[assignment]
 
 
-# -- the lazily built tables -----------------------------------------------------------------
+def one_event(key: Callable[[], EventKey]) -> Callable[[Any], tuple[FideEventOutcome, ...]]:
+    """The builder of a :class:`LazyOutcome`'s ``events``: its one event, keyed by ``key()``."""
+
+    def build(outcome: FideOutcome) -> tuple[FideEventOutcome, ...]:
+        return (EventOutcome(key(), outcome.players, outcome.games, outcome.notes, outcome.detail),)
+
+    return build
 
 
 class LazyPlayerFile(PlayerFile):
     """The new state of a period: a :class:`~ratingkit.core.players.PlayerFile` whose records
-    are made on first access."""
+    are made on first access (``len`` known before)."""
 
-    _length: int
-    _records: tuple[PlayerRecord, ...] | None
-    _build: Callable[[], list[PlayerRecord]] | None
-
-    def __init__(
-        self,
-        build: Callable[[], list[PlayerRecord]] | None = None,
-        length: int | None = None,
-        source: str | None = None,
-        *,
-        records: Sequence[PlayerRecord] | None = None,
-    ) -> None:
-        # ``records=``: the made records, as the outcome codec gives them back.
-        object.__setattr__(self, "source", source)
-        object.__setattr__(self, "_build", build)
-        made = tuple(records) if records is not None else None
-        object.__setattr__(self, "_length", len(made) if made is not None else length or 0)
-        object.__setattr__(self, "_records", made)
-
-    @property
-    def records(self) -> tuple[PlayerRecord, ...]:
-        if self._records is None:
-            assert self._build is not None  # one of build= and records= is given
-            object.__setattr__(self, "_records", tuple(self._build()))
-        assert self._records is not None
-        return self._records
+    records = Deferred()
 
     def __len__(self) -> int:
-        return self._length
+        length = known_length(self, "records")
+        return length if length is not None else len(self.records)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayerFile):
@@ -154,52 +129,23 @@ class LazyPlayerFile(PlayerFile):
     __hash__ = None  # type: ignore[assignment]
 
 
-# -- the outcome, lazily -----------------------------------------------------------------------
+def lazy_player_file(
+    build: Callable[[], list[PlayerRecord]], length: int, source: str | None
+) -> LazyPlayerFile:
+    """A new state whose ``length`` records ``build`` makes when first read."""
+    return LazyPlayerFile(later(lambda _file: tuple(build()), length), source)
 
 
 class LazyEventOutcome(EventOutcome[FidePlayer, FideGame]):
-    """An event's part of the period whose players and game sides are made on first read
-    (``sides``: how many game sides it lists, known without making them)."""
+    """An event's part of the period whose players and game sides are made on first read."""
 
-    sides: int | None
-
-    def __init__(
-        self,
-        key: EventKey,
-        players: tuple[PlayerOutcome[FidePlayer], ...] | None = None,
-        games: tuple[GameOutcome[FideGame], ...] | None = None,
-        notes: tuple[Note, ...] = (),
-        detail: object = None,
-        *,
-        build_players: Callable[[], tuple[PlayerOutcome[FidePlayer], ...]] | None = None,
-        build_games: Callable[[], tuple[GameOutcome[FideGame], ...]] | None = None,
-        sides: int | None = None,
-    ) -> None:
-        # ``players=``, ``games=``: the made values, as the outcome codec gives them back.
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "sides", sides)
-        object.__setattr__(self, "notes", notes)
-        object.__setattr__(self, "detail", detail)
-        object.__setattr__(self, "_players", players)
-        object.__setattr__(self, "_games", games)
-        object.__setattr__(self, "_build_players", build_players)
-        object.__setattr__(self, "_build_games", build_games)
+    players = Deferred()
+    games = Deferred()
 
     @property
-    def players(self) -> tuple[PlayerOutcome[FidePlayer], ...]:
-        if self.__dict__["_players"] is None:
-            object.__setattr__(self, "_players", self.__dict__["_build_players"]())
-            object.__setattr__(self, "_build_players", None)
-        made: tuple[PlayerOutcome[FidePlayer], ...] = self.__dict__["_players"]
-        return made
-
-    @property
-    def games(self) -> tuple[GameOutcome[FideGame], ...]:
-        if self.__dict__["_games"] is None:
-            object.__setattr__(self, "_games", self.__dict__["_build_games"]())
-            object.__setattr__(self, "_build_games", None)
-        made: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
-        return made
+    def sides(self) -> int | None:
+        """How many game sides the event lists, known without making them."""
+        return known_length(self, "games")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EventOutcome):
@@ -218,37 +164,29 @@ class LazyEventOutcome(EventOutcome[FidePlayer, FideGame]):
     __hash__ = None  # type: ignore[assignment]
 
 
+def lazy_event_outcome(
+    key: EventKey,
+    *,
+    notes: tuple[Note, ...],
+    detail: object,
+    build_players: Callable[[], Players],
+    build_games: Callable[[], Games],
+    sides: int,
+) -> LazyEventOutcome:
+    """An event's part whose players and ``sides`` game sides the builders make."""
+    return LazyEventOutcome(
+        key,
+        later(lambda _event: build_players()),
+        later(lambda _event: build_games(), sides),
+        notes,
+        detail,
+    )
+
+
 class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
     """The period's outcome whose game sides (all events') are made on first read."""
 
-    def __init__(
-        self,
-        rules: str,
-        title: str,
-        players: tuple[PlayerOutcome[FidePlayer], ...],
-        events: tuple[EventOutcome[FidePlayer, FideGame], ...] = (),
-        games: tuple[GameOutcome[FideGame], ...] | None = None,
-        notes: tuple[Note, ...] = (),
-        detail: object = None,
-        new_state: PlayerFile | None = None,
-    ) -> None:
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "title", title)
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "events", events)
-        object.__setattr__(self, "notes", notes)
-        object.__setattr__(self, "detail", detail)
-        object.__setattr__(self, "new_state", new_state)
-        object.__setattr__(self, "_games", games)
-
-    @property
-    def games(self) -> tuple[GameOutcome[FideGame], ...]:
-        if self.__dict__["_games"] is None:
-            with collector_paused():
-                made = tuple(g for event in self.events for g in event.games)
-            object.__setattr__(self, "_games", made)
-        games: tuple[GameOutcome[FideGame], ...] = self.__dict__["_games"]
-        return games
+    games = Deferred()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Outcome):
@@ -260,3 +198,8 @@ class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
         return f"<Outcome {self.rules} {self.title!r} (vectorised): {len(self.players)} players>"
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def all_game_sides(outcome: FideOutcome) -> Games:
+    """The builder of a :class:`LazyPeriodOutcome`'s ``games``: every event's, in order."""
+    return tuple(game for event in outcome.events for game in event.games)

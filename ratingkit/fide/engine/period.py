@@ -19,7 +19,7 @@ falls back to the event-by-event path where it gives a reason (``step_by_step=Tr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from operator import attrgetter
@@ -68,7 +68,14 @@ from ..state import (
     state_record,
 )
 from .kernel import change_hundredths, rated_sums, round_hundredths
-from .lazy import FideOutcome, LazyEventOutcome, LazyPeriodOutcome, LazyPlayerFile
+from .lazy import (
+    FideOutcome,
+    LazyPeriodOutcome,
+    all_game_sides,
+    later,
+    lazy_event_outcome,
+    lazy_player_file,
+)
 from .parts import (
     HALF_POINTS,
     EventData,
@@ -234,16 +241,6 @@ def _rate(
     are made (none of them in a cycle)."""
     with collector_paused():
         return _rate_period(rules, events, players, data)
-
-
-def _paused(build: Callable[[], T]) -> Callable[[], T]:
-    """``build`` with the cycle collector paused while it runs."""
-
-    def run() -> T:
-        with collector_paused():
-            return build()
-
-    return run
 
 
 def _rate_period(
@@ -484,15 +481,13 @@ def _rate_period(
         for note in read:
             notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         event_outcomes.append(
-            LazyEventOutcome(
+            lazy_event_outcome(
                 EventKey.of(event, d.position),
                 notes=tuple(read),
                 detail=event_detail(event),
-                build_players=_paused(event_players_builder(d, rated_part, unrated_parts)),
-                build_games=_paused(
-                    event_games_builder(
-                        rules, d, choices, choice_list, disregarded, unrated_parts, game_values
-                    )
+                build_players=event_players_builder(d, rated_part, unrated_parts),
+                build_games=event_games_builder(
+                    rules, d, choices, choice_list, disregarded, unrated_parts, game_values
                 ),
                 sides=2 * len(event.games) - int(silent[d.position]),
             )
@@ -701,9 +696,8 @@ def _rate_period(
         events=tuple(event_outcomes),
         notes=tuple(notes),
         detail=FidePeriod(len(events)),
-        new_state=LazyPlayerFile(
-            _paused(build_state), persons, "new state after the rating period"
-        ),
+        games=later(all_game_sides),
+        new_state=lazy_player_file(build_state, persons, "new state after the rating period"),
     )
 
 
