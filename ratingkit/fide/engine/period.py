@@ -265,53 +265,7 @@ def _rate_period(
 
     # The unrated players, event by event (8.21: who scores 0 in his first event is not
     # counted; the first event depends on the events before): their parts, in Python.
-    disregarded = np.zeros(total, dtype=bool)
-    unrated_parts = UnratedParts(rules)
-    counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
-    zero_of_event: dict[int, list[int]] = {}
-    seen_unrated: set[str] = set()
-    for d in data:
-        event, states = d.event, d.states
-        by_id = {p.id: p for p in event.players}
-        became: list[str] = []
-        for i, player in enumerate(event.players):
-            if player.rating is not None:
-                continue
-            slot = d.offset + i
-            state = states[player.id]
-            mine = event.played_games_of(player.id)
-            pairs = []
-            half_points = 0
-            for g in mine:
-                opponent = by_id[g.opponent_of(player.id)]
-                if opponent.rating is not None:
-                    half = int(2 * g.score_of(player.id))
-                    half_points += half
-                    pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
-            first = not state.games and not state.pending and state.key not in seen_unrated
-            if pairs and half_points == 0 and first:
-                disregarded[slot] = True
-                zero_of_event.setdefault(d.position, []).append(slot)
-                unrated_parts.made[slot] = PlayerOutcome(
-                    player.id,
-                    player.name,
-                    None,
-                    len(mine),
-                    Fraction(0),
-                    None,
-                    None,
-                    None,
-                    Status.NOT_RATED,
-                    FidePlayer(status_text=NOT_COUNTED, not_counted=True, person=state.key),
-                )
-                if mine:
-                    became.append(state.key or player.id)
-                continue
-            counted[slot] = pairs
-            unrated_parts.later[slot] = (player, pairs, half_points, state.key)
-            if pairs:
-                became.append(state.key or player.id)
-        seen_unrated.update(became)
+    disregarded, unrated_parts, counted, zero_of_event = _unrated_first_pass(rules, data, total)
 
     # Rated players: every game between two rated players, both sides at once (8.52-8.57).
     both = played & rated[white] & rated[black]
@@ -335,31 +289,7 @@ def _rate_period(
     )
 
     # K (8.56) per player and event, once per distinct combination of what it reads.
-    choices: list[KChoice] = []
-    found: dict[tuple[Any, ...], int] = {}
-    choice_list: list[int] = []
-    for d in data:
-        on = reference_date(d.event)
-        for player in d.event.players:
-            if player.rating is None:
-                choice_list.append(0)
-                continue
-            s = d.states[player.id]
-            combination = (
-                player.rating,
-                s.k,
-                s.games,
-                s.born,
-                s.born_year_only,
-                s.ever_2400,
-                s.ever_2300,
-                on,
-            )
-            number = found.get(combination)
-            if number is None:
-                number = found[combination] = len(choices)
-                choices.append(rules.choose_k(player.rating, s, on, 0))
-            choice_list.append(number)
+    choices, choice_list = _k_choices(rules, data)
     choice_of = np.array(choice_list, dtype=np.int64)
     k_of = np.array([c.k for c in choices] or [0], dtype=np.int64)[choice_of]
     # K * (w - We) in hundredths (8.55); a player's unrated events add nothing.
@@ -446,38 +376,9 @@ def _rate_period(
     event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
     for d in data:
         event = d.event
-        result_notes: list[Note] = []
-        zero = zero_of_event.get(d.position, [])
-        if zero:
-            names = [slots[s].name for s in zero]
-            shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
-            result_notes.append(
-                Note(
-                    NoteKind.RULE,
-                    trn(
-                        "{clause}: {count} unrated player scored 0 in his first event and is not "
-                        "counted",
-                        "{clause}: {count} unrated players scored 0 in their first event and are "
-                        "not counted",
-                        clause=rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
-                        count=len(zero),
-                    )
-                    + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")
-                    + tr(
-                        ": {shown} (a player without a games count is taken to be in "
-                        "his first event)",
-                        shown=shown,
-                    ),
-                    rules.cite(Concept.ZERO_IN_FIRST_EVENT),
-                    tuple(slots[s].id for s in zero),
-                )
-            )
-        if any(p.rating is None for p in event.players):
-            unrated_note = unrated_opponents_note(rules, _round_robin(event))
-            if unrated_note is not None:
-                result_notes.append(unrated_note)
-        read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
-        read += _k_default_notes(event.players, choice_list[d.offset :], choices)
+        read = _event_notes(
+            rules, d, zero_of_event.get(d.position, []), slots, choices, choice_list
+        )
         for note in read:
             notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         event_outcomes.append(
@@ -494,30 +395,8 @@ def _rate_period(
         )
 
     # -- each person's period (7.1, 8.3) -----------------------------------------------------
-    person_of: dict[str, int] = {}
-    person_slots: list[list[int]] = []
-    first_player: list[Player] = []
-    last: list[tuple[Player, PlayerState]] = []
-    slot_person_list: list[int] = []
-    list_rating_of: list[int | None] = []
-    for d in data:
-        for i, player in enumerate(d.event.players):
-            state = d.states[player.id]
-            key = state.key or player.id
-            number = person_of.get(key)
-            if number is None:
-                number = person_of[key] = len(person_slots)
-                person_slots.append([])
-                first_player.append(player)
-                last.append((player, state))
-            else:
-                last[number] = (player, state)
-            person_slots[number].append(d.offset + i)
-            slot_person_list.append(number)
-            list_rating_of.append(state.list_rating)
-    keys = list(person_of)
+    keys, person_slots, first_player, last, slot_person, list_rating_of = _persons(data)
     persons = len(keys)
-    slot_person = np.array(slot_person_list, dtype=np.int64)
 
     def per_person(values: np.ndarray) -> list[int]:
         summed = np.bincount(slot_person, weights=values, minlength=persons)
@@ -699,6 +578,183 @@ def _rate_period(
         games=later(all_game_sides),
         new_state=lazy_player_file(build_state, persons, "new state after the rating period"),
     )
+
+
+def _unrated_first_pass(
+    rules: Fide2014, data: list[EventData], total: int
+) -> tuple[
+    np.ndarray,
+    UnratedParts,
+    dict[int, list[tuple[Fraction, Fraction]]],
+    dict[int, list[int]],
+]:
+    """The unrated players, event by event (8.21: who scores 0 in his first event is not
+    counted; the first event depends on the events before): by slot, who is not counted, the
+    parts (made, or to make when read), the pairs (opponent's rating, score) against rated
+    opponents of those counted, and by event the slots not counted."""
+    disregarded = np.zeros(total, dtype=bool)
+    unrated_parts = UnratedParts(rules)
+    counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
+    zero_of_event: dict[int, list[int]] = {}
+    seen_unrated: set[str] = set()
+    for d in data:
+        event, states = d.event, d.states
+        by_id = {p.id: p for p in event.players}
+        became: list[str] = []
+        for i, player in enumerate(event.players):
+            if player.rating is not None:
+                continue
+            slot = d.offset + i
+            state = states[player.id]
+            mine = event.played_games_of(player.id)
+            pairs = []
+            half_points = 0
+            for g in mine:
+                opponent = by_id[g.opponent_of(player.id)]
+                if opponent.rating is not None:
+                    half = int(2 * g.score_of(player.id))
+                    half_points += half
+                    pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
+            first = not state.games and not state.pending and state.key not in seen_unrated
+            if pairs and half_points == 0 and first:
+                disregarded[slot] = True
+                zero_of_event.setdefault(d.position, []).append(slot)
+                unrated_parts.made[slot] = PlayerOutcome(
+                    player.id,
+                    player.name,
+                    None,
+                    len(mine),
+                    Fraction(0),
+                    None,
+                    None,
+                    None,
+                    Status.NOT_RATED,
+                    FidePlayer(status_text=NOT_COUNTED, not_counted=True, person=state.key),
+                )
+                if mine:
+                    became.append(state.key or player.id)
+                continue
+            counted[slot] = pairs
+            unrated_parts.later[slot] = (player, pairs, half_points, state.key)
+            if pairs:
+                became.append(state.key or player.id)
+        seen_unrated.update(became)
+
+    return disregarded, unrated_parts, counted, zero_of_event
+
+
+def _k_choices(rules: Fide2014, data: list[EventData]) -> tuple[list[KChoice], list[int]]:
+    """K (8.56) per player and event, chosen once per distinct combination of what it reads:
+    the distinct choices and each slot's (0 for an unrated player)."""
+    choices: list[KChoice] = []
+    found: dict[tuple[Any, ...], int] = {}
+    choice_list: list[int] = []
+    for d in data:
+        on = reference_date(d.event)
+        for player in d.event.players:
+            if player.rating is None:
+                choice_list.append(0)
+                continue
+            s = d.states[player.id]
+            combination = (
+                player.rating,
+                s.k,
+                s.games,
+                s.born,
+                s.born_year_only,
+                s.ever_2400,
+                s.ever_2300,
+                on,
+            )
+            number = found.get(combination)
+            if number is None:
+                number = found[combination] = len(choices)
+                choices.append(rules.choose_k(player.rating, s, on, 0))
+            choice_list.append(number)
+    return choices, choice_list
+
+
+def _event_notes(
+    rules: Fide2014,
+    d: EventData,
+    zero: list[int],
+    slots: list[Player],
+    choices: list[KChoice],
+    choice_list: list[int],
+) -> list[Note]:
+    """An event's notes: what was read, the players not counted (8.21), the games against
+    unrated opponents (8.52), the defaults assumed for K (8.56)."""
+    event = d.event
+    result_notes: list[Note] = []
+    if zero:
+        names = [slots[s].name for s in zero]
+        shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+        result_notes.append(
+            Note(
+                NoteKind.RULE,
+                trn(
+                    "{clause}: {count} unrated player scored 0 in his first event and is not "
+                    "counted",
+                    "{clause}: {count} unrated players scored 0 in their first event and are "
+                    "not counted",
+                    clause=rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
+                    count=len(zero),
+                )
+                + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")
+                + tr(
+                    ": {shown} (a player without a games count is taken to be in his first event)",
+                    shown=shown,
+                ),
+                rules.cite(Concept.ZERO_IN_FIRST_EVENT),
+                tuple(slots[s].id for s in zero),
+            )
+        )
+    if any(p.rating is None for p in event.players):
+        unrated_note = unrated_opponents_note(rules, _round_robin(event))
+        if unrated_note is not None:
+            result_notes.append(unrated_note)
+    read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
+    read += _k_default_notes(event.players, choice_list[d.offset :], choices)
+    return read
+
+
+def _persons(
+    data: list[EventData],
+) -> tuple[
+    list[str],
+    list[list[int]],
+    list[Player],
+    list[tuple[Player, PlayerState]],
+    np.ndarray,
+    list[int | None],
+]:
+    """Each person of the period (7.1, 8.3: his player-file key, else his id): the keys in
+    order of first appearance, each one's slots, first and last player and state, each slot's
+    person, and each slot's list rating from the player file."""
+    person_of: dict[str, int] = {}
+    person_slots: list[list[int]] = []
+    first_player: list[Player] = []
+    last: list[tuple[Player, PlayerState]] = []
+    slot_person_list: list[int] = []
+    list_rating_of: list[int | None] = []
+    for d in data:
+        for i, player in enumerate(d.event.players):
+            state = d.states[player.id]
+            key = state.key or player.id
+            number = person_of.get(key)
+            if number is None:
+                number = person_of[key] = len(person_slots)
+                person_slots.append([])
+                first_player.append(player)
+                last.append((player, state))
+            else:
+                last[number] = (player, state)
+            person_slots[number].append(d.offset + i)
+            slot_person_list.append(number)
+            list_rating_of.append(state.list_rating)
+    keys = list(person_of)
+    slot_person = np.array(slot_person_list, dtype=np.int64)
+    return keys, person_slots, first_player, last, slot_person, list_rating_of
 
 
 class _Fractions:
