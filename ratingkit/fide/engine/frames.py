@@ -316,7 +316,8 @@ def rate_frames(
     rw, rb = (white, black) if all_rated else (white[both], black[both])
     halves_w = white_halves if all_rated else white_halves[both]
     sums = rated_sums(rw, rb, halves_w, rating_int, count, rules.cap)
-    n, w2, we, opp, raw = sums.n, sums.w2, sums.we, sums.opp, sums.raw
+    # The opponents' ratings (Rc) are summed when the rows are made: sums.opp.
+    n, w2, we, raw = sums.n, sums.w2, sums.we, sums.raw
 
     k_values, k_group, choices = k_groups(rated, rating, games_before, k_given, born, ever, on)
     change_h = change_hundredths(k_values, w2, we)
@@ -370,7 +371,7 @@ def rate_frames(
             FidePlayer(
                 ro=ro,
                 person=str(ids[position]),
-                rc=Fraction(int(opp[position]), games_n) if games_n else None,
+                rc=Fraction(int(sums.opp[position]), games_n) if games_n else None,
                 n=games_n,
                 w=w,
                 we=expected,
@@ -409,7 +410,7 @@ def rate_frames(
         if unrated_positions.size:
             return Table.to_frame(Table("players", columns, tuple(build_rows()), FORMATS))
         with np.errstate(invalid="ignore", divide="ignore"):
-            rc = np.where(n > 0, opp / np.maximum(n, 1), np.nan)
+            rc = np.where(n > 0, sums.opp / np.maximum(n, 1), np.nan)
         data = {
             "id": ids,
             "name": [player_name(p) for p in range(count)] if names is not None else ids,

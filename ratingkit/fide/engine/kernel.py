@@ -5,6 +5,7 @@ rounding, exactly, in hundredths."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -19,13 +20,13 @@ PD_HIGHER = np.array([h for _, _, h in D_TO_PD] + [D_TO_PD_BEYOND], dtype=np.int
 def pd_hundredths(difference: np.ndarray, cap: int | None = None) -> np.ndarray:
     """PD of table 8.1b in hundredths for integer differences (already capped): positive for
     the higher rated player H, negative for L (who gets 100 minus H's).  With ``cap`` (the
-    differences lie within it), the band of every |D| up to the cap is found once by
-    ``searchsorted`` and the games look their |D| up in that table."""
-    magnitude = np.abs(difference)
+    differences lie within it), the band of every D from -cap to cap is found once by
+    ``searchsorted`` and the games look their D up in that table."""
     if cap is not None:
-        higher = _higher_up_to(cap)[magnitude]
-    else:
-        higher = PD_HIGHER[np.searchsorted(BAND_ENDS, magnitude, side="left")]
+        # One look-up a game in the signed table of D = -cap .. cap.
+        by_difference: np.ndarray = _signed_up_to(cap)[difference + cap]
+        return by_difference
+    higher = PD_HIGHER[np.searchsorted(BAND_ENDS, np.abs(difference), side="left")]
     points: np.ndarray = np.where(difference >= 0, higher, 100 - higher)
     return points
 
@@ -39,6 +40,20 @@ def _higher_up_to(cap: int) -> np.ndarray:
     if table is None:
         table = PD_HIGHER[np.searchsorted(BAND_ENDS, np.arange(cap + 1), side="left")]
         _HIGHER_BY_CAP[cap] = table
+    return table
+
+
+_SIGNED_BY_CAP: dict[int, np.ndarray] = {}
+
+
+def _signed_up_to(cap: int) -> np.ndarray:
+    """PD (hundredths) of the player whose D is -cap .. cap, at index D + cap: H's for D >= 0,
+    100 minus H's for L (table 8.1b)."""
+    table = _SIGNED_BY_CAP.get(cap)
+    if table is None:
+        higher = _higher_up_to(cap)
+        table = np.concatenate([100 - higher[:0:-1], higher])
+        _SIGNED_BY_CAP[cap] = table
     return table
 
 
@@ -77,11 +92,27 @@ def per_player_counts(
     return capped, unrated
 
 
+def _both_sides(
+    white: np.ndarray,
+    black: np.ndarray,
+    count: int,
+    white_value: np.ndarray | None = None,
+    black_value: np.ndarray | None = None,
+) -> np.ndarray:
+    """Per player, the sum over his games of his side's value (a game each without values)."""
+    summed = np.bincount(white, weights=white_value, minlength=count) + np.bincount(
+        black, weights=black_value, minlength=count
+    )
+    whole: np.ndarray = summed.astype(np.int64)
+    return whole
+
+
 @dataclass(frozen=True)
 class RatedSums:
     """Per player (by position): the sums over his games against rated opponents (8.52) that
     FIDE 2014 8.55 reads, all exact integers; ``raw``: each game's D before the cap, white's
-    rating minus black's (8.54)."""
+    rating minus black's (8.54).  The opponents' ratings (Rc, for the report) are summed when
+    first read."""
 
     #: games
     n: np.ndarray
@@ -89,9 +120,19 @@ class RatedSums:
     w2: np.ndarray
     #: We in hundredths (the sum of PD of table 8.1b)
     we: np.ndarray
-    #: the opponents' ratings (Rc = opp / n)
-    opp: np.ndarray
     raw: np.ndarray
+    #: the games (positions) and the ratings the sums were made of
+    white: np.ndarray
+    black: np.ndarray
+    rating: np.ndarray
+
+    @cached_property
+    def opp(self) -> np.ndarray:
+        """The sum of the opponents' ratings (Rc = opp / n)."""
+        count = len(self.n)
+        return _both_sides(
+            self.white, self.black, count, self.rating[self.black], self.rating[self.white]
+        )
 
 
 def rated_sums(
@@ -107,20 +148,14 @@ def rated_sums(
     between rated players (positions into ``rating``); white's score in half points."""
     raw = rating[white] - rating[black]
     pd_white = pd_hundredths(np.clip(raw, -cap, cap), cap)
-
-    def both_sides(white_value: np.ndarray | None, black_value: np.ndarray | None) -> np.ndarray:
-        summed = np.bincount(white, weights=white_value, minlength=count) + np.bincount(
-            black, weights=black_value, minlength=count
-        )
-        whole: np.ndarray = summed.astype(np.int64)
-        return whole
-
     return RatedSums(
-        n=both_sides(None, None),
-        w2=both_sides(white_halves, 2 - white_halves),
-        we=both_sides(pd_white, 100 - pd_white),
-        opp=both_sides(rating[black], rating[white]),
+        n=_both_sides(white, black, count),
+        w2=_both_sides(white, black, count, white_halves, 2 - white_halves),
+        we=_both_sides(white, black, count, pd_white, 100 - pd_white),
         raw=raw,
+        white=white,
+        black=black,
+        rating=rating,
     )
 
 
