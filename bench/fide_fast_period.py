@@ -1,4 +1,4 @@
-"""Benchmark: FIDE 2014 rating periods, vectorised (ratingkit/fide/fast_period.py) against
+"""Benchmark: FIDE 2014 rating periods, vectorised (ratingkit/fide/engine/) against
 event by event (``rate_events(..., step_by_step=True)``).
 
 * ``season``: the ledger season of bench/ledger_season.py (12 periods, 2,000 players, ~50,000

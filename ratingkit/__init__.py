@@ -4,7 +4,7 @@ The pieces:
 
 * :mod:`ratingkit.core.model`: players, games, byes, events (immutable);
 * :mod:`ratingkit.core.expected`: expected-score formulas and FIDE's printed tables;
-* :mod:`ratingkit.fide.vectorised_period`: a vectorised FIDE 2014 rating period
+* :mod:`ratingkit.fide.engine`: the numpy FIDE 2014 engine (a rating period)
   (:func:`rate_period`);
 * :mod:`ratingkit.core.outcome`: the typed outcome every rule set computes (:func:`outcome`);
 * :mod:`ratingkit.core.report`: the report, the outcome's view (:func:`rate`);
@@ -48,11 +48,13 @@ def rate(event: Event, rules: str, players: PlayerFile | None = None) -> Report:
 
 
 def rate_period(games: Any, players: Any, rules: str = "fide-2014", **options: Any) -> Report:
-    """Rate a whole rating period from pandas frames, vectorised (see
-    :func:`ratingkit.fide.vectorised_period.rate_period`)."""
-    from .fide.vectorised_period import rate_period as engine_rate_period
+    """Rate a whole rating period from pandas frames with the numpy engine (see
+    :func:`ratingkit.fide.rate_period`, the adapter in front of
+    :func:`ratingkit.fide.engine.frames.rate_frames`)."""
+    from .fide import rate_period as fide_rate_period
 
-    return engine_rate_period(games, players, rules, **options)
+    report: Report = fide_rate_period(games, players, rules, **options)
+    return report
 
 
 __all__ = [

@@ -1,5 +1,6 @@
-"""The vectorised FIDE 2014 period (ratingkit.fide.vectorised_period.rate_period) against the seed's
-tables and against the per-event path of fide-2014 on the same games."""
+"""The vectorised FIDE 2014 period (ratingkit.rate_period, the numpy engine of
+ratingkit.fide.engine) against the seed's tables and against the per-event path of fide-2014
+on the same games."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from conftest import DATA
 
 import ratingkit
+from ratingkit import rate_period
 from ratingkit.core.errors import (
     DuplicatePlayerError,
     InvalidValueError,
@@ -25,8 +27,8 @@ from ratingkit.core.errors import (
 from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.report import COMMON_COLUMNS
+from ratingkit.fide.engine.kernel import pd_hundredths
 from ratingkit.fide.rules2014 import PLAYER_COLUMNS
-from ratingkit.fide.vectorised_period import pd_hundredths, rate_period
 from ratingkit.registry import get_rule_set
 
 SEED = (DATA / "fide-2014-section-8.txt").read_text(encoding="utf-8")

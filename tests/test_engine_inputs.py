@@ -9,9 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ratingkit import RatingkitError
+from ratingkit import RatingkitError, rate_period
 from ratingkit.core.errors import InvalidValueError
-from ratingkit.fide.vectorised_period import rate_period
 
 
 def _players(**columns):

@@ -427,8 +427,8 @@ def test_the_vectorised_period_refuses_the_2022_rules():
     every game."""
     import pandas
 
+    from ratingkit import rate_period
     from ratingkit.core.errors import RatingkitError
-    from ratingkit.fide.vectorised_period import rate_period
 
     games = pandas.DataFrame({"white": ["h"], "black": ["o1"], "result": [1.0]})
     players = pandas.DataFrame({"id": ["h", "o1"], "rating": [2700, 2200]})

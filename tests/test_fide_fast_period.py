@@ -1,4 +1,4 @@
-"""The vectorised FIDE 2014 period (ratingkit/fide/fast_period.py) against the event-by-event
+"""The vectorised FIDE 2014 period (ratingkit/fide/engine/) against the event-by-event
 path (publication.rate_period): the same outcome, value for value, wherever
 ``vectorised_reason`` lets it rate; the reasons it gives fire on the cases they name; one
 small period computed by hand from FIDE 2014 8.54-8.57 and table 8.1b."""
@@ -16,11 +16,8 @@ from ratingkit import get_rule_set
 from ratingkit.core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player
 from ratingkit.core.outcome import Status
 from ratingkit.core.players import PlayerFile, PlayerRecord
-from ratingkit.fide.fast_period import (
-    LazyEventOutcome,
-    rate_period_fast,
-    vectorised_reason,
-)
+from ratingkit.fide.engine.lazy import LazyEventOutcome
+from ratingkit.fide.engine.period import rate_period_fast, vectorised_reason
 from ratingkit.fide.publication import rate_period
 from ratingkit.fide.rulesets import FIDE_2014 as RULES_2014
 from ratingkit.fide.rulesets import Fide2014

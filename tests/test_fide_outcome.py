@@ -15,13 +15,13 @@ from fide_by_hand import dp, half_away
 from fide_by_hand import pd as table_pd
 from test_fide2014 import STATE, _event, _swiss_with_unrated
 
+from ratingkit import rate_period
 from ratingkit.core.model import EventType
 from ratingkit.core.outcome import EventKey, GameRef, NoteKind, Rule, Status
 from ratingkit.core.report import CheckTable
 from ratingkit.fide.outcome import FideGame, FidePlayer
 from ratingkit.fide.rules2014 import FIDE_2014
 from ratingkit.fide.rules2024 import FIDE_2024
-from ratingkit.fide.vectorised_period import rate_period
 from ratingkit.formats.trf import read_trf
 
 

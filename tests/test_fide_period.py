@@ -41,13 +41,12 @@ from conftest import ROOT
 from fide_by_hand import dp, half_away
 from fide_by_hand import pd as pd_capped
 
-from ratingkit import rate
+from ratingkit import rate, rate_period
 from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.core.players import PlayerFile, parse_player_csv, write_player_csv
 from ratingkit.fide.rules2014 import FIDE_2014, PlayerState
 from ratingkit.fide.rules2022 import FIDE_2022
 from ratingkit.fide.rules2024 import FIDE_2024, FIDE_2025
-from ratingkit.fide.vectorised_period import rate_period
 from ratingkit.formats.trf import read_trf
 
 

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: (...)", "shogi handicap game" and the 1982 "rule 6.4" form are clause strings of the
 #: rule sets, not texts of the catalogs.
 KNOWN_LEFT: dict[str, frozenset[str]] = {
-    # FIDE 2014 games' markers "not played (forfeit)" (fide/event.py, fide/fast_period.py) and
+    # FIDE 2014 games' markers "not played (forfeit)" (fide/event.py, fide/engine/) and
     # "shogi handicap game" / "shogi result (sennichite)" (fide/event.py), FIDE 1982's
     # "(rule 6.4)" (fide1982/event.py): clause strings, part 1 of issue 25.
     "ru": frozenset(

@@ -52,7 +52,7 @@ DOMAINS: Mapping[str, tuple[str, ...]] = {
     "cli": ("cli.py", "workbook.py", "services/*.py", "services/*/*.py", "documents/*.py"),
     "core": ("core/*.py", "registry.py"),
     "formats": ("formats/*.py", "builtin.py"),
-    "rules": ("fide/*.py", "fide1982/*.py", "fesa/*.py", "lnmo/*.py"),
+    "rules": ("fide/*.py", "fide/engine/*.py", "fide1982/*.py", "fesa/*.py", "lnmo/*.py"),
     "workbook": ("notebook/*.py", "notebook/*/*.py", "workshop/*.py"),
 }
 

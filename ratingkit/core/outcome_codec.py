@@ -56,7 +56,12 @@ ALLOWED_PACKAGES: tuple[str, ...] = (
 
 #: Modules that have moved since a stored outcome was written, and where their types are now
 #: (issue 27: the LNMO club terms moved from the readers down into the core).
-MOVED_MODULES: dict[str, str] = {"ratingkit.formats.clubterms": "ratingkit.core.clubterms"}
+MOVED_MODULES: dict[str, str] = {
+    "ratingkit.formats.clubterms": "ratingkit.core.clubterms",
+    # Issue 28, part 2: the two numpy engines became one package; their lazy outcomes live on.
+    "ratingkit.fide.fast_period": "ratingkit.fide.engine.lazy",
+    "ratingkit.fide.vectorised_period": "ratingkit.fide.engine.lazy",
+}
 
 _EXTRA_MODULES: set[str] = set()
 

@@ -8,14 +8,17 @@ event, in the steps the rules name), :mod:`~ratingkit.fide.publication` (7.1, 7.
 period), :mod:`~ratingkit.fide.checks`, :mod:`~ratingkit.fide.rulesets` (the rule sets and
 their named instances), :mod:`~ratingkit.fide.outcome` (the typed details),
 :mod:`~ratingkit.fide.views` (the reports), :mod:`~ratingkit.services.versions` (the texts side
-by side) and :mod:`~ratingkit.fide.vectorised_period` (the fast path, imported on demand:
-it needs numpy).  ``rules2014``, ``rules2022`` and ``rules2024`` re-export each text's names.
+by side) and :mod:`~ratingkit.fide.engine` (the numpy engine, imported on demand: it needs
+numpy), with :func:`rate_period` its adapter for pandas frames.  ``rules2014``,
+``rules2022`` and ``rules2024`` re-export each text's names.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..core.errors import RatingkitError
+from ..core.i18n import tr
 from .formula import KChoice, k_factor, limit_k
 from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, VectorisedPeriod
 from .rulesets import (
@@ -57,10 +60,33 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """``rate_period`` (the vectorised period) is imported on first use: it needs numpy."""
-    if name == "rate_period":
-        from .vectorised_period import rate_period
+def rate_period(
+    games: Any, players: Any, rules: str | Fide2014 = "fide-2014", **options: Any
+) -> Any:
+    """Rate one FIDE 2014 rating period from pandas frames with the numpy engine
+    (:func:`ratingkit.fide.engine.frames.rate_frames`, which says what the frames hold):
+    ``rules`` is ``"fide-2014"`` or the rule set ``FIDE_2014``; ``on=``, ``title=`` go to the
+    engine.  Another rule set is refused, naming the way to rate it."""
+    if isinstance(rules, str):
+        if rules != FIDE_2014.name:
+            raise _not_fide_2014(rules)
+        rules = FIDE_2014
+    elif type(rules) is not Fide2014:
+        # Another system, or a later FIDE text (fide-2022, fide-2024 ...) that changes clauses
+        # the engine does not know (the 400-point rule once per tournament, floors, initial
+        # ratings).
+        raise _not_fide_2014(getattr(rules, "name", type(rules).__name__))
+    from .engine.frames import rate_frames
 
-        return rate_period
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return rate_frames(games, players, rules, **options)
+
+
+def _not_fide_2014(name: str) -> RatingkitError:
+    """The one refusal of :func:`rate_period` for a rule set other than fide-2014."""
+    return RatingkitError(
+        tr(
+            "rate_period rates FIDE 2014 periods only (rules='fide-2014'), got {name!r}; rate "
+            "it with get_rule_set({name!r}).rate_events(events, players)",
+            name=name,
+        )
+    )

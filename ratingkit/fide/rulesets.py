@@ -306,8 +306,8 @@ class Fide2014(RuleSetMembers):
         several as one rating period: K * sum(dR) per event, one rounding for the period
         (8.55c, 8.57); unrated players' first rating over all their games as one event (8.3).
 
-        Where :func:`ratingkit.fide.fast_period.vectorised_reason` finds nothing against it,
-        a period is rated by the vectorised engine (the same outcome, value for value, with
+        Where :func:`ratingkit.fide.engine.period.vectorised_reason` finds nothing against
+        it, a period is rated by the numpy engine (the same outcome, value for value, with
         its tables laid out when read); ``step_by_step=True`` rates it event by event
         (:func:`ratingkit.fide.publication.rate_period`) all the same."""
         several, alone = events_of(events)
@@ -316,7 +316,7 @@ class Fide2014(RuleSetMembers):
             return rate_one(self, several[0], players)
         if not step_by_step:
             from ..core.fastbuild import collector_paused
-            from .fast_period import rate_period_or_reason
+            from .engine.period import rate_period_or_reason
 
             # The cycle collector paused while the many small values are made (none of them
             # in a cycle; reference counting frees them as usual).
@@ -329,7 +329,8 @@ class Fide2014(RuleSetMembers):
     def report_of(self, outcome: Outcome[Any, Any]) -> Report:
         """The view of one event's outcome or of a period's (the vectorised engine's with
         its tables laid out when read)."""
-        from .fast_period import LazyPeriodOutcome, fast_period_report
+        from .engine.lazy import LazyPeriodOutcome
+        from .engine.report import fast_period_report
         from .views import event_report, period_report
 
         if isinstance(outcome, LazyPeriodOutcome):
@@ -337,6 +338,18 @@ class Fide2014(RuleSetMembers):
         if isinstance(outcome.detail, FidePeriod):
             return period_report(outcome)
         return event_report(outcome)
+
+    def engine_refusal(self) -> str | None:
+        """Why the numpy engine (:mod:`ratingkit.fide.engine`) would not give this rule set's
+        numbers, or None: it knows FIDE 2014 section 8 as ``fide-2014`` defines it."""
+        if type(self) is Fide2014 and self == FIDE_2014:
+            return None
+        return tr(
+            "rule set {name} is not the 2014 text as fide-2014 defines it (the vectorised "
+            "engine knows FIDE 2014 section 8 only; the later texts change the cap "
+            "(8.3.1), K (8.3.3: K * n <= 700) and add a floor)",
+            name=self.name,
+        )
 
     def rate_events(
         self,

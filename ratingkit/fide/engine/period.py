@@ -1,0 +1,806 @@
+"""A FIDE 2014 rating period rated with numpy wherever the period allows it, with the numbers
+the event-by-event path (:func:`ratingkit.fide.publication.rate_period`) gives.
+
+:func:`vectorised_reason` says whether a period can be rated so (None), or why not, citing the
+clause; :func:`rate_period_fast` rates it: every rated player's games of every event at once
+(D, the 400-point cap of 8.54, PD of table 8.1b in hundredths, K * (w - We) of 8.55 as an exact
+integer of hundredths per event, summed per person and rounded once, 8.57), the unrated
+players' Rc and Ru (8.21a, 8.22-8.24) and the first ratings (7.14, 8.3) by the same functions
+the event-by-event path calls, one player at a time.
+
+The outcome is the one :func:`~ratingkit.fide.publication.rate_period` returns, value for
+value: the period's players, one :class:`~ratingkit.core.outcome.EventOutcome` per event (in
+input order, keyed by :meth:`EventKey.of`) with each player's part of it, the game sides, the
+notes and the new state.  An event's players and game sides, the period's game sides and the
+new state's records are made when they are first read (a FIDE month is a million games), and
+:func:`fast_period_report` lays the report's tables out when they are read.
+:meth:`ratingkit.fide.rulesets.Fide2014.rate_events` calls :func:`rate_period_or_reason` and
+falls back to the event-by-event path where it gives a reason (``step_by_step=True``: always)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
+
+from ...core.citations import Concept
+from ...core.fastbuild import collector_paused
+from ...core.i18n import N_, tr, trn
+from ...core.model import Event, EventType, Play, Player
+from ...core.outcome import (
+    EventKey,
+    EventOutcome,
+    Note,
+    NoteKind,
+    PlayerOutcome,
+    Rule,
+    Status,
+)
+from ...core.players import PlayerFile, PlayerRecord
+from ..event import (
+    NOT_COUNTED,
+    KDefault,
+    event_detail,
+    group_k_defaults,
+    reference_date,
+    unrated_opponents_note,
+)
+from ..formula import KChoice
+from ..outcome import FideGame, FidePeriod, FidePlayer
+from ..publication import (
+    _decisions,
+    _dedupe,
+    _period_unrated,
+    _read_notes,
+    _waiting_note,
+    first_rating_step,
+)
+from ..state import (
+    Pending,
+    PlayerState,
+    games_after,
+    ratings_from_file,
+    read_states,
+    state_record,
+)
+from .kernel import change_hundredths, rated_sums, round_hundredths
+from .lazy import (
+    FideOutcome,
+    LazyPeriodOutcome,
+    all_game_sides,
+    later,
+    lazy_event_outcome,
+    lazy_player_file,
+)
+from .parts import (
+    HALF_POINTS,
+    EventData,
+    UnratedParts,
+    as_fraction,
+    began_last_index,
+    cap_rule_of,
+    event_games_builder,
+    event_players_builder,
+)
+
+if TYPE_CHECKING:
+    from ..rulesets import Fide2014
+
+
+T = TypeVar("T")
+
+#: Why a rated player's game is not rated (the words of :mod:`ratingkit.fide.event`).
+
+
+# -- the predicate -----------------------------------------------------------------------------
+
+
+def vectorised_reason(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> str | None:
+    """None when :func:`rate_period_fast` gives exactly what the event-by-event path gives for
+    this period; else why not, in words that cite the clause."""
+    events = [ratings_from_file(event, players) for event in events]
+    prepared = _prepare(rules, events, players)
+    return prepared if isinstance(prepared, str) else None
+
+
+def _rules_reason(rules: Fide2014) -> str | None:
+    """Why the engine is not exact for ``rules``, as the rule set says it
+    (:meth:`ratingkit.fide.rulesets.Fide2014.engine_refusal`), or None."""
+    return rules.engine_refusal()
+
+
+@dataclass(frozen=True)
+class _Totals:
+    """Per person: the sums over his events (rated games, half points, We and the opponents'
+    ratings in hundredths or points, games capped, K * (w - We) in hundredths)."""
+
+    n: list[int]
+    w2: list[int]
+    we: list[int]
+    used: list[int]
+    capped: list[int]
+    change: list[int]
+
+
+_WHITE = attrgetter("white")
+_BLACK = attrgetter("black")
+_WHITE_SCORE = attrgetter("white_score")
+_PLAY = attrgetter("play")
+_PLAYED = frozenset({Play.PLAYED})
+
+
+def _prepare(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> str | list[EventData]:
+    """The reason the period cannot be rated fast, or its events' data."""
+    reason = _rules_reason(rules)
+    if reason is not None:
+        return reason
+    if not events:
+        return tr("no events: a rating period needs at least one")
+    data: list[EventData] = []
+    offset = 0
+    kind: dict[str, bool] = {}
+    for position, event in enumerate(events):
+        if event.score_only:
+            return tr("{name!r} is a score table: FIDE 2014 section 8 rates games", name=event.name)
+        unrated = [p for p in event.players if p.rating is None]
+        if event.type is EventType.ROUND_ROBIN and unrated:
+            return tr(
+                "{name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
+                "8.58: the rated players' games against them count with their Ru from the "
+                "iteration)",
+                name=event.name,
+            )
+        games = event.games
+        if any(g.handicap is not None or g.special is not None for g in games):
+            return tr(
+                "{name!r} has games with a shogi handicap or a shogi result: they are not "
+                "chess games (listed, not rated, by the event-by-event path)",
+                name=event.name,
+            )
+        states, notes = read_states(event, players)
+        for p in event.players:
+            state = states[p.id]
+            if p.rating is not None and state.first_rated is not None:
+                return tr(
+                    "{name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
+                    "during an event counts as unrated for his opponents)",
+                    name=p.name,
+                )
+            key = state.key or p.id
+            rated = p.rating is not None
+            if kind.setdefault(key, rated) is not rated:
+                return tr(
+                    "{name!r} is rated in one event of the period and unrated in another "
+                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his "
+                    "rating)",
+                    name=p.name,
+                )
+        index = {p.id: offset + i for i, p in enumerate(event.players)}
+        slot_of = index.__getitem__
+        size = len(games)
+        white = np.fromiter(map(slot_of, map(_WHITE, games)), np.int64, size)
+        black = np.fromiter(map(slot_of, map(_BLACK, games)), np.int64, size)
+        halves = (2 * np.fromiter(map(_WHITE_SCORE, games), np.float64, size)).astype(np.int64)
+        # (an enum's __eq__ gives NotImplemented, which is true, for another member)
+        played = np.fromiter(map(_PLAYED.__contains__, map(_PLAY, games)), bool, size)
+        data.append(
+            EventData(event, position, states, notes, offset, white, black, halves, played, index)
+        )
+        offset += len(event.players)
+    return data
+
+
+# -- rating ------------------------------------------------------------------------------------
+
+
+def rate_period_fast(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> FideOutcome:
+    """One rating period as :func:`ratingkit.fide.publication.rate_period` rates it, with
+    numpy; raises :class:`ValueError` where :func:`vectorised_reason` gives a reason."""
+    events = [ratings_from_file(event, players) for event in events]
+    prepared = _prepare(rules, events, players)
+    if isinstance(prepared, str):
+        from ...core.errors import RatingkitError
+
+        raise RatingkitError(
+            tr("the vectorised period cannot rate this period: {prepared}", prepared=prepared)
+        )
+    return _rate(rules, events, players, prepared)
+
+
+def rate_period_or_reason(
+    rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
+) -> FideOutcome | str:
+    """The period rated by :func:`rate_period_fast`, or the reason of
+    :func:`vectorised_reason` why not (the period is read once for both), with the cycle
+    collector paused."""
+    with collector_paused():
+        events = [ratings_from_file(event, players) for event in events]
+        prepared = _prepare(rules, events, players)
+        if isinstance(prepared, str):
+            return prepared
+        return _rate_period(rules, events, players, prepared)
+
+
+def _rate(
+    rules: Fide2014,
+    events: Sequence[Event],
+    players: PlayerFile | None,
+    data: list[EventData],
+) -> FideOutcome:
+    """The period's outcome, with the cycle collector paused while its many small objects
+    are made (none of them in a cycle)."""
+    with collector_paused():
+        return _rate_period(rules, events, players, data)
+
+
+def _rate_period(
+    rules: Fide2014,
+    events: Sequence[Event],
+    players: PlayerFile | None,
+    data: list[EventData],
+) -> FideOutcome:
+    cap = rules.cap
+    cap_rule = cap_rule_of(rules)
+    slots: list[Player] = [p for d in data for p in d.event.players]
+    total = len(slots)
+    slot_event = np.repeat(
+        np.arange(len(data), dtype=np.int64), [len(d.event.players) for d in data]
+    )
+    rated = np.fromiter((p.rating is not None for p in slots), bool, total)
+    rating = np.fromiter((p.rating or 0 for p in slots), np.int64, total)
+    white = np.concatenate([d.white for d in data]) if data else np.zeros(0, np.int64)
+    black = np.concatenate([d.black for d in data])
+    halves = np.concatenate([d.white_halves for d in data])
+    played = np.concatenate([d.played for d in data])
+
+    # The unrated players, event by event (8.21: who scores 0 in his first event is not
+    # counted; the first event depends on the events before): their parts, in Python.
+    disregarded, unrated_parts, counted, zero_of_event = _unrated_first_pass(rules, data, total)
+
+    # Rated players: every game between two rated players, both sides at once (8.52-8.57).
+    both = played & rated[white] & rated[black]
+    rw, rb, h = white[both], black[both], halves[both]
+    sums = rated_sums(rw, rb, h, rating, total, cap)
+    n, w2, we, used, raw = sums.n, sums.w2, sums.we, sums.opp, sums.raw
+    over = np.abs(raw) > cap
+    capped = np.bincount(rw[over], minlength=total) + np.bincount(rb[over], minlength=total)
+    # Games of rated players against unrated opponents: not rated (8.52), or against an
+    # opponent not counted (8.21).
+    mixed_w = played & rated[white] & ~rated[black]
+    mixed_b = played & rated[black] & ~rated[white]
+    opp_w, opp_b = black[mixed_w], white[mixed_b]
+    me_w, me_b = white[mixed_w], black[mixed_b]
+    not_counted_w, not_counted_b = disregarded[opp_w], disregarded[opp_b]
+    vs_not_counted = np.bincount(me_w[not_counted_w], minlength=total) + np.bincount(
+        me_b[not_counted_b], minlength=total
+    )
+    vs_unrated = np.bincount(me_w[~not_counted_w], minlength=total) + np.bincount(
+        me_b[~not_counted_b], minlength=total
+    )
+
+    # K (8.56) per player and event, once per distinct combination of what it reads.
+    choices, choice_list = _k_choices(rules, data)
+    choice_of = np.array(choice_list, dtype=np.int64)
+    k_of = np.array([c.k for c in choices] or [0], dtype=np.int64)[choice_of]
+    # K * (w - We) in hundredths (8.55); a player's unrated events add nothing.
+    change_h = np.where(rated, change_hundredths(k_of, w2, we), 0)
+    event_after = rating + round_hundredths(change_h)
+
+    def not_rated_of(slot: int) -> tuple[tuple[Rule, int], ...]:
+        a, b = int(vs_not_counted[slot]), int(vs_unrated[slot])
+        if not a and not b:
+            return ()
+        if not a:
+            return ((rules.cite(Concept.UNRATED_OPPONENT), b),)
+        if not b:
+            return ((rules.cite(Concept.OPPONENT_NOT_COUNTED), a),)
+        # Both: in the order the player's games give them first (round order).
+        d = data[int(slot_event[slot])]
+        pid = slots[slot].id
+        order: dict[Rule, int] = {}
+        for g in d.event.played_games_of(pid):
+            opp = d.index[g.opponent_of(pid)]
+            if not rated[opp]:
+                why = rules.cite(
+                    Concept.OPPONENT_NOT_COUNTED if disregarded[opp] else Concept.UNRATED_OPPONENT
+                )
+                order[why] = order.get(why, 0) + 1
+        return tuple(order.items())
+
+    lists = _Totals(
+        n=n.tolist(),
+        w2=w2.tolist(),
+        we=we.tolist(),
+        used=used.tolist(),
+        capped=capped.tolist(),
+        change=change_h.tolist(),
+    )
+    after_list: list[int] = event_after.tolist()
+    fraction = _Fractions()
+
+    def rated_part(slot: int, person: str | None) -> PlayerOutcome[FidePlayer]:
+        player = slots[slot]
+        choice = choices[choice_list[slot]]
+        games_n, halves, hundredths = lists.n[slot], lists.w2[slot], lists.we[slot]
+        w = fraction(halves, 2)
+        expected = fraction(hundredths, 100)
+        change = fraction(lists.change[slot], 100)
+        ro = player.rating
+        return PlayerOutcome(
+            player.id,
+            player.name,
+            ro,
+            games_n,
+            w,
+            expected,
+            change,
+            after_list[slot],
+            Status.RATED,
+            FidePlayer(
+                ro=ro,
+                rc=fraction(lists.used[slot], games_n) if games_n else None,
+                n=games_n,
+                w=w,
+                we=expected,
+                w_minus_we=fraction(50 * halves - hundredths, 100),
+                ks=(choice.k,),
+                k_change=change,
+                k_rules=(choice.k_rule,),
+                status_text=N_("rated"),
+                k_assumed=choice.assumed,
+                cap_rule=cap_rule,
+                games_capped=lists.capped[slot],
+                not_rated=not_rated_of(slot),
+                person=person,
+            ),
+        )
+
+    # The played games of unrated players not counted (8.21) list no side of their own.
+    silent = np.bincount(
+        slot_event[white[played & disregarded[white]]], minlength=len(data)
+    ) + np.bincount(slot_event[black[played & disregarded[black]]], minlength=len(data))
+
+    # -- each event's part and notes -------------------------------------------------------
+    notes: list[Note] = [_period_decision(events)]
+    game_values: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
+    event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
+    for d in data:
+        event = d.event
+        read = _event_notes(
+            rules, d, zero_of_event.get(d.position, []), slots, choices, choice_list
+        )
+        for note in read:
+            notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
+        event_outcomes.append(
+            lazy_event_outcome(
+                EventKey.of(event, d.position),
+                notes=tuple(read),
+                detail=event_detail(event),
+                build_players=event_players_builder(d, rated_part, unrated_parts),
+                build_games=event_games_builder(
+                    rules, d, choices, choice_list, disregarded, unrated_parts, game_values
+                ),
+                sides=2 * len(event.games) - int(silent[d.position]),
+            )
+        )
+
+    # -- each person's period (7.1, 8.3) -----------------------------------------------------
+    keys, person_slots, first_player, last, slot_person, list_rating_of = _persons(data)
+    persons = len(keys)
+
+    def per_person(values: np.ndarray) -> list[int]:
+        summed = np.bincount(slot_person, weights=values, minlength=persons)
+        result: list[int] = summed.astype(np.int64).tolist()
+        return result
+
+    totals = _Totals(
+        n=per_person(n),
+        w2=per_person(w2),
+        we=per_person(we),
+        used=per_person(used),
+        capped=per_person(capped),
+        change=per_person(change_h),
+    )
+    rating_list: list[int] = rating.tolist()
+    event_list: list[int] = slot_event.tolist()
+    some_not_rated: list[bool] = ((vs_not_counted + vs_unrated) > 0).tolist()
+    k_summaries: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Rule, ...], tuple[str, ...]]]
+    k_summaries = {}
+
+    def k_summary(
+        own: list[int],
+    ) -> tuple[tuple[int, ...], tuple[Rule, ...], tuple[str, ...]]:
+        used_choices = tuple(dict.fromkeys(choice_list[s] for s in own))
+        found_summary = k_summaries.get(used_choices)
+        if found_summary is None:
+            picked = [choices[c] for c in used_choices]
+            found_summary = k_summaries[used_choices] = (
+                tuple(sorted({c.k for c in picked})),
+                tuple(dict.fromkeys(c.k_rule for c in picked)),
+                tuple(dict.fromkeys(a for c in picked for a in c.assumed)),
+            )
+        return found_summary
+
+    def period_rated(
+        number: int, key: str, player: Player, own: list[int]
+    ) -> PlayerOutcome[FidePlayer]:
+        """7.1: the previous list's rating + the period's rounded total, as
+        :func:`ratingkit.fide.publication._period_rated` makes it."""
+        list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
+        ros = [rating_list[s] for s in own]
+        if list_rating is not None:
+            ro, source = list_rating, tr("player file")
+        else:
+            own_events = [data[event_list[s]].event for s in own]
+            last_index = began_last_index(own_events)
+            ro = ros[last_index]
+            source = tr("{name} (the event that began last)", name=own_events[last_index].name)
+        if any(r != ro for r in ros):
+            notes.append(
+                Note(
+                    NoteKind.RULE,
+                    tr(
+                        "7.1: {name!r} is rated with Ro {names} in the events; the "
+                        "period's change goes onto the previous list's rating {ro} "
+                        "({source})",
+                        name=player.name,
+                        names=", ".join(str(r) for r in ros),
+                        ro=ro,
+                        source=source,
+                    ),
+                    rules.cite(Concept.PREVIOUS_LIST),
+                    (key,),
+                )
+            )
+        games_n = totals.n[number]
+        halves, hundredths = totals.w2[number], totals.we[number]
+        total_change = totals.change[number]
+        w = fraction(halves, 2)
+        expected = fraction(hundredths, 100)
+        change = fraction(total_change, 100)
+        ks, k_rules, k_assumed = k_summary(own)
+        whole = (1 if total_change > 0 else -1) * ((abs(total_change) + 50) // 100)
+        after, status = rules.publish(ro + whole)
+        not_rated: dict[Rule, int] = {}
+        for s in own:
+            if some_not_rated[s]:
+                for rule, count in not_rated_of(s):
+                    not_rated[rule] = not_rated.get(rule, 0) + count
+        return PlayerOutcome(
+            key,
+            player.name,
+            ro,
+            games_n,
+            w,
+            expected,
+            change,
+            after,
+            Status.RATED if after is not None else Status.NOT_PUBLISHED,
+            FidePlayer(
+                ro=ro,
+                rc=fraction(totals.used[number], games_n) if games_n else None,
+                n=games_n,
+                w=w,
+                we=expected,
+                w_minus_we=fraction(50 * halves - hundredths, 100),
+                ks=ks,
+                k_change=change,
+                k_rules=k_rules,
+                status_text=status or N_("rated"),
+                list_rating=ro,
+                list_rating_from=source,
+                events=len(own),
+                k_assumed=k_assumed,
+                cap_rule=cap_rule,
+                games_capped=totals.capped[number],
+                not_rated=tuple(not_rated.items()),
+            ),
+        )
+
+    rated_list: list[bool] = rated.tolist()
+    disregarded_list: list[bool] = disregarded.tolist()
+    dates = [x for x in (reference_date(e) for e in events) if x is not None]
+    on = max(dates) if dates else None
+    period_players: list[PlayerOutcome[FidePlayer]] = []
+    carried: dict[str, tuple[Pending, ...]] = {}
+    waiting: list[tuple[str, int, str]] = []
+    for number, key in enumerate(keys):
+        own = person_slots[number]
+        player = first_player[number]
+        if rated_list[own[0]]:
+            period_players.append(period_rated(number, key, player, own))
+            continue
+        state = last[number][1]
+        own_counted = [s for s in own if not disregarded_list[s]]
+        # _period_unrated reads an event's own Ru only where one event alone has games
+        # against rated opponents; elsewhere it pools the pairs (8.3).
+        alone = sum(1 for s in own_counted if counted[s]) == 1
+        unrated = [
+            (
+                data[event_list[s]].event,
+                counted[s],
+                unrated_parts[s] if alone or not counted[s] else unrated_parts.unread(s),
+            )
+            for s in own_counted
+        ]
+        outcome = _period_unrated(key, player, unrated, notes, rules)
+        outcome = first_rating_step(
+            rules,
+            key,
+            player.name,
+            outcome,
+            unrated,
+            state.pending,
+            on,
+            notes,
+            carried,
+            waiting,
+        )
+        period_players.append(outcome)
+    notes.extend(_waiting_note(rules, waiting))
+    notes.extend(_decisions(rules, events[0]))
+    notes = _dedupe(notes)
+    players_out = tuple(period_players)
+
+    def build_state() -> list[PlayerRecord]:
+        records = []
+        for number, key in enumerate(keys):
+            player, state = last[number]
+            outcome = players_out[number]
+            after = outcome.rating_after
+            count = games_after(player, state, after, outcome.detail.n)
+            records.append(
+                state_record(key, player.name, after, count, state, carried.get(key, ()))
+            )
+        return records
+
+    return LazyPeriodOutcome(
+        rules=rules.name,
+        title=tr(
+            "rating period of {events_count} event(s): {label}",
+            events_count=len(events),
+            label=rules.label,
+        ),
+        players=players_out,
+        events=tuple(event_outcomes),
+        notes=tuple(notes),
+        detail=FidePeriod(len(events)),
+        games=later(all_game_sides),
+        new_state=lazy_player_file(build_state, persons, "new state after the rating period"),
+    )
+
+
+def _unrated_first_pass(
+    rules: Fide2014, data: list[EventData], total: int
+) -> tuple[
+    np.ndarray,
+    UnratedParts,
+    dict[int, list[tuple[Fraction, Fraction]]],
+    dict[int, list[int]],
+]:
+    """The unrated players, event by event (8.21: who scores 0 in his first event is not
+    counted; the first event depends on the events before): by slot, who is not counted, the
+    parts (made, or to make when read), the pairs (opponent's rating, score) against rated
+    opponents of those counted, and by event the slots not counted."""
+    disregarded = np.zeros(total, dtype=bool)
+    unrated_parts = UnratedParts(rules)
+    counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
+    zero_of_event: dict[int, list[int]] = {}
+    seen_unrated: set[str] = set()
+    for d in data:
+        event, states = d.event, d.states
+        by_id = {p.id: p for p in event.players}
+        became: list[str] = []
+        for i, player in enumerate(event.players):
+            if player.rating is not None:
+                continue
+            slot = d.offset + i
+            state = states[player.id]
+            mine = event.played_games_of(player.id)
+            pairs = []
+            half_points = 0
+            for g in mine:
+                opponent = by_id[g.opponent_of(player.id)]
+                if opponent.rating is not None:
+                    half = int(2 * g.score_of(player.id))
+                    half_points += half
+                    pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
+            first = not state.games and not state.pending and state.key not in seen_unrated
+            if pairs and half_points == 0 and first:
+                disregarded[slot] = True
+                zero_of_event.setdefault(d.position, []).append(slot)
+                unrated_parts.made[slot] = PlayerOutcome(
+                    player.id,
+                    player.name,
+                    None,
+                    len(mine),
+                    Fraction(0),
+                    None,
+                    None,
+                    None,
+                    Status.NOT_RATED,
+                    FidePlayer(status_text=NOT_COUNTED, not_counted=True, person=state.key),
+                )
+                if mine:
+                    became.append(state.key or player.id)
+                continue
+            counted[slot] = pairs
+            unrated_parts.later[slot] = (player, pairs, half_points, state.key)
+            if pairs:
+                became.append(state.key or player.id)
+        seen_unrated.update(became)
+
+    return disregarded, unrated_parts, counted, zero_of_event
+
+
+def _k_choices(rules: Fide2014, data: list[EventData]) -> tuple[list[KChoice], list[int]]:
+    """K (8.56) per player and event, chosen once per distinct combination of what it reads:
+    the distinct choices and each slot's (0 for an unrated player)."""
+    choices: list[KChoice] = []
+    found: dict[tuple[Any, ...], int] = {}
+    choice_list: list[int] = []
+    for d in data:
+        on = reference_date(d.event)
+        for player in d.event.players:
+            if player.rating is None:
+                choice_list.append(0)
+                continue
+            s = d.states[player.id]
+            combination = (
+                player.rating,
+                s.k,
+                s.games,
+                s.born,
+                s.born_year_only,
+                s.ever_2400,
+                s.ever_2300,
+                on,
+            )
+            number = found.get(combination)
+            if number is None:
+                number = found[combination] = len(choices)
+                choices.append(rules.choose_k(player.rating, s, on, 0))
+            choice_list.append(number)
+    return choices, choice_list
+
+
+def _event_notes(
+    rules: Fide2014,
+    d: EventData,
+    zero: list[int],
+    slots: list[Player],
+    choices: list[KChoice],
+    choice_list: list[int],
+) -> list[Note]:
+    """An event's notes: what was read, the players not counted (8.21), the games against
+    unrated opponents (8.52), the defaults assumed for K (8.56)."""
+    event = d.event
+    result_notes: list[Note] = []
+    if zero:
+        names = [slots[s].name for s in zero]
+        shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+        result_notes.append(
+            Note(
+                NoteKind.RULE,
+                trn(
+                    "{clause}: {count} unrated player scored 0 in his first event and is not "
+                    "counted",
+                    "{clause}: {count} unrated players scored 0 in their first event and are "
+                    "not counted",
+                    clause=rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
+                    count=len(zero),
+                )
+                + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")
+                + tr(
+                    ": {shown} (a player without a games count is taken to be in his first event)",
+                    shown=shown,
+                ),
+                rules.cite(Concept.ZERO_IN_FIRST_EVENT),
+                tuple(slots[s].id for s in zero),
+            )
+        )
+    if any(p.rating is None for p in event.players):
+        unrated_note = unrated_opponents_note(rules, _round_robin(event))
+        if unrated_note is not None:
+            result_notes.append(unrated_note)
+    read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
+    read += _k_default_notes(event.players, choice_list[d.offset :], choices)
+    return read
+
+
+def _persons(
+    data: list[EventData],
+) -> tuple[
+    list[str],
+    list[list[int]],
+    list[Player],
+    list[tuple[Player, PlayerState]],
+    np.ndarray,
+    list[int | None],
+]:
+    """Each person of the period (7.1, 8.3: his player-file key, else his id): the keys in
+    order of first appearance, each one's slots, first and last player and state, each slot's
+    person, and each slot's list rating from the player file."""
+    person_of: dict[str, int] = {}
+    person_slots: list[list[int]] = []
+    first_player: list[Player] = []
+    last: list[tuple[Player, PlayerState]] = []
+    slot_person_list: list[int] = []
+    list_rating_of: list[int | None] = []
+    for d in data:
+        for i, player in enumerate(d.event.players):
+            state = d.states[player.id]
+            key = state.key or player.id
+            number = person_of.get(key)
+            if number is None:
+                number = person_of[key] = len(person_slots)
+                person_slots.append([])
+                first_player.append(player)
+                last.append((player, state))
+            else:
+                last[number] = (player, state)
+            person_slots[number].append(d.offset + i)
+            slot_person_list.append(number)
+            list_rating_of.append(state.list_rating)
+    keys = list(person_of)
+    slot_person = np.array(slot_person_list, dtype=np.int64)
+    return keys, person_slots, first_player, last, slot_person, list_rating_of
+
+
+class _Fractions:
+    """Fractions made once per (numerator, denominator): a period has many equal scores,
+    expected scores and changes, and fractions are immutable."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, int], Fraction] = {}
+
+    def __call__(self, numerator: int, denominator: int) -> Fraction:
+        key = (numerator, denominator)
+        value = self._made.get(key)
+        if value is None:
+            value = self._made[key] = Fraction(numerator, denominator)
+        return value
+
+
+def _k_default_notes(
+    players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
+) -> list[Note]:
+    """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
+    defaults (one per K and set of assumptions, naming the players)."""
+    defaults: list[KDefault] = []
+    for i, player in enumerate(players):
+        if player.rating is None:
+            continue
+        choice = choices[choice_list[i]]
+        defaults.extend(KDefault(choice.k, text, player.id, player.name) for text in choice.assumed)
+    return group_k_defaults(defaults)
+
+
+def _period_decision(events: Sequence[Event]) -> Note:
+    """The period's first note, in the event-by-event path's words."""
+    return Note(
+        NoteKind.DECISION,
+        tr("rating period: events in the order given: ")
+        + "; ".join(e.name for e in events)
+        + tr(
+            ". K and the games count come from the player file's state at the start of the "
+            "period for every event; each event's K * sum(dR) is added up and rounded once "
+            "and added to the previous list's rating (7.1): the player file's rating "
+            "where it gives one, else the rating the player has in the event that began last "
+            "(column 'list rating from')"
+        ),
+    )
+
+
+def _round_robin(event: Event) -> bool:
+    return event.type is EventType.ROUND_ROBIN

@@ -1,0 +1,78 @@
+"""The report of a period the engine rated, its tables laid out when read."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.i18n import tr
+from ...core.outcome import (
+    EventOutcome,
+    player_row,
+)
+from ...core.report import COMMON_COLUMNS, LazyTable, Report, Table
+from ..outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
+from .lazy import FideOutcome, LazyEventOutcome
+
+if TYPE_CHECKING:
+    pass
+
+
+# -- the report --------------------------------------------------------------------------------
+
+
+def fast_period_report(outcome: FideOutcome) -> Report:
+    """The report :func:`ratingkit.fide.views.period_report` makes of the period, with its
+    tables laid out only when they are read."""
+    from ..views import FIDE_COLUMNS, FORMATS, GAME_COLUMNS, PERIOD_COLUMNS, fide_cells, game_row
+
+    detail = outcome.detail
+    assert isinstance(detail, FidePeriod)
+    columns = ("id", "name", *FIDE_COLUMNS)
+    sections: list[Table] = []
+    for event in outcome.events:
+
+        def rows(event: EventOutcome[FidePlayer, FideGame] = event) -> list[dict[str, object]]:
+            return [fide_cells(player, columns) for player in event.players]
+
+        sections.append(
+            LazyTable(
+                tr("event: {event}", event=event.key.name),
+                columns,
+                _players_count(event),
+                rows,
+                formats=FORMATS,
+            )
+        )
+    player_columns = COMMON_COLUMNS + tuple(c for c in PERIOD_COLUMNS if c not in COMMON_COLUMNS)
+    players = LazyTable(
+        "players",
+        player_columns,
+        len(outcome.players),
+        lambda: [player_row(p) for p in outcome.players],
+        formats=FORMATS,
+    )
+    sides = sum(_sides_count(event) for event in outcome.events)
+    games = LazyTable("games", GAME_COLUMNS, sides, lambda: [game_row(g) for g in outcome.games])
+    return Report(
+        title=outcome.title,
+        rules=outcome.rules,
+        players=players,
+        games=games,
+        summary=cells_with_none(detail),
+        notes=tuple(str(note) for note in outcome.notes),
+        sections=tuple(sections),
+        new_state=outcome.new_state,
+        outcome=outcome,
+    )
+
+
+def _players_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
+    detail = event.detail
+    return detail.players if isinstance(detail, FideEvent) else len(event.players)
+
+
+def _sides_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
+    """The event's game sides, without making them where the count is known."""
+    if isinstance(event, LazyEventOutcome) and event.sides is not None:
+        return event.sides
+    return len(event.games)
