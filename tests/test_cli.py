@@ -50,7 +50,7 @@ class _CountingRules(RuleSetMembers):
             rules=self.name,
             rows=rows,
             extra_columns=["matched"],
-            notes=[event.extra.get("type_note", "")],
+            notes=[event.origin.type_note or ""],
         )
 
     def rate_events(self, events, players=None):

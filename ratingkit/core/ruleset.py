@@ -262,9 +262,9 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     table or LNMO club records shogi), then ``event.extra["game"]``, then what the games and
     players show."""
     if event.game is not None:
-        # The reader says what told it (``extra["game_evidence"]``: "a FIDE TRF file" ...).
+        # The reader says what told it (``origin.game_evidence``: "a FIDE TRF file" ...).
         # The readers mark their words with N_: shown in the language here.
-        evidence = event.extra.get("game_evidence")
+        evidence = event.origin.game_evidence
         return event.game, _(str(evidence)) if evidence else tr(
             "a {game} file", game=_(event.game.value)
         )

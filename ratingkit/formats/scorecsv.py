@@ -46,7 +46,7 @@ from ..core.fileio import (
     read_text_into,
 )
 from ..core.i18n import N_, _, tr
-from ..core.model import Event, EventType, Player
+from ..core.model import Event, EventOrigin, EventType, Player
 from ..core.outcome import GameKind
 from ..core.output import protect_row
 from ..core.players import _record, check_columns, check_unnamed
@@ -188,21 +188,20 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
             Location(source, header_line),
             len(players),
         )
-    event_extra: dict[str, object] = {
-        "type_note": _("event type round robin (a score table is a round robin)"),
-        "game_evidence": N_("a FIDE score table"),
-        "encoding": main_encoding(reads),
-        "files": files_read(reads),
-    }
-    if has_state:
-        event_extra["player_file"] = source
+    origin = EventOrigin(
+        files=files_read(reads),
+        encoding=main_encoding(reads),
+        type_note=_("event type round robin (a score table is a round robin)"),
+        player_file=source if has_state else None,
+        game_evidence=N_("a FIDE score table"),
+    )
     event = Event(
         name=file.stem,
         players=tuple(players),
         games=(),
         type=EventType.ROUND_ROBIN,
         source=source,
-        extra=event_extra,
+        origin=origin,
         local_ids=True,
         score_only=True,
         # A score table is the FIDE 1982 form of a chess round robin.

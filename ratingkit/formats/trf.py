@@ -37,8 +37,8 @@ written back.  Trailing spaces may be missing: rounds after the end of a line ar
 
 A line that only stands for the bye (FIDE's own example ends with start rank 284
 "spielfrei") is not a player: :func:`_drop_bye_placeholders` says exactly when, leaves it out
-and says so in a note (``event.extra["type_note"]``, which every report prints, and
-``event.extra["reader_notes"]``); ``event.extra["trf_bye_placeholders"]`` keeps (start rank,
+and says so in a note (``event.origin.type_note``, which every report prints, and
+``event.origin.notes_beside_type``); ``event.extra["trf_bye_placeholders"]`` keeps (start rank,
 name, rounds) so that :func:`write_trf` writes the line back.
 """
 
@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -61,13 +61,14 @@ from ..core.errors import (
     UnknownResultError,
 )
 from ..core.fastbuild import collector_paused
-from ..core.fileio import Reads, encoding_extra, read_text_into
+from ..core.fileio import Reads, read_text_into, reads_origin
 from ..core.i18n import N_, _, tr
 from ..core.model import (
     Bye,
     ByeKind,
     Colour,
     Event,
+    EventOrigin,
     EventType,
     Game,
     GameEntry,
@@ -170,12 +171,12 @@ def read_trf(path: str | Path, encoding: str | None = None) -> Event:
 
     The file is UTF-8, else the code page detected (an old TRF's Latin-1 reads as its
     superset Windows-1252), or ``encoding`` if given (see :mod:`ratingkit.core.fileio`); the
-    event's ``extra["encoding"]`` says which, and ``extra["read_notes"]`` when it is not UTF-8."""
+    event's ``origin.encoding`` says which, and ``origin.read_notes`` when it is not UTF-8."""
     source = str(path)
     _refuse_nul_bytes(path, source)
     reads: Reads = []
     text = read_text_into(path, encoding, reads)
-    return parse_trf(text, source, read_extra=encoding_extra(reads))
+    return parse_trf(text, source, origin=reads_origin(reads))
 
 
 def _refuse_nul_bytes(path: str | Path, source: str) -> None:
@@ -210,18 +211,16 @@ class _Row:
     entries: list[GameEntry]
 
 
-def parse_trf(
-    text: str, source: str = "<trf>", *, read_extra: Mapping[str, object] | None = None
-) -> Event:
-    """Parse TRF text; every error names the line and column.  ``read_extra`` goes into the
-    event's ``extra`` (what :func:`read_trf` knows of the file's encoding)."""
+def parse_trf(text: str, source: str = "<trf>", *, origin: EventOrigin | None = None) -> Event:
+    """Parse TRF text; every error names the line and column.  ``origin``: what
+    :func:`read_trf` knows of the file and its encoding."""
     # The cycle collector walks every cell object again as the heap grows (40% of the time of
     # a 9,999-player file, bench/read_big_trf.py); the reader builds no reference cycles.
     with collector_paused():
-        return _parse_trf(text, source, read_extra or {})
+        return _parse_trf(text, source, origin or EventOrigin())
 
 
-def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Event:
+def _parse_trf(text: str, source: str, read_origin: EventOrigin) -> Event:
     # A UTF-8 byte-order mark (read_text drops it; text handed in directly may keep it) and
     # Windows or old Mac line ends.
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -384,17 +383,17 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         event_type = EventType.SWISS
         type_note = _("event type swiss (detected: not every pair of players met)")
     notes = tuple(_placeholder_note(p, byes) for p in placeholders)
-    extra: dict[str, object] = {
-        **read_extra,
-        "trf_tags": tuple(tags),
-        "type_note": "; ".join((type_note, *notes)),
-        "game_evidence": N_("a FIDE TRF file"),
-    }
+    extra: dict[str, object] = {"trf_tags": tuple(tags)}
+    origin = replace(
+        read_origin,
+        type_note="; ".join((type_note, *notes)),
+        notes_beside_type=notes,
+        game_evidence=N_("a FIDE TRF file"),
+    )
     if placeholders:
         extra["trf_bye_placeholders"] = tuple(
             (int(p.player.id), p.player.name, p.rounds) for p in placeholders
         )
-        extra["reader_notes"] = notes
     event = Event(
         name=name or Path(source).stem,
         players=tuple(players),
@@ -406,6 +405,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         rounds=rounds,
         source=source,
         extra=extra,
+        origin=origin,
         local_ids=True,
         # TRF is FIDE's tournament report format: a chess event.
         game=GameKind.CHESS,
@@ -417,8 +417,8 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
     possible = rounds >= n - 1 and len(games) >= n * (n - 1) // 2
     if given is None and possible and is_complete_round_robin(event):
         type_note = _("event type round robin (detected: every pair of players met equally often)")
-        extra["type_note"] = "; ".join((type_note, *notes))
-        event = replace(event, type=EventType.ROUND_ROBIN, extra=extra)
+        origin = replace(origin, type_note="; ".join((type_note, *notes)))
+        event = replace(event, type=EventType.ROUND_ROBIN, origin=origin)
     return event
 
 

@@ -41,7 +41,18 @@ from ..core import outcome_codec
 from ..core.errors import InputError, Location, RatingkitError
 from ..core.fastbuild import build, collector_paused
 from ..core.i18n import N_, _, tr
-from ..core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
+from ..core.model import (
+    Bye,
+    ByeKind,
+    Event,
+    EventType,
+    Game,
+    Handicap,
+    Play,
+    Player,
+    Special,
+    split_origin,
+)
 from ..core.outcome import EventKey, EventOutcome, GameKind, Outcome, PlayerOutcome, Status
 from ..core.output import plain
 from ..core.players import (
@@ -539,8 +550,7 @@ class Ledger:
         except RatingkitError as exc:
             errors.append(str(exc))
         if players is None and event is not None:
-            carried = event.extra.get("player_file")  # a players.csv that carries state
-            players = str(carried) if carried else None
+            players = event.origin.player_file  # a players.csv that carries state
         if players is not None:
             try:
                 player_file = read_player_file(players, encoding)
@@ -824,7 +834,11 @@ class Ledger:
                 event.source,
                 digest,
                 int(event.score_only),
-                json.dumps({k: plain(v) for k, v in event.extra.items()}, ensure_ascii=False),
+                # The origin under the keys it always had (EventOrigin.stored).
+                json.dumps(
+                    {k: plain(v) for k, v in {**event.origin.stored(), **event.extra}.items()},
+                    ensure_ascii=False,
+                ),
                 _now(),
                 event.game.value if event.game is not None else None,
                 games_digest,
@@ -1484,6 +1498,7 @@ class Ledger:
             byes.setdefault(event_id, []).append(Bye(r, str(p), ByeKind(k)))
         built = []
         for event_id, name, start, end, type_, rounds, source, extra, score_only, game in heads:
+            origin, fields = split_origin(json.loads(extra))
             event = Event(
                 name=name,
                 players=tuple(players.get(event_id, ())),
@@ -1494,7 +1509,8 @@ class Ledger:
                 end=date.fromisoformat(end) if end else None,
                 rounds=rounds,
                 source=source,
-                extra=json.loads(extra),
+                extra=fields,
+                origin=origin,
                 score_only=bool(score_only),
                 game=GameKind(game) if game else None,
             )
@@ -2187,8 +2203,7 @@ def _file_digest(path: Path, event: Event) -> str:
     """A hash of the bytes of every file the event was read from (a CSV pair's games,
     players and event files), by their names in the folder, so that one folder given as
     ``ev``, ``$PWD/ev`` or ``ev/games.csv`` has one digest."""
-    files = event.extra.get("files")
-    names = [Path(str(f)) for f in files] if isinstance(files, list | tuple) and files else []
+    names = [Path(f) for f in event.origin.files]
     if not names and path.is_file():
         names = [path]
     if not names:
@@ -2210,10 +2225,9 @@ def listed_by(rules: RuleSet, record: PlayerRecord) -> bool:
 def _read_with(event: Event, source: str | None) -> bool:
     """True when the file ``source`` is one the event was read from (its players file, or the
     roster of a games file with none beside it): its ratings are the event's own."""
-    files = event.extra.get("files")
-    if source is None or not isinstance(files, tuple | list):
+    if source is None:
         return False
-    return Path(source).resolve() in {Path(str(name)).resolve() for name in files}
+    return Path(source).resolve() in {Path(name).resolve() for name in event.origin.files}
 
 
 def _fill_schema_4(connection: sqlite3.Connection) -> None:
