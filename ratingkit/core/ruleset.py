@@ -16,6 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import RatingkitError, RuleSetCannotRateError
+from .extras import PublishedRow
 from .i18n import _, tr
 from .model import Special
 from .outcome import GameKind
@@ -289,7 +290,7 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     specials = sorted({g.special.value for g in event.games if g.special in _SHOGI_SPECIALS})
     if specials:
         shogi.append(", ".join(specials))
-    graded = [p.name for p in event.players if p.extra.get("grade")]
+    graded = [p.name for p in event.players if PublishedRow.of(p).grade]
     if players is not None:
         graded += [r.name or r.id or "" for r in players.records if r.grade or r.prior_grade]
     if graded:

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.citations import Citations, Concept
 from ..core.errors import RatingkitError
+from ..core.extras import Competition
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind, GameOutcome, Note, Rule
@@ -214,7 +215,7 @@ class Fide2014(RuleSetMembers):
                 tr("a match in which one player is unrated ({names}) is not rated", names=names),
             )
             return {id(g): why for g in event.games}
-        scheduled = event.extra.get("match_games")
+        scheduled = Competition.of(event).match_games
         if not self.decided_match_games_not_rated or not isinstance(scheduled, int | float):
             return out
         score: dict[str, Fraction] = {}
