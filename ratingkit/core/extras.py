@@ -207,6 +207,36 @@ class BirthAndFirstRating:
         return cls(bool(extra.get("born_year_only")), _text(extra.get("first_rated")))
 
 
+@dataclass(frozen=True)
+class LastOfficialEvent:
+    """The date of a player's last official event, as a player file or an event's player
+    row writes it (FESA, the translator's note 1: the two-year list)."""
+
+    last_event: str | None = None
+
+    KEYS: ClassVar[tuple[str, ...]] = ("last_event",)
+
+    @classmethod
+    def of(cls, fields: Player | Mapping[str, object]) -> LastOfficialEvent:
+        """From a player, or from a player file row's extra columns."""
+        extra = fields if isinstance(fields, Mapping) else fields.extra
+        return cls(_text(extra.get("last_event")))
+
+
+@dataclass(frozen=True)
+class GivenGame:
+    """The game an event's fields name (``game: shogi``), as its name: what the event says
+    when no reader set :attr:`~ratingkit.core.model.Event.game`."""
+
+    game: str | None = None
+
+    KEYS: ClassVar[tuple[str, ...]] = ("game",)
+
+    @classmethod
+    def of(cls, event: Event) -> GivenGame:
+        return cls(_text(event.extra.get("game")))
+
+
 #: Every kind, for the checks that a rule set declares the kinds it reads.
 KINDS: tuple[type, ...] = (
     RateOfPlay,
@@ -215,4 +245,6 @@ KINDS: tuple[type, ...] = (
     PublishedRow,
     ScoreTableRow,
     BirthAndFirstRating,
+    LastOfficialEvent,
+    GivenGame,
 )

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from .errors import RatingkitError, RuleSetCannotRateError
-from .extras import PublishedRow
+from .extras import GivenGame, PublishedRow
 from .i18n import _, tr
 from .model import Special
 from .outcome import GameKind
@@ -158,6 +158,10 @@ class RuleSetMembers:
     desk_default_for: frozenset[str] = frozenset()
     written_formats: frozenset[str] = frozenset()
     lineage: str | None = None
+    #: The typed extras of :mod:`ratingkit.core.extras` its rules read (a FESA table's
+    #: published rows, the event fields' rate of play ...): a consumer reads a format's own
+    #: fields through these, never by a string key (tests/test_typed_extras.py).
+    typed_extras: ClassVar[tuple[type, ...]] = ()
 
     def listed(self, record: PlayerRecord) -> bool:
         """Listed once the rule set has given him a rating (FIDE 2014 7.14 and 2024 7.1.4
@@ -269,7 +273,7 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
         return event.game, _(str(evidence)) if evidence else tr(
             "a {game} file", game=_(event.game.value)
         )
-    given = event.extra.get("game")
+    given = GivenGame.of(event).game
     if given:
         text = str(given).strip().lower()
         try:
