@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import InvalidValueError, Location, shown
 from .i18n import tr
 
 if TYPE_CHECKING:
-    from .model import Event, Player
+    from .model import Event, Game, Player
 
 
 def _number(event: Event, name: str) -> int | float | None:
@@ -176,16 +176,22 @@ class PublishedRow:
 
 @dataclass(frozen=True)
 class ScoreTableRow:
-    """A player's total in a score table, an event without a game list (FIDE 1982 4.2)."""
+    """A player's total in a score table, an event without a game list (FIDE 1982 4.2), and
+    the line of the table he was read from."""
 
     points: Fraction | None = None
+    line: int | None = None
 
-    KEYS: ClassVar[tuple[str, ...]] = ("points",)
+    KEYS: ClassVar[tuple[str, ...]] = ("points", "line")
 
     @classmethod
     def of(cls, player: Player) -> ScoreTableRow:
         points = player.extra.get("points")
-        return cls(None if points is None else Fraction(str(points)))
+        line = player.extra.get("line")
+        return cls(
+            None if points is None else Fraction(str(points)),
+            line if isinstance(line, int) else None,
+        )
 
 
 @dataclass(frozen=True)
@@ -237,6 +243,63 @@ class GivenGame:
         return cls(_text(event.extra.get("game")))
 
 
+@dataclass(frozen=True)
+class TrfHeader:
+    """What a TRF says beyond the model, written back by its writer: the header's tags as
+    read (their order, TRF-2026's new tags, ``XX?`` extensions), and the bye placeholders
+    the reader left out (start rank, name, the rounds they stood for)."""
+
+    tags: tuple[tuple[str, str], ...] = ()
+    bye_placeholders: tuple[tuple[int, str, tuple[int, ...]], ...] = ()
+
+    KEYS: ClassVar[tuple[str, ...]] = ("trf_tags", "trf_bye_placeholders")
+
+    @classmethod
+    def of(cls, event: Event) -> TrfHeader:
+        extra = event.extra
+        tags: Any = extra.get("trf_tags") or ()
+        placeholders: Any = extra.get("trf_bye_placeholders") or ()
+        return cls(
+            tuple((str(tag), str(value)) for tag, value in tags),
+            tuple(
+                (int(rank), str(name), tuple(int(r) for r in rounds))
+                for rank, name, rounds in placeholders
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class TrfRow:
+    """A TRF player line's points field (columns 81-84) and rank (86-89), as given."""
+
+    points: float | None = None
+    rank: int | None = None
+
+    KEYS: ClassVar[tuple[str, ...]] = ("trf_points", "rank")
+
+    @classmethod
+    def of(cls, player: Player) -> TrfRow:
+        points = player.extra.get("trf_points")
+        rank = player.extra.get("rank")
+        return cls(
+            None if points is None else float(str(points)),
+            None if rank is None else int(str(rank)),
+        )
+
+
+@dataclass(frozen=True)
+class TrfGame:
+    """A TRF round cell's colour ``-``: the game was played, the colours not known."""
+
+    colour_unknown: bool = False
+
+    KEYS: ClassVar[tuple[str, ...]] = ("trf_colour",)
+
+    @classmethod
+    def of(cls, game: Game) -> TrfGame:
+        return cls(game.extra.get("trf_colour") == "-")
+
+
 #: Every kind, for the checks that a rule set declares the kinds it reads.
 KINDS: tuple[type, ...] = (
     RateOfPlay,
@@ -247,4 +310,7 @@ KINDS: tuple[type, ...] = (
     BirthAndFirstRating,
     LastOfficialEvent,
     GivenGame,
+    TrfHeader,
+    TrfRow,
+    TrfGame,
 )

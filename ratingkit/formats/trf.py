@@ -31,7 +31,8 @@ free of tabs and control characters, a line at most :data:`MAX_ROUNDS` rounds lo
 file at most :data:`MAX_CELLS` round cells: a file that says otherwise is refused at that line
 and column, quoting the value.  A UTF-8 byte-order mark and CR or CRLF line ends are read as
 plain text.  Every other line (``012`` name, ``022`` city, ``042``/``052`` dates, ``092``
-type, TRF-2026's new tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` and
+type, TRF-2026's new tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` (read
+as :class:`~ratingkit.core.extras.TrfHeader`) and
 written back.  Trailing spaces may be missing: rounds after the end of a line are blank
 (``Z``).
 
@@ -50,7 +51,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from ..core.errors import (
     ConflictingGameError,
@@ -60,6 +60,7 @@ from ..core.errors import (
     MalformedLineError,
     UnknownResultError,
 )
+from ..core.extras import BirthAndFirstRating, TrfGame, TrfHeader, TrfRow
 from ..core.fastbuild import collector_paused
 from ..core.fileio import Reads, read_text_into, reads_origin
 from ..core.i18n import N_, _, tr
@@ -626,7 +627,7 @@ def _check_points(
     forfeits as scored (``1 + W`` 1, ``= D`` 0.5, ``0 - L`` 0), byes ``H`` 0.5, ``F`` and
     ``U`` (old style ``0000 - +``) 1, ``Z`` (blank, ``0000 - -``) 0.  A file that says
     otherwise is refused: which of the two is wrong is for the arbiter to say."""
-    given = player.extra.get("trf_points")
+    given = TrfRow.of(player).points
     if given is None:
         return player
     if points != given:
@@ -1048,7 +1049,7 @@ def write_trf(event: Event) -> str:
             event.end.isoformat(),
         )
     lines: list[str] = []
-    given_tags: Any = event.extra.get("trf_tags") or ()
+    given_tags = TrfHeader.of(event).tags
     tags = list(given_tags)
     present = {tag for tag, _ in tags}
     if "012" not in present:
@@ -1056,7 +1057,7 @@ def write_trf(event: Event) -> str:
     for tag, date_value in (("042", event.start), ("052", event.end)):
         if tag not in present and date_value is not None:
             tags.append((tag, ""))
-    if "092" not in present and not event.extra.get("trf_tags"):
+    if "092" not in present and not given_tags:
         label = {EventType.ROUND_ROBIN: "Individual: Round robin", EventType.SWISS: "Swiss"}
         tags.append(("092", label.get(event.type, event.type.value)))
     for tag, value in tags:
@@ -1074,7 +1075,7 @@ def write_trf(event: Event) -> str:
     for game in event.games:
         for pid, colour in ((game.white, "w"), (game.black, "b")):
             opponent = numbers[game.opponent_of(pid)]
-            shown = "-" if game.extra.get("trf_colour") == "-" else colour
+            shown = "-" if TrfGame.of(game).colour_unknown else colour
             code = _result_code(game.score_of(pid), game.play)
             cells[(pid, game.round)] = f"{opponent:>4} {shown} {code}"
             points[pid] += game.score_of(pid)
@@ -1128,9 +1129,9 @@ def write_trf(event: Event) -> str:
             fide_ids[player.fide_id] = player.id
         if not player.name.strip():
             raise InvalidValueError(tr("player {id} has no name", id=player.id), None, player.id)
-        given: Any = player.extra.get("trf_points")
-        total = float(given) if given is not None else points[player.id]
-        rank = player.extra.get("rank", "")
+        row = TrfRow.of(player)
+        total = row.points if row.points is not None else points[player.id]
+        rank = row.rank if row.rank is not None else ""
         fields = {
             "start rank": _fixed(str(numbers[player.id]), 4, right=True, what=N_("start rank")),
             "sex": _fixed(player.sex or "", 1, what=N_("sex")),
@@ -1164,11 +1165,10 @@ def _player_line(fields: dict[str, str], round_cells: list[str]) -> str:
 
 
 def _placeholder_lines(event: Event, used: set[int], rounds: int) -> list[tuple[int, str]]:
-    """The bye placeholders the reader left out (``extra["trf_bye_placeholders"]``), written
+    """The bye placeholders the reader left out (:attr:`TrfHeader.bye_placeholders`), written
     back as ``0000 - -`` opposite the byes they stood for: the file reads back the same."""
     lines = []
-    placeholders: Any = event.extra.get("trf_bye_placeholders") or ()
-    for rank, name, stood_for in placeholders:
+    for rank, name, stood_for in TrfHeader.of(event).bye_placeholders:
         if rank in used or rank > 9999 or any(r > rounds for r in stood_for):
             continue
         fields = {
@@ -1189,7 +1189,7 @@ def _date_text(value: date) -> str:
 def _birth_date(player: Player) -> str:
     if player.born is None:
         return ""
-    if player.extra.get("born_year_only"):
+    if BirthAndFirstRating.of(player).born_year_only:
         return f"{player.born.year:04d}/00/00"
     return _date_text(player.born)
 
