@@ -266,7 +266,7 @@ where = Path(ratingkit.__file__).resolve()
 if not where.is_relative_to(Path(checkout).resolve()):
     sys.exit(f"{checkout}: the subprocess imported ratingkit from {where}")
 event = read_event(sys.argv[2])
-path = event.extra["player_file"]
+path = event.origin.player_file
 players = parse_player_csv(Path(path).read_text(encoding="utf-8"), str(path))
 rules = get_rule_set(sys.argv[3])
 read_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -531,29 +531,21 @@ def _read(
     if event_type:
         parsed = EventType.parse(event_type)
         # What the reader noted besides the type (a TRF's bye placeholder) stays.
-        notes = _strings(event.extra.get("reader_notes"))
+        notes = event.origin.notes_beside_type
         note = "; ".join((tr("event type {type} (given)", type=_(parsed.value)), *notes))
-        event = replace(event, type=parsed, extra={**event.extra, "type_note": note})
+        event = replace(event, type=parsed, origin=replace(event.origin, type_note=note))
     return event
 
 
-def _strings(value: object) -> tuple[str, ...]:
-    """What a reader recorded in ``Event.extra`` as a tuple of texts (file names, notes)."""
-    if isinstance(value, tuple | list):
-        return tuple(str(v) for v in value)
-    return ()
-
-
 def _files_read(event: Event) -> tuple[str, ...]:
-    """Every file the event's reader read, as it recorded them (``extra["files"]``)."""
-    return _strings(event.extra.get("files"))
+    """Every file the event's reader read, as it recorded them (``Event.origin.files``)."""
+    return event.origin.files
 
 
 def _player_path(args: argparse.Namespace, event: Event) -> str | None:
     if args.players:
         return str(args.players)
-    carried = event.extra.get("player_file")  # the event's own players file with state
-    return str(carried) if carried else None
+    return event.origin.player_file  # the event's own players file with state
 
 
 def _players_for(args: argparse.Namespace, event: Event) -> PlayerFile | None:
@@ -586,7 +578,7 @@ def _rosters_of(
     events began, gives the state of the players it lists (playerfile.merge_rosters); the
     ratings in them are the events' own, which the events carry."""
     began = sorted(events, key=lambda e: (e.start is None, e.start or e.end))
-    paths = [e.extra.get("player_file") for e in began]
+    paths = [e.origin.player_file for e in began]
     rosters = [
         parse_player_csv(read_text_as(path, args.encoding).text, path)
         for path in dict.fromkeys(str(p) for p in paths if p)
@@ -604,8 +596,8 @@ def _rosters_of(
 
 def _files_noted(events: Sequence[Event]) -> set[Path]:
     """The files whose encoding the events' own notes give: every file their readers read
-    (``extra["files"]``), for a reader notes each file it read that is not UTF-8
-    (``extra["read_notes"]``, :func:`ratingkit.formats.eventfields.with_read_notes`)."""
+    (``Event.origin.files``), for a reader notes each file it read that is not UTF-8
+    (``Event.origin.read_notes``, :func:`ratingkit.formats.eventfields.with_read_notes`)."""
     return {Path(name).resolve() for event in events for name in _files_read(event)}
 
 

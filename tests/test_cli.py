@@ -62,7 +62,7 @@ class _CountingRules(RuleSetMembers):
         if not alone:
             raise RatingkitError(f"rule set {self.name!r} rates one event at a time; give one file")
         event = several[0]
-        note = Note(NoteKind.READ, event.extra.get("type_note", ""))
+        note = Note(NoteKind.READ, event.origin.type_note or "")
         return Outcome(self.name, event.name, self._players(event, players), notes=(note,))
 
     def check(self, event, players=None):

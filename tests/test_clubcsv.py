@@ -41,7 +41,7 @@ def test_reads_the_example_season():
     event = read_event(EXAMPLE)
     assert event.type is EventType.CLUB
     assert event.extra["events"] == ("Evening 1", "Qualification", "Evening 2", "Handicap cup")
-    assert event.extra["player_file"].endswith("players.csv")
+    assert event.origin.player_file.endswith("players.csv")
     assert (event.start.isoformat(), event.end.isoformat()) == ("2010-09-02", "2010-09-16")
     # Evening 1 has rounds 1-3; the season numbers them 1-3 and goes on from there.
     first = [g for g in event.games if g.extra["event"] == "Evening 1"]

@@ -215,17 +215,17 @@ def test_a_latin_1_trf_records_its_encoding(tmp_path, codec):
     names = [p.name for p in event.players]
     assert names[0] == "Ärkell,Tomás" and names[6] == "Grübe,Otto"
     # These letters are the same bytes in Latin-1 and Windows-1252 (its superset).
-    assert event.extra["encoding"] == "cp1252"
-    assert event.extra["read_notes"] == (f"{path}: read as Windows-1252 (detected)",)
+    assert event.origin.encoding == "cp1252"
+    assert event.origin.read_notes == (f"{path}: read as Windows-1252 (detected)",)
     given = read_event(path, encoding="latin-1")
     assert [p.name for p in given.players] == names
-    assert given.extra["encoding"] == "latin-1"
-    assert given.extra["read_notes"] == (f"{path}: read as Latin-1 (given)",)
+    assert given.origin.encoding == "latin-1"
+    assert given.origin.read_notes == (f"{path}: read as Latin-1 (given)",)
 
 
 def test_a_utf8_trf_records_utf8_without_a_note():
     event = read_trf(EXAMPLES / "round-robin-two-unrated.trf")
-    assert event.extra["encoding"] == "utf-8" and "read_notes" not in event.extra
+    assert event.origin.encoding == "utf-8" and not event.origin.read_notes
 
 
 def test_a_windows_1252_fesa_table_records_its_encoding(tmp_path):
@@ -239,13 +239,13 @@ def test_a_windows_1252_fesa_table_records_its_encoding(tmp_path):
         "Rössi Marta",
         "Wéber Jonas",
     ]
-    assert event.extra["encoding"] == "cp1252"
-    assert event.extra["read_notes"] == (f"{path}: read as Windows-1252 (detected)",)
+    assert event.origin.encoding == "cp1252"
+    assert event.origin.read_notes == (f"{path}: read as Windows-1252 (detected)",)
     given = read_event(path, encoding="cp1252")
     assert given.players == event.players
-    assert given.extra["read_notes"] == (f"{path}: read as Windows-1252 (given)",)
+    assert given.origin.read_notes == (f"{path}: read as Windows-1252 (given)",)
     plain = read_fesa_table(EXAMPLES / "fesa-spring-cup.txt")
-    assert plain.extra["encoding"] == "utf-8" and "read_notes" not in plain.extra
+    assert plain.origin.encoding == "utf-8" and not plain.origin.read_notes
 
 
 # -- every rule set's report says which encoding was used ----------------------------------

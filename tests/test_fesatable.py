@@ -620,12 +620,12 @@ def test_a_complete_round_robin_is_detected_and_a_swiss_table_is_not():
     )
     event = parse_fesa_table(rr + "\n", "t.txt")
     assert event.type is EventType.ROUND_ROBIN
-    assert event.extra["type_note"] == "event type round robin (detected from the table)"
+    assert event.origin.type_note == "event type round robin (detected from the table)"
     # Drop the game 2 v 3: Berg and Novak met only Tanaka, so the table is Swiss.
     swiss = rr.replace("0-  3=  0  0.5", "0-  0-  0  0").replace("1-  2=  0  0.5", "1-  0-  0  0")
     event = parse_fesa_table(swiss + "\n", "t.txt")
     assert event.type is EventType.SWISS
-    assert event.extra["type_note"] == "event type swiss (detected from the table)"
+    assert event.origin.type_note == "event type swiss (detected from the table)"
 
 
 def test_mcmahon_table_pts_is_mms_plus_points():

@@ -433,7 +433,7 @@ def _example(name):
     from ratingkit.formats import read_event
 
     event = read_event(ROOT / "examples" / name)
-    return event, read_player_file(event.extra["player_file"])
+    return event, read_player_file(event.origin.player_file)
 
 
 def test_example_autumn_open_newcomer_and_junior():

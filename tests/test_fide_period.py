@@ -400,7 +400,7 @@ def _example(name):
     from ratingkit.formats import read_event
 
     event = read_event(ROOT / "examples" / name)
-    return event, read_player_file(event.extra["player_file"])
+    return event, read_player_file(event.origin.player_file)
 
 
 def test_8_3_1_junior_double_round_robin_games_against_the_unrated_player_are_not_rated():

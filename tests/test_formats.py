@@ -44,9 +44,9 @@ def test_reads_the_pair(pair):
     assert event.points("a") == 2.5
     # Every pair met once: a round robin, and the report will say it was detected.
     assert event.type is EventType.ROUND_ROBIN
-    assert "detected" in event.extra["type_note"]
+    assert "detected" in event.origin.type_note
     # The players file carries state (games, born), so it serves as the player file too.
-    assert event.extra["player_file"].endswith("players.csv")
+    assert event.origin.player_file.endswith("players.csv")
 
 
 def test_a_directory_reads_like_its_games_file(pair):

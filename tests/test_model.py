@@ -17,6 +17,7 @@ from ratingkit.core.model import (
     ByeKind,
     Colour,
     Event,
+    EventOrigin,
     EventType,
     Game,
     GameEntry,
@@ -340,8 +341,8 @@ def test_event_notes_are_read_notes_with_their_text(tmp_path):
     # Still the text wherever a note's words were used: equal to it, hashed as it, JSON.
     assert list(notes) == texts and set(notes) == set(texts)
     assert json.loads(json.dumps(list(notes))) == texts
-    assert event.extra["read_notes"] == (texts[1],)
-    assert isinstance(event.extra["read_notes"][0], ReadNote)
+    assert event.origin.read_notes == (texts[1],)
+    assert isinstance(event.origin.read_notes[0], ReadNote)
     # An encoding note names its files and codec as values: nobody splits its words.
     assert notes[1].files == (str(folder / "players.csv"),)
     assert notes[1].encoding == "cp1252"
@@ -359,7 +360,8 @@ def test_event_notes_of_an_event_built_in_python():
     from ratingkit.core.model import event_notes
     from ratingkit.core.outcome import NoteKind
 
-    event = Event("e", (Player("a", "A"), Player("b", "B")), (), extra={"type_note": "given"})
+    given = EventOrigin(type_note="given")
+    event = Event("e", (Player("a", "A"), Player("b", "B")), (), origin=given)
     (note,) = event_notes(event)
     assert note.kind is NoteKind.READ and str(note) == "given"
     assert event_notes(Event("e", (Player("a", "A"),), ())) == ()
@@ -370,11 +372,12 @@ def test_with_game_is_replace_without_the_checks_again():
 
     event = _round_robin(5)
     digest = event.digest  # cached before the copy: still the copy's
-    copy = with_game(event, GameKind.SHOGI, {"game_evidence": "handicap games"})
-    assert copy == replace(event, game=GameKind.SHOGI, extra={"game_evidence": "handicap games"})
-    assert copy.game is GameKind.SHOGI and copy.extra["game_evidence"] == "handicap games"
+    copy = with_game(event, GameKind.SHOGI, "handicap games")
+    evidence = EventOrigin(game_evidence="handicap games")
+    assert copy == replace(event, game=GameKind.SHOGI, origin=evidence)
+    assert copy.game is GameKind.SHOGI and copy.origin.game_evidence == "handicap games"
     assert copy.digest == digest == replace(event, game=GameKind.SHOGI).digest
-    assert event.game is None and "game_evidence" not in event.extra  # the event unchanged
+    assert event.game is None and event.origin.game_evidence is None  # the event unchanged
     with pytest.raises(TypeError):
         copy.extra["x"] = 1  # type: ignore[index]
     with pytest.raises(FrozenInstanceError):

@@ -48,11 +48,11 @@ def test_a_semicolon_pair_in_a_windows_code_page(tmp_path, names, encoding, labe
     event = read_event(folder)
     assert [p.name for p in event.players] == names
     assert [p.rating for p in event.players] == [2010, 2020, 2030, 2040]
-    assert event.extra["encoding"] == encoding
+    assert event.origin.encoding == encoding
     # The players file was read in the code page (the games file is ASCII, hence UTF-8),
     # and the report's notes say so.
     note = f"{folder / 'players.csv'}: read as {label} (detected)"
-    assert event.extra["read_notes"] == (note,)
+    assert event.origin.read_notes == (note,)
     assert note in event_notes(event)
 
 
@@ -60,7 +60,7 @@ def test_a_utf8_file_with_or_without_bom_needs_no_note(tmp_path):
     folder = _pair(tmp_path, RUSSIAN, "utf-8", ",", codecs.BOM_UTF8)
     event = read_event(folder)
     assert [p.name for p in event.players] == RUSSIAN
-    assert event.extra["encoding"] == "utf-8" and "read_notes" not in event.extra
+    assert event.origin.encoding == "utf-8" and not event.origin.read_notes
 
 
 def test_a_given_encoding_overrides_the_detection(tmp_path):
@@ -68,7 +68,7 @@ def test_a_given_encoding_overrides_the_detection(tmp_path):
     # Windows-1252 decodes these bytes too, as the Latin letters the issue quotes.
     event = read_event(folder, encoding="cp1252")
     assert event.players[0].name == "Èâàíîâ Èâàí"
-    assert event.extra["read_notes"][0].endswith("read as Windows-1252 (given)")
+    assert event.origin.read_notes[0].endswith("read as Windows-1252 (given)")
     assert read_csv_pair(folder, encoding="cp1251").players[0].name == "Иванов Иван"
     with pytest.raises(InputError, match="unknown encoding 'klingon'"):
         read_event(folder, encoding="klingon")
@@ -132,7 +132,7 @@ def test_seven_and_a_half_unquoted_in_a_semicolon_score_table(tmp_path):
     event = read_event(path)
     assert [p.name for p in event.players] == RUSSIAN
     assert [float(points_of(p)) for p in event.players] == [2.5, 2.0, 1.0, 0.5]
-    assert event.extra["read_notes"] == (f"{path}: read as Windows-1251 (detected)",)
+    assert event.origin.read_notes == (f"{path}: read as Windows-1251 (detected)",)
 
 
 def test_an_unquoted_decimal_comma_in_a_comma_score_table_says_to_quote_it(tmp_path):

@@ -129,7 +129,7 @@ def test_an_event_gets_the_player_file_s_ratings_where_it_gives_none():
     records = {"a": _record(2071), "b": _record(1900, "b", "Bob Beta")}
     filled = with_ratings_before(event, records, None, "p0.csv")
     assert [p.rating for p in filled.players] == [2071, 1900, None]
-    (note,) = filled.extra["read_notes"]
+    (note,) = filled.origin.read_notes
     assert note.players == ("a",) and "Ann Alpha 2071" in note
     assert event.players[0].rating is None  # the input is not changed
     # Nothing to fill: the event itself.

@@ -116,7 +116,7 @@ def test_csv_pair_reads_event_csv_beside_it(tmp_path):
     (tmp_path / "event.csv").write_text("field,value\ntype,match\nmatch_games,4\nminutes,60\n")
     event = read_event(tmp_path / "games.csv")
     assert event.type is EventType.MATCH
-    assert event.extra["match_games"] == 4 and "given in" in event.extra["type_note"]
+    assert event.extra["match_games"] == 4 and "given in" in event.origin.type_note
 
 
 def test_cli_check_reads_the_fields(tmp_path, capsys):

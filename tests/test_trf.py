@@ -16,7 +16,7 @@ from ratingkit.core.errors import (
     RatingkitError,
     UnknownResultError,
 )
-from ratingkit.core.model import ByeKind, EventType, Play
+from ratingkit.core.model import ByeKind, EventOrigin, EventType, Play
 from ratingkit.formats import detect_format, read_event, write_event
 from ratingkit.formats.trf import parse_trf, read_trf, round_column, write_trf
 
@@ -24,15 +24,13 @@ EXAMPLE = DATA / "fide-example1.trf"
 TEXT = EXAMPLE.read_text(encoding="utf-8")
 LINES = TEXT.split("\n")
 #: What read_trf records of a UTF-8 file's encoding, which parse_trf (given text) cannot know.
-READ_AS_UTF8 = {"encoding": "utf-8", "files": (str(EXAMPLE),)}
+READ_AS_UTF8 = EventOrigin(encoding="utf-8", files=(str(EXAMPLE),))
 
 
 def read_as(event, like):
     """``event`` as if read from the file ``like`` was read from (the source and the files
     read are the only things a file's path changes)."""
-    return replace(
-        event, source=like.source, extra={**event.extra, "files": like.extra.get("files")}
-    )
+    return replace(event, source=like.source, origin=replace(event.origin, files=like.origin.files))
 
 
 def _line_of(start_rank: int) -> int:
@@ -49,7 +47,7 @@ def test_reads_the_header_tags_and_the_quirky_dates():
     # 042/052 are written "28. 07. 2005" in this file.
     assert (event.start, event.end) == (date(2005, 7, 28), date(2005, 7, 31))
     assert event.type is EventType.SWISS
-    assert "092" in event.extra["type_note"]
+    assert "092" in event.origin.type_note
     # 284 player lines (062 284), one of which is the bye placeholder "spielfrei".
     assert sum(line.startswith("001") for line in LINES) == 284
     assert len(event.players) == 283
@@ -92,7 +90,7 @@ def test_round_cells_result_codes():
 
 def test_trailing_spaces_may_be_missing():
     stripped = "\n".join(line.rstrip() for line in LINES)
-    assert parse_trf(stripped, str(EXAMPLE), read_extra=READ_AS_UTF8) == read_trf(EXAMPLE)
+    assert parse_trf(stripped, str(EXAMPLE), origin=READ_AS_UTF8) == read_trf(EXAMPLE)
 
 
 def test_blank_rank_is_read_as_no_rank():
@@ -106,7 +104,7 @@ def test_blank_rank_is_read_as_no_rank():
 def test_writing_back_reads_back_to_the_same_event(tmp_path):
     event = read_trf(EXAMPLE)
     text = write_trf(event)
-    assert parse_trf(text, str(EXAMPLE), read_extra=READ_AS_UTF8) == event
+    assert parse_trf(text, str(EXAMPLE), origin=READ_AS_UTF8) == event
     target = tmp_path / "again.trf"
     target.write_text(write_event(event, "trf"), encoding="utf-8")
     assert read_as(read_event(target), event) == event
@@ -212,7 +210,7 @@ def test_round_robin_is_read_from_the_092_line():
     event = read_trf(DATA / "round-robin-two-unrated.trf")
     assert event.type is EventType.ROUND_ROBIN
     assert sum(p.rating is None for p in event.players) == 2
-    again = parse_trf(write_trf(event), event.source, read_extra={"encoding": "utf-8"})
+    again = parse_trf(write_trf(event), event.source, origin=EventOrigin(encoding="utf-8"))
     assert read_as(again, event) == event
 
 
@@ -371,10 +369,10 @@ def test_the_example_files_spielfrei_line_is_a_bye_placeholder():
     assert "284" not in event.player_ids and len(event.players) == 283
     assert not any(b.player == "284" for b in event.byes)
     assert event.extra["trf_bye_placeholders"] == ((284, "spielfrei", (5,)),)
-    note = event.extra["type_note"]
+    note = event.origin.type_note
     assert "start rank 284 ('spielfrei', line 297) only stands for the pairing-allocated" in note
     assert "round 5 (player 282)" in note
-    assert event.extra["reader_notes"] == (note.split("; ", 1)[1],)
+    assert event.origin.notes_beside_type == (note.split("; ", 1)[1],)
     # Every other line is read as before: its byes are its blank or "0000" cells, and its
     # points are its points field (counted here from the text itself).
     players = [x for x in LINES if x.startswith("001") and x != line]
@@ -440,7 +438,7 @@ def test_a_forfeit_against_the_placeholder_is_a_bye(own_cell):
     assert bye.kind is ByeKind.PAIRING_ALLOCATED
     assert event.points("282") == _file_points(LINES[_line_of(282)]) == 1.0
     assert not any(g.involves("282") and g.round == 5 for g in event.games)
-    assert "round 5 (player 282)" in event.extra["type_note"]
+    assert "round 5 (player 282)" in event.origin.type_note
 
 
 @pytest.mark.parametrize(
@@ -488,7 +486,7 @@ def test_the_placeholder_is_written_back():
     line = next(x for x in text.split("\n") if x.startswith("001  284"))
     assert line[14:47].strip() == "spielfrei"
     assert line[round_column(5) - 1 : round_column(5) + 7] == "0000 - -"
-    assert parse_trf(text, str(EXAMPLE), read_extra=READ_AS_UTF8) == event
+    assert parse_trf(text, str(EXAMPLE), origin=READ_AS_UTF8) == event
     # The forfeit form is written back in the neutral form and reads back the same event.
     variant = parse_trf(_placeholder_variant(" 282 b -"), str(EXAMPLE))
     assert parse_trf(write_trf(variant), str(EXAMPLE)) == variant
@@ -627,7 +625,7 @@ def test_crlf_and_a_byte_order_mark_change_nothing(tmp_path):
     assert detect_format(path).name == "trf"
     assert read_as(read_event(path), expected) == expected
     text = "\ufeff" + TEXT.replace("\n", "\r\n")
-    assert parse_trf(text, str(EXAMPLE), read_extra=READ_AS_UTF8) == expected
+    assert parse_trf(text, str(EXAMPLE), origin=READ_AS_UTF8) == expected
 
 
 def test_a_file_cut_before_its_players_is_refused():

@@ -197,7 +197,7 @@ def test_a_bye_placeholder_line_adds_nothing_to_the_event(event, name, form):
         assert read.player(str(rank)).name == name
         return
     assert read.extra["trf_bye_placeholders"] == ((rank, name, tuple(sorted(allocated))),)
-    assert f"start rank {rank} ({name!r}" in read.extra["type_note"]
+    assert f"start rank {rank} ({name!r}" in read.origin.type_note
     _same_event(read, event)
 
 

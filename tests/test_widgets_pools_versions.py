@@ -45,7 +45,7 @@ def test_the_pool_explorer_says_what_it_cannot_do():
 
 def _autumn():
     event = read_event(ROOT / "examples" / "fide-autumn-open-2025")
-    return event, read_player_file(event.extra["player_file"])
+    return event, read_player_file(event.origin.player_file)
 
 
 def test_fide_versions_rates_the_chosen_event_under_the_chosen_texts():

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.i18n import N_, _, tr
 from .errors import InputError, Location, MalformedLineError, shown
-from .model import ReadNote
+from .model import EventOrigin, ReadNote
 from .output import atomic_write, unprotect_cell
 
 #: Code pages tried when a file is not UTF-8, in order of preference when nothing else decides.
@@ -124,13 +124,13 @@ def read_text_into(
 
 
 def files_read(reads: Reads) -> tuple[str, ...]:
-    """Every file a reader read (``Event.extra["files"]``): a CSV pair given by its games file
+    """Every file a reader read (``Event.origin.files``): a CSV pair given by its games file
     reads its players and event files too, and ``--output`` must not overwrite any of them."""
     return tuple(dict.fromkeys(source for source, _decoded in reads))
 
 
 def main_encoding(reads: Reads) -> str:
-    """The encoding of a reader's files for ``Event.extra["encoding"]``: the first one that
+    """The encoding of a reader's files for ``Event.origin.encoding``: the first one that
     is not UTF-8 (an all-ASCII file reads as UTF-8 whatever it was saved in), else UTF-8."""
     for _source, decoded in reads:
         if not decoded.is_utf8:
@@ -169,15 +169,13 @@ def encoding_notes(reads: Reads) -> tuple[ReadNote, ...]:
     return tuple(notes)
 
 
-def encoding_extra(reads: Reads) -> dict[str, object]:
-    """What a reader records in ``Event.extra`` about its files' encodings: ``encoding``
-    (:func:`main_encoding`) and, when a file was not read as UTF-8 or was given an encoding,
-    ``read_notes`` (:func:`encoding_notes`)."""
-    extra: dict[str, object] = {"encoding": main_encoding(reads), "files": files_read(reads)}
-    notes = encoding_notes(reads)
-    if notes:
-        extra["read_notes"] = notes
-    return extra
+def reads_origin(reads: Reads) -> EventOrigin:
+    """What a reader records in ``Event.origin`` about the files it read: the ``files``
+    (:func:`files_read`), their ``encoding`` (:func:`main_encoding`) and, when a file was not
+    read as UTF-8 or was given an encoding, ``read_notes`` (:func:`encoding_notes`)."""
+    return EventOrigin(
+        files=files_read(reads), encoding=main_encoding(reads), read_notes=encoding_notes(reads)
+    )
 
 
 def decode_text(data: bytes, source: str, encoding: str | None = None) -> DecodedText:

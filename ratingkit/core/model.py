@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from types import MappingProxyType
+from typing import Any
 
 from ..core.i18n import tr
 from .errors import (
@@ -310,6 +311,78 @@ def parse_result(code: str, location: Location | None = None) -> tuple[float, fl
     )
 
 
+@dataclass(frozen=True)
+class EventOrigin:
+    """Where an event came from, as its reader recorded it: the files it read, their
+    encoding and its notes on them, the event's own players file and event-fields file, and
+    what told the reader which game the file is of.
+
+    Set by the readers and read as attributes by the report's notes, the CLI, the ledger and
+    the desk.  The ledger stores it among the event's JSON fields under the keys of
+    :data:`ORIGIN_KEYS` (the keys it always had), :meth:`stored` and :func:`split_origin`
+    being the two directions."""
+
+    #: Every file the reader read (a CSV pair given by its games file reads its players and
+    #: event files too); ``--output`` must not overwrite any of them.
+    files: tuple[str, ...] = ()
+    #: The encoding of the reader's files: the first one that is not UTF-8, else UTF-8.
+    encoding: str | None = None
+    #: The reader's notes on its files (which were not read as UTF-8, a player file's
+    #: ratings filled in ...), shown among every report's notes.
+    read_notes: tuple[ReadNote, ...] = ()
+    #: How the event's type was decided ("event type swiss (detected ...)").
+    type_note: str | None = None
+    #: What the reader noted beside the type (a TRF's bye placeholders): a type given on the
+    #: command line keeps these in its note.
+    notes_beside_type: tuple[str, ...] = ()
+    #: The event's own players file (a CSV pair's players.csv, a club's roster), which may
+    #: carry the players' state.
+    player_file: str | None = None
+    #: The file the event's fields (name, dates, type ...) were read from.
+    event_file: str | None = None
+    #: What told the reader which game the file is of ("a FIDE TRF file"), marked with N_.
+    game_evidence: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "files", tuple(str(f) for f in self.files))
+        object.__setattr__(self, "read_notes", tuple(read_note(n) for n in self.read_notes))
+        object.__setattr__(self, "notes_beside_type", tuple(str(n) for n in self.notes_beside_type))
+
+    def stored(self) -> dict[str, object]:
+        """The origin as the ledger stores it: the keys of :data:`ORIGIN_KEYS` that are set."""
+        values = {key: getattr(self, name) for name, key in ORIGIN_KEYS.items()}
+        return {key: value for key, value in values.items() if value not in (None, ())}
+
+
+#: The attributes of :class:`EventOrigin` and the keys the ledger stores them under (the
+#: names readers gave them in the event's fields before the origin was typed).
+ORIGIN_KEYS: Mapping[str, str] = MappingProxyType(
+    {
+        "files": "files",
+        "encoding": "encoding",
+        "read_notes": "read_notes",
+        "type_note": "type_note",
+        "notes_beside_type": "reader_notes",
+        "player_file": "player_file",
+        "event_file": "event_file",
+        "game_evidence": "game_evidence",
+    }
+)
+
+
+def split_origin(stored: Mapping[str, object]) -> tuple[EventOrigin, dict[str, object]]:
+    """An event's fields as the ledger stored them: its :class:`EventOrigin` and the rest."""
+    by_key = {key: name for name, key in ORIGIN_KEYS.items()}
+    values: dict[str, Any] = {}
+    rest: dict[str, object] = {}
+    for key, value in stored.items():
+        if key in by_key:
+            values[by_key[key]] = tuple(value) if isinstance(value, list) else value
+        else:
+            rest[key] = value
+    return EventOrigin(**values), rest
+
+
 @dataclass(frozen=True, repr=False)
 class Event:
     """A rated competition: who played, what was played, and how it was paired."""
@@ -334,6 +407,8 @@ class Event:
     #: (a TRF or a score table: chess; a FESA table, LNMO club records, handicaps or shogi
     #: results: shogi); None when the file shows neither (a plain game list).
     game: GameKind | None = None
+    #: Where the event came from: the files its reader read and its notes on them.
+    origin: EventOrigin = field(default_factory=EventOrigin, hash=False)
 
     def __repr__(self) -> str:
         when = f", {self.start.isoformat()}" if self.start else ""
@@ -638,7 +713,7 @@ class ReadNote(Note, str):
     files were not read as UTF-8 (those name the ``files`` and the ``encoding``).
 
     A :class:`~ratingkit.core.outcome.Note` that is also its own text (a ``str``): a reader's
-    note is kept in ``Event.extra`` (which the ledger stores as JSON) and shown wherever a
+    note is kept in ``Event.origin`` (which the ledger stores as JSON) and shown wherever a
     note's words were shown before; ``str(note)`` is the text, and ``note == text``."""
 
     #: The files an encoding note is about (empty for other notes).
@@ -715,13 +790,14 @@ def read_note(note: object) -> ReadNote:
     return ReadNote(str(note))
 
 
-def with_game(event: Event, game: GameKind, extra: Mapping[str, object]) -> Event:
-    """``replace(event, game=game, extra=extra)``: the players, games and byes, checked when
-    the event was made, are not checked again (neither the game nor ``extra`` enters those
-    checks; 100,000 games take a third of a second to check)."""
+def with_game(event: Event, game: GameKind, evidence: str) -> Event:
+    """``replace(event, game=game)`` with ``evidence`` as its origin's ``game_evidence``: the
+    players, games and byes, checked when the event was made, are not checked again (neither
+    the game nor its origin enters those checks; 100,000 games take a third of a second to
+    check)."""
     fields = dict(event.__dict__)  # its values and what it has cached of them
     fields["game"] = game
-    fields["extra"] = _frozen_mapping(extra)
+    fields["origin"] = replace(event.origin, game_evidence=evidence)
     copy = object.__new__(Event)
     copy.__dict__.update(fields.items())
     return copy
@@ -730,11 +806,11 @@ def with_game(event: Event, game: GameKind, extra: Mapping[str, object]) -> Even
 def event_notes(event: Event) -> tuple[ReadNote, ...]:
     """What the reader says about an event, for a report's notes, as
     :class:`~ratingkit.core.outcome.Note` values of kind :data:`NoteKind.READ`: how its type
-    was decided (``extra["type_note"]``) and which files were not read as UTF-8
-    (``extra["read_notes"]``, e.g. "games.csv: read as Windows-1251 (detected)").
+    was decided (:attr:`EventOrigin.type_note`) and its notes on its files
+    (:attr:`EventOrigin.read_notes`, e.g. "games.csv: read as Windows-1251 (detected)").
     ``str(note)`` is the note's text."""
-    read = event.extra.get("read_notes") or ()
-    notes: list[object] = [event.extra.get("type_note"), *read]  # type: ignore[misc]
+    origin = event.origin
+    notes = (origin.type_note, *origin.read_notes)
     return tuple(read_note(n) for n in notes if n)
 
 

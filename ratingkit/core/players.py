@@ -956,8 +956,7 @@ def with_ratings_before(
 
 
 def with_read_note(event: Event, note: ReadNote) -> Event:
-    """``event`` with one more of its read notes (``extra["read_notes"]``, which every rule set
-    shows among its report's notes: :func:`ratingkit.core.model.event_notes`)."""
-    known = event.extra.get("read_notes")
-    notes = tuple(known) if isinstance(known, tuple | list) else ()
-    return replace(event, extra={**event.extra, "read_notes": (*notes, note)})
+    """``event`` with one more of its read notes (``Event.origin.read_notes``, which every
+    rule set shows among its report's notes: :func:`ratingkit.core.model.event_notes`)."""
+    notes = (*event.origin.read_notes, note)
+    return replace(event, origin=replace(event.origin, read_notes=notes))

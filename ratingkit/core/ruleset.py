@@ -14,9 +14,10 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from .errors import RatingkitError, RuleSetCannotRateError
+from .extras import GivenGame, PublishedRow
 from .i18n import _, tr
 from .model import Event, Special
 from .outcome import GameKind, shown_columns
@@ -178,6 +179,10 @@ class RuleSetMembers:
     desk_default_for: frozenset[str] = frozenset()
     written_formats: frozenset[str] = frozenset()
     lineage: str | None = None
+    #: The typed extras of :mod:`ratingkit.core.extras` its rules read (a FESA table's
+    #: published rows, the event fields' rate of play ...): a consumer reads a format's own
+    #: fields through these, never by a string key (tests/test_typed_extras.py).
+    typed_extras: ClassVar[tuple[type, ...]] = ()
 
     def outcome(
         self, events: Event | Sequence[Event], players: PlayerFile | None = None
@@ -323,13 +328,13 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     table or LNMO club records shogi), then ``event.extra["game"]``, then what the games and
     players show."""
     if event.game is not None:
-        # The reader says what told it (``extra["game_evidence"]``: "a FIDE TRF file" ...).
+        # The reader says what told it (``origin.game_evidence``: "a FIDE TRF file" ...).
         # The readers mark their words with N_: shown in the language here.
-        evidence = event.extra.get("game_evidence")
+        evidence = event.origin.game_evidence
         return event.game, _(str(evidence)) if evidence else tr(
             "a {game} file", game=_(event.game.value)
         )
-    given = event.extra.get("game")
+    given = GivenGame.of(event).game
     if given:
         text = str(given).strip().lower()
         try:
@@ -350,7 +355,7 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     specials = sorted({g.special.value for g in event.games if g.special in _SHOGI_SPECIALS})
     if specials:
         shogi.append(", ".join(specials))
-    graded = [p.name for p in event.players if p.extra.get("grade")]
+    graded = [p.name for p in event.players if PublishedRow.of(p).grade]
     if players is not None:
         graded += [r.name or r.id or "" for r in players.records if r.grade or r.prior_grade]
     if graded:

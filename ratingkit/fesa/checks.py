@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..core.extras import LastOfficialEvent, RateOfPlay
 from ..core.i18n import N_, tr
 from ..core.model import Event
 from ..core.outcome import Finding, GameRef, Rule
@@ -48,7 +49,7 @@ def check(rules: FesaRules, event: Event, players: PlayerFile | None) -> CheckTa
 
 def time_control(event: Event, played: tuple[GameRef, ...]) -> list[Finding]:
     """Note 2: 30 minutes and 30 seconds of byoyomi, or 20 minutes and 40 seconds."""
-    control = event.extra.get("time_control")
+    control = RateOfPlay.of(event).time_control
     if not control:
         return []
     match = _TIME_CONTROL.match(str(control))
@@ -116,9 +117,8 @@ def two_year_list(event: Event, records: Mapping[str, PlayerRecord]) -> list[Fin
     findings = []
     for p in event.players:
         record = records.get(p.id)
-        last = (record.extra.get("last_event") if record is not None else None) or p.extra.get(
-            "last_event"
-        )
+        in_file = LastOfficialEvent.of(record.extra).last_event if record is not None else None
+        last = in_file or LastOfficialEvent.of(p).last_event
         if not last:
             continue
         when = parse_date(str(last), record.location if record else None)

@@ -22,6 +22,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from ..core.errors import Location
+from ..core.extras import PublishedPromotions, PublishedRow
 from ..core.fastbuild import build
 from ..core.i18n import N_, _, tr, trn
 from ..core.model import Event, Game, Play, Special, event_notes
@@ -809,8 +810,8 @@ def start_number_order(ids: Any) -> list[str]:
 def _start_number(player: Any) -> str:
     """A player's number in the event's own file: a FESA table's ``Nr``, the id of a CSV
     pair's row, or (an event the ledger rebuilt) the id the file gave him."""
-    number = player.extra.get("start_number")
-    return str(number) if number is not None else player.id
+    number = PublishedRow.of(player).start_number
+    return number if number is not None else player.id
 
 
 def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
@@ -1078,8 +1079,8 @@ class Published(NamedTuple):
 def published_values(
     player: Any, outcome: Computed, state: FesaState, listed: Mapping[str, str]
 ) -> Published | None:
-    pc = player.extra.get("published_change")
-    pr = player.extra.get("published_rating")
+    row = PublishedRow.of(player)
+    pc, pr = row.change, row.rating
     if pc is None and pr is None and not listed:
         return None
     difference = None
@@ -1311,8 +1312,7 @@ def rate_event(
 
 def _published_list(event: Event) -> tuple[tuple[str, str], ...]:
     """The promotions a FESA table published: (name, grade) pairs (the reader's)."""
-    listed: Any = event.extra.get("published_promotions") or ()
-    return tuple((str(who), str(grade)) for who, grade in listed)
+    return PublishedPromotions.of(event).promotions
 
 
 def _game_outcome(

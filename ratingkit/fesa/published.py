@@ -4,6 +4,7 @@ published values beside the computed ones."""
 from __future__ import annotations
 
 from ..core.errors import InvalidValueError, Location
+from ..core.extras import PublishedRow
 from ..core.i18n import tr
 from ..core.model import Event
 from ..core.players import PlayerFile
@@ -37,12 +38,11 @@ def state_from_published_table(event: Event, rules: FesaRules | None = None) -> 
     rules = rules or FESA
     post: dict[str, int] = {}
     for p in event.players:
-        starred = p.extra.get("published_rating")
-        change = p.extra.get("published_change")
-        if starred is not None:
-            post[p.id] = int(str(starred))
-        elif p.rating is not None and change is not None:
-            post[p.id] = p.rating + int(str(change))
+        row = PublishedRow.of(p)
+        if row.rating is not None:
+            post[p.id] = row.rating
+        elif p.rating is not None and row.change is not None:
+            post[p.id] = p.rating + row.change
         elif p.rating is not None and not any(
             g.is_played and p.id in g.players for g in event.games
         ):
@@ -61,7 +61,7 @@ def state_from_published_table(event: Event, rules: FesaRules | None = None) -> 
                 Location(event.source) if event.source else None,
                 p.name,
             )
-    new = {p.id for p in event.players if p.extra.get("published_rating") is not None}
+    new = {p.id for p in event.players if PublishedRow.of(p).rating is not None}
     states = {
         p.id: FesaState(p.id, p.name, None, 0, 0)
         if p.id in new
@@ -71,7 +71,7 @@ def state_from_published_table(event: Event, rules: FesaRules | None = None) -> 
     played, _eras = event_games(rules, event, states)
     rows: list[dict[str, object]] = []
     for p in event.players:
-        grade = str(p.extra.get("grade") or "")
+        grade = PublishedRow.of(p).grade or ""
         if p.id in new:
             rows.append({"name": p.name, "games": 0, "prior_grade": grade, "bonus_games": 0})
             continue

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import RatingkitError
+from ..core.extras import LastOfficialEvent, PublishedPromotions, PublishedRow, RateOfPlay
 from ..core.fastbuild import collector_paused
 from ..core.i18n import N_, tr
 from ..core.model import Event, Game
@@ -64,6 +65,10 @@ class FesaRules(RuleSetMembers):
     #: FESA's system rates shogi games (FESA rule 1).
     game: GameKind = GameKind.SHOGI
     rates_score_tables: bool = False
+    #: Note 2: the time control; rules 3, 6 and 10: what a FESA table published (its rows'
+    #: ratings and changes, its promotions), compared with the rules' own; note 1: the date
+    #: of a player's last official event (the two-year list).
+    typed_extras = (RateOfPlay, PublishedRow, PublishedPromotions, LastOfficialEvent)
     #: The desk preselects FESA's text in force (``fesa``, before 2012 ``fesa-2011``) for a
     #: shogi event; the program's and NSR's variants are chosen by hand.
     desk_default_for: frozenset[str] = field(default=frozenset(), compare=False)

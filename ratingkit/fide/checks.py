@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.citations import Concept
+from ..core.extras import RateOfPlay
 from ..core.i18n import tr
 from ..core.model import Event
 from ..core.outcome import Finding, GameRef, Rule, game_text
@@ -70,11 +71,6 @@ def check(rules: Fide2014, event: Event, players: PlayerFile | None = None) -> C
     return CheckTable(title, CHECK_COLUMNS, tuple(rows), {}, tuple(findings), names)
 
 
-def _number(value: object) -> int | float | None:
-    """An event field that the reader made a number (None: not given)."""
-    return value if isinstance(value, int | float) else None
-
-
 def rate_of_play(
     rules: Fide2014, event: Event
 ) -> tuple[list[Finding], list[dict[str, object]], list[str]]:
@@ -88,7 +84,8 @@ def rate_of_play(
     findings: list[Finding] = []
     rows: list[dict[str, object]] = []
     unchecked: list[str] = []
-    minutes = _number(event.extra.get("minutes"))
+    rate = RateOfPlay.of(event)
+    minutes = rate.minutes
     if minutes is None:
         unchecked.append(tr("{clause} (no event field 'minutes')", clause=one))
     else:
@@ -122,7 +119,7 @@ def rate_of_play(
             )
             findings.append(Finding(rule, problem, tuple(items)))
             rows.append({"rule": one, "problem": problem, "games": _listed(items, _names(event))})
-    moves = _number(event.extra.get("first_control_moves"))
+    moves = rate.first_control_moves
     least = rules.minimum_first_control_moves
     if least is not None and moves is not None and moves < least:
         rule = Rule(two, tr("a first time control names at least {least} moves", least=least))

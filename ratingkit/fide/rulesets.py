@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.citations import Citations, Concept
 from ..core.errors import RatingkitError
+from ..core.extras import BirthAndFirstRating, Competition, RateOfPlay
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind, GameOutcome, Note, Outcome, Rule
@@ -71,6 +72,9 @@ class Fide2014(RuleSetMembers):
     rates_score_tables: bool = False
     #: FIDE's texts, compared side by side (the versions widget, notebook 08).
     lineage = "fide"
+    #: 1.1-1.2 (2022-2025): the rate of play; 8.11's match games; the birth and first
+    #: rating a file gives (K for juniors).
+    typed_extras = (RateOfPlay, Competition, BirthAndFirstRating)
     #: 8.54: the largest rating difference used.
     cap: int = 400
     #: 8.58: the iteration stops after this many passes if the rounded Ru still move.
@@ -215,7 +219,7 @@ class Fide2014(RuleSetMembers):
                 tr("a match in which one player is unrated ({names}) is not rated", names=names),
             )
             return {id(g): why for g in event.games}
-        scheduled = event.extra.get("match_games")
+        scheduled = Competition.of(event).match_games
         if not self.decided_match_games_not_rated or not isinstance(scheduled, int | float):
             return out
         score: dict[str, Fraction] = {}

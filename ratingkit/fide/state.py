@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from ..core.citations import Concept
 from ..core.errors import InvalidValueError, Location
+from ..core.extras import BirthAndFirstRating
 from ..core.i18n import _, tr
 from ..core.model import Event, Player, ReadNote
 from ..core.outcome import Note, NoteKind, Rule
@@ -290,13 +291,16 @@ def read_states(
                 missing_ids.append(player.id)
             states[player.id] = PlayerState(
                 born=player.born,
-                born_year_only=bool(player.extra.get("born_year_only")),
+                born_year_only=BirthAndFirstRating.of(player).born_year_only,
                 key=person_key(player, event),
             )
             continue
         how_counts[how] = how_counts.get(how, 0) + 1
         rows_matched.add(id(record))
-        first = record.extra.get("first_rated") or player.extra.get("first_rated")
+        first = (
+            BirthAndFirstRating.of(record.extra).first_rated
+            or BirthAndFirstRating.of(player).first_rated
+        )
         first_date = None
         if first:
             where = record.location
@@ -324,7 +328,7 @@ def read_states(
         states[player.id] = PlayerState(
             games=state.games,
             born=state.born or player.born,
-            born_year_only=state.born is None and bool(player.extra.get("born_year_only")),
+            born_year_only=state.born is None and BirthAndFirstRating.of(player).born_year_only,
             ever_2400=state.ever_2400,
             k=state.k,
             first_rated=first_date,

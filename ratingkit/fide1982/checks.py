@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from ..core.errors import InvalidValueError, Location, shown
+from ..core.errors import InvalidValueError, Location
+from ..core.extras import Competition, RateOfPlay, ScoreTableRow
 from ..core.i18n import N_, tr, trn
 from ..core.model import Event, EventType, Game, is_complete_round_robin
 from ..core.outcome import Finding, GameRef, Rule
@@ -86,7 +87,9 @@ class _Found:
         self.score_only = event.score_only
         self.round_robin = event.type is EventType.ROUND_ROBIN
         self.any_games = bool(self.games or self.score_only)
-        self.minutes = number_field(event, "minutes")
+        self.rate_of_play = RateOfPlay.of(event)
+        self.competition = Competition.of(event)
+        self.minutes = self.rate_of_play.minutes
         self.findings: list[Finding] = []
         self.excluded: dict[int, Rule] = {}
         self.not_chess: dict[int, str] = {}
@@ -137,35 +140,24 @@ class _Found:
         )
 
 
-def number_field(event: Event, name: str) -> int | float | None:
-    """An event field that holds a number (``minutes``, ``rounds_per_day``, ``hours_per_day``,
-    ``match_games``, ``cycles``), or None when the event does not give it."""
-    value = event.extra.get(name)
-    if value is None:
-        return None
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return value
-    text = str(value).strip()
-    try:
-        return int(text) if text.isdigit() else float(text)
-    except ValueError:
-        raise InvalidValueError(
-            tr("event field {name!r} must be a number, got {value}", name=name, value=shown(value)),
-            Location(event.source, None, name),
-            value,
-        ) from None
-
-
 def cycles_of(event: Event) -> int:
     """How often each pair meets in a score table (``cycles``, 1 unless given)."""
-    cycles = number_field(event, "cycles")
+    cycles = Competition.of(event).cycles
     return 1 if cycles is None else int(cycles)
 
 
 def score_table_points(event: Event, player_id: str) -> Fraction:
     """A player's points: his total in a score table, else from his games and byes."""
     if event.score_only:
-        return Fraction(str(event.player(player_id).extra["points"]))
+        player = event.player(player_id)
+        points = ScoreTableRow.of(player).points
+        if points is None:
+            raise InvalidValueError(
+                tr("player {id!r}: the score table gives no points", id=player_id),
+                player.location or Location(event.source, None, "points"),
+                player_id,
+            )
+        return points
     return Fraction(str(event.points(player_id)))
 
 
@@ -206,14 +198,14 @@ def check_time_control(found: _Found) -> None:
 def check_rounds_a_day(found: _Found) -> None:
     """3.1: at most three rounds and 12 hours of play a day (from the game dates, or from the
     event's ``rounds_per_day`` and ``hours_per_day``)."""
-    event, games, minutes = found.event, found.games, found.minutes
+    games, minutes = found.games, found.minutes
     per_day: dict[date, set[int]] = defaultdict(set)
     for game in games:
         if game.date is not None:
             per_day[game.date].add(game.round)
     day_rounds = {d: len(r) for d, r in per_day.items()}
-    field_rounds = number_field(event, "rounds_per_day")
-    hours = number_field(event, "hours_per_day")
+    field_rounds = found.rate_of_play.rounds_per_day
+    hours = found.rate_of_play.hours_per_day
     if not day_rounds and field_rounds is None and hours is None:
         found.unchecked.append(N_("3.1 (no game dates, 'rounds_per_day' or 'hours_per_day')"))
     for day, count in sorted(day_rounds.items()):
@@ -267,7 +259,7 @@ def check_duration(found: _Found) -> None:
         found.unchecked.append(N_("4.1 (no dates)"))
         return
     days = (end - start).days + 1
-    if days > 90 and not event.extra.get("league"):
+    if days > 90 and not found.competition.league:
         found.exclude_all(
             "4.1",
             tr(
@@ -404,7 +396,7 @@ def check_composition(found: _Found) -> None:
     count = len(found.remaining)
     rated = len(found.rated_ids & found.remaining)
     unrated = count - rated
-    champ = found.event.extra.get("championship")
+    champ = found.competition.championship
     problems: list[tuple[str, str]] = []
     if champ is not None:
         need = 2 if champ == "national women" else 3
@@ -466,7 +458,7 @@ def check_rated_opponents(found: _Found) -> None:
     opponents (6.42)."""
     event, games, rated_ids = found.event, found.games, found.rated_ids
     swiss_like = not found.round_robin or found.as_swiss
-    if event.extra.get("scheveningen") and rated_ids != {p.id for p in event.players}:
+    if found.competition.scheveningen and rated_ids != {p.id for p in event.players}:
         found.exclude_all("10.67", tr("a Scheveningen event with unrated players is not rated"))
         return
     if not swiss_like or found.score_only:
@@ -509,7 +501,7 @@ def check_match(found: _Found) -> None:
     event, games = found.event, found.games
     if event.type is not EventType.MATCH or found.score_only:
         return
-    scheduled = number_field(event, "match_games")
+    scheduled = found.competition.match_games
     if scheduled is None:
         found.unchecked.append(N_("6.5 (no field 'match_games')"))
         return
@@ -561,7 +553,6 @@ __all__ = [
     "cycles_of",
     "game_label",
     "minimum_minutes",
-    "number_field",
     "rule",
     "score_table_points",
 ]

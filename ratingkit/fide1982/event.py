@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..core.errors import RuleSetCannotRateError
 from ..core.expected import table_dp, table_pd_exact
+from ..core.extras import Competition
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType, Player, event_notes
 from ..core.outcome import (
@@ -476,7 +477,7 @@ def apply_olympiad(event: Event, rated: Rated) -> Rated:
     """10.4: an unrated player at an Olympiad who played at least half the rounds and scored
     at least 50% is listed at 2200 (2050 after the women's Olympiad), unless his Rn is
     higher."""
-    olympiad = event.extra.get("olympiad")
+    olympiad = Competition.of(event).olympiad
     if not olympiad or event.score_only:
         return rated
     outcome = rated.outcome

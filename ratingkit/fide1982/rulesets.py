@@ -10,6 +10,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, overload
 
+from ..core.extras import Competition, RateOfPlay, ScoreTableRow
 from ..core.i18n import N_, _, tr
 from ..core.model import Event
 from ..core.outcome import GameKind, GameOutcome, Outcome
@@ -46,6 +47,10 @@ class Fide1982(RuleSetMembers):
     #: The 1982 rules rate chess, from games or from a score table's totals (10.2x).
     game: GameKind = GameKind.CHESS
     rates_score_tables: bool = True
+    #: 2.1-3.1: the rate of play; 2.4, 4.1, 6.33, 6.5, 10.4: the kind of competition (cycles,
+    #: a match, a league, a championship, Scheveningen, an Olympiad); 4.2: a score table's
+    #: totals.
+    typed_extras = (RateOfPlay, Competition, ScoreTableRow)
     below_half_factor: bool = False
     #: The desk's text for a score table (of the rule sets, only the 1982 rules rate totals,
     #: 10.2x); the literal reading of 10.25 is a second reading, never preselected.

@@ -40,7 +40,7 @@ from ..core.errors import InvalidValueError, Location, UnknownResultError
 from ..core.fastbuild import collector_paused
 from ..core.fileio import Reads, files_read, main_encoding, read_csv_table, read_text_into
 from ..core.i18n import N_, _, tr
-from ..core.model import Event, EventType, Game, Handicap, Special, parse_result
+from ..core.model import Event, EventOrigin, EventType, Game, Handicap, Special, parse_result
 from ..core.outcome import GameKind
 from ..core.players import PlayerFile
 from ..core.values import parse_date, parse_round
@@ -61,10 +61,8 @@ def read_club(path: str | Path, encoding: str | None = None) -> Event:
     name = games_path.parent.name if games_path.name == "games.csv" else games_path.stem
     text = read_text_into(games_path, encoding, reads)
     event = club_event(text, roster, name or "club", str(games_path))
-    event = replace(
-        event, extra={**event.extra, "encoding": main_encoding(reads), "files": files_read(reads)}
-    )
-    return with_read_notes(event, reads)
+    origin = replace(event.origin, files=files_read(reads), encoding=main_encoding(reads))
+    return with_read_notes(replace(event, origin=origin), reads)
 
 
 def club_event(
@@ -94,17 +92,15 @@ def club_event(
     for game in games:
         game_terms(game)  # check kind, agreed and the kinte counts now, with their lines
     dates = [g.date for g in games if g.date]
-    extra: dict[str, object] = {
-        "events": tuple(first_seen),
-        "type_note": tr(
+    origin = EventOrigin(
+        type_note=tr(
             "club records: {events} event(s) over {dates} date(s), rated in date order",
             events=len(first_seen),
             dates=len(set(dates)),
         ),
-        "game_evidence": N_("LNMO club records"),
-    }
-    if roster.source:
-        extra["player_file"] = roster.source
+        game_evidence=N_("LNMO club records"),
+        player_file=roster.source or None,
+    )
     return Event(
         name=name,
         players=tuple(players),
@@ -113,7 +109,8 @@ def club_event(
         start=min(dates, default=None),
         end=max(dates, default=None),
         source=source,
-        extra=extra,
+        extra={"events": tuple(first_seen)},
+        origin=origin,
         # The LNMO club plays shogi.
         game=GameKind.SHOGI,
     )

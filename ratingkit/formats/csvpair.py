@@ -14,7 +14,7 @@ one FIDE id are refused).  A column ratingkit does not know is an error.
 
 Both files may be separated by ``,``, ``;`` or tabs (the header line tells) and be in UTF-8 or
 a Windows code page (detected, or given as ``encoding``); see :mod:`ratingkit.core.fileio`.  The
-event's ``extra["encoding"]`` is the games file's encoding and ``extra["read_notes"]`` says
+event's ``origin.encoding`` is the games file's encoding and ``origin.read_notes`` says
 which files were not read as UTF-8.
 
 Event-level fields (time control, dates, rounds per day ...) may stand in a side file
@@ -50,6 +50,7 @@ from ..core.model import (
     BYE_CODES,
     Bye,
     Event,
+    EventOrigin,
     EventType,
     Game,
     Handicap,
@@ -122,7 +123,7 @@ def read_csv_pair(
     """Read a CSV pair into an :class:`~ratingkit.core.model.Event`.
 
     Without ``event_type`` the type is detected: a round robin when every pair of players
-    met equally often, else a Swiss.  The detection is recorded in ``event.extra["type_note"]``.
+    met equally often, else a Swiss.  The detection is recorded in ``event.origin.type_note``.
     ``encoding`` overrides the detected encoding of every file of the pair; ``roster`` is the
     players file to read when none lies beside the games file.
     """
@@ -146,9 +147,6 @@ def read_csv_pair(
         else games_path.stem.replace("-games", "").replace("_games", "")
     )
     has_state = any(getattr(r, c) is not None for r in listed for c in PLAYER_STATE_COLUMNS)
-    extra: dict[str, object] = {"encoding": main_encoding(reads)}
-    if has_state:
-        extra["player_file"] = str(players_path)
     # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
     fields = read_sidecar(games_path, encoding=encoding, reads=reads)
     # The type is decided before the event is built, so that it is built (and checked) once.
@@ -162,11 +160,13 @@ def read_csv_pair(
             EventType.SWISS,
             _("event type swiss (detected: not every pair of players met)"),
         )
-    extra["type_note"] = note
-    extra["files"] = files_read(reads)  # the games, players and event files
-    notes = encoding_notes(reads)
-    if notes:
-        extra["read_notes"] = notes
+    origin = EventOrigin(
+        files=files_read(reads),  # the games, players and event files
+        encoding=main_encoding(reads),
+        read_notes=encoding_notes(reads),
+        type_note=note,
+        player_file=str(players_path) if has_state else None,
+    )
     event = Event(
         name=name or "event",
         players=tuple(players),
@@ -174,7 +174,7 @@ def read_csv_pair(
         byes=byes,
         type=kind,
         source=str(games_path),
-        extra=extra,
+        origin=origin,
     )
     event = apply_fields(event, fields)
     if event_type is not None and "type" in fields:
@@ -192,7 +192,7 @@ def with_guessed_game(event: Event) -> Event:
     game, evidence = event_game(event)
     if game is None:
         return event
-    return with_game(event, game, {**event.extra, "game_evidence": evidence})
+    return with_game(event, game, evidence)
 
 
 def players_from_roster(roster: PlayerFile) -> list[Player]:
@@ -230,7 +230,7 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
 
 
 def _with_type(event: Event, event_type: EventType, note: str) -> Event:
-    return replace(event, type=event_type, extra={**event.extra, "type_note": note})
+    return replace(event, type=event_type, origin=replace(event.origin, type_note=note))
 
 
 def _read_games(

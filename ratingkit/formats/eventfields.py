@@ -242,24 +242,26 @@ def apply_fields(event: Event, fields: Mapping[str, object]) -> Event:
     # The attributes' values are of the attributes' types (parse_field made them so).
     changes: dict[str, Any] = {k: fields[k] for k in EVENT_ATTRIBUTES if k in fields}
     extra = dict(event.extra)
-    extra.update({k: v for k, v in fields.items() if k not in EVENT_ATTRIBUTES})
-    if "_source" in extra:
-        extra["event_file"] = extra.pop("_source")
+    extra.update({k: v for k, v in fields.items() if k not in EVENT_ATTRIBUTES and k != "_source"})
+    origin = event.origin
+    if "_source" in fields:
+        origin = replace(origin, event_file=str(fields["_source"]))
     given_type = fields.get("type")
     if isinstance(given_type, EventType):
-        where = extra.get("event_file", _("the event fields"))
-        extra["type_note"] = tr(
+        where = origin.event_file or _("the event fields")
+        type_note = tr(
             "event type {type} (given in {where})", type=_(given_type.value), where=where
         )
+        origin = replace(origin, type_note=type_note)
     game = fields.get("game")
     if isinstance(game, GameKind):
         extra["game"] = game.value
-        extra["game_evidence"] = f"the event says game {game.value}"
+        origin = replace(origin, game_evidence=f"the event says game {game.value}")
     if "start" in fields or "end" in fields:
         dates = {"start": changes.get("start", event.start), "end": changes.get("end", event.end)}
-        where = extra.get("event_file")
-        check_dates(dates, Location(str(where)) if where else None)
-    return replace(event, **changes, extra=extra)
+        event_file = origin.event_file
+        check_dates(dates, Location(event_file) if event_file else None)
+    return replace(event, **changes, extra=extra, origin=origin)
 
 
 def check_game(
@@ -279,10 +281,9 @@ def check_game(
 
 
 def with_read_notes(event: Event, reads: Reads) -> Event:
-    """A copy of ``event`` whose ``extra["read_notes"]`` says which of the files read were
-    not UTF-8 (see :func:`ratingkit.core.fileio.encoding_notes`); the event itself if all
-    were."""
+    """A copy of ``event`` whose ``origin.read_notes`` say which of the files read were not
+    UTF-8 (see :func:`ratingkit.core.fileio.encoding_notes`); the event itself if all were."""
     notes = encoding_notes(reads)
     if not notes:
         return event
-    return replace(event, extra={**event.extra, "read_notes": notes})
+    return replace(event, origin=replace(event.origin, read_notes=notes))

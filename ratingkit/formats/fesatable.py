@@ -52,12 +52,13 @@ from ..core.errors import (
     UnknownPlayerError,
 )
 from ..core.fastbuild import build, collector_paused
-from ..core.fileio import Reads, encoding_extra, read_text_into
+from ..core.fileio import Reads, read_text_into, reads_origin
 from ..core.i18n import N_, _, tr
 from ..core.model import (
     Bye,
     ByeKind,
     Event,
+    EventOrigin,
     EventType,
     Game,
     GameEntry,
@@ -107,12 +108,12 @@ def _sniff(path: Path, head: str) -> bool:
 
 def read_fesa_table(path: str | Path, encoding: str | None = None) -> Event:
     """Read a FESA table: UTF-8, else the code page detected, or ``encoding`` if given (see
-    :mod:`ratingkit.core.fileio`); the event's ``extra["encoding"]`` says which, and
-    ``extra["read_notes"]`` when it is not UTF-8."""
+    :mod:`ratingkit.core.fileio`); the event's ``origin.encoding`` says which, and
+    ``origin.read_notes`` when it is not UTF-8."""
     source = str(path)
     reads: Reads = []
     text = read_text_into(path, encoding, reads)
-    return parse_fesa_table(text, source, Path(path).stem, read_extra=encoding_extra(reads))
+    return parse_fesa_table(text, source, Path(path).stem, origin=reads_origin(reads))
 
 
 def _shown(text: str, limit: int = 40) -> str:
@@ -174,16 +175,16 @@ def parse_fesa_table(
     source: str = "<fesa table>",
     name: str = "event",
     *,
-    read_extra: Mapping[str, object] | None = None,
+    origin: EventOrigin | None = None,
 ) -> Event:
     """The event of a FESA table's text (``source`` names the file in errors, ``name`` is the
-    event's name unless an ``Event:`` line gives one; ``read_extra`` goes into the event's
-    ``extra``: what :func:`read_fesa_table` knows of the file's encoding)."""
+    event's name unless an ``Event:`` line gives one; ``origin``: what
+    :func:`read_fesa_table` knows of the file and its encoding)."""
     with collector_paused():
-        return _parse(text, source, name, read_extra or {})
+        return _parse(text, source, name, origin or EventOrigin())
 
 
-def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) -> Event:
+def _parse(text: str, source: str, name: str, origin: EventOrigin) -> Event:
     """The table's steps, in the order a reader meets them: the text, the lines before the
     header (event, date, time control, title), the header (the columns), each line after it
     (a player row or a promotion), then what needs every row (names' layout, opponents,
@@ -215,7 +216,7 @@ def _parse(text: str, source: str, name: str, read_extra: Mapping[str, object]) 
         games,
         byes,
         promotions,
-        read_extra,
+        origin,
         table.games_of,
     )
 
@@ -778,17 +779,14 @@ def _event(
     games: tuple[Game, ...],
     byes: tuple[Bye, ...],
     promotions: list[tuple[str, str]],
-    read_extra: Mapping[str, object],
+    origin: EventOrigin,
     games_of: Mapping[str, int],
 ) -> Event:
     """The event: its name and dates (an ``Event:`` and a ``Date:`` line, else the title
     line), what the table publishes, and its type (round robin when every pair met)."""
     meta, title = preamble.meta, preamble.title
-    extra_event: dict[str, object] = {
-        **read_extra,
-        "rounds_in_header": columns.rounds,
-        "game_evidence": N_("a FESA table"),
-    }
+    extra_event: dict[str, object] = {"rounds_in_header": columns.rounds}
+    origin = replace(origin, game_evidence=N_("a FESA table"))
     if promotions:
         extra_event["published_promotions"] = tuple(promotions)
     start_date = None
@@ -820,7 +818,8 @@ def _event(
         start=start_date,
         end=end_date,
         source=source,
-        extra={**extra_event, "type_note": _("event type swiss (detected from the table)")},
+        extra=extra_event,
+        origin=replace(origin, type_note=_("event type swiss (detected from the table)")),
         local_ids=True,
         # A FESA tournament table is of a shogi event (FESA rule 1).
         game=GameKind.SHOGI,
@@ -829,10 +828,7 @@ def _event(
         event = replace(
             event,
             type=EventType.ROUND_ROBIN,
-            extra={
-                **extra_event,
-                "type_note": _("event type round robin (detected from the table)"),
-            },
+            origin=replace(origin, type_note=_("event type round robin (detected from the table)")),
         )
     return event
 

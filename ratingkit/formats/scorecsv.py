@@ -33,9 +33,9 @@ import io
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from ..core.errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
+from ..core.extras import Competition, RateOfPlay, ScoreTableRow
 from ..core.fastbuild import collector_paused
 from ..core.fileio import (
     Reads,
@@ -46,7 +46,7 @@ from ..core.fileio import (
     read_text_into,
 )
 from ..core.i18n import N_, _, tr
-from ..core.model import Event, EventType, Player
+from ..core.model import Event, EventOrigin, EventType, Player
 from ..core.outcome import GameKind
 from ..core.output import protect_row
 from ..core.players import _record, check_columns, check_unnamed
@@ -92,7 +92,14 @@ def _split(text: str, source: str) -> tuple[list[tuple[str, str, Location]], int
 
 def points_of(player: Player) -> Fraction:
     """A score table player's points (exact)."""
-    return Fraction(str(player.extra["points"]))
+    points = ScoreTableRow.of(player).points
+    if points is None:
+        raise InvalidValueError(
+            tr("player {id!r}: the score table gives no points", id=player.id),
+            player.location,
+            player.id,
+        )
+    return points
 
 
 @collector_paused()
@@ -188,21 +195,20 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
             Location(source, header_line),
             len(players),
         )
-    event_extra: dict[str, object] = {
-        "type_note": _("event type round robin (a score table is a round robin)"),
-        "game_evidence": N_("a FIDE score table"),
-        "encoding": main_encoding(reads),
-        "files": files_read(reads),
-    }
-    if has_state:
-        event_extra["player_file"] = source
+    origin = EventOrigin(
+        files=files_read(reads),
+        encoding=main_encoding(reads),
+        type_note=_("event type round robin (a score table is a round robin)"),
+        player_file=source if has_state else None,
+        game_evidence=N_("a FIDE score table"),
+    )
     event = Event(
         name=file.stem,
         players=tuple(players),
         games=(),
         type=EventType.ROUND_ROBIN,
         source=source,
-        extra=event_extra,
+        origin=origin,
         local_ids=True,
         score_only=True,
         # A score table is the FIDE 1982 form of a chess round robin.
@@ -219,14 +225,13 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
 
 def _line_of(player: Player) -> int | None:
     """The line of the table a player was read from (None for a player built in Python)."""
-    line = player.extra.get("line")
-    return line if isinstance(line, int) else None
+    return ScoreTableRow.of(player).line
 
 
 def check_totals(event: Event) -> None:
     """The points of a score table must be those of a complete round robin."""
-    given: Any = event.extra.get("cycles", 1)
-    cycles = int(given)
+    given = Competition.of(event).cycles
+    cycles = 1 if given is None else int(given)
     count = len(event.players)
     most = cycles * (count - 1)
     for player in event.players:
@@ -272,14 +277,24 @@ def write_score_csv(event: Event) -> str:
         value = getattr(event, key)
         if value is not None and key != "name":
             buffer.write(f"# {key}: {value.isoformat()}\n")
-    for key in ("cycles", "minutes", "rounds_per_day", "hours_per_day", "championship"):
-        if key in event.extra and not (key == "cycles" and event.extra[key] == 1):
-            buffer.write(f"# {key}: {event.extra[key]}\n")
+    rate, competition = RateOfPlay.of(event), Competition.of(event)
+    fields = {
+        "cycles": competition.cycles,
+        "minutes": rate.minutes,
+        "rounds_per_day": rate.rounds_per_day,
+        "hours_per_day": rate.hours_per_day,
+        "championship": competition.championship,
+    }
+    for key, value in fields.items():
+        if value is not None and not (key == "cycles" and value == 1):
+            buffer.write(f"# {key}: {value}\n")
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(("id", "name", "rating", "points"))
     for player in event.players:
         points = (
-            points_of(player) if "points" in player.extra else Fraction(event.points(player.id))
+            points_of(player)
+            if ScoreTableRow.of(player).points is not None
+            else Fraction(event.points(player.id))
         )
         writer.writerow(
             protect_row(

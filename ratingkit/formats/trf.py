@@ -31,14 +31,15 @@ free of tabs and control characters, a line at most :data:`MAX_ROUNDS` rounds lo
 file at most :data:`MAX_CELLS` round cells: a file that says otherwise is refused at that line
 and column, quoting the value.  A UTF-8 byte-order mark and CR or CRLF line ends are read as
 plain text.  Every other line (``012`` name, ``022`` city, ``042``/``052`` dates, ``092``
-type, TRF-2026's new tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` and
+type, TRF-2026's new tags, ``XX?`` extensions) is kept in ``event.extra["trf_tags"]`` (read
+as :class:`~ratingkit.core.extras.TrfHeader`) and
 written back.  Trailing spaces may be missing: rounds after the end of a line are blank
 (``Z``).
 
 A line that only stands for the bye (FIDE's own example ends with start rank 284
 "spielfrei") is not a player: :func:`_drop_bye_placeholders` says exactly when, leaves it out
-and says so in a note (``event.extra["type_note"]``, which every report prints, and
-``event.extra["reader_notes"]``); ``event.extra["trf_bye_placeholders"]`` keeps (start rank,
+and says so in a note (``event.origin.type_note``, which every report prints, and
+``event.origin.notes_beside_type``); ``event.extra["trf_bye_placeholders"]`` keeps (start rank,
 name, rounds) so that :func:`write_trf` writes the line back.
 """
 
@@ -46,11 +47,10 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from ..core.errors import (
     ConflictingGameError,
@@ -60,14 +60,16 @@ from ..core.errors import (
     MalformedLineError,
     UnknownResultError,
 )
+from ..core.extras import BirthAndFirstRating, TrfGame, TrfHeader, TrfRow
 from ..core.fastbuild import collector_paused
-from ..core.fileio import Reads, encoding_extra, read_text_into
+from ..core.fileio import Reads, read_text_into, reads_origin
 from ..core.i18n import N_, _, tr
 from ..core.model import (
     Bye,
     ByeKind,
     Colour,
     Event,
+    EventOrigin,
     EventType,
     Game,
     GameEntry,
@@ -170,12 +172,12 @@ def read_trf(path: str | Path, encoding: str | None = None) -> Event:
 
     The file is UTF-8, else the code page detected (an old TRF's Latin-1 reads as its
     superset Windows-1252), or ``encoding`` if given (see :mod:`ratingkit.core.fileio`); the
-    event's ``extra["encoding"]`` says which, and ``extra["read_notes"]`` when it is not UTF-8."""
+    event's ``origin.encoding`` says which, and ``origin.read_notes`` when it is not UTF-8."""
     source = str(path)
     _refuse_nul_bytes(path, source)
     reads: Reads = []
     text = read_text_into(path, encoding, reads)
-    return parse_trf(text, source, read_extra=encoding_extra(reads))
+    return parse_trf(text, source, origin=reads_origin(reads))
 
 
 def _refuse_nul_bytes(path: str | Path, source: str) -> None:
@@ -210,18 +212,16 @@ class _Row:
     entries: list[GameEntry]
 
 
-def parse_trf(
-    text: str, source: str = "<trf>", *, read_extra: Mapping[str, object] | None = None
-) -> Event:
-    """Parse TRF text; every error names the line and column.  ``read_extra`` goes into the
-    event's ``extra`` (what :func:`read_trf` knows of the file's encoding)."""
+def parse_trf(text: str, source: str = "<trf>", *, origin: EventOrigin | None = None) -> Event:
+    """Parse TRF text; every error names the line and column.  ``origin``: what
+    :func:`read_trf` knows of the file and its encoding."""
     # The cycle collector walks every cell object again as the heap grows (40% of the time of
     # a 9,999-player file, bench/read_big_trf.py); the reader builds no reference cycles.
     with collector_paused():
-        return _parse_trf(text, source, read_extra or {})
+        return _parse_trf(text, source, origin or EventOrigin())
 
 
-def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Event:
+def _parse_trf(text: str, source: str, read_origin: EventOrigin) -> Event:
     # A UTF-8 byte-order mark (read_text drops it; text handed in directly may keep it) and
     # Windows or old Mac line ends.
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -384,17 +384,17 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         event_type = EventType.SWISS
         type_note = _("event type swiss (detected: not every pair of players met)")
     notes = tuple(_placeholder_note(p, byes) for p in placeholders)
-    extra: dict[str, object] = {
-        **read_extra,
-        "trf_tags": tuple(tags),
-        "type_note": "; ".join((type_note, *notes)),
-        "game_evidence": N_("a FIDE TRF file"),
-    }
+    extra: dict[str, object] = {"trf_tags": tuple(tags)}
+    origin = replace(
+        read_origin,
+        type_note="; ".join((type_note, *notes)),
+        notes_beside_type=notes,
+        game_evidence=N_("a FIDE TRF file"),
+    )
     if placeholders:
         extra["trf_bye_placeholders"] = tuple(
             (int(p.player.id), p.player.name, p.rounds) for p in placeholders
         )
-        extra["reader_notes"] = notes
     event = Event(
         name=name or Path(source).stem,
         players=tuple(players),
@@ -406,6 +406,7 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
         rounds=rounds,
         source=source,
         extra=extra,
+        origin=origin,
         local_ids=True,
         # TRF is FIDE's tournament report format: a chess event.
         game=GameKind.CHESS,
@@ -417,8 +418,8 @@ def _parse_trf(text: str, source: str, read_extra: Mapping[str, object]) -> Even
     possible = rounds >= n - 1 and len(games) >= n * (n - 1) // 2
     if given is None and possible and is_complete_round_robin(event):
         type_note = _("event type round robin (detected: every pair of players met equally often)")
-        extra["type_note"] = "; ".join((type_note, *notes))
-        event = replace(event, type=EventType.ROUND_ROBIN, extra=extra)
+        origin = replace(origin, type_note="; ".join((type_note, *notes)))
+        event = replace(event, type=EventType.ROUND_ROBIN, origin=origin)
     return event
 
 
@@ -626,7 +627,7 @@ def _check_points(
     forfeits as scored (``1 + W`` 1, ``= D`` 0.5, ``0 - L`` 0), byes ``H`` 0.5, ``F`` and
     ``U`` (old style ``0000 - +``) 1, ``Z`` (blank, ``0000 - -``) 0.  A file that says
     otherwise is refused: which of the two is wrong is for the arbiter to say."""
-    given = player.extra.get("trf_points")
+    given = TrfRow.of(player).points
     if given is None:
         return player
     if points != given:
@@ -1048,7 +1049,7 @@ def write_trf(event: Event) -> str:
             event.end.isoformat(),
         )
     lines: list[str] = []
-    given_tags: Any = event.extra.get("trf_tags") or ()
+    given_tags = TrfHeader.of(event).tags
     tags = list(given_tags)
     present = {tag for tag, _ in tags}
     if "012" not in present:
@@ -1056,7 +1057,7 @@ def write_trf(event: Event) -> str:
     for tag, date_value in (("042", event.start), ("052", event.end)):
         if tag not in present and date_value is not None:
             tags.append((tag, ""))
-    if "092" not in present and not event.extra.get("trf_tags"):
+    if "092" not in present and not given_tags:
         label = {EventType.ROUND_ROBIN: "Individual: Round robin", EventType.SWISS: "Swiss"}
         tags.append(("092", label.get(event.type, event.type.value)))
     for tag, value in tags:
@@ -1074,7 +1075,7 @@ def write_trf(event: Event) -> str:
     for game in event.games:
         for pid, colour in ((game.white, "w"), (game.black, "b")):
             opponent = numbers[game.opponent_of(pid)]
-            shown = "-" if game.extra.get("trf_colour") == "-" else colour
+            shown = "-" if TrfGame.of(game).colour_unknown else colour
             code = _result_code(game.score_of(pid), game.play)
             cells[(pid, game.round)] = f"{opponent:>4} {shown} {code}"
             points[pid] += game.score_of(pid)
@@ -1128,9 +1129,9 @@ def write_trf(event: Event) -> str:
             fide_ids[player.fide_id] = player.id
         if not player.name.strip():
             raise InvalidValueError(tr("player {id} has no name", id=player.id), None, player.id)
-        given: Any = player.extra.get("trf_points")
-        total = float(given) if given is not None else points[player.id]
-        rank = player.extra.get("rank", "")
+        row = TrfRow.of(player)
+        total = row.points if row.points is not None else points[player.id]
+        rank = row.rank if row.rank is not None else ""
         fields = {
             "start rank": _fixed(str(numbers[player.id]), 4, right=True, what=N_("start rank")),
             "sex": _fixed(player.sex or "", 1, what=N_("sex")),
@@ -1164,11 +1165,10 @@ def _player_line(fields: dict[str, str], round_cells: list[str]) -> str:
 
 
 def _placeholder_lines(event: Event, used: set[int], rounds: int) -> list[tuple[int, str]]:
-    """The bye placeholders the reader left out (``extra["trf_bye_placeholders"]``), written
+    """The bye placeholders the reader left out (:attr:`TrfHeader.bye_placeholders`), written
     back as ``0000 - -`` opposite the byes they stood for: the file reads back the same."""
     lines = []
-    placeholders: Any = event.extra.get("trf_bye_placeholders") or ()
-    for rank, name, stood_for in placeholders:
+    for rank, name, stood_for in TrfHeader.of(event).bye_placeholders:
         if rank in used or rank > 9999 or any(r > rounds for r in stood_for):
             continue
         fields = {
@@ -1189,7 +1189,7 @@ def _date_text(value: date) -> str:
 def _birth_date(player: Player) -> str:
     if player.born is None:
         return ""
-    if player.extra.get("born_year_only"):
+    if BirthAndFirstRating.of(player).born_year_only:
         return f"{player.born.year:04d}/00/00"
     return _date_text(player.born)
 

@@ -75,11 +75,11 @@ def plot_logistic_against_table(ax: Any = None, up_to: int = 800) -> Any:
     ax.set_title(_("14.1: the logistic formula against table 10.1b"))
     ax.grid(alpha=0.3)
     lines = ax.get_legend_handles_labels()
-    extra = twin.get_legend_handles_labels()
+    twin_lines = twin.get_legend_handles_labels()
     # Below the axes: inside, the legend lay over the curves wherever it was put.
     ax.legend(
-        lines[0] + extra[0],
-        lines[1] + extra[1],
+        lines[0] + twin_lines[0],
+        lines[1] + twin_lines[1],
         loc="upper center",
         bbox_to_anchor=(0.5, -0.15),
         ncol=3,

@@ -289,7 +289,7 @@ def _load(event_files: Sequence[Upload], player_files: Sequence[Upload], folder:
         player_path.write_bytes(player_files[0][1])
     fmt = detect_format(event_path).name
     event = read_event(event_path, roster=player_path)
-    carried = event.extra.get("player_file")
+    carried = event.origin.player_file
     players: PlayerFile | None = None
     if player_path is not None:
         players = read_player_file(player_path)
@@ -434,7 +434,7 @@ def read_summary(loaded: Loaded) -> dict[str, object]:
     return {
         N_("files"): ", ".join(loaded.files),
         N_("format"): loaded.format,
-        N_("encoding"): event.extra.get("encoding"),
+        N_("encoding"): event.origin.encoding,
         N_("player file"): loaded.player_file or _("none"),
         N_("event"): event.name,
         N_("dates"): _(" to ").join(d.isoformat() for d in (event.start, event.end) if d)

@@ -133,8 +133,7 @@ class LedgerImporting(LedgerRating):
         except RatingkitError as exc:
             errors.append(str(exc))
         if players is None and event is not None:
-            carried = event.extra.get("player_file")  # a players.csv that carries state
-            players = str(carried) if carried else None
+            players = event.origin.player_file  # a players.csv that carries state
         if players is not None:
             try:
                 player_file = read_player_file(players, encoding)
@@ -407,7 +406,11 @@ class LedgerImporting(LedgerRating):
                 event.source,
                 digest,
                 int(event.score_only),
-                json.dumps({k: plain(v) for k, v in event.extra.items()}, ensure_ascii=False),
+                # The origin under the keys it always had (EventOrigin.stored).
+                json.dumps(
+                    {k: plain(v) for k, v in {**event.origin.stored(), **event.extra}.items()},
+                    ensure_ascii=False,
+                ),
                 _now(),
                 event.game.value if event.game is not None else None,
                 games_digest,
@@ -716,8 +719,7 @@ def _file_digest(path: Path, event: Event) -> str:
     """A hash of the bytes of every file the event was read from (a CSV pair's games,
     players and event files), by their names in the folder, so that one folder given as
     ``ev``, ``$PWD/ev`` or ``ev/games.csv`` has one digest."""
-    files = event.extra.get("files")
-    names = [Path(str(f)) for f in files] if isinstance(files, list | tuple) and files else []
+    names = [Path(f) for f in event.origin.files]
     if not names and path.is_file():
         names = [path]
     if not names:
@@ -732,7 +734,6 @@ def _file_digest(path: Path, event: Event) -> str:
 def _read_with(event: Event, source: str | None) -> bool:
     """True when the file ``source`` is one the event was read from (its players file, or the
     roster of a games file with none beside it): its ratings are the event's own."""
-    files = event.extra.get("files")
-    if source is None or not isinstance(files, tuple | list):
+    if source is None:
         return False
-    return Path(source).resolve() in {Path(str(name)).resolve() for name in files}
+    return Path(source).resolve() in {Path(name).resolve() for name in event.origin.files}

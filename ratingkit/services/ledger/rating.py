@@ -14,7 +14,18 @@ from typing import Any
 from ...core.errors import InputError
 from ...core.fastbuild import build, collector_paused
 from ...core.i18n import tr
-from ...core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player, Special
+from ...core.model import (
+    Bye,
+    ByeKind,
+    Event,
+    EventType,
+    Game,
+    Handicap,
+    Play,
+    Player,
+    Special,
+    split_origin,
+)
 from ...core.outcome import (
     EventKey,
     EventOutcome,
@@ -377,6 +388,7 @@ class LedgerRating(LedgerCore):
             byes.setdefault(event_id, []).append(Bye(r, str(p), ByeKind(k)))
         built = []
         for event_id, name, start, end, type_, rounds, source, extra, score_only, game in heads:
+            origin, fields = split_origin(json.loads(extra))
             event = Event(
                 name=name,
                 players=tuple(players.get(event_id, ())),
@@ -387,7 +399,8 @@ class LedgerRating(LedgerCore):
                 end=date.fromisoformat(end) if end else None,
                 rounds=rounds,
                 source=source,
-                extra=json.loads(extra),
+                extra=fields,
+                origin=origin,
                 score_only=bool(score_only),
                 game=GameKind(game) if game else None,
             )
