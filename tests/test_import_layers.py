@@ -50,7 +50,7 @@ LAYERS: Mapping[str, int] = {
     "__main__": 7,
 }
 
-#: The circles left, each through a function-level import, with the reason it is still there.
+#: The circle left, through a function-level import, with the reason it is still there.
 #: The test fails on any other circle and on a change of these: fixing one means deleting it
 #: here.
 KNOWN_CIRCLES: Mapping[frozenset[str], str] = {
@@ -63,10 +63,6 @@ KNOWN_CIRCLES: Mapping[frozenset[str], str] = {
     ): (
         "Fide2014.rate_events takes the vectorised path (fast_period) where vectorised_reason "
         "allows, and the fast path needs the rule set FIDE_2014 it is exact for"
-    ),
-    frozenset({"ratingkit.fesa.event", "ratingkit.fesa.fast"}): (
-        "step 2 of a FESA event (event.iterate) runs its passes on fast.PassOutcomes, which is "
-        "built from the event's own steps"
     ),
 }
 

@@ -28,7 +28,6 @@ KNOWN_COMPLEX_FUNCTIONS: Mapping[tuple[str, str], str] = {
     ("ratingkit/core/report.py", "_column_text"): (
         "helpers A and B (issue 27 parts 1-2) edit report.py: brought under with them"
     ),
-    ("ratingkit/fesa/fast.py", "quick_outcome"): "helper E (issue 27 part 4): being split",
     ("ratingkit/fide/fast_period.py", "_rate_period"): (
         "helper D (issue 28 part 2): the one numpy FIDE engine replaces it"
     ),
@@ -41,8 +40,6 @@ KNOWN_COMPLEX_FUNCTIONS: Mapping[tuple[str, str], str] = {
 KNOWN_GIANT_MODULES: Mapping[str, str] = {
     "ratingkit/cli.py": "helper A (issue 27 part 1, --player) edits it now: split after",
     "ratingkit/core/report.py": "helpers A and B edit it now (the report built once): split after",
-    "ratingkit/fesa/event.py": "helper E (issue 27 part 4): being split",
-    "ratingkit/fesa/fast.py": "helper E (issue 27 part 4): being split",
     "ratingkit/fide/fast_period.py": "helper D (issue 28 part 2): one numpy FIDE engine",
     "ratingkit/fide/vectorised_period.py": "helper D (issue 28 part 2): one numpy FIDE engine",
     "ratingkit/formats/fesatable.py": "helper E (issue 27 part 4): being split",
