@@ -25,14 +25,8 @@ MAX_MODULE_LINES = 1000
 
 #: (module's path, function's name) -> its owner and why it is still over MAX_COMPLEXITY.
 KNOWN_COMPLEX_FUNCTIONS: Mapping[tuple[str, str], str] = {
-    ("ratingkit/core/report.py", "_column_text"): (
-        "helpers A and B (issue 27 parts 1-2) edit report.py: brought under with them"
-    ),
     ("ratingkit/fide/fast_period.py", "_rate_period"): (
         "helper D (issue 28 part 2): the one numpy FIDE engine replaces it"
-    ),
-    ("ratingkit/formats/trf.py", "_parse_trf"): (
-        "helper B (issue 27 part 2) edits the readers: brought under with it"
     ),
 }
 
