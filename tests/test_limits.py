@@ -36,7 +36,6 @@ KNOWN_GIANT_MODULES: Mapping[str, str] = {
     "ratingkit/core/report.py": "helpers A and B edit it now (the report built once): split after",
     "ratingkit/fide/fast_period.py": "helper D (issue 28 part 2): one numpy FIDE engine",
     "ratingkit/fide/vectorised_period.py": "helper D (issue 28 part 2): one numpy FIDE engine",
-    "ratingkit/formats/fidelist.py": "helper E (issue 27 part 4): to be split",
     "ratingkit/formats/trf.py": "helper B (issue 27 part 2) edits the readers now: split after",
     "ratingkit/notebook/widgets/desk.py": "helpers A and B edit the desk now: split after",
     "ratingkit/services/ledger.py": "helper C (issue 28 part 1): the ledger in parts",
