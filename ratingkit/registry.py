@@ -4,6 +4,13 @@ It lives above the rating systems: it loads :mod:`ratingkit.builtin`'s list (whi
 system) on first use, and a program adds its own rule set with :func:`register`.  The core
 (:mod:`ratingkit.core.ruleset`: the protocol, the guard) imports neither, so no rating system
 depends on another through it.
+
+:data:`SYSTEMS` is the one list of the package's rating systems (issue 27, part 3): the
+catalogs' domain of their texts (:data:`ratingkit.core.i18n.DOMAINS`, given their packages
+here when the registry is imported), the documents ``ratingkit explain`` quotes
+(:data:`ratingkit.documents.DOCUMENTS`) and FIDE's versions side by side
+(:data:`ratingkit.services.versions.VERSIONS`, from the family and its gaps) are derived from
+it and from the rule sets registered here.
 """
 
 from __future__ import annotations
@@ -11,15 +18,19 @@ from __future__ import annotations
 import difflib
 import importlib.metadata
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
 
 from . import builtin
 from .core.errors import RatingkitError, RuleSetCannotRateError, UnknownRuleSetError
-from .core.i18n import tr
+from .core.i18n import add_catalog_sources, tr
 from .core.ruleset import FamilyGap, RuleSet, in_force
 
 __all__ = [
+    "SYSTEMS",
+    "RatingSystem",
     "canonical_name",
+    "documents",
     "families",
     "family_gaps",
     "get_rule_set",
@@ -29,6 +40,41 @@ __all__ = [
     "rule_set_in_force",
     "rule_sets",
 ]
+
+
+@dataclass(frozen=True)
+class RatingSystem:
+    """A rating system's package inside ratingkit and what is derived from it."""
+
+    #: The package under ``ratingkit/`` (``fesa``); its texts go into :attr:`catalog_domain`.
+    package: str
+    #: Its documents' data files in ``ratingkit/documents/`` (without ``.json``): the
+    #: originals ``ratingkit explain`` quotes.
+    documents: tuple[str, ...] = ()
+    #: The gettext domain of its texts (``ratingkit/locale/<domain>.pot``).
+    catalog_domain: str = "rules"
+
+
+#: The package's rating systems, the one list (see the module's text): a new system's package
+#: is added here and its rule sets in :mod:`ratingkit.builtin`.
+SYSTEMS: tuple[RatingSystem, ...] = (
+    RatingSystem("fide", ("fide-2014",)),
+    RatingSystem("fide1982", ("fide-1982",)),
+    RatingSystem("fesa", ("fesa",)),
+    RatingSystem("lnmo", ("lnmo",)),
+)
+
+for _system in SYSTEMS:
+    # the package and its subpackages (fide/engine)
+    add_catalog_sources(
+        _system.catalog_domain, (f"{_system.package}/*.py", f"{_system.package}/*/*.py")
+    )
+
+
+def documents() -> tuple[str, ...]:
+    """The documents' data files of every rating system, in :data:`SYSTEMS`' order."""
+    return tuple(key for system in SYSTEMS for key in system.documents)
+
 
 _REGISTRY: dict[str, RuleSet] = {}
 #: Families: a name that stands for the member in force on a day (``fide`` -> fide-2014 ...).

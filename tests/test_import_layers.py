@@ -50,15 +50,10 @@ LAYERS: Mapping[str, int] = {
     "__main__": 7,
 }
 
-#: The circles left, each through a function-level import, with the reason it is still there.
-#: The test fails on any other circle and on a change of these: fixing one means deleting it
-#: here.
-KNOWN_CIRCLES: Mapping[frozenset[str], str] = {
-    frozenset({"ratingkit.fesa.event", "ratingkit.fesa.fast"}): (
-        "step 2 of a FESA event (event.iterate) runs its passes on fast.PassOutcomes, which is "
-        "built from the event's own steps"
-    ),
-}
+#: The circles left, through a function-level import, each with the reason it is still there
+#: (none since issue 27 part 4 and issue 28 part 2). The test fails on any other circle and on
+#: a change of these: fixing one means deleting it here.
+KNOWN_CIRCLES: Mapping[frozenset[str], str] = {}
 
 
 def module_name(path: Path, root: Path = PACKAGE) -> str:

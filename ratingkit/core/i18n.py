@@ -29,7 +29,7 @@ import gettext
 import io
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from datetime import date
 from decimal import Decimal
@@ -48,13 +48,25 @@ PACKAGE = Path(__file__).parent.parent
 LOCALE_DIR = PACKAGE / "locale"
 
 #: The catalogs (gettext domains) and the package's files each one holds the texts of.
-DOMAINS: Mapping[str, tuple[str, ...]] = {
+DOMAINS: dict[str, tuple[str, ...]] = {
     "cli": ("cli.py", "workbook.py", "services/*.py", "services/*/*.py", "documents/*.py"),
     "core": ("core/*.py", "registry.py"),
     "formats": ("formats/*.py", "builtin.py"),
-    "rules": ("fide/*.py", "fide/engine/*.py", "fide1982/*.py", "fesa/*.py", "lnmo/*.py"),
+    # The rating systems' packages: ratingkit.registry adds each from its one list
+    # (SYSTEMS) with add_catalog_sources, so that the core names no rating system.
+    "rules": (),
     "workbook": ("notebook/*.py", "notebook/*/*.py", "workshop/*.py"),
 }
+
+
+def add_catalog_sources(domain: str, patterns: Iterable[str]) -> None:
+    """Let ``domain``'s catalogs take the texts of the files ``patterns`` match (relative to
+    the package; a new domain where ``domain`` is none yet).  The registry calls it for each
+    rating system of its list when it is imported, before any text is looked up."""
+    known = DOMAINS.get(domain, ())
+    DOMAINS[domain] = (*known, *(pattern for pattern in patterns if pattern not in known))
+    _translations.cache_clear()
+
 
 #: The functions whose first argument is a text of the catalogs.
 KEYWORDS: frozenset[str] = frozenset({"_", "N_", "tr"})
@@ -348,4 +360,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # ``python -m`` runs this file as a second module, ``__main__``: the domains are those of
+    # the package's own module, to which ratingkit.registry (imported with ratingkit) adds
+    # the rating systems' packages; this copy's "rules" domain is empty.
+    from ratingkit.core import i18n as package_module
+
+    sys.exit(package_module.main())

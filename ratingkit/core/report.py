@@ -568,6 +568,19 @@ _KNOWN_NUMBERS = 4096
 ColumnText = Callable[[Iterable[Any], dict[int, str]], tuple[list[str], bool]]
 
 
+def _plain_float_text(value: float, in_rating: bool, in_change: bool) -> str:
+    """A float without a format as :func:`_number_cell` shows it, before the language's
+    decimal separator: a rating whole, a change to 2 places, a whole number as an int (to 1
+    place under 100), anything else to 4 places, trailing zeros dropped."""
+    if in_rating:
+        return f"{value:.0f}"
+    if in_change and value != int(value):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    if value == int(value) and abs(value) < 1e15:
+        return str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
+    return f"{value:.4f}".rstrip("0").rstrip(".")
+
+
 def _column_text(fmt: str | None, column: str) -> ColumnText:
     """``[terminal_cell(format_cell(value, fmt, column)) for value in values]`` for the
     values of one column, in the language in force when it is made, in one loop: strings,
@@ -644,16 +657,8 @@ def _column_text(fmt: str | None, column: str) -> ColumnText:
             elif value != value:  # NaN
                 append("")
                 continue
-            elif in_rating:
-                shown = f"{value:.0f}"
-            elif in_change and value != int(value):
-                shown = f"{value:.2f}".rstrip("0").rstrip(".")
-            elif value == int(value) and abs(value) < 1e15:
-                shown = (
-                    str(int(value)) if abs(value) >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
-                )
             else:
-                shown = f"{value:.4f}".rstrip("0").rstrip(".")
+                shown = _plain_float_text(value, in_rating, in_change)
             if shown.startswith("-"):
                 shown = _no_negative_zero(shown)
             if separator != ".":

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import RatingkitError
 from ..core.outcome import Rule
+from ..registry import documents as registry_documents
 
 if TYPE_CHECKING:
     from ..core.ruleset import RuleSet
@@ -50,8 +51,9 @@ __all__ = [
     "load_document",
 ]
 
-#: The data files, by document key.
-DOCUMENTS = ("fide-2014", "fide-1982", "fesa", "lnmo")
+#: The data files, by document key: each rating system's documents, from the registry's list
+#: (:data:`ratingkit.registry.SYSTEMS`).
+DOCUMENTS: tuple[str, ...] = registry_documents()
 
 #: The language names, for the printed explanation.
 LANGUAGES = {"ru": "Russian", "tr": "Turkish", "en": "English"}

@@ -66,7 +66,7 @@ from ..core.model import Event
 from ..core.players import PlayerFile
 from ..core.report import Report
 from ..core.shogi import display_grade
-from .event import RatedGame, held_grade, start_number_order
+from .event import held_grade
 from .formula import (
     BONUS_CEILING,
     BONUS_GAMES,
@@ -121,6 +121,7 @@ from .state import (
     parse_results,
     state_of,
 )
+from .steps import RatedGame, start_number_order
 from .views import REPLAY_COLUMNS, bonus_table, upset_thresholds
 
 

@@ -16,7 +16,7 @@ from ..core.outcome import Finding, GameRef, Rule
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import CheckTable
 from ..core.values import parse_date
-from .event import Computed, fixed_point, prepare, unsettled_note
+from .steps import Computed, fixed_point, prepare, unsettled_note
 
 if TYPE_CHECKING:
     from .rulesets import FesaRules
@@ -145,7 +145,7 @@ def iteration(rules: FesaRules, event: Event, players: PlayerFile | None) -> lis
     ratings alternate (information: the ratings of the last pass are published)."""
     if not any(g.is_played for g in event.games):
         return []
-    from .fast import quick_compute
+    from .passes import quick_compute
 
     prepared = prepare(rules, event, players, lean=True)
 

@@ -8,10 +8,10 @@ from ..core.extras import PublishedRow
 from ..core.i18n import tr
 from ..core.model import Event
 from ..core.players import PlayerFile
-from .event import categorise, event_games, player_outcome
 from .formula import BONUS_GAMES
 from .rulesets import FESA, FesaRules
 from .state import FesaState
+from .steps import categorise, event_games, player_outcome
 from .views import published_comparison
 
 #: The game count :func:`state_from_published_table` gives an established player (rule 3:

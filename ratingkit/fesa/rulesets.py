@@ -18,7 +18,7 @@ from ..core.outcome import EventKey, GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile, PlayerRecord
 from ..core.report import CheckTable, Report
 from ..core.ruleset import RuleSetMembers, events_of, guard
-from . import checks, fast, views
+from . import checks, fast, steps, views
 from . import event as event_module
 from .formula import _ROUNDERS, UNRATED_GAMES
 from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay
@@ -209,7 +209,7 @@ class FesaRules(RuleSetMembers):
         state = CODEC.read(record)
         if state.rating is None or state.games < UNRATED_GAMES:
             return False
-        return event_module.categorise(state, 0).category is not Category.UNRATED
+        return steps.categorise(state, 0).category is not Category.UNRATED
 
     # -- helpers ------------------------------------------------------------------------------
     def round(self, value: Fraction) -> int:

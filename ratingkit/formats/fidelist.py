@@ -73,9 +73,9 @@ import re
 import xml.parsers.expat
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -87,160 +87,29 @@ from ..core.errors import (
     MalformedLineError,
     shown,
 )
-from ..core.fastbuild import build, collector_paused
+from ..core.fastbuild import collector_paused
 from ..core.fileio import check_encoding, decode_text, encoding_name, require_text
-from ..core.i18n import N_, _, tr
-
-#: The rating lists FIDE publishes.
-KINDS: tuple[str, ...] = ("standard", "rapid", "blitz")
-
-#: What this module reads, for the errors on a file that is neither.
-LAYOUTS_READ = N_(
-    "ratingkit reads FIDE's rating list downloads: the fixed-width TXT (a header line "
-    "'ID Number  Name  Fed Sex Tit WTit OTit FOA ... B-day Flag' as in players_list_foa.txt "
-    "or standard_rating_list.txt) and the XML (<playerslist><player>...</player>"
-    "</playerslist> as in players_list_xml_foa.xml)"
+from ..core.i18n import _, tr
+from .fidelist_values import (
+    _CONTROL,
+    _MONTH,
+    _RATING_LABEL,
+    KINDS,
+    LAYOUTS_READ,
+    LIST_LIMITS,
+    ZIP_MEMBER_LIMIT,
+    ListedPlayer,
+    ListLimits,
+    RatingList,
+    _player,
+    _too_long,
+    flag_text,
+    parse_flag,
 )
-
-_RATING_RANGE = (0, 4000)
-_GAMES_RANGE = (0, 999)
-_K_RANGE = (1, 99)  # the TXT's K column holds two digits
-_BORN_RANGE = (1800, 2100)
-
-_FEDERATION = re.compile(r"[A-Z]{3}")
-_TITLE = re.compile(r"[A-Za-z]{1,4}")
-_OTHER_TITLES = re.compile(r"[A-Za-z][A-Za-z,]{0,13}")
-_FOA = re.compile(r"[A-Za-z]{1,3}")
-_MONTH = re.compile(r"[A-Za-z]{3}[0-9]{2}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-#: Gives the location of a player's value by its key (the TXT column, the XML element).
-_At = Callable[[str], Location]
-
-
-@dataclass(frozen=True)
-class ListedPlayer:
-    """One player of a FIDE rating list, in the list's own terms.
-
-    ``rating``, ``games`` and ``k`` are those of the list read (standard, rapid or blitz);
-    ``None`` where the list gives none.  ``flag`` is the flag text as written (``i``, ``w``,
-    ``wi``); ``inactive`` and ``woman`` say what it means.  A player built with an empty flag
-    gets the flag his ``inactive`` and ``woman`` say; a flag that says otherwise is an
-    :class:`~ratingkit.core.errors.InvalidValueError`."""
-
-    fide_id: str
-    name: str
-    federation: str = ""
-    sex: str = ""
-    title: str = ""
-    women_title: str = ""
-    other_titles: str = ""
-    rating: int | None = None
-    games: int | None = None
-    k: int | None = None
-    born: int | None = None
-    inactive: bool = False
-    woman: bool = False
-    flag: str = ""
-    #: The FIDE Online Arena title (column FOA, element ``foa_title``).
-    foa_title: str = ""
-    location: Location | None = field(default=None, compare=False)
-
-    def __post_init__(self) -> None:
-        if not self.flag:
-            object.__setattr__(self, "flag", flag_text(self.inactive, self.woman))
-            return
-        inactive, woman = parse_flag(self.flag, self.location)
-        if (inactive, woman) != (self.inactive, self.woman):
-            raise InvalidValueError(
-                tr(
-                    (
-                        "player {fide_id}: flag {flag!r} says inactive={flag_inactive}, "
-                        "woman={flag_woman}, but the player has inactive={inactive}, "
-                        "woman={woman}"
-                    ),
-                    fide_id=self.fide_id,
-                    flag=self.flag,
-                    flag_inactive=inactive,
-                    flag_woman=woman,
-                    inactive=self.inactive,
-                    woman=self.woman,
-                ),
-                self.location,
-                self.flag,
-            )
-
-
-@dataclass(frozen=True)
-class RatingList:
-    """A FIDE rating list read from a file: ``layout`` is ``"txt"`` or ``"xml"``,
-    ``list_kind`` the list read (``standard``, ``rapid``, ``blitz``), ``period`` the month
-    label the file gives (a single TXT list's rating column, ``"JAN23"``), else ``None``."""
-
-    players: tuple[ListedPlayer, ...]
-    source: str
-    layout: str
-    list_kind: str
-    period: str | None = None
-    #: The encoding the file was read in (``utf-8``, ``cp1252`` ...).
-    encoding: str | None = None
-
-    def __len__(self) -> int:
-        return len(self.players)
-
-    def by_id(self) -> dict[str, ListedPlayer]:
-        """The players by FIDE id."""
-        return {p.fide_id: p for p in self.players}
-
-
-def flag_text(inactive: bool, woman: bool) -> str:
-    """FIDE's flag for a player: ``w`` a woman, ``i`` inactive, ``wi`` both, ``""`` none."""
-    return ("w" if woman else "") + ("i" if inactive else "")
-
-
-def parse_flag(text: str, location: Location | None = None) -> tuple[bool, bool]:
-    """(inactive, woman) of a flag: ``i``, ``w``, ``wi`` (or ``iw``), or empty."""
-    flag = text
-    if len(set(flag)) != len(flag) or not set(flag) <= {"i", "w"}:
-        raise InvalidValueError(
-            tr(
-                ("flag {text} is not one of FIDE's flags (i: inactive, w: woman, wi: both)"),
-                text=shown(text),
-            ),
-            location,
-            text,
-        )
-    return "i" in flag, "w" in flag
-
+from .fidelist_write import format_rating_list_txt
 
 # -- reading ------------------------------------------------------------------------------
 
-
-#: The largest list file read out of a ZIP archive (FIDE's largest, the combined XML, is
-#: well under it): a guard against an archive that unpacks to more than a list can be.
-ZIP_MEMBER_LIMIT = 2 * 1024**3
-
-
-@dataclass(frozen=True)
-class ListLimits:
-    """The caps on a rating list file, so that a hostile file (a ZIP bomb, a 200 MB name)
-    is refused with one line instead of filling memory.  FIDE's own files are far inside
-    them: its combined XML unpacks to about 600 MB, its TXT packs about 10:1, its longest
-    value is a name of 60 characters and its longest line 163."""
-
-    #: Bytes a ZIP archive's list file may unpack to (counted while reading: the header's
-    #: size may lie).
-    unpacked_bytes: int = ZIP_MEMBER_LIMIT
-    #: Unpacked bytes for each packed byte of a ZIP archive's list file, counted while
-    #: reading past the first mebibyte.
-    ratio: int = 200
-    #: Characters one value (a TXT column, an XML element's text) may hold.
-    field_chars: int = 1_000
-    #: Characters a TXT line may hold, and bytes of XML between two ``>``.
-    line_chars: int = 65_536
-
-
-LIST_LIMITS = ListLimits()
 
 #: The bytes an encoding is detected from (a whole file under it, as every reader does).
 _SAMPLE_BYTES = 4 * 1024**2
@@ -528,7 +397,6 @@ _TXT_NAMES: Mapping[str, str] = {
     "b-day": "born",
     "flag": "flag",
 }
-_RATING_LABEL = {"standard": "SRtng", "rapid": "RRtng", "blitz": "BRtng"}
 _REQUIRED_TXT = ("id", "name", "fed", "sex", "born", "flag")
 _HEADER_TOKEN = re.compile(r"(?i:ID\s?Number)|\S+")
 
@@ -807,125 +675,6 @@ def _txt_player(
     return _player(cells, kind, where, at)
 
 
-def _too_long(what: str, limits: ListLimits, where: Location) -> InputError:
-    """A value longer than the cap (a hostile file: FIDE's longest value is a name of 60
-    characters)."""
-    return InvalidValueError(
-        tr(
-            (
-                "{what} is longer than {limit:,} characters, the most a rating list's value "
-                "is read to"
-            ),
-            what=what,
-            limit=limits.field_chars,
-        ),
-        where,
-        "",
-    )
-
-
-def _player(cells: Mapping[str, str], kind: str, where: Location, at: _At) -> ListedPlayer:
-    """A player from his values by key (id, name, fed, sex, tit, wtit, otit, foa, rating,
-    games, k, born, flag), each checked; ``at`` gives a value's location (called only for an
-    error: a list has a million players)."""
-    get = cells.get
-    sex = get("sex", "")
-    if sex not in ("", "M", "F"):
-        raise InvalidValueError(tr("sex {sex} is not M or F", sex=shown(sex)), at("sex"), sex)
-    flag = get("flag", "")
-    inactive, woman = _FLAGS[flag] if flag in _FLAGS else parse_flag(flag, at("flag"))
-    return build(
-        ListedPlayer,
-        {
-            "fide_id": _check_id(get("id", ""), at),
-            "name": _check_name(get("name", ""), at),
-            "federation": _check_text(get("fed", ""), _FEDERATION, N_("federation"), "fed", at),
-            "sex": sex,
-            "title": _check_text(get("tit", ""), _TITLE, N_("title"), "tit", at),
-            "women_title": _check_text(get("wtit", ""), _TITLE, N_("women's title"), "wtit", at),
-            "other_titles": _check_text(
-                get("otit", ""), _OTHER_TITLES, N_("other titles"), "otit", at
-            ),
-            "rating": _number(get("rating", ""), _RATING_RANGE, N_("rating"), "rating", at),
-            "games": _number(get("games", ""), _GAMES_RANGE, N_("games"), "games", at),
-            "k": _number(get("k", ""), _K_RANGE, N_("K"), "k", at),
-            "born": _born(get("born", ""), at),
-            "inactive": inactive,
-            "woman": woman,
-            "flag": flag,
-            "foa_title": _check_text(get("foa", ""), _FOA, N_("FOA title"), "foa", at),
-            "location": where,
-        },
-    )
-
-
-#: The flags FIDE writes, read at once (any other goes through parse_flag's checks).
-_FLAGS: Mapping[str, tuple[bool, bool]] = {
-    "": (False, False),
-    "i": (True, False),
-    "w": (False, True),
-    "wi": (True, True),
-}
-
-
-def _check_id(text: str, at: _At) -> str:
-    if not text:
-        raise MalformedLineError(tr("no FIDE id"), at("id"), text)
-    if not (text.isascii() and text.isdigit()) or len(text) > 14:
-        raise InvalidValueError(
-            tr("FIDE id {text} is not a number of at most 14 digits", text=shown(text)),
-            at("id"),
-            text,
-        )
-    return text
-
-
-def _check_name(text: str, at: _At) -> str:
-    if not text:
-        raise MalformedLineError(tr("no name"), at("name"), text)
-    return text
-
-
-def _check_text(text: str, pattern: re.Pattern[str], what: str, key: str, at: _At) -> str:
-    if text and not (text.isascii() and pattern.fullmatch(text)):
-        raise InvalidValueError(
-            tr("{what} {text} is not one FIDE writes", what=_(what), text=shown(text)),
-            at(key),
-            text,
-        )
-    return text
-
-
-def _number(text: str, bounds: tuple[int, int], what: str, key: str, at: _At) -> int | None:
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise InvalidValueError(
-            tr("{what} {text} is not a whole number", what=_(what), text=shown(text)), at(key), text
-        )
-    value = int(text)
-    low, high = bounds
-    if not low <= value <= high:
-        raise InvalidValueError(
-            tr(
-                ("{what} {number} is out of range (FIDE's lists have {low} to {high})"),
-                what=_(what),
-                number=value,
-                low=low,
-                high=high,
-            ),
-            at(key),
-            text,
-        )
-    return value
-
-
-def _born(text: str, at: _At) -> int | None:
-    if text and set(text) == {"0"}:
-        return None  # 0000: the birth year is not given
-    return _number(text, _BORN_RANGE, N_("birth year"), "born", at)
-
-
 # -- the XML ----------------------------------------------------------------------------------
 
 #: The elements of a ``<player>``, by the key :func:`_player` reads them under.
@@ -1193,193 +942,6 @@ class _XmlReader:
             return _player(cells, self.kind, where, at)
         except InputError as error:
             raise _Refused(error) from None
-
-
-# -- writing ----------------------------------------------------------------------------------
-
-#: The single list's columns as FIDE lays them out: (header name, width), the width being the
-#: distance from the name's start to the next name's start (see the module's notes).
-_SINGLE_LAYOUT: tuple[tuple[str, int], ...] = (
-    ("ID Number", 15),
-    ("Name", 61),
-    ("Fed", 4),
-    ("Sex", 4),
-    ("Tit", 5),
-    ("WTit", 5),
-    ("OTit", 15),
-    ("FOA", 4),
-    ("<rating>", 6),
-    ("Gms", 4),
-    ("K", 3),
-    ("B-day", 6),
-    ("Flag", 4),
-)
-
-
-def format_rating_list_txt(
-    players: Iterable[ListedPlayer], kind: str = "standard", month_label: str | None = None
-) -> str:
-    """The players as FIDE's single-list TXT download (``standard_rating_list.txt``): FIDE's
-    header line and one line per player in FIDE's column widths (see the module's notes).
-
-    ``month_label`` names the rating column as FIDE does (``JAN23``); without it the column
-    is named after the list (``SRtng``, ``RRtng``, ``BRtng``), which :func:`read_rating_list`
-    reads as that list.  A value that the layout cannot hold (a name longer than 60
-    characters, a title longer than its column, two players with one FIDE id ...) is an
-    :class:`~ratingkit.core.errors.InvalidValueError` naming the player and the value."""
-    if kind not in KINDS:
-        raise InvalidValueError(
-            tr(
-                "unknown rating list {kind!r}; FIDE publishes {kinds}",
-                kind=kind,
-                kinds=", ".join(KINDS),
-            ),
-            None,
-            kind,
-        )
-    if month_label is None:
-        label = _RATING_LABEL[kind]
-    elif _MONTH.fullmatch(month_label):
-        label = month_label
-    else:
-        raise InvalidValueError(
-            tr(
-                ("month label {month_label} is not a month as FIDE writes it (JAN23)"),
-                month_label=shown(month_label),
-            ),
-            None,
-            month_label,
-        )
-    header = "".join(
-        (label if name == "<rating>" else name).ljust(width) for name, width in _SINGLE_LAYOUT
-    )
-    lines = [header.rstrip()]
-    seen: set[str] = set()
-    for player in players:
-        if player.fide_id in seen:
-            raise InvalidValueError(
-                tr("FIDE id {fide_id} is given twice", fide_id=player.fide_id),
-                player.location,
-                player.fide_id,
-            )
-        seen.add(player.fide_id)
-        lines.append(_txt_line(player))
-    return "\n".join(lines) + "\n"
-
-
-def _txt_line(player: ListedPlayer) -> str:
-    values = (
-        player.fide_id,
-        player.name,
-        player.federation,
-        player.sex,
-        player.title,
-        player.women_title,
-        player.other_titles,
-        player.foa_title,
-        _int_text(player.rating),
-        _int_text(player.games),
-        _int_text(player.k),
-        _int_text(player.born),
-        player.flag,
-    )
-    _check_writable(player)
-    cells = []
-    for (name, width), value in zip(_SINGLE_LAYOUT, values, strict=True):
-        if len(value) >= width and name != "Flag":
-            raise InvalidValueError(
-                tr(
-                    (
-                        "player {fide_id}: {field} {text} does not fit FIDE's column "
-                        "of {width} characters"
-                    ),
-                    fide_id=player.fide_id,
-                    field=name.strip("<>"),
-                    text=shown(value),
-                    width=width - 1,
-                ),
-                player.location,
-                value,
-            )
-        cells.append(value.ljust(width))
-    return "".join(cells)
-
-
-def _int_text(value: int | None) -> str:
-    return "" if value is None else str(value)
-
-
-def _check_writable(player: ListedPlayer) -> None:
-    """The checks the reader applies, so that what is written reads back as it is."""
-    where = Location(None, None, f"player {player.fide_id}")
-
-    def at(_key: str) -> Location:
-        return where
-
-    name = player.name
-    if name != name.strip() or _CONTROL.search(name) or not name:
-        raise InvalidValueError(
-            tr(
-                (
-                    "player {fide_id}: name {name} is empty, has a control character "
-                    "or spaces at an end"
-                ),
-                fide_id=player.fide_id,
-                name=shown(name),
-            ),
-            player.location,
-            name,
-        )
-    cells = {
-        "id": player.fide_id,
-        "name": name,
-        "fed": player.federation,
-        "sex": player.sex,
-        "tit": player.title,
-        "wtit": player.women_title,
-        "otit": player.other_titles,
-        "foa": player.foa_title,
-        "rating": _int_text(player.rating),
-        "games": _int_text(player.games),
-        "k": _int_text(player.k),
-        "born": _int_text(player.born),
-        "flag": player.flag,
-    }
-    for key in ("rating", "games", "k", "born"):
-        value = getattr(player, key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidValueError(
-                tr(
-                    "player {fide_id}: {field} {text} is not a whole number",
-                    fide_id=player.fide_id,
-                    field=key,
-                    text=shown(value),
-                ),
-                player.location,
-                value,
-            )
-    if player.born is not None and player.born == 0:
-        raise InvalidValueError(
-            tr(
-                ("player {fide_id}: birth year 0 reads back as not given; write None"),
-                fide_id=player.fide_id,
-            ),
-            player.location,
-            player.born,
-        )
-    try:
-        _player(cells, "standard", where, at)
-    except InputError as error:
-        raise InvalidValueError(
-            tr(
-                ("player {fide_id} ({name!r}) cannot be written in FIDE's layout: {reason}"),
-                fide_id=player.fide_id,
-                name=player.name,
-                reason=error.reason,
-            ),
-            player.location,
-            error.value,
-        ) from None
 
 
 __all__ = [

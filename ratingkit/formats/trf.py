@@ -221,10 +221,12 @@ def parse_trf(text: str, source: str = "<trf>", *, origin: EventOrigin | None = 
         return _parse_trf(text, source, origin or EventOrigin())
 
 
-def _parse_trf(text: str, source: str, read_origin: EventOrigin) -> Event:
-    # A UTF-8 byte-order mark (read_text drops it; text handed in directly may keep it) and
-    # Windows or old Mac line ends.
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+def _trf_lines(
+    text: str, source: str
+) -> tuple[list[tuple[str, str]], list[int], list[tuple[int, str]]]:
+    """The file's tag lines (tag and value, and their line numbers) and its player lines
+    (tag 001, with their line numbers), each line checked for control characters and its
+    form; a file without a player line is refused."""
     tags: list[tuple[str, str]] = []
     tag_lines: list[int] = []
     player_lines: list[tuple[int, str]] = []
@@ -272,6 +274,14 @@ def _parse_trf(text: str, source: str, read_origin: EventOrigin) -> Event:
             tag_lines.append(number)
     if not player_lines:
         raise MalformedLineError(tr("no player lines (tag 001) in the file"), Location(source), "")
+    return tags, tag_lines, player_lines
+
+
+def _parse_trf(text: str, source: str, read_origin: EventOrigin) -> Event:
+    # A UTF-8 byte-order mark (read_text drops it; text handed in directly may keep it) and
+    # Windows or old Mac line ends.
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    tags, tag_lines, player_lines = _trf_lines(text, source)
 
     rows: list[_Row] = []
     seen: dict[str, int] = {}

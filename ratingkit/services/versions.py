@@ -25,9 +25,9 @@ from ..registry import families, family_gaps, get_rule_set, rule_set_in_force
 
 __all__ = [
     "CLAUSES",
-    "VERSIONS",
     "InitialRating",
     "dispatch_table",
+    "family_texts",
     "initial_rating_table",
     "initial_ratings",
     "rate_side_by_side",
@@ -37,8 +37,25 @@ __all__ = [
 
 # -- The versions side by side ---------------------------------------------------------------
 
-#: The columns of :func:`versions_table`: the FIDE texts of 2014 to 2025.
-VERSIONS = ("fide-2014", "fide-2017", "fide-2022", "fide-2024", "fide-2025")
+
+def family_texts(family: str = "fide") -> tuple[str, ...]:
+    """A family's texts in the order they came into force: its registered members and, for
+    each of its gaps (a text no rule set implements), ``<family>-<year it came into force>``,
+    the name :func:`versions_table` shows its column under."""
+    dated = [(get_rule_set(name).valid_from or date.min, name) for name in families()[family]]
+    dated += [(gap.valid_from, f"{family}-{gap.valid_from.year}") for gap in family_gaps(family)]
+    return tuple(name for _, name in sorted(dated))
+
+
+def __getattr__(name: str) -> object:
+    """``VERSIONS``, the columns of :func:`versions_table`: the FIDE texts of 2014 to 2025,
+    from the registry (the family ``fide`` and its gaps), derived when first asked for, so
+    that importing this module loads no rule set."""
+    if name == "VERSIONS":
+        return family_texts("fide")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 CLAUSES = (
     N_("in force"),
     N_("initial rating"),
@@ -122,10 +139,12 @@ def _describe(rules: Any) -> dict[str, str]:
     }
 
 
-def versions_table(versions: Sequence[str] = VERSIONS, family: str = "fide") -> Table:
+def versions_table(versions: Sequence[str] | None = None, family: str = "fide") -> Table:
     """The clauses that changed between FIDE's texts, one row per clause and one column per
     version: what each rule set does (from its own fields), and for a window without a rule
     set (``fide-2017``) the missing text."""
+    if versions is None:
+        versions = family_texts(family)
     gaps = {gap.valid_from.year: gap for gap in family_gaps(family)}
     columns = {}
     for name in versions:
