@@ -72,6 +72,38 @@ def pytest_xdist_make_scheduler(config, log):
     return SharedWorkerGroups(config, log)
 
 
+#: The files of the longest single tests, longest first (measured with ``--durations``:
+#: browsers, served notebooks, killed processes, Hypothesis runs of whole periods).  They are
+#: started first, so that the last minutes of a run are not one long test on one worker while
+#: the other waits (xdist hands out the groups above first, the largest first, then single
+#: tests in the order collected).  Only the order changes; within a file it is kept.
+LONG_FIRST: tuple[str, ...] = (
+    "test_workshop.py",
+    "test_browser.py",
+    "test_ledgerfile.py",
+    "test_lab_widgets.py",
+    "test_bench.py",
+    "test_ledger_faults.py",
+    "test_fide_fast_period.py",
+    "test_workbook.py",
+    "test_fuzz_readers.py",
+    "test_fesatable_properties.py",
+    "test_trf_properties.py",
+    "test_report.py",
+    "test_csv_properties.py",
+    "test_fesa_outcome.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The files of :data:`LONG_FIRST` first, in its order (a stable sort: every worker
+    collects the same order, and each file's and notebook's own order is kept)."""
+    rank = {name: index for index, name in enumerate(LONG_FIRST)}
+    items.sort(
+        key=lambda item: rank.get(item.nodeid.split("::", 1)[0].rsplit("/", 1)[-1], len(rank))
+    )
+
+
 def worker_scope(nodeid: str) -> str:
     """The scope a test is scheduled in: its group's name, its notebook, or its own id."""
     path = nodeid.split("::", 1)[0]

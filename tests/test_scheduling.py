@@ -41,3 +41,40 @@ def test_every_file_that_reads_the_sweep_is_in_its_group():
     readers = sorted(p.name for p in TESTS.glob("test_*.py") if "sweep" in _imports(p))
     assert readers, "no test file reads tests/sweep.py"
     assert [name for name in readers if SHARED_WORKER.get(name) != "sweep"] == []
+
+
+def test_the_long_files_exist_and_are_no_group():
+    """A long file in a group would be started with its group anyway; a name that no longer
+    exists orders nothing."""
+    from conftest import LONG_FIRST
+
+    assert sorted(name for name in LONG_FIRST if not (TESTS / name).is_file()) == []
+    assert sorted(set(LONG_FIRST) & set(SHARED_WORKER)) == []
+    assert len(set(LONG_FIRST)) == len(LONG_FIRST)
+
+
+def test_the_long_files_come_first_and_each_file_keeps_its_order():
+    from types import SimpleNamespace
+
+    from conftest import pytest_collection_modifyitems
+
+    ids = [
+        "tests/test_cli.py::a",
+        "notebooks/01-fide-2014.ipynb::Cell 0",
+        "tests/test_browser.py::b",
+        "notebooks/01-fide-2014.ipynb::Cell 1",
+        "tests/test_workshop.py::c",
+        "tests/test_browser.py::a",
+        "tests/test_cli.py::b",
+    ]
+    items = [SimpleNamespace(nodeid=nodeid) for nodeid in ids]
+    pytest_collection_modifyitems(None, items)
+    assert [item.nodeid for item in items] == [
+        "tests/test_workshop.py::c",
+        "tests/test_browser.py::b",
+        "tests/test_browser.py::a",
+        "tests/test_cli.py::a",
+        "notebooks/01-fide-2014.ipynb::Cell 0",
+        "notebooks/01-fide-2014.ipynb::Cell 1",
+        "tests/test_cli.py::b",
+    ]
