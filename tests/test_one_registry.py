@@ -93,3 +93,25 @@ def test_fides_versions_are_the_family_and_its_gap_in_date_order() -> None:
     assert versions.family_texts("fide") == versions.VERSIONS
     assert [gap.valid_from for gap in registry.family_gaps("fide")] == [date(2017, 7, 1)]
     assert versions.versions_table().columns == ("clause", *versions.VERSIONS)
+
+
+def test_the_catalogs_command_updates_the_domains_the_registry_filled(monkeypatch) -> None:
+    """``python -m ratingkit.core.i18n update`` runs the file as a second module (``__main__``)
+    whose "rules" domain is empty: updating from it would empty the rules catalogs.  It hands
+    the command to the package's module, whose domains hold the rating systems' packages."""
+    import runpy
+    import sys
+    import warnings
+
+    import pytest
+
+    called: list[tuple[str, ...]] = []
+    monkeypatch.setattr(i18n, "main", lambda: called.append(i18n.DOMAINS["rules"]) or 0)
+    # (a command the module's own main refuses, writing nothing, were it called instead)
+    monkeypatch.setattr(sys, "argv", ["i18n", "not-a-command"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # runpy: the module is imported already
+        with pytest.raises(SystemExit) as exit_:
+            runpy.run_module("ratingkit.core.i18n", run_name="__main__")
+    assert exit_.value.code == 0
+    assert called and "fesa/*.py" in called[0]
