@@ -300,6 +300,93 @@ class TrfGame:
         return cls(game.extra.get("trf_colour") == "-")
 
 
+@dataclass(frozen=True)
+class PlayerFileFacts:
+    """Who a player is beyond the model, as a player file's columns say it: his federation,
+    title and FIDE id (the matcher's second key, after the id: :class:`~ratingkit.core.players.
+    PlayerMatcher`)."""
+
+    federation: str | None = None
+    title: str | None = None
+    fide_id: str | None = None
+
+    KEYS: ClassVar[tuple[str, ...]] = ("federation", "title", "fide_id")
+
+    @classmethod
+    def of(cls, columns: Mapping[str, object]) -> PlayerFileFacts:
+        """From a player file row's extra columns (an empty cell gives None)."""
+        return cls(
+            _text(columns.get("federation")),
+            _text(columns.get("title")),
+            _text(columns.get("fide_id")),
+        )
+
+
+@dataclass(frozen=True)
+class FideListFlags:
+    """What a FIDE rating list's row flags of a player beyond his rating, as the ledger keeps
+    it with his state: the list's inactive flag (``i``, ``wi``), which the ledger's own list
+    keeps until he plays (its own flag follows FIDE 1982 9.23)."""
+
+    inactive: bool = False
+
+    KEYS: ClassVar[tuple[str, ...]] = ("inactive",)
+
+    @classmethod
+    def of(cls, columns: Mapping[str, object]) -> FideListFlags:
+        """From a player record's extra columns (``inactive`` is ``yes`` or absent)."""
+        return cls(columns.get("inactive") == "yes")
+
+
+@dataclass(frozen=True)
+class FesaTableRow:
+    """What a FESA table row gives beyond the model, which its writer writes back (FESA's
+    "Result table format"): the McMahon start score ``MMS`` and score ``Pts`` as read, and
+    the row's last and first name where the reader could tell them apart."""
+
+    #: The McMahon start score as given (a number from a table; a hand-built event's text
+    #: is checked by the writer, which names the player).
+    mms: int | float | str = 0
+    #: The table's ``Pts`` (None: not read from a table).
+    pts: int | float | str | None = None
+    #: (last name, first name) as the row wrote them.
+    name_layout: tuple[str, str] | None = None
+
+    KEYS: ClassVar[tuple[str, ...]] = ("mms", "pts", "name_layout")
+
+    @classmethod
+    def of(cls, player: Player) -> FesaTableRow:
+        extra = player.extra
+        layout: Any = extra.get("name_layout")
+        return cls(
+            _given_number(extra.get("mms", 0)),
+            None if extra.get("pts") is None else _given_number(extra.get("pts")),
+            (str(layout[0]), str(layout[1])) if layout and len(layout) == 2 else None,
+        )
+
+
+def _given_number(value: object) -> int | float | str:
+    """A number kept as the reader gave it; anything else as its text."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    return str(value)
+
+
+@dataclass(frozen=True)
+class FesaTableHeader:
+    """A FESA table's lines above its header line, which its writer writes back: the
+    ``Event:``/``Date:``/``Time control:`` lines (``title_line``), or one line of title."""
+
+    title_line: bool = False
+    title: str | None = None
+
+    KEYS: ClassVar[tuple[str, ...]] = ("title_line", "title")
+
+    @classmethod
+    def of(cls, event: Event) -> FesaTableHeader:
+        return cls(bool(event.extra.get("title_line")), _text(event.extra.get("title")))
+
+
 #: Every kind, for the checks that a rule set declares the kinds it reads.
 KINDS: tuple[type, ...] = (
     RateOfPlay,
@@ -313,4 +400,8 @@ KINDS: tuple[type, ...] = (
     TrfHeader,
     TrfRow,
     TrfGame,
+    PlayerFileFacts,
+    FideListFlags,
+    FesaTableRow,
+    FesaTableHeader,
 )

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -221,6 +221,48 @@ def k_in_force(player: PlayerOutcome[Any]) -> int | None:
     return k if isinstance(k, int) and not isinstance(k, bool) else None
 
 
+class GradePromotion(Protocol):
+    """One promotion as a result table publishes it: who, and the grade he reached (a grade
+    number of :mod:`ratingkit.core.shogi`; FESA rule 10's ``Promoting ... to ...`` line)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def to_grade(self) -> int: ...
+
+
+@runtime_checkable
+class ListsPromotions(Protocol):
+    """An event detail that lists the event's promotions in the order they happened (FESA
+    rule 10): what a FESA table's writer prints below its rows, for any rule set whose
+    detail lists them."""
+
+    @property
+    def promotions(self) -> Sequence[GradePromotion]: ...
+
+
+@runtime_checkable
+class SaysRatedByPerformance(Protocol):
+    """A player detail that says whether his rating came from his performance in the event
+    (FESA rules 3 and 5-7: an unrated player), which a FESA table marks with ``*``."""
+
+    @property
+    def rated_by_performance(self) -> bool: ...
+
+
+def promotions_of(detail: object) -> tuple[GradePromotion, ...]:
+    """The promotions an event detail lists (:class:`ListsPromotions`), else none."""
+    return tuple(detail.promotions) if isinstance(detail, ListsPromotions) else ()
+
+
+def rated_by_performance(player: PlayerOutcome[Any]) -> bool:
+    """Whether a player's detail says his rating came from his performance
+    (:class:`SaysRatedByPerformance`); False where the detail does not say."""
+    detail = player.detail
+    return isinstance(detail, SaysRatedByPerformance) and detail.rated_by_performance
+
+
 @dataclass(frozen=True)
 class PlayerOutcome(Generic[D]):
     """One player's result: the fields every system has, and the system's own ``detail``."""
@@ -383,13 +425,16 @@ __all__ = [
     "GameKind",
     "GameOutcome",
     "GameRef",
+    "GradePromotion",
     "KInForce",
+    "ListsPromotions",
     "Note",
     "NoteKind",
     "Number",
     "Outcome",
     "PlayerOutcome",
     "Rule",
+    "SaysRatedByPerformance",
     "Status",
     "common_cells",
     "detail_cells",
@@ -398,6 +443,8 @@ __all__ = [
     "game_text",
     "k_in_force",
     "player_row",
+    "promotions_of",
+    "rated_by_performance",
     "shown_as",
     "shown_columns",
 ]

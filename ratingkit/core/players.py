@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING
 
 from ..core.i18n import N_, _, ngettext, tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
+from .extras import PlayerFileFacts
 from .fileio import CsvRow, read_csv_table, read_text
 from .model import ReadNote
 from .notes import Note, NoteKind, Rule
@@ -364,7 +365,7 @@ class PlayerMatcher:
                 if key is MatchKey.ID:
                     value = record.id
                 elif key is MatchKey.FIDE_ID:
-                    value = record.extra.get("fide_id") or None
+                    value = PlayerFileFacts.of(record.extra).fide_id
                 else:
                     value = normalise_name(record.name) if record.name is not None else None
                 if value is not None:
@@ -606,7 +607,8 @@ def write_player_csv(player_file: PlayerFile) -> str:
     writer.writerow(protect_row(used + extras))
     for record in player_file:
         row = [csv_cell(getattr(record, c)) for c in used]
-        row += [record.extra.get(k, "") for k in extras]
+        # Every extra column in the header's order, empty where this record has none.
+        row += list({**dict.fromkeys(extras, ""), **record.extra}.values())
         writer.writerow(protect_row(row))
     return buffer.getvalue()
 
@@ -759,7 +761,7 @@ def merge_rosters(rosters: Sequence[PlayerFile]) -> PlayerFile:
     seen: dict[str, PlayerRecord] = {}
     for roster in rosters:
         for record in roster:
-            fide_id = record.extra.get("fide_id")
+            fide_id = PlayerFileFacts.of(record.extra).fide_id
             key = f"fide:{fide_id}" if fide_id else f"name:{normalise_name(record.name or '')}"
             if record.name is None and not fide_id:
                 key = f"id:{roster.source}:{record.id}"
@@ -780,7 +782,7 @@ def carry_forward(before: PlayerFile | None, after: PlayerFile) -> PlayerFile:
         return after
     by_key: dict[str, PlayerRecord] = {}
     for record in after:
-        fide_id = record.extra.get("fide_id")
+        fide_id = PlayerFileFacts.of(record.extra).fide_id
         for key in (
             f"id:{record.id}" if record.id else None,
             f"fide:{fide_id}" if fide_id else None,
@@ -791,7 +793,7 @@ def carry_forward(before: PlayerFile | None, after: PlayerFile) -> PlayerFile:
                 by_key.setdefault(key, record)
     out: dict[int, PlayerRecord] = {}
     for record in before:
-        fide_id = record.extra.get("fide_id")
+        fide_id = PlayerFileFacts.of(record.extra).fide_id
         keys = [f"id:{record.id}" if record.id else None, f"fide:{fide_id}" if fide_id else None]
         if not record.id and record.name:
             keys.append(f"name:{normalise_name(record.name)}")

@@ -228,6 +228,12 @@ class FesaPlayer:
         """The rule his category comes from (rule 3)."""
         return self.category.rule
 
+    @property
+    def rated_by_performance(self) -> bool:
+        """Whether his rating is his performance rating (rules 3 and 5-7: an unrated
+        player), which a FESA table marks with ``*``."""
+        return self.category is Category.UNRATED
+
     def explain(self) -> str:
         """Why his rating changed, in short, as a comparison of rule sets shows it: k of
         formula (1) (or his category), the bonus of rule 9, the upsets of rule (A), the

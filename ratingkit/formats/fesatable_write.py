@@ -8,8 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InvalidValueError
+from ..core.extras import (
+    FesaTableHeader,
+    FesaTableRow,
+    PublishedPromotions,
+    PublishedRow,
+    RateOfPlay,
+)
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, Player
+from ..core.outcome import promotions_of, rated_by_performance
 from ..core.shogi import display_grade, parse_grade
 from .fesatable_values import (
     _DIGITS,
@@ -73,7 +81,7 @@ def _check_writable(event: Event) -> None:
                 None,
                 p.federation,
             )
-        published: Any = p.extra.get("published_rating")
+        published = PublishedRow.of(p).rating
         for what, value in ((N_("rating"), p.rating), (N_("rating"), published)):
             if value is not None and abs(int(value)) > RATING_LIMIT:
                 raise InvalidValueError(
@@ -96,16 +104,16 @@ def _layout(player: Player) -> tuple[str, str]:
     """Last and first name as the row writes them: the layout read from a table where it
     still gives the player's name, else the first word and the rest."""
     name = " ".join(player.name.split())
-    layout: Any = player.extra.get("name_layout")
+    layout = FesaTableRow.of(player).name_layout
     if layout and " ".join(f"{layout[0]} {layout[1]}".split()) == name:
-        return (" ".join(str(layout[0]).split()), " ".join(str(layout[1]).split()))
+        return (" ".join(layout[0].split()), " ".join(layout[1].split()))
     parts = name.split(maxsplit=1)
     return (parts[0], parts[1] if len(parts) > 1 else "")
 
 
 def _mms_halves(player: Player) -> int:
     """The player's McMahon start score in halves (0 where he has none)."""
-    value: Any = player.extra.get("mms", 0)
+    value = FesaTableRow.of(player).mms
     try:
         halves = float(value) * 2
         if halves == int(halves) and abs(halves) <= 2 * RATING_LIMIT:
@@ -137,7 +145,7 @@ def mcmahon_table(event: Event) -> Table:
         event.players, key=lambda p: (not p.id.isdigit(), int(p.id) if p.id.isdigit() else 0, p.id)
     ):
         mms = _mms_halves(p)
-        pts = p.extra.get("pts")
+        pts = FesaTableRow.of(p).pts
         rows.append(
             {
                 "Nr": p.id,
@@ -159,11 +167,11 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
     rated stays unrated); with a FESA rating report, ``ELO`` gets a ``*`` and the new rating for
     players rated by performance, ``+/-`` the rounded change and ``Promoting`` lines follow.
 
-    ``MMS`` is the McMahon start score the event's players carry (``player.extra["mms"]``,
-    0 where absent) and ``Pts`` the McMahon score, MMS plus the player's points.  Columns
-    widen as the values need (long names, 4-digit start numbers), so that what is written
-    reads back as the same event.  Players are written with their start numbers as ids (the
-    ids must be numbers from 1)."""
+    ``MMS`` is the McMahon start score the event's players carry
+    (:class:`~ratingkit.core.extras.FesaTableRow`, 0 where absent) and ``Pts`` the McMahon
+    score, MMS plus the player's points.  Columns widen as the values need (long names,
+    4-digit start numbers), so that what is written reads back as the same event.  Players
+    are written with their start numbers as ids (the ids must be numbers from 1)."""
     _check_writable(event)
     rounds = event.round_count
     cells, points = _cells_and_points(event)
@@ -174,7 +182,7 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
     if report is not None:
         outcome = report.outcome
         results = {player.id: player for player in outcome.players}
-        for promotion in getattr(outcome.detail, "promotions", ()):
+        for promotion in promotions_of(outcome.detail):
             promoted = (str(promotion.name), display_grade(promotion.to_grade))
             # One line a player: a player promoted several grades in one event is published
             # with the last (FESA's program replaces his previous line).
@@ -182,27 +190,24 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
                 promotions[-1] = promoted
             else:
                 promotions.append(promoted)
-    elif event.extra.get("published_promotions"):
-        published: Any = event.extra["published_promotions"]
-        promotions = list(published)
+    else:
+        promotions = list(PublishedPromotions.of(event).promotions)
 
     rows = []
     for p in sorted(event.players, key=lambda p: int(p.id)):
         last, first = _layout(p)
         grade_text = ""
-        if p.extra.get("grade"):
-            grade_text = display_grade(parse_grade(str(p.extra["grade"])).number)
+        published_row = PublishedRow.of(p)
+        if published_row.grade:
+            grade_text = display_grade(parse_grade(published_row.grade).number)
         change = ""
         star = False
         elo: Any = p.rating
         if report is not None:
             result = results[p.id]
-            unrated = getattr(result.detail, "category", None) is not None and (
-                result.detail.category.value == "unrated"
-            )
             # A player rated by performance, or (fesa-program) a newcomer without a game
             # given 1 or his prior grade's MP, as FESA's program marks them.
-            if unrated and (
+            if rated_by_performance(result) and (
                 result.games or (result.rating_before is None and result.rating_after is not None)
             ):
                 star, elo = True, result.rating_after
@@ -210,11 +215,10 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
                 change = f"{result.rating_after - result.rating_before:+d}"
                 change = "0" if change == "+0" else change
         else:
-            if p.extra.get("published_rating") is not None:
-                star, elo = True, p.extra["published_rating"]
-            published_change: Any = p.extra.get("published_change")
-            if published_change is not None:
-                value = int(published_change)
+            if published_row.rating is not None:
+                star, elo = True, published_row.rating
+            if published_row.change is not None:
+                value = published_row.change
                 change = "0" if value == 0 else f"{value:+d}"
         mms = _mms_halves(p)
         rows.append(
@@ -255,15 +259,17 @@ def write_fesa_table(event: Event, report: Report | None = None) -> str:
     header += "".join(f"{r:>{cell_w}}" for r in range(1, rounds + 1))
     header += " MMS Pts   +/-"
     lines = []
-    if event.extra.get("title_line"):
+    table_header = FesaTableHeader.of(event)
+    if table_header.title_line:
         lines.append(f"Event: {event.name}")
         if event.start is not None:
             lines.append(f"Date: {event.start.isoformat()}")
-        if event.extra.get("time_control"):
-            lines.append(f"Time control: {event.extra['time_control']}")
+        time_control = RateOfPlay.of(event).time_control
+        if time_control:
+            lines.append(f"Time control: {time_control}")
         lines.append("")
-    elif event.extra.get("title"):
-        lines.append(str(event.extra["title"]))
+    elif table_header.title:
+        lines.append(table_header.title)
     lines.append(header.rstrip())
     for r in rows:
         line = f"{r['id']:>{nr_w}} {r['last']:<{last_w}}{r['first']:<{first_w}}"

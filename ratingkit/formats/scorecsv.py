@@ -35,7 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..core.errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
-from ..core.extras import Competition, RateOfPlay, ScoreTableRow
+from ..core.extras import Competition, PlayerFileFacts, RateOfPlay, ScoreTableRow
 from ..core.fastbuild import collector_paused
 from ..core.fileio import (
     Reads,
@@ -151,8 +151,10 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
         points = parse_points(cells.pop("points"), Location(source, line, "points"))
         record = _record(cells, location)
         has_state = has_state or any(getattr(record, c) is not None for c in STATE_COLUMNS)
-        facts = ("federation", "title", "fide_id")
-        extra: dict[str, object] = {k: v for k, v in record.extra.items() if k not in facts}
+        facts = PlayerFileFacts.of(record.extra)
+        extra: dict[str, object] = {
+            k: v for k, v in record.extra.items() if k not in PlayerFileFacts.KEYS
+        }
         extra.update(
             {
                 c: getattr(record, c)
@@ -178,10 +180,10 @@ def read_score_csv(path: str | Path, encoding: str | None = None) -> Event:
                 id=pid,
                 name=record.name or pid,
                 rating=record.rating,
-                federation=record.extra.get("federation") or None,
-                title=record.extra.get("title") or None,
+                federation=facts.federation,
+                title=facts.title,
                 born=record.born,
-                fide_id=record.extra.get("fide_id") or None,
+                fide_id=facts.fide_id,
                 extra={**extra, "line": line},
                 location=location,
             )

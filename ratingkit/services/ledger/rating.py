@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.errors import InputError
+from ...core.extras import FideListFlags
 from ...core.fastbuild import build, collector_paused
 from ...core.i18n import tr
 from ...core.model import (
@@ -450,7 +451,7 @@ class LedgerRating(LedgerCore):
             last = period if player_id in played else last_played.get(player_id)
             since = last or first_published.get(player_id, period)
             inactive = _months_between(since, period) >= 12
-            if last is None and record.extra.get("inactive") == "yes":
+            if last is None and FideListFlags.of(record.extra).inactive:
                 inactive = True  # FIDE's list flags him inactive and he has not played since
             rows.append(
                 (
