@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ratingkit"
-CONSUMERS = ("cli.py", "services", "notebook", "workshop", "formats")
+CONSUMERS = ("cli", "services", "notebook", "workshop", "formats")
 #: The rule set classes of the built-in systems (a consumer never isinstance-checks them).
 RULE_SET_CLASSES = {"Fide2014", "Fide2022", "Fide2024", "Fide1982", "FesaRules", "LnmoRules"}
 #: What holds a rule set's name in the consumers (``rules.name``, ``report.rules``).

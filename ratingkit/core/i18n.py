@@ -49,7 +49,7 @@ LOCALE_DIR = PACKAGE / "locale"
 
 #: The catalogs (gettext domains) and the package's files each one holds the texts of.
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "cli": ("cli.py", "workbook.py", "services/*.py", "services/*/*.py", "documents/*.py"),
+    "cli": ("cli/*.py", "workbook.py", "services/*.py", "services/*/*.py", "documents/*.py"),
     "core": ("core/*.py", "registry.py"),
     "formats": ("formats/*.py", "builtin.py"),
     # The rating systems' packages: ratingkit.registry adds each from its one list

@@ -19,6 +19,11 @@ link (:func:`ratingkit.core.output.write_output`).  Text for a terminal has no c
 ``--encoding`` (``rate``, ``check``, ``db import``) names the input files' encoding where the
 detection (UTF-8, else a code page, :mod:`ratingkit.core.fileio`) should not decide; an unknown
 name is an error before any file is read.
+
+Here: the parser, ``rate``, ``check``, ``rules``, ``formats``, ``explain`` and ``main``; ``db``
+is :mod:`ratingkit.cli.db`, ``rate --player`` :mod:`ratingkit.cli.one_player`, and what the
+commands share (exit statuses, ``--columns``, the rendering) :mod:`ratingkit.cli.shared`:
+their names stay importable from here (issue 27 part 4: no module over 1,000 lines).
 """
 
 from __future__ import annotations
@@ -26,92 +31,58 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import re
-import shutil
 import sys
 import textwrap
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
 
-from . import __version__
-from .core.errors import RatingkitError, names_a_place, naming, placed
-from .core.fileio import check_encoding, read_text_as
-from .core.i18n import N_, _, checked_language, current_language, language_of, tr
-from .core.model import Event, EventType
-from .core.outcome import Finding, Note, NoteKind, Rule, game_fields
-from .core.output import (
+from .. import __version__
+from ..core.errors import RatingkitError, naming
+from ..core.fileio import check_encoding, read_text_as
+from ..core.i18n import N_, _, checked_language, current_language, language_of, tr
+from ..core.model import Event, EventType
+from ..core.outcome import Finding, Note, NoteKind, Rule, game_fields
+from ..core.output import (
     check_output,
     one_line,
-    plain,
-    terminal_cell,
     terminal_text,
     write_output,
 )
-from .core.players import (
+from ..core.players import (
     PlayerFile,
     carry_forward,
-    find_in_rows,
     merge_rosters,
     parse_player_csv,
     state_records,
     write_player_csv,
 )
-from .core.printable import printable_html
-from .core.report import Report, Table, format_cell
-from .core.ruleset import RuleSet, guard, in_force_text, out_of_force_note
-from .formats import formats, read_event
-from .registry import canonical_name, families, family_gaps, get_rule_set, rule_sets
-from .services.listing import LIST_FORMATS
-
-EXIT_RULES_BROKEN = 1
-EXIT_INPUT_ERROR = 2
-#: Something failed that is no fault of the input: a bug (one line on stderr all the same).
-EXIT_INTERNAL_ERROR = 3
-#: Ctrl-C (128 + SIGINT, as shells report it).
-EXIT_INTERRUPTED = 130
-
-ENCODING_HELP = N_(
-    "encoding of the input files (the event's files and the player file), for example "
-    "cp1251 (Windows-1251, Russian), cp1254 (Windows-1254, Turkish), cp1252, utf-8; default: "
-    "UTF-8 when a file decodes as UTF-8, else the code page detected.  The report's notes say "
-    "which encoding a file not read as UTF-8 was read in"
+from ..core.printable import printable_html
+from ..core.report import Report, Table
+from ..core.ruleset import RuleSet, guard, in_force_text, out_of_force_note
+from ..formats import formats, read_event
+from ..registry import canonical_name, families, family_gaps, get_rule_set, rule_sets
+from .db import _READING as _READING
+from .db import LISTED_ON_SCREEN as LISTED_ON_SCREEN
+from .db import _add_db_commands, _cmd_db
+from .db import _naming_the_ledger as _naming_the_ledger
+from .one_player import _one_player
+from .one_player import _shown_games as _shown_games
+from .one_player import _shown_row as _shown_row
+from .shared import _DASHED_VALUE as _DASHED_VALUE
+from .shared import DEFAULT_COLUMNS as DEFAULT_COLUMNS
+from .shared import ENCODING_HELP as ENCODING_HELP
+from .shared import (
+    EXIT_INPUT_ERROR,
+    EXIT_INTERNAL_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_RULES_BROKEN,
+    _add_encoding,
+    _columns,
+    _Parser,
+    _render,
 )
-
-
-def _add_encoding(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--encoding", metavar="CODEC", help=_(ENCODING_HELP))
-
-
-#: A word that argparse should take as a value although it begins with "-": a player id such
-#: as ``-1-1`` (argparse itself only takes ``-1`` and ``-1.5``, negative numbers, so).  No
-#: option of ratingkit begins with "-" and a digit.
-_DASHED_VALUE = re.compile(r"^-\d")
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser, but a word beginning with "-" and a digit is a value, not an
-    unknown option: ``db history LEDGER -1-1`` and ``rate --player -1-1`` look that player
-    up.  A value beginning with "-" and a letter is given as ``--player=-x`` or after ``--``
-    (``db history LEDGER -- -x``).  The subcommands' parsers are of this class too
-    (argparse makes them of their parent's class)."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        # argparse's own test for "a negative number, so a value" (its instance attribute).
-        self._negative_number_matcher = _DASHED_VALUE
-
-    def error(self, message: str) -> NoReturn:
-        """A command line argparse cannot read is one line on stderr too (not the usage over
-        several lines and then the error): what is wrong, and where the usage is."""
-        text = tr(
-            "{prog}: error: {message} ('{prog} --help' shows how to use it)",
-            prog=self.prog,
-            message=message,
-        )
-        self.exit(EXIT_INPUT_ERROR, one_line(text) + "\n")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -229,205 +200,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_db_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
-    db = commands.add_parser("db", help=_("keep a rating list in a ledger (one SQLite file)"))
-    sub = db.add_subparsers(dest="db_command", required=True, metavar="DB_COMMAND")
-    init = sub.add_parser("init", help=_("create a new ledger for a rule set"))
-    init.add_argument("ledger")
-    init.add_argument("--rules", required=True, metavar="NAME")
-    # Gone (issue 16): the list follows the rule set's own publication rules; refused with
-    # the reason rather than left to argparse's "unrecognized arguments".
-    init.add_argument("--min-games", type=int, help=argparse.SUPPRESS)
-    fide_list = sub.add_parser(
-        "import-list", help=_("import FIDE's rating list (TXT or XML download) as the state")
-    )
-    fide_list.add_argument("ledger")
-    fide_list.add_argument("input", help=_("FIDE's rating list file (TXT or XML)"))
-    _add_encoding(fide_list)
-    load = sub.add_parser("import", help=_("import an event file (and player state)"))
-    load.add_argument("ledger")
-    load.add_argument("input")
-    load.add_argument(
-        "--players",
-        metavar="FILE",
-        help=_(
-            "player file with state; also the roster of a games file with no players file beside it"
-        ),
-    )
-    load.add_argument("--period", metavar="YYYY-MM", help=_("default: the event's end date"))
-    load.add_argument("--input-format", metavar="NAME")
-    load.add_argument(
-        "--replace",
-        action="store_true",
-        help=_("import into a rated period, re-rating it and every later rated period"),
-    )
-    _add_encoding(load)
-    rate = sub.add_parser("rate", help=_("rate every event of a period and publish the list"))
-    rate.add_argument("ledger")
-    rate.add_argument("--period", required=True, metavar="YYYY-MM")
-    rate.add_argument(
-        "--replace", action="store_true", help=_("re-rate a rated period and every later one")
-    )
-    listing = sub.add_parser("list", help=_("the list published for a period"))
-    listing.add_argument("ledger")
-    listing.add_argument("--period", required=True, metavar="YYYY-MM")
-    listing.add_argument("--format", choices=LIST_FORMATS, default="table")
-    listing.add_argument("--output", metavar="FILE", help=_("write to FILE (needed for xlsx)"))
-    listing.add_argument(
-        "--everyone", action="store_true", help=_("also the players not listed yet")
-    )
-    listing.add_argument(
-        "--ledger-ids", action="store_true", help=_("show the ledger's own player numbers")
-    )
-    history = sub.add_parser("history", help=_("every event and change of one player"))
-    history.add_argument("ledger")
-    history.add_argument("player", help=_("FIDE id, the player's own id, name, or #N"))
-    history.add_argument("--format", choices=("table", "csv", "json"), default="table")
-    events = sub.add_parser("events", help=_("the imported events: ids, files, periods, state"))
-    events.add_argument("ledger")
-    remove = sub.add_parser("remove", help=_("take an imported event out of the ledger"))
-    remove.add_argument("ledger")
-    remove.add_argument("event", type=int, help=_("the event's id ('db events' lists them)"))
-    remove.add_argument(
-        "--replace",
-        action="store_true",
-        help=_("its period is rated: re-rate it and every later rated period without it"),
-    )
-    periods = sub.add_parser("periods", help=_("the periods with events and whether rated"))
-    periods.add_argument("ledger")
-
-
-#: ``db rate`` prints the list it published up to this many players (a FIDE month has
-#: 100,000: then it says how to see it).
-LISTED_ON_SCREEN = 60
-
-#: The db commands that only read: they open the ledger read-only (a read-only file, another
-#: process writing).
-_READING = frozenset({"list", "history", "events", "periods"})
-
-
-def _cmd_db(args: argparse.Namespace) -> str:
-    from .services.ledger import Ledger
-    from .services.listing import render_list, write_list
-
-    if args.db_command == "init":
-        if args.min_games is not None:
-            raise RatingkitError(
-                tr(
-                    "--min-games is no longer needed: a player enters the list once "
-                    "the rule set publishes a rating for him (FIDE Rating "
-                    "Regulations 2014, 7.14: 5 games against rated players; FIDE "
-                    "1982, 9.14: 9 games; FESA rule 3: 9 games, not all won or all "
-                    "lost)"
-                )
-            )
-        Ledger.create(args.ledger, args.rules).close()
-        return (
-            tr(
-                "created ledger {ledger} for rule set {rules}; a player is listed once "
-                "the rule set publishes a rating for him",
-                ledger=args.ledger,
-                rules=args.rules,
-            )
-            + "\n"
-        )
-    # Every command checks the ledger's integrity first (issue 16, 8): a damaged ledger is
-    # neither written nor listed.
-    with (
-        Ledger(args.ledger, write=args.db_command not in _READING, check=True) as ledger,
-        # What the ledger's stored values give when they are damaged where integrity_check
-        # cannot see it (a bit flipped inside a text) is one line naming the ledger too.
-        _naming_the_ledger(
-            ledger.path,
-            f"db {args.db_command}",
-            inputs=[p for p in (getattr(args, "input", None), getattr(args, "players", None)) if p],
-        ),
-    ):
-        if args.db_command == "import":
-            summary = ledger.import_file(
-                args.input,
-                args.players,
-                args.period,
-                args.input_format,
-                args.encoding,
-                replace=args.replace,
-            )
-            return f"{summary}\n"
-        if args.db_command == "import-list":
-            return f"{ledger.import_list(args.input, args.encoding)}\n"
-        if args.db_command == "rate":
-            ledger.rate_period(args.period, replace=args.replace)
-            table = ledger.published_list(args.period)
-            events = sum(1 for e in ledger.event_rows() if e.period == args.period)
-            done = (
-                tr(
-                    "rated {period}: {events} event(s), {listed} players listed",
-                    period=args.period,
-                    events=events,
-                    listed=len(table),
-                )
-                + "\n"
-            )
-            if len(table) > LISTED_ON_SCREEN:
-                command = f"ratingkit db list {args.ledger} --period {args.period}"
-                return done + tr("(the list: {command})", command=command) + "\n"
-            return done + "\n" + _render(table, "table")
-        if args.db_command == "list":
-            if args.output:
-                return write_list(
-                    ledger,
-                    args.period,
-                    args.format,
-                    args.output,
-                    everyone=args.everyone,
-                    ledger_ids=args.ledger_ids,
-                )
-            rendered = render_list(
-                ledger,
-                args.period,
-                args.format,
-                everyone=args.everyone,
-                ledger_ids=args.ledger_ids,
-                width=_columns(args),
-            )
-            if isinstance(rendered, bytes):
-                raise RatingkitError(
-                    tr(
-                        "--format {format} writes a binary file: give --output FILE",
-                        format=args.format,
-                    )
-                )
-            return rendered
-        if args.db_command == "history":
-            return _render(ledger.history(args.player), args.format, _columns(args))
-        if args.db_command == "events":
-            return _render(ledger.events(), "table", _columns(args))
-        if args.db_command == "remove":
-            return ledger.remove_event(args.event, replace=args.replace) + "\n"
-        return _render(ledger.periods(), "table", _columns(args))
-
-
-@contextmanager
-def _naming_the_ledger(path: Path, doing: str, inputs: Sequence[str]) -> Iterator[None]:
-    """SQLite's and the stored values' failures as one line (``sqlite_errors``), and a
-    refusal of the model's that names no file (a stored game whose score a flipped bit
-    changed: "scores must be 1, 0.5 or 0") prefixed with the ledger's path.  With ``inputs``
-    (db import, import-list) only the prefixing: the readers' own errors name their file."""
-    from .services.ledgerfile import LedgerError, sqlite_errors
-
-    try:
-        with nullcontext() if inputs else sqlite_errors(path, doing):
-            yield
-    except RatingkitError as exc:
-        text = str(exc)
-        if names_a_place(text, [str(path), *inputs]):
-            raise
-        if isinstance(exc, LedgerError):
-            # The ledger's own refusal ("no player '-x' in the ledger"): which ledger.
-            raise placed(exc, str(path)) from exc
-        raise LedgerError(tr("{path}: {doing}: {text}", path=path, doing=doing, text=text)) from exc
-
-
 #: ``ratingkit rules`` fits a terminal of this many columns.
 RULES_COLUMNS = 100
 
@@ -491,7 +263,7 @@ def _cmd_rules() -> str:
 def _cmd_explain(args: argparse.Namespace) -> str:
     """``ratingkit explain RULESET CLAUSE``: the clause quoted from the document, beside the
     English (:func:`ratingkit.documents.explain`)."""
-    from .documents import explain, explanation_json, format_explanation
+    from ..documents import explain, explanation_json, format_explanation
 
     found = explain(args.rules, args.clause)
     if args.format == "json":
@@ -601,20 +373,6 @@ def _files_noted(events: Sequence[Event]) -> set[Path]:
     return {Path(name).resolve() for event in events for name in _files_read(event)}
 
 
-def _render(result: Report | Table, output_format: str, width: int | None = None) -> str:
-    """``result`` as CSV, JSON or text; the text fits ``width`` columns where given (the
-    ledger's tables: :func:`_columns`)."""
-    if output_format == "csv":
-        return result.to_csv()
-    if output_format == "json":
-        if isinstance(result, Table):
-            return json.dumps(result.to_records(), indent=2, ensure_ascii=False) + "\n"
-        return result.to_json() + "\n"
-    if isinstance(result, Report):
-        return result.to_text(width=width)
-    return result.to_text(width) + "\n"
-
-
 def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
     """The rendered report and the files it was computed from (which --output must not
     overwrite)."""
@@ -677,118 +435,8 @@ def _cmd_rate(args: argparse.Namespace) -> tuple[str, list[str]]:
 
 
 #: The width of the table format when stdout is not a terminal and --columns is not given.
-DEFAULT_COLUMNS = 100
-#: The most game rows the table format shows without --all-games (a 500-player open of 11
 #: rounds has 5,500; a 10,000-player event's 200,000 rows are some 40 MB of text).
 TEXT_GAME_ROWS = 20_000
-
-
-def _columns(args: argparse.Namespace) -> int:
-    """The width the table format fits: --columns, else the terminal's when stdout is one,
-    else :data:`DEFAULT_COLUMNS`."""
-    if getattr(args, "columns", None) is not None:
-        if args.columns < 40:
-            raise RatingkitError(tr("--columns {columns}: give 40 or more", columns=args.columns))
-        return int(args.columns)
-    isatty = getattr(sys.stdout, "isatty", None)
-    if not getattr(args, "output", None) and isatty is not None and isatty():
-        return max(40, shutil.get_terminal_size((DEFAULT_COLUMNS, 24)).columns)
-    return DEFAULT_COLUMNS
-
-
-def _one_player(report: Report, wanted: str, output_format: str, width: int | None) -> str:
-    """One player's report row and his games: he is found among the outcome's players by his
-    id, else by his name (core.players: the one matcher); his games are the outcome's game
-    sides he played, shown as the report's game rows show them."""
-    outcome = report.outcome
-    found = find_in_rows([{"id": p.id, "name": p.name} for p in outcome.players], wanted)
-    if not found:
-        raise RatingkitError(
-            tr(
-                "--player {wanted}: no player of {title} has this id or name",
-                wanted=wanted,
-                title=report.title,
-            )
-        )
-    if len(found) > 1:
-        ids = ", ".join(outcome.players[i].id for i in found)
-        raise RatingkitError(
-            tr(
-                "--player {wanted}: {count} players have this name ({ids}); give the id",
-                wanted=wanted,
-                count=len(found),
-                ids=ids,
-            )
-        )
-    player = outcome.players[found[0]]
-    row = _shown_row(report, found[0])
-    table = report.games
-    games = _shown_games(report, player.id)
-    game_columns = table.columns if table is not None else ()
-    if output_format == "json":
-        data = {
-            "title": report.title,
-            "rules": report.rules,
-            "player": {c: plain(row.get(c)) for c in report.players.columns},
-            "games": [{c: plain(g.get(c)) for c in game_columns} for g in games],
-        }
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    if output_format == "csv":
-        return Table("games", game_columns, games).to_csv()
-    if output_format == "html":
-        raise RatingkitError(
-            tr(
-                "--player shows one player as table, csv or json; --format html "
-                "prints the whole event"
-            )
-        )
-    label = max(len(c) for c in report.players.columns)
-    lines = [f"{report.title} ({report.rules})", ""]
-    for column in report.players.columns:
-        text = format_cell(row.get(column), report.players.formats.get(column))
-        lines.extend(
-            textwrap.wrap(
-                f"{column:<{label}}  {terminal_cell(text)}",
-                width or 10**6,
-                subsequent_indent=" " * (label + 2),
-                break_on_hyphens=False,
-            )
-            or [column]
-        )
-    if table is None:
-        return "\n".join([*lines, "", _("(the event gives no games: a score table)")]) + "\n"
-    shown = tuple(c for c in game_columns if c not in ("id", "name"))
-    own = [{c: g.get(c) for c in shown} for g in games]
-    title = tr("games of {name} ({count})", name=player.name, count=len(games))
-    lines += ["", Table(title, shown, own).to_text(width)]
-    return "\n".join(lines) + "\n"
-
-
-def _shown_row(report: Report, position: int) -> Mapping[str, object]:
-    """The report's row of the outcome's player at ``position``: a report lays out one row
-    per player outcome, in the outcome's order."""
-    rows = report.players.rows
-    player = report.outcome.players[position]
-    if len(rows) == len(report.outcome.players) and rows[position].get("id") == player.id:
-        return rows[position]
-    return report.row(player.id)
-
-
-def _shown_games(report: Report, player_id: str) -> list[Mapping[str, object]]:
-    """The report's game rows of the outcome's game sides ``player_id`` played: a rule set's
-    game row of each side where the report keeps it, else the row of the same position (one
-    row per game side, in the outcome's order)."""
-    sides = report.outcome.games
-    table = report.games
-    if table is None:
-        return []
-    if report.game_row is not None:
-        return [report.game_row(side) for side in sides if side.player == player_id]
-    if len(sides) == len(table):
-        return [
-            row for side, row in zip(sides, table.rows, strict=True) if side.player == player_id
-        ]
-    return [r for r in table.rows if str(r.get("id")) == player_id]
 
 
 def _warn(report: Report) -> None:
@@ -1119,7 +767,3 @@ def _write_stdout(text: str, args: argparse.Namespace) -> None:
 
 #: Characters written to stdout at a time.
 _WRITE_CHUNK = 1 << 20
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m ratingkit.cli``: the command line, as ``ratingkit`` runs it."""
+
+import sys
+
+from . import main
+
+sys.exit(main())
