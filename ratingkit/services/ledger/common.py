@@ -9,12 +9,13 @@ import hashlib
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ...core.errors import InputError, Location
@@ -94,6 +95,59 @@ def _record_from_json(text: str, player_id: int) -> PlayerRecord:
         data["born"] = date.fromisoformat(data["born"])
     data["id"] = str(player_id)
     return PlayerRecord(**data)
+
+
+#: The K a player's rating was computed with (:class:`~ratingkit.core.outcome.KInForce`):
+#: listed, as the codec column ``k``, by every rule set whose outcome says it (FIDE 2014 8.56,
+#: FIDE 1982 10.64; an outside rule set's detail may say it too).
+K_IN_FORCE: tuple[str, str] = (N_("K"), "k")
+
+
+def state_list_columns(rules: RuleSet) -> tuple[tuple[str, str], ...]:
+    """The columns of a rule set's state its published list shows, as (heading, codec
+    column): the K in force, then what its state codec declares (``list_columns``: FESA's
+    and LNMO's grade); a codec that declares none (an outside rule set's), or no codec,
+    shows the K alone."""
+    codec = getattr(rules, "state", None)  # a rule set with no state codec (tests' toys)
+    declared: tuple[tuple[str, str], ...] = tuple(getattr(codec, "list_columns", ()))
+    if any(column == K_IN_FORCE[1] for _heading, column in declared):
+        return declared
+    return (K_IN_FORCE, *declared)
+
+
+def published_state(
+    columns: Sequence[tuple[str, str]], record: PlayerRecord, k_in_force: int | None
+) -> str | None:
+    """The ``published.state`` text of one player (schema 5): each listed codec column's
+    value on his record (a field of it, else its ``extra``), the K being the one his rating
+    was computed with where the outcome says it; None where every value is empty."""
+    values: dict[str, object] = {}
+    for _heading, column in columns:
+        if column == K_IN_FORCE[1] and k_in_force is not None:
+            value: object = k_in_force
+        elif column in _RECORD_FIELDS:
+            value = getattr(record, column)
+        else:
+            value = record.extra.get(column)
+        if value is not None:
+            values[column] = value if isinstance(value, _SIMPLE) else plain(value)
+    return json.dumps(values, ensure_ascii=False, sort_keys=True) if values else None
+
+
+def result_detail(k_in_force: int | None) -> str | None:
+    """The ``player_results.detail`` text of one result (schema 5): the K his rating was
+    computed with, where the outcome says it."""
+    if k_in_force is None:
+        return None
+    return json.dumps({K_IN_FORCE[1]: k_in_force})
+
+
+def stored_columns(text: str | None) -> Mapping[str, object]:
+    """A stored ``state`` or ``detail`` text as a read-only mapping of codec columns."""
+    return MappingProxyType(json.loads(text)) if text else _NO_COLUMNS
+
+
+_NO_COLUMNS: Mapping[str, object] = MappingProxyType({})
 
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
