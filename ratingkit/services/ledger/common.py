@@ -22,7 +22,11 @@ from ...core.errors import InputError, Location
 from ...core.i18n import N_, tr
 from ...core.output import plain
 from ...core.players import (
+    MatchKey,
+    PersonKind,
     PlayerRecord,
+    normalise_name,
+    stored_person_key,
 )
 from ...core.ruleset import RuleSet
 from ..ledgerfile import (
@@ -297,3 +301,27 @@ class LedgerCore:
             "SELECT period FROM events UNION SELECT period FROM periods ORDER BY 1"
         )
         return [str(r[0]) for r in rows]
+
+    def _players_by(self, key: MatchKey, text: str) -> list[int]:
+        """The ledger's players one key finds for ``text``, for the one matcher
+        (:func:`~ratingkit.core.players.match_by_keys`): a FIDE id is his stored key
+        (``fide:…``, :func:`~ratingkit.core.players.person_key`); an id is his stored own
+        key (``id:…``), else the text as a stored key itself, else the own id of a player
+        keyed by his FIDE id; a name is his name key (:func:`normalise_name`)."""
+        db = self._connection
+        if key is MatchKey.NAME:
+            query = "SELECT id FROM players WHERE name_key = ? ORDER BY id"
+            return [int(r[0]) for r in db.execute(query, (normalise_name(text),))]
+        if key is MatchKey.FIDE_ID:
+            texts = [stored_person_key(PersonKind.FIDE_ID, text)]
+        else:
+            texts = [stored_person_key(PersonKind.OWN_ID, text), text]
+        for value in texts:
+            row = db.execute("SELECT id FROM players WHERE key = ?", (value,)).fetchone()
+            if row:
+                return [int(row[0])]
+        if key is MatchKey.ID:
+            row = db.execute("SELECT id FROM players WHERE own_id = ?", (text,)).fetchone()
+            if row:
+                return [int(row[0])]
+        return []

@@ -11,10 +11,10 @@ from ...core import outcome_codec
 from ...core.i18n import N_, tr
 from ...core.outcome import EventOutcome
 from ...core.players import (
-    PersonKind,
+    PERSON_KEYS,
+    Ambiguity,
     PlayerFile,
-    normalise_name,
-    stored_person_key,
+    match_by_keys,
 )
 from ..ledgerfile import (
     LedgerError,
@@ -196,36 +196,23 @@ class LedgerQueries(LedgerRating):
     def find_player(self, text: str) -> int:
         """A ledger player by his FIDE id, his own id (the id his files give him), his name,
         or the ledger's number written ``#N``."""
-        db = self._connection
         text = text.strip()
-        # The one key of a person (core.players.person_key): a FIDE id, then an own id; then
-        # the text as a stored key itself.
-        keys = (stored_person_key(kind, text) for kind in (PersonKind.FIDE_ID, PersonKind.OWN_ID))
-        for key in (*keys, text):
-            row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
-            if row:
-                return int(row[0])
-        row = db.execute("SELECT id FROM players WHERE own_id = ?", (text,)).fetchone()
-        if row:
-            return int(row[0])
-        candidates = [
-            int(r[0])
-            for r in db.execute(
-                "SELECT id FROM players WHERE name_key = ?", (normalise_name(text),)
-            )
-        ]
-        if len(candidates) == 1:
-            return candidates[0]
-        if candidates:
-            ids = ", ".join(self._shown_id(pid) for pid in candidates)
+        found = match_by_keys(
+            PERSON_KEYS, lambda key: self._players_by(key, text), Ambiguity.REFUSE
+        )
+        if found.record is not None:
+            return found.record
+        if found.ambiguous:
+            ids = ", ".join(self._shown_id(pid) for pid in found.candidates)
             raise LedgerError(
                 tr(
                     "{text!r} names {count} players ({ids}); give the player's id",
                     text=text,
-                    count=len(candidates),
+                    count=len(found.candidates),
                     ids=ids,
                 )
             )
+        db = self._connection
         number = text[1:] if text.startswith("#") else None
         if number is not None and number.isdigit():
             row = db.execute("SELECT id FROM players WHERE id = ?", (int(number),)).fetchone()
