@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA, ROOT
+from older_ledgers import undo_schema_5
 
 from ratingkit import cli, formats
 from ratingkit import registry as rulesets
@@ -608,7 +609,8 @@ def test_a_ledger_of_schema_1_is_migrated_and_its_history_still_read(toy, tmp_pa
         book.import_file(files / "spring-games.csv")
         book.rate_period("2024-01")
     with sqlite3.connect(path) as connection:
-        # Back to schema 1: without what schemas 2 and 3 added.
+        # Back to schema 1: without what schemas 2 to 5 added.
+        undo_schema_5(connection)
         connection.execute("DROP TABLE outcomes")
         connection.execute("DROP TABLE player_results")
         for index in (
@@ -636,7 +638,7 @@ def test_a_ledger_of_schema_1_is_migrated_and_its_history_still_read(toy, tmp_pa
         )
         connection.execute("PRAGMA user_version = 1")
     with Ledger(path) as book:
-        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 5
         (row,) = book.history("Ann").rows
         assert (row["rating_before"], row["change"], row["rating_after"]) == (1600, 5.0, 1605)
         book.import_file(files / "summer-games.csv")

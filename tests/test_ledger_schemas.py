@@ -1,6 +1,7 @@
-"""Old ledgers still open (issue 28 part 1): a ledger written by ratingkit at the current
-schema, kept as SQL text in tests/data/ledger/schema-4-fesa-season.sql, and the ledgers of
-schemas 3, 2 and 1 made from it with the SQL those schemas had, open and give the lists and
+"""Old ledgers still open (issue 28 part 1): a ledger written by ratingkit at schema 4, kept
+as SQL text in tests/data/ledger/schema-4-fesa-season.sql, and the ledgers of schemas 3, 2
+and 1 made from it with the SQL those schemas had, are migrated to schema 5 (the rule set's
+columns, FESA's grade here, as JSON objects of its codec's columns) and give the lists and
 histories stored in their tables.
 
 The expected values are read from the file's own tables with plain SQL here (the published
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA
+from older_ledgers import undo_schema_5
 
 from ratingkit.services.ledger import (
     SCHEMA_VERSION,
@@ -90,7 +92,17 @@ def _read(book: Ledger) -> dict[str, object]:
         ratings = [row.rating for row in rows]
         assert ratings == sorted(ratings, key=lambda r: (r is None, -(r or 0)))  # best first
         lists[period] = sorted(
-            (r.ledger_id, r.rating, r.games, r.k, r.grade, r.played, r.listed, r.new, r.inactive)
+            (
+                r.ledger_id,
+                r.rating,
+                r.games,
+                r.state.get("k"),
+                r.state.get("grade"),
+                r.played,
+                r.listed,
+                r.new,
+                r.inactive,
+            )
             for r in rows
         )
     histories = {}
@@ -109,24 +121,90 @@ def _read(book: Ledger) -> dict[str, object]:
 
 
 @pytest.fixture
-def current(tmp_path):
+def schema_4(tmp_path):
     return _load(tmp_path / "schema-4.sqlite")
 
 
-def test_the_stored_ledger_is_of_the_current_schema_and_holds_a_season(current):
-    with sqlite3.connect(current) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
-    stored = _stored(current)
+@pytest.fixture
+def current(schema_4, tmp_path):
+    """The schema-4 ledger migrated to the current schema by opening it for writing."""
+    path = tmp_path / "schema-5.sqlite"
+    path.write_bytes(schema_4.read_bytes())
+    with Ledger(path):
+        pass
+    return path
+
+
+def test_the_stored_ledger_is_of_schema_4_and_holds_a_season(schema_4):
+    with sqlite3.connect(schema_4) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert SCHEMA_VERSION == 5
+    stored = _stored(schema_4)
     # tests/data/ledger/season: January to April 2024, seven events.
     assert stored["periods"] == ["2024-01", "2024-02", "2024-03", "2024-04"]
     assert len(stored["events"]) == 7 and all(stored["lists"].values())
+    # A FESA season: a grade for every listed player, no K (FESA formula (1): k(tr) per game).
+    assert all(row[4] for rows in stored["lists"].values() for row in rows)
+    assert not any(row[3] for rows in stored["lists"].values() for row in rows)
 
 
 @pytest.mark.parametrize("write", [False, True])
-def test_a_ledger_of_the_current_schema_opens_and_gives_its_stored_lists(current, write):
-    stored = _stored(current)
+def test_a_ledger_of_the_current_schema_opens_and_gives_its_stored_lists(schema_4, current, write):
+    stored = _stored(schema_4)
     with Ledger(current, write=write) as book:
         assert _read(book) == stored
+
+
+def test_schema_5_keeps_the_rule_sets_columns_as_json_of_its_codec_columns(schema_4, current):
+    """Schema 4's ``published.k`` and ``published.grade`` are now the JSON object
+    ``published.state`` (``player_results.k`` is ``player_results.detail``), read here with
+    SQL's own JSON functions; the generic tables have no column of a rule set left."""
+    with sqlite3.connect(schema_4) as old:
+        grades = dict(
+            ((period, pid), grade)
+            for period, pid, grade in old.execute("SELECT period, player_id, grade FROM published")
+        )
+    with sqlite3.connect(current) as new:
+        published = [c[1] for c in new.execute("PRAGMA table_info(published)")]
+        results = [c[1] for c in new.execute("PRAGMA table_info(player_results)")]
+        moved = dict(
+            ((period, pid), grade)
+            for period, pid, grade in new.execute(
+                "SELECT period, player_id, json_extract(state, '$.grade') FROM published"
+            )
+        )
+        keys = {k for (k,) in new.execute("SELECT key FROM published, json_each(state)")}
+        details = new.execute("SELECT COUNT(*) FROM player_results WHERE detail IS NOT NULL")
+        assert details.fetchone()[0] == 0  # FESA's results say no K of their own
+    assert "k" not in published and "grade" not in published and "state" in published
+    assert "k" not in results and "detail" in results
+    assert moved == grades and keys == {"grade"}
+
+
+def test_the_printed_list_keeps_its_columns(schema_4, current):
+    """The list users read (db list, the exports) shows the grade after the games, as schema
+    4's columns did, and no K, which no player has."""
+    with Ledger(current, write=False) as book:
+        table = book.published_list("2024-04")
+        rows = book.list_rows("2024-04")
+    assert table.columns == ("id", "name", "rating", "games", "grade", "played", "new", "inactive")
+    with sqlite3.connect(schema_4) as connection:
+        stored = connection.execute(
+            "SELECT pu.rating, pu.grade FROM published pu JOIN players pl ON pl.id ="
+            " pu.player_id WHERE pu.period = '2024-04' AND pu.listed = 1 ORDER BY pu.rating"
+            " DESC, pl.name"
+        ).fetchall()
+    assert [(row["rating"], row["grade"]) for row in table.rows] == stored
+    assert [row.state["grade"] for row in rows] == [grade for _rating, grade in stored]
+
+
+def test_a_ledger_taken_back_to_schema_4_is_migrated_again_the_same(schema_4, current):
+    """tests/older_ledgers.py's SQL (used by other tests' older ledgers) undoes schema 5 as the
+    stored schema-4 file has it: the same lists after the migration."""
+    with sqlite3.connect(current) as connection:
+        undo_schema_5(connection)
+    with Ledger(current) as book:
+        assert _read(book) == _stored(schema_4)
 
 
 def _to_schema_3(connection: sqlite3.Connection) -> None:
@@ -173,12 +251,18 @@ def _to_schema_1(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA user_version = 1")
 
 
+def _as_stored(connection: sqlite3.Connection) -> None:
+    """Schema 4: the file as it is stored."""
+
+
 @pytest.mark.parametrize(
-    ("schema", "downgrade"), [(3, _to_schema_3), (2, _to_schema_2), (1, _to_schema_1)]
+    ("schema", "downgrade"),
+    [(4, _as_stored), (3, _to_schema_3), (2, _to_schema_2), (1, _to_schema_1)],
 )
 def test_a_ledger_of_an_older_schema_is_migrated_and_gives_the_same_lists(
-    current, schema, downgrade
+    schema_4, schema, downgrade
 ):
+    current = schema_4
     stored = _stored(current)
     with sqlite3.connect(current) as connection:
         downgrade(connection)
@@ -195,7 +279,7 @@ def test_a_ledger_of_an_older_schema_is_migrated_and_gives_the_same_lists(
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
-def test_the_queries_rows_are_typed_and_frozen(current):
+def test_the_queries_rows_are_typed_and_frozen(schema_4, current):
     with Ledger(current, write=False) as book:
         (event, *_events) = book.event_rows()
         (listed, *_listed) = book.list_rows("2024-01")
@@ -205,6 +289,6 @@ def test_the_queries_rows_are_typed_and_frozen(current):
     with pytest.raises(dataclasses.FrozenInstanceError):
         listed.rating = 0  # type: ignore[misc]
     # The history's rows are the results stored for the player, read above with SQL.
-    assert [dataclasses.astuple(r) for r in history.rows] == _stored(current)["histories"][
+    assert [dataclasses.astuple(r) for r in history.rows] == _stored(schema_4)["histories"][
         listed.ledger_id
     ]

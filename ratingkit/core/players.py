@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ..core.i18n import N_, _, ngettext, tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
@@ -249,14 +249,50 @@ class Ambiguity(enum.Enum):
     REFUSE = "refuse"
 
 
-@dataclass(frozen=True)
-class Found:
-    """The record found for one player (None: not found), the key that found it, and every
-    record that key matched (more than one: the key is ambiguous)."""
+#: The keys of a person in the order :func:`person_key` gives them (his FIDE id, then the id
+#: his files give him, then his name): how the ledger finds a player a user names.
+PERSON_KEYS: tuple[MatchKey, ...] = (MatchKey.FIDE_ID, MatchKey.ID, MatchKey.NAME)
 
-    record: PlayerRecord | None
+#: What a lookup by key finds: player-file records, the ledger's player numbers.
+Candidate = TypeVar("Candidate")
+
+
+def match_by_keys(
+    keys: Sequence[MatchKey],
+    lookup: Callable[[MatchKey], Sequence[Candidate]],
+    ambiguity: Ambiguity = Ambiguity.FIRST,
+) -> Found[Candidate]:
+    """The one decision of which key wins, for every matcher (a player file's
+    :class:`PlayerMatcher`, the ledger's SQL lookups, FESA's replay store): the keys are
+    tried in order, the first that ``lookup`` finds candidates for wins; several candidates
+    give the first, or with ``Ambiguity.REFUSE`` none (listed for the caller's message).
+    ``lookup`` gives the candidates of one key, in the order the first of them wins."""
+    for key in keys:
+        candidates = tuple(lookup(key))
+        if not candidates:
+            continue
+        if len(candidates) > 1 and ambiguity is Ambiguity.REFUSE:
+            return Found(None, key, candidates)
+        return Found(candidates[0], key, candidates)
+    return Found(None)
+
+
+def file_match_keys(by_name: bool, has_ids: bool) -> tuple[MatchKey, ...]:
+    """The one key an event's players are found by in a player file (:meth:`PlayerFile.match`
+    and FESA's replay store, which keeps the same file as the events go): the name where the
+    event's ids are start numbers (``by_name``) or the file has no ids, else the id."""
+    return (MatchKey.NAME,) if by_name or not has_ids else (MatchKey.ID,)
+
+
+@dataclass(frozen=True)
+class Found(Generic[Candidate]):
+    """What :func:`match_by_keys` found for one player: the record (a ledger's player
+    number; None: not found, or refused as ambiguous), the key that found it, and every
+    candidate that key matched (more than one: the key is ambiguous)."""
+
+    record: Candidate | None
     key: MatchKey | None = None
-    candidates: tuple[PlayerRecord, ...] = ()
+    candidates: tuple[Candidate, ...] = ()
 
     @property
     def ambiguous(self) -> bool:
@@ -373,18 +409,14 @@ class PlayerMatcher:
             self._indexes[key] = index
         return index
 
-    def find(self, player_id: str, name: str, fide_id: str | None = None) -> Found:
-        """The record of one player: his id, name and FIDE id as the event gives them."""
-        for key in self.keys:
-            candidates = self._candidates(key, player_id, name, fide_id)
-            if not candidates:
-                continue
-            if len(candidates) > 1 and self.ambiguity is Ambiguity.REFUSE:
-                return Found(None, key, candidates)
-            return Found(candidates[0], key, candidates)
-        return Found(None)
+    def find(self, player_id: str, name: str, fide_id: str | None = None) -> Found[PlayerRecord]:
+        """The record of one player: his id, name and FIDE id as the event gives them
+        (:func:`match_by_keys` decides which key wins)."""
+        return match_by_keys(
+            self.keys, lambda key: self._candidates(key, player_id, name, fide_id), self.ambiguity
+        )
 
-    def find_player(self, player: Player) -> Found:
+    def find_player(self, player: Player) -> Found[PlayerRecord]:
         """:meth:`find` for an event's :class:`~ratingkit.core.model.Player`."""
         return self.find(player.id, player.name, player.fide_id)
 
@@ -548,8 +580,7 @@ class PlayerFile:
         """Match ``(id, name)`` pairs of an event: on id, or on name when ``by_name`` is set
         (the event's ids are only start numbers) or the file has no ids (the
         :class:`PlayerMatcher` with one key)."""
-        use_names = by_name or not self.has_ids
-        return self.matcher(keys=(MatchKey.NAME,) if use_names else (MatchKey.ID,)).match(players)
+        return self.matcher(keys=file_match_keys(by_name, self.has_ids)).match(players)
 
     @cached_property
     def _matchers(self) -> dict[tuple[object, ...], PlayerMatcher]:

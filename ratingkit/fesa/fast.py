@@ -23,7 +23,14 @@ from ..core.fastbuild import build, collector_paused
 from ..core.i18n import tr
 from ..core.model import Event
 from ..core.outcome import EventKey, EventOutcome, Note, NoteKind, Outcome, PlayerOutcome
-from ..core.players import PlayerFile, PlayerMatch, PlayerRecord, normalise_name
+from ..core.players import (
+    MatchKey,
+    PlayerFile,
+    PlayerMatch,
+    PlayerRecord,
+    file_match_keys,
+    normalise_name,
+)
 from .event import (
     RatedEvent,
     event_summary,
@@ -121,8 +128,11 @@ class ReplayStore:
         return [self.records[k] for k in sorted(self.order, key=self.order.__getitem__)]
 
     def match(self, pairs: Iterable[tuple[str, str]], *, by_name: bool = False) -> PlayerMatch:
-        """As :meth:`PlayerFile.match`."""
-        use_names = by_name or self.with_id == 0
+        """As :meth:`PlayerFile.match`: the key is the one matcher's
+        (:func:`~ratingkit.core.players.file_match_keys`); each index keeps the first record
+        of a key in file order, as :func:`~ratingkit.core.players.match_by_keys` chooses."""
+        (key,) = file_match_keys(by_name, self.with_id > 0)
+        use_names = key is MatchKey.NAME
         if use_names and self.names is None:
             self.names = {}
             for record in reversed(self._ordered()):
@@ -140,9 +150,8 @@ class ReplayStore:
                 names.append(name)
             else:
                 found[player_id] = match
-        key = "name" if use_names else "id"
         rows = len(self.records)
-        return PlayerMatch(key, found, tuple(unmatched), self.source, {}, rows, tuple(names))
+        return PlayerMatch(str(key), found, tuple(unmatched), self.source, {}, rows, tuple(names))
 
     def replace(
         self, used: Iterable[PlayerRecord], new_records: Sequence[PlayerRecord], event_index: int

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from ..core.errors import InvalidValueError, Location
 from ..core.fastbuild import build
-from ..core.i18n import _, tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Player
 from ..core.outcome import Rule
 from ..core.players import PlayerRecord, RatingFrom, rating_before
@@ -298,6 +298,9 @@ class FesaStateCodec:
     #: The rating before an event is the player's current one (rule 11): the event's and the
     #: player file's must agree.
     differing_rating: Rule | None = None
+    #: The columns of its state a published list shows, with their headings: the grade
+    #: (FESA rule 10, promotions).
+    list_columns: tuple[tuple[str, str], ...] = ((N_("grade"), "grade"),)
 
     def read(self, record: PlayerRecord) -> FesaState:
         """The state ``record`` holds."""

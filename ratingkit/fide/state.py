@@ -28,7 +28,7 @@ from fractions import Fraction
 from ..core.citations import Concept
 from ..core.errors import InvalidValueError, Location
 from ..core.extras import BirthAndFirstRating
-from ..core.i18n import _, tr
+from ..core.i18n import N_, _, tr
 from ..core.model import Event, Player, ReadNote
 from ..core.outcome import Note, NoteKind, Rule
 from ..core.players import (
@@ -139,6 +139,9 @@ class FideStateCodec:
     #: rating (the event's), and its change goes onto the previous list's (the player file's).
     #: (7.1 in every FIDE text: the 2014 table stands for all of them here.)
     differing_rating: Rule | None = CITATIONS_2014.cite(Concept.PREVIOUS_LIST)
+    #: The columns of its state a published list shows, with their headings: the K (FIDE
+    #: 2014 8.56, 2024 8.3.3), stored by the ledger per player and period.
+    list_columns: tuple[tuple[str, str], ...] = ((N_("K"), "k"),)
 
     def read(self, record: PlayerRecord) -> FideState:
         pending: tuple[Pending, ...] = ()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..core.errors import InvalidValueError
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.outcome import Rule
 from ..core.players import PlayerRecord
 
@@ -39,6 +39,9 @@ class Fide1982Codec:
     #: The event's rating and the player file's must agree (10.65 rates a period's events with
     #: the ratings they were played with; the player file gives the state before them).
     differing_rating: Rule | None = None
+    #: The columns of its state a published list shows, with their headings: the K
+    #: (FIDE 1982 10.64).
+    list_columns: tuple[tuple[str, str], ...] = ((N_("K"), "k"),)
 
     def read(self, record: PlayerRecord | None) -> Fide1982State:
         """The state a record holds (no record: a player the file does not know)."""

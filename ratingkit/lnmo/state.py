@@ -10,7 +10,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..core.errors import InvalidValueError, Location
-from ..core.i18n import tr
+from ..core.i18n import N_, tr
 from ..core.model import Player
 from ..core.outcome import Rule
 from ..core.players import PlayerRecord
@@ -64,6 +64,8 @@ class LnmoStateCodec:
     columns: tuple[str, ...] = ("grade", "prior_grade", *STATE_EXTRA)
     #: The event's rating and the player file's must agree (one rating a player, rules 3, 3a).
     differing_rating: Rule | None = None
+    #: The columns of its state a published list shows, with their headings: the grade.
+    list_columns: tuple[tuple[str, str], ...] = ((N_("grade"), "grade"),)
 
     def read(self, record: PlayerRecord) -> State:
         pid = record.id or ""

@@ -19,6 +19,7 @@ from ...core.errors import RatingkitError
 from ...core.i18n import N_, _, tr
 from ...core.report import Table, format_cell
 from ...services.ledger import Ledger, LedgerError, views
+from ...services.ledger.common import state_list_columns
 from ..plots.ledger import plot_rating_history
 from .base import Widget
 
@@ -108,7 +109,13 @@ class LedgerBrowser(Widget):
             if period is None:
                 raise LedgerError(tr("no period of this ledger is rated yet; nothing is published"))
             rows = self.ledger.list_rows(period)
-            listed = views.list_table(rows, period, self.ledger.rules.name, ledger_ids=True)
+            listed = views.list_table(
+                rows,
+                period,
+                self.ledger.rules.name,
+                state_columns=state_list_columns(self.ledger.rules),
+                ledger_ids=True,
+            )
             values["list"] = [_without_ledger_id(r) for r in listed.rows]
             values["events"] = [
                 {c: r[c] for c in EVENT_COLUMNS} for r in events_table(self.ledger, period).rows

@@ -40,7 +40,7 @@ from ..ledgerfile import (
     create_ledger_file,
     open_connection,
 )
-from .common import ImportErrors, _now, parse_period
+from .common import ImportErrors, _now, parse_period, state_list_columns
 from .importing import ImportSummary, LedgerImporting, ListImportSummary
 from .queries import LedgerQueries
 from .rating import listed_by
@@ -194,7 +194,14 @@ class Ledger(LedgerImporting, LedgerQueries):
         :func:`.views.list_table`); the ledger's own number only with ``ledger_ids``."""
         period = parse_period(period)
         rows = self.list_rows(period, everyone=everyone)
-        return list_table(rows, period, self.rules.name, everyone=everyone, ledger_ids=ledger_ids)
+        return list_table(
+            rows,
+            period,
+            self.rules.name,
+            state_columns=state_list_columns(self.rules),
+            everyone=everyone,
+            ledger_ids=ledger_ids,
+        )
 
     def history(self, player: str) -> Table:
         """A player's rated events as a table (:meth:`player_history`,

@@ -9,19 +9,24 @@ import hashlib
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ...core.errors import InputError, Location
 from ...core.i18n import N_, tr
 from ...core.output import plain
 from ...core.players import (
+    MatchKey,
+    PersonKind,
     PlayerRecord,
+    normalise_name,
+    stored_person_key,
 )
 from ...core.ruleset import RuleSet
 from ..ledgerfile import (
@@ -94,6 +99,59 @@ def _record_from_json(text: str, player_id: int) -> PlayerRecord:
         data["born"] = date.fromisoformat(data["born"])
     data["id"] = str(player_id)
     return PlayerRecord(**data)
+
+
+#: The K a player's rating was computed with (:class:`~ratingkit.core.outcome.KInForce`):
+#: listed, as the codec column ``k``, by every rule set whose outcome says it (FIDE 2014 8.56,
+#: FIDE 1982 10.64; an outside rule set's detail may say it too).
+K_IN_FORCE: tuple[str, str] = (N_("K"), "k")
+
+
+def state_list_columns(rules: RuleSet) -> tuple[tuple[str, str], ...]:
+    """The columns of a rule set's state its published list shows, as (heading, codec
+    column): the K in force, then what its state codec declares (``list_columns``: FESA's
+    and LNMO's grade); a codec that declares none (an outside rule set's), or no codec,
+    shows the K alone."""
+    codec = getattr(rules, "state", None)  # a rule set with no state codec (tests' toys)
+    declared: tuple[tuple[str, str], ...] = tuple(getattr(codec, "list_columns", ()))
+    if any(column == K_IN_FORCE[1] for _heading, column in declared):
+        return declared
+    return (K_IN_FORCE, *declared)
+
+
+def published_state(
+    columns: Sequence[tuple[str, str]], record: PlayerRecord, k_in_force: int | None
+) -> str | None:
+    """The ``published.state`` text of one player (schema 5): each listed codec column's
+    value on his record (a field of it, else its ``extra``), the K being the one his rating
+    was computed with where the outcome says it; None where every value is empty."""
+    values: dict[str, object] = {}
+    for _heading, column in columns:
+        if column == K_IN_FORCE[1] and k_in_force is not None:
+            value: object = k_in_force
+        elif column in _RECORD_FIELDS:
+            value = getattr(record, column)
+        else:
+            value = record.extra.get(column)
+        if value is not None:
+            values[column] = value if isinstance(value, _SIMPLE) else plain(value)
+    return json.dumps(values, ensure_ascii=False, sort_keys=True) if values else None
+
+
+def result_detail(k_in_force: int | None) -> str | None:
+    """The ``player_results.detail`` text of one result (schema 5): the K his rating was
+    computed with, where the outcome says it."""
+    if k_in_force is None:
+        return None
+    return json.dumps({K_IN_FORCE[1]: k_in_force})
+
+
+def stored_columns(text: str | None) -> Mapping[str, object]:
+    """A stored ``state`` or ``detail`` text as a read-only mapping of codec columns."""
+    return MappingProxyType(json.loads(text)) if text else _NO_COLUMNS
+
+
+_NO_COLUMNS: Mapping[str, object] = MappingProxyType({})
 
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
@@ -243,3 +301,27 @@ class LedgerCore:
             "SELECT period FROM events UNION SELECT period FROM periods ORDER BY 1"
         )
         return [str(r[0]) for r in rows]
+
+    def _players_by(self, key: MatchKey, text: str) -> list[int]:
+        """The ledger's players one key finds for ``text``, for the one matcher
+        (:func:`~ratingkit.core.players.match_by_keys`): a FIDE id is his stored key
+        (``fide:…``, :func:`~ratingkit.core.players.person_key`); an id is his stored own
+        key (``id:…``), else the text as a stored key itself, else the own id of a player
+        keyed by his FIDE id; a name is his name key (:func:`normalise_name`)."""
+        db = self._connection
+        if key is MatchKey.NAME:
+            query = "SELECT id FROM players WHERE name_key = ? ORDER BY id"
+            return [int(r[0]) for r in db.execute(query, (normalise_name(text),))]
+        if key is MatchKey.FIDE_ID:
+            texts = [stored_person_key(PersonKind.FIDE_ID, text)]
+        else:
+            texts = [stored_person_key(PersonKind.OWN_ID, text), text]
+        for value in texts:
+            row = db.execute("SELECT id FROM players WHERE key = ?", (value,)).fetchone()
+            if row:
+                return [int(row[0])]
+        if key is MatchKey.ID:
+            row = db.execute("SELECT id FROM players WHERE own_id = ?", (text,)).fetchone()
+            if row:
+                return [int(row[0])]
+        return []

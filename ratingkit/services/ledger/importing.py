@@ -9,6 +9,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,14 @@ from ...core.i18n import tr
 from ...core.model import Event, Game, Player
 from ...core.output import plain
 from ...core.players import (
+    Ambiguity,
+    MatchKey,
     PersonKind,
     PlayerFile,
     PlayerRecord,
     RatingConflictError,
     differing_rating_rule,
+    match_by_keys,
     normalise_name,
     person_key,
     rating_before,
@@ -263,18 +267,20 @@ class LedgerImporting(LedgerRating):
                 continue
             if key is not None:
                 holders[key] = player
-                found: int | str | None = by_key.get(key, by_own.get(key))
-                if found is None and key.startswith("id:"):
-                    # A member number the ledger has not seen: the one player of that name
-                    # who has no own id yet (FIDE's list gave him) is he, never a second one.
-                    found = self._unnumbered_namesake(player.name)
-                out[player.id] = found if found is not None else key
+                # His one key (person_key: a FIDE id, else his own id) through the one
+                # matcher; the ledger's lookups were read for the whole event at once.
+                kind = MatchKey.FIDE_ID if player.fide_id else MatchKey.ID
+                by = match_by_keys((kind,), partial(self._keyed, key, player, by_key, by_own))
+                out[player.id] = by.record if by.record is not None else key
                 continue
-            rows = self._connection.execute(
-                "SELECT id FROM players WHERE name_key = ?", (normalise_name(player.name),)
-            ).fetchall()
-            if len(rows) > 1:
-                ids = ", ".join(str(r[0]) for r in rows)
+            # Start numbers: his name, a name several ledger players share refused.
+            found = match_by_keys(
+                (MatchKey.NAME,),
+                partial(self._players_by, text=player.name),
+                Ambiguity.REFUSE,
+            )
+            if found.ambiguous:
+                ids = ", ".join(str(pid) for pid in found.candidates)
                 errors.append(
                     tr(
                         "{source}: player {name!r} matches ledger players {ids}; the name is "
@@ -284,8 +290,27 @@ class LedgerImporting(LedgerRating):
                         ids=ids,
                     )
                 )
-            out[player.id] = rows[0][0] if rows else f"name:{normalise_name(player.name)}"
+            # Refused above when ambiguous (nothing is stored); the first keeps the map whole.
+            first = found.candidates[0] if found.candidates else None
+            out[player.id] = first if first is not None else f"name:{normalise_name(player.name)}"
         return out, errors
+
+    def _keyed(
+        self,
+        key: str,
+        player: Player,
+        by_key: Mapping[str, int],
+        by_own: Mapping[str, int],
+        _kind: MatchKey,
+    ) -> list[int]:
+        """The ledger player a stored key finds: by the key, else (an own id) the player of
+        that own id keyed by his FIDE id, else the one player of his name who has no own id
+        yet (FIDE's list gave him: a member number the ledger has not seen is he, never a
+        second one)."""
+        found = by_key.get(key, by_own.get(key))
+        if found is None and key.startswith("id:"):
+            found = self._unnumbered_namesake(player.name)
+        return [] if found is None else [found]
 
     def _unnumbered_namesake(self, name: str) -> int | None:
         rows = self._connection.execute(

@@ -11,15 +11,15 @@ from ...core import outcome_codec
 from ...core.i18n import N_, tr
 from ...core.outcome import EventOutcome
 from ...core.players import (
-    PersonKind,
+    PERSON_KEYS,
+    Ambiguity,
     PlayerFile,
-    normalise_name,
-    stored_person_key,
+    match_by_keys,
 )
 from ..ledgerfile import (
     LedgerError,
 )
-from .common import _reading, _record_from_json, _uncell, parse_period
+from .common import _reading, _record_from_json, _uncell, parse_period, stored_columns
 from .rating import LedgerRating, _event_parts, _outcome_of
 from .rows import EventRow, HistoryRow, ListRow, PeriodRow, PlayerHistory
 
@@ -55,8 +55,9 @@ class LedgerQueries(LedgerRating):
     @_reading(N_("reading the list"))
     def list_rows(self, period: str, *, everyone: bool = False) -> tuple[ListRow, ...]:
         """The list published for ``period``, in its order: each player's ledger id, own id
-        (the id his files gave him), FIDE id, name, federation, title, rating, games, K,
-        grade and flags.  Players the rule set has not published a rating for yet are left
+        (the id his files gave him), FIDE id, name, federation, title, rating, games, the
+        columns of his state the rule set lists (:attr:`ListRow.state`: FIDE's K, FESA's
+        grade) and flags.  Players the rule set has not published a rating for yet are left
         out unless ``everyone``; then they follow the listed ones with the rating the ledger
         carries into their next event (``listed`` false: it is not published; FESA rule 3: a
         player still unrated has the performance rating of rules 5-7, which FESA's tables
@@ -67,13 +68,40 @@ class LedgerQueries(LedgerRating):
                 tr("period {period} is not rated; nothing is published for it", period=period)
             )
         rows = [
-            ListRow(*head, *(bool(flag) for flag in flags))
-            for *head, flags in (
-                (*values[:10], values[10:])
-                for values in self._connection.execute(
+            ListRow(
+                pid,
+                own,
+                fide,
+                name,
+                federation,
+                title,
+                rating,
+                games,
+                stored_columns(state),
+                bool(played),
+                bool(listed),
+                bool(new),
+                bool(inactive),
+            )
+            for (
+                pid,
+                own,
+                fide,
+                name,
+                federation,
+                title,
+                rating,
+                games,
+                state,
+                played,
+                listed,
+                new,
+                inactive,
+            ) in (
+                self._connection.execute(
                     "SELECT pu.player_id, COALESCE(pl.own_id, CASE WHEN pl.key LIKE 'id:%'"
                     " THEN substr(pl.key, 4) END), pl.fide_id, pl.name, pl.federation,"
-                    " pl.title, pu.rating, pu.games, pu.k, pu.grade, pu.played, pu.listed,"
+                    " pl.title, pu.rating, pu.games, pu.state, pu.played, pu.listed,"
                     " pu.is_new, pu.inactive FROM published pu JOIN players pl ON pl.id ="
                     " pu.player_id WHERE pu.period = ? AND (pu.listed = 1 OR ?)"
                     " ORDER BY pu.listed DESC, pu.rating IS NULL, pu.rating DESC, pl.name",
@@ -141,7 +169,8 @@ class LedgerQueries(LedgerRating):
             # FIDE's Gms: the rated games of the list's own period.
             "SELECT pl.fide_id, pl.name, pl.federation, pl.title, pl.sex, pl.born,"
             " pu.rating, (SELECT SUM(r.games) FROM player_results r WHERE r.period ="
-            " pu.period AND r.player_id = pu.player_id), pu.k, pu.inactive FROM published"
+            " pu.period AND r.player_id = pu.player_id), json_extract(pu.state, '$.k'),"
+            " pu.inactive FROM published"
             " pu JOIN players pl ON pl.id = pu.player_id WHERE pu.period = ? AND"
             " pu.listed = 1 AND pl.fide_id IS NOT NULL ORDER BY pl.name",
             (period,),
@@ -167,36 +196,23 @@ class LedgerQueries(LedgerRating):
     def find_player(self, text: str) -> int:
         """A ledger player by his FIDE id, his own id (the id his files give him), his name,
         or the ledger's number written ``#N``."""
-        db = self._connection
         text = text.strip()
-        # The one key of a person (core.players.person_key): a FIDE id, then an own id; then
-        # the text as a stored key itself.
-        keys = (stored_person_key(kind, text) for kind in (PersonKind.FIDE_ID, PersonKind.OWN_ID))
-        for key in (*keys, text):
-            row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
-            if row:
-                return int(row[0])
-        row = db.execute("SELECT id FROM players WHERE own_id = ?", (text,)).fetchone()
-        if row:
-            return int(row[0])
-        candidates = [
-            int(r[0])
-            for r in db.execute(
-                "SELECT id FROM players WHERE name_key = ?", (normalise_name(text),)
-            )
-        ]
-        if len(candidates) == 1:
-            return candidates[0]
-        if candidates:
-            ids = ", ".join(self._shown_id(pid) for pid in candidates)
+        found = match_by_keys(
+            PERSON_KEYS, lambda key: self._players_by(key, text), Ambiguity.REFUSE
+        )
+        if found.record is not None:
+            return found.record
+        if found.ambiguous:
+            ids = ", ".join(self._shown_id(pid) for pid in found.candidates)
             raise LedgerError(
                 tr(
                     "{text!r} names {count} players ({ids}); give the player's id",
                     text=text,
-                    count=len(candidates),
+                    count=len(found.candidates),
                     ids=ids,
                 )
             )
+        db = self._connection
         number = text[1:] if text.startswith("#") else None
         if number is not None and number.isdigit():
             row = db.execute("SELECT id FROM players WHERE id = ?", (int(number),)).fetchone()

@@ -55,6 +55,9 @@ from .common import (
     _record_from_json,
     _record_to_json,
     parse_period,
+    published_state,
+    result_detail,
+    state_list_columns,
 )
 
 
@@ -203,7 +206,12 @@ class LedgerRating(LedgerCore):
                     strangers=", ".join(strangers[:5]),
                 )
             )
-        db.executemany("INSERT INTO player_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        db.executemany(
+            "INSERT INTO player_results (period, event_id, player_id, rating_before, games,"
+            " score, expected, change, rating_after, status, detail) VALUES"
+            " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
         merged = {**before, **after}
         # Only what changed is stored: a player's state is his last stored row (FIDE's list
         # of 100,000 players is not copied into every month).
@@ -254,7 +262,7 @@ class LedgerRating(LedgerCore):
                         _cell(mine.change),
                         _cell(published.rating_after if published is not None else None),
                         mine.status.name if isinstance(mine.status, Status) else None,
-                        k if isinstance(k, int) and not isinstance(k, bool) else None,
+                        result_detail(k),
                     )
                 )
         return rows
@@ -440,6 +448,7 @@ class LedgerRating(LedgerCore):
                 (period,),
             )
         )
+        list_columns = state_list_columns(self.rules)
         rows = []
         for pid, record in state.items():
             player_id = int(pid)
@@ -459,15 +468,18 @@ class LedgerRating(LedgerCore):
                     player_id,
                     record.rating if listed else None,
                     record.games,
-                    k_used.get(pid, record.k),
-                    record.grade,
+                    published_state(list_columns, record, k_used.get(pid)),
                     int(player_id in played),
                     int(listed),
                     int(is_new),
                     int(inactive),
                 )
             )
-        db.executemany("INSERT INTO published VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        db.executemany(
+            "INSERT INTO published (period, player_id, rating, games, state, played, listed,"
+            " is_new, inactive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
 
 
 def _published(

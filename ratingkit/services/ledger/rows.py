@@ -4,6 +4,7 @@ never a printed column name."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -64,8 +65,10 @@ class ListRow:
     #: event (FESA rule 3: an unrated player's performance rating).
     rating: int | None
     games: int | None
-    k: int | None
-    grade: str | None
+    #: What the list shows of his state, by the rule set's codec column (schema 5's
+    #: ``published.state``): FIDE's ``k`` (the K in force, 2014 8.56), FESA's and LNMO's
+    #: ``grade``; an empty value is left out.
+    state: Mapping[str, object]
     played: bool
     listed: bool
     new: bool

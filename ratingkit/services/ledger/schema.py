@@ -158,6 +158,21 @@ MIGRATIONS: tuple[str, ...] = (
     # (core.players.normalise_name): a name stored decomposed (``Mu\u0308ller``) gets the key
     # of the composed one; no table changes (:func:`_fill_schema_4`).
     "",
+    # 5: the columns that belong to a rule set leave the generic tables (issue 28 part 1):
+    # what a published list shows of a player's state is a JSON object of its codec's
+    # columns (``published.state``: FIDE's K, FESA's and LNMO's grade; common.published_state)
+    # and the K a result was computed with is ``player_results.detail``.  Schema 4's ``k``
+    # and ``grade`` are copied over, an empty value left out (a JSON merge patch drops nulls).
+    """
+    ALTER TABLE published ADD COLUMN state TEXT;
+    UPDATE published SET state = NULLIF(json_patch('{}', json_object('k', k, 'grade', grade)),
+        '{}');
+    ALTER TABLE published DROP COLUMN k;
+    ALTER TABLE published DROP COLUMN grade;
+    ALTER TABLE player_results ADD COLUMN detail TEXT;
+    UPDATE player_results SET detail = NULLIF(json_patch('{}', json_object('k', k)), '{}');
+    ALTER TABLE player_results DROP COLUMN k
+    """,
 )
 
 

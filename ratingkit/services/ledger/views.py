@@ -3,7 +3,8 @@ queries return (:mod:`.rows`), with the columns and headings users read."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from pathlib import Path
 
 from ...core.i18n import N_, _, tr
@@ -26,8 +27,8 @@ EVENT_COLUMNS: tuple[str, ...] = (
     N_("state"),
 )
 
-#: The columns of :func:`list_table` in their order, and the field of :class:`ListRow` each
-#: shows.
+#: The columns of :func:`list_table` before the rule set's state columns, and the field of
+#: :class:`ListRow` each shows.
 LIST_COLUMNS: tuple[tuple[str, str], ...] = (
     (N_("ledger id"), "ledger_id"),
     (N_("id"), "own_id"),
@@ -37,16 +38,19 @@ LIST_COLUMNS: tuple[tuple[str, str], ...] = (
     (N_("title"), "title"),
     (N_("rating"), "rating"),
     (N_("games"), "games"),
-    (N_("K"), "k"),
-    (N_("grade"), "grade"),
+)
+
+#: The columns of :func:`list_table` after the rule set's state columns.
+LIST_FLAG_COLUMNS: tuple[tuple[str, str], ...] = (
     (N_("played"), "played"),
     (N_("listed"), "listed"),
     (N_("new"), "new"),
     (N_("inactive"), "inactive"),
 )
 
-#: The columns :func:`list_table` leaves out where no player has a value.
-_OPTIONAL_LIST_COLUMNS = frozenset({"id", "FIDE id", "federation", "title", "grade", "K"})
+#: The columns :func:`list_table` leaves out where no player has a value (and every column
+#: of the rule set's state).
+_OPTIONAL_LIST_COLUMNS = frozenset({"id", "FIDE id", "federation", "title"})
 
 
 def events_table(rows: Sequence[EventRow]) -> Table:
@@ -94,26 +98,39 @@ def list_table(
     period: str,
     rules: str,
     *,
+    state_columns: Sequence[tuple[str, str]] = (),
     everyone: bool = False,
     ledger_ids: bool = False,
 ) -> Table:
-    """A period's published list: ``listed`` only for ``everyone``, the ledger's own number
-    only with ``ledger_ids``, and no column that is empty for every player."""
-    columns = [
-        (name, field)
+    """A period's published list: the rule set's ``state_columns`` (heading, codec column:
+    :func:`.common.state_list_columns`) after the games, ``listed`` only for ``everyone``,
+    the ledger's own number only with ``ledger_ids``, and no column that is empty for every
+    player."""
+    shown: list[tuple[str, Callable[[ListRow], object]]] = [
+        (name, attrgetter(field))
         for name, field in LIST_COLUMNS
-        if (name != "listed" or everyone) and (name != "ledger id" or ledger_ids)
+        if (name != "ledger id" or ledger_ids)
+        and (name not in _OPTIONAL_LIST_COLUMNS or any(getattr(r, field) is not None for r in rows))
     ]
-    columns = [
-        (name, field)
-        for name, field in columns
-        if name not in _OPTIONAL_LIST_COLUMNS or any(getattr(r, field) is not None for r in rows)
+    shown += [
+        (name, _state_value(column))
+        for name, column in state_columns
+        if any(r.state.get(column) is not None for r in rows)
+    ]
+    shown += [
+        (name, attrgetter(field))
+        for name, field in LIST_FLAG_COLUMNS
+        if name != "listed" or everyone
     ]
     return Table(
         tr("rating list {period} ({rules})", period=period, rules=rules),
-        tuple(name for name, _field in columns),
-        tuple({name: getattr(row, field) for name, field in columns} for row in rows),
+        tuple(name for name, _value in shown),
+        tuple({name: value(row) for name, value in shown} for row in rows),
     )
+
+
+def _state_value(column: str) -> Callable[[ListRow], object]:
+    return lambda row: row.state.get(column)
 
 
 def history_table(history: PlayerHistory) -> Table:
