@@ -18,7 +18,7 @@ from fesa_by_hand import SPRING_CUP_FORMULA, rate_event, spring_cup
 from ratingkit.core.errors import InvalidValueError, RatingkitError
 from ratingkit.core.model import Event, Game, Handicap, Play, Player, Special
 from ratingkit.core.players import PlayerFile, parse_player_csv, read_player_file, write_player_csv
-from ratingkit.core.shogi import GRADES, NO_GRADE, parse_grade
+from ratingkit.core.shogi import GRADES, NO_GRADE, grade_name, parse_grade
 from ratingkit.fesa import (
     FESA,
     FESA_2011,
@@ -252,7 +252,7 @@ def test_rules_5_6_performance_rating_of_a_newcomer():
     report = FESA.rate(ev, established("a", "b", "c"))
     row = report["n"]
     assert row["category"] == "unrated"
-    after = {pid: report[pid]["rating_after"] for pid in "abc"}
+    after = {pid: report.outcome.player(pid).rating_after for pid in "abc"}
     results = [(after["a"], 1), (after["b"], 0), (after["c"], 0.5)]
     _assert_rounded_root(results, row["rating_after"])
     record = next(r for r in report.new_state if r.id == "n")
@@ -268,9 +268,9 @@ def test_rule_6_zero_percent_gives_1():
 def test_rule_6_hundred_percent_adds_a_draw_against_the_strongest():
     ev = make_event({"n": None, "a": 1600, "b": 1400}, [(1, "n", "a", 1.0), (2, "b", "n", 0.0)])
     report = FESA.rate(ev, established("a", "b"))
-    a, b = report["a"]["rating_after"], report["b"]["rating_after"]
+    a, b = report.outcome.player("a").rating_after, report.outcome.player("b").rating_after
     results = [(a, 1), (b, 1), (max(a, b), 0.5)]
-    _assert_rounded_root(results, report["n"]["rating_after"])
+    _assert_rounded_root(results, report.outcome.player("n").rating_after)
     # The fictitious draw is not recorded among the results.
     record = next(r for r in report.new_state if r.id == "n")
     assert len(record.extra["results"].split()) == 2
@@ -284,10 +284,14 @@ def test_rule_7_prior_grade_adds_a_win_and_a_loss_against_its_mp():
     report = FESA.rate(ev, players)
     mp = parse_grade("2 kyu").mp
     assert mp == 1510
-    results = [(mp, 1), (mp, 0), (report["a"]["rating_after"], 0.5)]
-    _assert_rounded_root(results, report["n"]["rating_after"])
-    assert report["n"]["career_games"] == 3  # the two fictitious games count (rule 7)
-    assert report["n"]["grade_after"] == "no grade"  # unrated players get no grade (10)
+    results = [(mp, 1), (mp, 0), (report.outcome.player("a").rating_after, 0.5)]
+    _assert_rounded_root(results, report.outcome.player("n").rating_after)
+    assert (
+        report.outcome.player("n").detail.career_games == 3
+    )  # the two fictitious games count (rule 7)
+    assert (
+        grade_name(report.outcome.player("n").detail.grade_after) == "no grade"
+    )  # unrated players get no grade (10)
 
 
 def test_rule_3_categories():
@@ -335,8 +339,8 @@ def test_newton32_solver_lands_within_a_point_of_the_exact_root():
         [(1, "n", "a", 1.0), (2, "b", "n", 1.0), (3, "n", "c", 0.5)],
     )
     players = established("a", "b", "c")
-    exact = FESA.rate(ev, players)["n"]["rating_after"]
-    program = FESA_PROGRAM.rate(ev, players)["n"]["rating_after"]
+    exact = FESA.rate(ev, players).outcome.player("n").rating_after
+    program = FESA_PROGRAM.rate(ev, players).outcome.player("n").rating_after
     assert abs(exact - program) <= 1
 
 
@@ -386,10 +390,10 @@ def test_an_opponent_rated_below_zero_is_stored_and_read_back_in_the_results_col
         event("e3", 3, ("C", "D"), [("D", "C", 0.0)]),
     ]
     after_e1 = FESA.rate(events[0], players)
-    assert after_e1["A"]["rating_after"] < 0
+    assert after_e1.outcome.player("A").rating_after < 0
     after_e2 = FESA.rate(events[1], after_e1.new_state)
-    a_after_e2 = after_e2["A"]["rating_after"]
-    assert a_after_e2 < after_e1["A"]["rating_after"]
+    a_after_e2 = after_e2.outcome.player("A").rating_after
+    assert a_after_e2 < after_e1.outcome.player("A").rating_after
     assert after_e2.new_state.by_id("D").extra["results"] == f"{a_after_e2}+"
     season = FESA.rate_events(events, players)  # e3 reads D's results back
     c_after = season.new_state.by_id("C").rating
@@ -564,7 +568,7 @@ def test_5_dan_promotion_notes_jsa_approval():
         ]
     )
     report = FESA.rate(ev, players)
-    assert report["a"]["rating_after"] >= 2640
+    assert report.outcome.player("a").rating_after >= 2640
     promo = report.section("promotions").rows
     assert promo[0]["to_grade"] == "6 dan"
     assert "Japan Shogi Association" in promo[0]["note"]
@@ -584,8 +588,8 @@ def _handicap_event(start=None):
 def test_rule_12_effective_ratings_in_a_handicap_game():
     report = FESA.rate(_handicap_event(), established("g", "r"))
     rows = {r["player"]: r for r in report.games.rows}
-    g_after = report["g"]["rating_after"]
-    r_after = report["r"]["rating_after"]
+    g_after = report.outcome.player("g").rating_after
+    r_after = report.outcome.player("r").rating_after
     # Receiver: the giver's post-event rating converted by hand, interpolating between the
     # grade lower bounds of RULES.md (1 kyu = grade 14, LB 1560; 1 dan = 15, LB 1680;
     # 2 dan = 16, LB 1800; 3 dan = 17, LB 1920), minus rook's 2.10 grades, and back.
@@ -606,7 +610,7 @@ def test_rule_12_pre_2005_values_by_date():
     report = FESA.rate(_handicap_event(date(2004, 6, 1)), established("g", "r"))
     rows = {r["player"]: r for r in report.games.rows}
     # Before 2005 rook was 2.00 grades: 1862 -> 1622, drop 240.
-    assert rows["g"]["effective_rating"] == report["r"]["rating_after"] + (1862 - 1622)
+    assert rows["g"]["effective_rating"] == report.outcome.player("r").rating_after + (1862 - 1622)
     assert any("pre-2005" in n for n in report.notes)
 
 
@@ -626,7 +630,7 @@ def test_rule_4a_sennichite_and_jishogi_rated_as_draws():
         ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"special": special})])
         report = FESA.rate(ev, established("a", "b"))
         assert report.games.rows[0]["result"] == 0.5
-        assert report["a"]["score"] == 0.5
+        assert report.outcome.player("a").score == 0.5
 
 
 def test_note_6_nsr_jishogi_by_points_rated_as_recorded():
@@ -641,7 +645,7 @@ def test_note_6_nsr_jishogi_by_points_rated_as_recorded():
 def test_rule_4_unplayed_games_not_rated():
     ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"play": Play.FORFEIT})])
     report = FESA.rate(ev, established("a", "b"))
-    assert report["a"]["games"] == 0 and report["a"]["rating_after"] == 1500
+    assert report.outcome.player("a").games == 0 and report.outcome.player("a").rating_after == 1500
     assert any("not rated (rule 4)" in n for n in report.notes)
 
 
