@@ -250,11 +250,11 @@ def test_rules_5_6_performance_rating_of_a_newcomer():
         [(1, "n", "a", 1.0), (2, "b", "n", 1.0), (3, "n", "c", 0.5)],
     )
     report = FESA.rate(ev, established("a", "b", "c"))
-    row = report["n"]
-    assert row["category"] == "unrated"
+    newcomer = report.outcome.player("n")
+    assert newcomer.detail.category.value == "unrated"
     after = {pid: report.outcome.player(pid).rating_after for pid in "abc"}
     results = [(after["a"], 1), (after["b"], 0), (after["c"], 0.5)]
-    _assert_rounded_root(results, row["rating_after"])
+    _assert_rounded_root(results, newcomer.rating_after)
     record = next(r for r in report.new_state if r.id == "n")
     assert record.extra["results"] == f"{after['a']}+ {after['b']}- {after['c']}="
     assert record.extra["bonus_games"] == "0"  # rule 9 counter stays 0 while unrated
@@ -323,11 +323,11 @@ def test_previous_results_reach_9_games_then_formula_1_from_the_last_performance
         [(i + 1, f"o{i}", "n", 0.5) for i in range(4)],
     )
     players = established(*[f"o{i}" for i in range(5)])
-    season = FESA.rate_events([first, second], players)
-    rows = [r for r in season.players.rows if r["id"] == "n"]
-    assert rows[0]["category"] == "unrated"
-    assert rows[1]["category"] == "provisional"  # 5 + 4 = 9 games, mixed results
-    assert rows[1]["rating_before"] == rows[0]["rating_after"]
+    season = FESA.outcome([first, second], players)
+    rows = [p for p in season.players if p.id == "n"]
+    assert rows[0].detail.category.value == "unrated"
+    assert rows[1].detail.category.value == "provisional"  # 5 + 4 = 9 games, mixed results
+    assert rows[1].rating_before == rows[0].rating_after
     record = next(r for r in season.new_state if r.id == "n")
     assert record.games == 9
     assert "results" not in record.extra  # no longer needed once rated by formula (1)
@@ -586,10 +586,10 @@ def _handicap_event(start=None):
 
 
 def test_rule_12_effective_ratings_in_a_handicap_game():
-    report = FESA.rate(_handicap_event(), established("g", "r"))
-    rows = {r["player"]: r for r in report.games.rows}
-    g_after = report.outcome.player("g").rating_after
-    r_after = report.outcome.player("r").rating_after
+    outcome = FESA.outcome(_handicap_event(), established("g", "r"))
+    rows = {game.player: game.detail for game in outcome.games}
+    g_after = outcome.player("g").rating_after
+    r_after = outcome.player("r").rating_after
     # Receiver: the giver's post-event rating converted by hand, interpolating between the
     # grade lower bounds of RULES.md (1 kyu = grade 14, LB 1560; 1 dan = 15, LB 1680;
     # 2 dan = 16, LB 1800; 3 dan = 17, LB 1920), minus rook's 2.10 grades, and back.
@@ -597,21 +597,21 @@ def test_rule_12_effective_ratings_in_a_handicap_game():
     grade = 16 + Fraction(g_after - 1800, 1920 - 1800) - Fraction("2.10")
     assert 14 <= grade < 15
     receiver_sees = 1560 + (grade - 14) * (1680 - 1560)
-    assert rows["r"]["effective_rating"] == receiver_sees
+    assert rows["r"].effective_rating == receiver_sees
     # RULES.md's worked value by the same steps: 1862 giving rook -> 1610.
     assert 1560 + (16 + Fraction(62, 120) - Fraction("2.10") - 14) * 120 == 1610
     # Giver: his own pre-event rating converted, the drop 1862 - 1610 = 252 added to `or`.
-    assert rows["g"]["effective_rating"] == r_after + (1862 - 1610)
-    assert rows["g"]["k"] == k_factor(1862)
-    assert rows["g"]["handicap"] == "gives rook (2.1)"
+    assert rows["g"].effective_rating == r_after + (1862 - 1610)
+    assert rows["g"].k == k_factor(1862)
+    assert rows["g"].handicap == "gives rook (2.1)"
 
 
 def test_rule_12_pre_2005_values_by_date():
-    report = FESA.rate(_handicap_event(date(2004, 6, 1)), established("g", "r"))
-    rows = {r["player"]: r for r in report.games.rows}
+    outcome = FESA.outcome(_handicap_event(date(2004, 6, 1)), established("g", "r"))
+    rows = {game.player: game.detail for game in outcome.games}
     # Before 2005 rook was 2.00 grades: 1862 -> 1622, drop 240.
-    assert rows["g"]["effective_rating"] == report.outcome.player("r").rating_after + (1862 - 1622)
-    assert any("pre-2005" in n for n in report.notes)
+    assert rows["g"].effective_rating == outcome.player("r").rating_after + (1862 - 1622)
+    assert any("pre-2005" in str(n) for n in outcome.notes)
 
 
 def test_unknown_handicap_is_an_error():
@@ -628,18 +628,18 @@ def test_unknown_handicap_is_an_error():
 def test_rule_4a_sennichite_and_jishogi_rated_as_draws():
     for special in (Special.SENNICHITE, Special.JISHOGI_REPLAYED, Special.JISHOGI_POINTS):
         ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"special": special})])
-        report = FESA.rate(ev, established("a", "b"))
-        assert report.games.rows[0]["result"] == 0.5
-        assert report.outcome.player("a").score == 0.5
+        outcome = FESA.outcome(ev, established("a", "b"))
+        assert outcome.games[0].detail.result == 0.5
+        assert outcome.player("a").score == 0.5
 
 
 def test_note_6_nsr_jishogi_by_points_rated_as_recorded():
     ev = make_event(
         {"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"special": Special.JISHOGI_POINTS})]
     )
-    assert FESA_NSR.rate(ev, established("a", "b")).games.rows[0]["result"] == 1.0
+    assert FESA_NSR.outcome(ev, established("a", "b")).games[0].detail.result == 1.0
     ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"special": Special.SENNICHITE})])
-    assert FESA_NSR.rate(ev, established("a", "b")).games.rows[0]["result"] == 0.5
+    assert FESA_NSR.outcome(ev, established("a", "b")).games[0].detail.result == 0.5
 
 
 def test_rule_4_unplayed_games_not_rated():
@@ -684,15 +684,13 @@ def test_new_state_round_trips_through_the_player_file_and_replays_a_season():
     with pytest.raises(RatingkitError, match="has the rating"):
         FESA.rate(first, reread)
     first = _unrated(first)
-    again = FESA.rate(first, reread)
+    again = FESA.outcome(first, reread)
     # Rating the same table again from the new state starts from the new ratings.
-    for row in again.players.rows:
-        if row["category"] != "unrated":
-            assert row["rating_before"] == one[row["id"]]["rating_after"]
-    season = FESA.rate_events([first, first], players)
-    assert [r["rating_after"] for r in season.players.rows][6:] == [
-        r["rating_after"] for r in again.players.rows
-    ]
+    for player in again.players:
+        if player.detail.category.value != "unrated":
+            assert player.rating_before == one.outcome.player(player.id).rating_after
+    season = FESA.outcome([first, first], players)
+    assert [p.rating_after for p in season.players][6:] == [p.rating_after for p in again.players]
 
 
 def test_published_changes_are_compared(tmp_path):
@@ -714,9 +712,9 @@ def test_published_changes_are_compared(tmp_path):
 
     report = FESA.rate(published, read_player_file(DATA / "fesa" / "fesa-spring-cup-players.csv"))
     assert "published_change" in report.players.columns
-    differences = {r["id"]: r["difference"] for r in report.players.rows}
+    differences = {p.id: p.detail.difference for p in report.outcome.players}
     assert differences == {"1": 0, "2": -3, "3": 0, "4": 0, "5": 0, "6": 0}
-    assert report["1"]["published_promotion"] == "2 dan"
+    assert report.outcome.player("1").detail.published_promotion == "2 dan"
 
 
 def test_inputs_are_not_mutated():
@@ -926,8 +924,8 @@ def test_replay_equals_rate_events_and_leaves_its_inputs_alone():
     season = FESA.rate_events(events, players)
     replay = FESA.replay(events, players)
     assert replay.new_state == season.new_state
-    assert [r["rating_after"] for r in replay.players.rows] == [
-        r["rating_after"] for r in season.players.rows
+    assert [p.rating_after for p in replay.outcome.players] == [
+        p.rating_after for p in season.outcome.players
     ]
     assert (list(events), players.records) == before
     assert replay.summary["events"] == 12
