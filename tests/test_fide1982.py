@@ -52,6 +52,11 @@ EXAMPLE = ROOT / "examples" / "fide-1982-berger.csv"
 # -- the document's tables, read from the seed (independent of ratingkit.core.tables) -------------
 
 
+def _dr(report, player_id):
+    """A player's DR (10.61) from the typed outcome."""
+    return report.outcome.player(player_id).detail.DR
+
+
 def _seed_table_a() -> dict[int, int | None]:
     block = SEED[SEED.index("pdppdp") : SEED.index("B. Rating")]
     table: dict[int, int | None] = {}
@@ -300,8 +305,8 @@ def test_a_point_moved_from_f_to_g_changes_their_dr_only():
     )
     for pid in "ABCDEFGHIJ":
         assert report.outcome.player(pid).detail.Rc2 == base.outcome.player(pid).detail.Rc2
-    assert report["G"]["DR"] == 15 * (4 - _seed_pd(2300 - 2353) * 9)
-    assert report["F"]["DR"] == 15 * (3 - _seed_pd(2150 - 2359) * 9)
+    assert _dr(report, "G") == 15 * (4 - _seed_pd(2300 - 2353) * 9)
+    assert _dr(report, "F") == 15 * (3 - _seed_pd(2150 - 2359) * 9)
     assert report.outcome.player("G").rating_after == round(2300 + 15 * (4 - Fraction("3.87")))
 
 
@@ -330,7 +335,7 @@ def test_raising_a_rated_players_rating_moves_his_rc_and_ra():
     ra, rc = _independent_first_pass(ratings, points)
     assert report.summary["Ra"] == ra
     assert {p: report.outcome.player(p).detail.Rc for p in rc} == rc
-    assert report["A"]["K"] == 10
+    assert report.outcome.player("A").detail.K == 10
 
 
 # -- Ru, K, Rn, Olympiad, lists --------------------------------------------------------------
@@ -376,9 +381,9 @@ def test_k_from_a_player_file():
     """10.64 with a player file: F new (12 games) gets K=25."""
     players = PlayerFile.from_records([{"id": "F", "games": 12}, {"id": "A", "games": 300}])
     report = FIDE_1982.rate(_example(), players)
-    assert report["F"]["K"] == 25
-    assert report["F"]["DR"] == 25 * (4 - Fraction("2.07"))
-    assert report["A"]["K"] == 10
+    assert report.outcome.player("F").detail.K == 25
+    assert _dr(report, "F") == 25 * (4 - Fraction("2.07"))
+    assert report.outcome.player("A").detail.K == 10
     state = {r.id: r for r in report.new_state}
     assert state["F"].games == 21 and state["A"].games == 309
 
@@ -415,7 +420,10 @@ def test_example_new_players_published_ratings():
     assert report.outcome.player("C").rating_after == 2420
     assert report.outcome.player("E").rating_after == 2390
     assert report.outcome.player("H").rating_after == 2110
-    assert report.outcome.player("I").rating_after is None and "10.31" in report["I"]["status"]
+    assert (
+        report.outcome.player("I").rating_after is None
+        and "10.31" in report.outcome.player("I").detail.status
+    )
 
 
 def test_10_4_olympiad():
@@ -445,7 +453,10 @@ def test_9_21_below_2001_leaves_the_list():
     assert leaves_list(2000) and not leaves_list(2001)
     event = score_event([("a", 2003, 0), ("b", 2300, 3), ("c", 2250, 2), ("d", 2200, 1)], "low")
     report = FIDE_1982.rate(event)
-    assert report.outcome.player("a").rating_after < 2001 and "9.21" in report["a"]["status"]
+    assert (
+        report.outcome.player("a").rating_after < 2001
+        and "9.21" in report.outcome.player("a").detail.status
+    )
     state = {r.id: r for r in report.new_state}
     assert state["a"].rating is None
     assert state["a"].extra["last_rating"] == str(report.outcome.player("a").rating_after)
@@ -813,9 +824,9 @@ def test_10_65_a_period_adds_the_changes_and_rounds_once():
     second = score_event([("A", 2600, 3), ("P", 2500, 2), ("Q", 2400, 1), ("R", 2300, 0)], "second")
     report = FIDE_1982.rate_events([_example(), second])
     dr_second = 10 * (3 - 3 * _seed_pd(200))
-    assert report["A"]["DR"] == Fraction("8.9") + dr_second
+    assert _dr(report, "A") == Fraction("8.9") + dr_second
     assert report.outcome.player("A").rating_after == round(2600 + Fraction("8.9") + dr_second)
-    assert report.outcome.player("A").games == 12 and report["A"]["events"] == 2
+    assert report.outcome.player("A").games == 12 and report.outcome.player("A").detail.events == 2
     assert report.outcome.player("C").rating_after == 2420  # one event: as before
     assert len(report.sections) == 2
 
@@ -851,7 +862,10 @@ def test_9_14_a_new_players_results_pool_across_events():
         one.outcome.player("U").detail.Rc2,
         one.outcome.player("U").detail.Ru2,
     ) == (ru, rc2, ru2)
-    assert one.outcome.player("U").rating_after is None and "9.14" in one["U"]["status"]  # 4 games
+    assert (
+        one.outcome.player("U").rating_after is None
+        and "9.14" in one.outcome.player("U").detail.status
+    )  # 4 games
     state = {r.id: r for r in one.new_state}
     assert state["U"].extra["ru_results"] == f"{ru2}x4"
     second = replace(first, name="second")
@@ -907,11 +921,13 @@ def test_3_1_games_of_a_crowded_day_are_not_rated_and_the_rest_rated_as_a_swiss(
 
 def test_players_not_rated_say_which_rule():
     event = replace(_rr([2400, 2300, 2200, None]), type=EventType.SWISS)
-    assert "6.42" in FIDE_1982.rate(event)["d"]["status"]
+    assert "6.42" in FIDE_1982.rate(event).outcome.player("d").detail.status
     small = score_event([("x", 2400, 1), ("y", 2300, 0), ("z", None, 2)])
     report = FIDE_1982.rate(small)
     assert report.summary["method"] == "not rated (rule 6.31)"
-    assert [report[p]["status"].endswith("(rule 6.31)") for p in "xyz"] == [True] * 3
+    assert [report.outcome.player(p).detail.status.endswith("(rule 6.31)") for p in "xyz"] == [
+        True
+    ] * 3
 
 
 def test_3_1_from_event_fields_rounds_and_hours_per_day():
