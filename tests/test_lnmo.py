@@ -196,10 +196,10 @@ def test_rule_2b_a_gain_equal_to_the_threshold_and_losses_are_not_doubled():
 def test_rule_1a_promotion_on_reaching_the_grade_rating():
     report = rate(roster(a=("12 kyu", 690), b="12 kyu"), [game(1, "a", "b")])
     assert 690 + SEED_STRONGER[0] >= SEED_TABLE_1[11]
-    assert report["a"]["grade_after"] == "11 kyu"
+    assert report.outcome.player("a").detail.grade_after.label == "11 kyu"
     assert report.section("promotions").rows[0]["how"].startswith("rating 706 reached 700")
     short = rate(roster(a=("12 kyu", 680), b="12 kyu"), [game(1, "a", "b")])
-    assert 680 + 16 < 700 and short["a"]["grade_after"] == "12 kyu"
+    assert 680 + 16 < 700 and short.outcome.player("a").detail.grade_after.label == "12 kyu"
 
 
 def test_rule_1a_promotion_applies_after_the_bonus():
@@ -215,7 +215,7 @@ def test_rule_1a_promotion_applies_after_the_bonus():
 def test_rule_1a_qualification_win_promotes_to_the_grade_of_the_handicap():
     players = roster(dk=("fesa", "1 dan"), a=("11 kyu", 720))
     report = rate(players, [game(1, "dk", "a", "0-1", handicap="RB", kind="qualification")])
-    assert report["a"]["grade_after"] == "10 kyu"
+    assert report.outcome.player("a").detail.grade_after.label == "10 kyu"
     # D = 1 dan (rank 0) - 11 kyu (rank -11) = 11 > 4: the weaker wins 32; raised to 800.
     assert report.outcome.player("a").change == SEED_WEAKER.get(11, 32)
     assert 720 + 32 < 800 and report.outcome.player("a").rating_after == SEED_TABLE_1[10]
@@ -233,13 +233,13 @@ def test_rule_1a_the_candidate_may_move_first_and_a_kinte_loss_is_a_lost_attempt
     won = rate(
         players, [game(1, "a", "dk", "1-0", handicap="RB", giver="dk", kind="qualification")]
     )
-    assert won["a"]["grade_after"] == "10 kyu"
+    assert won.outcome.player("a").detail.grade_after.label == "10 kyu"
     # 11 kyu: the second illegal move loses (5), whatever the board said.
     lost = rate(
         players,
         [game(1, "a", "dk", "1-0", handicap="RB", giver="dk", kind="qualification", kinte_white=2)],
     )
-    assert lost["a"]["grade_after"] == "11 kyu"
+    assert lost.outcome.player("a").detail.grade_after.label == "11 kyu"
     assert lost.outcome.player("a").change == -SEED_STRONGER.get(
         11, 0
     )  # D = 11: the stronger won, 0
@@ -296,7 +296,7 @@ def test_rule_1b_a_drawn_qualification_game_is_not_won():
     with pytest.raises(InvalidValueError, match="too soon"):
         rate(players, games)
     report = rate(players, games[:1])
-    assert report["a"]["grade_after"] == "16 kyu"
+    assert report.outcome.player("a").detail.grade_after.label == "16 kyu"
     assert any("not won, so the next try waits 3 days" in n for n in report.notes)
 
 
@@ -338,7 +338,7 @@ def test_rule_3b_no_rating_below_17_kyu_but_the_opponent_is_rated():
         roster(dk=("fesa", "1 dan"), a="18 kyu"),
         [game(1, "dk", "a", "0-1", handicap="(K)", kind="qualification")],
     )
-    assert issued["a"]["grade_after"] == "17 kyu"
+    assert issued.outcome.player("a").detail.grade_after.label == "17 kyu"
     assert issued.outcome.player("a").rating_after == SEED_TABLE_1[17]
 
 
@@ -387,7 +387,7 @@ def test_rule_5_a_kinte_loss_overrides_the_board_result():
     assert report.outcome.player("a").change == -SEED_STRONGER[2]
     assert "kinte loss: a 2 of 2 (5)" in report.games.rows[0]["reason"]
     kept = rate(roster(a="15 kyu", b="12 kyu"), [game(1, "a", "b", "1-0", kinte_white=2)])
-    assert kept["a"]["change"] == 2 * SEED_WEAKER[3]  # 28 > 23: doubled (2b)
+    assert kept.outcome.player("a").change == 2 * SEED_WEAKER[3]  # 28 > 23: doubled (2b)
 
 
 def test_rule_5_both_players_at_their_losing_count_is_refused():
@@ -404,7 +404,7 @@ def test_rule_6_a_fesa_grade_replaces_the_lnmo_record():
     )
     report = rate(roster(a="9 kyu", b="8 kyu"), [game(1, "a", "b")], state=players)
     assert (
-        report["a"]["grade_before"] == "FESA 3 kyu"
+        report.outcome.player("a").detail.grade_before.label == "FESA 3 kyu"
         and report.outcome.player("a").rating_after is None
     )
     # D = 8 kyu - FESA 3 kyu = 5 grades: the stronger wins 0.
@@ -422,7 +422,7 @@ def test_events_are_rated_in_date_order_with_the_grades_they_began_with():
     # Evening 1: +16 -> 706, 11 kyu; Evening 2 then meets 11 kyu at D=0: +16.
     assert report.outcome.player("a").rating_after == 690 + 16 + 16
     assert report.summary["games rated"] == 2 and report.summary["events"] == 2
-    assert [r["D"] for r in report.games.rows if r["player"] == "a"] == [0, 0]
+    assert [g.detail.difference for g in report.outcome.games if g.player == "a"] == [0, 0]
 
 
 def test_a_season_replays_from_new_state():
@@ -479,9 +479,12 @@ def test_registered_and_the_example_club_is_reproduced():
     assert report.section("events").rows[0]["gain"] == evening_1
     # Then 11 kyu: loses to 10 kyu (D=1, stronger won 12); wins a handicap-cup game v 12 kyu (12).
     assert report.outcome.player("anya").rating_after == 680 + 2 * evening_1 - 12 + 12
-    assert (report["anya"]["grade_before"], report["anya"]["grade_after"]) == ("12 kyu", "11 kyu")
+    assert (
+        report.outcome.player("anya").detail.grade_before.label,
+        report.outcome.player("anya").detail.grade_after.label,
+    ) == ("12 kyu", "11 kyu")
     # Gleb: 16 kyu loses a qualification game, wins one 4 days later at (GKG): 15 kyu.
-    assert report["gleb"]["grade_after"] == "15 kyu"
+    assert report.outcome.player("gleb").detail.grade_after.label == "15 kyu"
     assert report.outcome.player("dasha").rating_after == 100
 
 
