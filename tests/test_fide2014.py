@@ -347,8 +347,8 @@ def test_forfeits_are_not_rated():
     )
     report = rate(event, "fide-2014", STATE)
     assert report.outcome.player("a").detail.n == 0
-    assert len(report.games.rows) == 2
-    assert all(r["rated"] is False and "forfeit" in r["note"] for r in report.games.rows)
+    assert len(report.outcome.games) == 2
+    assert all(g.rated is False and "forfeit" in g.detail.note for g in report.outcome.games)
 
 
 def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, capsys):
@@ -521,10 +521,10 @@ def test_period_of_trf_files_keys_players_without_fide_id_on_their_name():
     )
     again = parse_trf(write_trf(Event("again", reversed_players, games, type=rr.type)))
     report = FIDE_2014.rate_events([rr, again], STATE)
-    assert len(report.players.rows) == 8
+    assert len(report.outcome.players) == 8
     single = rate(rr, "fide-2014", STATE)
-    arkell = report.row("Arkell,Tomas")
-    assert arkell["change"] == 2 * single.outcome.player("1").change
+    arkell = report.outcome.player("Arkell,Tomas")
+    assert arkell.change == 2 * single.outcome.player("1").change
 
 
 def test_8_56_birth_year_only_is_a_stated_default():

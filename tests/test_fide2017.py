@@ -237,8 +237,8 @@ def test_once_per_tournament_in_a_rating_period():
     first_dr = Fraction(7, 2) - (pd(500) + pd(800) + pd(400) + pd(50))
     # second: D 900 against o5 is the greatest, so that game counts as 400; 850 does not.
     second_dr = Fraction(3, 2) - (pd(400) + pd(850))
-    row = next(r for r in report.players.rows if r["id"] == "h")
-    assert row["rating_after"] == 2700 + half_away(10 * (first_dr + second_dr))
+    h = report.outcome.player("h")
+    assert h.rating_after == 2700 + half_away(10 * (first_dr + second_dr))
     capped = [
         (g["event"], g["opponent"]) for g in report.games.rows if g["id"] == "h" and g["capped"]
     ]

@@ -168,8 +168,8 @@ def test_round_robin_unrated_rated_from_rated_opponents_without_iteration():
     ru = half_away(ra + dp(points, 5))
     assert report.outcome.player("u").detail.ru == ru
     assert not any(s.title.startswith("8.58") for s in report.sections)
-    game = next(g for g in report.games.rows if g["id"] == "c" and g["opponent"] == "u")
-    assert game["rated"] is False and game["note"].startswith("8.3.1")
+    game = next(g for g in report.outcome.games if g.player == "c" and g.opponent == "u")
+    assert game.rated is False and game.detail.note.startswith("8.3.1")
     assert report.outcome.player("c").detail.n == 2  # a and b only
     # fide-2014 still rates it with u's Ru (8.52: round robins only).
     assert rate(event, "fide-2014", STATE).outcome.player("c").detail.n == 3
@@ -302,8 +302,8 @@ def test_adjustment_of_1_march_2024_on_a_list():
         raise_ = Fraction(4, 10) * (2000 - r) if 1000 <= r <= 2000 else Fraction(0)
         expected.append(r + half_away(raise_))
     assert expected[:4] == [1400, 1401, 1700, 1999]
-    assert [row["rating_after"] for row in report.players.rows] == expected
-    assert [row["rating_before"] for row in report.players.rows] == ratings
+    assert [player.rating_after for player in report.outcome.players] == expected
+    assert [player.rating_before for player in report.outcome.players] == ratings
     assert [rec.rating for rec in report.new_state.records] == expected
     assert report.summary["in 1000-2000"] == 6
     assert report.summary["outside 1000-2000"] == 1
@@ -455,8 +455,8 @@ def test_example_autumn_open_newcomer_and_junior():
     ra = Fraction(sum(opponents) + 3600, 7)
     assert report.outcome.player("l").rating_after == half_away(ra + dp(points + 1, 7))
     # Duval, born 2007-03-15: 18 during the event; K 20 in 2014, 40 until the end of 2025
-    assert rate(event, "fide-2014", players)["d"]["K"] == 20
-    assert report["d"]["K"] == 40
+    assert rate(event, "fide-2014", players).outcome.player("d").detail.k == 20
+    assert report.outcome.player("d").detail.k == 40
 
 
 def test_example_junior_double_round_robin_k_times_n():
@@ -473,8 +473,8 @@ def test_example_junior_double_round_robin_k_times_n():
             continue
         assert old.outcome.player(player.id).detail.n == 18  # 2014 8.52: round robins rate them
         assert report.outcome.player(player.id).detail.n == 16
-        assert old[player.id]["K"] == 40  # fewer than 30 games before (8.56)
-        assert report[player.id]["K"] == k
+        assert old.outcome.player(player.id).detail.k == 40  # fewer than 30 games before (8.56)
+        assert report.outcome.player(player.id).detail.k == k
         if old.outcome.player(player.id).rating_after < 1400:  # the floor: not published from 2024
             assert report.outcome.player(player.id).rating_after is None
             floored += 1
