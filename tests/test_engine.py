@@ -104,17 +104,18 @@ def test_worked_period_by_plain_arithmetic():
         w[black] += 1 - Fraction(result)
         we[white] += seed_pd(rating[white] - rating[black])
         we[black] += seed_pd(rating[black] - rating[white])
+    outcome = report.outcome
     for pid in k:
-        row = report.row(pid)
-        assert row["K"] == k[pid]
-        assert row["w"] == w[pid] and row["We"] == we[pid]
-        assert row["change"] == k[pid] * (w[pid] - we[pid])
-        assert row["rating_after"] == rating[pid] + half_away(k[pid] * (w[pid] - we[pid]))
+        player = outcome.player(pid)
+        assert player.detail.k == k[pid]
+        assert player.detail.w == w[pid] and player.detail.we == we[pid]
+        assert player.change == k[pid] * (w[pid] - we[pid])
+        assert player.rating_after == rating[pid] + half_away(k[pid] * (w[pid] - we[pid]))
     # 8.54: Boris (2500) against Chen (1500): D = 1000 is used as 400: PD 0.92 and 0.08.
     assert seed_pd(1000) == Fraction(92, 100)
-    capped = [g for g in report.games.rows if g["id"] == "b" and g["opponent"] == "c"]
-    assert capped[0]["capped"] == "8.54" and capped[0]["D"] == 400
-    assert capped[0]["rating used"] == 2100
+    capped = [g.detail for g in outcome.games if g.player == "b" and g.opponent == "c"]
+    assert capped[0].capped.clause == "8.54" and capped[0].d == 400
+    assert capped[0].rating_used == 2100
 
 
 def _random_period(seed: int, n_players: int, rounds: int, unrated_share: float = 0.0):

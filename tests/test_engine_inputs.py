@@ -29,14 +29,14 @@ AS_WHITE = pd.DataFrame({"white": ["u"] * 5, "black": OPPONENTS, "result": [1, 1
 
 def test_an_unrated_player_who_met_rated_opponents_only_as_black_is_rated():
     report = rate_period(AS_BLACK, _players())
-    assert report.row("u")["rating_after"] == 1940
-    assert report.row("u")["score"] == 3.5
+    assert report.outcome.player("u").rating_after == 1940
+    assert report.outcome.player("u").score == 3.5
 
 
 def test_the_colours_do_not_change_an_unrated_players_rating():
-    black = rate_period(AS_BLACK, _players()).row("u")
-    white = rate_period(AS_WHITE, _players()).row("u")
-    assert black["rating_after"] == white["rating_after"] == 1940
+    black = rate_period(AS_BLACK, _players()).outcome.player("u")
+    white = rate_period(AS_WHITE, _players()).outcome.player("u")
+    assert black.rating_after == white.rating_after == 1940
 
 
 def test_ratings_k_and_games_at_their_bounds_are_accepted():
@@ -46,7 +46,7 @@ def test_ratings_k_and_games_at_their_bounds_are_accepted():
     )
     report = rate_period(games, players)
     # 8.54: |D| = 3999 counts as 400, PD 0.92 for the higher (table 8.1b); 40 * 0.08 = 3.2.
-    assert report.row("x")["rating_after"] == 4003
+    assert report.outcome.player("x").rating_after == 4003
 
 
 GAME = pd.DataFrame({"white": ["x"], "black": ["y"], "result": [1]})

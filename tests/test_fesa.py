@@ -18,7 +18,7 @@ from fesa_by_hand import SPRING_CUP_FORMULA, rate_event, spring_cup
 from ratingkit.core.errors import InvalidValueError, RatingkitError
 from ratingkit.core.model import Event, Game, Handicap, Play, Player, Special
 from ratingkit.core.players import PlayerFile, parse_player_csv, read_player_file, write_player_csv
-from ratingkit.core.shogi import GRADES, NO_GRADE, parse_grade
+from ratingkit.core.shogi import GRADES, NO_GRADE, grade_name, parse_grade
 from ratingkit.fesa import (
     FESA,
     FESA_2011,
@@ -250,11 +250,11 @@ def test_rules_5_6_performance_rating_of_a_newcomer():
         [(1, "n", "a", 1.0), (2, "b", "n", 1.0), (3, "n", "c", 0.5)],
     )
     report = FESA.rate(ev, established("a", "b", "c"))
-    row = report["n"]
-    assert row["category"] == "unrated"
-    after = {pid: report[pid]["rating_after"] for pid in "abc"}
+    newcomer = report.outcome.player("n")
+    assert newcomer.detail.category.value == "unrated"
+    after = {pid: report.outcome.player(pid).rating_after for pid in "abc"}
     results = [(after["a"], 1), (after["b"], 0), (after["c"], 0.5)]
-    _assert_rounded_root(results, row["rating_after"])
+    _assert_rounded_root(results, newcomer.rating_after)
     record = next(r for r in report.new_state if r.id == "n")
     assert record.extra["results"] == f"{after['a']}+ {after['b']}- {after['c']}="
     assert record.extra["bonus_games"] == "0"  # rule 9 counter stays 0 while unrated
@@ -268,9 +268,9 @@ def test_rule_6_zero_percent_gives_1():
 def test_rule_6_hundred_percent_adds_a_draw_against_the_strongest():
     ev = make_event({"n": None, "a": 1600, "b": 1400}, [(1, "n", "a", 1.0), (2, "b", "n", 0.0)])
     report = FESA.rate(ev, established("a", "b"))
-    a, b = report["a"]["rating_after"], report["b"]["rating_after"]
+    a, b = report.outcome.player("a").rating_after, report.outcome.player("b").rating_after
     results = [(a, 1), (b, 1), (max(a, b), 0.5)]
-    _assert_rounded_root(results, report["n"]["rating_after"])
+    _assert_rounded_root(results, report.outcome.player("n").rating_after)
     # The fictitious draw is not recorded among the results.
     record = next(r for r in report.new_state if r.id == "n")
     assert len(record.extra["results"].split()) == 2
@@ -284,10 +284,14 @@ def test_rule_7_prior_grade_adds_a_win_and_a_loss_against_its_mp():
     report = FESA.rate(ev, players)
     mp = parse_grade("2 kyu").mp
     assert mp == 1510
-    results = [(mp, 1), (mp, 0), (report["a"]["rating_after"], 0.5)]
-    _assert_rounded_root(results, report["n"]["rating_after"])
-    assert report["n"]["career_games"] == 3  # the two fictitious games count (rule 7)
-    assert report["n"]["grade_after"] == "no grade"  # unrated players get no grade (10)
+    results = [(mp, 1), (mp, 0), (report.outcome.player("a").rating_after, 0.5)]
+    _assert_rounded_root(results, report.outcome.player("n").rating_after)
+    assert (
+        report.outcome.player("n").detail.career_games == 3
+    )  # the two fictitious games count (rule 7)
+    assert (
+        grade_name(report.outcome.player("n").detail.grade_after) == "no grade"
+    )  # unrated players get no grade (10)
 
 
 def test_rule_3_categories():
@@ -319,11 +323,11 @@ def test_previous_results_reach_9_games_then_formula_1_from_the_last_performance
         [(i + 1, f"o{i}", "n", 0.5) for i in range(4)],
     )
     players = established(*[f"o{i}" for i in range(5)])
-    season = FESA.rate_events([first, second], players)
-    rows = [r for r in season.players.rows if r["id"] == "n"]
-    assert rows[0]["category"] == "unrated"
-    assert rows[1]["category"] == "provisional"  # 5 + 4 = 9 games, mixed results
-    assert rows[1]["rating_before"] == rows[0]["rating_after"]
+    season = FESA.outcome([first, second], players)
+    rows = [p for p in season.players if p.id == "n"]
+    assert rows[0].detail.category.value == "unrated"
+    assert rows[1].detail.category.value == "provisional"  # 5 + 4 = 9 games, mixed results
+    assert rows[1].rating_before == rows[0].rating_after
     record = next(r for r in season.new_state if r.id == "n")
     assert record.games == 9
     assert "results" not in record.extra  # no longer needed once rated by formula (1)
@@ -335,8 +339,8 @@ def test_newton32_solver_lands_within_a_point_of_the_exact_root():
         [(1, "n", "a", 1.0), (2, "b", "n", 1.0), (3, "n", "c", 0.5)],
     )
     players = established("a", "b", "c")
-    exact = FESA.rate(ev, players)["n"]["rating_after"]
-    program = FESA_PROGRAM.rate(ev, players)["n"]["rating_after"]
+    exact = FESA.rate(ev, players).outcome.player("n").rating_after
+    program = FESA_PROGRAM.rate(ev, players).outcome.player("n").rating_after
     assert abs(exact - program) <= 1
 
 
@@ -386,10 +390,10 @@ def test_an_opponent_rated_below_zero_is_stored_and_read_back_in_the_results_col
         event("e3", 3, ("C", "D"), [("D", "C", 0.0)]),
     ]
     after_e1 = FESA.rate(events[0], players)
-    assert after_e1["A"]["rating_after"] < 0
+    assert after_e1.outcome.player("A").rating_after < 0
     after_e2 = FESA.rate(events[1], after_e1.new_state)
-    a_after_e2 = after_e2["A"]["rating_after"]
-    assert a_after_e2 < after_e1["A"]["rating_after"]
+    a_after_e2 = after_e2.outcome.player("A").rating_after
+    assert a_after_e2 < after_e1.outcome.player("A").rating_after
     assert after_e2.new_state.by_id("D").extra["results"] == f"{a_after_e2}+"
     season = FESA.rate_events(events, players)  # e3 reads D's results back
     c_after = season.new_state.by_id("C").rating
@@ -564,7 +568,7 @@ def test_5_dan_promotion_notes_jsa_approval():
         ]
     )
     report = FESA.rate(ev, players)
-    assert report["a"]["rating_after"] >= 2640
+    assert report.outcome.player("a").rating_after >= 2640
     promo = report.section("promotions").rows
     assert promo[0]["to_grade"] == "6 dan"
     assert "Japan Shogi Association" in promo[0]["note"]
@@ -582,10 +586,10 @@ def _handicap_event(start=None):
 
 
 def test_rule_12_effective_ratings_in_a_handicap_game():
-    report = FESA.rate(_handicap_event(), established("g", "r"))
-    rows = {r["player"]: r for r in report.games.rows}
-    g_after = report["g"]["rating_after"]
-    r_after = report["r"]["rating_after"]
+    outcome = FESA.outcome(_handicap_event(), established("g", "r"))
+    rows = {game.player: game.detail for game in outcome.games}
+    g_after = outcome.player("g").rating_after
+    r_after = outcome.player("r").rating_after
     # Receiver: the giver's post-event rating converted by hand, interpolating between the
     # grade lower bounds of RULES.md (1 kyu = grade 14, LB 1560; 1 dan = 15, LB 1680;
     # 2 dan = 16, LB 1800; 3 dan = 17, LB 1920), minus rook's 2.10 grades, and back.
@@ -593,21 +597,21 @@ def test_rule_12_effective_ratings_in_a_handicap_game():
     grade = 16 + Fraction(g_after - 1800, 1920 - 1800) - Fraction("2.10")
     assert 14 <= grade < 15
     receiver_sees = 1560 + (grade - 14) * (1680 - 1560)
-    assert rows["r"]["effective_rating"] == receiver_sees
+    assert rows["r"].effective_rating == receiver_sees
     # RULES.md's worked value by the same steps: 1862 giving rook -> 1610.
     assert 1560 + (16 + Fraction(62, 120) - Fraction("2.10") - 14) * 120 == 1610
     # Giver: his own pre-event rating converted, the drop 1862 - 1610 = 252 added to `or`.
-    assert rows["g"]["effective_rating"] == r_after + (1862 - 1610)
-    assert rows["g"]["k"] == k_factor(1862)
-    assert rows["g"]["handicap"] == "gives rook (2.1)"
+    assert rows["g"].effective_rating == r_after + (1862 - 1610)
+    assert rows["g"].k == k_factor(1862)
+    assert rows["g"].handicap == "gives rook (2.1)"
 
 
 def test_rule_12_pre_2005_values_by_date():
-    report = FESA.rate(_handicap_event(date(2004, 6, 1)), established("g", "r"))
-    rows = {r["player"]: r for r in report.games.rows}
+    outcome = FESA.outcome(_handicap_event(date(2004, 6, 1)), established("g", "r"))
+    rows = {game.player: game.detail for game in outcome.games}
     # Before 2005 rook was 2.00 grades: 1862 -> 1622, drop 240.
-    assert rows["g"]["effective_rating"] == report["r"]["rating_after"] + (1862 - 1622)
-    assert any("pre-2005" in n for n in report.notes)
+    assert rows["g"].effective_rating == outcome.player("r").rating_after + (1862 - 1622)
+    assert any("pre-2005" in str(n) for n in outcome.notes)
 
 
 def test_unknown_handicap_is_an_error():
@@ -624,24 +628,24 @@ def test_unknown_handicap_is_an_error():
 def test_rule_4a_sennichite_and_jishogi_rated_as_draws():
     for special in (Special.SENNICHITE, Special.JISHOGI_REPLAYED, Special.JISHOGI_POINTS):
         ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"special": special})])
-        report = FESA.rate(ev, established("a", "b"))
-        assert report.games.rows[0]["result"] == 0.5
-        assert report["a"]["score"] == 0.5
+        outcome = FESA.outcome(ev, established("a", "b"))
+        assert outcome.games[0].detail.result == 0.5
+        assert outcome.player("a").score == 0.5
 
 
 def test_note_6_nsr_jishogi_by_points_rated_as_recorded():
     ev = make_event(
         {"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"special": Special.JISHOGI_POINTS})]
     )
-    assert FESA_NSR.rate(ev, established("a", "b")).games.rows[0]["result"] == 1.0
+    assert FESA_NSR.outcome(ev, established("a", "b")).games[0].detail.result == 1.0
     ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"special": Special.SENNICHITE})])
-    assert FESA_NSR.rate(ev, established("a", "b")).games.rows[0]["result"] == 0.5
+    assert FESA_NSR.outcome(ev, established("a", "b")).games[0].detail.result == 0.5
 
 
 def test_rule_4_unplayed_games_not_rated():
     ev = make_event({"a": 1500, "b": 1500}, [(1, "a", "b", 1.0, {"play": Play.FORFEIT})])
     report = FESA.rate(ev, established("a", "b"))
-    assert report["a"]["games"] == 0 and report["a"]["rating_after"] == 1500
+    assert report.outcome.player("a").games == 0 and report.outcome.player("a").rating_after == 1500
     assert any("not rated (rule 4)" in n for n in report.notes)
 
 
@@ -680,15 +684,13 @@ def test_new_state_round_trips_through_the_player_file_and_replays_a_season():
     with pytest.raises(RatingkitError, match="has the rating"):
         FESA.rate(first, reread)
     first = _unrated(first)
-    again = FESA.rate(first, reread)
+    again = FESA.outcome(first, reread)
     # Rating the same table again from the new state starts from the new ratings.
-    for row in again.players.rows:
-        if row["category"] != "unrated":
-            assert row["rating_before"] == one[row["id"]]["rating_after"]
-    season = FESA.rate_events([first, first], players)
-    assert [r["rating_after"] for r in season.players.rows][6:] == [
-        r["rating_after"] for r in again.players.rows
-    ]
+    for player in again.players:
+        if player.detail.category.value != "unrated":
+            assert player.rating_before == one.outcome.player(player.id).rating_after
+    season = FESA.outcome([first, first], players)
+    assert [p.rating_after for p in season.players][6:] == [p.rating_after for p in again.players]
 
 
 def test_published_changes_are_compared(tmp_path):
@@ -710,9 +712,9 @@ def test_published_changes_are_compared(tmp_path):
 
     report = FESA.rate(published, read_player_file(DATA / "fesa" / "fesa-spring-cup-players.csv"))
     assert "published_change" in report.players.columns
-    differences = {r["id"]: r["difference"] for r in report.players.rows}
+    differences = {p.id: p.detail.difference for p in report.outcome.players}
     assert differences == {"1": 0, "2": -3, "3": 0, "4": 0, "5": 0, "6": 0}
-    assert report["1"]["published_promotion"] == "2 dan"
+    assert report.outcome.player("1").detail.published_promotion == "2 dan"
 
 
 def test_inputs_are_not_mutated():
@@ -922,8 +924,8 @@ def test_replay_equals_rate_events_and_leaves_its_inputs_alone():
     season = FESA.rate_events(events, players)
     replay = FESA.replay(events, players)
     assert replay.new_state == season.new_state
-    assert [r["rating_after"] for r in replay.players.rows] == [
-        r["rating_after"] for r in season.players.rows
+    assert [p.rating_after for p in replay.outcome.players] == [
+        p.rating_after for p in season.outcome.players
     ]
     assert (list(events), players.records) == before
     assert replay.summary["events"] == 12

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from ratingkit.core.model import Bye, Event, Game, Play, Player
 from ratingkit.core.players import PlayerFile
-from ratingkit.core.shogi import parse_grade
+from ratingkit.core.shogi import grade_name, parse_grade
 from ratingkit.fesa import (
     FESA,
     FESA_2011,
@@ -50,7 +50,7 @@ def _event(players, games, name="test"):
 
 
 def _ratings(report, ids):
-    return [report[pid]["rating_after"] for pid in ids]
+    return [report.outcome.player(pid).rating_after for pid in ids]
 
 
 def _three_ways(rules, event, players):
@@ -63,7 +63,7 @@ def _three_ways(rules, event, players):
 
 
 def _after(report, pid):
-    return next(r["rating_after"] for r in report.players.rows if r["id"] == pid)
+    return next(p.rating_after for p in report.outcome.players if p.id == pid)
 
 
 # -- point 2: the fixed point in place, in start-number order ---------------------------------
@@ -139,8 +139,10 @@ def test_in_place_order_two_player_cases_under_every_rule_set(rules):
         assert replay.new_state == season.new_state
         assert not [n for n in rated.notes if "did not settle" in n]
         # A published result is a fixed point: each opponent rating used is the published one.
-        for row in rated.games.rows:
-            assert row["opponent_rating"] == max(FLOOR, rated[row["opponent"]]["rating_after"])
+        outcome = rated.outcome
+        for game in outcome.games:
+            opponent_after = outcome.player(game.opponent).rating_after
+            assert game.detail.opponent_rating == max(FLOOR, opponent_after)
 
 
 def test_start_number_order():
@@ -153,14 +155,17 @@ def test_start_number_order():
     for rules in (FESA_PROGRAM, FESA):
         event = _formula_event(CASE_B, CASE_B_GAMES, swapped)
         report = rules.rate(event, _formula_players(CASE_B))
-        assert {pid: report[pid]["rating_after"] for pid in "12"} == {"1": 1499, "2": 1500}
+        assert {pid: report.outcome.player(pid).rating_after for pid in "12"} == {
+            "1": 1499,
+            "2": 1500,
+        }
     by_hand, _ = rate_event(CASE_B, {}, CASE_B_GAMES, order=swapped)
     assert by_hand != {"1": 1499, "2": 1500}  # the order decides the last point here
     named = {"x": CASE_B["1"], "y": CASE_B["2"]}
     games = [(1, "x", "y", 1), (2, "x", "y", 0)]
     by_hand, _ = rate_event(named, {}, games, order=["y", "x"])
     report = FESA_PROGRAM.rate(_formula_event(named, games, ["y", "x"]), _formula_players(named))
-    assert {pid: report[pid]["rating_after"] for pid in "xy"} == by_hand
+    assert {pid: report.outcome.player(pid).rating_after for pid in "xy"} == by_hand
     assert by_hand != {"x": 1499, "y": 1500}
 
 
@@ -181,7 +186,7 @@ def test_the_rules_order_players_by_their_numbers_not_by_the_rows(rules):
         expected, _ = rate_event(named, {}, games, order=["x", "y"])
     for listed in (["x", "y"], ["y", "x"]):
         report = rules.rate(_formula_event(named, games, listed), _formula_players(named))
-        assert {pid: report[pid]["rating_after"] for pid in "xy"} == expected
+        assert {pid: report.outcome.player(pid).rating_after for pid in "xy"} == expected
         assert any("2 before 10" in n for n in report.notes)
     numbered = {"p10": CASE_B["2"], "p9": CASE_B["1"]}
     games = [(1, "p9", "p10", 1), (2, "p9", "p10", 0)]
@@ -191,7 +196,7 @@ def test_the_rules_order_players_by_their_numbers_not_by_the_rows(rules):
         expected, _ = rate_event(numbered, {}, games, order=["p9", "p10"])
     for listed in (["p10", "p9"], ["p9", "p10"]):
         report = rules.rate(_formula_event(numbered, games, listed), _formula_players(numbered))
-        assert {pid: report[pid]["rating_after"] for pid in numbered} == expected
+        assert {pid: report.outcome.player(pid).rating_after for pid in numbered} == expected
 
 
 def _random_event(seed):
@@ -276,7 +281,7 @@ def test_unrated_players_start_at_0_so_their_opponents_first_see_the_floor():
     first_pass = 1500 + round(sum(game_changes(1500, 100, [("2", 1), ("2", 0.5)], {"2": 0})))
     states = in_place_passes({"1": (1500, 100)}, {"2": []}, [(1, "1", "2", 1), (2, "2", "1", 0.5)])
     assert states[1]["1"] == first_pass
-    assert {pid: report[pid]["rating_after"] for pid in "12"} == states[-1]
+    assert {pid: report.outcome.player(pid).rating_after for pid in "12"} == states[-1]
     assert report.section("iterations").rows[0]["players"] == "1, 2"
 
 
@@ -302,7 +307,7 @@ def test_an_iteration_that_cycles_is_reported_with_the_alternating_values():
             assert f"{pid.upper()} alternates between {low} and {high}" in note
         assert "A alternates" not in note
         # The published ratings are those of the last pass (of one of the two states).
-        published = {p: report[p]["rating_after"] for p in CYCLE}
+        published = {p: report.outcome.player(p).rating_after for p in CYCLE}
         assert published in (states[-1], states[-2])
         # ratingkit check reports the event.
         problems = [r for r in rules.check(event, players).rows if r["rule"] == "rules 8 and 11"]
@@ -339,7 +344,7 @@ def test_stored_results_of_an_unrated_player_use_the_published_opponent_ratings(
         report = rules.rate(event, players)
         assert any("did not settle" in n and "P2 alternates" in n for n in report.notes)
         stored = next(r for r in report.new_state if r.id == "1").extra["results"]
-        p2, p3 = report["2"]["rating_after"], report["3"]["rating_after"]
+        p2, p3 = report.outcome.player("2").rating_after, report.outcome.player("3").rating_after
         assert stored == f"1512+ 851+ 1369- {p3}+ {p2}-"
         assert rules.replay([event], players).new_state == report.new_state
 
@@ -396,16 +401,16 @@ def test_a_published_result_is_a_fixed_point(case, rules):
     unrated players always hold the published ratings; the replay publishes the same."""
     event, players = case
     report = rules.rate(event, players)
-    published = {p.id: report[p.id]["rating_after"] for p in event.players}
+    published = {p.id: report.outcome.player(p.id).rating_after for p in event.players}
     settled = not any("did not settle" in n for n in report.notes)
     if settled:
-        for row in report.games.rows:
-            assert row["opponent_rating"] == max(FLOOR, published[row["opponent"]])
+        for game in report.outcome.games:
+            assert game.detail.opponent_rating == max(FLOOR, published[game.opponent])
     else:
         assert any(r["rule"] == "rules 8 and 11" for r in rules.check(event, players).rows)
     for player in event.players:
-        row = report[player.id]
-        if row["category"] != "unrated" or not row["games"]:
+        result = report.outcome.player(player.id)
+        if result.detail.category.value != "unrated" or not result.games:
             continue
         mine = sorted(
             (g.round, g.opponent_of(player.id), g.score_of(player.id))
@@ -540,9 +545,9 @@ def test_newcomer_scoring_4_of_7_by_hand():
     assert post["1"] == 1473  # the program's value (RULES.md section 3)
     for rules in (FESA, FESA_PROGRAM):
         report = rules.rate(*_newcomer_case())
-        assert report["1"]["rating_after"] == 1473
-        assert report["2"]["rating_after"] == post["2"]
-        assert report["1"]["category"] == "unrated"
+        assert report.outcome.player("1").rating_after == 1473
+        assert report.outcome.player("2").rating_after == post["2"]
+        assert report.outcome.player("1").detail.category.value == "unrated"
 
 
 def test_fesa_program_promotes_a_player_still_unrated_by_game_count():
@@ -556,8 +561,8 @@ def test_fesa_program_promotes_a_player_still_unrated_by_game_count():
     assert parse_grade("2 kyu").ub == parse_grade("1 kyu").lb == 1560 > 1473
     event, players = _newcomer_case()
     program = FESA_PROGRAM.rate(event, players)
-    assert program["1"]["grade_before"] == "no grade"
-    assert program["1"]["grade_after"] == "4 kyu"
+    assert grade_name(program.outcome.player("1").detail.grade_before) == "no grade"
+    assert grade_name(program.outcome.player("1").detail.grade_after) == "4 kyu"
     steps = program.section("promotions").rows
     # no grade, 20 kyu, 19 kyu, ..., 5 kyu, 4 kyu: 17 steps, all at career game 9 (round 7)
     assert [(r["from_grade"], r["to_grade"]) for r in steps[:2]] == [
@@ -583,7 +588,7 @@ def test_fesa_program_promotes_a_player_still_unrated_by_game_count():
     assert next(r for r in program.new_state if r.id == "1").grade == "4 kyu"
 
     rules = FESA.rate(event, players)
-    assert rules["1"]["grade_after"] == "no grade"
+    assert grade_name(rules.outcome.player("1").detail.grade_after) == "no grade"
     assert not rules.section("promotions").rows
     assert "Promoting Newman" not in write_fesa_table(event, rules)
     assert not any("FESA's program does" in n for n in rules.notes)
@@ -614,13 +619,16 @@ def test_fesa_program_rates_a_newcomer_without_a_played_game():
         ]
     )
     program = FESA_PROGRAM.rate(event, players)
-    assert program["1"]["rating_after"] == 1620
-    assert program["2"]["rating_after"] == 1
+    assert program.outcome.player("1").rating_after == 1620
+    assert program.outcome.player("2").rating_after == 1
     assert sum("no game played" in n and "FESA's program" in n for n in program.notes) == 2
     lines = {line.split()[1]: line for line in write_fesa_table(event, program).splitlines()[1:]}
     assert "1620*" in lines["Kyu"] and "1*" in lines["Nobody"]
     rules = FESA.rate(event, players)
-    assert rules["1"]["rating_after"] is None and rules["2"]["rating_after"] is None
+    assert (
+        rules.outcome.player("1").rating_after is None
+        and rules.outcome.player("2").rating_after is None
+    )
     assert "*" not in write_fesa_table(event, rules)
 
 
@@ -665,9 +673,9 @@ def test_a_prior_grade_is_not_held_a_newcomer_is_promoted_from_no_grade_upward()
         ]
     )
     program = FESA_PROGRAM.rate(event, players)
-    assert [program[p]["rating_after"] for p in "12"] == [post["1"], post["2"]]
-    assert program["1"]["grade_before"] == "no grade"
-    assert program["1"]["grade_after"] == "5 kyu"
+    assert [program.outcome.player(p).rating_after for p in "12"] == [post["1"], post["2"]]
+    assert grade_name(program.outcome.player("1").detail.grade_before) == "no grade"
+    assert grade_name(program.outcome.player("1").detail.grade_after) == "5 kyu"
     assert _grade_rows(program, "1")[0] == ("no grade", "20 kyu", 9)
     assert _grade_rows(program, "1")[-1] == ("6 kyu", "5 kyu", 9)
     lines = write_fesa_table(event, program).splitlines()
@@ -676,8 +684,11 @@ def test_a_prior_grade_is_not_held_a_newcomer_is_promoted_from_no_grade_upward()
     ]
     # The rules (fesa): still unrated (rule 3), so no grade at all (rule 10).
     rules = FESA.rate(event, players)
-    assert rules["1"]["rating_after"] == post["1"]
-    assert (rules["1"]["grade_before"], rules["1"]["grade_after"]) == ("no grade", "no grade")
+    assert rules.outcome.player("1").rating_after == post["1"]
+    assert (
+        grade_name(rules.outcome.player("1").detail.grade_before),
+        grade_name(rules.outcome.player("1").detail.grade_after),
+    ) == ("no grade", "no grade")
     assert not rules.section("promotions").rows
     assert next(r for r in rules.new_state if r.id == "1").prior_grade == "3 kyu"
 
@@ -739,9 +750,9 @@ def test_a_player_still_unrated_has_every_career_game_tested_at_his_new_rating()
     assert table["15 kyu"].lb == 400
     event, players = _all_losses_case()
     program = FESA_PROGRAM.rate(event, players)
-    assert program["1"]["rating_after"] == post["1"]
-    assert program["1"]["category"] == "unrated"
-    assert program["1"]["grade_after"] == "16 kyu"
+    assert program.outcome.player("1").rating_after == post["1"]
+    assert program.outcome.player("1").detail.category.value == "unrated"
+    assert grade_name(program.outcome.player("1").detail.grade_after) == "16 kyu"
     steps = _grade_rows(program, "1")
     assert steps == [
         ("no grade", "20 kyu", 9),
@@ -758,7 +769,7 @@ def test_a_player_still_unrated_has_every_career_game_tested_at_his_new_rating()
     # promoted at game 20, then reset for 15 kyu (378 < LB 400): the runs he carries are 0
     assert (after.grade, after.extra["lb_run"], after.extra["mp_run"]) == ("16 kyu", "0", "0")
     rules = FESA.rate(event, players)
-    assert rules["1"]["grade_after"] == "no grade"
+    assert grade_name(rules.outcome.player("1").detail.grade_after) == "no grade"
     assert not _grade_rows(rules, "1")
 
 
@@ -773,8 +784,11 @@ def test_a_grade_held_before_is_kept_by_an_unrated_player():
     event, players = _all_losses_case("15 kyu")
     for rules in (FESA, FESA_PROGRAM):
         report = rules.rate(event, players)
-        assert report["1"]["rating_after"] == 378
-        assert (report["1"]["grade_before"], report["1"]["grade_after"]) == ("15 kyu", "15 kyu")
+        assert report.outcome.player("1").rating_after == 378
+        assert (
+            grade_name(report.outcome.player("1").detail.grade_before),
+            grade_name(report.outcome.player("1").detail.grade_after),
+        ) == ("15 kyu", "15 kyu")
         assert not _grade_rows(report, "1")
         assert next(r for r in report.new_state if r.id == "1").grade == "15 kyu"
 
@@ -801,13 +815,13 @@ def test_fesa_program_looks_ahead_for_a_rated_player_listed_without_a_game():
         ]
     )
     program = FESA_PROGRAM.rate(event, players)
-    assert program["1"]["rating_after"] == 1919
-    assert program["1"]["grade_after"] == "6 kyu"
+    assert program.outcome.player("1").rating_after == 1919
+    assert grade_name(program.outcome.player("1").detail.grade_after) == "6 kyu"
     (row,) = [r for r in program.section("promotions").rows if r["id"] == "1"]
     assert (row["from_grade"], row["to_grade"], row["round"]) == ("7 kyu", "6 kyu", None)
     assert "look-ahead" in row["path"]
     rules = FESA.rate(event, players)
-    assert rules["1"]["grade_after"] == "7 kyu"
+    assert grade_name(rules.outcome.player("1").detail.grade_after) == "7 kyu"
     assert not rules.section("promotions").rows
 
 
@@ -864,15 +878,20 @@ def test_fesa_program_does_not_fail_at_the_top_of_the_grade_table():
     )
     for rules in (FESA, FESA_PROGRAM):
         report = rules.rate(event, players)
-        assert report["1"]["category"] == "unrated"
-        assert report["1"]["rating_after"] > parse_grade("6 dan").ub
-        assert report["2"]["grade_after"] == "6 dan"
+        assert report.outcome.player("1").detail.category.value == "unrated"
+        assert report.outcome.player("1").rating_after > parse_grade("6 dan").ub
+        assert grade_name(report.outcome.player("2").detail.grade_after) == "6 dan"
         assert not [r for r in report.section("promotions").rows if r["id"] == "2"]
-    assert FESA.rate(event, players)["1"]["grade_after"] == "no grade"
+    assert (
+        grade_name(FESA.rate(event, players).outcome.player("1").detail.grade_after) == "no grade"
+    )
     # The prior grade 6 dan is not held: from no grade the provisional path (to g+1 on UB of
     # g+2) ends at 5 dan, since the grade table has no UB of 7 dan (the program would take
     # its 8 dan LB, 2880, and fail one grade further up).
-    assert FESA_PROGRAM.rate(event, players)["1"]["grade_after"] == "5 dan"
+    assert (
+        grade_name(FESA_PROGRAM.rate(event, players).outcome.player("1").detail.grade_after)
+        == "5 dan"
+    )
 
 
 def test_registered_rule_sets_and_their_program_departures():

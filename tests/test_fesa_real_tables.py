@@ -144,7 +144,7 @@ def test_fesa_rates_the_real_event_to_the_published_ratings(name):
     unknown = TABLES[name]
     left_out = unknown | {o for n in unknown for o, _ in rows[n]["games"]}
     after = published_after(rows)
-    got = {row["id"]: row["rating_after"] for row in report.players.rows}
+    got = {player.id: player.rating_after for player in report.outcome.players}
     compared = {n: after[n] for n in rows if n not in left_out}
     assert {n: got[n] for n in compared} == compared
     assert len(compared) >= 32 - len(left_out)

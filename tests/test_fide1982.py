@@ -52,6 +52,11 @@ EXAMPLE = ROOT / "examples" / "fide-1982-berger.csv"
 # -- the document's tables, read from the seed (independent of ratingkit.core.tables) -------------
 
 
+def _dr(report, player_id):
+    """A player's DR (10.61) from the typed outcome."""
+    return report.outcome.player(player_id).detail.DR
+
+
 def _seed_table_a() -> dict[int, int | None]:
     block = SEED[SEED.index("pdppdp") : SEED.index("B. Rating")]
     table: dict[int, int | None] = {}
@@ -276,9 +281,16 @@ def test_a_2380_player_instead_of_f_lifts_c_even_with_a_point_less():
     points = {"A": 8, "B": 7, "C": 6, "D": 6, "E": 6, "F": 4, "G": 3, "H": 2, "I": 2, "J": 1}
     ra, rc = _independent_first_pass(ratings, points)
     assert report.summary["Ra"] == ra == 2387
-    assert report["C"]["Ru"] == int(ra + Fraction(25, 2) * 3 + Fraction(1, 2)) == 2425
-    assert report["C"]["Ru"] > base["C"]["Ru"] and report["C"]["Ru2"] > base["C"]["Ru2"]
-    assert {p: report[p]["Rc"] for p in rc} == rc
+    assert (
+        report.outcome.player("C").detail.Ru
+        == int(ra + Fraction(25, 2) * 3 + Fraction(1, 2))
+        == 2425
+    )
+    assert (
+        report.outcome.player("C").detail.Ru > base.outcome.player("C").detail.Ru
+        and report.outcome.player("C").detail.Ru2 > base.outcome.player("C").detail.Ru2
+    )
+    assert {p: report.outcome.player(p).detail.Rc for p in rc} == rc
 
 
 def test_a_point_moved_from_f_to_g_changes_their_dr_only():
@@ -287,12 +299,15 @@ def test_a_point_moved_from_f_to_g_changes_their_dr_only():
     base = FIDE_1982.rate(_example())
     report = FIDE_1982.rate(with_points(with_points(_example(), "G", 4), "F", 3))
     assert report.summary["dpa"] == base.summary["dpa"] and report.summary["Ra"] == 2348
-    assert report["G"]["dp"] == TABLE_A[44] and report["F"]["dp"] == TABLE_A[33]
+    assert (
+        report.outcome.player("G").detail.dp == TABLE_A[44]
+        and report.outcome.player("F").detail.dp == TABLE_A[33]
+    )
     for pid in "ABCDEFGHIJ":
-        assert report[pid]["Rc2"] == base[pid]["Rc2"]
-    assert report["G"]["DR"] == 15 * (4 - _seed_pd(2300 - 2353) * 9)
-    assert report["F"]["DR"] == 15 * (3 - _seed_pd(2150 - 2359) * 9)
-    assert report["G"]["rating_after"] == round(2300 + 15 * (4 - Fraction("3.87")))
+        assert report.outcome.player(pid).detail.Rc2 == base.outcome.player(pid).detail.Rc2
+    assert _dr(report, "G") == 15 * (4 - _seed_pd(2300 - 2353) * 9)
+    assert _dr(report, "F") == 15 * (3 - _seed_pd(2150 - 2359) * 9)
+    assert report.outcome.player("G").rating_after == round(2300 + 15 * (4 - Fraction("3.87")))
 
 
 def test_a_rated_player_at_zero_percent_uses_dp_minus_800():
@@ -307,7 +322,7 @@ def test_a_rated_player_at_zero_percent_uses_dp_minus_800():
     assert report.summary["dpa"] == Fraction(351 + 220 + 125 - 43 - 43 - 800, 6)
     assert any("0% or 100%" in note for note in report.notes)
     assert report.summary["Ra"] == ra
-    assert {p: report[p]["Rc"] for p in rc} == rc
+    assert {p: report.outcome.player(p).detail.Rc for p in rc} == rc
 
 
 def test_raising_a_rated_players_rating_moves_his_rc_and_ra():
@@ -319,8 +334,8 @@ def test_raising_a_rated_players_rating_moves_his_rc_and_ra():
     points = {"A": 8, "B": 7, "C": 7, "D": 6, "E": 6, "F": 4, "G": 3, "H": 2, "I": 1, "J": 1}
     ra, rc = _independent_first_pass(ratings, points)
     assert report.summary["Ra"] == ra
-    assert {p: report[p]["Rc"] for p in rc} == rc
-    assert report["A"]["K"] == 10
+    assert {p: report.outcome.player(p).detail.Rc for p in rc} == rc
+    assert report.outcome.player("A").detail.K == 10
 
 
 # -- Ru, K, Rn, Olympiad, lists --------------------------------------------------------------
@@ -366,9 +381,9 @@ def test_k_from_a_player_file():
     """10.64 with a player file: F new (12 games) gets K=25."""
     players = PlayerFile.from_records([{"id": "F", "games": 12}, {"id": "A", "games": 300}])
     report = FIDE_1982.rate(_example(), players)
-    assert report["F"]["K"] == 25
-    assert report["F"]["DR"] == 25 * (4 - Fraction("2.07"))
-    assert report["A"]["K"] == 10
+    assert report.outcome.player("F").detail.K == 25
+    assert _dr(report, "F") == 25 * (4 - Fraction("2.07"))
+    assert report.outcome.player("A").detail.K == 10
     state = {r.id: r for r in report.new_state}
     assert state["F"].games == 21 and state["A"].games == 309
 
@@ -402,10 +417,13 @@ def test_example_new_players_published_ratings():
     """10.68 players C, E, H have 9 games: Rn = Ru2 rounded to 0 or 5 (10.32); I's 1935 is
     below 2005: no rating (10.31)."""
     report = FIDE_1982.rate(_example())
-    assert report["C"]["rating_after"] == 2420
-    assert report["E"]["rating_after"] == 2390
-    assert report["H"]["rating_after"] == 2110
-    assert report["I"]["rating_after"] is None and "10.31" in report["I"]["status"]
+    assert report.outcome.player("C").rating_after == 2420
+    assert report.outcome.player("E").rating_after == 2390
+    assert report.outcome.player("H").rating_after == 2110
+    assert (
+        report.outcome.player("I").rating_after is None
+        and "10.31" in report.outcome.player("I").detail.status
+    )
 
 
 def test_10_4_olympiad():
@@ -435,10 +453,13 @@ def test_9_21_below_2001_leaves_the_list():
     assert leaves_list(2000) and not leaves_list(2001)
     event = score_event([("a", 2003, 0), ("b", 2300, 3), ("c", 2250, 2), ("d", 2200, 1)], "low")
     report = FIDE_1982.rate(event)
-    assert report["a"]["rating_after"] < 2001 and "9.21" in report["a"]["status"]
+    assert (
+        report.outcome.player("a").rating_after < 2001
+        and "9.21" in report.outcome.player("a").detail.status
+    )
     state = {r.id: r for r in report.new_state}
     assert state["a"].rating is None
-    assert state["a"].extra["last_rating"] == str(report["a"]["rating_after"])
+    assert state["a"].extra["last_rating"] == str(report.outcome.player("a").rating_after)
 
 
 def test_9_23_inactivity():
@@ -580,10 +601,10 @@ def test_2_1_shogi_handicap_and_special_results_are_not_chess_games():
     assert _rules(without) == ["6.43"]  # incomplete without them too
     plain = FIDE_1982.rate(without)
     for pid in "abcde":
-        assert report[pid]["games"] == plain[pid]["games"]
-        assert report[pid]["rating_after"] == plain[pid]["rating_after"]
-        assert report[pid]["change"] == plain[pid]["change"]
-    assert [report[pid]["games"] for pid in "abcde"] == [3, 3, 3, 3, 4]  # e: all chess
+        assert report.outcome.player(pid).games == plain.outcome.player(pid).games
+        assert report.outcome.player(pid).rating_after == plain.outcome.player(pid).rating_after
+        assert report.outcome.player(pid).change == plain.outcome.player(pid).change
+    assert [report.outcome.player(pid).games for pid in "abcde"] == [3, 3, 3, 3, 4]  # e: all chess
 
 
 def test_6_1_unrated_zero_score_dropped():
@@ -593,8 +614,8 @@ def test_6_1_unrated_zero_score_dropped():
     assert _rules(event) == ["6.1"]
     report = FIDE_1982.rate(event)
     # Without z it is a 4-player round robin: a 3 of 3, b 2, c 1, d 0.
-    assert report["a"]["games"] == 3 and report["a"]["score"] == 3
-    assert report["z"]["games"] == 0
+    assert report.outcome.player("a").games == 3 and report.outcome.player("a").score == 3
+    assert report.outcome.player("z").games == 0
 
 
 def test_6_3_a_third_must_be_rated():
@@ -648,7 +669,7 @@ def test_6_42_unrated_needs_four_rated_opponents():
     rows = FIDE_1982.check(event).rows
     assert [r["rule"] for r in rows] == ["6.42"] and "3 rated" in rows[0]["problem"]
     report = FIDE_1982.rate(event)
-    assert report["d"]["games"] == 0
+    assert report.outcome.player("d").games == 0
 
 
 def test_6_43_round_robin_with_unplayed_game_rated_as_swiss():
@@ -803,10 +824,10 @@ def test_10_65_a_period_adds_the_changes_and_rounds_once():
     second = score_event([("A", 2600, 3), ("P", 2500, 2), ("Q", 2400, 1), ("R", 2300, 0)], "second")
     report = FIDE_1982.rate_events([_example(), second])
     dr_second = 10 * (3 - 3 * _seed_pd(200))
-    assert report["A"]["DR"] == Fraction("8.9") + dr_second
-    assert report["A"]["rating_after"] == round(2600 + Fraction("8.9") + dr_second)
-    assert report["A"]["games"] == 12 and report["A"]["events"] == 2
-    assert report["C"]["rating_after"] == 2420  # one event: as before
+    assert _dr(report, "A") == Fraction("8.9") + dr_second
+    assert report.outcome.player("A").rating_after == round(2600 + Fraction("8.9") + dr_second)
+    assert report.outcome.player("A").games == 12 and report.outcome.player("A").detail.events == 2
+    assert report.outcome.player("C").rating_after == 2420  # one event: as before
     assert len(report.sections) == 2
 
 
@@ -836,20 +857,29 @@ def test_9_14_a_new_players_results_pool_across_events():
     first = score_event([*((p, ratings[p], points[p]) for p in ratings), ("U", None, 3)], "first")
     one = FIDE_1982.rate(first)
     assert (one.summary["Rar"], one.summary["dpa"], one.summary["Ra"]) == (rar, dpa, ra)
-    assert (one["U"]["Ru"], one["U"]["Rc2"], one["U"]["Ru2"]) == (ru, rc2, ru2)
-    assert one["U"]["rating_after"] is None and "9.14" in one["U"]["status"]  # 4 games
+    assert (
+        one.outcome.player("U").detail.Ru,
+        one.outcome.player("U").detail.Rc2,
+        one.outcome.player("U").detail.Ru2,
+    ) == (ru, rc2, ru2)
+    assert (
+        one.outcome.player("U").rating_after is None
+        and "9.14" in one.outcome.player("U").detail.status
+    )  # 4 games
     state = {r.id: r for r in one.new_state}
     assert state["U"].extra["ru_results"] == f"{ru2}x4"
     second = replace(first, name="second")
     period = FIDE_1982.rate_events([first, second])
-    assert period["U"]["games"] == 8 and period["U"]["rating_after"] is None  # still 8 < 9
+    assert (
+        period.outcome.player("U").games == 8 and period.outcome.player("U").rating_after is None
+    )  # still 8 < 9
     # A player file carrying two earlier results: this event completes 12 games.  10.3: the
     # average weighted by games; 10.32: published rounded to the nearest 0 or 5.
     carried = PlayerFile.from_records([{"id": "U", "ru_results": "2300x4 2500x4"}])
     average = Fraction(2300 * 4 + 2500 * 4 + ru2 * 4, 12)
     assert average >= 2005  # 10.31 does not delete it
     third = FIDE_1982.rate(first, carried)
-    assert third["U"]["rating_after"] == int(average / 5 + Fraction(1, 2)) * 5
+    assert third.outcome.player("U").rating_after == int(average / 5 + Fraction(1, 2)) * 5
 
 
 def test_10_4_olympiad_in_a_team_event():
@@ -872,9 +902,9 @@ def test_10_4_olympiad_in_a_team_event():
     assert row["games"] == 5 and row["score"] == 3  # 5 of 9 rounds, 60%
     assert row["rating_after"] == 2200 and "10.4" in row["status"]
     women = replace(event, extra={**event.extra, "olympiad": "women"})
-    assert FIDE_1982.rate(women)["u"]["rating_after"] == 2050
+    assert FIDE_1982.rate(women).outcome.player("u").rating_after == 2050
     short = replace(event, rounds=11)  # 5 of 11 rounds: under half
-    assert FIDE_1982.rate(short)["u"]["rating_after"] is None
+    assert FIDE_1982.rate(short).outcome.player("u").rating_after is None
 
 
 def test_3_1_games_of_a_crowded_day_are_not_rated_and_the_rest_rated_as_a_swiss():
@@ -884,16 +914,20 @@ def test_3_1_games_of_a_crowded_day_are_not_rated_and_the_rest_rated_as_a_swiss(
     assert "Swiss" in report.summary["method"]
     rated = [row for row in report.games.rows if row["rated"]]
     assert {row["round"] for row in rated} == {5}
-    assert report["a"]["games"] == sum(1 for row in rated if "a" in (row["white"], row["black"]))
+    assert report.outcome.player("a").games == sum(
+        1 for row in rated if "a" in (row["white"], row["black"])
+    )
 
 
 def test_players_not_rated_say_which_rule():
     event = replace(_rr([2400, 2300, 2200, None]), type=EventType.SWISS)
-    assert "6.42" in FIDE_1982.rate(event)["d"]["status"]
+    assert "6.42" in FIDE_1982.rate(event).outcome.player("d").detail.status
     small = score_event([("x", 2400, 1), ("y", 2300, 0), ("z", None, 2)])
     report = FIDE_1982.rate(small)
     assert report.summary["method"] == "not rated (rule 6.31)"
-    assert [report[p]["status"].endswith("(rule 6.31)") for p in "xyz"] == [True] * 3
+    assert [report.outcome.player(p).detail.status.endswith("(rule 6.31)") for p in "xyz"] == [
+        True
+    ] * 3
 
 
 def test_3_1_from_event_fields_rounds_and_hours_per_day():

@@ -131,11 +131,11 @@ def _swiss_with_unrated(scores):
 
 def test_8_21_zero_score_in_first_event_is_not_counted():
     report = rate(_swiss_with_unrated((0.0, 0.0, 0.0)), "fide-2014", STATE)
-    assert report["u"]["status"] == "not counted"
+    assert report.outcome.player("u").detail.status_text == "not counted"
     # the clause is the note's rule (FIDE 2014 8.21), the document's own number
     notes = report.outcome.notes
     assert any(n.rule and n.rule.clause == "8.21" and "u" in n.players for n in notes)
-    assert report["u"]["rating_after"] is None
+    assert report.outcome.player("u").rating_after is None
 
 
 def test_8_22_fifty_percent_gives_rc():
@@ -318,21 +318,25 @@ def test_8_58_iteration_and_every_rated_change_against_an_independent_computatio
     table = report.section("8.58 iteration (Open Round Robin Heidelberg)")
     assert max(r["pass"] for r in table) == len(passes)
     for pid, value in final.items():
-        assert report[pid]["Ru"] == value == report[pid]["rating_after"]
+        assert (
+            report.outcome.player(pid).detail.ru == value == report.outcome.player(pid).rating_after
+        )
     for pid, change in changes.items():
-        assert round(float(report[pid]["K*(w-We)"]), 2) == round(float(change), 2)
-        assert report[pid]["K*(w-We)"] == change
+        assert round(float(report.outcome.player(pid).detail.k_change), 2) == round(
+            float(change), 2
+        )
+        assert report.outcome.player(pid).detail.k_change == change
 
 
 def test_8_21_round_robin_zero_score_is_dropped_for_everyone():
     players = [("a", 2000), ("b", 2100), ("u", None)]
     results = [(1, "a", "b", 0.5), (2, "u", "a", 0.0), (3, "b", "u", 1.0)]
     report = rate(_event(players, results, EventType.ROUND_ROBIN), "fide-2014", STATE)
-    assert report["u"]["status"] == "not counted"
+    assert report.outcome.player("u").detail.status_text == "not counted"
     # the clause is the note's rule (FIDE 2014 8.21), the document's own number
     notes = report.outcome.notes
     assert any(n.rule and n.rule.clause == "8.21" and "u" in n.players for n in notes)
-    assert report["a"]["n"] == 1 and report["b"]["n"] == 1
+    assert report.outcome.player("a").detail.n == 1 and report.outcome.player("b").detail.n == 1
 
 
 def test_forfeits_are_not_rated():
@@ -342,9 +346,9 @@ def test_forfeits_are_not_rated():
         (Game(1, "a", "b", 1.0, 0.0, play=Play.FORFEIT),),
     )
     report = rate(event, "fide-2014", STATE)
-    assert report["a"]["n"] == 0
-    assert len(report.games.rows) == 2
-    assert all(r["rated"] is False and "forfeit" in r["note"] for r in report.games.rows)
+    assert report.outcome.player("a").detail.n == 0
+    assert len(report.outcome.games) == 2
+    assert all(g.rated is False and "forfeit" in g.detail.note for g in report.outcome.games)
 
 
 def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, capsys):
@@ -361,9 +365,12 @@ def test_shogi_handicap_and_special_results_are_not_rated_as_chess(tmp_path, cap
         ),
     )
     report = FIDE_2014.rate(event, STATE)
-    assert report["a"]["n"] == 1 and report["a"]["change"] == 20 * (1 - pd(100))
-    assert report["c"]["n"] == 0 and report["c"]["change"] is None  # no rated game
-    assert report["c"]["rating_after"] == report["c"]["rating_before"]
+    assert report.outcome.player("a").detail.n == 1 and report.outcome.player("a").change == 20 * (
+        1 - pd(100)
+    )
+    assert report.outcome.player("c").detail.n == 0
+    assert report["c"]["change"] is None  # no rated game: the view leaves the change empty
+    assert report.outcome.player("c").rating_after == report.outcome.player("c").rating_before
     notes = {r["round"]: r["note"] for r in report.games.rows if r["rated"] is False}
     assert notes == {
         2: "shogi result (sennichite): not a chess game",
@@ -400,9 +407,9 @@ def test_period_rounds_once():
     report = FIDE_2014.rate_events([one, one], STATE)
     per_event = 20 * ((Fraction(1, 2) - pd(-6)) + (Fraction(1, 2) - pd(-8)))
     assert per_event == Fraction(2, 5)
-    assert rate(one, "fide-2014", STATE)["a"]["rating_after"] == 2000  # 0.4 rounds to 0
-    assert report["a"]["change"] == 2 * per_event
-    assert report["a"]["rating_after"] == 2001  # 0.8 rounds to 1
+    assert rate(one, "fide-2014", STATE).outcome.player("a").rating_after == 2000  # 0.4 rounds to 0
+    assert report.outcome.player("a").change == 2 * per_event
+    assert report.outcome.player("a").rating_after == 2001  # 0.8 rounds to 1
     titles = [t.title for t in report.sections]
     assert titles.count("event: test") == 2
     assert set(report.section("event: test").columns) >= {
@@ -430,7 +437,7 @@ def test_8_3_first_rating_over_all_games_as_one_event():
     rc = Fraction(2100 + 2000 + 1800 + 1900 + 1700, 5)
     expected = half_away(rc + dp(Fraction(3, 2), 5))  # 1.5 of 5: p = 0.30 -> -149
     assert dp(Fraction(3, 2), 5) == -149
-    assert report["u"]["rating_after"] == expected == 1751
+    assert report.outcome.player("u").rating_after == expected == 1751
     assert any(n.startswith("8.3:") for n in report.notes)
 
 
@@ -449,7 +456,11 @@ def test_8_21_in_a_period_only_the_first_event_is_dropped():
     report = FIDE_2014.rate_events([first, second], STATE)
     # 2.5 of 5 in the second event only: 50%, Ru = Rc (8.22); with the first event's zero
     # it would be 2.5 of 6, below 50%.
-    assert report["u"]["rating_after"] == Fraction(2000 + 1900 + 1800 + 1700 + 1600, 5) == 1800
+    assert (
+        report.outcome.player("u").rating_after
+        == Fraction(2000 + 1900 + 1800 + 1700 + 1600, 5)
+        == 1800
+    )
 
 
 def test_report_columns_and_new_state():
@@ -460,7 +471,7 @@ def test_report_columns_and_new_state():
     for column in ("opponent", "rating used", "capped", "D", "PD", "score-PD"):
         assert column in report.games.columns
     state = report.new_state.by_id("a")
-    assert state.rating == report["a"]["rating_after"] and state.games == 101
+    assert state.rating == report.outcome.player("a").rating_after and state.games == 101
 
 
 def test_example_swiss_rates_without_errors():
@@ -470,7 +481,7 @@ def test_example_swiss_rates_without_errors():
     games = [g for g in report.games.rows if g["id"] == "1"]
     assert sum(1 for g in games if g["capped"]) == 3
     total = sum(Fraction(g["score"]) - pd(2558 - int(g["opponent rating"])) for g in games)
-    assert report["1"]["K*(w-We)"] == 10 * total
+    assert report.outcome.player("1").detail.k_change == 10 * total
 
 
 def test_check_lists_the_games_section_8_does_not_rate():
@@ -510,10 +521,10 @@ def test_period_of_trf_files_keys_players_without_fide_id_on_their_name():
     )
     again = parse_trf(write_trf(Event("again", reversed_players, games, type=rr.type)))
     report = FIDE_2014.rate_events([rr, again], STATE)
-    assert len(report.players.rows) == 8
+    assert len(report.outcome.players) == 8
     single = rate(rr, "fide-2014", STATE)
-    arkell = report.row("Arkell,Tomas")
-    assert arkell["change"] == 2 * single["1"]["change"]
+    arkell = report.outcome.player("Arkell,Tomas")
+    assert arkell.change == 2 * single.outcome.player("1").change
 
 
 def test_8_56_birth_year_only_is_a_stated_default():
@@ -545,7 +556,7 @@ def test_calculation_and_games_tables_show_the_report_values():
     assert len(games) == 7
     # issue 25: the caption says which rule set computed them
     assert games.title == f"games of {report['1']['name']} (fide-2014)"
-    assert sum(r["score-PD"] for r in games.rows) == report["1"]["w-We"]
+    assert sum(r["score-PD"] for r in games.rows) == report.outcome.player("1").detail.w_minus_we
 
 
 def test_an_unknown_games_count_stays_unknown_in_the_new_state():

@@ -192,9 +192,12 @@ def test_the_400_point_rule_once_per_tournament():
     w = Fraction(7, 2)
     we_2022 = pd(500) + pd(800) + pd(400) + pd(50)
     we_2014 = pd(400) + pd(400) + pd(400) + pd(50)
-    assert new["h"]["We"] == we_2022 and old["h"]["We"] == we_2014
-    assert new["h"]["rating_after"] == 2700 + half_away(10 * (w - we_2022))
-    assert old["h"]["rating_after"] == 2700 + half_away(10 * (w - we_2014))
+    assert (
+        new.outcome.player("h").detail.we == we_2022
+        and old.outcome.player("h").detail.we == we_2014
+    )
+    assert new.outcome.player("h").rating_after == 2700 + half_away(10 * (w - we_2022))
+    assert old.outcome.player("h").rating_after == 2700 + half_away(10 * (w - we_2014))
     capped = [g["opponent"] for g in new.games.rows if g["id"] == "h" and g["capped"]]
     assert capped == ["o3"]
 
@@ -207,16 +210,16 @@ def test_the_lower_rated_side_keeps_the_cap_in_every_game():
     players = _state("o1", "o2", "o3", strong=("h", "o4"))
     new = rate(event, "fide-2022", players)
     for pid, rating in (("o1", 2200), ("o2", 1900), ("o3", 1877)):
-        assert new[pid]["We"] == pd(-400)
-        assert new[pid]["rating_after"] == rating + half_away(20 * (0 - pd(-400)))
+        assert new.outcome.player(pid).detail.we == pd(-400)
+        assert new.outcome.player(pid).rating_after == rating + half_away(20 * (0 - pd(-400)))
 
 
 def test_a_player_far_below_two_opponents_has_both_games_capped():
     """The lower-rated side again, with two such games in one event: both count as -400."""
     event = _event([("z", 1800), ("h", 2700), ("o4", 2650)], [(1, "h", "z", 1), (2, "z", "o4", 0)])
     report = rate(event, "fide-2022", _state("z", strong=("h", "o4")))
-    assert report["z"]["We"] == 2 * pd(-400)
-    assert report["z"]["rating_after"] == 1800 + half_away(20 * (0 - 2 * pd(-400)))
+    assert report.outcome.player("z").detail.we == 2 * pd(-400)
+    assert report.outcome.player("z").rating_after == 1800 + half_away(20 * (0 - 2 * pd(-400)))
 
 
 def test_once_per_tournament_in_a_rating_period():
@@ -234,8 +237,8 @@ def test_once_per_tournament_in_a_rating_period():
     first_dr = Fraction(7, 2) - (pd(500) + pd(800) + pd(400) + pd(50))
     # second: D 900 against o5 is the greatest, so that game counts as 400; 850 does not.
     second_dr = Fraction(3, 2) - (pd(400) + pd(850))
-    row = next(r for r in report.players.rows if r["id"] == "h")
-    assert row["rating_after"] == 2700 + half_away(10 * (first_dr + second_dr))
+    h = report.outcome.player("h")
+    assert h.rating_after == 2700 + half_away(10 * (first_dr + second_dr))
     capped = [
         (g["event"], g["opponent"]) for g in report.games.rows if g["id"] == "h" and g["capped"]
     ]
@@ -263,10 +266,10 @@ def test_initial_rating_plus_20_per_half_point_from_rated_opponents_only():
     report = rate(event, "fide-2022", _state(*[f"o{i}" for i in range(5)]))
     ra = Fraction(sum(OPPONENTS), 5)
     half_points_over = 2 * Fraction(7, 2) - 5
-    assert report["x"]["Ru exact"] == ra + 20 * half_points_over
-    assert report["x"]["rating_after"] == half_away(ra + 20 * half_points_over)
-    assert report["x"]["n"] == 5
-    assert report["y"]["rating_after"] is None  # no rated opponent
+    assert report.outcome.player("x").detail.ru_exact == ra + 20 * half_points_over
+    assert report.outcome.player("x").rating_after == half_away(ra + 20 * half_points_over)
+    assert report.outcome.player("x").detail.n == 5
+    assert report.outcome.player("y").rating_after is None  # no rated opponent
 
 
 def test_initial_rating_below_50_percent_and_the_floor():
@@ -275,13 +278,15 @@ def test_initial_rating_below_50_percent_and_the_floor():
     event = _newcomer([1, Fraction(1, 2), 0, 0, 0], extra_unrated_win=False)
     state = _state(*[f"o{i}" for i in range(5)])
     ra = Fraction(sum(OPPONENTS), 5)
-    assert rate(event, "fide-2022", state)["x"]["rating_after"] == half_away(ra + dp(1.5, 5))
+    assert rate(event, "fide-2022", state).outcome.player("x").rating_after == half_away(
+        ra + dp(1.5, 5)
+    )
     weak = [("x", None), *[(f"o{i}", 1010 + 10 * i) for i in range(5)]]
     low = _event(weak, [(i + 1, "x", f"o{i}", 1 if i == 0 else 0) for i in range(5)])
     ru = Fraction(sum(1010 + 10 * i for i in range(5)), 5) + dp(1, 5)
     assert half_away(ru) < 1000
-    assert rate(low, "fide-2022", state)["x"]["rating_after"] is None
-    assert rate(low, "fide-2014", state)["x"]["rating_after"] == half_away(ru)
+    assert rate(low, "fide-2022", state).outcome.player("x").rating_after is None
+    assert rate(low, "fide-2014", state).outcome.player("x").rating_after == half_away(ru)
 
 
 def test_a_rating_below_1000_is_not_published():
@@ -289,8 +294,8 @@ def test_a_rating_below_1000_is_not_published():
     state = _state("r", "s", "t")
     after = 1005 + half_away(20 * (0 - 2 * pd(-45)))
     assert after < 1000
-    assert rate(event, "fide-2022", state)["r"]["rating_after"] is None
-    assert rate(event, "fide-2014", state)["r"]["rating_after"] == after
+    assert rate(event, "fide-2022", state).outcome.player("r").rating_after is None
+    assert rate(event, "fide-2014", state).outcome.player("r").rating_after == after
 
 
 # -- round robins with an unrated player: "2005 where the 2022 text gives 2004" ----------------
@@ -369,10 +374,10 @@ def test_round_robin_games_against_the_unrated_player_are_not_rated_from_2022():
     state = _state(*RR_RATINGS)
     new = rate(event, "fide-2022", state)
     old = rate(event, "fide-2014", state)
-    assert new["a"]["n"] == 3 and old["a"]["n"] == 4
+    assert new.outcome.player("a").detail.n == 3 and old.outcome.player("a").detail.n == 4
     w = Fraction(3, 2)  # a: 1/2 against b, 1 against c, 0 against d
     we = pd(2016 - 1910) + pd(2016 - 1991) + pd(2016 - 2017)
-    assert new["a"]["rating_after"] == 2016 + half_away(20 * (w - we))
+    assert new.outcome.player("a").rating_after == 2016 + half_away(20 * (w - we))
     notes = [g["note"] for g in new.games.rows if g["id"] == "a" and g["opponent"] == "u"]
     assert notes and notes[0].startswith("8.3.1")
     assert any("in round robins too" in note for note in new.notes)
@@ -419,7 +424,9 @@ def test_first_rating_minimum_and_the_decision_notes():
     # fide-2024 keeps every 400-point cap: the once-per-event limit was abolished in 2024.
     event = _event(BIG, BIG_GAMES, start=date(2024, 5, 1))
     players = _state("o1", "o2", "o3", strong=("h", "o4"))
-    assert rate(event, FIDE_2024.name, players)["h"]["We"] == 3 * pd(400) + pd(50)
+    assert rate(event, FIDE_2024.name, players).outcome.player("h").detail.we == 3 * pd(400) + pd(
+        50
+    )
 
 
 def test_the_vectorised_period_refuses_the_2022_rules():

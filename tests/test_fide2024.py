@@ -109,7 +109,9 @@ def test_initial_rating_3_of_5_worked_example():
     assert row["Ru"] == row["rating_after"] == expected
     # 2014 (8.23): Rc over the real opponents only, +20 per half point above 50%
     rc = Fraction(sum(OPPONENTS), 5)
-    assert rate(event, "fide-2014")["x"]["Ru"] == half_away(rc + 20 * (2 * 3 - 5))
+    assert rate(event, "fide-2014").outcome.player("x").detail.ru == half_away(
+        rc + 20 * (2 * 3 - 5)
+    )
 
 
 def test_initial_rating_is_at_most_2200():
@@ -164,13 +166,13 @@ def test_round_robin_unrated_rated_from_rated_opponents_without_iteration():
     ra = Fraction(2000 + 1900 + 1800 + 3600, 5)
     points = Fraction(2) + 1
     ru = half_away(ra + dp(points, 5))
-    assert report["u"]["Ru"] == ru
+    assert report.outcome.player("u").detail.ru == ru
     assert not any(s.title.startswith("8.58") for s in report.sections)
-    game = next(g for g in report.games.rows if g["id"] == "c" and g["opponent"] == "u")
-    assert game["rated"] is False and game["note"].startswith("8.3.1")
-    assert report["c"]["n"] == 2  # a and b only
+    game = next(g for g in report.outcome.games if g.player == "c" and g.opponent == "u")
+    assert game.rated is False and game.detail.note.startswith("8.3.1")
+    assert report.outcome.player("c").detail.n == 2  # a and b only
     # fide-2014 still rates it with u's Ru (8.52: round robins only).
-    assert rate(event, "fide-2014", STATE)["c"]["n"] == 3
+    assert rate(event, "fide-2014", STATE).outcome.player("c").detail.n == 3
 
 
 # -- K --------------------------------------------------------------------------------------------
@@ -236,7 +238,7 @@ def test_k_times_n_counts_the_games_of_the_whole_period():
     k = 700 // 18
     assert k * 18 <= 700 < (k + 1) * 18
     assert period["a"]["K"] == k
-    assert period["a"]["games"] == 18
+    assert period.outcome.player("a").games == 18
 
 
 # -- cap ----------------------------------------------------------------------------------------
@@ -250,12 +252,12 @@ def test_2025_cap_only_below_2650_decided_by_the_own_rating():
     before = rate(event, "fide-2024", state)
     after = rate(event, "fide-2025", state)
     # 2024: both capped at 400
-    assert before["a"]["We"] == pd_uncapped(400)
-    assert before["b"]["We"] == pd_uncapped(-400)
+    assert before.outcome.player("a").detail.we == pd_uncapped(400)
+    assert before.outcome.player("b").detail.we == pd_uncapped(-400)
     # 2025: a (2700 >= 2650) uses the real difference 500; b (2200 < 2650) stays capped
-    assert after["a"]["We"] == pd_uncapped(500) != pd_uncapped(400)
-    assert after["b"]["We"] == pd_uncapped(-400)
-    assert after["a"]["change"] == 10 * (1 - pd_uncapped(500))
+    assert after.outcome.player("a").detail.we == pd_uncapped(500) != pd_uncapped(400)
+    assert after.outcome.player("b").detail.we == pd_uncapped(-400)
+    assert after.outcome.player("a").change == 10 * (1 - pd_uncapped(500))
     game = next(g for g in after.games.rows if g["id"] == "a")
     assert (game["D"], game["capped"]) == (500, "")
     assert "2650" in game["note"]
@@ -278,11 +280,13 @@ def test_floor_1400_a_rating_below_is_not_published():
     )
     change = 20 * ((0 - pd_uncapped(0)) + (0 - pd_uncapped(0)))
     assert 1410 + half_away(change) < 1400
-    assert rate(event, "fide-2014", STATE)["a"]["rating_after"] == 1410 + half_away(change)
+    assert rate(event, "fide-2014", STATE).outcome.player("a").rating_after == 1410 + half_away(
+        change
+    )
     report = rate(event, "fide-2024", STATE)
-    assert report["a"]["change"] == change
-    assert report["a"]["rating_after"] is None
-    assert "below the floor 1400" in report["a"]["status"]
+    assert report.outcome.player("a").change == change
+    assert report.outcome.player("a").rating_after is None
+    assert "below the floor 1400" in report.outcome.player("a").detail.status_text
     assert report.new_state.by_id("a").rating is None
     assert report.new_state.by_id("b").rating == 1410 + half_away(20 * (1 - pd_uncapped(0)))
 
@@ -298,8 +302,8 @@ def test_adjustment_of_1_march_2024_on_a_list():
         raise_ = Fraction(4, 10) * (2000 - r) if 1000 <= r <= 2000 else Fraction(0)
         expected.append(r + half_away(raise_))
     assert expected[:4] == [1400, 1401, 1700, 1999]
-    assert [row["rating_after"] for row in report.players.rows] == expected
-    assert [row["rating_before"] for row in report.players.rows] == ratings
+    assert [player.rating_after for player in report.outcome.players] == expected
+    assert [player.rating_before for player in report.outcome.players] == ratings
     assert [rec.rating for rec in report.new_state.records] == expected
     assert report.summary["in 1000-2000"] == 6
     assert report.summary["outside 1000-2000"] == 1
@@ -342,8 +346,12 @@ def test_side_by_side_joins_the_reports():
         "fide-2025 rating_after",
     )
     row = next(r for r in table.rows if r["id"] == "x")
-    assert row["fide-2014 rating_after"] == rate(event, "fide-2014")["x"]["rating_after"]
-    assert row["fide-2025 rating_after"] == rate(event, "fide-2025")["x"]["rating_after"]
+    assert (
+        row["fide-2014 rating_after"] == rate(event, "fide-2014").outcome.player("x").rating_after
+    )
+    assert (
+        row["fide-2025 rating_after"] == rate(event, "fide-2025").outcome.player("x").rating_after
+    )
 
 
 def _trf_with_date(tmp_path, day: str | None):
@@ -445,10 +453,10 @@ def test_example_autumn_open_newcomer_and_junior():
     points = sum(Fraction(g.score_of("l")) for g in games)
     assert sorted(opponents) == sorted(OPPONENTS) and points == 3
     ra = Fraction(sum(opponents) + 3600, 7)
-    assert report["l"]["rating_after"] == half_away(ra + dp(points + 1, 7))
+    assert report.outcome.player("l").rating_after == half_away(ra + dp(points + 1, 7))
     # Duval, born 2007-03-15: 18 during the event; K 20 in 2014, 40 until the end of 2025
-    assert rate(event, "fide-2014", players)["d"]["K"] == 20
-    assert report["d"]["K"] == 40
+    assert rate(event, "fide-2014", players).outcome.player("d").detail.k == 20
+    assert report.outcome.player("d").detail.k == 40
 
 
 def test_example_junior_double_round_robin_k_times_n():
@@ -463,12 +471,12 @@ def test_example_junior_double_round_robin_k_times_n():
     for player in event.players:
         if player.rating is None:
             continue
-        assert old[player.id]["n"] == 18  # 2014 8.52: round robins rate them
-        assert report[player.id]["n"] == 16
-        assert old[player.id]["K"] == 40  # fewer than 30 games before (8.56)
-        assert report[player.id]["K"] == k
-        if old[player.id]["rating_after"] < 1400:  # the floor: not published from 2024
-            assert report[player.id]["rating_after"] is None
+        assert old.outcome.player(player.id).detail.n == 18  # 2014 8.52: round robins rate them
+        assert report.outcome.player(player.id).detail.n == 16
+        assert old.outcome.player(player.id).detail.k == 40  # fewer than 30 games before (8.56)
+        assert report.outcome.player(player.id).detail.k == k
+        if old.outcome.player(player.id).rating_after < 1400:  # the floor: not published from 2024
+            assert report.outcome.player(player.id).rating_after is None
             floored += 1
     assert floored == 1  # Lund (1450)
 

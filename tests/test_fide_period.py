@@ -41,7 +41,8 @@ from conftest import ROOT
 from fide_by_hand import dp, half_away
 from fide_by_hand import pd as pd_capped
 
-from ratingkit import rate, rate_period
+import ratingkit
+from ratingkit import rate_period
 from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.core.players import PlayerFile, parse_player_csv, write_player_csv
 from ratingkit.fide.rules2014 import FIDE_2014, PlayerState
@@ -196,25 +197,25 @@ def _published_events(case):
 def test_7_1_fide_published_calculation_f_m03():
     events = _published_events(F_M03)
     players = _state([{"id": "p", "rating": 2024, "games": 1000, "born": "1952"}])
-    report = FIDE_2025.rate_events(events, players)
-    for name, *_, k_chg, _ in F_M03:
-        assert report.section(f"event: {name}").rows[0]["K*(w-We)"] == Fraction(k_chg)
-    assert report["p"]["change"] == Fraction("-51.60")  # FIDE's total
+    outcome = FIDE_2025.outcome(events, players)
+    for (name, *_, k_chg, _), part in zip(F_M03, outcome.events, strict=True):
+        assert part.key.name == name and part.players[0].detail.k_change == Fraction(k_chg)
+    assert outcome.player("p").change == Fraction("-51.60")  # FIDE's total
     # FIDE's December list: 1972 = November's 2024 - 52 (the old way gave 2023 - 52 = 1971).
-    assert report["p"]["rating_after"] == 1972
+    assert outcome.player("p").rating_after == 1972
     # Without the list rating in the player file: the event that began last (2024) gives it.
-    alone = FIDE_2025.rate_events(events, _state([{"id": "p", "games": 1000, "born": "1952"}]))
-    assert alone["p"]["rating_after"] == 1972
+    alone = FIDE_2025.outcome(events, _state([{"id": "p", "games": 1000, "born": "1952"}]))
+    assert alone.player("p").rating_after == 1972
 
 
 def test_7_1_fide_published_calculation_f_p03():
     events = _published_events(F_P03)
     state = {"id": "p", "rating": 2505, "games": 1000, "born": "2002", "ever_2400": "yes"}
-    report = FIDE_2025.rate_events(events, _state([state]))
-    for name, *_, k_chg, _ in F_P03:
-        assert report.section(f"event: {name}").rows[0]["K*(w-We)"] == Fraction(k_chg)
-    assert report["p"]["change"] == Fraction("1.90")
-    assert report["p"]["rating_after"] == 2507  # November 2505 + 2 (the old way: 2499 + 2)
+    outcome = FIDE_2025.outcome(events, _state([state]))
+    for (name, *_, k_chg, _), part in zip(F_P03, outcome.events, strict=True):
+        assert part.key.name == name and part.players[0].detail.k_change == Fraction(k_chg)
+    assert outcome.player("p").change == Fraction("1.90")
+    assert outcome.player("p").rating_after == 2507  # November 2505 + 2 (the old way: 2499 + 2)
 
 
 def test_hand_computation_of_the_two_events():
@@ -224,37 +225,42 @@ def test_hand_computation_of_the_two_events():
 
 def test_7_1_period_total_goes_onto_the_previous_list_from_the_player_file():
     players = _state([{"id": "a", "rating": 2012, "games": 100, "born": "1980-01-01"}, *ADULTS])
-    report = FIDE_2014.rate_events([A, B], players)
-    row = report["a"]
-    assert row["change"] == CHANGE_A + CHANGE_B
+    outcome = FIDE_2014.outcome([A, B], players)
+    a = outcome.player("a")
+    assert a.change == CHANGE_A + CHANGE_B
     # Previous list 2012 + 12; the old way (first event's Ro 2000 + 12) gave 2012.
-    assert row["rating_after"] == 2012 + 12 == 2024
-    assert row["list rating"] == 2012 and row["list rating from"] == "player file"
-    assert report.new_state.by_id("a").rating == 2024
+    assert a.rating_after == 2012 + 12 == 2024
+    assert a.detail.list_rating == 2012 and a.detail.list_rating_from == "player file"
+    assert outcome.new_state.by_id("a").rating == 2024
     # Each event was rated with its own list's rating.
-    assert [r["Ro"] for r in report.section("event: A")] == [2000, 1950, 2050]
-    assert any(n.startswith("7.1: 'A'") and "2012 (player file)" in n for n in report.notes)
+    event_a = outcome.events[0]
+    assert event_a.key.name == "A"
+    assert [p.detail.ro for p in event_a.players] == [2000, 1950, 2050]
+    notes = [str(n) for n in outcome.notes]
+    assert any(n.startswith("7.1: 'A'") and "2012 (player file)" in n for n in notes)
 
 
 def test_7_1_without_a_player_file_rating_the_event_that_began_last_gives_the_list():
     for order in ([A, B], [B, A]):
-        report = FIDE_2014.rate_events(order, _state([*ADULTS, {"id": "a", "games": 100}]))
-        assert report["a"]["rating_after"] == 2012 + 12  # B began last: 2012
-        assert report["a"]["list rating from"] == "B (the event that began last)"
+        outcome = FIDE_2014.outcome(order, _state([*ADULTS, {"id": "a", "games": 100}]))
+        assert outcome.player("a").rating_after == 2012 + 12  # B began last: 2012
+        assert outcome.player("a").detail.list_rating_from == "B (the event that began last)"
 
 
 def test_7_1_the_same_under_fide_2024():
     players = _state([{"id": "a", "rating": 2012, "games": 100, "born": "1980-01-01"}, *ADULTS])
     # K * n <= 700 does not bite with 4 games; the same tables (8.1.2 = 2014 8.1b).
-    assert FIDE_2024.rate_events([A, B], players)["a"]["rating_after"] == 2024
+    assert FIDE_2024.outcome([A, B], players).player("a").rating_after == 2024
 
 
 def test_7_1_one_event_begun_under_the_older_list():
     players = _state([{"id": "a", "rating": 2012, "games": 100, "born": "1980-01-01"}, *ADULTS])
-    report = FIDE_2014.rate(A, players)
-    assert report["a"]["Ro"] == 2000 and report["a"]["K*(w-We)"] == CHANGE_A
-    assert report["a"]["rating_after"] == 2012 + 20
-    assert any(n.startswith("7.1: 'A': new rating = previous list 2012") for n in report.notes)
+    outcome = FIDE_2014.outcome(A, players)
+    a = outcome.player("a")
+    assert a.detail.ro == 2000 and a.detail.k_change == CHANGE_A
+    assert a.rating_after == 2012 + 20
+    notes = [str(n) for n in outcome.notes]
+    assert any(n.startswith("7.1: 'A': new rating = previous list 2012") for n in notes)
 
 
 # -- First ratings: at least 5 games, pooled over 26 months ---------------------------------------
@@ -272,17 +278,17 @@ def _newcomer(name, opponents, scores, day):
 
 def test_2014_7_14_karl_mala_newcomer_with_two_games_is_not_published():
     event = read_trf(ROOT / "examples" / "karl-mala-2005-swiss.trf")
-    report = rate(event, "fide-2014")
-    row = report["179"]  # Grosse, Bodo: 2 games against rated opponents (it gave 1968)
-    assert row["name"] == "Grosse,Bodo" and row["n"] == 2
-    assert row["rating_after"] is None
-    assert row["status"] == "not published: 2 of 5 games"
+    outcome = ratingkit.outcome(event, "fide-2014")
+    grosse = outcome.player("179")  # Grosse, Bodo: 2 games against rated opponents (it gave 1968)
+    assert grosse.name == "Grosse,Bodo" and grosse.detail.n == 2
+    assert grosse.rating_after is None
+    assert grosse.detail.status_text == "not published: 2 of 5 games"
     opponents = sorted(
         next(p.rating for p in event.players if p.id == g.opponent_of("179"))
         for g in event.played_games_of("179")
         if next(p.rating for p in event.players if p.id == g.opponent_of("179")) is not None
     )
-    record = report.new_state.by_id("Grosse,Bodo")
+    record = outcome.new_state.by_id("Grosse,Bodo")
     kept = record.extra["pending_results"].split()
     assert sorted(int(item.split(":")[0]) for item in kept) == opponents
     assert record.rating is None
@@ -290,24 +296,24 @@ def test_2014_7_14_karl_mala_newcomer_with_two_games_is_not_published():
 
 def test_first_rating_pooled_with_the_results_kept_by_the_new_state():
     first = _newcomer("one", OPP[:3], (1.0, 0.5, 0.0), date(2025, 1, 12))
-    report = FIDE_2014.rate(first, _state([]))
-    assert report["x"]["rating_after"] is None
-    assert report["x"]["status"] == "not published: 3 of 5 games"
+    outcome = FIDE_2014.outcome(first, _state([]))
+    assert outcome.player("x").rating_after is None
+    assert outcome.player("x").detail.status_text == "not published: 3 of 5 games"
     # The new state goes through a player file (as a later run reads it).
-    text = write_player_csv(report.new_state)
+    text = write_player_csv(outcome.new_state)
     assert "pending_results" in text.splitlines()[0]
     state = parse_player_csv(text, "state.csv")
     assert state.by_id("x").extra["pending_results"] == (
         "1900:1@2025-01-12 2000:0.5@2025-01-12 2100:0@2025-01-12"
     )
     second = _newcomer("two", OPP[3:], (1.0, 0.0), date(2025, 4, 5))
-    later = FIDE_2014.rate(second, state)
+    later = FIDE_2014.outcome(second, state)
     # 8.3: all 5 games as one Swiss event: Rc = 10000/5 = 2000, 2.5 of 5 = 50%: Ru = Rc (8.22).
-    assert later["x"]["n"] == 5 and later["x"]["rating_after"] == 2000
+    assert later.player("x").detail.n == 5 and later.player("x").rating_after == 2000
     assert later.new_state.by_id("x").extra == {}
     # 2024 7.1.4 with 8.2 of 2024: two hypothetical 1800 draws, p = 3.5/7 = 50%, dp 0.
     ra = Fraction(10000 + 3600, 7)
-    assert FIDE_2024.rate(second, state)["x"]["rating_after"] == half_away(
+    assert FIDE_2024.outcome(second, state).player("x").rating_after == half_away(
         ra + dp(Fraction(7, 2), 7)
     )
 
@@ -316,28 +322,29 @@ def test_first_rating_in_one_period_pools_the_events_and_the_kept_results():
     kept = _state([{"id": "x", "pending_results": "1900:0@2024-12-01"}])
     one = _newcomer("one", OPP[1:3], (1.0, 1.0), date(2025, 1, 12))
     two = _newcomer("two", OPP[3:], (0.5, 0.5), date(2025, 2, 2))
-    report = FIDE_2014.rate_events([one, two], kept)
+    x = FIDE_2014.outcome([one, two], kept).player("x")
     # 3 of 5 against 1900, 2000, 2100, 1800, 2200: Rc 2000, one half point above 50% (8.23).
-    assert report["x"]["n"] == 5 and report["x"]["rating_after"] == 2000 + 20 * 1
+    assert x.detail.n == 5 and x.rating_after == 2000 + 20 * 1
 
 
 def test_results_older_than_26_months_are_not_pooled():
     kept = _state([{"id": "x", "pending_results": "1500:0@2022-12-20 2000:1@2023-02-01"}])
     event = _newcomer("now", OPP[:4], (1.0, 0.5, 0.0, 0.5), date(2025, 3, 1))
-    report = FIDE_2014.rate(event, kept)
+    outcome = FIDE_2014.outcome(event, kept)
     # December 2022 is 27 months before March 2025: dropped; February 2023 (25) is kept.
-    assert report["x"]["n"] == 5
+    assert outcome.player("x").detail.n == 5
     rc = Fraction(1900 + 2000 + 2100 + 1800 + 2000, 5)
-    assert report["x"]["rating_after"] == half_away(rc + 20 * 1)  # 3 of 5: 8.23
-    assert any("1 earlier result(s)" in n and "26 months" in n for n in report.notes)
+    assert outcome.player("x").rating_after == half_away(rc + 20 * 1)  # 3 of 5: 8.23
+    notes = [str(n) for n in outcome.notes]
+    assert any("1 earlier result(s)" in n and "26 months" in n for n in notes)
 
 
 def test_the_minimum_is_a_field_of_the_rule_set():
     assert FIDE_2014.first_rating_min_games == FIDE_2024.first_rating_min_games == 5
     nine = replace(FIDE_2014, first_rating_min_games=9)
     event = _newcomer("one", OPP, (1.0, 0.5, 0.0, 0.5, 0.5), date(2025, 1, 12))
-    assert FIDE_2014.rate(event)["x"]["rating_after"] is not None
-    assert nine.rate(event)["x"]["status"] == "not published: 5 of 9 games"
+    assert FIDE_2014.outcome(event).player("x").rating_after is not None
+    assert nine.outcome(event).player("x").detail.status_text == "not published: 5 of 9 games"
 
 
 def test_engine_pools_and_keeps_results_as_the_event_path():
@@ -377,16 +384,17 @@ def test_engine_pools_and_keeps_results_as_the_event_path():
         | ({"pending_results": r.pending_results} if isinstance(r.pending_results, str) else {})
         for r in players.itertuples()
     ]
-    reference = FIDE_2014.rate(event, PlayerFile.from_records(records))
-    for ours, theirs in zip(report.players.rows, reference.players.rows, strict=True):
-        for column in ("id", "n", "w", "Rc", "Ru", "rating_after", "status"):
-            assert ours.get(column) == theirs.get(column), column
+    reference = FIDE_2014.outcome(event, PlayerFile.from_records(records))
+    for ours, theirs in zip(report.outcome.players, reference.players, strict=True):
+        assert (ours.id, ours.rating_after) == (theirs.id, theirs.rating_after)
+        for field in ("n", "w", "rc", "ru", "status_text"):
+            assert getattr(ours.detail, field) == getattr(theirs.detail, field), field
     assert report.new_state.records == reference.new_state.records
     # x: 2 kept + 3 now = 5 games, 1 + 2.5 = 3.5 points against 1900, 2000, 1900, 2000, 2100:
     # Rc 9900/5 = 1980, two half points above 50% (8.23).
-    assert report["x"]["rating_after"] == 1980 + 20 * 2
+    assert report.outcome.player("x").rating_after == 1980 + 20 * 2
     # y: 2 games, kept for later.
-    assert report["y"]["status"] == "not published: 2 of 5 games"
+    assert report.outcome.player("y").detail.status_text == "not published: 2 of 5 games"
     assert report.new_state.by_id("y").extra["pending_results"] == (
         "2200:0.5@2025-01-31 1800:0@2025-01-31"
     )
@@ -405,15 +413,16 @@ def _example(name):
 
 def test_8_3_1_junior_double_round_robin_games_against_the_unrated_player_are_not_rated():
     event, players = _example("fide-junior-double-rr-2025")
-    report = rate(event, "fide-2025", players)
-    against_u = [g for g in report.games.rows if g["opponent"] == "u"]
+    outcome = ratingkit.outcome(event, "fide-2025", players)
+    against_u = [g for g in outcome.games if g.opponent == "u"]
     assert len(against_u) == 18
-    assert all(g["rated"] is False and g["note"].startswith("8.3.1") for g in against_u)
+    assert all(g.rated is False and g.detail.note.startswith("8.3.1") for g in against_u)
     for player in event.players:
         if player.rating is not None:
-            assert report[player.id]["n"] == 16
+            assert outcome.player(player.id).detail.n == 16
     # Petrov himself is rated from his 18 games against rated opponents (8.2 of 2024).
-    assert report["u"]["n"] == 18 and report["u"]["rating_after"] is not None
+    u = outcome.player("u")
+    assert u.detail.n == 18 and u.rating_after is not None
 
 
 def test_6_1_a_match_with_an_unrated_player_is_not_rated():
@@ -424,9 +433,9 @@ def test_6_1_a_match_with_an_unrated_player_is_not_rated():
         date(2025, 5, 1),
         kind=EventType.MATCH,
     )
-    report = FIDE_2024.rate(match, _state([{"id": "a", "games": 100}]))
-    assert report["a"]["n"] == 0 and report["u"]["n"] == 0
-    assert all(g["note"].startswith("6.1") for g in report.games.rows)
+    outcome = FIDE_2024.outcome(match, _state([{"id": "a", "games": 100}]))
+    assert outcome.player("a").detail.n == 0 and outcome.player("u").detail.n == 0
+    assert outcome.games and all(g.detail.note.startswith("6.1") for g in outcome.games)
 
 
 def test_6_2_games_after_the_match_was_won_are_not_rated():
@@ -441,16 +450,17 @@ def test_6_2_games_after_the_match_was_won_are_not_rated():
         match_games=6,
     )
     state = _state([{"id": i, "games": 100, "born": "1980-01-01"} for i in "ab"])
-    report = FIDE_2024.rate(match, state)
-    assert report["a"]["n"] == 4
-    assert report["a"]["K*(w-We)"] == 20 * 4 * (1 - pd_capped(0))  # 40
-    assert report["a"]["rating_after"] == 2040
-    late = [g for g in report.games.rows if g["round"] in (5, 6)]
-    assert len(late) == 4 and all(g["note"].startswith("6.2") for g in late)
+    outcome = FIDE_2024.outcome(match, state)
+    a = outcome.player("a")
+    assert a.detail.n == 4
+    assert a.detail.k_change == 20 * 4 * (1 - pd_capped(0))  # 40
+    assert a.rating_after == 2040
+    late = [g for g in outcome.games if g.round in (5, 6)]
+    assert len(late) == 4 and all(g.detail.note.startswith("6.2") for g in late)
     rules = {row["rule"] for row in FIDE_2024.check(match, state).rows}
     assert "6.2" in rules
     # The 2014 rule set (its seed has no such clause) still rates all six.
-    assert FIDE_2014.rate(match, state)["a"]["n"] == 6
+    assert FIDE_2014.outcome(match, state).player("a").detail.n == 6
 
 
 def test_8_3_3_k_10_from_2400_before_30_games_and_k_20_for_a_junior_once_2300():
@@ -472,10 +482,10 @@ def test_ever_2300_is_read_and_carried_in_the_new_state():
     )
     assert state.by_id("a").ever_2300 is False
     event = _event("e", [("a", 2295), ("b", 2295)], [(1, "a", "b", 1.0)], date(2025, 6, 1))
-    report = FIDE_2024.rate(event, state)
+    outcome = FIDE_2024.outcome(event, state)
     # a: junior, K 40 (2295 < 2300): 40 * (1 - 0.50) = 20: 2315, so ever_2300 becomes yes.
-    assert report["a"]["rating_after"] == 2315
-    new = parse_player_csv(write_player_csv(report.new_state), "new.csv")
+    assert outcome.player("a").rating_after == 2315
+    new = parse_player_csv(write_player_csv(outcome.new_state), "new.csv")
     assert new.by_id("a").ever_2300 is True
     assert new.by_id("b").ever_2300 is False  # 2295 - 10 = 2285
 
@@ -520,22 +530,22 @@ def test_the_ledger_pools_the_kept_results_in_its_next_period(tmp_path):
     book.import_file(tmp_path / "jan-games.csv")
     book.import_file(tmp_path / "feb-games.csv")
     x = str(book.find_player("x"))
-    january = book.rate_period("2025-01")[0]
-    assert january[x]["status"] == "not published: 3 of 5 games"
-    february = book.rate_period("2025-02")[0]
+    january = book.rate_period("2025-01")[0].outcome.player(x)
+    assert january.detail.status_text == "not published: 3 of 5 games"
+    february = book.rate_period("2025-02")[0].outcome.player(x)
     # 8.3 over both months: Rc 10000/5 = 2000, 2.5 of 5 = 50%: Ru = Rc (8.22).
-    assert february[x]["n"] == 5 and february[x]["rating_after"] == 2000
+    assert february.detail.n == 5 and february.rating_after == 2000
     book.close()
 
 
 def test_7_1_fide_published_calculation_f_m02_the_list_rating_comes_from_the_player_file():
     events = _published_events(F_M02)
-    report = FIDE_2025.rate_events(events, _state([{"id": "p", "rating": 1620, "games": 1000}]))
-    for name, *_, k_chg, _ in F_M02:
-        assert report.section(f"event: {name}").rows[0]["K*(w-We)"] == Fraction(k_chg)
-    assert report["p"]["change"] == Fraction("0.60")
+    outcome = FIDE_2025.outcome(events, _state([{"id": "p", "rating": 1620, "games": 1000}]))
+    for (name, *_, k_chg, _), part in zip(F_M02, outcome.events, strict=True):
+        assert part.key.name == name and part.players[0].detail.k_change == Fraction(k_chg)
+    assert outcome.player("p").change == Fraction("0.60")
     # FIDE's November list: 1621 = October's 1620 + 1 (the events' Ro 1617 + 1 would be 1618).
-    assert report["p"]["rating_after"] == 1621
+    assert outcome.player("p").rating_after == 1621
 
 
 # -- The clause the K rule texts name (8.56 of 2014; 8.3.3 of 2022, 2024, 2025) -----------------
@@ -578,12 +588,12 @@ def test_k_rule_column_of_the_report_names_8_3_3_under_fide_2024():
 def test_not_published_first_rating_shows_rc_and_ru_of_the_pooled_results():
     kept = _state([{"id": "x", "pending_results": "1900:1"}])
     event = _newcomer("now", [("o2", 2000)], (0.0,), date(2025, 3, 1))
-    row = FIDE_2014.rate(event, kept)["x"]
-    assert row["status"] == "not published: 2 of 5 games" and row["rating_after"] is None
+    x = FIDE_2014.outcome(event, kept).player("x")
+    assert x.detail.status_text == "not published: 2 of 5 games" and x.rating_after is None
     # 8.21a: Rc = (1900 + 2000) / 2 = 1950; 1 of 2 = 50%: Ru = Rc (8.22).
-    assert (row["n"], row["w"]) == (2, 1)
-    assert row["Rc"] == Fraction(1900 + 2000, 2) == 1950
-    assert row["Ru"] == 1950
+    assert (x.detail.n, x.detail.w) == (2, 1)
+    assert x.detail.rc == Fraction(1900 + 2000, 2) == 1950
+    assert x.detail.ru == 1950
 
 
 @pytest.mark.parametrize("item", ["１９００:1", "1900:１", "٢٠٠٠:0"])

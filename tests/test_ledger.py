@@ -454,12 +454,13 @@ def test_fide_rating_period_history_per_event(toy, tmp_path, files):
     book.import_file(files / "spring-games.csv", files / "state.csv")
     book.import_file(files / "second-games.csv")
     report = book.rate_period("2024-01")[0]
-    ann = str(book.find_player("a"))  # reports name players by their ledger ids
+    ann = str(book.find_player("a"))  # outcomes name players by their ledger ids
+    rated = report.outcome.player(ann)
     history = book.history("a").rows
     assert [r["event"] for r in history] == ["spring", "second"]
     changes = [r["change"] for r in history]
-    assert sum(changes) == pytest.approx(float(report[ann]["change"]))
-    assert history[0]["rating_after"] == history[1]["rating_after"] == report[ann]["rating_after"]
+    assert sum(changes) == pytest.approx(float(rated.change))
+    assert history[0]["rating_after"] == history[1]["rating_after"] == rated.rating_after
     book.close()
 
 

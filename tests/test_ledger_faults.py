@@ -437,8 +437,8 @@ def test_fide_ids_equal_to_other_players_ledger_numbers_publish_each_players_own
 
     listed = {row["name"]: row for row in csv.DictReader(io.StringIO(out))}
     event = read_event(games)
-    direct = ratingkit.rate(event, "fide-2014", read_player_file(games.parent / "players.csv"))
-    expected = {event.player(row["id"]).name: row["rating_after"] for row in direct.players.rows}
+    direct = ratingkit.outcome(event, "fide-2014", read_player_file(games.parent / "players.csv"))
+    expected = {event.player(p.id).name: p.rating_after for p in direct.players}
     assert set(expected) == {"Ann", "Bob", "Cid", "Dan"}
     assert len({int(v) for v in expected.values()}) == 4  # four different ratings
     assert {name: int(listed[name]["rating"]) for name in listed} == {

@@ -41,15 +41,15 @@ def test_a_trf_with_fide_ids_is_rated_in_a_ledger_each_state_under_its_own_playe
     # The ledger's bookkeeping against the same event rated directly: each player's list
     # rating is the rating fide-2014 gives him (found by his FIDE id, as the file has them).
     event = read_event(KARL_MALA)
-    direct = rulesets.get_rule_set("fide-2014").rate(event)
+    direct = rulesets.get_rule_set("fide-2014").outcome(event)
     by_fide = {p.fide_id: p for p in event.players if p.fide_id}
     checked = 0
-    for row in direct.players.rows:
-        player = event.player(row["id"])
-        if player.fide_id is None or row.get("rating_after") is None or player.rating is None:
+    for rated in direct.players:
+        player = event.player(rated.id)
+        if player.fide_id is None or rated.rating_after is None or player.rating is None:
             continue
         assert fide_ids[player.name] == player.fide_id
-        assert listed[player.name] == row["rating_after"], player.name
+        assert listed[player.name] == rated.rating_after, player.name
         checked += 1
     assert checked > 100 and len(by_fide) > 100
 

@@ -138,7 +138,7 @@ def test_rule_2_winner_gains_and_loser_loses_the_table_value(winner, loser):
 
 def test_rule_2_a_plain_draw_changes_nothing_and_says_why():
     report = rate(roster(a="12 kyu", b="14 kyu"), [game(1, "a", "b", "1/2-1/2")])
-    assert report["a"]["change"] is None
+    assert report.outcome.player("a").change is None
     assert report.games.rows[0]["reason"].startswith("draw: a shogi game is won")
 
 
@@ -147,7 +147,9 @@ def test_rule_2a_sennichite_and_jishogi_change_nothing():
         roster(a="12 kyu", b="14 kyu"),
         [game(1, "a", "b", "sennichite"), game(2, "b", "a", "jishogi")],
     )
-    assert report["a"]["change"] is None and report["a"]["rating_after"] == 600
+    assert (
+        report.outcome.player("a").change is None and report.outcome.player("a").rating_after == 600
+    )
     reasons = [r["reason"] for r in report.games.rows]
     assert reasons.count("sennichite: no change (2a)") == 2
     assert reasons.count("jishogi: no change (2a)") == 2
@@ -194,10 +196,10 @@ def test_rule_2b_a_gain_equal_to_the_threshold_and_losses_are_not_doubled():
 def test_rule_1a_promotion_on_reaching_the_grade_rating():
     report = rate(roster(a=("12 kyu", 690), b="12 kyu"), [game(1, "a", "b")])
     assert 690 + SEED_STRONGER[0] >= SEED_TABLE_1[11]
-    assert report["a"]["grade_after"] == "11 kyu"
+    assert report.outcome.player("a").detail.grade_after.label == "11 kyu"
     assert report.section("promotions").rows[0]["how"].startswith("rating 706 reached 700")
     short = rate(roster(a=("12 kyu", 680), b="12 kyu"), [game(1, "a", "b")])
-    assert 680 + 16 < 700 and short["a"]["grade_after"] == "12 kyu"
+    assert 680 + 16 < 700 and short.outcome.player("a").detail.grade_after.label == "12 kyu"
 
 
 def test_rule_1a_promotion_applies_after_the_bonus():
@@ -213,10 +215,10 @@ def test_rule_1a_promotion_applies_after_the_bonus():
 def test_rule_1a_qualification_win_promotes_to_the_grade_of_the_handicap():
     players = roster(dk=("fesa", "1 dan"), a=("11 kyu", 720))
     report = rate(players, [game(1, "dk", "a", "0-1", handicap="RB", kind="qualification")])
-    assert report["a"]["grade_after"] == "10 kyu"
+    assert report.outcome.player("a").detail.grade_after.label == "10 kyu"
     # D = 1 dan (rank 0) - 11 kyu (rank -11) = 11 > 4: the weaker wins 32; raised to 800.
-    assert report["a"]["change"] == SEED_WEAKER.get(11, 32)
-    assert 720 + 32 < 800 and report["a"]["rating_after"] == SEED_TABLE_1[10]
+    assert report.outcome.player("a").change == SEED_WEAKER.get(11, 32)
+    assert 720 + 32 < 800 and report.outcome.player("a").rating_after == SEED_TABLE_1[10]
     assert "qualification game won at RB" in report.section("promotions").rows[0]["how"]
     kept = rate(
         players,
@@ -231,14 +233,16 @@ def test_rule_1a_the_candidate_may_move_first_and_a_kinte_loss_is_a_lost_attempt
     won = rate(
         players, [game(1, "a", "dk", "1-0", handicap="RB", giver="dk", kind="qualification")]
     )
-    assert won["a"]["grade_after"] == "10 kyu"
+    assert won.outcome.player("a").detail.grade_after.label == "10 kyu"
     # 11 kyu: the second illegal move loses (5), whatever the board said.
     lost = rate(
         players,
         [game(1, "a", "dk", "1-0", handicap="RB", giver="dk", kind="qualification", kinte_white=2)],
     )
-    assert lost["a"]["grade_after"] == "11 kyu"
-    assert lost["a"]["change"] == -SEED_STRONGER.get(11, 0)  # D = 11: the stronger won, 0
+    assert lost.outcome.player("a").detail.grade_after.label == "11 kyu"
+    assert lost.outcome.player("a").change == -SEED_STRONGER.get(
+        11, 0
+    )  # D = 11: the stronger won, 0
 
 
 def test_rule_1a_ladder_has_the_seeds_handicaps_and_13_kyu_unknown():
@@ -292,7 +296,7 @@ def test_rule_1b_a_drawn_qualification_game_is_not_won():
     with pytest.raises(InvalidValueError, match="too soon"):
         rate(players, games)
     report = rate(players, games[:1])
-    assert report["a"]["grade_after"] == "16 kyu"
+    assert report.outcome.player("a").detail.grade_after.label == "16 kyu"
     assert any("not won, so the next try waits 3 days" in n for n in report.notes)
 
 
@@ -315,22 +319,27 @@ def test_rule_3_initial_rating_from_the_grade_and_3a_first_rated_event():
         roster(a="9 kyu", b="9 kyu"),
         [game(1, "a", "b", when=date(2010, 8, 18)), game(2, "b", "a", when=date(2010, 8, 19))],
     )
-    assert report["a"]["rating_before"] == SEED_TABLE_1[9]
-    assert report["b"]["change"] == SEED_STRONGER[0]  # only the game of 19 August counts
+    assert report.outcome.player("a").rating_before == SEED_TABLE_1[9]
+    assert (
+        report.outcome.player("b").change == SEED_STRONGER[0]
+    )  # only the game of 19 August counts
     assert "before the first rated event 2010-08-19 (3а)" in report.games.rows[0]["reason"]
     assert any("initial rating from table 1" in n for n in report.notes)
 
 
 def test_rule_3b_no_rating_below_17_kyu_but_the_opponent_is_rated():
     report = rate(roster(a="18 kyu", b="17 kyu"), [game(1, "a", "b")])
-    assert report["a"]["rating_before"] is None and report["a"]["rating_after"] is None
-    assert report["b"]["change"] == -SEED_WEAKER[1]
+    assert (
+        report.outcome.player("a").rating_before is None
+        and report.outcome.player("a").rating_after is None
+    )
+    assert report.outcome.player("b").change == -SEED_WEAKER[1]
     issued = rate(
         roster(dk=("fesa", "1 dan"), a="18 kyu"),
         [game(1, "dk", "a", "0-1", handicap="(K)", kind="qualification")],
     )
-    assert issued["a"]["grade_after"] == "17 kyu"
-    assert issued["a"]["rating_after"] == SEED_TABLE_1[17]
+    assert issued.outcome.player("a").detail.grade_after.label == "17 kyu"
+    assert issued.outcome.player("a").rating_after == SEED_TABLE_1[17]
 
 
 def test_rule_3b_a_rating_below_17_kyu_is_refused():
@@ -344,21 +353,24 @@ def test_rule_3b_a_rating_below_17_kyu_is_refused():
 def test_rule_4_only_agreed_games_are_rated_and_the_default_is_printed():
     players = roster(a="12 kyu", b="12 kyu")
     report = rate(players, [game(1, "a", "b", agreed="no")])
-    assert report["a"]["change"] is None and report.games.rows[0]["reason"] == "not agreed (4)"
+    assert (
+        report.outcome.player("a").change is None
+        and report.games.rows[0]["reason"] == "not agreed (4)"
+    )
     default = rate(players, [game(1, "a", "b")])
-    assert default["a"]["change"] == SEED_STRONGER[0]
+    assert default.outcome.player("a").change == SEED_STRONGER[0]
     assert any("no 'agreed' column: 1 game(s) taken as agreed=yes" in n for n in default.notes)
     strict = rate(players, [game(1, "a", "b")], rules=LnmoRules(name="p", agreed_by_default=False))
-    assert strict["a"]["change"] is None
+    assert strict.outcome.player("a").change is None
 
 
 def test_rule_4a_handicap_games_rated_only_in_handicap_events_and_qualification():
     players = roster(a="10 kyu", b="14 kyu")
     outside = rate(players, [game(1, "a", "b", handicap="R")])
-    assert outside["a"]["change"] is None
+    assert outside.outcome.player("a").change is None
     assert outside.games.rows[0]["reason"] == "handicap outside handicap event (4a)"
     inside = rate(players, [game(1, "a", "b", handicap="R", kind="handicap")])
-    assert inside["a"]["change"] == SEED_STRONGER[4]
+    assert inside.outcome.player("a").change == SEED_STRONGER[4]
 
 
 # -- rule 5: illegal moves -----------------------------------------------------------------------
@@ -372,10 +384,10 @@ def test_rule_5_the_losing_illegal_move_by_grade(grade, limit):
 def test_rule_5_a_kinte_loss_overrides_the_board_result():
     # 14 kyu's second illegal move loses; the record says he won on the board.
     report = rate(roster(a="14 kyu", b="12 kyu"), [game(1, "a", "b", "1-0", kinte_white=2)])
-    assert report["a"]["change"] == -SEED_STRONGER[2]
+    assert report.outcome.player("a").change == -SEED_STRONGER[2]
     assert "kinte loss: a 2 of 2 (5)" in report.games.rows[0]["reason"]
     kept = rate(roster(a="15 kyu", b="12 kyu"), [game(1, "a", "b", "1-0", kinte_white=2)])
-    assert kept["a"]["change"] == 2 * SEED_WEAKER[3]  # 28 > 23: doubled (2b)
+    assert kept.outcome.player("a").change == 2 * SEED_WEAKER[3]  # 28 > 23: doubled (2b)
 
 
 def test_rule_5_both_players_at_their_losing_count_is_refused():
@@ -391,9 +403,12 @@ def test_rule_6_a_fesa_grade_replaces_the_lnmo_record():
         "id,name,grade,rating,prior_grade\na,A,9 kyu,950,3 kyu\nb,B,8 kyu,,\n"
     )
     report = rate(roster(a="9 kyu", b="8 kyu"), [game(1, "a", "b")], state=players)
-    assert report["a"]["grade_before"] == "FESA 3 kyu" and report["a"]["rating_after"] is None
+    assert (
+        report.outcome.player("a").detail.grade_before.label == "FESA 3 kyu"
+        and report.outcome.player("a").rating_after is None
+    )
     # D = 8 kyu - FESA 3 kyu = 5 grades: the stronger wins 0.
-    assert report["b"]["change"] == -SEED_STRONGER.get(5, 0)
+    assert report.outcome.player("b").change == -SEED_STRONGER.get(5, 0)
     assert any("rule 6" in n for n in report.notes)
 
 
@@ -405,9 +420,9 @@ def test_events_are_rated_in_date_order_with_the_grades_they_began_with():
     later = game(2, "a", "c", when=DAY + timedelta(7), event="Evening 2", rnd=1)
     report = rate(players, [later, game(1, "a", "b", rnd=1)])
     # Evening 1: +16 -> 706, 11 kyu; Evening 2 then meets 11 kyu at D=0: +16.
-    assert report["a"]["rating_after"] == 690 + 16 + 16
+    assert report.outcome.player("a").rating_after == 690 + 16 + 16
     assert report.summary["games rated"] == 2 and report.summary["events"] == 2
-    assert [r["D"] for r in report.games.rows if r["player"] == "a"] == [0, 0]
+    assert [g.detail.difference for g in report.outcome.games if g.player == "a"] == [0, 0]
 
 
 def test_a_season_replays_from_new_state():
@@ -418,7 +433,11 @@ def test_a_season_replays_from_new_state():
     part = rate(players, first)
     state = parse_player_csv(write_player_csv(part.new_state))
     replay = LNMO.rate(Event("club", tuple(players), tuple(second)), state)
-    assert replay["a"]["rating_after"] == whole["a"]["rating_after"] == 200 + 16 - 16
+    assert (
+        replay.outcome.player("a").rating_after
+        == whole.outcome.player("a").rating_after
+        == 200 + 16 - 16
+    )
     record = {r.id: r for r in part.new_state}["a"]
     assert record.extra["last_qualification"] == "2010-09-02"
     assert record.extra["last_qualification_result"] == "lost"
@@ -430,11 +449,14 @@ def test_a_season_replays_from_new_state():
 def test_a_rating_at_or_below_zero_survives_the_player_file():
     players = roster(a=("17 kyu", 10), b="17 kyu")
     report = rate(players, [game(1, "b", "a")])
-    assert report["a"]["rating_after"] == 10 - 16
+    assert report.outcome.player("a").rating_after == 10 - 16
     state = parse_player_csv(write_player_csv(report.new_state))
     # The next evening's roster gives no rating: the state's (one rating before an event).
     again = rate(roster(a="17 kyu", b="17 kyu"), [game(1, "a", "b", "0-1")], state=state)
-    assert again["a"]["rating_before"] == -6 and again["a"]["rating_after"] == -22
+    assert (
+        again.outcome.player("a").rating_before == -6
+        and again.outcome.player("a").rating_after == -22
+    )
 
 
 def test_rate_events_threads_the_state():
@@ -444,7 +466,7 @@ def test_rate_events_threads_the_state():
     later = roster(a="12 kyu", b="12 kyu")
     e2 = Event("two", tuple(later), (game(1, "b", "a", when=DAY + timedelta(1), rnd=1),))
     report = LNMO.rate_events([e1, e2])
-    assert report["a"]["rating_after"] == 690 + 16 - 20  # 11 kyu loses to 12 kyu: D=1
+    assert report.outcome.player("a").rating_after == 690 + 16 - 20  # 11 kyu loses to 12 kyu: D=1
     with pytest.raises(RatingkitError):
         LNMO.rate_events([])
 
@@ -456,11 +478,14 @@ def test_registered_and_the_example_club_is_reproduced():
     evening_1 = SEED_STRONGER[0] + SEED_STRONGER[2] + SEED_WEAKER[2]
     assert report.section("events").rows[0]["gain"] == evening_1
     # Then 11 kyu: loses to 10 kyu (D=1, stronger won 12); wins a handicap-cup game v 12 kyu (12).
-    assert report["anya"]["rating_after"] == 680 + 2 * evening_1 - 12 + 12
-    assert (report["anya"]["grade_before"], report["anya"]["grade_after"]) == ("12 kyu", "11 kyu")
+    assert report.outcome.player("anya").rating_after == 680 + 2 * evening_1 - 12 + 12
+    assert (
+        report.outcome.player("anya").detail.grade_before.label,
+        report.outcome.player("anya").detail.grade_after.label,
+    ) == ("12 kyu", "11 kyu")
     # Gleb: 16 kyu loses a qualification game, wins one 4 days later at (GKG): 15 kyu.
-    assert report["gleb"]["grade_after"] == "15 kyu"
-    assert report["dasha"]["rating_after"] == 100
+    assert report.outcome.player("gleb").detail.grade_after.label == "15 kyu"
+    assert report.outcome.player("dasha").rating_after == 100
 
 
 def test_check_lists_the_games_rules_4_and_4a_leave_unrated():

@@ -157,9 +157,9 @@ def test_fide_8_53_a_rating_the_state_never_published_is_ignored():
         ),
         "state.csv",
     )
-    report = get_rule_set("fide-2014").rate(event, state)
-    assert report["n"]["rating_before"] is None
-    assert any("8.53" in n and "Nina 1419" in n for n in report.notes)
+    outcome = get_rule_set("fide-2014").outcome(event, state)
+    assert outcome.player("n").rating_before is None
+    assert any("8.53" in str(n) and "Nina 1419" in str(n) for n in outcome.notes)
 
 
 # -- --save-state carries the player file forward ------------------------------------------
