@@ -74,7 +74,19 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
             or [column]
         )
     if table is None:
-        return "\n".join([*lines, "", _("(the event gives no games: a score table)")]) + "\n"
+        return (
+            "\n".join(
+                [
+                    *lines,
+                    "",
+                    _(
+                        "(no games to list: the event gives totals only, or the rule set's "
+                        "report lists no games)"
+                    ),
+                ]
+            )
+            + "\n"
+        )
     shown = tuple(c for c in game_columns if c not in ("id", "name"))
     own = [{c: g.get(c) for c in shown} for g in games]
     title = tr("games of {name} ({count})", name=player.name, count=len(games))
