@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from . import builtin
+from .core import outcome_codec
 from .core.errors import RatingkitError, RuleSetCannotRateError, UnknownRuleSetError
 from .core.i18n import add_catalog_sources, tr
 from .core.ruleset import FamilyGap, RuleSet, in_force
@@ -69,6 +70,8 @@ for _system in SYSTEMS:
     add_catalog_sources(
         _system.catalog_domain, (f"{_system.package}/*.py", f"{_system.package}/*/*.py")
     )
+    # its typed details, stored by the ledger
+    outcome_codec.allow_package(f"ratingkit.{_system.package}")
 
 
 def documents() -> tuple[str, ...]:

@@ -115,3 +115,14 @@ def test_the_catalogs_command_updates_the_domains_the_registry_filled(monkeypatc
             runpy.run_module("ratingkit.core.i18n", run_name="__main__")
     assert exit_.value.code == 0
     assert called and "fesa/*.py" in called[0]
+
+
+def test_the_codecs_packages_are_the_core_and_the_listed_systems() -> None:
+    """The ledger stores the typed details of the registry's systems and of no other package
+    (a rule set from outside allows its own module, core.outcome_codec.allow_module)."""
+    from ratingkit.core import outcome_codec
+
+    assert [
+        "ratingkit.core",
+        *(f"ratingkit.{system.package}" for system in registry.SYSTEMS),
+    ] == outcome_codec.ALLOWED_PACKAGES

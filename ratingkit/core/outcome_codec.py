@@ -45,14 +45,9 @@ VERSION = 1
 
 #: Packages whose types (dataclasses and enums) an encoded value may name: the core (the LNMO
 #: grades of ``ratingkit.core.clubterms`` too) and the rating systems (their per-player,
-#: per-game and per-event details).
-ALLOWED_PACKAGES: tuple[str, ...] = (
-    "ratingkit.core",
-    "ratingkit.fide",
-    "ratingkit.fide1982",
-    "ratingkit.fesa",
-    "ratingkit.lnmo",
-)
+#: per-game and per-event details), which ratingkit.registry adds from its one list with
+#: :func:`allow_package` when ratingkit is imported (the core names no rating system).
+ALLOWED_PACKAGES: list[str] = ["ratingkit.core"]
 
 #: Modules that have moved since a stored outcome was written, and where their types are now
 #: (issue 27: the LNMO club terms moved from the readers down into the core).
@@ -68,6 +63,13 @@ _EXTRA_MODULES: set[str] = set()
 
 class OutcomeCodecError(RatingkitError):
     """A value the codec cannot write, or a stored text it cannot read."""
+
+
+def allow_package(package: str) -> None:
+    """Let the codec encode and decode the types of ``package`` and its modules (a rating
+    system of the registry's list)."""
+    if package not in ALLOWED_PACKAGES:
+        ALLOWED_PACKAGES.append(package)
 
 
 def allow_module(module: str) -> None:
@@ -305,6 +307,7 @@ __all__ = [
     "VERSION",
     "OutcomeCodecError",
     "allow_module",
+    "allow_package",
     "dumps",
     "from_json_value",
     "is_encoded",
