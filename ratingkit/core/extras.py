@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .errors import InvalidValueError, Location, shown
 from .i18n import tr
@@ -405,3 +405,17 @@ KINDS: tuple[type, ...] = (
     FesaTableRow,
     FesaTableHeader,
 )
+
+
+class _WithExtraColumns(Protocol):
+    """A player-file record (core.players.PlayerRecord, which imports this module)."""
+
+    @property
+    def extra(self) -> Mapping[str, object]: ...
+
+
+def state_column(record: _WithExtraColumns, column: str) -> object:
+    """A state codec's column (one its rule set declares: ``StateCodec.columns``, the columns
+    its list shows) as the player-file record holds it; None where it is empty.  The one read
+    of a codec's column by its name outside the codec, for the ledger's stored lists."""
+    return record.extra.get(column)

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ...core.errors import InputError, Location
+from ...core.extras import state_column
 from ...core.i18n import N_, tr
 from ...core.output import plain
 from ...core.players import (
@@ -132,7 +133,7 @@ def published_state(
         elif column in _RECORD_FIELDS:
             value = getattr(record, column)
         else:
-            value = record.extra.get(column)
+            value = state_column(record, column)
         if value is not None:
             values[column] = value if isinstance(value, _SIMPLE) else plain(value)
     return json.dumps(values, ensure_ascii=False, sort_keys=True) if values else None
