@@ -150,8 +150,9 @@ BUILT_IN_FILES = (
     "ratingkit/locale/tr/LC_MESSAGES/rules.po",
 )
 #: The places that may name a built-in system besides those, each for a part of its own: the
-#: notebook's widget and plot of the system, the pools' adapters (services/pools.py: FIDE 2014,
-#: FIDE 1982, FESA), FIDE's frames adapter (ratingkit.rate_period) and FIDE's texts side by
+#: notebook's widget and plot of the system, the pools compared (services/pools.py names FIDE
+#: 2014, FIDE 1982 and FESA by their registry names; each builds its pool: pool_rules()),
+#: FIDE's frames adapter (ratingkit.rate_period) and FIDE's texts side by
 #: side (services/versions.py).
 OPTIONAL_FILES = (
     "ratingkit/notebook/widgets/",

@@ -17,6 +17,7 @@ matplotlib.use("Agg")
 from fide_by_hand import pd
 
 from ratingkit.core.errors import InvalidValueError
+from ratingkit.core.pool import table_expected_within
 from ratingkit.notebook.plots.pools import plot_distribution, plot_drift
 from ratingkit.services.pools import (
     FESA_POOL,
@@ -26,7 +27,6 @@ from ratingkit.services.pools import (
     PoolRules,
     SimPlayer,
     drift_summary,
-    fide_expected,
     game_change,
     pairings,
     simulate,
@@ -40,13 +40,17 @@ def _constant_k(player, year) -> int:
 
 
 ZERO_SUM = PoolRules(
-    "zero-sum", "K = 20, table 8.1b, no rounding", fide_expected(400), _constant_k, round=None
+    "zero-sum",
+    "K = 20, table 8.1b, no rounding",
+    table_expected_within(400),
+    _constant_k,
+    round=None,
 )
 
 
 def test_table_expectation_is_symmetric():
     """PD(D) + PD(-D) = 1 for every difference: the premise of the conservation test."""
-    expected = fide_expected(400)
+    expected = table_expected_within(400)
     for d in range(-800, 801, 7):
         assert (
             expected(Fraction(2000 + d), Fraction(2000))
@@ -96,7 +100,10 @@ def test_bonus_is_rule_9_game_by_game():
 def test_counter_of_rule_9_stops_the_bonus_inside_a_period():
     """Rule 9 is checked game by game: each player is paid only for the games that bring his
     counter (bonus_games) up to 100, counted here from the starting counters."""
-    rules = replace(ZERO_SUM, bonus=FESA_POOL.bonus)
+    # rule 9's bonus with its counter, which stops at 100 (FESA's pool says where)
+    rules = replace(
+        ZERO_SUM, bonus=FESA_POOL.bonus, bonus_games_counted=FESA_POOL.bonus_games_counted
+    )
     # 40 players (even): everybody plays every one of the 8 rounds of the year.
     config = PoolConfig(players=40, years=1, rounds=8, newcomers=0, seed=3, mean=1500, sd=300)
     run = simulate(rules, config)
@@ -240,14 +247,13 @@ def test_a_pool_takes_the_rule_sets_own_parameters():
     rounds halves up rounds a period's +2.5 to 3 where FESA's half-even gives 2."""
     from ratingkit.fesa import FESA
     from ratingkit.fide.rules2014 import FIDE_2014
-    from ratingkit.services.pools import fesa_pool, fide_2014_pool
 
     player = SimPlayer("x", 2000, Fraction(2000), 30, 100)
-    narrower = fide_2014_pool(replace(FIDE_2014, cap=350))
+    narrower = replace(FIDE_2014, cap=350).pool_rules()
     assert game_change(narrower, player, Fraction(2600), 1, 1).expected == pd(-350)
     assert game_change(FIDE_2014_POOL, player, Fraction(2600), 1, 1).expected == pd(-400)
     assert FESA_POOL.round(Fraction(5, 2)) == 2
-    assert fesa_pool(replace(FESA, rounding="half-up")).round(Fraction(5, 2)) == 3
+    assert replace(FESA, rounding="half-up").pool_rules().round(Fraction(5, 2)) == 3
 
 
 def test_pool_titles_name_the_clauses():

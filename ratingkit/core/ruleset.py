@@ -21,6 +21,7 @@ from .extras import GivenGame, PublishedRow
 from .i18n import _, tr
 from .model import Event, Special
 from .outcome import GameKind, shown_columns
+from .pool import PoolRules
 from .report import Report
 
 if TYPE_CHECKING:
@@ -161,6 +162,11 @@ class RuleSet(Protocol):
         list): its own rule where it has one (FESA rule 3), else once he has a rating."""
         ...
 
+    def pool_rules(self) -> PoolRules | None:
+        """How it rates the games of a simulated rating pool (FIDE 1982 12.3's drift checks,
+        :mod:`ratingkit.services.pools`), from its own formulas; None: not simulated."""
+        ...
+
 
 #: :attr:`RuleSet.desk_default_for`'s word for an event that gives only each player's total.
 SCORE_TABLE = "score-table"
@@ -203,6 +209,12 @@ class RuleSetMembers:
     def rate_events(self, events: Sequence[Event], players: PlayerFile | None = None) -> Report:
         """The report of several events rated together: the view of their :meth:`outcome`."""
         return self.report_of(self.outcome(events, players))
+
+    def pool_rules(self) -> PoolRules | None:
+        """How it rates the games of a simulated rating pool (:mod:`ratingkit.services.pools`:
+        FIDE 1982 12.3's drift checks), built from its own formulas; None: the pools do not
+        simulate it."""
+        return None
 
     def listed(self, record: PlayerRecord) -> bool:
         """Listed once the rule set has given him a rating (FIDE 2014 7.14 and 2024 7.1.4

@@ -16,12 +16,14 @@ from ..core.i18n import N_, tr
 from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile, PlayerRecord
+from ..core.pool import PoolRules
 from ..core.report import CheckTable, Report
 from ..core.ruleset import RuleSetMembers, events_of, guard
 from . import checks, fast, steps, views
 from . import event as event_module
 from .formula import _ROUNDERS, UNRATED_GAMES
 from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay
+from .pool import pool_rules
 from .state import CODEC, FesaStateCodec
 
 if TYPE_CHECKING:
@@ -56,6 +58,10 @@ class FesaRules(RuleSetMembers):
     * ``max_passes``: the fixed-point iteration stops after this many passes at the latest
       (FESA's program has no cap and can loop for ever).
     """
+
+    def pool_rules(self) -> PoolRules:
+        """Its simulated pool (:mod:`ratingkit.services.pools`), from its own formulas."""
+        return pool_rules(self)
 
     name: str = "fesa"
     title: str = N_("FESA shogi ELO rating system (rules since 2012)")

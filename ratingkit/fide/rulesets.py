@@ -28,11 +28,13 @@ from ..core.i18n import N_, _, tr
 from ..core.model import Event, EventType
 from ..core.outcome import GameKind, GameOutcome, Note, Outcome, Rule
 from ..core.players import PlayerFile
+from ..core.pool import PoolRules
 from ..core.report import CheckTable, Report
 from ..core.ruleset import FamilyGap, RuleSetMembers, cannot_rate, events_of
 from .clauses import CITATIONS_2014, CITATIONS_2022, CITATIONS_2024, CITATIONS_2025
 from .formula import KChoice, initial_rating_2024, k_factor, limit_k, ru_from
 from .outcome import FideOutcome, FidePeriod
+from .pool import pool_rules
 from .publication import FirstRating, first_rating, rate_one, rate_period
 from .state import FIDE_STATE, PENDING_COLUMN, FideStateCodec, Pending, PlayerState
 
@@ -123,6 +125,10 @@ class Fide2014(RuleSetMembers):
     #: No rating below this is published (2022: 1000, 2024: 1400); None: no floor (section 8
     #: of the 2014 regulations has none).
     floor: int | None = None
+
+    def pool_rules(self) -> PoolRules:
+        """Its simulated pool (:mod:`ratingkit.services.pools`), from its own formulas."""
+        return pool_rules(self)
 
     # The document's clauses, from its table (:mod:`ratingkit.fide.clauses`).
 

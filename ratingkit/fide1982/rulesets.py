@@ -15,11 +15,13 @@ from ..core.i18n import N_, _, tr
 from ..core.model import Event
 from ..core.outcome import GameKind, GameOutcome, Outcome
 from ..core.players import PlayerFile
+from ..core.pool import PoolRules
 from ..core.report import CheckTable, Report
 from ..core.ruleset import SCORE_TABLE, RuleSetMembers, events_of, guard
 from .checks import assess
 from .event import rate_event, rate_period
 from .outcome import Fide1982Event, Fide1982Outcome, Fide1982PeriodOutcome
+from .pool import pool_rules
 from .state import STATE_CODEC, Fide1982Codec
 from .views import event_report, game_calculation, period_report
 
@@ -64,6 +66,10 @@ class Fide1982(RuleSetMembers):
     rn_step: int = 5  # 10.32
     list_floor: int = 2001  # 9.21
     new_player_games: int = 9  # 9.14
+
+    def pool_rules(self) -> PoolRules:
+        """Its simulated pool (:mod:`ratingkit.services.pools`), from its own formulas."""
+        return pool_rules(self)
 
     # -- the event check ---------------------------------------------------------------
     def game_calculation(self, game: GameOutcome[Any]) -> Mapping[str, object]:

@@ -26,146 +26,31 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from datetime import date
 from fractions import Fraction
 
 from ..core.errors import InvalidValueError
-from ..core.expected import logistic, table_pd_exact
+from ..core.expected import logistic
 from ..core.i18n import _, tr
 from ..core.outcome import detail_cells, shown_as, shown_columns
+from ..core.pool import PoolRules, SimPlayer
 from ..core.report import ShownAsTable, Table, fields_table
-from ..core.rounding import round_half_away_from_zero
-from ..fesa import formula as fesa
-from ..fesa.rulesets import FESA, FesaRules
-from ..fide.rulesets import FIDE_2014, Fide2014
-from ..fide.state import PlayerState
-from ..fide1982 import formula as fide1982
-from ..fide1982.rulesets import FIDE_1982, Fide1982
+from ..registry import get_rule_set
 
 
-@dataclass(frozen=True)
-class SimPlayer:
-    """One player of a simulated pool (immutable; each year makes new ones)."""
-
-    id: str
-    strength: float
-    rating: Fraction
-    age: int
-    games: int
-    ever_2400: bool = False
-    #: FESA rule 9's own counter of rated games (capped at 100).
-    bonus_games: int = 0
-    joined: int = 0
+def _pool_of(name: str) -> PoolRules:
+    """The pool a registered rule set builds from its own formulas."""
+    pool = get_rule_set(name).pool_rules()
+    assert pool is not None, name
+    return pool
 
 
-@dataclass(frozen=True)
-class PoolRules:
-    """How one rule set rates a simulated player's games of a period.
-
-    ``expected(own, opponent)`` is the expected score, ``k(player, year)`` the K of the
-    player, ``bonus(player)`` what rule 9 pays per game (None: no bonus), ``upset(own,
-    opponent)`` the change of a win under FESA rule (A) (None: no upset rule), ``round`` the
-    rounding of the period's total change, ``floor`` the lowest rating.
-
-    The built-in pools are made from the rule sets themselves (:func:`fide_1982_pool`,
-    :func:`fide_2014_pool`, :func:`fesa_pool`): each function here calls the system's own
-    formula with the rule set's own parameters, so no rule is written twice."""
-
-    name: str
-    title: str
-    expected: Callable[[Fraction, Fraction], Fraction]
-    k: Callable[[SimPlayer, int], int]
-    round: Callable[[Fraction], int] | None = round_half_away_from_zero
-    bonus: Callable[[SimPlayer], Fraction] | None = None
-    upset: Callable[[Fraction, Fraction], Fraction] | None = None
-    floor: int | None = None
-
-
-def fide_expected(cap: int) -> Callable[[Fraction, Fraction], Fraction]:
-    """PD of table 8.1b with the opponent counted within ``cap`` points of the player
-    (1982 10.61: 350; 2014 8.54: |D| > 400 counts as 400): FIDE 1982's own
-    :func:`~ratingkit.fide1982.formula.clamp_to`, then table 8.1b."""
-
-    def expected(own: Fraction, opponent: Fraction) -> Fraction:
-        return table_pd_exact(own - fide1982.clamp_to(opponent, own, cap))  # type: ignore[arg-type]
-
-    return expected
-
-
-#: The simulated pools start on 1 January of year 1 (FIDE 2014 K needs an age on a date).
-START_YEAR = 2001
-
-
-def fide_1982_pool(rules: Fide1982 = FIDE_1982) -> PoolRules:
-    """A FIDE 1982 rule set's pool: PD of table 8.1b with the rule set's 350-point rule
-    (10.61, ``rules.limit``), K of 10.64 (:func:`ratingkit.fide1982.formula.choose_k`), the
-    period's change rounded half away from zero."""
-
-    def k(player: SimPlayer, _year: int) -> int:
-        return fide1982.choose_k(int(player.rating), player.games, player.ever_2400).k
-
-    return PoolRules(
-        rules.name,
-        f"FIDE 1982: K 25/15/10 (10.64), {rules.limit}-point rule (10.61)",
-        fide_expected(rules.limit),
-        k,
-    )
-
-
-def fide_2014_pool(rules: Fide2014 = FIDE_2014) -> PoolRules:
-    """A FIDE 2014 rule set's pool: PD of table 8.1b with the rule set's cap (8.54,
-    ``rules.cap``, in every game, as the 2014 text has it), K as the rule set chooses it
-    (8.56, :meth:`Fide2014.choose_k`) for a player of the simulated age on 1 January of the
-    year, the change rounded half away from zero (8.57) and the rule set's floor."""
-
-    def k(player: SimPlayer, year: int) -> int:
-        on = date(START_YEAR + year, 1, 1)
-        state = PlayerState(
-            games=player.games, born=date(on.year - player.age, 1, 1), ever_2400=player.ever_2400
-        )
-        return rules.choose_k(int(player.rating), state, on, 0).k
-
-    return PoolRules(
-        rules.name,
-        f"{rules.label}: K 40/20/10 ({rules.k_clause}), {rules.cap}-point cap ({rules.cap_rule})",
-        fide_expected(rules.cap),
-        k,
-        floor=rules.floor,
-    )
-
-
-def fesa_pool(rules: FesaRules = FESA) -> PoolRules:
-    """A FESA rule set's pool: the expectation and k(tr) of formula (1)
-    (:mod:`ratingkit.fesa.formula`: ``expected``, ``k_factor``), the upset rule (A)
-    (``upset_change``), the bonus of rule 9 (``bonus``),
-    the rule set's rounding (:meth:`FesaRules.round`) and the floor of 400."""
-
-    def expected(own: Fraction, opponent: Fraction) -> Fraction:
-        return fesa.expected(opponent, own)
-
-    def k(player: SimPlayer, _year: int) -> int:
-        return fesa.k_factor(player.rating)
-
-    def bonus(player: SimPlayer) -> Fraction:
-        return fesa.bonus(player.rating, player.bonus_games)
-
-    return PoolRules(
-        rules.name,
-        "FESA: formula (1), upset rule (A), bonus under 1800 (rule 9)",
-        expected,
-        k,
-        round=rules.round,
-        bonus=bonus,
-        upset=fesa.upset_change,
-        floor=fesa.RATING_FLOOR,
-    )
-
-
-FIDE_1982_POOL = fide_1982_pool()
-FIDE_2014_POOL = fide_2014_pool()
-FESA_POOL = fesa_pool()
+#: The rule sets' own pools (:meth:`~ratingkit.core.ruleset.RuleSetMembers.pool_rules`):
+#: FIDE 1982's, FIDE 2014's and FESA's, the three 12.3's drift checks compare.
+FIDE_1982_POOL = _pool_of("fide-1982")
+FIDE_2014_POOL = _pool_of("fide-2014")
+FESA_POOL = _pool_of("fesa")
 FESA_NO_BONUS_POOL = replace(
     FESA_POOL, name="fesa without bonus", title="FESA without the bonus of rule 9", bonus=None
 )
@@ -358,7 +243,7 @@ def measure_field(name: str) -> str:
     return _MEASURES[name]
 
 
-def _initial_pool(config: PoolConfig, rng: random.Random) -> list[SimPlayer]:
+def _initial_pool(rules: PoolRules, config: PoolConfig, rng: random.Random) -> list[SimPlayer]:
     players = []
     for index in range(config.players):
         junior = rng.random() < config.junior_share
@@ -379,7 +264,7 @@ def _initial_pool(config: PoolConfig, rng: random.Random) -> list[SimPlayer]:
                 age,
                 games,
                 ever_2400=rating >= 2400,
-                bonus_games=min(games, fesa.BONUS_GAMES),
+                bonus_games=rules.bonus_counter(games),
             )
         )
     return players
@@ -426,7 +311,7 @@ def simulate(rules: PoolRules | str, config: PoolConfig | None = None) -> PoolRu
             ) from None
     config = config or PoolConfig()
     rng = random.Random(config.seed)
-    pool = _initial_pool(config, rng)
+    pool = _initial_pool(rules, config, rng)
     cohort = tuple(p.id for p in pool if 25 <= p.age <= 40 and p.games >= 30)
     snapshots = [tuple(pool)]
     paid_by_year = [Fraction(0)]
@@ -448,7 +333,7 @@ def simulate(rules: PoolRules | str, config: PoolConfig | None = None) -> PoolRu
                     totals[player.id] += part.change + part.bonus
                     paid += part.bonus
                     played[player.id] += 1
-                    bonus_counter[player.id] = min(fesa.BONUS_GAMES, bonus_counter[player.id] + 1)
+                    bonus_counter[player.id] = rules.bonus_counter(bonus_counter[player.id] + 1)
         new_pool = []
         for player in pool:
             change = totals[player.id]
