@@ -108,3 +108,25 @@ def test_argparse_own_texts_follow_the_language(capsys):
     with pytest.raises(SystemExit):
         cli.main(["rate", "games.csv"])  # and English again afterwards
     assert "the following arguments are required: --rules" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("language", ["ru", "tr"])
+def test_one_players_card_shows_the_tables_headers_in_his_language(language, capsys):
+    """``rate --player``'s card labels each value with the column's header as the tables show
+    it (the catalog's translation), never the English key ("rating_before")."""
+    path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / "core.po"
+    with path.open("rb") as po:
+        before = read_po(po, locale=language, domain="core").get("rating_before")
+    assert before is not None and before.string
+    root = i18n.PACKAGE.parent / "examples"
+    cli.main(
+        [
+            *("--lang", language, "rate", str(root / "karl-mala-2005-swiss.trf")),
+            *("--players", str(root / "karl-mala-2005-players.csv")),
+            *("--rules", "fide-2014", "--player", "1"),
+        ]
+    )
+    out = capsys.readouterr().out
+    card = out.split("\n\n")[1]
+    assert "rating_before" not in card and "rating_after" not in card
+    assert any(line.startswith(before.string) for line in card.splitlines())

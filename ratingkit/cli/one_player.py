@@ -11,7 +11,7 @@ from ..core.errors import RatingkitError
 from ..core.i18n import _, tr
 from ..core.output import plain, terminal_cell
 from ..core.players import find_in_rows
-from ..core.report import Report, Table, format_cell
+from ..core.report import Report, Table, column_label, format_cell
 
 
 def _one_player(report: Report, wanted: str, output_format: str, width: int | None) -> str:
@@ -60,13 +60,16 @@ def _one_player(report: Report, wanted: str, output_format: str, width: int | No
                 "prints the whole event"
             )
         )
-    label = max(len(c) for c in report.players.columns)
+    # the columns' headers as the tables show them, in the language in force (the JSON and
+    # CSV above keep the keys: machine formats)
+    labels = {c: terminal_cell(column_label(c)) for c in report.players.columns}
+    label = max(len(shown) for shown in labels.values())
     lines = [f"{report.title} ({report.rules})", ""]
     for column in report.players.columns:
         text = format_cell(row.get(column), report.players.formats.get(column))
         lines.extend(
             textwrap.wrap(
-                f"{column:<{label}}  {terminal_cell(text)}",
+                f"{labels[column]:<{label}}  {terminal_cell(text)}",
                 width or 10**6,
                 subsequent_indent=" " * (label + 2),
                 break_on_hyphens=False,
