@@ -431,6 +431,9 @@ def _rate_period(
             )
         return found_summary
 
+    # Translated once for the period, not once a player (a month lists 100,000).
+    from_player_file = tr("player file")
+
     def period_rated(
         number: int, key: str, player: Player, own: list[int]
     ) -> PlayerOutcome[FidePlayer]:
@@ -439,7 +442,7 @@ def _rate_period(
         list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
         ros = [rating_list[s] for s in own]
         if list_rating is not None:
-            ro, source = list_rating, tr("player file")
+            ro, source = list_rating, from_player_file
         else:
             own_events = [data[event_list[s]].event for s in own]
             last_index = began_last_index(own_events)
@@ -656,8 +659,11 @@ def _k_choices(rules: Fide2014, data: list[EventData]) -> tuple[list[KChoice], l
                 choice_list.append(0)
                 continue
             s = d.states[player.id]
+            # 8.56 reads the rating only against 2400 and 2300 (ratingkit.fide.formula
+            # k_factor): its class, not its value, tells the choices apart.
             combination = (
-                player.rating,
+                player.rating >= 2400,
+                player.rating < 2300,
                 s.k,
                 s.games,
                 s.born,
