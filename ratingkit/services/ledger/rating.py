@@ -42,6 +42,7 @@ from ...core.players import (
 )
 from ...core.report import Report
 from ...core.ruleset import RuleSet, guard
+from ...fide.engine.period import PartValues, part_values
 from ..ledgerfile import (
     LedgerError,
     LedgerFileError,
@@ -229,6 +230,9 @@ class LedgerRating(LedgerCore):
         overall: dict[str, list[PlayerOutcome[Any]]] = {}
         for player in outcome.players:
             overall.setdefault(player.id, []).append(player)
+        values = part_values(outcome)
+        if values is not None:
+            return _engine_result_rows(period, events, values, overall)
         rows: list[tuple[object, ...]] = []
         for (event_id, event), part in zip(events, parts, strict=True):
             own = {p.id: p for p in part.players}
@@ -467,6 +471,43 @@ class LedgerRating(LedgerCore):
                 )
             )
         db.executemany("INSERT INTO published VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def _engine_result_rows(
+    period: str,
+    events: Sequence[tuple[int, Event]],
+    values: list[list[PartValues]],
+    overall: dict[str, list[PlayerOutcome[Any]]],
+) -> list[tuple[object, ...]]:
+    """:meth:`LedgerRating._result_rows` for a period the FIDE engine rated: each event's
+    parts read as the engine's numbers (:func:`ratingkit.fide.engine.period.part_values`),
+    without making a month's 200,000 part objects, with the values of the general path: the
+    engine gives every player of an event his part, and the published rating is his period
+    result's (a FIDE period publishes each person's total once, 8.57; equal to the part's
+    where the two are equal, :func:`_published`), the part's own where the period lists no
+    result under his id."""
+    rows: list[tuple[object, ...]] = []
+    for (event_id, _event), parts in zip(events, values, strict=True):
+        for mine in parts:
+            results = overall.get(mine.id)
+            published = results[-1].rating_after if results else mine.rating_after
+            score = 0.0 if mine.score is None and not mine.games else mine.score
+            rows.append(
+                (
+                    period,
+                    event_id,
+                    int(mine.id),
+                    _cell(mine.rating_before),
+                    _cell(mine.games),
+                    _cell(score),
+                    _cell(mine.expected),
+                    _cell(mine.change),
+                    _cell(published),
+                    mine.status.name,
+                    mine.k,
+                )
+            )
+    return rows
 
 
 def _published(
