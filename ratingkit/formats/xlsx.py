@@ -196,8 +196,13 @@ def _sheet_chunks(table: Table) -> Iterator[str]:
     pieces: list[str] = []
     columns = list(zip(table.columns, letters, strict=True))
     for number, row in enumerate(table.rows, start=2):
-        cells = "".join(_cell(f"{letter}{number}", row.get(column)) for column, letter in columns)
-        pieces.append(f'<row r="{number}">{cells}</row>')
+        suffix = str(number)
+        cells = [
+            _cell(letter + suffix, value)
+            for column, letter in columns
+            if (value := row.get(column)) is not None
+        ]
+        pieces.append(f'<row r="{suffix}">{"".join(cells)}</row>')
         if len(pieces) == _ROWS_A_CHUNK:
             yield "".join(pieces)
             pieces = []
@@ -205,6 +210,16 @@ def _sheet_chunks(table: Table) -> Iterator[str]:
 
 
 def _cell(reference: str, value: object) -> str:
+    # The common cells of a list first, by their exact type (what xlsx_value gives them: a
+    # text its text, a whole number within Excel's 15 digits a number, a boolean yes/no);
+    # every other value through xlsx_value.
+    kind = type(value)
+    if kind is str:
+        return _text_cell(reference, _text(value), 0)  # type: ignore[arg-type]
+    if kind is int and -EXACT_INTEGER <= value <= EXACT_INTEGER:  # type: ignore[operator]
+        return f'<c r="{reference}"><v>{value}</v></c>'
+    if kind is bool:
+        return _text_cell(reference, "yes" if value else "no", 0)
     written = xlsx_value(value)
     if written is None:
         return ""
@@ -226,7 +241,9 @@ def _text_cell(reference: str, text: str, style: int) -> str:
     styled = f' s="{style}"' if style else ""
     # Spaces at either end are kept only where the element says so (XML 1.0, xml:space).
     space = ' xml:space="preserve"' if text[:1].isspace() or text[-1:].isspace() else ""
-    return f'<c r="{reference}"{styled} t="inlineStr"><is><t{space}>{escape(text)}</t></is></c>'
+    if "&" in text or "<" in text or ">" in text:
+        text = escape(text)
+    return f'<c r="{reference}"{styled} t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
 
 def _column_letter(index: int) -> str:
