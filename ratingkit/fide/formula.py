@@ -5,7 +5,7 @@ and the age of a player on a day.  The tables 8.1a and 8.1b are in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -19,12 +19,27 @@ from .state import PlayerState
 __all__ = [
     "KChoice",
     "age_on",
+    "exact_sum",
     "initial_rating_2024",
     "k_factor",
     "limit_k",
     "months_between",
     "ru_from",
 ]
+
+
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """The exact sum of fractions, as ``sum(values, Fraction(0))`` gives it, added up by
+    denominator (ratings are whole, scores halves: two or three fractions made instead of one
+    a value; a FIDE month sums a million of them for 8.21a's Rc and 8.22's score)."""
+    by_denominator: dict[int, int] = {}
+    for value in values:
+        denominator = value.denominator
+        by_denominator[denominator] = by_denominator.get(denominator, 0) + value.numerator
+    total = Fraction(0)
+    for denominator, numerator in by_denominator.items():
+        total += Fraction(numerator, denominator)
+    return total
 
 
 @dataclass(frozen=True)
@@ -202,9 +217,9 @@ def initial_rating_2024(
     if not pairs:
         raise RatingkitError(tr("an initial rating needs at least one game against a rated player"))
     ratings = [Fraction(r) for r, _ in pairs] + [Fraction(h) for h in hypothetical]
-    points = sum((Fraction(s) for _, s in pairs), Fraction(0)) + Fraction(len(hypothetical), 2)
+    points = exact_sum(Fraction(s) for _, s in pairs) + Fraction(len(hypothetical), 2)
     games = len(ratings)
-    ra: Fraction = sum(ratings, Fraction(0)) / games
+    ra: Fraction = exact_sum(ratings) / games
     dp = table_dp(points / games)
     value = ra + dp
     rule = tr(

@@ -36,6 +36,7 @@ from ..core.outcome import (
 from ..core.players import PlayerFile
 from ..core.rounding import round_half_away_from_zero
 from .event import EventResult, group_k_defaults, rate_event, rated_games, reference_date
+from .formula import exact_sum
 from .outcome import FideGame, FidePeriod, FidePlayer
 from .state import (
     Pending,
@@ -551,7 +552,7 @@ def _period_unrated(
         )
     if len(counted) == 1:
         _, pairs, one = counted[0]
-        w = sum((s for _, s in pairs), Fraction(0))
+        w = exact_sum(s for _, s in pairs)
         d = one.detail
         return PlayerOutcome(
             key,
@@ -610,7 +611,7 @@ def as_one_event(
     """8.3: a first rating from all the (opponent rating, score) pairs as if one event: the
     values and the note."""
     n = len(pairs)
-    w = sum((s for _, s in pairs), Fraction(0))
+    w = exact_sum(s for _, s in pairs)
     rc, value, rule = rules.initial_rating(pairs)
     ru = round_half_away_from_zero(value)
     published, status = rules.publish(ru, initial=True)
@@ -696,7 +697,7 @@ def first_rating(
     n = len(items)
     if n == 0:
         return None, kept, notes
-    w = sum((s for _, _, s in items), Fraction(0))
+    w = exact_sum(s for _, _, s in items)
     status = tr(
         "not published: {n} of {first_rating_min_games} games",
         n=n,

@@ -32,7 +32,7 @@ from ..core.pool import PoolRules
 from ..core.report import CheckTable, Report
 from ..core.ruleset import FamilyGap, RuleSetMembers, cannot_rate, events_of
 from .clauses import CITATIONS_2014, CITATIONS_2022, CITATIONS_2024, CITATIONS_2025
-from .formula import KChoice, initial_rating_2024, k_factor, limit_k, ru_from
+from .formula import KChoice, exact_sum, initial_rating_2024, k_factor, limit_k, ru_from
 from .outcome import FideOutcome, FidePeriod
 from .pool import pool_rules
 from .publication import FirstRating, first_rating, rate_one, rate_period
@@ -270,8 +270,8 @@ class Fide2014(RuleSetMembers):
         """Rc, exact Ru and the rule used from (opponent rating, score) pairs (8.21a-8.24;
         ``ru_clause`` and ``ru_base`` name them as a later text does)."""
         n = len(pairs)
-        w = sum((s for _, s in pairs), Fraction(0))
-        rc = sum((r for r, _ in pairs), Fraction(0)) / n
+        w = exact_sum(s for _, s in pairs)
+        rc = exact_sum(r for r, _ in pairs) / n
         value, rule, _ = ru_from(rc, w, n, False, n, self.ru_clause, self.ru_base)
         return rc, value, rule
 

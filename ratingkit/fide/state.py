@@ -214,6 +214,10 @@ def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | Non
     """The player file's record for an event's player and how it was found, by the one
     matcher (:meth:`~ratingkit.core.players.PlayerFile.matcher`): on his FIDE id, then on
     the event id (when the names agree or the file has none), then on the name."""
+    if not players.records:
+        # Nobody to find (a ledger's first month of players rated by their event files):
+        # the matcher would try its three keys for each of a month's 200,000 players.
+        return None, None
     found = players.matcher(keys=_FIDE_KEYS, same_name=True).find_player(player)
     return found.record, (str(found.key) if found.key is not None else None)
 

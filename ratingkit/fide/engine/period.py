@@ -19,11 +19,11 @@ falls back to the event-by-event path where it gives a reason (``step_by_step=Tr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -36,9 +36,11 @@ from ...core.outcome import (
     EventOutcome,
     Note,
     NoteKind,
+    Number,
     PlayerOutcome,
     Rule,
     Status,
+    k_in_force,
 )
 from ...core.players import PlayerFile, PlayerRecord
 from ..event import (
@@ -431,6 +433,16 @@ def _rate_period(
             )
         return found_summary
 
+    # Translated once for the period (an event), not once a player (a month lists 100,000).
+    from_player_file = tr("player file")
+    began_last_texts: dict[str, str] = {}
+
+    def began_last_text(name: str) -> str:
+        text = began_last_texts.get(name)
+        if text is None:
+            text = began_last_texts[name] = tr("{name} (the event that began last)", name=name)
+        return text
+
     def period_rated(
         number: int, key: str, player: Player, own: list[int]
     ) -> PlayerOutcome[FidePlayer]:
@@ -439,12 +451,12 @@ def _rate_period(
         list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
         ros = [rating_list[s] for s in own]
         if list_rating is not None:
-            ro, source = list_rating, tr("player file")
+            ro, source = list_rating, from_player_file
         else:
             own_events = [data[event_list[s]].event for s in own]
             last_index = began_last_index(own_events)
             ro = ros[last_index]
-            source = tr("{name} (the event that began last)", name=own_events[last_index].name)
+            source = began_last_text(own_events[last_index].name)
         if any(r != ro for r in ros):
             notes.append(
                 Note(
@@ -564,7 +576,7 @@ def _rate_period(
             )
         return records
 
-    return LazyPeriodOutcome(
+    period_outcome = LazyPeriodOutcome(
         rules=rules.name,
         title=tr(
             "rating period of {events_count} event(s): {label}",
@@ -578,6 +590,93 @@ def _rate_period(
         games=later(all_game_sides),
         new_state=lazy_player_file(build_state, persons, "new state after the rating period"),
     )
+    # Not a field of the outcome (its codec and equality leave it out): read through
+    # part_values by a caller that wants the parts' numbers without the parts.
+    period_outcome.__dict__[_PART_VALUES] = _part_values_builder(
+        data, unrated_parts, lists, after_list, fraction, choices, choice_list
+    )
+    return period_outcome
+
+
+_PART_VALUES = "_part_values"
+
+
+def _part_values_builder(
+    data: list[EventData],
+    unrated_parts: UnratedParts,
+    lists: _Totals,
+    after_list: list[int],
+    fraction: _Fractions,
+    choices: list[KChoice],
+    choice_list: list[int],
+) -> Callable[[], list[list[PartValues]]]:
+    def build_part_values() -> list[list[PartValues]]:
+        """Each event's players' parts as values, from the arrays (the rated players) and
+        the unrated players' parts: what ``rated_part`` would hold, without its objects."""
+        found: list[list[PartValues]] = []
+        for d in data:
+            values: list[PartValues] = []
+            for i, player in enumerate(d.event.players):
+                slot = d.offset + i
+                if player.rating is None:
+                    part = unrated_parts[slot]
+                    values.append(
+                        PartValues(
+                            part.id,
+                            part.rating_before,
+                            part.games,
+                            part.score,
+                            part.expected,
+                            part.change,
+                            part.rating_after,
+                            part.status,
+                            k_in_force(part),
+                        )
+                    )
+                    continue
+                values.append(
+                    PartValues(
+                        player.id,
+                        player.rating,
+                        lists.n[slot],
+                        fraction(lists.w2[slot], 2),
+                        fraction(lists.we[slot], 100),
+                        fraction(lists.change[slot], 100),
+                        after_list[slot],
+                        Status.RATED,
+                        choices[choice_list[slot]].k,
+                    )
+                )
+            found.append(values)
+        return found
+
+    return build_part_values
+
+
+class PartValues(NamedTuple):
+    """A player's part of one event as numbers: what his
+    :class:`~ratingkit.core.outcome.PlayerOutcome` in ``EventOutcome.players`` holds."""
+
+    id: str
+    rating_before: int | None
+    games: int
+    score: Number | None
+    expected: Number | None
+    change: Number | None
+    rating_after: int | None
+    status: Status
+    k: int | None
+
+
+def part_values(outcome: object) -> list[list[PartValues]] | None:
+    """Each event's part of a period the engine rated, player by player in the event's
+    order, as values (a FIDE month's 200,000 parts without their objects); None for an
+    outcome the engine did not make."""
+    build = getattr(outcome, "__dict__", {}).get(_PART_VALUES)
+    if build is None:
+        return None
+    values: list[list[PartValues]] = build()
+    return values
 
 
 def _unrated_first_pass(
@@ -656,8 +755,11 @@ def _k_choices(rules: Fide2014, data: list[EventData]) -> tuple[list[KChoice], l
                 choice_list.append(0)
                 continue
             s = d.states[player.id]
+            # 8.56 reads the rating only against 2400 and 2300 (ratingkit.fide.formula
+            # k_factor): its class, not its value, tells the choices apart.
             combination = (
-                player.rating,
+                player.rating >= 2400,
+                player.rating < 2300,
                 s.k,
                 s.games,
                 s.born,

@@ -43,6 +43,7 @@ from ...core.players import (
 )
 from ...core.report import Report
 from ...core.ruleset import RuleSet, guard
+from ...fide.engine.period import PartValues, part_values
 from ..ledgerfile import (
     LedgerError,
     LedgerFileError,
@@ -238,6 +239,9 @@ class LedgerRating(LedgerCore):
         overall: dict[str, list[PlayerOutcome[Any]]] = {}
         for player in outcome.players:
             overall.setdefault(player.id, []).append(player)
+        values = part_values(outcome)
+        if values is not None:
+            return _engine_result_rows(period, events, values, overall)
         rows: list[tuple[object, ...]] = []
         for (event_id, event), part in zip(events, parts, strict=True):
             own = {p.id: p for p in part.players}
@@ -343,51 +347,7 @@ class LedgerRating(LedgerCore):
                     },
                 )
             )
-        games: dict[int, list[Game]] = {}
-        plays = {p.value: p for p in Play}
-        days: dict[str | None, date | None] = {}
-        for event_id, r, w, b, ws, bs, play, special, hk, hg, d, x in db.execute(
-            "SELECT g.event_id, g.round, g.white, g.black, g.white_score, g.black_score, g.play,"
-            " g.special, g.handicap, g.handicap_giver, g.date, g.extra FROM games g JOIN events e"
-            " ON e.id = g.event_id WHERE e.period = ? ORDER BY g.rowid",
-            (period,),
-        ):
-            # The rows were checked as games when they were imported: built without the
-            # model's checks again (a FIDE month is a million of them), but a score no game
-            # can have is a value changed in the file since.
-            if ws not in _SCORES or bs not in _SCORES:
-                raise LedgerFileError(
-                    tr(
-                        (
-                            "{path}: a stored game of event {event_id}, round {round} has the "
-                            "scores {white_score}-{black_score}; the ledger may be damaged: "
-                            "restore it from a backup"
-                        ),
-                        path=self.path,
-                        event_id=event_id,
-                        round=r,
-                        white_score=ws,
-                        black_score=bs,
-                    )
-                )
-            games.setdefault(event_id, []).append(
-                build(
-                    Game,
-                    {
-                        "round": r,
-                        "white": str(w),
-                        "black": str(b),
-                        "white_score": ws,
-                        "black_score": bs,
-                        "play": plays.get(play) or Play(play),
-                        "special": Special(special) if special else None,
-                        "handicap": Handicap(hk, str(hg)) if hk else None,
-                        "date": days[d] if d in days else days.setdefault(d, _day(d)),
-                        "extra": MappingProxyType(json.loads(x)) if x != "{}" else EMPTY,
-                        "location": None,
-                    },
-                )
-            )
+        games = self._build_games(period)
         byes: dict[int, list[Bye]] = {}
         for event_id, r, p, k in db.execute(
             "SELECT b.event_id, b.round, b.player, b.kind FROM byes b JOIN events e ON e.id ="
@@ -415,6 +375,62 @@ class LedgerRating(LedgerCore):
             )
             built.append((event_id, event))
         return built
+
+    def _build_games(self, period: str) -> dict[int, list[Game]]:
+        """The period's games by event, built from the ledger's rows without the model's
+        checks (they were checked as games when imported; a FIDE month is a million): one
+        shared field dictionary's keys, an event's list looked up when the event changes."""
+        plays = {p.value: p for p in Play}
+        days: dict[str | None, date | None] = {}
+        games: dict[int, list[Game]] = {}
+        current_event: int | None = None
+        current: list[Game] = []
+        new = object.__new__
+        for event_id, r, w, b, ws, bs, play, special, hk, hg, d, x in self._connection.execute(
+            "SELECT g.event_id, g.round, g.white, g.black, g.white_score, g.black_score, g.play,"
+            " g.special, g.handicap, g.handicap_giver, g.date, g.extra FROM games g JOIN events e"
+            " ON e.id = g.event_id WHERE e.period = ? ORDER BY g.rowid",
+            (period,),
+        ):
+            # A score no game can have is a value changed in the file since the import.
+            if ws not in _SCORES or bs not in _SCORES:
+                raise LedgerFileError(
+                    tr(
+                        (
+                            "{path}: a stored game of event {event_id}, round {round} has the "
+                            "scores {white_score}-{black_score}; the ledger may be damaged: "
+                            "restore it from a backup"
+                        ),
+                        path=self.path,
+                        event_id=event_id,
+                        round=r,
+                        white_score=ws,
+                        black_score=bs,
+                    )
+                )
+            if event_id != current_event:
+                current_event = event_id
+                current = games.setdefault(event_id, [])
+            day = days[d] if d in days else days.setdefault(d, _day(d))
+            game = new(Game)
+            # Fields in the class's order, as fastbuild.build sets them (shared keys).
+            game.__dict__.update(
+                (
+                    ("round", r),
+                    ("white", str(w)),
+                    ("black", str(b)),
+                    ("white_score", ws),
+                    ("black_score", bs),
+                    ("play", plays.get(play) or Play(play)),
+                    ("special", Special(special) if special else None),
+                    ("handicap", Handicap(hk, str(hg)) if hk else None),
+                    ("date", day),
+                    ("extra", MappingProxyType(json.loads(x)) if x != "{}" else EMPTY),
+                    ("location", None),
+                )
+            )
+            current.append(game)
+        return games
 
     def _publish(
         self,
@@ -480,6 +496,43 @@ class LedgerRating(LedgerCore):
             " is_new, inactive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
+
+
+def _engine_result_rows(
+    period: str,
+    events: Sequence[tuple[int, Event]],
+    values: list[list[PartValues]],
+    overall: dict[str, list[PlayerOutcome[Any]]],
+) -> list[tuple[object, ...]]:
+    """:meth:`LedgerRating._result_rows` for a period the FIDE engine rated: each event's
+    parts read as the engine's numbers (:func:`ratingkit.fide.engine.period.part_values`),
+    without making a month's 200,000 part objects, with the values of the general path: the
+    engine gives every player of an event his part, and the published rating is his period
+    result's (a FIDE period publishes each person's total once, 8.57; equal to the part's
+    where the two are equal, :func:`_published`), the part's own where the period lists no
+    result under his id."""
+    rows: list[tuple[object, ...]] = []
+    for (event_id, _event), parts in zip(events, values, strict=True):
+        for mine in parts:
+            results = overall.get(mine.id)
+            published = results[-1].rating_after if results else mine.rating_after
+            score = 0.0 if mine.score is None and not mine.games else mine.score
+            rows.append(
+                (
+                    period,
+                    event_id,
+                    int(mine.id),
+                    _cell(mine.rating_before),
+                    _cell(mine.games),
+                    _cell(score),
+                    _cell(mine.expected),
+                    _cell(mine.change),
+                    _cell(published),
+                    mine.status.name,
+                    mine.k,
+                )
+            )
+    return rows
 
 
 def _published(

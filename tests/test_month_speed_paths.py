@@ -1,0 +1,213 @@
+"""The shortcuts that make a FIDE month fast (issue 28, part 3) give the numbers of the plain
+path: exact sums of fractions by denominator, and K of 8.56 chosen once per rating class."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ratingkit.core.model import Event, EventType, Game, Player
+from ratingkit.core.outcome import k_in_force
+from ratingkit.core.players import PlayerFile, PlayerRecord
+from ratingkit.fide.engine.period import (
+    PartValues,
+    part_values,
+    rate_period_fast,
+    vectorised_reason,
+)
+from ratingkit.fide.formula import exact_sum
+from ratingkit.fide.publication import rate_period
+from ratingkit.fide.rulesets import FIDE_2014
+from ratingkit.services.ledger import Ledger
+from ratingkit.services.ledger import rating as ledger_rating
+
+fractions = st.fractions(min_value=-5000, max_value=5000, max_denominator=12)
+
+
+@given(st.lists(fractions, max_size=30))
+def test_exact_sum_is_python_s_sum_of_fractions(values):
+    assert exact_sum(values) == sum(values, Fraction(0))
+    assert isinstance(exact_sum(values), Fraction)
+
+
+def test_exact_sum_by_hand():
+    # 2000 + 1/2 + 1 + 1/3 = 2001 + 5/6
+    assert exact_sum([Fraction(2000), Fraction(1, 2), Fraction(1), Fraction(1, 3)]) == Fraction(
+        12011, 6
+    )
+    assert exact_sum([]) == 0
+
+
+def test_k_is_chosen_by_rating_class_with_the_event_by_event_numbers():
+    """Juniors (under 18 on the event's day, 8.56: K 40 below 2300) and adults on both sides of
+    2300 and 2400, all with 30 games or more: the fast path's K, per player, is the one the
+    event-by-event path chooses (40, 40, 20, 20, 10 for the juniors; 20, 20, 10 for adults)."""
+    ratings = [2290, 2299, 2300, 2399, 2400]
+    players = [Player(f"j{r}", f"Junior {r}", r, born=date(2010, 5, 1)) for r in ratings] + [
+        Player(f"a{r}", f"Adult {r}", r, born=date(1980, 5, 1)) for r in (2299, 2300, 2400)
+    ]
+    ids = [p.id for p in players]
+    # Three rounds, every player in one game a round: i against i+1, i+2, i+4 (bit by bit).
+    games = tuple(
+        Game(number, ids[i], ids[i + step], 1.0, 0.0)
+        for number, step in enumerate((1, 2, 4), start=1)
+        for i in range(8)
+        if not i & step
+    )
+    event = Event(
+        name="Class test",
+        players=tuple(players),
+        games=games,
+        type=EventType.SWISS,
+        start=date(2025, 3, 1),
+        end=date(2025, 3, 2),
+    )
+    state = PlayerFile(
+        tuple(PlayerRecord(id=p.id, name=p.name, rating=p.rating, games=50) for p in players),
+        "state",
+    )
+    assert vectorised_reason(FIDE_2014, [event], state) is None
+    fast = rate_period_fast(FIDE_2014, [event], state)
+    slow = rate_period(FIDE_2014, [event], state)
+    k_fast = {p.id: p.detail.ks for p in fast.players}
+    assert k_fast == {p.id: p.detail.ks for p in slow.players}
+    assert [k_fast[i] for i in ids] == [(40,), (40,), (20,), (20,), (10,), (20,), (20,), (10,)]
+    assert fast.players == slow.players
+
+
+# -- the ledger's results from the engine's numbers ------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+NATIONAL = ROOT / "examples" / "national-list"
+
+
+def _month(path: Path) -> Ledger:
+    """Two Swiss events of one month, 8 players each (two unrated, one of them in both),
+    three rounds: wins, draws and losses in turn."""
+    book = Ledger.create(path, "fide-2014")
+    ratings = {"a": 2450, "b": 2210, "c": 1980, "d": None, "e": 1720, "f": None, "g": 2050}
+    for number, last in enumerate(("h", "i")):
+        ids = [*ratings, last]
+        players = ["id,name,rating"] + [
+            f"{pid},Player {pid.upper()},{ratings.get(pid) or ''}" for pid in ids
+        ]
+        if last == "h":
+            players[-1] += "1610"
+        results = ("1-0", "1/2-1/2", "0-1")
+        games = ["round,white,black,result,date"] + [
+            f"{r},{ids[i]},{ids[i + step]},{results[(i + number) % 3]},2025-03-0{number + 1}"
+            for r, step in enumerate((1, 2, 4), start=1)
+            for i in range(8)
+            if not i & step
+        ]
+        folder = path.parent / f"event{number}"
+        folder.mkdir()
+        (folder / "games.csv").write_text("\n".join(games) + "\n")
+        (folder / "players.csv").write_text("\n".join(players) + "\n")
+        book.import_file(folder / "games.csv", folder / "players.csv")
+    return book
+
+
+def _national(path: Path) -> Ledger:
+    book = Ledger.create(path, "fide-2014")
+    book.import_list(NATIONAL / "fide-list-2024-02.txt")
+    book.import_file(NATIONAL / "2024-03-march-open-games.csv")
+    book.import_file(NATIONAL / "2024-03-rapid-evening-games.csv")
+    book.import_file(NATIONAL / "2024-04-club-championship.csv", NATIONAL / "club-roster.csv")
+    return book
+
+
+def _stored_results(book: Ledger) -> list[tuple[object, ...]]:
+    for period in book._known_periods():
+        book.rate_period(period)
+    return book._connection.execute(
+        "SELECT * FROM player_results ORDER BY period, event_id, player_id"
+    ).fetchall()
+
+
+@pytest.mark.parametrize("make", [_month, _national], ids=["month", "national"])
+def test_the_ledger_stores_the_parts_read_from_the_engine_as_from_the_parts(
+    make, tmp_path, monkeypatch
+):
+    """The rows of ``player_results`` written from the engine's numbers (part_values) are
+    the rows the general path writes from each event's part objects (the same ledger rated
+    with part_values switched off): the periods of two events take the engine's path."""
+    taken = []
+
+    def spied(outcome):
+        found = part_values(outcome)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(ledger_rating, "part_values", spied)
+    (tmp_path / "fast").mkdir()
+    (tmp_path / "general").mkdir()
+    with make(tmp_path / "fast" / "book.sqlite") as book:
+        fast = _stored_results(book)
+    assert any(taken)
+    monkeypatch.setattr(ledger_rating, "part_values", lambda outcome: None)
+    with make(tmp_path / "general" / "book.sqlite") as book:
+        general = _stored_results(book)
+    assert fast == general
+    assert len(fast) >= 16
+
+
+def test_part_values_are_the_parts_of_each_event():
+    """Read from the arrays, each event's part of a period equals its part object."""
+    ratings = [2450, 2210, 1980, None, 1720, None, 2050, 1610]
+    events = []
+    for number in range(2):
+        players = tuple(
+            Player(f"p{i}", f"Player {i}", r, born=date(1990, 1, 1)) for i, r in enumerate(ratings)
+        )
+        ids = [p.id for p in players]
+        # Three rounds, i against i+1, i+2, i+4 (bit by bit); wins, draws and losses in turn.
+        scores = (1.0, 0.5, 0.0)
+        games = tuple(
+            Game(
+                round_,
+                ids[i],
+                ids[i + step],
+                scores[(i + number) % 3],
+                1 - scores[(i + number) % 3],
+            )
+            for round_, step in enumerate((1, 2, 4), start=1)
+            for i in range(8)
+            if not i & step
+        )
+        events.append(
+            Event(
+                name=f"Open {number}",
+                players=players,
+                games=games,
+                type=EventType.SWISS,
+                start=date(2025, 3, 1 + number),
+                end=date(2025, 3, 1 + number),
+            )
+        )
+    assert vectorised_reason(FIDE_2014, events, None) is None
+    outcome = rate_period_fast(FIDE_2014, events, None)
+    values = part_values(outcome)
+    assert values == [
+        [
+            PartValues(
+                p.id,
+                p.rating_before,
+                p.games,
+                p.score,
+                p.expected,
+                p.change,
+                p.rating_after,
+                p.status,
+                k_in_force(p),
+            )
+            for p in event.players
+        ]
+        for event in outcome.events
+    ]
+    assert part_values(rate_period(FIDE_2014, events, None)) is None
