@@ -12,14 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ratingkit.core.model import Event, EventType, Game, Player
-from ratingkit.core.outcome import k_in_force
+from ratingkit.core.outcome import PartValues, k_in_force, part_values
 from ratingkit.core.players import PlayerFile, PlayerRecord
-from ratingkit.fide.engine.period import (
-    PartValues,
-    part_values,
-    rate_period_fast,
-    vectorised_reason,
-)
+from ratingkit.fide.engine.period import rate_period_fast, vectorised_reason
 from ratingkit.fide.formula import exact_sum
 from ratingkit.fide.publication import rate_period
 from ratingkit.fide.rulesets import FIDE_2014

@@ -102,8 +102,9 @@ def test_the_cli_shows_one_player_and_saves_the_state_the_next_event_reads(
 ):
     games = str(installed / "games.csv")
     assert cli.main(["rate", games, "--rules", "plain-elo", "--player", "Ann"]) == 0
-    shown = capsys.readouterr().out.split()
-    assert shown[shown.index("rating_after") + 1] == "1605"
+    card = capsys.readouterr().out.splitlines()
+    # the card labels each value with the tables' header ("rating after")
+    assert [line.split()[-1] for line in card if line.startswith("rating after")] == ["1605"]
     state = tmp_path / "state.csv"
     assert cli.main(["rate", games, "--rules", "plain-elo", "--save-state", str(state)]) == 0
     assert state.read_text().splitlines() == ["id,name,rating", "a,Ann,1605", "b,Bob,1395"]

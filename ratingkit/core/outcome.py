@@ -31,7 +31,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Generic,
+    NamedTuple,
+    Protocol,
+    TypeVar,
+    runtime_checkable,
+)
 
 from .i18n import N_, _, tr
 
@@ -448,3 +456,42 @@ __all__ = [
     "shown_as",
     "shown_columns",
 ]
+
+
+# -- a period's parts as values (issue 28, part 3) ------------------------------------------
+
+
+class PartValues(NamedTuple):
+    """A player's part of one event as numbers: what his
+    :class:`~ratingkit.core.outcome.PlayerOutcome` in ``EventOutcome.players`` holds."""
+
+    id: str
+    rating_before: int | None
+    games: int
+    score: Number | None
+    expected: Number | None
+    change: Number | None
+    rating_after: int | None
+    status: Status
+    k: int | None
+
+
+_PART_VALUES = "_part_values"
+
+
+def attach_part_values(outcome: object, build: Callable[[], list[list[PartValues]]]) -> None:
+    """Let :func:`part_values` read ``outcome``'s parts as values, made by ``build`` when
+    asked (an engine that holds its period in arrays: ratingkit.fide.engine); the outcome's
+    fields are unchanged."""
+    outcome.__dict__[_PART_VALUES] = build
+
+
+def part_values(outcome: object) -> list[list[PartValues]] | None:
+    """Each event's part of a period the engine rated, player by player in the event's
+    order, as values (a FIDE month's 200,000 parts without their objects); None for an
+    outcome the engine did not make."""
+    build = getattr(outcome, "__dict__", {}).get(_PART_VALUES)
+    if build is None:
+        return None
+    values: list[list[PartValues]] = build()
+    return values

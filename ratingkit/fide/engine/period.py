@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -36,10 +36,11 @@ from ...core.outcome import (
     EventOutcome,
     Note,
     NoteKind,
-    Number,
+    PartValues,
     PlayerOutcome,
     Rule,
     Status,
+    attach_part_values,
     k_in_force,
 )
 from ...core.players import PlayerFile, PlayerRecord
@@ -592,13 +593,13 @@ def _rate_period(
     )
     # Not a field of the outcome (its codec and equality leave it out): read through
     # part_values by a caller that wants the parts' numbers without the parts.
-    period_outcome.__dict__[_PART_VALUES] = _part_values_builder(
-        data, unrated_parts, lists, after_list, fraction, choices, choice_list
+    attach_part_values(
+        period_outcome,
+        _part_values_builder(
+            data, unrated_parts, lists, after_list, fraction, choices, choice_list
+        ),
     )
     return period_outcome
-
-
-_PART_VALUES = "_part_values"
 
 
 def _part_values_builder(
@@ -651,32 +652,6 @@ def _part_values_builder(
         return found
 
     return build_part_values
-
-
-class PartValues(NamedTuple):
-    """A player's part of one event as numbers: what his
-    :class:`~ratingkit.core.outcome.PlayerOutcome` in ``EventOutcome.players`` holds."""
-
-    id: str
-    rating_before: int | None
-    games: int
-    score: Number | None
-    expected: Number | None
-    change: Number | None
-    rating_after: int | None
-    status: Status
-    k: int | None
-
-
-def part_values(outcome: object) -> list[list[PartValues]] | None:
-    """Each event's part of a period the engine rated, player by player in the event's
-    order, as values (a FIDE month's 200,000 parts without their objects); None for an
-    outcome the engine did not make."""
-    build = getattr(outcome, "__dict__", {}).get(_PART_VALUES)
-    if build is None:
-        return None
-    values: list[list[PartValues]] = build()
-    return values
 
 
 def _unrated_first_pass(

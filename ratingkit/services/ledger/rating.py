@@ -32,9 +32,11 @@ from ...core.outcome import (
     EventOutcome,
     GameKind,
     Outcome,
+    PartValues,
     PlayerOutcome,
     Status,
     k_in_force,
+    part_values,
 )
 from ...core.players import (
     PlayerFile,
@@ -43,7 +45,6 @@ from ...core.players import (
 )
 from ...core.report import Report
 from ...core.ruleset import RuleSet, guard
-from ...fide.engine.period import PartValues, part_values
 from ..ledgerfile import (
     LedgerError,
     LedgerFileError,
@@ -505,7 +506,7 @@ def _engine_result_rows(
     overall: dict[str, list[PlayerOutcome[Any]]],
 ) -> list[tuple[object, ...]]:
     """:meth:`LedgerRating._result_rows` for a period the FIDE engine rated: each event's
-    parts read as the engine's numbers (:func:`ratingkit.fide.engine.period.part_values`),
+    parts read as the engine's numbers (:func:`ratingkit.core.outcome.part_values`),
     without making a month's 200,000 part objects, with the values of the general path: the
     engine gives every player of an event his part, and the published rating is his period
     result's (a FIDE period publishes each person's total once, 8.57; equal to the part's
@@ -529,7 +530,7 @@ def _engine_result_rows(
                     _cell(mine.change),
                     _cell(published),
                     mine.status.name,
-                    mine.k,
+                    result_detail(mine.k),
                 )
             )
     return rows
