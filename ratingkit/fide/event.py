@@ -324,27 +324,7 @@ def who_is_counted(ctx: _Event, first_event: set[str]) -> None:
             zero.append(pid)
     if zero:
         names = [ctx.by_id[pid].name for pid in zero]
-        shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
-        ctx.result.notes.append(
-            Note(
-                NoteKind.RULE,
-                trn(
-                    "{clause}: {count} unrated player scored 0 in his first event and is not "
-                    "counted",
-                    "{clause}: {count} unrated players scored 0 in their first event and are "
-                    "not counted",
-                    clause=ctx.rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
-                    count=len(zero),
-                )
-                + (tr(" (nor their games for their opponents)") if ctx.round_robin else "")
-                + tr(
-                    ": {shown} (a player without a games count is taken to be in his first event)",
-                    shown=shown,
-                ),
-                ctx.rules.cite(Concept.ZERO_IN_FIRST_EVENT),
-                tuple(zero),
-            )
-        )
+        ctx.result.notes.append(zero_in_first_event_note(ctx.rules, zero, names, ctx.round_robin))
 
 
 def unrated_opponents_ru(ctx: _Event) -> None:
@@ -669,6 +649,31 @@ def unrated_opponent_notes(ctx: _Event) -> None:
     note = unrated_opponents_note(ctx.rules, ctx.round_robin)
     if note is not None:
         ctx.result.notes.append(note)
+
+
+def zero_in_first_event_note(
+    rules: Fide2014, ids: Sequence[str], names: Sequence[str], round_robin: bool
+) -> Note:
+    """The note on the unrated players who scored 0 in their first event and are not counted
+    (FIDE 2014 8.21; the later texts' clause by the rule set's citations), the first ten by
+    name; in a round robin their games do not count for their opponents either."""
+    shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+    return Note(
+        NoteKind.RULE,
+        trn(
+            "{clause}: {count} unrated player scored 0 in his first event and is not counted",
+            "{clause}: {count} unrated players scored 0 in their first event and are not counted",
+            clause=rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
+            count=len(ids),
+        )
+        + (tr(" (nor their games for their opponents)") if round_robin else "")
+        + tr(
+            ": {shown} (a player without a games count is taken to be in his first event)",
+            shown=shown,
+        ),
+        rules.cite(Concept.ZERO_IN_FIRST_EVENT),
+        tuple(ids),
+    )
 
 
 def unrated_opponents_note(rules: Fide2014, round_robin: bool) -> Note | None:

@@ -250,6 +250,23 @@ def period_games(
     return games
 
 
+def period_decision(events: Sequence[Event]) -> Note:
+    """A rating period's first note: the order of its events and how the period is summed
+    (8.55c, 8.57, 7.1); the numpy engine's periods say the same."""
+    return Note(
+        NoteKind.DECISION,
+        tr("rating period: events in the order given: ")
+        + "; ".join(e.name for e in events)
+        + tr(
+            ". K and the games count come from the player file's state at the start of the "
+            "period for every event; each event's K * sum(dR) is added up and rounded once "
+            "and added to the previous list's rating (7.1): the player file's rating "
+            "where it gives one, else the rating the player has in the event that began last "
+            "(column 'list rating from')"
+        ),
+    )
+
+
 def rate_period(
     rules: Fide2014, events: Sequence[Event], players: PlayerFile | None
 ) -> FideOutcome:
@@ -258,20 +275,7 @@ def rate_period(
     if not events:
         raise RatingkitError(tr("rate_events needs at least one event"))
     events = [ratings_from_file(event, players) for event in events]
-    notes: list[Note] = [
-        Note(
-            NoteKind.DECISION,
-            tr("rating period: events in the order given: ")
-            + "; ".join(e.name for e in events)
-            + tr(
-                ". K and the games count come from the player file's state at the start of the "
-                "period for every event; each event's K * sum(dR) is added up and rounded once "
-                "and added to the previous list's rating (7.1): the player file's rating "
-                "where it gives one, else the rating the player has in the event that began last "
-                "(column 'list rating from')"
-            ),
-        )
-    ]
+    notes: list[Note] = [period_decision(events)]
     per_person: dict[str, _Person] = {}
     seen_unrated_events: set[str] = set()
     last_state: dict[str, tuple[Player, PlayerState]] = {}

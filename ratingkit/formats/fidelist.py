@@ -103,6 +103,7 @@ from .fidelist_values import (
     RatingList,
     _player,
     _too_long,
+    check_list_kind,
     flag_text,
     parse_flag,
 )
@@ -153,16 +154,7 @@ class RatingListReader:
         kind: str = "standard",
         limits: ListLimits = LIST_LIMITS,
     ):
-        if kind not in KINDS:
-            raise InvalidValueError(
-                tr(
-                    "unknown rating list {kind!r}; FIDE publishes {kinds}",
-                    kind=kind,
-                    kinds=", ".join(KINDS),
-                ),
-                None,
-                kind,
-            )
+        check_list_kind(kind)
         self.path = Path(path)
         self.given_encoding = encoding
         self.kind = kind

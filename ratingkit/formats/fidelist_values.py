@@ -23,6 +23,21 @@ from ..core.i18n import N_, _, tr
 #: The rating lists FIDE publishes.
 KINDS: tuple[str, ...] = ("standard", "rapid", "blitz")
 
+
+def check_list_kind(kind: str) -> None:
+    """Refuses a rating list FIDE does not publish (one of :data:`KINDS`)."""
+    if kind not in KINDS:
+        raise InvalidValueError(
+            tr(
+                "unknown rating list {kind!r}; FIDE publishes {kinds}",
+                kind=kind,
+                kinds=", ".join(KINDS),
+            ),
+            None,
+            kind,
+        )
+
+
 #: What this module reads, for the errors on a file that is neither.
 LAYOUTS_READ = N_(
     "ratingkit reads FIDE's rating list downloads: the fixed-width TXT (a header line "

@@ -18,9 +18,9 @@ from .fidelist_values import (
     _CONTROL,
     _MONTH,
     _RATING_LABEL,
-    KINDS,
     ListedPlayer,
     _player,
+    check_list_kind,
 )
 
 #: The single list's columns as FIDE lays them out: (header name, width), the width being the
@@ -53,16 +53,7 @@ def format_rating_list_txt(
     reads as that list.  A value that the layout cannot hold (a name longer than 60
     characters, a title longer than its column, two players with one FIDE id ...) is an
     :class:`~ratingkit.core.errors.InvalidValueError` naming the player and the value."""
-    if kind not in KINDS:
-        raise InvalidValueError(
-            tr(
-                "unknown rating list {kind!r}; FIDE publishes {kinds}",
-                kind=kind,
-                kinds=", ".join(KINDS),
-            ),
-            None,
-            kind,
-        )
+    check_list_kind(kind)
     if month_label is None:
         label = _RATING_LABEL[kind]
     elif _MONTH.fullmatch(month_label):

@@ -29,7 +29,7 @@ import numpy as np
 
 from ...core.citations import Concept
 from ...core.fastbuild import collector_paused
-from ...core.i18n import N_, tr, trn
+from ...core.i18n import N_, tr
 from ...core.model import Event, EventType, Play, Player
 from ...core.outcome import (
     EventKey,
@@ -51,6 +51,7 @@ from ..event import (
     group_k_defaults,
     reference_date,
     unrated_opponents_note,
+    zero_in_first_event_note,
 )
 from ..formula import KChoice
 from ..outcome import FideGame, FidePeriod, FidePlayer
@@ -61,6 +62,7 @@ from ..publication import (
     _read_notes,
     _waiting_note,
     first_rating_step,
+    period_decision,
 )
 from ..state import (
     Pending,
@@ -374,7 +376,7 @@ def _rate_period(
     ) + np.bincount(slot_event[black[played & disregarded[black]]], minlength=len(data))
 
     # -- each event's part and notes -------------------------------------------------------
-    notes: list[Note] = [_period_decision(events)]
+    notes: list[Note] = [period_decision(events)]
     game_values: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
     event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
     for d in data:
@@ -764,26 +766,12 @@ def _event_notes(
     event = d.event
     result_notes: list[Note] = []
     if zero:
-        names = [slots[s].name for s in zero]
-        shown = ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
         result_notes.append(
-            Note(
-                NoteKind.RULE,
-                trn(
-                    "{clause}: {count} unrated player scored 0 in his first event and is not "
-                    "counted",
-                    "{clause}: {count} unrated players scored 0 in their first event and are "
-                    "not counted",
-                    clause=rules.citations.clause(Concept.ZERO_IN_FIRST_EVENT),
-                    count=len(zero),
-                )
-                + (tr(" (nor their games for their opponents)") if _round_robin(event) else "")
-                + tr(
-                    ": {shown} (a player without a games count is taken to be in his first event)",
-                    shown=shown,
-                ),
-                rules.cite(Concept.ZERO_IN_FIRST_EVENT),
-                tuple(slots[s].id for s in zero),
+            zero_in_first_event_note(
+                rules,
+                [slots[s].id for s in zero],
+                [slots[s].name for s in zero],
+                _round_robin(event),
             )
         )
     if any(p.rating is None for p in event.players):
@@ -861,22 +849,6 @@ def _k_default_notes(
         choice = choices[choice_list[i]]
         defaults.extend(KDefault(choice.k, text, player.id, player.name) for text in choice.assumed)
     return group_k_defaults(defaults)
-
-
-def _period_decision(events: Sequence[Event]) -> Note:
-    """The period's first note, in the event-by-event path's words."""
-    return Note(
-        NoteKind.DECISION,
-        tr("rating period: events in the order given: ")
-        + "; ".join(e.name for e in events)
-        + tr(
-            ". K and the games count come from the player file's state at the start of the "
-            "period for every event; each event's K * sum(dR) is added up and rounded once "
-            "and added to the previous list's rating (7.1): the player file's rating "
-            "where it gives one, else the rating the player has in the event that began last "
-            "(column 'list rating from')"
-        ),
-    )
 
 
 def _round_robin(event: Event) -> bool:

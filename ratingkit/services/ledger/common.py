@@ -29,6 +29,7 @@ from ...core.players import (
     normalise_name,
     stored_person_key,
 )
+from ...core.report import COMMON_COLUMNS
 from ...core.ruleset import RuleSet
 from ..ledgerfile import (
     LedgerError,
@@ -175,14 +176,7 @@ def _reading(doing: str) -> Callable[[_Method], _Method]:
 
 #: The columns of a player's history after ``period`` and ``event``: the fields every
 #: :class:`~ratingkit.core.outcome.PlayerOutcome` has.
-HISTORY_COLUMNS: tuple[str, ...] = (
-    N_("rating_before"),
-    N_("games"),
-    N_("score"),
-    N_("expected"),
-    N_("change"),
-    N_("rating_after"),
-)
+HISTORY_COLUMNS: tuple[str, ...] = COMMON_COLUMNS[2:]  # (all but id and name)
 
 
 def _cell(value: object) -> object:
