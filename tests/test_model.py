@@ -382,3 +382,26 @@ def test_with_game_is_replace_without_the_checks_again():
         copy.extra["x"] = 1  # type: ignore[index]
     with pytest.raises(FrozenInstanceError):
         copy.game = None  # type: ignore[misc]
+
+
+def test_printing_a_note_that_holds_a_reader_note_changes_neither():
+    # str() of a note used to give the ReadNote object back, and Python then ran
+    # ReadNote.__init__ on it again with the outer note: the reader's note became its own
+    # text (a cycle; under a profiler, a RecursionError while the report was built).
+    import cProfile
+
+    from ratingkit.core.model import ReadNote
+    from ratingkit.core.notes import Note, NoteKind
+
+    read = ReadNote("type decided from the file's name")
+    outer = Note(NoteKind.READ, read)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        printed = [str(outer), str(read)]
+    finally:
+        profiler.disable()
+    assert printed == ["type decided from the file's name"] * 2
+    assert [type(text) for text in printed] == [str, str]
+    assert type(read.text) is str and read.text == "type decided from the file's name"
+    assert read == "type decided from the file's name" and outer.text is read

@@ -762,7 +762,8 @@ class ReadNote(Note, str):
     __hash__ = str.__hash__
 
     def __str__(self) -> str:
-        return self.text
+        # A plain str: returning a ReadNote would make ``str(note)`` call ``__init__`` on it.
+        return str.__str__(self)
 
     def __repr__(self) -> str:
         return f"ReadNote({self.text!r})"

@@ -77,8 +77,11 @@ class Note:
     players: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        """The note's words in the language now in force (``text`` is kept as made)."""
-        return _(self.text)
+        """The note's words in the language now in force (``text`` is kept as made).
+
+        Always a plain ``str``: ``str(note)`` given a ``str`` subclass back (a reader's
+        ``ReadNote`` as the text) would call that object's ``__init__`` again with this note."""
+        return str.__str__(_(self.text))
 
 
 def content_digest(content: tuple[object, ...]) -> str:

@@ -99,6 +99,12 @@ class _Found:
         self.as_swiss = False
         self.unchecked: list[str] = []
         self.cycles = 1
+        # Each player's games by index, made once: 6.1's drop is repeated until no one more
+        # drops, and scanning every game for every unrated player each time was quadratic.
+        self.indices_of: dict[str, list[int]] = {}
+        for index, game in enumerate(self.games):
+            for player_id in dict.fromkeys(game.players):
+                self.indices_of.setdefault(player_id, []).append(index)
 
     def add(
         self,
@@ -320,8 +326,8 @@ def _counted_score(found: _Found, player_id: str) -> Fraction | None:
     games = found.games
     chess = [
         i
-        for i, g in enumerate(games)
-        if g.involves(player_id) and g.is_played and i not in found.not_chess
+        for i in found.indices_of.get(player_id, ())
+        if games[i].is_played and i not in found.not_chess
     ]
     if not chess:
         return None
@@ -355,7 +361,7 @@ def drop_zero_scores(found: _Found) -> None:
                         "are not counted",
                         player=player.name or player.id,
                     ),
-                    [i for i, g in enumerate(found.games) if g.involves(player.id)],
+                    found.indices_of.get(player.id, []),
                 )
 
 
@@ -477,10 +483,8 @@ def check_rated_opponents(found: _Found) -> None:
             continue
         mine = [
             i
-            for i, g in enumerate(games)
-            if g.involves(player.id)
-            and g.opponent_of(player.id) in rated_ids
-            and i not in found.excluded
+            for i in found.indices_of.get(player.id, ())
+            if games[i].opponent_of(player.id) in rated_ids and i not in found.excluded
         ]
         opponents = {games[i].opponent_of(player.id) for i in mine}
         if mine and len(opponents) < 4:
