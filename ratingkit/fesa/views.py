@@ -25,7 +25,16 @@ from ..core.outcome import (
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
 from ..core.shogi import GRADES, NO_GRADE, grade_name
 from .formula import bonus, expected_score, k_factor
-from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay, IterationPass, Promotion
+from .outcome import (
+    Category,
+    FesaEvent,
+    FesaGame,
+    FesaPlayer,
+    FesaReplay,
+    FesaSummary,
+    IterationPass,
+    Promotion,
+)
 
 #: The FESA columns of every event report's player table, in order.
 PLAYER_COLUMNS: tuple[str, ...] = (
@@ -78,7 +87,7 @@ assert (*shown_columns(Promotion), "note") == PROMOTION_COLUMNS
 assert shown_columns(FesaPlayer)[: len(PLAYER_COLUMNS)] == PLAYER_COLUMNS
 assert shown_columns(FesaPlayer)[len(PLAYER_COLUMNS) : -1] == PUBLISHED_COLUMNS
 
-FesaOutcome = Outcome[FesaPlayer, FesaGame]
+FesaOutcome = Outcome[FesaPlayer, FesaGame, FesaSummary]
 
 #: Every field of FesaGame is shown in the column of its own name.
 _GAME_FIELDS = shown_columns(FesaGame)
