@@ -49,7 +49,7 @@ from typing import (
 )
 
 # A type parameter with a default (PEP 696) on Python 3.11: ``Outcome[D, G]`` stays valid, at
-# run time and for mypy, now that ``Outcome`` has a third parameter.
+# run time and for mypy, now that ``Outcome`` has two more (its own and its events' detail).
 from typing_extensions import TypeVar as DefaultedTypeVar
 
 from .i18n import N_, _, tr

@@ -16,7 +16,6 @@ from typing import Any
 from ..core.i18n import N_, _, tr
 from ..core.outcome import (
     GameOutcome,
-    Outcome,
     PlayerOutcome,
     common_cells,
     detail_cells,
@@ -29,9 +28,9 @@ from .outcome import (
     Category,
     FesaEvent,
     FesaGame,
+    FesaOutcome,
     FesaPlayer,
     FesaReplay,
-    FesaSummary,
     IterationPass,
     Promotion,
 )
@@ -86,8 +85,6 @@ REPLAY_COLUMNS: tuple[str, ...] = (
 assert (*shown_columns(Promotion), "note") == PROMOTION_COLUMNS
 assert shown_columns(FesaPlayer)[: len(PLAYER_COLUMNS)] == PLAYER_COLUMNS
 assert shown_columns(FesaPlayer)[len(PLAYER_COLUMNS) : -1] == PUBLISHED_COLUMNS
-
-FesaOutcome = Outcome[FesaPlayer, FesaGame, FesaSummary]
 
 #: Every field of FesaGame is shown in the column of its own name.
 _GAME_FIELDS = shown_columns(FesaGame)
