@@ -21,6 +21,13 @@ printed column name or a note's words.
 
 A per-system detail is a frozen dataclass whose fields name their printed column with
 :func:`shown_as`; :func:`detail_cells` turns one into the cells of a report row, in field order.
+The details are type parameters: ``PlayerOutcome[D]``, ``GameOutcome[G]``,
+``EventOutcome[D, G, E]`` (``E``: the event's detail) and ``Outcome[D, G, P, E]`` (``P``: the
+outcome's own detail, FIDE's :class:`~ratingkit.fide.outcome.FideEvent` or ``FidePeriod``, FESA's
+``FesaEvent`` or ``FesaReplay`` ...; ``E``: its events'); ``P`` and ``E`` default to ``object``,
+so that ``Outcome[D, G]`` is any outcome of those players and games, whose details a consumer reads
+through the protocols below (:class:`EventFacts`, :class:`KInForce`, :class:`ListsPromotions`,
+:class:`SaysRatedByPerformance`), never by a field's name.
 """
 
 from __future__ import annotations
@@ -41,6 +48,10 @@ from typing import (
     runtime_checkable,
 )
 
+# A type parameter with a default (PEP 696) on Python 3.11: ``Outcome[D, G]`` stays valid, at
+# run time and for mypy, now that ``Outcome`` has two more (its own and its events' detail).
+from typing_extensions import TypeVar as DefaultedTypeVar
+
 from .i18n import N_, _, tr
 
 # The values a reader and the model write too live below them (issue 27: no circle through
@@ -48,7 +59,9 @@ from .i18n import N_, _, tr
 from .notes import GameKind, Note, NoteKind, Rule
 
 if TYPE_CHECKING:
-    from .model import Event
+    from datetime import date
+
+    from .model import Event, EventType
     from .players import PlayerFile
 
 #: A number as the rules compute it: exact where the rules are exact (Fraction), a float where
@@ -196,6 +209,47 @@ def event_digest(event: Event) -> str:
 
 D = TypeVar("D")
 G = TypeVar("G")
+#: An event's detail (``EventOutcome.detail``) and an outcome's (``Outcome.detail``): a
+#: system's own type, ``object`` where a consumer does not say (covariant: an
+#: ``Outcome[D, G, FideEvent]`` is an ``Outcome[D, G]``; the details are frozen).
+E = DefaultedTypeVar("E", covariant=True, default=object)
+P = DefaultedTypeVar("P", covariant=True, default=object)
+
+
+@dataclass(frozen=True)
+class PrintedFacts:
+    """The facts a printable report prints under the title of each event of several rated
+    together, in this order; None: not printed."""
+
+    event_type: EventType | None = None
+    start: date | None = None
+    end: date | None = None
+    players: int | None = None
+
+    def labelled(self) -> tuple[tuple[str, object], ...]:
+        """Each fact given, as (its label's catalog key, its value), in printed order."""
+        facts: tuple[tuple[str, object], ...] = (
+            (N_("event type"), self.event_type),
+            (N_("start"), self.start),
+            (N_("end"), self.end),
+            (N_("players"), self.players),
+        )
+        return tuple((label, value) for label, value in facts if value is not None)
+
+
+@runtime_checkable
+class EventFacts(Protocol):
+    """An event detail that says the facts a printable report prints of its event (FIDE's
+    event type, dates and players; FIDE 1982's and FESA's players), for any rule set whose
+    event detail says them."""
+
+    @property
+    def facts(self) -> PrintedFacts: ...
+
+
+def event_facts(detail: object) -> PrintedFacts:
+    """The facts an event detail says (:class:`EventFacts`), else none."""
+    return detail.facts if isinstance(detail, EventFacts) else PrintedFacts()
 
 
 @runtime_checkable
@@ -317,19 +371,20 @@ class GameOutcome(Generic[G]):
 
 
 @dataclass(frozen=True)
-class EventOutcome(Generic[D, G]):
+class EventOutcome(Generic[D, G, E]):
     """One event's part of an outcome."""
 
     key: EventKey
     players: tuple[PlayerOutcome[D], ...]
     games: tuple[GameOutcome[G], ...] = ()
     notes: tuple[Note, ...] = ()
-    #: The system's event-level values (FIDE's event type, Rar, dpa; FESA's passes ...).
-    detail: object = None
+    #: The system's event-level values (FIDE's event type, Rar, dpa; FESA's passes ...);
+    #: None where the rule set has none (the default, hence the ignore: ``E`` is then None).
+    detail: E = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
-class Outcome(Generic[D, G]):
+class Outcome(Generic[D, G, P, E]):
     """What a rule set computed for one event or for several rated together.
 
     ``players`` are the result (for a FIDE period: each player's period total); ``events``
@@ -338,10 +393,12 @@ class Outcome(Generic[D, G]):
     rules: str
     title: str
     players: tuple[PlayerOutcome[D], ...]
-    events: tuple[EventOutcome[D, G], ...] = ()
+    events: tuple[EventOutcome[D, G, E], ...] = ()
     games: tuple[GameOutcome[G], ...] = ()
     notes: tuple[Note, ...] = ()
-    detail: object = None
+    #: The system's own values of the whole (an event's, a period's, a replay's); None where
+    #: the rule set has none (the default, hence the ignore: ``P`` is then None).
+    detail: P = None  # type: ignore[assignment]
     new_state: PlayerFile | None = None
 
     def player(self, player_id: str) -> PlayerOutcome[D]:
@@ -427,6 +484,7 @@ def player_row(player: PlayerOutcome[Any]) -> dict[str, object]:
 
 
 __all__ = [
+    "EventFacts",
     "EventKey",
     "EventOutcome",
     "Finding",
@@ -441,12 +499,14 @@ __all__ = [
     "Number",
     "Outcome",
     "PlayerOutcome",
+    "PrintedFacts",
     "Rule",
     "SaysRatedByPerformance",
     "Status",
     "common_cells",
     "detail_cells",
     "event_digest",
+    "event_facts",
     "game_fields",
     "game_text",
     "k_in_force",

@@ -22,6 +22,7 @@ from .outcome import (
     Outcome,
     PlayerOutcome,
     detail_cells,
+    event_facts,
     player_row,
 )
 from .report import COMMON_COLUMNS, format_cell
@@ -67,14 +68,6 @@ HEADINGS: Mapping[str, str] = {
     "expected": N_("Expected"),
     "change": N_("Change"),
     "rating_after": N_("Rating after"),
-}
-
-#: The printed names of the event's facts (the fields of its detail).
-FACTS: Mapping[str, str] = {
-    "event_type": N_("event type"),
-    "start": N_("start"),
-    "end": N_("end"),
-    "players": N_("players"),
 }
 
 
@@ -239,15 +232,14 @@ def _same_event(game: GameOutcome[Any], event: EventOutcome[Any, Any]) -> bool:
 
 
 def _facts(report: Report, event: EventOutcome[Any, Any], single: bool) -> str:
-    """The event's facts: the report's summary for a single event, else its dates."""
+    """The event's facts: the report's summary for a single event, else what its detail says
+    of it (:class:`~ratingkit.core.outcome.EventFacts`: its type, dates and players)."""
     if single and report.summary:
         items = [f"{_(str(k))}: {format_cell(v)}" for k, v in report.summary.items()]
     else:
-        detail = event.detail
         items = [
-            f"{_(FACTS[name])}: {format_cell(getattr(detail, name))}"
-            for name in FACTS
-            if getattr(detail, name, None) is not None
+            f"{_(label)}: {format_cell(value)}"
+            for label, value in event_facts(event.detail).labelled()
         ]
     return f'<p class="facts">{html.escape("; ".join(items))}</p>' if items else ""
 

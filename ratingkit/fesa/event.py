@@ -307,7 +307,7 @@ class RatedEvent:
     """One event rated: its typed outcome, the records it wrote (in the event's order) with
     the state each was written from, and the records of the player file it used."""
 
-    outcome: EventOutcome[FesaPlayer, FesaGame]
+    outcome: EventOutcome[FesaPlayer, FesaGame, FesaEvent]
     records: tuple[PlayerRecord, ...]
     states: tuple[FesaState, ...]
     used: tuple[PlayerRecord, ...]

@@ -42,7 +42,7 @@ from .event import (
     rate_event,
     status_of,
 )
-from .outcome import FesaGame, FesaPlayer, FesaReplay, Promotion
+from .outcome import FesaEvent, FesaGame, FesaOutcome, FesaPlayer, FesaReplay, Promotion
 
 # The passes' names that tests and callers import from here, where they were defined before
 # issue 27's split (:mod:`.passes`).
@@ -248,7 +248,7 @@ def rate_in_turn(
 
 def replay_events(
     rules: FesaRules, events: Sequence[Event], players: PlayerFile | None = None
-) -> Outcome[FesaPlayer, FesaGame]:
+) -> FesaOutcome:
     """Rate events one after the other, each with its fixed-point iteration, fast.
 
     The ratings, categories, performances, grades, promotions and the new state are those of
@@ -268,14 +268,12 @@ def replay_events(
         return _replay(rules, events, players)
 
 
-def _replay(
-    rules: FesaRules, events: Sequence[Event], players: PlayerFile | None
-) -> Outcome[FesaPlayer, FesaGame]:
+def _replay(rules: FesaRules, events: Sequence[Event], players: PlayerFile | None) -> FesaOutcome:
     store = ReplayStore(players)
     known = KnownStates()
     state_for = known.state_for
     all_players: list[PlayerOutcome[FesaPlayer]] = []
-    event_outcomes: list[EventOutcome[FesaPlayer, FesaGame]] = []
+    event_outcomes: list[EventOutcome[FesaPlayer, FesaGame, FesaEvent]] = []
     notes: list[Note] = []
     total_passes = 0
     for event_index, event in enumerate(events):

@@ -21,7 +21,17 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..core.i18n import N_, _, tr
-from ..core.outcome import EventKey, GameOutcome, Number, Outcome, PlayerOutcome, Rule, shown_as
+from ..core.outcome import (
+    EventKey,
+    EventOutcome,
+    GameOutcome,
+    Number,
+    Outcome,
+    PlayerOutcome,
+    PrintedFacts,
+    Rule,
+    shown_as,
+)
 from ..core.shogi import GRADES, grade_name, shown_grade_name
 
 if TYPE_CHECKING:
@@ -381,6 +391,11 @@ class FesaEvent:
     def settled(self) -> bool:
         return self.unsettled is None
 
+    @property
+    def facts(self) -> PrintedFacts:
+        """What a printable report prints of the event (core.outcome.EventFacts)."""
+        return PrintedFacts(players=self.players)
+
 
 @dataclass(frozen=True)
 class FesaReplay:
@@ -393,7 +408,11 @@ class FesaReplay:
 #: The outcome types of FESA's rule sets.
 FesaPlayerOutcome = PlayerOutcome[FesaPlayer]
 FesaGameOutcome = GameOutcome[FesaGame]
-FesaOutcome = Outcome[FesaPlayer, FesaGame]
+#: An outcome's own detail: one event's values, a replay's totals, or none (events rated one
+#: after the other: each event's part has its own).
+FesaSummary = FesaEvent | FesaReplay | None
+FesaEventOutcome = EventOutcome[FesaPlayer, FesaGame, FesaEvent]
+FesaOutcome = Outcome[FesaPlayer, FesaGame, FesaSummary, FesaEvent]
 
 #: Rule (A): a win whose d' exceeded d.
 UPSET_RULE = Rule("rule (A)", N_("d' = k(or - tr)/160 replaced d"))
@@ -402,12 +421,14 @@ __all__ = [
     "UPSET_RULE",
     "Category",
     "FesaEvent",
+    "FesaEventOutcome",
     "FesaGame",
     "FesaGameOutcome",
     "FesaOutcome",
     "FesaPlayer",
     "FesaPlayerOutcome",
     "FesaReplay",
+    "FesaSummary",
     "IterationPass",
     "Promotion",
     "PromotionPath",

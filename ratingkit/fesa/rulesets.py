@@ -22,7 +22,7 @@ from ..core.ruleset import RuleSetMembers, events_of, guard
 from . import checks, fast, steps, views
 from . import event as event_module
 from .formula import _ROUNDERS, UNRATED_GAMES
-from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay
+from .outcome import Category, FesaEvent, FesaOutcome, FesaReplay
 from .pool import pool_rules
 from .state import CODEC, FesaStateCodec
 
@@ -111,7 +111,7 @@ class FesaRules(RuleSetMembers):
     # -- public API ---------------------------------------------------------------------------
     def outcome(
         self, events: Event | Sequence[Event], players: PlayerFile | None = None
-    ) -> Outcome[FesaPlayer, FesaGame]:
+    ) -> FesaOutcome:
         """One event rated alone (FESA rules 3-12), or several one after the other, each with
         the state the previous one left (rule 11: ratings are updated after every table)."""
         several, alone = events_of(events)
@@ -128,7 +128,7 @@ class FesaRules(RuleSetMembers):
             fast.age_new_objects()
             return outcome
 
-    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+    def report_of(self, outcome: Outcome[Any, Any, Any, Any]) -> Report:
         """The view of one event's outcome (with its game rows and promotions), of events
         rated one after the other (a row per player and event), or of a replay."""
         # The report's many rows are built with the collector paused too (as the outcome).
@@ -142,9 +142,7 @@ class FesaRules(RuleSetMembers):
             fast.age_new_objects()
             return report
 
-    def _outcome(
-        self, event: Event, players: PlayerFile | None = None
-    ) -> Outcome[FesaPlayer, FesaGame]:
+    def _outcome(self, event: Event, players: PlayerFile | None = None) -> FesaOutcome:
         rated = event_module.rate_event(self, event, players, key=EventKey.of(event, 0))
         # Players of the player file who did not play are carried over unchanged.
         if players is not None:
@@ -166,9 +164,7 @@ class FesaRules(RuleSetMembers):
         )
         return outcome
 
-    def _in_turn(
-        self, events: Sequence[Event], players: PlayerFile | None
-    ) -> Outcome[FesaPlayer, FesaGame]:
+    def _in_turn(self, events: Sequence[Event], players: PlayerFile | None) -> FesaOutcome:
         """Events one after the other, with every event's detail."""
         rated, new_state = fast.rate_in_turn(self, events, players)
         notes = tuple(

@@ -16,7 +16,6 @@ from typing import Any
 from ..core.i18n import N_, _, tr
 from ..core.outcome import (
     GameOutcome,
-    Outcome,
     PlayerOutcome,
     common_cells,
     detail_cells,
@@ -25,7 +24,16 @@ from ..core.outcome import (
 from ..core.report import COMMON_COLUMNS, LazyTable, Report, Table
 from ..core.shogi import GRADES, NO_GRADE, grade_name
 from .formula import bonus, expected_score, k_factor
-from .outcome import Category, FesaEvent, FesaGame, FesaPlayer, FesaReplay, IterationPass, Promotion
+from .outcome import (
+    Category,
+    FesaEvent,
+    FesaGame,
+    FesaOutcome,
+    FesaPlayer,
+    FesaReplay,
+    IterationPass,
+    Promotion,
+)
 
 #: The FESA columns of every event report's player table, in order.
 PLAYER_COLUMNS: tuple[str, ...] = (
@@ -77,8 +85,6 @@ REPLAY_COLUMNS: tuple[str, ...] = (
 assert (*shown_columns(Promotion), "note") == PROMOTION_COLUMNS
 assert shown_columns(FesaPlayer)[: len(PLAYER_COLUMNS)] == PLAYER_COLUMNS
 assert shown_columns(FesaPlayer)[len(PLAYER_COLUMNS) : -1] == PUBLISHED_COLUMNS
-
-FesaOutcome = Outcome[FesaPlayer, FesaGame]
 
 #: Every field of FesaGame is shown in the column of its own name.
 _GAME_FIELDS = shown_columns(FesaGame)

@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from ..core.i18n import N_, _, tr, trn
 from ..core.model import EventType
-from ..core.outcome import Outcome, PlayerOutcome, Rule, Status, shown_as
+from ..core.outcome import Outcome, PlayerOutcome, PrintedFacts, Rule, Status, shown_as
 
 __all__ = [
     "DpRow",
@@ -243,6 +243,11 @@ class FideEvent:
     #: The event's name (for the sections' titles).
     name: str = ""
 
+    @property
+    def facts(self) -> PrintedFacts:
+        """What a printable report prints of the event (core.outcome.EventFacts)."""
+        return PrintedFacts(self.event_type, self.start, self.end, self.players)
+
 
 @dataclass(frozen=True)
 class FidePeriod:
@@ -263,15 +268,17 @@ class VectorisedPeriod:
     reference_date: date | None = shown_as(N_("reference date"), default=None)
 
 
+#: An outcome's own detail: one event's values, a period's, or the vectorised period's.
+FideSummary = FideEvent | FidePeriod | VectorisedPeriod
 #: What a FIDE rule set computes.
-FideOutcome = Outcome[FidePlayer, FideGame]
+FideOutcome = Outcome[FidePlayer, FideGame, FideSummary]
 
 
-def cells_with_none(detail: object) -> dict[str, object]:
+def cells_with_none(detail: FideSummary) -> dict[str, object]:
     """Every printed column of a detail with its shown value, None included (a summary lists
     every item, an empty one too)."""
     cells: dict[str, object] = {}
-    for f in dataclasses.fields(detail):  # type: ignore[arg-type]
+    for f in dataclasses.fields(detail):
         column = f.metadata.get("column")
         if column is None:
             continue

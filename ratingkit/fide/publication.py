@@ -37,7 +37,7 @@ from ..core.players import PlayerFile
 from ..core.rounding import round_half_away_from_zero
 from .event import EventResult, group_k_defaults, rate_event, rated_games, reference_date
 from .formula import exact_sum
-from .outcome import FideGame, FidePeriod, FidePlayer
+from .outcome import FideGame, FidePeriod, FidePlayer, FideSummary
 from .state import (
     Pending,
     PlayerState,
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FirstRating", "as_one_event", "period_games", "rate_one", "rate_period"]
 
-FideOutcome = Outcome[FidePlayer, FideGame]
+FideOutcome = Outcome[FidePlayer, FideGame, FideSummary]
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,7 @@ def adjust_march_2024(ratings: PlayerFile | Sequence[int]) -> Report:
             "are unchanged; unrated players stay unrated"
         ),
     ]
-    outcome: Outcome[Adjustment, None] = Outcome(
+    outcome: Outcome[Adjustment, None, None] = Outcome(
         rules="fide-2024",
         title=tr(
             "one-time adjustment of {day} ({source})",

@@ -336,7 +336,7 @@ class Fide2014(RuleSetMembers):
                     return outcome
         return rate_period(self, several, players)
 
-    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+    def report_of(self, outcome: Outcome[Any, Any, Any, Any]) -> Report:
         """The view of one event's outcome or of a period's (the vectorised engine's with
         its tables laid out when read)."""
         from .engine.lazy import LazyPeriodOutcome

@@ -16,7 +16,14 @@ from typing import Any
 from ..core.i18n import N_, tr
 from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, player_row
 from ..core.report import Report, Table
-from .outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
+from .outcome import (
+    FideEvent,
+    FideGame,
+    FidePeriod,
+    FidePlayer,
+    FideSummary,
+    cells_with_none,
+)
 
 __all__ = [
     "CALCULATION_COLUMNS",
@@ -69,7 +76,7 @@ FORMATS = {
     "Ru exact": "{:.2f}",
 }
 
-FideOutcome = Outcome[FidePlayer, FideGame]
+FideOutcome = Outcome[FidePlayer, FideGame, FideSummary]
 
 
 #: FideGame's printed fields: (field name, column, show), read once (a report has thousands

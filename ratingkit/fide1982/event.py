@@ -648,7 +648,7 @@ def rate_event(
         STATE_CODEC.write(PlayerRecord(id=r.outcome.id, name=r.outcome.name), r.state)
         for r in rated
     )
-    part: EventOutcome[Fide1982Player, Fide1982Game] = EventOutcome(
+    part: EventOutcome[Fide1982Player, Fide1982Game, Fide1982Event] = EventOutcome(
         key, outcomes, games, tuple(notes), detail
     )
     return Outcome(

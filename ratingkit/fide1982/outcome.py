@@ -24,6 +24,7 @@ from ..core.outcome import (
     GameOutcome,
     Outcome,
     PlayerOutcome,
+    PrintedFacts,
     Rule,
     shown_as,
 )
@@ -263,6 +264,11 @@ class Fide1982Event:
     unchecked: tuple[str, ...] = ()
 
     @property
+    def facts(self) -> PrintedFacts:
+        """What a printable report prints of the event (core.outcome.EventFacts)."""
+        return PrintedFacts(players=self.players)
+
+    @property
     def method_text(self) -> str:
         """The printed method."""
         if self.method is Method.NOT_RATED:
@@ -276,12 +282,13 @@ class Fide1982Event:
 #: The typed outcomes of this system.
 Fide1982PlayerOutcome = PlayerOutcome[Fide1982Player]
 Fide1982GameOutcome = GameOutcome[Fide1982Game]
-Fide1982EventOutcome = EventOutcome[Fide1982Player, Fide1982Game]
-Fide1982Outcome = Outcome[Fide1982Player, Fide1982Game]
+Fide1982EventOutcome = EventOutcome[Fide1982Player, Fide1982Game, Fide1982Event]
+Fide1982Outcome = Outcome[Fide1982Player, Fide1982Game, Fide1982Event, Fide1982Event]
 #: A period's outcome: its ``players`` have a :class:`Fide1982PeriodPlayer` detail, the
-#: players of its ``events`` a :class:`Fide1982Player` one (``Outcome`` has one detail type for
-#: both, hence ``Any``).
-Fide1982PeriodOutcome = Outcome[Any, Fide1982Game]
+#: players of its ``events`` a :class:`Fide1982Player` one (``Outcome`` has one player detail
+#: type for both, hence ``Any``); the period has no detail of its own (None), its events have
+#: theirs.
+Fide1982PeriodOutcome = Outcome[Any, Fide1982Game, None, Fide1982Event]
 
 __all__ = [
     "METHOD_TEXT",

@@ -116,7 +116,7 @@ class Fide1982(RuleSetMembers):
             return rate_event(self, several[0], players)
         return rate_period(self, several, players)[0]
 
-    def report_of(self, outcome: Outcome[Any, Any]) -> Report:
+    def report_of(self, outcome: Outcome[Any, Any, Any, Any]) -> Report:
         """The view of one event's outcome (the 10.68 table) or of a period's (10.65)."""
         if isinstance(outcome.detail, Fide1982Event):
             return event_report(outcome)

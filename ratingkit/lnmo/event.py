@@ -91,7 +91,7 @@ if TYPE_CHECKING:
     from .rulesets import LnmoRules
 
 #: The typed outcome of an LNMO run.
-LnmoOutcome = Outcome[LnmoPlayer, LnmoGame]
+LnmoOutcome = Outcome[LnmoPlayer, LnmoGame, LnmoSeason, LnmoSeason]
 
 # -- Per-game terms from a game's columns ------------------------------------------------------
 

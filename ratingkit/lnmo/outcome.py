@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..core.i18n import N_, _, tr, trn
-from ..core.outcome import EventKey, Rule, shown_as
+from ..core.outcome import EventKey, PrintedFacts, Rule, shown_as
 from .formula import Grade
 
 
@@ -509,6 +509,12 @@ class LnmoSeason:
     @property
     def qualification_games(self) -> int:
         return sum(1 for unit in self.units if unit.kind is UnitKind.QUALIFICATION)
+
+    @property
+    def facts(self) -> PrintedFacts:
+        """What a printable report prints of the event (core.outcome.EventFacts): nothing (the
+        units' values have no event type, dates or player count of their own)."""
+        return PrintedFacts()
 
 
 __all__ = [

@@ -20,9 +20,9 @@ from typing import Any, Generic, TypeVar, cast
 from ...core.fastbuild import collector_paused
 from ...core.outcome import EventKey, EventOutcome, GameOutcome, Note, Outcome, PlayerOutcome
 from ...core.players import PlayerFile, PlayerRecord
-from ..outcome import FideGame, FidePlayer
+from ..outcome import FideEvent, FideGame, FidePeriod, FidePlayer, FideSummary, VectorisedPeriod
 
-FideOutcome = Outcome[FidePlayer, FideGame]
+FideOutcome = Outcome[FidePlayer, FideGame, FideSummary]
 FideEventOutcome = EventOutcome[FidePlayer, FideGame]
 Players = tuple[PlayerOutcome[FidePlayer], ...]
 Games = tuple[GameOutcome[FideGame], ...]
@@ -77,7 +77,7 @@ def known_length(instance: object, name: str) -> int | None:
     return len(value) if value is not None else None
 
 
-class LazyOutcome(Outcome[FidePlayer, FideGame]):
+class LazyOutcome(Outcome[FidePlayer, FideGame, VectorisedPeriod]):
     """The outcome of a period rated from frames (one event: ``events`` holds it), whose
     players, game sides and event are made when first read."""
 
@@ -168,7 +168,7 @@ def lazy_event_outcome(
     key: EventKey,
     *,
     notes: tuple[Note, ...],
-    detail: object,
+    detail: FideEvent,
     build_players: Callable[[], Players],
     build_games: Callable[[], Games],
     sides: int,
@@ -183,7 +183,7 @@ def lazy_event_outcome(
     )
 
 
-class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
+class LazyPeriodOutcome(Outcome[FidePlayer, FideGame, FidePeriod]):
     """The period's outcome whose game sides (all events') are made on first read."""
 
     games = Deferred()
