@@ -221,16 +221,26 @@ def _games_digest(
     imported twice has one digest."""
     # A game's cells (round, white, black, scores, play, special, handicap, giver, date):
     # the scores in half points, every cell as text, one line a game, the lines sorted.
+    # A score's half points are worked out once per distinct score (a million games have
+    # three); the text is the same as before (older ledgers' digests are compared with it).
+    halves: dict[object, str] = {}
+
+    def half_points(score: object) -> str:
+        text = halves.get(score)
+        if text is None:
+            text = halves[score] = str(round(2 * float(score)))  # type: ignore[arg-type]
+        return text
+
     lines = sorted(
         "\t".join(
-            (
+            [
                 str(g[0]),
                 str(g[1]),
                 str(g[2]),
-                str(round(2 * float(g[3]))),  # type: ignore[arg-type]
-                str(round(2 * float(g[4]))),  # type: ignore[arg-type]
-                *("" if v is None else str(v) for v in g[5:]),
-            )
+                half_points(g[3]),
+                half_points(g[4]),
+                *["" if v is None else str(v) for v in g[5:]],
+            ]
         )
         for g in games
     )
