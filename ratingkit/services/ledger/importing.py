@@ -366,10 +366,12 @@ class LedgerImporting(LedgerRating):
                 self._set_initial_state(ids[player.id], record)
         db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
         game_cells = _game_cells(event.games, ids)
+        start = _iso(event.start or _first_game_date(event))
+        end = _iso(event.end or _last_game_date(event))
         games_digest = _games_digest(
             event.type.value,
-            _iso(event.start or _first_game_date(event)),
-            _iso(event.end or _last_game_date(event)),
+            start,
+            end,
             [ids[p.id] for p in event.players],
             game_cells,
             [(b.round, ids[b.player], b.kind.value) for b in event.byes],
@@ -404,8 +406,8 @@ class LedgerImporting(LedgerRating):
             (
                 period,
                 event.name,
-                _iso(event.start or _first_game_date(event)),
-                _iso(event.end or _last_game_date(event)),
+                start,
+                end,
                 event.type.value,
                 event.rounds,
                 event.source,
@@ -429,7 +431,7 @@ class LedgerImporting(LedgerRating):
         db.executemany(
             "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (event_id, *cells, _json_extra(g.extra))
+                (event_id, *cells, _json_extra(g.extra) if g.extra else "{}")
                 for g, cells in zip(event.games, game_cells, strict=True)
             ],
         )
@@ -748,6 +750,8 @@ def _game_cells(games: Sequence[Game], ids: Mapping[str, int]) -> list[tuple[obj
     """The games' columns in the ledger (after the event id, before ``extra``), built in one
     pass: a FIDE month is a million games."""
     plays = _PLAY_VALUES
+    # A month's games are played on a few days: each written once.
+    days = {day: day.isoformat() for day in {game.date for game in games} if day is not None}
     return [
         (
             game.round,
@@ -759,7 +763,7 @@ def _game_cells(games: Sequence[Game], ids: Mapping[str, int]) -> list[tuple[obj
             game.special.value if game.special else None,
             game.handicap.kind if game.handicap else None,
             ids[game.handicap.giver] if game.handicap else None,
-            game.date.isoformat() if game.date else None,
+            days.get(game.date) if game.date else None,
         )
         for game in games
     ]
