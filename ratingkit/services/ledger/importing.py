@@ -237,15 +237,16 @@ class LedgerImporting(LedgerRating):
         out: dict[str, int | str] = {}
         errors: list[str] = []
         holders: dict[str, Player] = {}
-        wanted = [k for k in (self._player_key(p, event) for p in event.players) if k]
+        # Each player's key worked out once (person_key reads his typed extras).
+        player_keys = [self._player_key(p, event) for p in event.players]
+        wanted = [k for k in player_keys if k]
         own = [k[3:] for k in wanted if k.startswith("id:")]
         by_key = self._lookup("SELECT key, id FROM players WHERE key IN ({})", wanted)
         # The players' own ids (a federation's member numbers) of players keyed by their FIDE
         # id: an event that names one by his own id alone finds him too.
         owned = self._lookup("SELECT own_id, id FROM players WHERE own_id IN ({})", own)
         by_own = {f"id:{k}": v for k, v in owned.items()}
-        for player in event.players:
-            key = self._player_key(player, event)
+        for player, key in zip(event.players, player_keys, strict=True):
             if key is not None and key in holders:
                 # Two players of one file would become one ledger player (and break its
                 # bookkeeping): refused, naming both.
