@@ -29,15 +29,18 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from types import MappingProxyType
 
-from ..core.errors import InvalidValueError, Location, MalformedLineError
-from ..core.fastbuild import collector_paused
+from ..core.errors import InvalidValueError, Location, MalformedLineError, RatingkitError
+from ..core.fastbuild import build, collector_paused
 from ..core.fileio import (
+    FIELD_LIMIT,
     Reads,
+    detect_delimiter,
     encoding_notes,
     files_read,
     header_cells,
@@ -49,6 +52,7 @@ from ..core.i18n import N_, _, tr
 from ..core.model import (
     BYE_CODES,
     Bye,
+    ByeKind,
     Event,
     EventOrigin,
     EventType,
@@ -234,6 +238,121 @@ def _with_type(event: Event, event_type: EventType, note: str) -> Event:
 
 
 def _read_games(
+    text: str, source: str, known_ids: set[str]
+) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
+    """The games and byes of a games file: read column-wise where the file is plain
+    (:func:`_read_games_by_columns`), else (or where a value is refused) row by row, whose
+    checks and messages are the reader's."""
+    read = _read_games_by_columns(text, source, known_ids)
+    return read if read is not None else _read_games_by_rows(text, source, known_ids)
+
+
+#: The columns of a games file the column-wise reader takes; any other (special, handicap,
+#: a rule set's own column) sends the file to the row-by-row reader.
+_PLAIN_COLUMNS = frozenset((*GAME_COLUMNS, "date"))
+#: What the column-wise reader leaves to the csv module: quotes, the apostrophe of a
+#: protected cell (core.output.unprotect_cell), NUL (a lone CR is looked for apart).
+_NOT_PLAIN = ('"', "'", "\x00")
+#: The games of a plain file have no extra columns: one empty mapping serves them all.
+_NO_EXTRA: Mapping[str, object] = MappingProxyType({})
+
+_Outcome = tuple[float, float, Play] | ByeKind
+
+
+def _read_games_by_columns(
+    text: str, source: str, known_ids: set[str]
+) -> tuple[tuple[Game, ...], tuple[Bye, ...]] | None:
+    """A plain games file read a column at a time: each distinct round, result and date is
+    parsed once, the ids checked as sets; None (the row-by-row reader's turn, which then
+    refuses the first bad value with its line) where the file is not plain or any value is
+    not one the reader takes as it stands.  A FIDE month is a million games."""
+    text = text.lstrip("\ufeff")
+    if any(mark in text for mark in _NOT_PLAIN) or "\r" in text.replace("\r\n", ""):
+        return None
+    lines = text.split("\n")
+    if not lines[0] or max(map(len, lines)) > FIELD_LIMIT:
+        return None  # no header line, or a cell the csv module refuses: its messages
+    delimiter = detect_delimiter(lines[0])
+    # The header line through the reader's own table (an empty file, a column named twice or
+    # missing refused with its messages).
+    header, _rows = read_csv_table(lines[0], source, _("the games file"), GAME_COLUMNS)
+    if not set(header) <= _PLAIN_COLUMNS:
+        return None
+    numbers = [n for n, line in enumerate(lines[1:], start=2) if line.strip()]
+    rows = [lines[n - 1].split(delimiter) for n in numbers]
+    if not rows or any(len(row) != len(header) for row in rows):
+        return None
+    columns = {
+        name: [cell.strip() for cell in cells]
+        for name, cells in zip(header, zip(*rows, strict=True), strict=True)
+    }
+    parsed = _plain_values(columns, known_ids)
+    if parsed is None:
+        return None
+    rounds, results, dates = parsed
+    games: list[Game] = []
+    byes: list[Bye] = []
+    days = columns.get("date") or [""] * len(numbers)
+    for line, round_text, white, black, code, day in zip(
+        numbers,
+        columns["round"],
+        columns["white"],
+        columns["black"],
+        columns["result"],
+        days,
+        strict=True,
+    ):
+        outcome = results[code]
+        if isinstance(outcome, ByeKind):
+            byes.append(Bye(rounds[round_text], white or black, outcome, Location(source, line)))
+            continue
+        white_score, black_score, play = outcome
+        # Built without Game's checks: _plain_values made them for the whole file.
+        game = {
+            "round": rounds[round_text],
+            "white": white,
+            "black": black,
+            "white_score": white_score,
+            "black_score": black_score,
+            "play": play,
+            "special": None,
+            "handicap": None,
+            "date": dates[day] if day else None,
+            "extra": _NO_EXTRA,
+            "location": Location(source, line),
+        }
+        games.append(build(Game, game))
+    return tuple(games), tuple(byes)
+
+
+def _plain_values(
+    columns: Mapping[str, list[str]], known_ids: set[str]
+) -> tuple[dict[str, int], dict[str, _Outcome], dict[str, date]] | None:
+    """Each distinct round, result and date of a games file's columns parsed once, or None
+    where any of them, a player id or a row's players is one the row-by-row reader refuses."""
+    whites, blacks, codes = columns["white"], columns["black"], columns["result"]
+    if not (set(whites) | set(blacks)) - {""} <= known_ids:
+        return None
+    try:
+        rounds = {text: parse_round(text) for text in set(columns["round"])}
+        results: dict[str, _Outcome] = {
+            code: BYE_CODES[code.upper()] if code.upper() in BYE_CODES else parse_result(code)
+            for code in set(codes)
+        }
+        dates = {text: parse_date(text) for text in set(columns.get("date", ())) if text}
+    except RatingkitError:
+        return None
+    for white, black, code in zip(whites, blacks, codes, strict=True):
+        if isinstance(results[code], ByeKind):
+            # A bye names one player, in either column (as the row reader takes it).
+            if bool(white) == bool(black):
+                return None
+        elif not white or not black or white == black:
+            return None
+    return rounds, results, dates
+
+
+def _read_games_by_rows(
     text: str, source: str, known_ids: set[str]
 ) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
     header, rows = read_csv_table(text, source, _("the games file"), GAME_COLUMNS)

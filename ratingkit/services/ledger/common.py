@@ -221,19 +221,25 @@ def _games_digest(
     imported twice has one digest."""
     # A game's cells (round, white, black, scores, play, special, handicap, giver, date):
     # the scores in half points, every cell as text, one line a game, the lines sorted.
-    lines = sorted(
-        "\t".join(
-            (
-                str(g[0]),
-                str(g[1]),
-                str(g[2]),
-                str(round(2 * float(g[3]))),  # type: ignore[arg-type]
-                str(round(2 * float(g[4]))),  # type: ignore[arg-type]
-                *("" if v is None else str(v) for v in g[5:]),
-            )
-        )
-        for g in games
-    )
+    # A score's half points and a game's last five cells (play, special, handicap, giver,
+    # date) are written once per distinct value (a million games have a few); the text is the
+    # same as before, so that older ledgers' digests still compare.
+    halves: dict[object, str] = {}
+    tails: dict[tuple[object, ...], str] = {}
+
+    def line(g: Sequence[object]) -> str:
+        white, black = halves.get(g[3]), halves.get(g[4])
+        if white is None:
+            white = halves[g[3]] = str(round(2 * float(g[3])))  # type: ignore[arg-type]
+        if black is None:
+            black = halves[g[4]] = str(round(2 * float(g[4])))  # type: ignore[arg-type]
+        rest = tuple(g[5:])
+        tail = tails.get(rest)
+        if tail is None:
+            tail = tails[rest] = "".join("\t" + ("" if v is None else str(v)) for v in rest)
+        return f"{g[0]}\t{g[1]}\t{g[2]}\t{white}\t{black}{tail}"
+
+    lines = sorted(map(line, games))
     head = [kind, start or "", end or "", ",".join(map(str, sorted(players)))]
     tail = sorted("\t".join("" if v is None else str(v) for v in b) for b in byes)
     text = "\n".join([*head, *lines, "byes", *tail])

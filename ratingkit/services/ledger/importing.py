@@ -15,7 +15,7 @@ from typing import Any
 
 from ...core.errors import RatingkitError
 from ...core.i18n import tr
-from ...core.model import Event, Game, Player
+from ...core.model import Event, Game, Play, Player
 from ...core.output import plain
 from ...core.players import (
     Ambiguity,
@@ -237,15 +237,16 @@ class LedgerImporting(LedgerRating):
         out: dict[str, int | str] = {}
         errors: list[str] = []
         holders: dict[str, Player] = {}
-        wanted = [k for k in (self._player_key(p, event) for p in event.players) if k]
+        # Each player's key worked out once (person_key reads his typed extras).
+        player_keys = [self._player_key(p, event) for p in event.players]
+        wanted = [k for k in player_keys if k]
         own = [k[3:] for k in wanted if k.startswith("id:")]
         by_key = self._lookup("SELECT key, id FROM players WHERE key IN ({})", wanted)
         # The players' own ids (a federation's member numbers) of players keyed by their FIDE
         # id: an event that names one by his own id alone finds him too.
         owned = self._lookup("SELECT own_id, id FROM players WHERE own_id IN ({})", own)
         by_own = {f"id:{k}": v for k, v in owned.items()}
-        for player in event.players:
-            key = self._player_key(player, event)
+        for player, key in zip(event.players, player_keys, strict=True):
             if key is not None and key in holders:
                 # Two players of one file would become one ledger player (and break its
                 # bookkeeping): refused, naming both.
@@ -339,8 +340,6 @@ class LedgerImporting(LedgerRating):
         source: str,
     ) -> ImportSummary:
         db = self._connection
-        ids: dict[str, int] = {}
-        created = 0
         own_ids: list[tuple[str, int]] = []
         own_file = player_file is not None and _read_with(event, player_file.source)
         state = (
@@ -351,27 +350,9 @@ class LedgerImporting(LedgerRating):
             if player_file is not None
             else None
         )
+        ids = self._store_players(event, keys)
+        created = sum(not isinstance(keys[p.id], int) for p in event.players)
         for player in event.players:
-            key = keys[player.id]
-            if isinstance(key, int):
-                ids[player.id] = key
-            else:
-                created += 1
-                cursor = db.execute(
-                    "INSERT INTO players (key, name, name_key, fide_id, federation, title, born,"
-                    " arrived_rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        None if key.startswith("name:") else key,
-                        player.name,
-                        normalise_name(player.name),
-                        player.fide_id,
-                        player.federation,
-                        player.title,
-                        player.born.isoformat() if player.born else None,
-                        int(player.rating is not None),
-                    ),
-                )
-                ids[player.id] = _row_id(cursor)
             if not event.local_ids:
                 # The file's ids are the players' own (member numbers): kept with him, also
                 # where he is known by his FIDE id or came from FIDE's list.
@@ -385,11 +366,13 @@ class LedgerImporting(LedgerRating):
                     record = replace(record, rating=None)
                 self._set_initial_state(ids[player.id], record)
         db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
-        game_cells = [_game_cells(g, ids) for g in event.games]
+        game_cells = _game_cells(event.games, ids)
+        start = _iso(event.start or _first_game_date(event))
+        end = _iso(event.end or _last_game_date(event))
         games_digest = _games_digest(
             event.type.value,
-            _iso(event.start or _first_game_date(event)),
-            _iso(event.end or _last_game_date(event)),
+            start,
+            end,
             [ids[p.id] for p in event.players],
             game_cells,
             [(b.round, ids[b.player], b.kind.value) for b in event.byes],
@@ -424,8 +407,8 @@ class LedgerImporting(LedgerRating):
             (
                 period,
                 event.name,
-                _iso(event.start or _first_game_date(event)),
-                _iso(event.end or _last_game_date(event)),
+                start,
+                end,
                 event.type.value,
                 event.rounds,
                 event.source,
@@ -449,7 +432,7 @@ class LedgerImporting(LedgerRating):
         db.executemany(
             "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (event_id, *cells, _json_extra(g.extra))
+                (event_id, *cells, _json_extra(g.extra) if g.extra else "{}")
                 for g, cells in zip(event.games, game_cells, strict=True)
             ],
         )
@@ -466,6 +449,42 @@ class LedgerImporting(LedgerRating):
             len(event.games),
             registered,
         )
+
+    def _store_players(self, event: Event, keys: Mapping[str, int | str]) -> dict[str, int]:
+        """Each event player's ledger id: the matched one, or a new player's, stored with one
+        ``executemany``.  A new player gets the id SQLite would give him inserted alone (the
+        table's largest id plus one: ``players.id`` is an INTEGER PRIMARY KEY), given outright
+        so that the ids are known without a query a player."""
+        db = self._connection
+        ids: dict[str, int] = {}
+        new_rows = []
+        last_id = int(db.execute("SELECT COALESCE(MAX(id), 0) FROM players").fetchone()[0])
+        for player in event.players:
+            key = keys[player.id]
+            if isinstance(key, int):
+                ids[player.id] = key
+                continue
+            last_id += 1
+            ids[player.id] = last_id
+            new_rows.append(
+                (
+                    last_id,
+                    None if key.startswith("name:") else key,
+                    player.name,
+                    normalise_name(player.name),
+                    player.fide_id,
+                    player.federation,
+                    player.title,
+                    player.born.isoformat() if player.born else None,
+                    int(player.rating is not None),
+                )
+            )
+        db.executemany(
+            "INSERT INTO players (id, key, name, name_key, fide_id, federation, title, born,"
+            " arrived_rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            new_rows,
+        )
+        return ids
 
     def _register(self, records: Sequence[PlayerRecord], local_ids: bool) -> None:
         """Store the state of player-file rows that are not in the event: the federation's
@@ -724,20 +743,31 @@ def _json_extra(extra: Any) -> str:
     return json.dumps({k: plain(v) for k, v in extra.items()}, ensure_ascii=False)
 
 
-def _game_cells(game: Game, ids: dict[str, int]) -> tuple[object, ...]:
-    """A game's columns in the ledger (after the event id, before ``extra``)."""
-    return (
-        game.round,
-        ids[game.white],
-        ids[game.black],
-        game.white_score,
-        game.black_score,
-        game.play.value,
-        game.special.value if game.special else None,
-        game.handicap.kind if game.handicap else None,
-        ids[game.handicap.giver] if game.handicap else None,
-        game.date.isoformat() if game.date else None,
-    )
+#: Each Play's stored text, read once (an enum's ``.value`` is a property: a million games).
+_PLAY_VALUES = {play: play.value for play in Play}
+
+
+def _game_cells(games: Sequence[Game], ids: Mapping[str, int]) -> list[tuple[object, ...]]:
+    """The games' columns in the ledger (after the event id, before ``extra``), built in one
+    pass: a FIDE month is a million games."""
+    plays = _PLAY_VALUES
+    # A month's games are played on a few days: each written once.
+    days = {day: day.isoformat() for day in {game.date for game in games} if day is not None}
+    return [
+        (
+            game.round,
+            ids[game.white],
+            ids[game.black],
+            game.white_score,
+            game.black_score,
+            plays[game.play],
+            game.special.value if game.special else None,
+            game.handicap.kind if game.handicap else None,
+            ids[game.handicap.giver] if game.handicap else None,
+            days.get(game.date) if game.date else None,
+        )
+        for game in games
+    ]
 
 
 def _file_digest(path: Path, event: Event) -> str:
