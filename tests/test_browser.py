@@ -53,27 +53,23 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@contextlib.contextmanager
-def served(notebook: str, tmp_path: Path, workshop: bool = False) -> Iterator[str]:
-    """Voila serving ``notebooks/<notebook>`` on a free loopback port; yields its URL.
-
-    With ``workshop``, as the README's workshop command (ratingkit/workshop/share: the template
-    without CDN links), one preheated kernel, the URL yielded once that kernel has run."""
+def _start_voila(target: str, log_path: Path, workshop: bool) -> tuple[subprocess.Popen, str]:
+    """Voila serving ``target`` (a notebook or ``notebooks/``) on a free loopback port, once it
+    answers; with ``workshop``, once its preheated kernel has run."""
     port = _free_port()
-    log_path = tmp_path / "voila.log"
-    log = log_path.open("w")
     share = ROOT / "ratingkit" / "workshop" / "share"
     extra = (
         [f"--Voila.config_file_paths={share}", "--VoilaConfiguration.default_pool_size=1"]
         if workshop
         else []
     )
+    log = log_path.open("w")
     process = subprocess.Popen(
         [
             sys.executable,
             "-m",
             "voila",
-            f"notebooks/{notebook}",
+            target,
             f"--port={port}",
             "--no-browser",
             "--Voila.ip=127.0.0.1",
@@ -81,9 +77,10 @@ def served(notebook: str, tmp_path: Path, workshop: bool = False) -> Iterator[st
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
-        cwd=ROOT,  # as the README's workshop command: voila notebooks/NAME.ipynb
+        cwd=ROOT,  # as the README's commands: voila notebooks/NAME.ipynb
         env={**os.environ, "JUPYTER_PATH": str(share)} if workshop else None,
     )
+    log.close()  # the child holds its own descriptor
     try:
         deadline = time.monotonic() + (120 if workshop else 60)
         while time.monotonic() < deadline:
@@ -98,30 +95,84 @@ def served(notebook: str, tmp_path: Path, workshop: bool = False) -> Iterator[st
             time.sleep(0.2)
         else:
             raise RuntimeError(f"voila was not ready in time: {log_path.read_text()}")
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
+    except BaseException:
+        _stop(process)
+        raise
+    return process, f"http://127.0.0.1:{port}/"
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+class _SharedVoila:
+    """One Voila serving the whole ``notebooks/`` folder for this file's tests on a worker,
+    started by the first test that asks and stopped by :func:`_shared_voila`: each test opens
+    its own page, so its own kernel, but a server's start (some 2.5 s of CPU) is paid once."""
+
+    log: Path | None = None
+    server: tuple[subprocess.Popen, str] | None = None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _shared_voila(tmp_path_factory):
+    _SharedVoila.log = tmp_path_factory.mktemp("voila") / "voila.log"
+    yield
+    if _SharedVoila.server is not None:
+        _stop(_SharedVoila.server[0])
+    _SharedVoila.server = _SharedVoila.log = None
+
+
+@contextlib.contextmanager
+def served(notebook: str, tmp_path: Path, workshop: bool = False) -> Iterator[str]:
+    """The URL of ``notebooks/<notebook>`` served as an app by Voila on a loopback port.
+
+    Without ``workshop``, from this worker's one Voila serving ``notebooks/`` (each page a kernel
+    of its own). With ``workshop``, a Voila of its own as the README's workshop command starts
+    it (ratingkit/workshop/share: the template without CDN links), one preheated kernel, the
+    URL yielded once that kernel has run."""
+    if workshop:
+        process, url = _start_voila(f"notebooks/{notebook}", tmp_path / "voila.log", True)
         try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+            yield url
+        finally:
+            _stop(process)
+        return
+    if _SharedVoila.server is None or _SharedVoila.server[0].poll() is not None:
+        assert _SharedVoila.log is not None  # set by the module's fixture
+        _SharedVoila.server = _start_voila("notebooks/", _SharedVoila.log, False)
+    yield f"{_SharedVoila.server[1]}voila/render/{notebook}"
 
 
-@pytest.fixture
-def page(tmp_path, request):
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium for this file's tests on a worker (a launch, with Playwright's driver, is
+    about a second of CPU); each test gets a context of its own (:func:`page`)."""
     _need_browser()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        opened = browser.new_page(viewport={"width": 1280, "height": 900})
         try:
-            yield opened
+            yield browser
         finally:
-            if _call_failed(request):
-                opened.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
             browser.close()
+
+
+@pytest.fixture
+def page(chromium, tmp_path, request):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    try:
+        yield opened
+    finally:
+        if _call_failed(request):
+            opened.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+        context.close()
 
 
 def _call_failed(request) -> bool:
@@ -601,7 +652,7 @@ def test_translated_notebook_serves_its_own_language(page, tmp_path, notebook, w
     assert outside == []
 
 
-def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(tmp_path):
+def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(page, tmp_path):
     """The README's first command, ``ratingkit-workbook``, run in a copy of the project's
     notebooks and examples (its ``workbook/`` copies made there, not in the real project):
     JupyterLab on a free 127.0.0.1 port with no browser of its own, the start URL it prints
@@ -610,9 +661,6 @@ def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(tmp_path):
     import json
     import shutil
     from urllib.parse import urlparse
-
-    _need_browser()
-    from playwright.sync_api import sync_playwright
 
     project = tmp_path / "project"
     shutil.copytree(ROOT / "notebooks", project / "notebooks")
@@ -663,24 +711,18 @@ def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(tmp_path):
             time.sleep(0.2)
         else:
             raise RuntimeError("jupyter lab did not start listening within 60 s")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 900})
-                requests: list[str] = []
-                page.on("request", lambda request: requests.append(request.url))
-                page.goto(url, timeout=PAGE_LOAD_MS)
-                tab = page.locator(".lm-TabBar-tab.jp-mod-current", has_text="00-start-here")
-                tab.wait_for(timeout=PAGE_LOAD_MS)
-                title = page.locator(".jp-NotebookPanel:visible .jp-RenderedMarkdown h1").first
-                title.wait_for(timeout=PAGE_LOAD_MS)
-                assert heading in title.inner_text()
-                listing = page.locator(".jp-DirListing-content")
-                listing.wait_for(timeout=PAGE_LOAD_MS)
-                names = listing.locator(".jp-DirListing-itemText").all_inner_texts()
-                page.screenshot(path=str(tmp_path / "lab.png"))
-            finally:
-                browser.close()
+        requests: list[str] = []
+        page.on("request", lambda request: requests.append(request.url))
+        page.goto(url, timeout=PAGE_LOAD_MS)
+        tab = page.locator(".lm-TabBar-tab.jp-mod-current", has_text="00-start-here")
+        tab.wait_for(timeout=PAGE_LOAD_MS)
+        title = page.locator(".jp-NotebookPanel:visible .jp-RenderedMarkdown h1").first
+        title.wait_for(timeout=PAGE_LOAD_MS)
+        assert heading in title.inner_text()
+        listing = page.locator(".jp-DirListing-content")
+        listing.wait_for(timeout=PAGE_LOAD_MS)
+        names = listing.locator(".jp-DirListing-itemText").all_inner_texts()
+        page.screenshot(path=str(tmp_path / "lab.png"))
     finally:
         process.terminate()
         try:
