@@ -30,7 +30,7 @@ import numpy as np
 from ...core.citations import Concept
 from ...core.fastbuild import collector_paused
 from ...core.i18n import N_, tr
-from ...core.model import Event, EventType, Play, Player
+from ...core.model import Event, EventType, Player
 from ...core.outcome import (
     EventKey,
     EventOutcome,
@@ -83,6 +83,8 @@ from .lazy import (
 )
 from .parts import (
     HALF_POINTS,
+    PLAY_CODES,
+    PLAYED_CODE,
     EventData,
     UnratedParts,
     as_fraction,
@@ -136,8 +138,9 @@ class _Totals:
 _WHITE = attrgetter("white")
 _BLACK = attrgetter("black")
 _WHITE_SCORE = attrgetter("white_score")
+_BLACK_SCORE = attrgetter("black_score")
 _PLAY = attrgetter("play")
-_PLAYED = frozenset({Play.PLAYED})
+_ROUND = attrgetter("round")
 
 
 def _prepare(
@@ -153,54 +156,91 @@ def _prepare(
     offset = 0
     kind: dict[str, bool] = {}
     for position, event in enumerate(events):
-        if event.score_only:
-            return tr("{name!r} is a score table: FIDE 2014 section 8 rates games", name=event.name)
-        unrated = [p for p in event.players if p.rating is None]
-        if event.type is EventType.ROUND_ROBIN and unrated:
-            return tr(
-                "{name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
-                "8.58: the rated players' games against them count with their Ru from the "
-                "iteration)",
-                name=event.name,
-            )
         games = event.games
-        if any(g.handicap is not None or g.special is not None for g in games):
-            return tr(
-                "{name!r} has games with a shogi handicap or a shogi result: they are not "
-                "chess games (listed, not rated, by the event-by-event path)",
-                name=event.name,
-            )
+        shogi = any(g.handicap is not None or g.special is not None for g in games)
+        reason = event_reason(event, shogi)
+        if reason is not None:
+            return reason
         states, notes = read_states(event, players)
-        for p in event.players:
-            state = states[p.id]
-            if p.rating is not None and state.first_rated is not None:
-                return tr(
-                    "{name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
-                    "during an event counts as unrated for his opponents)",
-                    name=p.name,
-                )
-            key = state.key or p.id
-            rated = p.rating is not None
-            if kind.setdefault(key, rated) is not rated:
-                return tr(
-                    "{name!r} is rated in one event of the period and unrated in another "
-                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his "
-                    "rating)",
-                    name=p.name,
-                )
+        reason = persons_reason(event, states, kind)
+        if reason is not None:
+            return reason
         index = {p.id: offset + i for i, p in enumerate(event.players)}
         slot_of = index.__getitem__
         size = len(games)
         white = np.fromiter(map(slot_of, map(_WHITE, games)), np.int64, size)
         black = np.fromiter(map(slot_of, map(_BLACK, games)), np.int64, size)
         halves = (2 * np.fromiter(map(_WHITE_SCORE, games), np.float64, size)).astype(np.int64)
-        # (an enum's __eq__ gives NotImplemented, which is true, for another member)
-        played = np.fromiter(map(_PLAYED.__contains__, map(_PLAY, games)), bool, size)
+        black_halves = (2 * np.fromiter(map(_BLACK_SCORE, games), np.float64, size)).astype(
+            np.int64
+        )
+        plays = np.fromiter(map(PLAY_CODES.__getitem__, map(_PLAY, games)), np.int8, size)
         data.append(
-            EventData(event, position, states, notes, offset, white, black, halves, played, index)
+            EventData(
+                event,
+                position,
+                states,
+                notes,
+                offset,
+                white,
+                black,
+                halves,
+                plays == PLAYED_CODE,
+                index,
+                EventKey.of(event, position),
+                np.fromiter(map(_ROUND, games), np.int64, size),
+                black_halves,
+                plays,
+            )
         )
         offset += len(event.players)
     return data
+
+
+def event_reason(event: Event, shogi: bool) -> str | None:
+    """Why the engine cannot rate ``event`` (its type, its players' ratings), or None;
+    ``shogi``: whether the event has games with a shogi handicap or a shogi result."""
+    if event.score_only:
+        return tr("{name!r} is a score table: FIDE 2014 section 8 rates games", name=event.name)
+    if event.type is EventType.ROUND_ROBIN and any(p.rating is None for p in event.players):
+        return tr(
+            "{name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
+            "8.58: the rated players' games against them count with their Ru from the "
+            "iteration)",
+            name=event.name,
+        )
+    if shogi:
+        return tr(
+            "{name!r} has games with a shogi handicap or a shogi result: they are not "
+            "chess games (listed, not rated, by the event-by-event path)",
+            name=event.name,
+        )
+    return None
+
+
+def persons_reason(
+    event: Event, states: dict[str, PlayerState], kind: dict[str, bool]
+) -> str | None:
+    """Why the engine cannot rate ``event``'s players as the state and the period's events
+    before it have them (``kind``: whether each person was rated in them, updated here)."""
+    for p in event.players:
+        state = states[p.id]
+        if p.rating is not None and state.first_rated is not None:
+            return tr(
+                "{name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
+                "during an event counts as unrated for his opponents)",
+                name=p.name,
+            )
+        key = state.key or p.id
+        rated = p.rating is not None
+        if kind.setdefault(key, rated) is not rated:
+            return tr(
+                "{name!r} is rated in one event of the period and unrated in another "
+                "(FIDE 2014 8.53, 7.1: only the events where he is rated change his "
+                "rating)",
+                name=p.name,
+            )
+    return None
 
 
 # -- rating ------------------------------------------------------------------------------------
@@ -311,10 +351,9 @@ def _rate_period(
             return ((rules.cite(Concept.OPPONENT_NOT_COUNTED), a),)
         # Both: in the order the player's games give them first (round order).
         d = data[int(slot_event[slot])]
-        pid = slots[slot].id
         order: dict[Rule, int] = {}
-        for g in d.event.played_games_of(pid):
-            opp = d.index[g.opponent_of(pid)]
+        for game in d.played_games_of(slot):
+            opp = d.opponent(game, slot)
             if not rated[opp]:
                 why = rules.cite(
                     Concept.OPPONENT_NOT_COUNTED if disregarded[opp] else Concept.UNRATED_OPPONENT
@@ -388,14 +427,14 @@ def _rate_period(
             notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         event_outcomes.append(
             lazy_event_outcome(
-                EventKey.of(event, d.position),
+                d.key,
                 notes=tuple(read),
                 detail=event_detail(event),
                 build_players=event_players_builder(d, rated_part, unrated_parts),
                 build_games=event_games_builder(
                     rules, d, choices, choice_list, disregarded, unrated_parts, game_values
                 ),
-                sides=2 * len(event.games) - int(silent[d.position]),
+                sides=2 * len(d.white) - int(silent[d.position]),
             )
         )
 
@@ -675,20 +714,19 @@ def _unrated_first_pass(
     seen_unrated: set[str] = set()
     for d in data:
         event, states = d.event, d.states
-        by_id = {p.id: p for p in event.players}
         became: list[str] = []
         for i, player in enumerate(event.players):
             if player.rating is not None:
                 continue
             slot = d.offset + i
             state = states[player.id]
-            mine = event.played_games_of(player.id)
+            mine = d.played_games_of(slot)
             pairs = []
             half_points = 0
-            for g in mine:
-                opponent = by_id[g.opponent_of(player.id)]
+            for game in mine:
+                opponent = event.players[d.opponent(game, slot) - d.offset]
                 if opponent.rating is not None:
-                    half = int(2 * g.score_of(player.id))
+                    half = d.halves_of(game, slot)
                     half_points += half
                     pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
             first = not state.games and not state.pending and state.key not in seen_unrated
