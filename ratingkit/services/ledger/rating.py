@@ -167,19 +167,22 @@ class LedgerRating(LedgerCore):
         db = self._connection
         before = self._state_before(period)
         state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
-        built = self._build_events(period, state)
+        # A FIDE period the numpy engine rates: its rows straight into the engine's arrays,
+        # without a million Game objects (issue 28); else the events built and rated.
+        rated_rows = self._rate_rows(period, state)
+        built = rated_rows[0] if rated_rows is not None else self._build_events(period, state)
         played: set[int] = set()
         for _unused, event in built:
             played.update(int(pid) for pid in event.player_ids)
-        # The ledger may hold events imported before it guarded its imports.
-        if built:
-            guard(self.rules, [event for _unused, event in built], state)
         reports: list[Report] = []
         k_used: dict[str, int] = {}
         rows: list[tuple[object, ...]] = []
         new_state = state
         if len(built) > 1:
-            period_report = self.rules.rate_events([e for _unused, e in built], state)
+            if rated_rows is not None:
+                period_report = self.rules.report_of(rated_rows[1])
+            else:
+                period_report = self.rules.rate_events([e for _unused, e in built], state)
             reports.append(period_report)
             outcome, k_of = _outcome_of(period_report, [e for _unused, e in built])
             rows.extend(self._result_rows(period, built, outcome))
@@ -306,17 +309,115 @@ class LedgerRating(LedgerCore):
 
     def _build_events(self, period: str, state: PlayerFile) -> list[tuple[int, Event]]:
         """The period's events in date order, built from the ledger's rows (set-based: one
-        query per table for the whole period)."""
+        query per table for the whole period), guarded (the ledger may hold events imported
+        before it guarded its imports)."""
+        heads = self._heads(period)
+        if not heads:
+            return []
+        players = self._participants(period)
+        games = self._build_games(period)
+        byes = self._byes(period)
+        built = [
+            (head[0], _event(head, players.get(head[0], ()), games.get(head[0], ()), byes))
+            for head in heads
+        ]
+        guard(self.rules, [event for _unused, event in built], state)
+        return built
+
+    def _rate_rows(
+        self, period: str, state: PlayerFile
+    ) -> tuple[list[tuple[int, Event]], Outcome[Any, Any]] | None:
+        """The period rated by the FIDE engine from the ledger's rows
+        (:func:`ratingkit.fide.engine.rows.rate_period_rows`): each event as the engine read
+        it (its players, no games) and the outcome; None where the engine does not rate the
+        period (then :meth:`_build_events` builds the events and the rule set rates them
+        the exact way: one event alone, another rule set, a reason of
+        :func:`~ratingkit.fide.engine.period.vectorised_reason`, a row the model's checks
+        of an event refuse)."""
+        from ...fide.engine.parts import PLAY_CODES
+        from ...fide.engine.rows import event_rows, rate_period_rows
+        from ...fide.rulesets import Fide2014
+
+        rules = self.rules
+        if not isinstance(rules, Fide2014) or rules.engine_refusal() is not None:
+            return None
         db = self._connection
-        heads = db.execute(
+        heads = self._heads(period)
+        if len(heads) < 2:
+            return None
+        # A shogi handicap or result: the engine does not rate such a period (listed, not
+        # rated, by the event-by-event path), which reads them from the games.
+        shogi = db.execute(
+            "SELECT 1 FROM games g JOIN events e ON e.id = g.event_id WHERE e.period = ? AND"
+            " (COALESCE(g.special, '') != '' OR COALESCE(g.handicap, '') != '') LIMIT 1",
+            (period,),
+        ).fetchone()
+        if shogi is not None:
+            return None
+        players = self._participants(period)
+        byes = self._byes(period)
+        days: dict[str | None, int | None] = {None: None, "": None}
+        play_codes = {play.value: code for play, code in PLAY_CODES.items()}
+        read = []
+        for head in heads:
+            event_id = head[0]
+            event = _event(head, players.get(event_id, ()), (), byes)
+            places = {int(p.id): place for place, p in enumerate(event.players)}
+            games: list[tuple[int, int, int, int, int, int, int | None]] = []
+            for r, w, b, ws, bs, play, d in db.execute(
+                "SELECT round, white, black, white_score, black_score, play, date FROM games"
+                " WHERE event_id = ? ORDER BY rowid",
+                (event_id,),
+            ):
+                white, black = places.get(w), places.get(b)
+                white_halves, black_halves = _HALVES.get(ws), _HALVES.get(bs)
+                code = play_codes.get(play)
+                if (
+                    white is None
+                    or black is None
+                    or white_halves is None
+                    or black_halves is None
+                    or code is None
+                ):
+                    return None  # the exact path's checks say what is wrong and where
+                day = days.get(d, -1)
+                if day == -1:
+                    found = _day(d)
+                    day = days[d] = found.toordinal() if found is not None else None
+                games.append((r, white, black, white_halves, black_halves, code, day))
+            rows = event_rows(event, games, state)
+            if rows is None:
+                return None
+            read.append((event_id, rows))
+        # As _build_events guards them (no game of a shogi sign: the query above).
+        guard(rules, [rows.event for _unused, rows in read], state)
+        outcome = rate_period_rows(rules, [rows for _unused, rows in read], state)
+        if isinstance(outcome, str):
+            return None
+        return [(event_id, rows.event) for event_id, rows in read], outcome
+
+    def _heads(self, period: str) -> list[tuple[Any, ...]]:
+        """The period's events' rows in date order."""
+        return self._connection.execute(
             "SELECT id, name, start, end, type, rounds, source, extra, score_only, game FROM"
             " events WHERE period = ? ORDER BY COALESCE(start, end, ''), id",
             (period,),
         ).fetchall()
-        if not heads:
-            return []
+
+    def _participants(self, period: str) -> dict[int, list[Player]]:
+        """The period's events' players by event, in their order."""
         players: dict[int, list[Player]] = {}
-        for event_id, player_id, local_id, rating, p_extra, p_name, fed, title, born in db.execute(
+        for (
+            event_id,
+            player_id,
+            local_id,
+            rating,
+            p_extra,
+            p_name,
+            fed,
+            title,
+            born,
+        ) in self._connection.execute(
             "SELECT pa.event_id, pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name,"
             " pl.federation, pl.title, pl.born FROM participants pa JOIN events e ON e.id ="
             " pa.event_id JOIN players pl ON pl.id = pa.player_id WHERE e.period = ?"
@@ -348,34 +449,17 @@ class LedgerRating(LedgerCore):
                     },
                 )
             )
-        games = self._build_games(period)
+        return players
+
+    def _byes(self, period: str) -> dict[int, list[Bye]]:
         byes: dict[int, list[Bye]] = {}
-        for event_id, r, p, k in db.execute(
+        for event_id, r, p, k in self._connection.execute(
             "SELECT b.event_id, b.round, b.player, b.kind FROM byes b JOIN events e ON e.id ="
             " b.event_id WHERE e.period = ? ORDER BY b.rowid",
             (period,),
         ):
             byes.setdefault(event_id, []).append(Bye(r, str(p), ByeKind(k)))
-        built = []
-        for event_id, name, start, end, type_, rounds, source, extra, score_only, game in heads:
-            origin, fields = split_origin(json.loads(extra))
-            event = Event(
-                name=name,
-                players=tuple(players.get(event_id, ())),
-                games=tuple(games.get(event_id, ())),
-                byes=tuple(byes.get(event_id, ())),
-                type=EventType(type_),
-                start=date.fromisoformat(start) if start else None,
-                end=date.fromisoformat(end) if end else None,
-                rounds=rounds,
-                source=source,
-                extra=fields,
-                origin=origin,
-                score_only=bool(score_only),
-                game=GameKind(game) if game else None,
-            )
-            built.append((event_id, event))
-        return built
+        return byes
 
     def _build_games(self, period: str) -> dict[int, list[Game]]:
         """The period's games by event, built from the ledger's rows without the model's
@@ -552,6 +636,37 @@ def _published(
 
 def _day(text: str | None) -> date | None:
     return date.fromisoformat(text) if text else None
+
+
+def _event(
+    head: tuple[Any, ...],
+    players: Sequence[Player],
+    games: Sequence[Game],
+    byes: dict[int, list[Bye]],
+) -> Event:
+    """An event of the ledger from its row, its players, its games (none: the head the FIDE
+    engine reads, :meth:`LedgerRating._rate_rows`) and the period's byes."""
+    event_id, name, start, end, type_, rounds, source, extra, score_only, game = head
+    origin, fields = split_origin(json.loads(extra))
+    return Event(
+        name=name,
+        players=tuple(players),
+        games=tuple(games),
+        byes=tuple(byes.get(event_id, ())),
+        type=EventType(type_),
+        start=date.fromisoformat(start) if start else None,
+        end=date.fromisoformat(end) if end else None,
+        rounds=rounds,
+        source=source,
+        extra=fields,
+        origin=origin,
+        score_only=bool(score_only),
+        game=GameKind(game) if game else None,
+    )
+
+
+#: A game side's stored score in half points (the scores a game side can have).
+_HALVES: dict[object, int] = {0.0: 0, 0.5: 1, 1.0: 2}
 
 
 #: The scores a game side can have.
