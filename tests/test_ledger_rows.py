@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ratingkit.core.outcome import k_in_force
 from ratingkit.fide.engine import period as engine_period
 from ratingkit.fide.engine import rows as engine_rows
 from ratingkit.services.ledger import Ledger
@@ -150,6 +151,19 @@ def test_a_period_rated_from_rows_stores_what_it_stores_rated_through_events(
         ]
         assert from_rows.outcome.games == from_events.outcome.games
         assert from_rows.outcome.notes == from_events.outcome.notes
+
+
+def test_the_persons_values_are_those_of_the_persons_results(season, tmp_path):
+    # What the ledger stores of each person (engine.period.person_values, without his
+    # PlayerOutcome) against the results the outcome makes when its players are read.
+    _tables_unused, reports = _rated(season, tmp_path / "values.sqlite")
+    for report in reports:
+        values = engine_period.person_values(report.outcome)
+        assert values is not None
+        assert [tuple(v) for v in values] == [
+            (p.id, p.rating_after, k_in_force(p)) for p in report.outcome.players
+        ]
+        assert any(v.k is not None for v in values) and any(v.k is None for v in values)
 
 
 def test_a_player_in_two_events_and_forfeits_are_in_the_generated_months(season):

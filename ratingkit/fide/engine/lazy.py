@@ -184,8 +184,10 @@ def lazy_event_outcome(
 
 
 class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
-    """The period's outcome whose game sides (all events') are made on first read."""
+    """The period's outcome whose persons' results and game sides (all events') are made
+    on first read."""
 
+    players = Deferred()
     games = Deferred()
 
     def __eq__(self, other: object) -> bool:
@@ -195,7 +197,8 @@ class LazyPeriodOutcome(Outcome[FidePlayer, FideGame]):
         return all(getattr(self, f) == getattr(other, f) for f in fields)
 
     def __repr__(self) -> str:
-        return f"<Outcome {self.rules} {self.title!r} (vectorised): {len(self.players)} players>"
+        players = known_length(self, "players")
+        return f"<Outcome {self.rules} {self.title!r} (vectorised): {players} players>"
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -485,11 +485,11 @@ def _rate_period(
             text = began_last_texts[name] = tr("{name} (the event that began last)", name=name)
         return text
 
-    def period_rated(
-        number: int, key: str, player: Player, own: list[int]
-    ) -> PlayerOutcome[FidePlayer]:
+    def period_rated(number: int, key: str, player: Player, own: list[int]) -> _Published:
         """7.1: the previous list's rating + the period's rounded total, as
-        :func:`ratingkit.fide.publication._period_rated` makes it."""
+        :func:`ratingkit.fide.publication._period_rated` makes it: what is published and the
+        note where the events' Ro differ, now; the result itself when first read
+        (:func:`rated_outcome`: a month has 100,000 persons, the ledger stores values)."""
         list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
         ros = [rating_list[s] for s in own]
         if list_rating is not None:
@@ -516,15 +516,21 @@ def _rate_period(
                     (key,),
                 )
             )
-        games_n = totals.n[number]
-        halves, hundredths = totals.w2[number], totals.we[number]
         total_change = totals.change[number]
-        w = fraction(halves, 2)
-        expected = fraction(hundredths, 100)
-        change = fraction(total_change, 100)
-        ks, k_rules, k_assumed = k_summary(own)
         whole = (1 if total_change > 0 else -1) * ((abs(total_change) + 50) // 100)
         after, status = rules.publish(ro + whole)
+        return _Published(ro, source, after, status)
+
+    def rated_outcome(
+        number: int, key: str, player: Player, own: list[int], published: _Published
+    ) -> PlayerOutcome[FidePlayer]:
+        ro, after = published.ro, published.after
+        games_n = totals.n[number]
+        halves, hundredths = totals.w2[number], totals.we[number]
+        w = fraction(halves, 2)
+        expected = fraction(hundredths, 100)
+        change = fraction(totals.change[number], 100)
+        ks, k_rules, k_assumed = k_summary(own)
         not_rated: dict[Rule, int] = {}
         for s in own:
             if some_not_rated[s]:
@@ -550,9 +556,9 @@ def _rate_period(
                 ks=ks,
                 k_change=change,
                 k_rules=k_rules,
-                status_text=status or N_("rated"),
+                status_text=published.status or N_("rated"),
                 list_rating=ro,
-                list_rating_from=source,
+                list_rating_from=published.source,
                 events=len(own),
                 k_assumed=k_assumed,
                 cap_rule=cap_rule,
@@ -565,7 +571,9 @@ def _rate_period(
     disregarded_list: list[bool] = disregarded.tolist()
     dates = [x for x in (reference_date(e) for e in events) if x is not None]
     on = max(dates) if dates else None
-    period_players: list[PlayerOutcome[FidePlayer]] = []
+    # Each person's result: an unrated person's now (it writes notes and carries results),
+    # a rated person's when the players are first read (what is published is known now).
+    period_players: list[PlayerOutcome[FidePlayer] | _Published] = []
     carried: dict[str, tuple[Pending, ...]] = {}
     waiting: list[tuple[str, int, str]] = []
     for number, key in enumerate(keys):
@@ -604,20 +612,18 @@ def _rate_period(
     notes.extend(_waiting_note(rules, waiting))
     notes.extend(_decisions(rules, events[0]))
     notes = _dedupe(notes)
-    players_out = tuple(period_players)
 
-    def build_state() -> list[PlayerRecord]:
-        records = []
-        for number, key in enumerate(keys):
-            player, state = last[number]
-            outcome = players_out[number]
-            after = outcome.rating_after
-            count = games_after(player, state, after, outcome.detail.n)
-            records.append(
-                state_record(key, player.name, after, count, state, carried.get(key, ()))
-            )
-        return records
-
+    results = _PersonResults(
+        keys,
+        period_players,
+        person_slots,
+        first_player,
+        last,
+        totals.n,
+        carried,
+        rated_outcome,
+        k_summary,
+    )
     period_outcome = LazyPeriodOutcome(
         rules=rules.name,
         title=tr(
@@ -625,12 +631,12 @@ def _rate_period(
             events_count=len(events),
             label=rules.label,
         ),
-        players=players_out,
+        players=later(results.players, persons),
         events=tuple(event_outcomes),
         notes=tuple(notes),
         detail=FidePeriod(len(events)),
         games=later(all_game_sides),
-        new_state=lazy_player_file(build_state, persons, "new state after the rating period"),
+        new_state=lazy_player_file(results.state, persons, "new state after the rating period"),
     )
     # Not a field of the outcome (its codec and equality leave it out): read through
     # part_values by a caller that wants the parts' numbers without the parts.
@@ -640,7 +646,99 @@ def _rate_period(
             data, unrated_parts, lists, after_list, fraction, choices, choice_list
         ),
     )
+    period_outcome.__dict__[_PERSON_VALUES] = results.values
     return period_outcome
+
+
+class _Published(NamedTuple):
+    """A rated person's period as published (7.1): Ro, where it came from, the rating
+    published and the status where none is."""
+
+    ro: int
+    source: str
+    after: int | None
+    status: str | None
+
+
+@dataclass(frozen=True)
+class _PersonResults:
+    """Each person's period result: made (an unrated person's) or published (a rated
+    person's, his result made when first read), and what is read of them."""
+
+    keys: list[str]
+    made: list[PlayerOutcome[FidePlayer] | _Published]
+    person_slots: list[list[int]]
+    first_player: list[Player]
+    last: list[tuple[Player, PlayerState]]
+    games: list[int]
+    carried: dict[str, tuple[Pending, ...]]
+    rated_outcome: Callable[[int, str, Player, list[int], _Published], PlayerOutcome[FidePlayer]]
+    k_summary: Callable[[list[int]], tuple[tuple[int, ...], Any, Any]]
+
+    def players(self, _outcome: object) -> tuple[PlayerOutcome[FidePlayer], ...]:
+        """The outcome's players, in order."""
+        return tuple(
+            self.rated_outcome(
+                number, key, self.first_player[number], self.person_slots[number], made
+            )
+            if isinstance(made, _Published)
+            else made
+            for number, (key, made) in enumerate(zip(self.keys, self.made, strict=True))
+        )
+
+    def _after_and_games(self, number: int) -> tuple[int | None, int | None]:
+        made = self.made[number]
+        if isinstance(made, _Published):
+            return made.after, self.games[number]
+        return made.rating_after, made.detail.n
+
+    def state(self) -> list[PlayerRecord]:
+        """The new state's records (7.1, 7.14), in order."""
+        records = []
+        for number, key in enumerate(self.keys):
+            player, state = self.last[number]
+            after, games_n = self._after_and_games(number)
+            count = games_after(player, state, after, games_n)
+            records.append(
+                state_record(key, player.name, after, count, state, self.carried.get(key, ()))
+            )
+        return records
+
+    def values(self) -> list[PersonValues]:
+        """Each person's :class:`PersonValues`, in order."""
+        found = []
+        for number, key in enumerate(self.keys):
+            made = self.made[number]
+            if isinstance(made, _Published):
+                ks = self.k_summary(self.person_slots[number])[0]
+                found.append(PersonValues(key, made.after, ks[0] if len(ks) == 1 else None))
+            else:
+                found.append(PersonValues(key, made.rating_after, k_in_force(made)))
+        return found
+
+
+class PersonValues(NamedTuple):
+    """A person's period result as the ledger stores it: his key, the rating published
+    (None where none is) and the K it was computed with (one K, else None:
+    :func:`ratingkit.core.outcome.k_in_force`)."""
+
+    id: str
+    rating_after: int | None
+    k: int | None
+
+
+_PERSON_VALUES = "_person_values"
+
+
+def person_values(outcome: object) -> list[PersonValues] | None:
+    """Each person's period result of a period the engine rated, in the order of the
+    outcome's players, as values (without a month's 100,000 PlayerOutcome and FidePlayer
+    objects); None for an outcome the engine did not make."""
+    build = getattr(outcome, "__dict__", {}).get(_PERSON_VALUES)
+    if build is None:
+        return None
+    values: list[PersonValues] = build()
+    return values
 
 
 def _part_values_builder(

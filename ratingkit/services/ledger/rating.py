@@ -5,6 +5,7 @@ stored, and the list published."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -240,12 +241,14 @@ class LedgerRating(LedgerCore):
         (rating before, games, score, expected, change) and the rating published after it
         (:func:`_published`)."""
         parts = _event_parts(outcome, [event for _unused, event in events], self.rules.name)
+        values = part_values(outcome)
+        persons = _person_values(outcome)
+        if values is not None and persons is not None:
+            published_of = {person.id: person.rating_after for person in persons}
+            return _engine_result_rows(period, events, values, published_of)
         overall: dict[str, list[PlayerOutcome[Any]]] = {}
         for player in outcome.players:
             overall.setdefault(player.id, []).append(player)
-        values = part_values(outcome)
-        if values is not None:
-            return _engine_result_rows(period, events, values, overall)
         rows: list[tuple[object, ...]] = []
         for (event_id, event), part in zip(events, parts, strict=True):
             own = {p.id: p for p in part.players}
@@ -587,7 +590,7 @@ def _engine_result_rows(
     period: str,
     events: Sequence[tuple[int, Event]],
     values: list[list[PartValues]],
-    overall: dict[str, list[PlayerOutcome[Any]]],
+    published_of: dict[str, int | None],
 ) -> list[tuple[object, ...]]:
     """:meth:`LedgerRating._result_rows` for a period the FIDE engine rated: each event's
     parts read as the engine's numbers (:func:`ratingkit.core.outcome.part_values`),
@@ -599,8 +602,7 @@ def _engine_result_rows(
     rows: list[tuple[object, ...]] = []
     for (event_id, _event), parts in zip(events, values, strict=True):
         for mine in parts:
-            results = overall.get(mine.id)
-            published = results[-1].rating_after if results else mine.rating_after
+            published = published_of.get(mine.id, mine.rating_after)
             score = 0.0 if mine.score is None and not mine.games else mine.score
             rows.append(
                 (
@@ -720,9 +722,29 @@ def _event_parts(
     return list(outcome.events)
 
 
+def _person_values(outcome: Outcome[Any, Any]) -> list[Any] | None:
+    """Each person's result as values where the FIDE engine rated the period
+    (:func:`ratingkit.fide.engine.period.person_values`: id, rating published, K), else
+    None."""
+    # The engine made the outcome only if its module is loaded: not imported for the
+    # ledgers of the other rule sets.
+    engine = sys.modules.get(_ENGINE_PERIOD)
+    if engine is None:
+        return None
+    values: list[Any] | None = engine.person_values(outcome)
+    return values
+
+
+#: The FIDE engine's period module (:func:`_person_values`).
+_ENGINE_PERIOD = "ratingkit.fide.engine.period"
+
+
 def _k_in_force(outcome: Outcome[Any, Any]) -> dict[str, int]:
     """The K each player's rating was computed with, where the rule set's per-player detail
     has one (a field ``k``, FIDE's K), for the published list only."""
+    persons = _person_values(outcome)
+    if persons is not None:
+        return {person.id: person.k for person in persons if person.k is not None}
     found: dict[str, int] = {}
     for player in outcome.players:
         k = k_in_force(player)
