@@ -205,3 +205,34 @@ def test_a_damaged_row_is_refused_by_the_events_own_checks(season, tmp_path):
     with Ledger(target) as book, pytest.raises(LedgerFileError, match="not in the event's"):
         book.rate_period(PERIODS[0])
     assert _tables(target)["player_results"] == []
+
+
+def test_an_unrated_part_from_sums_equals_the_rule_sets_initial_rating_from_pairs():
+    # 8.21a-8.24: the engine's Ru of an unrated player's event from the integer sum of his
+    # rated opponents' ratings and his half points, against Fide2014.initial_rating on the
+    # (rating, score) pairs as exact fractions (the event-by-event path's arithmetic).
+    from fractions import Fraction
+
+    from ratingkit.core.model import Player
+    from ratingkit.fide.engine.parts import _unrated_part
+    from ratingkit.fide.event import ru_outcome
+    from ratingkit.fide.rulesets import FIDE_2014
+
+    rng = random.Random(28)
+    player = Player("u1", "Unrated One", None)
+    for _case in range(300):
+        n = rng.randint(1, 12)
+        ratings = [rng.randint(1000, 2800) for _game in range(n)]
+        halves = [rng.choice((0, 1, 2)) for _game in range(n)]
+        pairs = [(Fraction(r), Fraction(h, 2)) for r, h in zip(ratings, halves, strict=True)]
+        expected = ru_outcome(
+            FIDE_2014,
+            "u1",
+            player.name,
+            n,
+            Fraction(sum(halves), 2),
+            FIDE_2014.initial_rating(pairs),
+            "u1",
+        )
+        found = _unrated_part(FIDE_2014, player, n, sum(halves), sum(ratings), "u1")
+        assert found == expected

@@ -27,7 +27,7 @@ from ..event import (
     no_ru_outcome,
     ru_outcome,
 )
-from ..formula import KChoice
+from ..formula import KChoice, ru_from
 from ..outcome import FideGame, FidePlayer
 from ..state import PlayerState
 
@@ -114,14 +114,19 @@ class UnratedParts:
     def __init__(self, rules: Fide2014) -> None:
         self.rules = rules
         self.made: dict[int, PlayerOutcome[FidePlayer]] = {}
-        self.later: dict[int, tuple[Player, list[tuple[Fraction, Fraction]], int, str | None]]
-        self.later = {}
+        #: By slot: the player, his (opponent's rating, score) pairs against rated opponents,
+        #: his half points and the sum of those opponents' ratings in them, his person.
+        self.later: dict[
+            int, tuple[Player, list[tuple[Fraction, Fraction]], int, int, str | None]
+        ] = {}
 
     def __getitem__(self, slot: int) -> PlayerOutcome[FidePlayer]:
         part = self.made.get(slot)
         if part is None:
-            player, pairs, halves, person = self.later.pop(slot)
-            part = self.made[slot] = _unrated_part(self.rules, player, pairs, halves, person)
+            player, pairs, halves, rating_sum, person = self.later.pop(slot)
+            part = self.made[slot] = _unrated_part(
+                self.rules, player, len(pairs), halves, rating_sum, person
+            )
         return part
 
     def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
@@ -129,7 +134,7 @@ class UnratedParts:
         part = self.made.get(slot)
         if part is not None:
             return part
-        player, pairs, halves, person = self.later[slot]
+        player, pairs, halves, _rating_sum, person = self.later[slot]
         return PlayerOutcome(
             player.id,
             player.name,
@@ -160,19 +165,23 @@ def as_fraction(rating: int) -> Fraction:
 def _unrated_part(
     rules: Fide2014,
     player: Player,
-    pairs: list[tuple[Fraction, Fraction]],
+    n: int,
     halves: int,
+    rating_sum: int,
     person: str | None,
 ) -> PlayerOutcome[FidePlayer]:
     """An unrated player's part of a Swiss event (8.21a, 8.22-8.24), as
-    :func:`ratingkit.fide.event.unrated_player_ru` makes it (``halves``: his score in half
-    points)."""
-    n = len(pairs)
+    :func:`ratingkit.fide.event.unrated_player_ru` makes it, from his ``n`` games against
+    rated opponents: his score in them in half points and the sum of their ratings."""
     w = Fraction(halves, 2)
     if n == 0:
         return no_ru_outcome(player.id, player.name, n, w, person)
-    initial = rules.initial_rating(pairs)
-    return ru_outcome(rules, player.id, player.name, n, w, initial, person)
+    # Fide2014.initial_rating's arithmetic (the engine rates fide-2014 itself only:
+    # engine_refusal) without a fraction a game: 8.21a's Rc, the average of the opponents'
+    # whole ratings, is their integer sum over n, exactly; 8.22-8.24 from it and W.
+    rc = Fraction(rating_sum, n)
+    value, rule, _dp = ru_from(rc, w, n, False, n, rules.ru_clause, rules.ru_base)
+    return ru_outcome(rules, player.id, player.name, n, w, (rc, value, rule), person)
 
 
 def event_players_builder(

@@ -821,11 +821,13 @@ def _unrated_first_pass(
             mine = d.played_games_of(slot)
             pairs = []
             half_points = 0
+            rating_sum = 0
             for game in mine:
                 opponent = event.players[d.opponent(game, slot) - d.offset]
                 if opponent.rating is not None:
                     half = d.halves_of(game, slot)
                     half_points += half
+                    rating_sum += opponent.rating
                     pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
             first = not state.games and not state.pending and state.key not in seen_unrated
             if pairs and half_points == 0 and first:
@@ -847,7 +849,7 @@ def _unrated_first_pass(
                     became.append(state.key or player.id)
                 continue
             counted[slot] = pairs
-            unrated_parts.later[slot] = (player, pairs, half_points, state.key)
+            unrated_parts.later[slot] = (player, pairs, half_points, rating_sum, state.key)
             if pairs:
                 became.append(state.key or player.id)
         seen_unrated.update(became)
