@@ -236,3 +236,15 @@ def test_an_unrated_part_from_sums_equals_the_rule_sets_initial_rating_from_pair
         )
         found = _unrated_part(FIDE_2014, player, n, sum(halves), sum(ratings), "u1")
         assert found == expected
+
+
+def test_a_damaged_score_is_refused_as_the_events_path_refuses_it(season, tmp_path):
+    target = tmp_path / "damaged-score.sqlite"
+    _copy(season, target)
+    connection = sqlite3.connect(target)
+    with connection:
+        connection.execute("UPDATE games SET white_score = 0.7 WHERE rowid = 3")
+    connection.close()
+    with Ledger(target) as book, pytest.raises(LedgerFileError, match="has the scores 0.7-"):
+        book.rate_period(PERIODS[0])
+    assert _tables(target)["player_results"] == []

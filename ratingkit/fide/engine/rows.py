@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING
+from itertools import repeat
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -31,47 +32,45 @@ from .period import _rate_period, _rules_reason, event_reason, persons_reason
 if TYPE_CHECKING:
     from ..rulesets import Fide2014
 
-#: One game as the ledger stores it: round, white's and black's place in the event's player
-#: list, their half points, its :data:`~ratingkit.fide.engine.parts.PLAYS` code and its day
-#: (an ordinal, or None).
-GameRow = tuple[int, int, int, int, int, int, int | None]
 
+class GameColumns(NamedTuple):
+    """An event's games as the ledger stores them, column by column in the event's order:
+    round, white's and black's place in the event's player list, their half points, how the
+    game ended (a :data:`~ratingkit.fide.engine.parts.PLAYS` code) and its day (an ordinal,
+    or None)."""
 
-@dataclass(frozen=True)
-class EventRows:
-    """One event of a period: the event with the ratings the player file fills in
-    (:func:`~ratingkit.fide.state.ratings_from_file`) and no games, its games as columns (in
-    the event's order; players by their place in ``event.players``), its content digest
-    (:attr:`Event.digest` of the event with its games) and whether a game has a shogi
-    handicap or result."""
-
-    event: Event
-    digest: str
     rounds: np.ndarray
     white: np.ndarray
     black: np.ndarray
     white_halves: np.ndarray
     black_halves: np.ndarray
     plays: np.ndarray
+    days: list[int | None]
+
+
+@dataclass(frozen=True)
+class EventRows:
+    """One event of a period: the event with the ratings the player file fills in
+    (:func:`~ratingkit.fide.state.ratings_from_file`) and no games, its games as columns, its
+    content digest (:attr:`Event.digest` of the event with its games) and whether a game
+    has a shogi handicap or result."""
+
+    event: Event
+    digest: str
+    games: GameColumns
     shogi: bool
 
 
 def event_rows(
-    head: Event, games: Sequence[GameRow], players: PlayerFile | None, shogi: bool = False
+    head: Event, games: GameColumns, players: PlayerFile | None, shogi: bool = False
 ) -> EventRows | None:
-    """The event ``head`` (players and byes, no games) with ``games`` as columns, or None
-    where a game breaks one of the model's checks of an event (a place outside the player
-    list, a player twice in a round, a round outside the event's rounds): the caller then
-    builds the event, whose own check says what is wrong and where."""
-    size = len(games)
-    columns = np.array([game[:6] for game in games], dtype=np.int64).reshape(size, 6)
+    """The event ``head`` (players and byes, no games) with its ``games``, or None where a
+    game breaks one of the model's checks of an event (a place outside the player list, a
+    player against himself or twice in a round, a round outside the event's rounds): the
+    caller then builds the event, whose own check says what is wrong and where."""
+    rounds, white, black = games.rounds, games.white, games.black
     players_n = len(head.players)
-
-    def column(number: int) -> np.ndarray:
-        return np.ascontiguousarray(columns[:, number])
-
-    rounds, white, black = column(0), column(1), column(2)
-    if size:
+    if len(rounds):
         sides = np.concatenate([white, black])
         if sides.min() < 0 or sides.max() >= players_n or bool(np.any(white == black)):
             return None
@@ -79,29 +78,30 @@ def event_rows(
             return None
     # Event._check_one_game_per_round: no player twice in one round, games and byes.
     places = {p.id: place for place, p in enumerate(head.players)}
-    bye_rounds = [bye.round for bye in head.byes]
-    bye_places = [places.get(bye.player, -1) for bye in head.byes]
-    taken = np.concatenate([rounds, rounds, np.array(bye_rounds, np.int64)])
-    who = np.concatenate([white, black, np.array(bye_places, np.int64)])
+    bye_rounds = np.array([bye.round for bye in head.byes], np.int64)
+    bye_places = np.array([places.get(bye.player, -1) for bye in head.byes], np.int64)
+    taken = np.concatenate([rounds, rounds, bye_rounds])
+    who = np.concatenate([white, black, bye_places])
     if len(taken) and len(np.unique(taken * (players_n + 1) + who)) != len(taken):
         return None
     event = ratings_from_file(head, players)
     ids = [p.id for p in event.players]
+    values = [play.value for play in PLAYS]
     content = tuple(
-        (r, ids[w], ids[b], wh, bh, PLAYS[code].value, None, None, day)
-        for r, w, b, wh, bh, code, day in games
+        zip(
+            rounds.tolist(),
+            [ids[place] for place in white.tolist()],
+            [ids[place] for place in black.tolist()],
+            games.white_halves.tolist(),
+            games.black_halves.tolist(),
+            [values[code] for code in games.plays.tolist()],
+            repeat(None),
+            repeat(None),
+            games.days,
+            strict=False,  # the two repeats are endless
+        )
     )
-    return EventRows(
-        event=event,
-        digest=_digest(event, content),
-        rounds=rounds,
-        white=white,
-        black=black,
-        white_halves=column(3),
-        black_halves=column(4),
-        plays=column(5).astype(np.int8),
-        shogi=shogi,
-    )
+    return EventRows(event, _digest(event, content), games, shogi)
 
 
 def _digest(event: Event, games: tuple[tuple[object, ...], ...]) -> str:
@@ -139,7 +139,7 @@ def rate_period_rows(
         offset = 0
         kind: dict[str, bool] = {}
         for position, rows in enumerate(events):
-            event = rows.event
+            event, games = rows.event, rows.games
             reason = event_reason(event, rows.shogi)
             if reason is not None:
                 return reason
@@ -154,15 +154,15 @@ def rate_period_rows(
                     states,
                     notes,
                     offset,
-                    rows.white + offset,
-                    rows.black + offset,
-                    rows.white_halves,
-                    rows.plays == PLAYED_CODE,
+                    games.white + offset,
+                    games.black + offset,
+                    games.white_halves,
+                    games.plays == PLAYED_CODE,
                     {p.id: offset + i for i, p in enumerate(event.players)},
                     EventKey(position, rows.digest, event.name),
-                    rows.rounds,
-                    rows.black_halves,
-                    rows.plays,
+                    games.rounds,
+                    games.black_halves,
+                    games.plays,
                 )
             )
             offset += len(event.players)

@@ -337,7 +337,6 @@ class LedgerRating(LedgerCore):
         the exact way: one event alone, another rule set, a reason of
         :func:`~ratingkit.fide.engine.period.vectorised_reason`, a row the model's checks
         of an event refuse)."""
-        from ...fide.engine.parts import PLAY_CODES
         from ...fide.engine.rows import event_rows, rate_period_rows
         from ...fide.rulesets import Fide2014
 
@@ -359,38 +358,20 @@ class LedgerRating(LedgerCore):
             return None
         players = self._participants(period)
         byes = self._byes(period)
-        days: dict[str | None, int | None] = {None: None, "": None}
-        play_codes = {play.value: code for play, code in PLAY_CODES.items()}
+        days: dict[object, int | None] = {None: None, "": None}
         read = []
         for head in heads:
             event_id = head[0]
             event = _event(head, players.get(event_id, ()), (), byes)
-            places = {int(p.id): place for place, p in enumerate(event.players)}
-            games: list[tuple[int, int, int, int, int, int, int | None]] = []
-            for r, w, b, ws, bs, play, d in db.execute(
+            stored = db.execute(
                 "SELECT round, white, black, white_score, black_score, play, date FROM games"
                 " WHERE event_id = ? ORDER BY rowid",
                 (event_id,),
-            ):
-                white, black = places.get(w), places.get(b)
-                white_halves, black_halves = _HALVES.get(ws), _HALVES.get(bs)
-                code = play_codes.get(play)
-                if (
-                    white is None
-                    or black is None
-                    or white_halves is None
-                    or black_halves is None
-                    or code is None
-                ):
-                    return None  # the exact path's checks say what is wrong and where
-                day = days.get(d, -1)
-                if day == -1:
-                    found = _day(d)
-                    day = days[d] = found.toordinal() if found is not None else None
-                games.append((r, white, black, white_halves, black_halves, code, day))
-            rows = event_rows(event, games, state)
+            ).fetchall()
+            games = _game_columns(event, stored, days)
+            rows = event_rows(event, games, state) if games is not None else None
             if rows is None:
-                return None
+                return None  # the exact path's checks say what is wrong and where
             read.append((event_id, rows))
         # As _build_events guards them (no game of a shogi sign: the query above).
         guard(rules, [rows.event for _unused, rows in read], state)
@@ -667,8 +648,66 @@ def _event(
     )
 
 
-#: A game side's stored score in half points (the scores a game side can have).
-_HALVES: dict[object, int] = {0.0: 0, 0.5: 1, 1.0: 2}
+def _game_columns(
+    event: Event, stored: list[tuple[Any, ...]], days: dict[object, int | None]
+) -> Any:
+    """An event's stored games (round, white, black, their scores, play, date) as the FIDE
+    engine's columns (:class:`ratingkit.fide.engine.rows.GameColumns`), or None where a
+    value is not one the import stores (a game of a player not in the event, a score no
+    game side has, an unknown way a game ended: the file was changed since)."""
+    import numpy as np
+
+    from ...fide.engine.parts import PLAY_CODES
+    from ...fide.engine.rows import GameColumns
+
+    if not stored:
+        empty = np.zeros(0, np.int64)
+        return GameColumns(empty, empty, empty, empty, empty, np.zeros(0, np.int8), [])
+    rounds, whites, blacks, white_scores, black_scores, plays, dates = zip(*stored, strict=True)
+    if not event.players:
+        return None
+    ids = np.array([int(p.id) for p in event.players], np.int64)
+    order = np.argsort(ids, kind="stable")
+    by_id = ids[order]
+    columns = []
+    for values in (rounds, whites, blacks):
+        column = np.array(values)
+        if column.dtype.kind != "i":
+            return None
+        columns.append(column.astype(np.int64))
+    places = []
+    for column in columns[1:]:
+        found = np.minimum(np.searchsorted(by_id, column), len(by_id) - 1)
+        if bool(np.any(by_id[found] != column)):
+            return None
+        places.append(order[found])
+    halves = []
+    for scores in (white_scores, black_scores):
+        try:
+            doubled = 2 * np.array(scores, dtype=np.float64)
+        except (TypeError, ValueError):
+            return None
+        if not bool(np.all((doubled == 0) | (doubled == 1) | (doubled == 2))):
+            return None
+        halves.append(doubled.astype(np.int64))
+    codes = {play.value: code for play, code in PLAY_CODES.items()}
+    play_codes = [codes.get(play, -1) for play in plays]
+    if -1 in play_codes:
+        return None
+    for text in set(dates) - days.keys():
+        if not isinstance(text, str):
+            return None  # not a date the import stores
+        day = _day(text)
+        days[text] = day.toordinal() if day is not None else None
+    return GameColumns(
+        columns[0],
+        places[0],
+        places[1],
+        halves[0],
+        halves[1],
+        np.array(play_codes, np.int8),
+        [days[text] for text in dates],
+    )
 
 
 #: The scores a game side can have.
