@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from ratingkit.core.outcome import k_in_force
+from ratingkit.fide.engine import lazy as engine_lazy
 from ratingkit.fide.engine import period as engine_period
 from ratingkit.fide.engine import rows as engine_rows
 from ratingkit.services.ledger import Ledger
@@ -158,7 +159,7 @@ def test_the_persons_values_are_those_of_the_persons_results(season, tmp_path):
     # PlayerOutcome) against the results the outcome makes when its players are read.
     _tables_unused, reports = _rated(season, tmp_path / "values.sqlite")
     for report in reports:
-        values = engine_period.person_values(report.outcome)
+        values = engine_lazy.person_values(report.outcome)
         assert values is not None
         assert [tuple(v) for v in values] == [
             (p.id, p.rating_after, k_in_force(p)) for p in report.outcome.players

@@ -76,7 +76,9 @@ from .kernel import change_hundredths, rated_sums, round_hundredths
 from .lazy import (
     FideOutcome,
     LazyPeriodOutcome,
+    PersonValues,
     all_game_sides,
+    attach_person_values,
     later,
     lazy_event_outcome,
     lazy_player_file,
@@ -646,7 +648,7 @@ def _rate_period(
             data, unrated_parts, lists, after_list, fraction, choices, choice_list
         ),
     )
-    period_outcome.__dict__[_PERSON_VALUES] = results.values
+    attach_person_values(period_outcome, results.values)
     return period_outcome
 
 
@@ -715,30 +717,6 @@ class _PersonResults:
             else:
                 found.append(PersonValues(key, made.rating_after, k_in_force(made)))
         return found
-
-
-class PersonValues(NamedTuple):
-    """A person's period result as the ledger stores it: his key, the rating published
-    (None where none is) and the K it was computed with (one K, else None:
-    :func:`ratingkit.core.outcome.k_in_force`)."""
-
-    id: str
-    rating_after: int | None
-    k: int | None
-
-
-_PERSON_VALUES = "_person_values"
-
-
-def person_values(outcome: object) -> list[PersonValues] | None:
-    """Each person's period result of a period the engine rated, in the order of the
-    outcome's players, as values (without a month's 100,000 PlayerOutcome and FidePlayer
-    objects); None for an outcome the engine did not make."""
-    build = getattr(outcome, "__dict__", {}).get(_PERSON_VALUES)
-    if build is None:
-        return None
-    values: list[PersonValues] = build()
-    return values
 
 
 def _part_values_builder(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import repeat
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -167,3 +167,25 @@ def rate_period_rows(
             )
             offset += len(event.players)
         return _rate_period(rules, [d.event for d in data], players, data)
+
+
+def rate_stored_period(
+    rules: Fide2014,
+    events: Sequence[tuple[Event, tuple[Any, ...]]],
+    players: PlayerFile | None,
+) -> FideOutcome | None:
+    """:meth:`ratingkit.fide.rulesets.Fide2014.rate_rows`: a period of several events, each
+    its head and its games' columns (the fields of :class:`GameColumns`, in order), rated by
+    the engine; None where it would not rate it as the event-by-event path does (another
+    text, a reason of :func:`~ratingkit.fide.engine.period.vectorised_reason`, a game the
+    model's checks of an event refuse): the caller builds the events."""
+    if len(events) < 2 or _rules_reason(rules) is not None:
+        return None
+    read = []
+    for head, columns in events:
+        rows = event_rows(head, GameColumns(*columns), players)
+        if rows is None:
+            return None
+        read.append(rows)
+    outcome = rate_period_rows(rules, read, players)
+    return None if isinstance(outcome, str) else outcome

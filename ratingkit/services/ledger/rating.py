@@ -5,12 +5,11 @@ stored, and the list published."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ...core.errors import InputError
 from ...core.extras import FideListFlags
@@ -330,25 +329,20 @@ class LedgerRating(LedgerCore):
     def _rate_rows(
         self, period: str, state: PlayerFile
     ) -> tuple[list[tuple[int, Event]], Outcome[Any, Any]] | None:
-        """The period rated by the FIDE engine from the ledger's rows
-        (:func:`ratingkit.fide.engine.rows.rate_period_rows`): each event as the engine read
-        it (its players, no games) and the outcome; None where the engine does not rate the
-        period (then :meth:`_build_events` builds the events and the rule set rates them
-        the exact way: one event alone, another rule set, a reason of
-        :func:`~ratingkit.fide.engine.period.vectorised_reason`, a row the model's checks
-        of an event refuse)."""
-        from ...fide.engine.rows import event_rows, rate_period_rows
-        from ...fide.rulesets import Fide2014
-
+        """The period rated from the ledger's rows by a rule set that rates stored rows
+        (:class:`RatesRows`: FIDE 2014's numpy engine) without an ``Event``'s ``Game``
+        objects: each event (its players, no games) and the outcome; None where it does not
+        (then :meth:`_build_events` builds the events and the rule set rates them: one event
+        alone, another rule set, a game with a shogi handicap or result, what the rule set
+        refuses)."""
         rules = self.rules
-        if not isinstance(rules, Fide2014) or rules.engine_refusal() is not None:
+        if not isinstance(rules, RatesRows):
             return None
         db = self._connection
         heads = self._heads(period)
         if len(heads) < 2:
             return None
-        # A shogi handicap or result: the engine does not rate such a period (listed, not
-        # rated, by the event-by-event path), which reads them from the games.
+        # The columns carry no shogi handicap or result: such a period is built.
         shogi = db.execute(
             "SELECT 1 FROM games g JOIN events e ON e.id = g.event_id WHERE e.period = ? AND"
             " (COALESCE(g.special, '') != '' OR COALESCE(g.handicap, '') != '') LIMIT 1",
@@ -359,7 +353,7 @@ class LedgerRating(LedgerCore):
         players = self._participants(period)
         byes = self._byes(period)
         days: dict[object, int | None] = {None: None, "": None}
-        read = []
+        read: list[tuple[int, Event, tuple[Any, ...]]] = []
         for head in heads:
             event_id = head[0]
             event = _event(head, players.get(event_id, ()), (), byes)
@@ -369,16 +363,15 @@ class LedgerRating(LedgerCore):
                 (event_id,),
             ).fetchall()
             games = _game_columns(event, stored, days)
-            rows = event_rows(event, games, state) if games is not None else None
-            if rows is None:
+            if games is None:
                 return None  # the exact path's checks say what is wrong and where
-            read.append((event_id, rows))
+            read.append((event_id, event, games))
         # As _build_events guards them (no game of a shogi sign: the query above).
-        guard(rules, [rows.event for _unused, rows in read], state)
-        outcome = rate_period_rows(rules, [rows for _unused, rows in read], state)
-        if isinstance(outcome, str):
+        guard(rules, [event for _unused, event, _games in read], state)
+        outcome = rules.rate_rows([(event, games) for _unused, event, games in read], state)
+        if outcome is None:
             return None
-        return [(event_id, rows.event) for event_id, rows in read], outcome
+        return [(event_id, event) for event_id, event, _games in read], outcome
 
     def _heads(self, period: str) -> list[tuple[Any, ...]]:
         """The period's events' rows in date order."""
@@ -650,19 +643,18 @@ def _event(
 
 def _game_columns(
     event: Event, stored: list[tuple[Any, ...]], days: dict[object, int | None]
-) -> Any:
-    """An event's stored games (round, white, black, their scores, play, date) as the FIDE
-    engine's columns (:class:`ratingkit.fide.engine.rows.GameColumns`), or None where a
-    value is not one the import stores (a game of a player not in the event, a score no
-    game side has, an unknown way a game ended: the file was changed since)."""
+) -> tuple[Any, ...] | None:
+    """An event's stored games (round, white, black, their scores, play, date) as columns in
+    the order of :class:`RatesRows`: rounds, white's and black's places in the event's
+    player list, their half points, how each game ended (its :data:`_PLAY_CODES` code), its
+    day's ordinal or None; or None where a value is not one the import stores (a game of a
+    player not in the event, a score no game side has, an unknown way a game ended: the file
+    was changed since)."""
     import numpy as np
-
-    from ...fide.engine.parts import PLAY_CODES
-    from ...fide.engine.rows import GameColumns
 
     if not stored:
         empty = np.zeros(0, np.int64)
-        return GameColumns(empty, empty, empty, empty, empty, np.zeros(0, np.int8), [])
+        return (empty, empty, empty, empty, empty, np.zeros(0, np.int8), [])
     rounds, whites, blacks, white_scores, black_scores, plays, dates = zip(*stored, strict=True)
     if not event.players:
         return None
@@ -690,8 +682,7 @@ def _game_columns(
         if not bool(np.all((doubled == 0) | (doubled == 1) | (doubled == 2))):
             return None
         halves.append(doubled.astype(np.int64))
-    codes = {play.value: code for play, code in PLAY_CODES.items()}
-    play_codes = [codes.get(play, -1) for play in plays]
+    play_codes = [_PLAY_CODES.get(play, -1) for play in plays]
     if -1 in play_codes:
         return None
     for text in set(dates) - days.keys():
@@ -699,7 +690,7 @@ def _game_columns(
             return None  # not a date the import stores
         day = _day(text)
         days[text] = day.toordinal() if day is not None else None
-    return GameColumns(
+    return (
         columns[0],
         places[0],
         places[1],
@@ -762,20 +753,37 @@ def _event_parts(
 
 
 def _person_values(outcome: Outcome[Any, Any]) -> list[Any] | None:
-    """Each person's result as values where the FIDE engine rated the period
-    (:func:`ratingkit.fide.engine.period.person_values`: id, rating published, K), else
+    """Each person's result as values (id, rating published, K) where the outcome gives
+    them without making its players (:class:`PersonValued`: FIDE's numpy engine), else
     None."""
-    # The engine made the outcome only if its module is loaded: not imported for the
-    # ledgers of the other rule sets.
-    engine = sys.modules.get(_ENGINE_PERIOD)
-    if engine is None:
-        return None
-    values: list[Any] | None = engine.person_values(outcome)
-    return values
+    if isinstance(outcome, PersonValued):
+        return outcome.person_values()
+    return None
 
 
-#: The FIDE engine's period module (:func:`_person_values`).
-_ENGINE_PERIOD = "ratingkit.fide.engine.period"
+@runtime_checkable
+class RatesRows(Protocol):
+    """A rule set that rates a period of several events from stored rows: each event (its
+    players and byes, no games) and its games' columns (rounds, white's and black's places
+    in its player list, their half points, how each game ended as an index of
+    :class:`~ratingkit.core.model.Play`, its day's ordinal or None); None where the events
+    must be built and rated (FIDE 2014's numpy engine, issue 28)."""
+
+    def rate_rows(
+        self, events: Sequence[tuple[Event, tuple[Any, ...]]], players: PlayerFile | None = None
+    ) -> Outcome[Any, Any] | None: ...
+
+
+@runtime_checkable
+class PersonValued(Protocol):
+    """An outcome that gives each person's result as values, in the order of its players:
+    each with ``id``, ``rating_after`` and ``k`` (None where it has none)."""
+
+    def person_values(self) -> list[Any] | None: ...
+
+
+#: How a game ended, as the stored ``play`` value, to its index in :class:`Play`.
+_PLAY_CODES: dict[object, int] = {play.value: code for code, play in enumerate(Play)}
 
 
 def _k_in_force(outcome: Outcome[Any, Any]) -> dict[str, int]:
