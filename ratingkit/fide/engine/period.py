@@ -895,7 +895,10 @@ def _event_notes(
         if unrated_note is not None:
             result_notes.append(unrated_note)
     read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
-    read += _k_default_notes(event.players, choice_list[d.offset :], choices)
+    # The event's own slots only: a slice to the end copied the rest of the period's
+    # (a month of 2,000 events copied 200 million entries).
+    players = event.players
+    read += _k_default_notes(players, choice_list[d.offset : d.offset + len(players)], choices)
     return read
 
 
