@@ -134,6 +134,32 @@ def test_the_language_comes_from_the_choice_then_the_variable_then_the_locale(mo
         i18n.set_language("fr")
 
 
+def test_the_language_read_from_the_environment_follows_every_change(monkeypatch):
+    # current_language keeps what it read for each state of the four variables (a FIDE
+    # month translates 180,000 texts): a change made since, back and forth, is seen at once.
+    for name in ("RATINGKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    seen = []
+    for value in ("ru", "tr", "ru", None, "ru_RU.UTF-8"):
+        if value is None:
+            monkeypatch.delenv("RATINGKIT_LANG")
+        else:
+            monkeypatch.setenv("RATINGKIT_LANG", value)
+        seen.append((i18n.current_language(), i18n._("rated")))
+    assert seen == [
+        ("ru", "обсчитан"),
+        ("tr", i18n._translations("tr").gettext("rated")),
+        ("ru", "обсчитан"),
+        ("en", "rated"),
+        ("ru", "обсчитан"),
+    ]
+    assert seen[1][1] != "rated"
+    monkeypatch.setenv("RATINGKIT_LANG", "de")  # refused at every text, never kept
+    for _attempt in range(2):
+        with pytest.raises(LanguageError, match="unknown language 'de'"):
+            i18n.current_language()
+
+
 def test_numbers_take_the_languages_decimal_separator():
     # CLDR (and GOST 8.417 for Russian, TDK for Turkish) write the decimal comma.
     with i18n.language_of("ru"):

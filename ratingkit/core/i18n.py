@@ -106,8 +106,44 @@ def current_language() -> str:
     chosen = _chosen.get() or _chosen_everywhere
     if chosen is not None:
         return chosen
+    # Read once per state of the four variables, not once per text (a FIDE month translates
+    # 180,000 texts): the raw values are the token, so a variable set or removed since (a
+    # test's monkeypatch, a notebook's os.environ) is seen at the next text.
+    token = _environment_token()
+    found = _from_environment.get(token)
+    if found is None:
+        found = _language_from_environment()
+        if len(_from_environment) > 64:
+            _from_environment.clear()
+        _from_environment[token] = found
+    return found
+
+
+#: The variables that choose the language, in the order they are read.
+_VARIABLES: tuple[str, ...] = (ENVIRONMENT, "LC_ALL", "LC_MESSAGES", "LANG")
+#: The language each state of :data:`_VARIABLES` gave (:func:`_environment_token`).
+_from_environment: dict[tuple[object, ...], str] = {}
+
+
+def _environment_token() -> tuple[object, ...]:
+    """The four variables' raw values, read from os.environ's own mapping without decoding
+    where it has one (every change made through os.environ updates that mapping)."""
+    raw = getattr(os.environ, "_data", None)
+    if isinstance(raw, dict):
+        return tuple(map(raw.get, _ENCODED))
+    return tuple(map(os.environ.get, _VARIABLES))
+
+
+#: :data:`_VARIABLES` as os.environ's mapping keys them.
+_ENCODED: tuple[object, ...] = tuple(
+    getattr(os.environ, "encodekey", str)(name) for name in _VARIABLES
+)
+
+
+def _language_from_environment() -> str:
     variable = os.environ.get(ENVIRONMENT)
     if variable:
+        # Not cached when refused: the error is raised at every text, as before.
         return checked_language(variable, ENVIRONMENT)
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name)

@@ -336,6 +336,16 @@ class Fide2014(RuleSetMembers):
                     return outcome
         return rate_period(self, several, players)
 
+    def rate_rows(
+        self, events: Sequence[tuple[Event, tuple[Any, ...]]], players: PlayerFile | None = None
+    ) -> FideOutcome | None:
+        """A period of several events as a store holds them (each event's players, its games
+        as columns) rated by the numpy engine, or None where the events must be built and
+        rated by :meth:`outcome` (:func:`ratingkit.fide.engine.rows.rate_stored_period`)."""
+        from .engine.rows import rate_stored_period
+
+        return rate_stored_period(self, events, players)
+
     def report_of(self, outcome: Outcome[Any, Any, Any, Any]) -> Report:
         """The view of one event's outcome or of a period's (the vectorised engine's with
         its tables laid out when read)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, NamedTuple, TypeVar, cast
 
 from ...core.fastbuild import collector_paused
 from ...core.outcome import EventKey, EventOutcome, GameOutcome, Note, Outcome, PlayerOutcome
@@ -184,8 +184,10 @@ def lazy_event_outcome(
 
 
 class LazyPeriodOutcome(Outcome[FidePlayer, FideGame, FidePeriod]):
-    """The period's outcome whose game sides (all events') are made on first read."""
+    """The period's outcome whose persons' results and game sides (all events') are made
+    on first read."""
 
+    players = Deferred()
     games = Deferred()
 
     def __eq__(self, other: object) -> bool:
@@ -195,9 +197,46 @@ class LazyPeriodOutcome(Outcome[FidePlayer, FideGame, FidePeriod]):
         return all(getattr(self, f) == getattr(other, f) for f in fields)
 
     def __repr__(self) -> str:
-        return f"<Outcome {self.rules} {self.title!r} (vectorised): {len(self.players)} players>"
+        players = known_length(self, "players")
+        return f"<Outcome {self.rules} {self.title!r} (vectorised): {players} players>"
+
+    def person_values(self) -> list[Any] | None:
+        """Each person's result as values, in the order of ``players``, without making
+        them (:func:`person_values`: id, rating published, K);
+        None where the engine left none (an outcome read back from a store)."""
+        return person_values(self)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class PersonValues(NamedTuple):
+    """A person's period result as the ledger stores it: his key, the rating published
+    (None where none is) and the K it was computed with (one K, else None:
+    :func:`ratingkit.core.outcome.k_in_force`)."""
+
+    id: str
+    rating_after: int | None
+    k: int | None
+
+
+_PERSON_VALUES = "_person_values"
+
+
+def attach_person_values(outcome: object, build: Callable[[], list[PersonValues]]) -> None:
+    """Let :func:`person_values` read ``outcome``'s persons' results, made by ``build`` when
+    asked; the outcome's fields are unchanged (its codec and equality leave it out)."""
+    outcome.__dict__[_PERSON_VALUES] = build
+
+
+def person_values(outcome: object) -> list[PersonValues] | None:
+    """Each person's period result of a period the engine rated, in the order of the
+    outcome's players, as values (without a month's 100,000 PlayerOutcome and FidePlayer
+    objects); None for an outcome the engine did not make."""
+    build = getattr(outcome, "__dict__", {}).get(_PERSON_VALUES)
+    if build is None:
+        return None
+    values: list[PersonValues] = build()
+    return values
 
 
 def all_game_sides(outcome: FideOutcome) -> Games:

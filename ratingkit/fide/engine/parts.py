@@ -13,7 +13,7 @@ from ...core.citations import Concept
 from ...core.expected import table_pd_exact
 from ...core.fastbuild import build as make_frozen
 from ...core.i18n import N_, tr
-from ...core.model import Event, Player
+from ...core.model import Event, Play, Player
 from ...core.outcome import (
     EventKey,
     GameOutcome,
@@ -27,7 +27,7 @@ from ..event import (
     no_ru_outcome,
     ru_outcome,
 )
-from ..formula import KChoice
+from ..formula import KChoice, ru_from
 from ..outcome import FideGame, FidePlayer
 from ..state import PlayerState
 
@@ -37,8 +37,11 @@ if TYPE_CHECKING:
 
 @dataclass
 class EventData:
-    """One event's slots (its players, in order) and its games as arrays."""
+    """One event's slots (its players, in order) and its games as arrays, in the event's
+    game order (read from its ``Game`` objects, or from the ledger's rows without them:
+    :mod:`ratingkit.fide.engine.rows`)."""
 
+    #: The event; on the ledger's rows path its head: name, type, dates, players, no games.
     event: Event
     position: int
     states: dict[str, PlayerState]
@@ -51,6 +54,53 @@ class EventData:
     played: np.ndarray
     #: The slot of each player id of the event.
     index: dict[str, int]
+    #: The event's key (:meth:`EventKey.of`: its position and content digest).
+    key: EventKey
+    #: Each game's round, black's half points and :data:`PLAYS` code.
+    rounds: np.ndarray
+    black_halves: np.ndarray
+    plays: np.ndarray
+    _played_by_slot: dict[int, list[int]] | None = None
+
+    def played_games_of(self, slot: int) -> list[int]:
+        """The played games of the player in ``slot``, in round order (a round's games in
+        the event's order), as :meth:`Event.played_games_of` lists them: game numbers."""
+        if self._played_by_slot is None:
+            self._played_by_slot = _played_by_slot(self)
+        return self._played_by_slot.get(slot, [])
+
+    def opponent(self, game: int, slot: int) -> int:
+        white = int(self.white[game])
+        return int(self.black[game]) if white == slot else white
+
+    def halves_of(self, game: int, slot: int) -> int:
+        """The player's score in the game, in half points."""
+        if int(self.white[game]) == slot:
+            return int(self.white_halves[game])
+        return int(self.black_halves[game])
+
+
+#: The ways a game ends (:class:`Play`), by the code :attr:`EventData.plays` holds.
+PLAYS: tuple[Play, ...] = tuple(Play)
+PLAY_CODES: dict[Play, int] = {play: code for code, play in enumerate(PLAYS)}
+PLAYED_CODE = PLAY_CODES[Play.PLAYED]
+
+
+def _played_by_slot(d: EventData) -> dict[int, list[int]]:
+    games = np.flatnonzero(d.played)
+    sides = np.concatenate([d.white[games], d.black[games]])
+    numbers = np.concatenate([games, games])
+    rounds = d.rounds[numbers]
+    # By slot, then round, then the game's place in the event (a stable sort by round).
+    order = np.lexsort((numbers, rounds, sides))
+    sides, numbers = sides[order], numbers[order]
+    found: dict[int, list[int]] = {}
+    if not len(sides):
+        return found
+    starts = np.flatnonzero(np.r_[True, sides[1:] != sides[:-1]])
+    for slot, chunk in zip(sides[starts].tolist(), np.split(numbers, starts[1:]), strict=True):
+        found[slot] = chunk.tolist()
+    return found
 
 
 def cap_rule_of(rules: Fide2014) -> Rule:
@@ -64,14 +114,19 @@ class UnratedParts:
     def __init__(self, rules: Fide2014) -> None:
         self.rules = rules
         self.made: dict[int, PlayerOutcome[FidePlayer]] = {}
-        self.later: dict[int, tuple[Player, list[tuple[Fraction, Fraction]], int, str | None]]
-        self.later = {}
+        #: By slot: the player, his (opponent's rating, score) pairs against rated opponents,
+        #: his half points and the sum of those opponents' ratings in them, his person.
+        self.later: dict[
+            int, tuple[Player, list[tuple[Fraction, Fraction]], int, int, str | None]
+        ] = {}
 
     def __getitem__(self, slot: int) -> PlayerOutcome[FidePlayer]:
         part = self.made.get(slot)
         if part is None:
-            player, pairs, halves, person = self.later.pop(slot)
-            part = self.made[slot] = _unrated_part(self.rules, player, pairs, halves, person)
+            player, pairs, halves, rating_sum, person = self.later.pop(slot)
+            part = self.made[slot] = _unrated_part(
+                self.rules, player, len(pairs), halves, rating_sum, person
+            )
         return part
 
     def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
@@ -79,7 +134,7 @@ class UnratedParts:
         part = self.made.get(slot)
         if part is not None:
             return part
-        player, pairs, halves, person = self.later[slot]
+        player, pairs, halves, _rating_sum, person = self.later[slot]
         return PlayerOutcome(
             player.id,
             player.name,
@@ -110,19 +165,23 @@ def as_fraction(rating: int) -> Fraction:
 def _unrated_part(
     rules: Fide2014,
     player: Player,
-    pairs: list[tuple[Fraction, Fraction]],
+    n: int,
     halves: int,
+    rating_sum: int,
     person: str | None,
 ) -> PlayerOutcome[FidePlayer]:
     """An unrated player's part of a Swiss event (8.21a, 8.22-8.24), as
-    :func:`ratingkit.fide.event.unrated_player_ru` makes it (``halves``: his score in half
-    points)."""
-    n = len(pairs)
+    :func:`ratingkit.fide.event.unrated_player_ru` makes it, from his ``n`` games against
+    rated opponents: his score in them in half points and the sum of their ratings."""
     w = Fraction(halves, 2)
     if n == 0:
         return no_ru_outcome(player.id, player.name, n, w, person)
-    initial = rules.initial_rating(pairs)
-    return ru_outcome(rules, player.id, player.name, n, w, initial, person)
+    # Fide2014.initial_rating's arithmetic (the engine rates fide-2014 itself only:
+    # engine_refusal) without a fraction a game: 8.21a's Rc, the average of the opponents'
+    # whole ratings, is their integer sum over n, exactly; 8.22-8.24 from it and W.
+    rc = Fraction(rating_sum, n)
+    value, rule, _dp = ru_from(rc, w, n, False, n, rules.ru_clause, rules.ru_base)
+    return ru_outcome(rules, player.id, player.name, n, w, (rc, value, rule), person)
 
 
 def event_players_builder(
@@ -170,50 +229,55 @@ def event_games_builder(
     def build() -> tuple[GameOutcome[FideGame], ...]:
         values = shared
         event = d.event
-        key = EventKey.of(event, d.position)
-        by_id = {p.id: p for p in event.players}
-        silent = {
-            d.offset + i for i in np.flatnonzero(disregarded[d.offset : d.offset + len(by_id)])
-        }
+        key = d.key
+        players = event.players
+        offset = d.offset
+        silent = {offset + i for i in np.flatnonzero(disregarded[offset : offset + len(players)])}
+        rounds: list[int] = d.rounds.tolist()
         sides: list[GameOutcome[FideGame]] = []
-        for game in event.games:
-            if game.is_played:
-                continue
-            why = Rule(f"not played ({game.play.value})", N_("only 1 = 0 results are rated"))
-            for pid in game.players:
-                me, you = by_id[pid], by_id[game.opponent_of(pid)]
+        for game in np.flatnonzero(~d.played).tolist():
+            play = PLAYS[int(d.plays[game])]
+            why = Rule(f"not played ({play.value})", N_("only 1 = 0 results are rated"))
+            white, black = int(d.white[game]), int(d.black[game])
+            for me_slot, you_slot, halves in (
+                (white, black, int(d.white_halves[game])),
+                (black, white, int(d.black_halves[game])),
+            ):
+                me, you = players[me_slot - offset], players[you_slot - offset]
                 sides.append(
                     GameOutcome(
                         key,
-                        game.round,
-                        pid,
+                        rounds[game],
+                        me.id,
                         you.id,
-                        Fraction(game.score_of(pid)),
+                        Fraction(halves, 2),
                         False,
                         why,
                         None,
                         FideGame(me.name, you.name, you.rating, note=str(why)),
                     )
                 )
-        for i, me in enumerate(event.players):
+        for i, me in enumerate(players):
             if me.rating is None:
                 continue
             ro = me.rating
-            k = choices[choice_list[d.offset + i]].k
-            for game in event.played_games_of(me.id):
-                you = by_id[game.opponent_of(me.id)]
-                half = int(2 * game.score_of(me.id))
+            slot = offset + i
+            k = choices[choice_list[slot]].k
+            for game in d.played_games_of(slot):
+                you_slot = d.opponent(game, slot)
+                you = players[you_slot - offset]
+                half = d.halves_of(game, slot)
                 score = HALF_POINTS[half]
                 if you.rating is None:
                     why = rules.cite(
                         Concept.OPPONENT_NOT_COUNTED
-                        if d.index[you.id] in silent
+                        if you_slot in silent
                         else Concept.UNRATED_OPPONENT
                     )
                     sides.append(
                         GameOutcome(
                             key,
-                            game.round,
+                            rounds[game],
                             me.id,
                             you.id,
                             score,
@@ -254,7 +318,7 @@ def event_games_builder(
                         GameOutcome,
                         {
                             "event": key,
-                            "round": game.round,
+                            "round": rounds[game],
                             "player": me.id,
                             "opponent": you.id,
                             "score": score,
@@ -265,12 +329,13 @@ def event_games_builder(
                         },
                     )
                 )
-        for i, me in enumerate(event.players):
-            if me.rating is not None or disregarded[d.offset + i]:
+        for i, me in enumerate(players):
+            slot = offset + i
+            if me.rating is not None or disregarded[slot]:
                 continue
-            for game in event.played_games_of(me.id):
-                you = by_id[game.opponent_of(me.id)]
-                score = HALF_POINTS[int(2 * game.score_of(me.id))]
+            for game in d.played_games_of(slot):
+                you = players[d.opponent(game, slot) - offset]
+                score = HALF_POINTS[d.halves_of(game, slot)]
                 if you.rating is None:
                     rated_only = rules.cite(Concept.RATED_OPPONENTS_ONLY)
                     why, counts, note = rated_only, False, str(rated_only)
@@ -280,7 +345,7 @@ def event_games_builder(
                 sides.append(
                     GameOutcome(
                         key,
-                        game.round,
+                        rounds[game],
                         me.id,
                         you.id,
                         score,

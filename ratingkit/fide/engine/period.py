@@ -23,14 +23,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 
 from ...core.citations import Concept
 from ...core.fastbuild import collector_paused
 from ...core.i18n import N_, tr
-from ...core.model import Event, EventType, Play, Player
+from ...core.model import Event, EventType, Player
 from ...core.outcome import (
     EventKey,
     EventOutcome,
@@ -76,13 +76,17 @@ from .kernel import change_hundredths, rated_sums, round_hundredths
 from .lazy import (
     FideOutcome,
     LazyPeriodOutcome,
+    PersonValues,
     all_game_sides,
+    attach_person_values,
     later,
     lazy_event_outcome,
     lazy_player_file,
 )
 from .parts import (
     HALF_POINTS,
+    PLAY_CODES,
+    PLAYED_CODE,
     EventData,
     UnratedParts,
     as_fraction,
@@ -136,8 +140,9 @@ class _Totals:
 _WHITE = attrgetter("white")
 _BLACK = attrgetter("black")
 _WHITE_SCORE = attrgetter("white_score")
+_BLACK_SCORE = attrgetter("black_score")
 _PLAY = attrgetter("play")
-_PLAYED = frozenset({Play.PLAYED})
+_ROUND = attrgetter("round")
 
 
 def _prepare(
@@ -153,54 +158,91 @@ def _prepare(
     offset = 0
     kind: dict[str, bool] = {}
     for position, event in enumerate(events):
-        if event.score_only:
-            return tr("{name!r} is a score table: FIDE 2014 section 8 rates games", name=event.name)
-        unrated = [p for p in event.players if p.rating is None]
-        if event.type is EventType.ROUND_ROBIN and unrated:
-            return tr(
-                "{name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
-                "8.58: the rated players' games against them count with their Ru from the "
-                "iteration)",
-                name=event.name,
-            )
         games = event.games
-        if any(g.handicap is not None or g.special is not None for g in games):
-            return tr(
-                "{name!r} has games with a shogi handicap or a shogi result: they are not "
-                "chess games (listed, not rated, by the event-by-event path)",
-                name=event.name,
-            )
+        shogi = any(g.handicap is not None or g.special is not None for g in games)
+        reason = event_reason(event, shogi)
+        if reason is not None:
+            return reason
         states, notes = read_states(event, players)
-        for p in event.players:
-            state = states[p.id]
-            if p.rating is not None and state.first_rated is not None:
-                return tr(
-                    "{name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
-                    "during an event counts as unrated for his opponents)",
-                    name=p.name,
-                )
-            key = state.key or p.id
-            rated = p.rating is not None
-            if kind.setdefault(key, rated) is not rated:
-                return tr(
-                    "{name!r} is rated in one event of the period and unrated in another "
-                    "(FIDE 2014 8.53, 7.1: only the events where he is rated change his "
-                    "rating)",
-                    name=p.name,
-                )
+        reason = persons_reason(event, states, kind)
+        if reason is not None:
+            return reason
         index = {p.id: offset + i for i, p in enumerate(event.players)}
         slot_of = index.__getitem__
         size = len(games)
         white = np.fromiter(map(slot_of, map(_WHITE, games)), np.int64, size)
         black = np.fromiter(map(slot_of, map(_BLACK, games)), np.int64, size)
         halves = (2 * np.fromiter(map(_WHITE_SCORE, games), np.float64, size)).astype(np.int64)
-        # (an enum's __eq__ gives NotImplemented, which is true, for another member)
-        played = np.fromiter(map(_PLAYED.__contains__, map(_PLAY, games)), bool, size)
+        black_halves = (2 * np.fromiter(map(_BLACK_SCORE, games), np.float64, size)).astype(
+            np.int64
+        )
+        plays = np.fromiter(map(PLAY_CODES.__getitem__, map(_PLAY, games)), np.int8, size)
         data.append(
-            EventData(event, position, states, notes, offset, white, black, halves, played, index)
+            EventData(
+                event,
+                position,
+                states,
+                notes,
+                offset,
+                white,
+                black,
+                halves,
+                plays == PLAYED_CODE,
+                index,
+                EventKey.of(event, position),
+                np.fromiter(map(_ROUND, games), np.int64, size),
+                black_halves,
+                plays,
+            )
         )
         offset += len(event.players)
     return data
+
+
+def event_reason(event: Event, shogi: bool) -> str | None:
+    """Why the engine cannot rate ``event`` (its type, its players' ratings), or None;
+    ``shogi``: whether the event has games with a shogi handicap or a shogi result."""
+    if event.score_only:
+        return tr("{name!r} is a score table: FIDE 2014 section 8 rates games", name=event.name)
+    if event.type is EventType.ROUND_ROBIN and any(p.rating is None for p in event.players):
+        return tr(
+            "{name!r} is a round robin with unrated players (FIDE 2014 8.52, 8.21b, "
+            "8.58: the rated players' games against them count with their Ru from the "
+            "iteration)",
+            name=event.name,
+        )
+    if shogi:
+        return tr(
+            "{name!r} has games with a shogi handicap or a shogi result: they are not "
+            "chess games (listed, not rated, by the event-by-event path)",
+            name=event.name,
+        )
+    return None
+
+
+def persons_reason(
+    event: Event, states: dict[str, PlayerState], kind: dict[str, bool]
+) -> str | None:
+    """Why the engine cannot rate ``event``'s players as the state and the period's events
+    before it have them (``kind``: whether each person was rated in them, updated here)."""
+    for p in event.players:
+        state = states[p.id]
+        if p.rating is not None and state.first_rated is not None:
+            return tr(
+                "{name!r} has a first_rated date (FIDE 2014 8.4: a player first rated "
+                "during an event counts as unrated for his opponents)",
+                name=p.name,
+            )
+        key = state.key or p.id
+        rated = p.rating is not None
+        if kind.setdefault(key, rated) is not rated:
+            return tr(
+                "{name!r} is rated in one event of the period and unrated in another "
+                "(FIDE 2014 8.53, 7.1: only the events where he is rated change his "
+                "rating)",
+                name=p.name,
+            )
+    return None
 
 
 # -- rating ------------------------------------------------------------------------------------
@@ -311,10 +353,9 @@ def _rate_period(
             return ((rules.cite(Concept.OPPONENT_NOT_COUNTED), a),)
         # Both: in the order the player's games give them first (round order).
         d = data[int(slot_event[slot])]
-        pid = slots[slot].id
         order: dict[Rule, int] = {}
-        for g in d.event.played_games_of(pid):
-            opp = d.index[g.opponent_of(pid)]
+        for game in d.played_games_of(slot):
+            opp = d.opponent(game, slot)
             if not rated[opp]:
                 why = rules.cite(
                     Concept.OPPONENT_NOT_COUNTED if disregarded[opp] else Concept.UNRATED_OPPONENT
@@ -388,14 +429,14 @@ def _rate_period(
             notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
         event_outcomes.append(
             lazy_event_outcome(
-                EventKey.of(event, d.position),
+                d.key,
                 notes=tuple(read),
                 detail=event_detail(event),
                 build_players=event_players_builder(d, rated_part, unrated_parts),
                 build_games=event_games_builder(
                     rules, d, choices, choice_list, disregarded, unrated_parts, game_values
                 ),
-                sides=2 * len(event.games) - int(silent[d.position]),
+                sides=2 * len(d.white) - int(silent[d.position]),
             )
         )
 
@@ -446,11 +487,11 @@ def _rate_period(
             text = began_last_texts[name] = tr("{name} (the event that began last)", name=name)
         return text
 
-    def period_rated(
-        number: int, key: str, player: Player, own: list[int]
-    ) -> PlayerOutcome[FidePlayer]:
+    def period_rated(number: int, key: str, player: Player, own: list[int]) -> _Published:
         """7.1: the previous list's rating + the period's rounded total, as
-        :func:`ratingkit.fide.publication._period_rated` makes it."""
+        :func:`ratingkit.fide.publication._period_rated` makes it: what is published and the
+        note where the events' Ro differ, now; the result itself when first read
+        (:func:`rated_outcome`: a month has 100,000 persons, the ledger stores values)."""
         list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
         ros = [rating_list[s] for s in own]
         if list_rating is not None:
@@ -477,15 +518,21 @@ def _rate_period(
                     (key,),
                 )
             )
-        games_n = totals.n[number]
-        halves, hundredths = totals.w2[number], totals.we[number]
         total_change = totals.change[number]
-        w = fraction(halves, 2)
-        expected = fraction(hundredths, 100)
-        change = fraction(total_change, 100)
-        ks, k_rules, k_assumed = k_summary(own)
         whole = (1 if total_change > 0 else -1) * ((abs(total_change) + 50) // 100)
         after, status = rules.publish(ro + whole)
+        return _Published(ro, source, after, status)
+
+    def rated_outcome(
+        number: int, key: str, player: Player, own: list[int], published: _Published
+    ) -> PlayerOutcome[FidePlayer]:
+        ro, after = published.ro, published.after
+        games_n = totals.n[number]
+        halves, hundredths = totals.w2[number], totals.we[number]
+        w = fraction(halves, 2)
+        expected = fraction(hundredths, 100)
+        change = fraction(totals.change[number], 100)
+        ks, k_rules, k_assumed = k_summary(own)
         not_rated: dict[Rule, int] = {}
         for s in own:
             if some_not_rated[s]:
@@ -511,9 +558,9 @@ def _rate_period(
                 ks=ks,
                 k_change=change,
                 k_rules=k_rules,
-                status_text=status or N_("rated"),
+                status_text=published.status or N_("rated"),
                 list_rating=ro,
-                list_rating_from=source,
+                list_rating_from=published.source,
                 events=len(own),
                 k_assumed=k_assumed,
                 cap_rule=cap_rule,
@@ -526,7 +573,9 @@ def _rate_period(
     disregarded_list: list[bool] = disregarded.tolist()
     dates = [x for x in (reference_date(e) for e in events) if x is not None]
     on = max(dates) if dates else None
-    period_players: list[PlayerOutcome[FidePlayer]] = []
+    # Each person's result: an unrated person's now (it writes notes and carries results),
+    # a rated person's when the players are first read (what is published is known now).
+    period_players: list[PlayerOutcome[FidePlayer] | _Published] = []
     carried: dict[str, tuple[Pending, ...]] = {}
     waiting: list[tuple[str, int, str]] = []
     for number, key in enumerate(keys):
@@ -565,20 +614,18 @@ def _rate_period(
     notes.extend(_waiting_note(rules, waiting))
     notes.extend(_decisions(rules, events[0]))
     notes = _dedupe(notes)
-    players_out = tuple(period_players)
 
-    def build_state() -> list[PlayerRecord]:
-        records = []
-        for number, key in enumerate(keys):
-            player, state = last[number]
-            outcome = players_out[number]
-            after = outcome.rating_after
-            count = games_after(player, state, after, outcome.detail.n)
-            records.append(
-                state_record(key, player.name, after, count, state, carried.get(key, ()))
-            )
-        return records
-
+    results = _PersonResults(
+        keys,
+        period_players,
+        person_slots,
+        first_player,
+        last,
+        totals.n,
+        carried,
+        rated_outcome,
+        k_summary,
+    )
     period_outcome = LazyPeriodOutcome(
         rules=rules.name,
         title=tr(
@@ -586,12 +633,12 @@ def _rate_period(
             events_count=len(events),
             label=rules.label,
         ),
-        players=players_out,
+        players=later(results.players, persons),
         events=tuple(event_outcomes),
         notes=tuple(notes),
         detail=FidePeriod(len(events)),
         games=later(all_game_sides),
-        new_state=lazy_player_file(build_state, persons, "new state after the rating period"),
+        new_state=lazy_player_file(results.state, persons, "new state after the rating period"),
     )
     # Not a field of the outcome (its codec and equality leave it out): read through
     # part_values by a caller that wants the parts' numbers without the parts.
@@ -601,7 +648,75 @@ def _rate_period(
             data, unrated_parts, lists, after_list, fraction, choices, choice_list
         ),
     )
+    attach_person_values(period_outcome, results.values)
     return period_outcome
+
+
+class _Published(NamedTuple):
+    """A rated person's period as published (7.1): Ro, where it came from, the rating
+    published and the status where none is."""
+
+    ro: int
+    source: str
+    after: int | None
+    status: str | None
+
+
+@dataclass(frozen=True)
+class _PersonResults:
+    """Each person's period result: made (an unrated person's) or published (a rated
+    person's, his result made when first read), and what is read of them."""
+
+    keys: list[str]
+    made: list[PlayerOutcome[FidePlayer] | _Published]
+    person_slots: list[list[int]]
+    first_player: list[Player]
+    last: list[tuple[Player, PlayerState]]
+    games: list[int]
+    carried: dict[str, tuple[Pending, ...]]
+    rated_outcome: Callable[[int, str, Player, list[int], _Published], PlayerOutcome[FidePlayer]]
+    k_summary: Callable[[list[int]], tuple[tuple[int, ...], Any, Any]]
+
+    def players(self, _outcome: object) -> tuple[PlayerOutcome[FidePlayer], ...]:
+        """The outcome's players, in order."""
+        return tuple(
+            self.rated_outcome(
+                number, key, self.first_player[number], self.person_slots[number], made
+            )
+            if isinstance(made, _Published)
+            else made
+            for number, (key, made) in enumerate(zip(self.keys, self.made, strict=True))
+        )
+
+    def _after_and_games(self, number: int) -> tuple[int | None, int | None]:
+        made = self.made[number]
+        if isinstance(made, _Published):
+            return made.after, self.games[number]
+        return made.rating_after, made.detail.n
+
+    def state(self) -> list[PlayerRecord]:
+        """The new state's records (7.1, 7.14), in order."""
+        records = []
+        for number, key in enumerate(self.keys):
+            player, state = self.last[number]
+            after, games_n = self._after_and_games(number)
+            count = games_after(player, state, after, games_n)
+            records.append(
+                state_record(key, player.name, after, count, state, self.carried.get(key, ()))
+            )
+        return records
+
+    def values(self) -> list[PersonValues]:
+        """Each person's :class:`PersonValues`, in order."""
+        found = []
+        for number, key in enumerate(self.keys):
+            made = self.made[number]
+            if isinstance(made, _Published):
+                ks = self.k_summary(self.person_slots[number])[0]
+                found.append(PersonValues(key, made.after, ks[0] if len(ks) == 1 else None))
+            else:
+                found.append(PersonValues(key, made.rating_after, k_in_force(made)))
+        return found
 
 
 def _part_values_builder(
@@ -675,21 +790,22 @@ def _unrated_first_pass(
     seen_unrated: set[str] = set()
     for d in data:
         event, states = d.event, d.states
-        by_id = {p.id: p for p in event.players}
         became: list[str] = []
         for i, player in enumerate(event.players):
             if player.rating is not None:
                 continue
             slot = d.offset + i
             state = states[player.id]
-            mine = event.played_games_of(player.id)
+            mine = d.played_games_of(slot)
             pairs = []
             half_points = 0
-            for g in mine:
-                opponent = by_id[g.opponent_of(player.id)]
+            rating_sum = 0
+            for game in mine:
+                opponent = event.players[d.opponent(game, slot) - d.offset]
                 if opponent.rating is not None:
-                    half = int(2 * g.score_of(player.id))
+                    half = d.halves_of(game, slot)
                     half_points += half
+                    rating_sum += opponent.rating
                     pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
             first = not state.games and not state.pending and state.key not in seen_unrated
             if pairs and half_points == 0 and first:
@@ -711,7 +827,7 @@ def _unrated_first_pass(
                     became.append(state.key or player.id)
                 continue
             counted[slot] = pairs
-            unrated_parts.later[slot] = (player, pairs, half_points, state.key)
+            unrated_parts.later[slot] = (player, pairs, half_points, rating_sum, state.key)
             if pairs:
                 became.append(state.key or player.id)
         seen_unrated.update(became)
@@ -779,7 +895,10 @@ def _event_notes(
         if unrated_note is not None:
             result_notes.append(unrated_note)
     read = _dedupe([*_read_notes(event), *d.state_notes, *result_notes])
-    read += _k_default_notes(event.players, choice_list[d.offset :], choices)
+    # The event's own slots only: a slice to the end copied the rest of the period's
+    # (a month of 2,000 events copied 200 million entries).
+    players = event.players
+    read += _k_default_notes(players, choice_list[d.offset : d.offset + len(players)], choices)
     return read
 
 

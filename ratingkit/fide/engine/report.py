@@ -11,7 +11,7 @@ from ...core.outcome import (
 )
 from ...core.report import COMMON_COLUMNS, LazyTable, Report, Table
 from ..outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
-from .lazy import FideOutcome, LazyEventOutcome
+from .lazy import FideOutcome, LazyEventOutcome, known_length
 
 if TYPE_CHECKING:
     pass
@@ -47,7 +47,7 @@ def fast_period_report(outcome: FideOutcome) -> Report:
     players = LazyTable(
         "players",
         player_columns,
-        len(outcome.players),
+        _length(outcome, "players"),
         lambda: [player_row(p) for p in outcome.players],
         formats=FORMATS,
     )
@@ -76,3 +76,10 @@ def _sides_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
     if isinstance(event, LazyEventOutcome) and event.sides is not None:
         return event.sides
     return len(event.games)
+
+
+def _length(outcome: FideOutcome, name: str) -> int:
+    """How many items the outcome's field ``name`` holds, without making them where the
+    engine knows it (:func:`ratingkit.fide.engine.lazy.known_length`)."""
+    known = known_length(outcome, name)
+    return known if known is not None else len(getattr(outcome, name))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ...core.errors import InputError
 from ...core.extras import FideListFlags
@@ -167,19 +167,22 @@ class LedgerRating(LedgerCore):
         db = self._connection
         before = self._state_before(period)
         state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
-        built = self._build_events(period, state)
+        # A FIDE period the numpy engine rates: its rows straight into the engine's arrays,
+        # without a million Game objects (issue 28); else the events built and rated.
+        rated_rows = self._rate_rows(period, state)
+        built = rated_rows[0] if rated_rows is not None else self._build_events(period, state)
         played: set[int] = set()
         for _unused, event in built:
             played.update(int(pid) for pid in event.player_ids)
-        # The ledger may hold events imported before it guarded its imports.
-        if built:
-            guard(self.rules, [event for _unused, event in built], state)
         reports: list[Report] = []
         k_used: dict[str, int] = {}
         rows: list[tuple[object, ...]] = []
         new_state = state
         if len(built) > 1:
-            period_report = self.rules.rate_events([e for _unused, e in built], state)
+            if rated_rows is not None:
+                period_report = self.rules.report_of(rated_rows[1])
+            else:
+                period_report = self.rules.rate_events([e for _unused, e in built], state)
             reports.append(period_report)
             outcome, k_of = _outcome_of(period_report, [e for _unused, e in built])
             rows.extend(self._result_rows(period, built, outcome))
@@ -237,12 +240,14 @@ class LedgerRating(LedgerCore):
         (rating before, games, score, expected, change) and the rating published after it
         (:func:`_published`)."""
         parts = _event_parts(outcome, [event for _unused, event in events], self.rules.name)
+        values = part_values(outcome)
+        persons = _person_values(outcome)
+        if values is not None and persons is not None:
+            published_of = {person.id: person.rating_after for person in persons}
+            return _engine_result_rows(period, events, values, published_of)
         overall: dict[str, list[PlayerOutcome[Any]]] = {}
         for player in outcome.players:
             overall.setdefault(player.id, []).append(player)
-        values = part_values(outcome)
-        if values is not None:
-            return _engine_result_rows(period, events, values, overall)
         rows: list[tuple[object, ...]] = []
         for (event_id, event), part in zip(events, parts, strict=True):
             own = {p.id: p for p in part.players}
@@ -306,17 +311,90 @@ class LedgerRating(LedgerCore):
 
     def _build_events(self, period: str, state: PlayerFile) -> list[tuple[int, Event]]:
         """The period's events in date order, built from the ledger's rows (set-based: one
-        query per table for the whole period)."""
+        query per table for the whole period), guarded (the ledger may hold events imported
+        before it guarded its imports)."""
+        heads = self._heads(period)
+        if not heads:
+            return []
+        players = self._participants(period)
+        games = self._build_games(period)
+        byes = self._byes(period)
+        built = [
+            (head[0], _event(head, players.get(head[0], ()), games.get(head[0], ()), byes))
+            for head in heads
+        ]
+        guard(self.rules, [event for _unused, event in built], state)
+        return built
+
+    def _rate_rows(
+        self, period: str, state: PlayerFile
+    ) -> tuple[list[tuple[int, Event]], Outcome[Any, Any]] | None:
+        """The period rated from the ledger's rows by a rule set that rates stored rows
+        (:class:`RatesRows`: FIDE 2014's numpy engine) without an ``Event``'s ``Game``
+        objects: each event (its players, no games) and the outcome; None where it does not
+        (then :meth:`_build_events` builds the events and the rule set rates them: one event
+        alone, another rule set, a game with a shogi handicap or result, what the rule set
+        refuses)."""
+        rules = self.rules
+        if not isinstance(rules, RatesRows):
+            return None
         db = self._connection
-        heads = db.execute(
+        heads = self._heads(period)
+        if len(heads) < 2:
+            return None
+        # The columns carry no shogi handicap or result: such a period is built.
+        shogi = db.execute(
+            "SELECT 1 FROM games g JOIN events e ON e.id = g.event_id WHERE e.period = ? AND"
+            " (COALESCE(g.special, '') != '' OR COALESCE(g.handicap, '') != '') LIMIT 1",
+            (period,),
+        ).fetchone()
+        if shogi is not None:
+            return None
+        players = self._participants(period)
+        byes = self._byes(period)
+        days: dict[object, int | None] = {None: None, "": None}
+        read: list[tuple[int, Event, tuple[Any, ...]]] = []
+        for head in heads:
+            event_id = head[0]
+            event = _event(head, players.get(event_id, ()), (), byes)
+            stored = db.execute(
+                "SELECT round, white, black, white_score, black_score, play, date FROM games"
+                " WHERE event_id = ? ORDER BY rowid",
+                (event_id,),
+            ).fetchall()
+            games = _game_columns(event, stored, days)
+            if games is None:
+                return None  # the exact path's checks say what is wrong and where
+            read.append((event_id, event, games))
+        # As _build_events guards them (no game of a shogi sign: the query above).
+        guard(rules, [event for _unused, event, _games in read], state)
+        outcome = rules.rate_rows([(event, games) for _unused, event, games in read], state)
+        if outcome is None:
+            return None
+        return [(event_id, event) for event_id, event, _games in read], outcome
+
+    def _heads(self, period: str) -> list[tuple[Any, ...]]:
+        """The period's events' rows in date order."""
+        return self._connection.execute(
             "SELECT id, name, start, end, type, rounds, source, extra, score_only, game FROM"
             " events WHERE period = ? ORDER BY COALESCE(start, end, ''), id",
             (period,),
         ).fetchall()
-        if not heads:
-            return []
+
+    def _participants(self, period: str) -> dict[int, list[Player]]:
+        """The period's events' players by event, in their order."""
         players: dict[int, list[Player]] = {}
-        for event_id, player_id, local_id, rating, p_extra, p_name, fed, title, born in db.execute(
+        for (
+            event_id,
+            player_id,
+            local_id,
+            rating,
+            p_extra,
+            p_name,
+            fed,
+            title,
+            born,
+        ) in self._connection.execute(
             "SELECT pa.event_id, pa.player_id, pa.local_id, pa.rating, pa.extra, pl.name,"
             " pl.federation, pl.title, pl.born FROM participants pa JOIN events e ON e.id ="
             " pa.event_id JOIN players pl ON pl.id = pa.player_id WHERE e.period = ?"
@@ -348,34 +426,17 @@ class LedgerRating(LedgerCore):
                     },
                 )
             )
-        games = self._build_games(period)
+        return players
+
+    def _byes(self, period: str) -> dict[int, list[Bye]]:
         byes: dict[int, list[Bye]] = {}
-        for event_id, r, p, k in db.execute(
+        for event_id, r, p, k in self._connection.execute(
             "SELECT b.event_id, b.round, b.player, b.kind FROM byes b JOIN events e ON e.id ="
             " b.event_id WHERE e.period = ? ORDER BY b.rowid",
             (period,),
         ):
             byes.setdefault(event_id, []).append(Bye(r, str(p), ByeKind(k)))
-        built = []
-        for event_id, name, start, end, type_, rounds, source, extra, score_only, game in heads:
-            origin, fields = split_origin(json.loads(extra))
-            event = Event(
-                name=name,
-                players=tuple(players.get(event_id, ())),
-                games=tuple(games.get(event_id, ())),
-                byes=tuple(byes.get(event_id, ())),
-                type=EventType(type_),
-                start=date.fromisoformat(start) if start else None,
-                end=date.fromisoformat(end) if end else None,
-                rounds=rounds,
-                source=source,
-                extra=fields,
-                origin=origin,
-                score_only=bool(score_only),
-                game=GameKind(game) if game else None,
-            )
-            built.append((event_id, event))
-        return built
+        return byes
 
     def _build_games(self, period: str) -> dict[int, list[Game]]:
         """The period's games by event, built from the ledger's rows without the model's
@@ -503,7 +564,7 @@ def _engine_result_rows(
     period: str,
     events: Sequence[tuple[int, Event]],
     values: list[list[PartValues]],
-    overall: dict[str, list[PlayerOutcome[Any]]],
+    published_of: dict[str, int | None],
 ) -> list[tuple[object, ...]]:
     """:meth:`LedgerRating._result_rows` for a period the FIDE engine rated: each event's
     parts read as the engine's numbers (:func:`ratingkit.core.outcome.part_values`),
@@ -515,8 +576,7 @@ def _engine_result_rows(
     rows: list[tuple[object, ...]] = []
     for (event_id, _event), parts in zip(events, values, strict=True):
         for mine in parts:
-            results = overall.get(mine.id)
-            published = results[-1].rating_after if results else mine.rating_after
+            published = published_of.get(mine.id, mine.rating_after)
             score = 0.0 if mine.score is None and not mine.games else mine.score
             rows.append(
                 (
@@ -552,6 +612,93 @@ def _published(
 
 def _day(text: str | None) -> date | None:
     return date.fromisoformat(text) if text else None
+
+
+def _event(
+    head: tuple[Any, ...],
+    players: Sequence[Player],
+    games: Sequence[Game],
+    byes: dict[int, list[Bye]],
+) -> Event:
+    """An event of the ledger from its row, its players, its games (none: the head the FIDE
+    engine reads, :meth:`LedgerRating._rate_rows`) and the period's byes."""
+    event_id, name, start, end, type_, rounds, source, extra, score_only, game = head
+    origin, fields = split_origin(json.loads(extra))
+    return Event(
+        name=name,
+        players=tuple(players),
+        games=tuple(games),
+        byes=tuple(byes.get(event_id, ())),
+        type=EventType(type_),
+        start=date.fromisoformat(start) if start else None,
+        end=date.fromisoformat(end) if end else None,
+        rounds=rounds,
+        source=source,
+        extra=fields,
+        origin=origin,
+        score_only=bool(score_only),
+        game=GameKind(game) if game else None,
+    )
+
+
+def _game_columns(
+    event: Event, stored: list[tuple[Any, ...]], days: dict[object, int | None]
+) -> tuple[Any, ...] | None:
+    """An event's stored games (round, white, black, their scores, play, date) as columns in
+    the order of :class:`RatesRows`: rounds, white's and black's places in the event's
+    player list, their half points, how each game ended (its :data:`_PLAY_CODES` code), its
+    day's ordinal or None; or None where a value is not one the import stores (a game of a
+    player not in the event, a score no game side has, an unknown way a game ended: the file
+    was changed since)."""
+    import numpy as np
+
+    if not stored:
+        empty = np.zeros(0, np.int64)
+        return (empty, empty, empty, empty, empty, np.zeros(0, np.int8), [])
+    rounds, whites, blacks, white_scores, black_scores, plays, dates = zip(*stored, strict=True)
+    if not event.players:
+        return None
+    ids = np.array([int(p.id) for p in event.players], np.int64)
+    order = np.argsort(ids, kind="stable")
+    by_id = ids[order]
+    columns = []
+    for values in (rounds, whites, blacks):
+        column = np.array(values)
+        if column.dtype.kind != "i":
+            return None
+        columns.append(column.astype(np.int64))
+    places = []
+    for column in columns[1:]:
+        found = np.minimum(np.searchsorted(by_id, column), len(by_id) - 1)
+        if bool(np.any(by_id[found] != column)):
+            return None
+        places.append(order[found])
+    halves = []
+    for scores in (white_scores, black_scores):
+        try:
+            doubled = 2 * np.array(scores, dtype=np.float64)
+        except (TypeError, ValueError):
+            return None
+        if not bool(np.all((doubled == 0) | (doubled == 1) | (doubled == 2))):
+            return None
+        halves.append(doubled.astype(np.int64))
+    play_codes = [_PLAY_CODES.get(play, -1) for play in plays]
+    if -1 in play_codes:
+        return None
+    for text in set(dates) - days.keys():
+        if not isinstance(text, str):
+            return None  # not a date the import stores
+        day = _day(text)
+        days[text] = day.toordinal() if day is not None else None
+    return (
+        columns[0],
+        places[0],
+        places[1],
+        halves[0],
+        halves[1],
+        np.array(play_codes, np.int8),
+        [days[text] for text in dates],
+    )
 
 
 #: The scores a game side can have.
@@ -605,9 +752,46 @@ def _event_parts(
     return list(outcome.events)
 
 
+def _person_values(outcome: Outcome[Any, Any]) -> list[Any] | None:
+    """Each person's result as values (id, rating published, K) where the outcome gives
+    them without making its players (:class:`PersonValued`: FIDE's numpy engine), else
+    None."""
+    if isinstance(outcome, PersonValued):
+        return outcome.person_values()
+    return None
+
+
+@runtime_checkable
+class RatesRows(Protocol):
+    """A rule set that rates a period of several events from stored rows: each event (its
+    players and byes, no games) and its games' columns (rounds, white's and black's places
+    in its player list, their half points, how each game ended as an index of
+    :class:`~ratingkit.core.model.Play`, its day's ordinal or None); None where the events
+    must be built and rated (FIDE 2014's numpy engine, issue 28)."""
+
+    def rate_rows(
+        self, events: Sequence[tuple[Event, tuple[Any, ...]]], players: PlayerFile | None = None
+    ) -> Outcome[Any, Any] | None: ...
+
+
+@runtime_checkable
+class PersonValued(Protocol):
+    """An outcome that gives each person's result as values, in the order of its players:
+    each with ``id``, ``rating_after`` and ``k`` (None where it has none)."""
+
+    def person_values(self) -> list[Any] | None: ...
+
+
+#: How a game ended, as the stored ``play`` value, to its index in :class:`Play`.
+_PLAY_CODES: dict[object, int] = {play.value: code for code, play in enumerate(Play)}
+
+
 def _k_in_force(outcome: Outcome[Any, Any]) -> dict[str, int]:
     """The K each player's rating was computed with, where the rule set's per-player detail
     has one (a field ``k``, FIDE's K), for the published list only."""
+    persons = _person_values(outcome)
+    if persons is not None:
+        return {person.id: person.k for person in persons if person.k is not None}
     found: dict[str, int] = {}
     for player in outcome.players:
         k = k_in_force(player)
