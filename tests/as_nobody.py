@@ -26,15 +26,27 @@ from packaging.requirements import Requirement
 
 SETPRIV = ("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups")
 
-#: What ``python -m ratingkit`` imports beyond the standard library (pyproject.toml's
-#: dependencies less matplotlib and ipywidgets, which only the notebooks use); their own
-#: requirements come along.
-CLI_DISTRIBUTIONS = ("pandas", "babel", "charset-normalizer", "openpyxl")
+#: Of pyproject.toml's dependencies, those only the notebooks import.
+NOTEBOOK_ONLY = frozenset({"matplotlib", "ipywidgets"})
+
+
+def _cli_distributions() -> tuple[str, ...]:
+    """What ``python -m ratingkit`` imports beyond the standard library: pyproject.toml's
+    dependencies (read, so that a new one cannot be forgotten here) less :data:`NOTEBOOK_ONLY`;
+    their own requirements come along."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    names = (Requirement(text).name for text in project["project"]["dependencies"])
+    return tuple(name for name in names if name not in NOTEBOOK_ONLY)
+
+
+CLI_DISTRIBUTIONS = _cli_distributions()
 
 #: Run as ``nobody``: everything the subprocesses need imports, and from the prepared copy.
 _PROBE = """
 import sys
-import babel.numbers, charset_normalizer, numpy, openpyxl, pandas
+import babel.numbers, charset_normalizer, numpy, openpyxl, pandas, typing_extensions
 import ratingkit.cli, ratingkit.services.ledger, ratingkit.services.ledgerfile
 print(sys.version_info[:2] == tuple(map(int, sys.argv[1].split("."))), ratingkit.__file__)
 """
