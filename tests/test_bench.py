@@ -66,7 +66,7 @@ SMALL_RUNS = {
     "read_fide_list.py": ["--players", "200", "--before", "."],
     "read_big_csv.py": ["--players", "200", "--repeat", "1", "--old-players", "100"],
     "workshop_room.py": [
-        *("--visitors", "1", "--pool", "1", "--idle", "6"),
+        *("--visitors", "1", "--pool", "1", "--idle", "4"),
         *("--fill-delay", "1", "--cull-timeout", "2"),
     ],
 }
