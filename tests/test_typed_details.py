@@ -14,9 +14,11 @@ import typing
 from datetime import date
 from pathlib import Path
 
+import pandas as pd
 from conftest import DATA
 
-from ratingkit.core.model import EventType
+from ratingkit import rate_period
+from ratingkit.core.model import Event, EventType, Game, Player
 from ratingkit.core.outcome import (
     EventFacts,
     EventKey,
@@ -25,9 +27,11 @@ from ratingkit.core.outcome import (
     PrintedFacts,
     event_facts,
 )
+from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.core.printable import printable_html
 from ratingkit.fesa.outcome import FesaEvent, FesaOutcome
-from ratingkit.fide.outcome import FideEvent, FideOutcome
+from ratingkit.fide.engine.lazy import LazyEventOutcome, LazyOutcome, LazyPeriodOutcome
+from ratingkit.fide.outcome import FideEvent, FideOutcome, FidePeriod, VectorisedPeriod
 from ratingkit.fide1982.outcome import Fide1982Event, Fide1982Outcome, Method
 from ratingkit.formats import read_event
 from ratingkit.lnmo.event import LnmoOutcome
@@ -191,3 +195,83 @@ def test_a_detail_without_facts_prints_none():
     key = EventKey(0, "0" * 16, "e")
     part = EventOutcome(key, (), detail=object())
     assert event_facts(part.detail) == PrintedFacts()
+
+
+def _members(parameter: object) -> tuple[object, ...]:
+    """A type parameter's types: a union's members, else the type itself."""
+    return typing.get_args(parameter) or (parameter,)
+
+
+def test_fide_outcome_names_no_object_parameter():
+    """FideOutcome names each of its four details: no parameter, nor a union's member, is
+    ``object`` (the default of a parameter left unnamed); its events' detail is a FideEvent
+    or, for the engine's one event rated from frames, the VectorisedPeriod."""
+    parameters = typing.get_args(FideOutcome)
+    assert len(parameters) == 4
+    assert [t for parameter in parameters for t in _members(parameter) if t is object] == []
+    assert set(_members(parameters[3])) == {FideEvent, VectorisedPeriod}
+
+
+def _two_event_period() -> tuple[list[Event], PlayerFile]:
+    """Two Swiss events of one period of rated players (tests/test_fide_fast_period.py's
+    hand-computed period without its unrated player), which the engine rates (FIDE 2014
+    8.55c, 8.57: one rounding for the period)."""
+    a, b, c = Player("a", "A", 2000), Player("b", "B", 1900), Player("c", "C", 2500)
+    one = Event(
+        "One",
+        (a, b, c),
+        (Game(1, "a", "b", 1.0, 0.0), Game(2, "a", "c", 0.5, 0.5)),
+        start=date(2024, 3, 1),
+        end=date(2024, 3, 3),
+    )
+    two = Event("Two", (a, b), (Game(1, "b", "a", 1.0, 0.0),), start=date(2024, 3, 10))
+    players = PlayerFile((PlayerRecord(id="a", name="A", rating=2000, k=20, games=100),))
+    return [one, two], players
+
+
+def test_a_fide_period_s_events_have_the_details_its_alias_names():
+    """A period of two events rated through the engine (its lazy outcome), and event by
+    event: each event's detail is of the types FideOutcome's ``E`` names, the period's of
+    its ``P``; the engine's events are FideEvent values with the event's own facts."""
+    events, players = _two_event_period()
+    rules = get_rule_set("fide-2014")
+    declared_event, declared_period = typing.get_args(FideOutcome)[3], _declared_detail(FideOutcome)
+    engine = rules.outcome(events, players)
+    step_by_step = rules.outcome(events, players, step_by_step=True)
+    assert isinstance(engine, LazyPeriodOutcome)
+    assert not isinstance(step_by_step, LazyPeriodOutcome)
+    for outcome in (engine, step_by_step):
+        assert isinstance(outcome.detail, declared_period)
+        assert isinstance(outcome.detail, FidePeriod) and outcome.detail.events == 2
+        assert len(outcome.events) == 2
+        for part, event in zip(outcome.events, events, strict=True):
+            assert isinstance(part.detail, declared_event)
+            assert isinstance(part.detail, FideEvent)
+            assert (part.detail.name, part.detail.players) == (event.name, len(event.players))
+    assert all(isinstance(part, LazyEventOutcome) for part in engine.events)
+
+
+def test_the_frames_engine_s_one_event_has_a_detail_its_alias_names():
+    """A period rated from frames (ratingkit.rate_period): its one event is the whole
+    period, whose detail, the VectorisedPeriod, is one of the types FideOutcome's ``E``
+    names (two games, three players, by hand)."""
+    players = pd.DataFrame(
+        [
+            {"id": "a", "name": "A", "rating": 2000},
+            {"id": "b", "name": "B", "rating": 1900},
+            {"id": "c", "name": "C", "rating": 2500},
+        ]
+    )
+    games = pd.DataFrame(
+        [
+            {"round": 1, "white": "a", "black": "b", "result": 1},
+            {"round": 2, "white": "a", "black": "c", "result": 0.5},
+        ]
+    )
+    outcome = rate_period(games, players, on=date(2024, 3, 31)).outcome
+    assert isinstance(outcome, LazyOutcome)
+    (part,) = outcome.events
+    assert isinstance(part.detail, typing.get_args(FideOutcome)[3])
+    assert isinstance(part.detail, VectorisedPeriod)
+    assert (part.detail.games, part.detail.players) == (2, 3)
+    assert isinstance(outcome.detail, _declared_detail(FideOutcome))

@@ -26,11 +26,21 @@ from fractions import Fraction
 
 from ..core.i18n import N_, _, tr, trn
 from ..core.model import EventType
-from ..core.outcome import Outcome, PlayerOutcome, PrintedFacts, Rule, Status, shown_as
+from ..core.outcome import (
+    EventOutcome,
+    Outcome,
+    PlayerOutcome,
+    PrintedFacts,
+    Rule,
+    Status,
+    shown_as,
+)
 
 __all__ = [
     "DpRow",
     "FideEvent",
+    "FideEventDetail",
+    "FideEventOutcome",
     "FideGame",
     "FideOutcome",
     "FidePeriod",
@@ -270,8 +280,14 @@ class VectorisedPeriod:
 
 #: An outcome's own detail: one event's values, a period's, or the vectorised period's.
 FideSummary = FideEvent | FidePeriod | VectorisedPeriod
+#: An event's own detail (``EventOutcome.detail``): the event's values, or, for the one event
+#: of a period the engine rated from frames (ratingkit.fide.engine.frames), the vectorised
+#: period's values (that event is the whole period).
+FideEventDetail = FideEvent | VectorisedPeriod
+#: One event's part of what a FIDE rule set computes.
+FideEventOutcome = EventOutcome[FidePlayer, FideGame, FideEventDetail]
 #: What a FIDE rule set computes.
-FideOutcome = Outcome[FidePlayer, FideGame, FideSummary]
+FideOutcome = Outcome[FidePlayer, FideGame, FideSummary, FideEventDetail]
 
 
 def cells_with_none(detail: FideSummary) -> dict[str, object]:

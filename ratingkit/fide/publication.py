@@ -37,7 +37,7 @@ from ..core.players import PlayerFile
 from ..core.rounding import round_half_away_from_zero
 from .event import EventResult, group_k_defaults, rate_event, rated_games, reference_date
 from .formula import exact_sum
-from .outcome import FideGame, FidePeriod, FidePlayer, FideSummary
+from .outcome import FideEvent, FideGame, FideOutcome, FidePeriod, FidePlayer
 from .state import (
     Pending,
     PlayerState,
@@ -51,8 +51,6 @@ if TYPE_CHECKING:
     from .rulesets import Fide2014
 
 __all__ = ["FirstRating", "as_one_event", "period_games", "rate_one", "rate_period"]
-
-FideOutcome = Outcome[FidePlayer, FideGame, FideSummary]
 
 
 @dataclass(frozen=True)
@@ -280,7 +278,7 @@ def rate_period(
     seen_unrated_events: set[str] = set()
     last_state: dict[str, tuple[Player, PlayerState]] = {}
     counts = period_games(rules, events, players)
-    event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
+    event_outcomes: list[EventOutcome[FidePlayer, FideGame, FideEvent]] = []
     games: list[GameOutcome[FideGame]] = []
     for position, event in enumerate(events):
         states, state_notes = read_states(event, players)

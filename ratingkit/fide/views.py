@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..core.i18n import N_, tr
 from ..core.outcome import GameOutcome, Outcome, PlayerOutcome, player_row
@@ -19,9 +18,9 @@ from ..core.report import Report, Table
 from .outcome import (
     FideEvent,
     FideGame,
+    FideOutcome,
     FidePeriod,
     FidePlayer,
-    FideSummary,
     cells_with_none,
 )
 
@@ -75,9 +74,6 @@ FORMATS = {
     "change": "{:+.2f}",
     "Ru exact": "{:.2f}",
 }
-
-FideOutcome = Outcome[FidePlayer, FideGame, FideSummary]
-
 
 #: FideGame's printed fields: (field name, column, show), read once (a report has thousands
 #: of game sides; :func:`~ratingkit.core.outcome.detail_cells` gives the same cells).
@@ -276,7 +272,8 @@ GAME_DETAIL_COLUMNS = tuple(
 )
 
 
-def _outcome(report: Report) -> Outcome[Any, Any]:
+def _outcome(report: Report) -> Outcome[FidePlayer, FideGame]:
+    """The outcome of a FIDE rule set's report: its players' and games' details are FIDE's."""
     return report.outcome
 
 

@@ -20,10 +20,12 @@ from typing import Any, Generic, NamedTuple, TypeVar, cast
 from ...core.fastbuild import collector_paused
 from ...core.outcome import EventKey, EventOutcome, GameOutcome, Note, Outcome, PlayerOutcome
 from ...core.players import PlayerFile, PlayerRecord
-from ..outcome import FideEvent, FideGame, FidePeriod, FidePlayer, FideSummary, VectorisedPeriod
+from ..outcome import FideEvent, FideGame, FidePeriod, FidePlayer, VectorisedPeriod
 
-FideOutcome = Outcome[FidePlayer, FideGame, FideSummary]
-FideEventOutcome = EventOutcome[FidePlayer, FideGame]
+# The engine's modules (period, rows, report) name FIDE's outcome from here: the one alias of
+# ratingkit.fide.outcome, re-exported.
+from ..outcome import FideOutcome as FideOutcome
+
 Players = tuple[PlayerOutcome[FidePlayer], ...]
 Games = tuple[GameOutcome[FideGame], ...]
 T = TypeVar("T")
@@ -77,7 +79,7 @@ def known_length(instance: object, name: str) -> int | None:
     return len(value) if value is not None else None
 
 
-class LazyOutcome(Outcome[FidePlayer, FideGame, VectorisedPeriod]):
+class LazyOutcome(Outcome[FidePlayer, FideGame, VectorisedPeriod, VectorisedPeriod]):
     """The outcome of a period rated from frames (one event: ``events`` holds it), whose
     players, game sides and event are made when first read."""
 
@@ -102,10 +104,14 @@ class LazyOutcome(Outcome[FidePlayer, FideGame, VectorisedPeriod]):
     __hash__ = None  # type: ignore[assignment]
 
 
-def one_event(key: Callable[[], EventKey]) -> Callable[[Any], tuple[FideEventOutcome, ...]]:
+#: The one event of a :class:`LazyOutcome`: the whole vectorised period, whose values it holds.
+VectorisedEvent = EventOutcome[FidePlayer, FideGame, VectorisedPeriod]
+
+
+def one_event(key: Callable[[], EventKey]) -> Callable[[Any], tuple[VectorisedEvent, ...]]:
     """The builder of a :class:`LazyOutcome`'s ``events``: its one event, keyed by ``key()``."""
 
-    def build(outcome: FideOutcome) -> tuple[FideEventOutcome, ...]:
+    def build(outcome: LazyOutcome) -> tuple[VectorisedEvent, ...]:
         return (EventOutcome(key(), outcome.players, outcome.games, outcome.notes, outcome.detail),)
 
     return build
@@ -136,7 +142,7 @@ def lazy_player_file(
     return LazyPlayerFile(later(lambda _file: tuple(build()), length), source)
 
 
-class LazyEventOutcome(EventOutcome[FidePlayer, FideGame]):
+class LazyEventOutcome(EventOutcome[FidePlayer, FideGame, FideEvent]):
     """An event's part of the period whose players and game sides are made on first read."""
 
     players = Deferred()
@@ -183,7 +189,7 @@ def lazy_event_outcome(
     )
 
 
-class LazyPeriodOutcome(Outcome[FidePlayer, FideGame, FidePeriod]):
+class LazyPeriodOutcome(Outcome[FidePlayer, FideGame, FidePeriod, FideEvent]):
     """The period's outcome whose persons' results and game sides (all events') are made
     on first read."""
 

@@ -54,7 +54,7 @@ from ..event import (
     zero_in_first_event_note,
 )
 from ..formula import KChoice
-from ..outcome import FideGame, FidePeriod, FidePlayer
+from ..outcome import FideEvent, FideGame, FidePeriod, FidePlayer
 from ..publication import (
     _decisions,
     _dedupe,
@@ -419,7 +419,7 @@ def _rate_period(
     # -- each event's part and notes -------------------------------------------------------
     notes: list[Note] = [period_decision(events)]
     game_values: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
-    event_outcomes: list[EventOutcome[FidePlayer, FideGame]] = []
+    event_outcomes: list[EventOutcome[FidePlayer, FideGame, FideEvent]] = []
     for d in data:
         event = d.event
         read = _event_notes(

@@ -5,12 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.i18n import tr
-from ...core.outcome import (
-    EventOutcome,
-    player_row,
-)
+from ...core.outcome import player_row
 from ...core.report import COMMON_COLUMNS, LazyTable, Report, Table
-from ..outcome import FideEvent, FideGame, FidePeriod, FidePlayer, cells_with_none
+from ..outcome import FideEvent, FideEventOutcome, FidePeriod, cells_with_none
 from .lazy import FideOutcome, LazyEventOutcome, known_length
 
 if TYPE_CHECKING:
@@ -31,7 +28,7 @@ def fast_period_report(outcome: FideOutcome) -> Report:
     sections: list[Table] = []
     for event in outcome.events:
 
-        def rows(event: EventOutcome[FidePlayer, FideGame] = event) -> list[dict[str, object]]:
+        def rows(event: FideEventOutcome = event) -> list[dict[str, object]]:
             return [fide_cells(player, columns) for player in event.players]
 
         sections.append(
@@ -66,12 +63,12 @@ def fast_period_report(outcome: FideOutcome) -> Report:
     )
 
 
-def _players_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
+def _players_count(event: FideEventOutcome) -> int:
     detail = event.detail
     return detail.players if isinstance(detail, FideEvent) else len(event.players)
 
 
-def _sides_count(event: EventOutcome[FidePlayer, FideGame]) -> int:
+def _sides_count(event: FideEventOutcome) -> int:
     """The event's game sides, without making them where the count is known."""
     if isinstance(event, LazyEventOutcome) and event.sides is not None:
         return event.sides
