@@ -166,6 +166,12 @@ MESSY_GAMES = {
     "a protected cell": HEADER + "1,a,b,'=,\n",
     "a lone carriage return": HEADER + "1,a,b,1-0,\r2,b,c,0-1,\n",
     "CRLF lines": HEADER.replace("\n", "\r\n") + "1,a,b,1-0,\r\n",
+    # A file without spaces is split without stripping: each kind of space sends it back.
+    "CRLF lines with an empty one": HEADER.replace("\n", "\r\n")
+    + "1,a,b,1-0,2024-01-02\r\n\r\n2,b,c,0-1,\r\n",
+    "a no-break space around an id": HEADER + "1,\xa0a,b,1-0,\n2,b,c\u2003,0-1,\n",
+    "a vertical tab and a form feed": HEADER + "1,a,b\x0b,1-0,\n\x0c\n2,b,c,0-1,\n",
+    "a line of a unit separator": HEADER + "1,a,b,1-0,\n\x1f\n",
     "a byte order mark": "\ufeff" + HEADER + "1,a,b,1-0,\n",
     "a row too short": HEADER + "1,a,b,1-0\n",
     "an extra column": "round,white,black,result,board\n1,a,b,1-0,3\n",

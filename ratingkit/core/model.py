@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import numbers
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
@@ -647,8 +647,13 @@ def all_pairs_met(count: int, games: Iterable[Game]) -> bool:
     between two different players of the ``count``), before an event is built of them."""
     if count < 2:
         return False
+    pairs = count * (count - 1) // 2
+    if isinstance(games, Sized) and len(games) % pairs:
+        # Every pair meeting m times is m * pairs games: a Swiss of 100 players and 500
+        # games is told at once, without counting its pairs.
+        return False
     meetings: Counter[frozenset[str]] = Counter(frozenset(g.players) for g in games)
-    if len(meetings) != count * (count - 1) // 2:
+    if len(meetings) != pairs:
         return False
     return len(set(meetings.values())) == 1
 
