@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
-from operator import ne
+from operator import attrgetter, ne
 from pathlib import Path
 from types import MappingProxyType
 
@@ -77,6 +77,11 @@ from .eventfields import apply_fields, read_sidecar
 GAME_COLUMNS = ("round", "white", "black", "result")
 OPTIONAL_GAME_COLUMNS = ("date", "special", "handicap", "giver")
 PLAYER_STATE_COLUMNS = ("games", "born", "k", "ever_2400", "grade", "prior_grade")
+#: A record with none of the state columns (the players file carries no state).
+_NO_STATE = (None,) * len(PLAYER_STATE_COLUMNS)
+#: The state columns an event's player keeps in ``extra`` (his birth date is a field).
+_EXTRA_STATE = tuple(c for c in PLAYER_STATE_COLUMNS if c != "born")
+_extra_state_of = attrgetter(*_EXTRA_STATE)
 
 
 def locate_pair(path: Path) -> tuple[Path, Path]:
@@ -152,7 +157,8 @@ def read_csv_pair(
         if games_path.name == "games.csv"
         else games_path.stem.replace("-games", "").replace("_games", "")
     )
-    has_state = any(getattr(r, c) is not None for r in listed for c in PLAYER_STATE_COLUMNS)
+    state_of = attrgetter(*PLAYER_STATE_COLUMNS)
+    has_state = any(cells != _NO_STATE for cells in map(state_of, listed))
     # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
     fields = read_sidecar(games_path, encoding=encoding, reads=reads)
     # The type is decided before the event is built, so that it is built (and checked) once.
@@ -211,13 +217,9 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
                 tr("every player in the players file needs an id"), record.location, record.name
             )
         extra = dict(record.extra)
-        extra.update(
-            {
-                c: getattr(record, c)
-                for c in PLAYER_STATE_COLUMNS
-                if c != "born" and getattr(record, c) is not None
-            }
-        )
+        for column, value in zip(_EXTRA_STATE, _extra_state_of(record), strict=True):
+            if value is not None:
+                extra[column] = value
         players.append(
             Player(
                 id=record.id,
