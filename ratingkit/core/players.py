@@ -59,13 +59,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ..core.i18n import N_, _, ngettext, tr
-from .errors import (
-    DuplicatePlayerError,
-    InvalidValueError,
-    Location,
-    MalformedLineError,
-    RatingkitError,
-)
+from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .extras import PlayerFileFacts
 from .fileio import CsvRow, read_csv_table, read_text
 from .model import ReadNote
@@ -684,9 +678,7 @@ def _parsed_player_csv(text: str, source: str) -> PlayerFile:
         )
     check_columns(header, source)
     check_unnamed(header, rows, source)
-    # The columns kept in ``extra`` are the header's own (every row has each, in its order);
-    extra_columns = [column for column in header if column and column not in KNOWN_COLUMNS]
-    records = [_record(row.cells, Location(source, row.line), extra_columns) for row in rows]
+    records = [_record(row.cells, Location(source, row.line)) for row in rows]
     return PlayerFile(_check_unique(records), source)
 
 
@@ -706,30 +698,28 @@ def check_unnamed(header: Sequence[str], rows: Sequence[CsvRow], source: str) ->
             )
 
 
-def _record(
-    row: Mapping[str, str],
-    location: Location,
-    extra_columns: Sequence[str] | None = None,
-) -> PlayerRecord:
-    """One row of a player file as a record, every cell checked.  A file's reader gives the
-    columns of ``extra`` in its header's order (``extra_columns``: every row has them all)."""
-    get = row.get
-    # Each known cell read once (a FIDE month is 200,000 players' rows).
-    record_id = (get("id") or "").strip() or None
-    name = (get("name") or "").strip() or None
+#: The rating each rating text read so far gave (a month's files repeat the ratings 0-4000).
+_RATINGS: dict[str, int | None] = {}
+
+
+def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
+    cell = {column: (row.get(column) or "").strip() for column in KNOWN_COLUMNS}
+
+    def at(name: str) -> Location:
+        return Location(location.file, location.line, name)
+
+    record_id, name = cell["id"] or None, cell["name"] or None
     if not record_id and not name:
         raise InvalidValueError(tr("a player needs an id or a name"), location, "")
-    rating_text = (get("rating") or "").strip()
-    rating = _rating_of(rating_text, location) if rating_text else None
+    rating = _RATINGS.get(cell["rating"]) if cell["rating"] else None
+    if rating is None and cell["rating"]:  # a text refused is refused at each row giving it
+        rating = _RATINGS[cell["rating"]] = parse_rating(cell["rating"], at("rating"))
     games: int | None = None
-    games_text = (get("games") or "").strip()
-    if games_text:
-        games = parse_int(games_text, _column_at(location, "games"), what=N_("games"))
+    if cell["games"]:
+        games = parse_int(cell["games"], at("games"), what=N_("games"))
         if games < 0:
             raise InvalidValueError(
-                tr("games cannot be negative, got {games}", games=games),
-                _column_at(location, "games"),
-                games,
+                tr("games cannot be negative, got {games}", games=games), at("games"), games
             )
         if games > MAX_GAMES:
             raise InvalidValueError(
@@ -738,21 +728,15 @@ def _record(
                     games=games,
                     max_games=MAX_GAMES,
                 ),
-                _column_at(location, "games"),
+                at("games"),
                 games,
             )
-    born_text = (get("born") or "").strip()
-    born = (
-        parse_date(born_text, _column_at(location, "born"), year_only=True) if born_text else None
-    )
+    born = parse_date(cell["born"], at("born"), year_only=True) if cell["born"] else None
     k: int | None = None
-    k_text = (get("k") or "").strip()
-    if k_text:
-        k = parse_int(k_text, _column_at(location, "k"), what=N_("K"))
+    if cell["k"]:
+        k = parse_int(cell["k"], at("k"), what=N_("K"))
         if k <= 0:
-            raise InvalidValueError(
-                tr("K must be positive, got {k}", k=k), _column_at(location, "k"), k
-            )
+            raise InvalidValueError(tr("K must be positive, got {k}", k=k), at("k"), k)
         if k not in K_VALUES:
             raise InvalidValueError(
                 tr(
@@ -760,21 +744,12 @@ def _record(
                     k=k,
                     k_factors=", ".join(map(str, K_VALUES)),
                 ),
-                _column_at(location, "k"),
+                at("k"),
                 k,
             )
-    ever_2400_text = (get("ever_2400") or "").strip()
-    ever_2400 = (
-        parse_bool(ever_2400_text, _column_at(location, "ever_2400")) if ever_2400_text else None
-    )
-    ever_2300_text = (get("ever_2300") or "").strip()
-    ever_2300 = (
-        parse_bool(ever_2300_text, _column_at(location, "ever_2300")) if ever_2300_text else None
-    )
-    if extra_columns is None:
-        extra = {column: v for column, v in row.items() if column and column not in KNOWN_COLUMNS}
-    else:
-        extra = {column: row[column] for column in extra_columns}
+    ever_2400 = parse_bool(cell["ever_2400"], at("ever_2400")) if cell["ever_2400"] else None
+    ever_2300 = parse_bool(cell["ever_2300"], at("ever_2300")) if cell["ever_2300"] else None
+    extra = {column: v for column, v in row.items() if column and column not in KNOWN_COLUMNS}
     return PlayerRecord(
         id=record_id,
         name=name,
@@ -783,38 +758,12 @@ def _record(
         born=born,
         k=k,
         ever_2400=ever_2400,
-        grade=(get("grade") or "").strip() or None,
-        prior_grade=(get("prior_grade") or "").strip() or None,
+        grade=cell["grade"] or None,
+        prior_grade=cell["prior_grade"] or None,
         ever_2300=ever_2300,
         extra=extra,
         location=location,
     )
-
-
-def _rating_of(text: str, location: Location) -> int | None:
-    """The rating cell ``text`` of the row at ``location`` (:func:`parse_rating`); a text
-    read once is not read again (a month's files repeat the same few thousand ratings)."""
-    rating = _valid_rating(text)
-    if rating is _REFUSED:
-        return parse_rating(text, _column_at(location, "rating"))  # refused, naming the cell
-    return rating  # type: ignore[return-value]
-
-
-#: What :func:`_valid_rating` gives for a text that :func:`parse_rating` refuses.
-_REFUSED = object()
-
-
-@lru_cache(maxsize=8192)
-def _valid_rating(text: str) -> int | object | None:
-    try:
-        return parse_rating(text)
-    except RatingkitError:  # refused again with the row's cell by _rating_of
-        return _REFUSED
-
-
-def _column_at(location: Location, column: str) -> Location:
-    """The cell ``column`` of the row at ``location``, as an error names it."""
-    return Location(location.file, location.line, column)
 
 
 def _check_unique(records: list[PlayerRecord]) -> tuple[PlayerRecord, ...]:
