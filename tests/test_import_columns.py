@@ -166,6 +166,12 @@ MESSY_GAMES = {
     "a protected cell": HEADER + "1,a,b,'=,\n",
     "a lone carriage return": HEADER + "1,a,b,1-0,\r2,b,c,0-1,\n",
     "CRLF lines": HEADER.replace("\n", "\r\n") + "1,a,b,1-0,\r\n",
+    # A file without spaces is split without stripping: each kind of space sends it back.
+    "CRLF lines with an empty one": HEADER.replace("\n", "\r\n")
+    + "1,a,b,1-0,2024-01-02\r\n\r\n2,b,c,0-1,\r\n",
+    "a no-break space around an id": HEADER + "1,\xa0a,b,1-0,\n2,b,c\u2003,0-1,\n",
+    "a vertical tab and a form feed": HEADER + "1,a,b\x0b,1-0,\n\x0c\n2,b,c,0-1,\n",
+    "a line of a unit separator": HEADER + "1,a,b,1-0,\n\x1f\n",
     "a byte order mark": "\ufeff" + HEADER + "1,a,b,1-0,\n",
     "a row too short": HEADER + "1,a,b,1-0\n",
     "an extra column": "round,white,black,result,board\n1,a,b,1-0,3\n",
@@ -345,3 +351,70 @@ def test_the_games_digest_is_the_text_it_always_was():
         players = rng.sample(range(1, 200), 10)
         args = ("swiss", "2024-03-01", None, players, games, byes)
         assert _games_digest(*args) == _old_games_digest(*args)
+
+
+def _stored_games(path: Path) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(path)
+    rows = connection.execute(
+        "SELECT e.name, g.round, w.local_id, b.local_id, g.white_score, g.black_score, g.play,"
+        " g.special, g.handicap, g.handicap_giver, g.date, g.extra, typeof(g.white_score),"
+        " typeof(g.special), typeof(g.handicap_giver)"
+        " FROM games g JOIN events e ON e.id = g.event_id"
+        " JOIN participants w ON w.event_id = g.event_id AND w.player_id = g.white"
+        " JOIN participants b ON b.event_id = g.event_id AND b.player_id = g.black"
+        " ORDER BY g.rowid"
+    ).fetchall()
+    connection.close()
+    return rows
+
+
+def test_the_games_rows_are_the_files_games_in_file_order(tmp_path):
+    """What the games table holds, worked by hand from the files: a chess event with no
+    special ending, handicap or extra cell (stored with those cells written into the
+    statement) and an event with a shogi special on its second game (each cell bound), both
+    in the file's order with NULLs and an empty ``{}`` where the file gives nothing."""
+    players = [("a", "A", "1800", ""), ("b", "B", "1700", ""), ("c", "C", "", "")]
+    plain = write_pair(
+        tmp_path,
+        "plain",
+        players,
+        [("2", "b", "a", "0-1", "2024-03-02"), ("1", "a", "c", "1/2-1/2", "2024-03-01")],
+    )
+    (tmp_path / "shogi-players.csv").write_text("id,name\nx,X\ny,Y\nz,Z\n")
+    shogi = tmp_path / "shogi-games.csv"
+    shogi.write_text(
+        "round,white,black,result,special,date\n"
+        "1,x,y,1-0,,2024-03-05\n"
+        "2,y,z,1/2-1/2,sennichite,2024-03-06\n"
+        "3,z,x,0-1,,\n"
+    )
+    with Ledger.create(tmp_path / "l.sqlite", "fesa") as ledger:
+        ledger.import_file(shogi)
+    with Ledger.create(tmp_path / "c.sqlite", "fide-2014") as ledger:
+        ledger.import_file(plain)
+    nulls = (None, None, None, "{}", "real", "null", "null")
+    assert _stored_games(tmp_path / "c.sqlite") == [
+        ("plain", 2, "b", "a", 0.0, 1.0, "played", *nulls[:3], "2024-03-02", *nulls[3:]),
+        ("plain", 1, "a", "c", 0.5, 0.5, "played", *nulls[:3], "2024-03-01", *nulls[3:]),
+    ]
+    assert _stored_games(tmp_path / "l.sqlite") == [
+        ("shogi", 1, "x", "y", 1.0, 0.0, "played", *nulls[:3], "2024-03-05", *nulls[3:]),
+        (
+            "shogi",
+            2,
+            "y",
+            "z",
+            0.5,
+            0.5,
+            "played",
+            "sennichite",
+            None,
+            None,
+            "2024-03-06",
+            "{}",
+            "real",
+            "text",
+            "null",
+        ),
+        ("shogi", 3, "z", "x", 0.0, 1.0, "played", *nulls[:3], None, *nulls[3:]),
+    ]

@@ -107,6 +107,49 @@ def test_event_is_immutable_and_checks_players():
         Event("e", _players(2), (Game(1, "1", "2", 1.0, 0.0),), (Bye(1, "1"),))
 
 
+def test_event_names_the_first_unknown_player_and_the_first_clash_in_file_order():
+    # The checks run on sets first (a FIDE month is a million games) and go through the games
+    # in order only on failure: the error is the one a plain scan in file order meets first.
+    def at(line: int) -> Location:
+        return Location("games.csv", line)
+
+    # Game 1's black '8' comes before game 2's white '9' (and '9' < '8' is not the order).
+    with pytest.raises(UnknownPlayerError) as unknown:
+        Event(
+            "e",
+            _players(4),
+            (
+                Game(1, "1", "8", 1.0, 0.0, location=at(2)),
+                Game(1, "9", "2", 1.0, 0.0, location=at(3)),
+            ),
+        )
+    assert unknown.value.value == "8"
+    assert unknown.value.location == at(2)
+    # Scanned as white, black game by game, then the byes: game 3's white '4' clashes with
+    # game 2 (line 3) before game 3's black '1' clashes with game 1, and the bye comes last.
+    with pytest.raises(ConflictingGameError) as clash:
+        Event(
+            "e",
+            _players(4),
+            (
+                Game(1, "1", "2", 1.0, 0.0, location=at(2)),
+                Game(1, "3", "4", 1.0, 0.0, location=at(3)),
+                Game(1, "4", "1", 1.0, 0.0, location=at(4)),
+            ),
+            (Bye(1, "2", location=at(5)),),
+        )
+    assert clash.value.value == "4"
+    assert (clash.value.first, clash.value.second) == (at(3), at(4))
+    with pytest.raises(ConflictingGameError) as bye_clash:
+        Event(
+            "e",
+            _players(3),
+            (Game(2, "1", "2", 1.0, 0.0, location=at(2)),),
+            (Bye(2, "3", location=at(3)), Bye(2, "3", location=at(4))),
+        )
+    assert (bye_clash.value.first, bye_clash.value.second) == (at(3), at(4))
+
+
 def test_points_count_games_forfeits_and_byes():
     players = _players(3)
     event = Event(

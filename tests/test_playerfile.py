@@ -112,3 +112,18 @@ def test_a_cell_of_140000_characters_is_a_clean_error():
     text = 'id,name\nx,"' + "a" * 140_000 + '"\n'
     with pytest.raises(MalformedLineError, match="players.csv, line 2: the player file cannot be"):
         parse_player_csv(text, "players.csv")
+
+
+def test_a_rating_read_before_is_refused_again_at_each_row_and_file_that_gives_it():
+    # A rating text is read once (a month's files repeat the same ratings); a refused one
+    # is refused at each row that gives it, naming that file, line and cell.
+    ok = parse_player_csv("id,rating\na,1800\nb,1800\nc,0\n", "first.csv")
+    assert [r.rating for r in ok] == [1800, 1800, None]
+    for source, text, line in (
+        ("one.csv", "id,rating\na,1800\nb,4001\n", 3),
+        ("two.csv", "id,name,rating\nx,X,1800\ny,Y,2000\nz,Z,4001\n", 4),
+    ):
+        with pytest.raises(InvalidValueError) as refused:
+            parse_player_csv(text, source)
+        assert str(refused.value).startswith(f"{source}, line {line}, field rating: rating '4001'")
+        assert refused.value.value == "4001"

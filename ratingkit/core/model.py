@@ -13,10 +13,11 @@ from __future__ import annotations
 import enum
 import numbers
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -470,7 +471,13 @@ class Event:
                 _location_of(self.source),
                 self.end,
             )
-        for game in self.games:
+        # Every player of every game is listed: checked as sets first (a FIDE month is a
+        # million games); only an event that fails goes through the games in order, so that
+        # the first unknown player is the one named.
+        whites = set(map(_WHITE, self.games))
+        blacks = set(map(_BLACK, self.games))
+        all_known = seen.keys() >= whites and seen.keys() >= blacks
+        for game in () if all_known else self.games:
             for pid in game.players:
                 if pid not in seen:
                     raise UnknownPlayerError(
@@ -640,8 +647,13 @@ def all_pairs_met(count: int, games: Iterable[Game]) -> bool:
     between two different players of the ``count``), before an event is built of them."""
     if count < 2:
         return False
+    pairs = count * (count - 1) // 2
+    if isinstance(games, Sized) and len(games) % pairs:
+        # Every pair meeting m times is m * pairs games: a Swiss of 100 players and 500
+        # games is told at once, without counting its pairs.
+        return False
     meetings: Counter[frozenset[str]] = Counter(frozenset(g.players) for g in games)
-    if len(meetings) != count * (count - 1) // 2:
+    if len(meetings) != pairs:
         return False
     return len(set(meetings.values())) == 1
 
@@ -819,7 +831,24 @@ def _location_of(source: str | None) -> Location | None:
     return Location(source) if source else None
 
 
-def _check_one_game_per_round(games: Iterable[Game], byes: Iterable[Bye]) -> None:
+_ROUND = attrgetter("round")
+_WHITE = attrgetter("white")
+_BLACK = attrgetter("black")
+_BYE_PLAYER = attrgetter("player")
+
+
+def _check_one_game_per_round(games: Sequence[Game], byes: Sequence[Bye]) -> None:
+    """No player has two games or byes in one round.  The (round, player) pairs are counted
+    as a set first (a FIDE month is a million games); only a clash goes through them in order,
+    which names the first one and where it was met before."""
+    game_rounds = list(map(_ROUND, games))
+    pairs = [
+        *zip(game_rounds, map(_WHITE, games), strict=True),
+        *zip(game_rounds, map(_BLACK, games), strict=True),
+        *zip(map(_ROUND, byes), map(_BYE_PLAYER, byes), strict=True),
+    ]
+    if len(set(pairs)) == len(pairs):
+        return
     seen: dict[tuple[int, str], Location | None] = {}
     entries: list[tuple[int, str, Location | None]] = []
     for game in games:

@@ -698,20 +698,25 @@ def check_unnamed(header: Sequence[str], rows: Sequence[CsvRow], source: str) ->
             )
 
 
+#: The rating each rating text read so far gave (a month's files repeat the ratings 0-4000).
+_RATINGS: dict[str, int | None] = {}
+
+
 def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
-    def cell(name: str) -> str:
-        return (row.get(name) or "").strip()
+    cell = {column: (row.get(column) or "").strip() for column in KNOWN_COLUMNS}
 
     def at(name: str) -> Location:
         return Location(location.file, location.line, name)
 
-    record_id, name = cell("id") or None, cell("name") or None
+    record_id, name = cell["id"] or None, cell["name"] or None
     if not record_id and not name:
         raise InvalidValueError(tr("a player needs an id or a name"), location, "")
-    rating = parse_rating(cell("rating"), at("rating")) if cell("rating") else None
+    rating = _RATINGS.get(cell["rating"]) if cell["rating"] else None
+    if rating is None and cell["rating"]:  # a text refused is refused at each row giving it
+        rating = _RATINGS[cell["rating"]] = parse_rating(cell["rating"], at("rating"))
     games: int | None = None
-    if cell("games"):
-        games = parse_int(cell("games"), at("games"), what=N_("games"))
+    if cell["games"]:
+        games = parse_int(cell["games"], at("games"), what=N_("games"))
         if games < 0:
             raise InvalidValueError(
                 tr("games cannot be negative, got {games}", games=games), at("games"), games
@@ -726,10 +731,10 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
                 at("games"),
                 games,
             )
-    born = parse_date(cell("born"), at("born"), year_only=True) if cell("born") else None
+    born = parse_date(cell["born"], at("born"), year_only=True) if cell["born"] else None
     k: int | None = None
-    if cell("k"):
-        k = parse_int(cell("k"), at("k"), what=N_("K"))
+    if cell["k"]:
+        k = parse_int(cell["k"], at("k"), what=N_("K"))
         if k <= 0:
             raise InvalidValueError(tr("K must be positive, got {k}", k=k), at("k"), k)
         if k not in K_VALUES:
@@ -742,8 +747,8 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
                 at("k"),
                 k,
             )
-    ever_2400 = parse_bool(cell("ever_2400"), at("ever_2400")) if cell("ever_2400") else None
-    ever_2300 = parse_bool(cell("ever_2300"), at("ever_2300")) if cell("ever_2300") else None
+    ever_2400 = parse_bool(cell["ever_2400"], at("ever_2400")) if cell["ever_2400"] else None
+    ever_2300 = parse_bool(cell["ever_2300"], at("ever_2300")) if cell["ever_2300"] else None
     extra = {column: v for column, v in row.items() if column and column not in KNOWN_COLUMNS}
     return PlayerRecord(
         id=record_id,
@@ -753,8 +758,8 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
         born=born,
         k=k,
         ever_2400=ever_2400,
-        grade=cell("grade") or None,
-        prior_grade=cell("prior_grade") or None,
+        grade=cell["grade"] or None,
+        prior_grade=cell["prior_grade"] or None,
         ever_2300=ever_2300,
         extra=extra,
         location=location,

@@ -367,7 +367,8 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
     specials = sorted({g.special.value for g in event.games if g.special in _SHOGI_SPECIALS})
     if specials:
         shogi.append(", ".join(specials))
-    graded = [p.name for p in event.players if PublishedRow.of(p).grade]
+    # Only a player with a grade cell can have a grade (PublishedRow reads extra['grade']).
+    graded = [p.name for p in event.players if "grade" in p.extra and PublishedRow.of(p).grade]
     if players is not None:
         graded += [r.name or r.id or "" for r in players.records if r.grade or r.prior_grade]
     if graded:

@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
+from operator import attrgetter, ne
 from pathlib import Path
 from types import MappingProxyType
 
@@ -75,6 +77,11 @@ from .eventfields import apply_fields, read_sidecar
 GAME_COLUMNS = ("round", "white", "black", "result")
 OPTIONAL_GAME_COLUMNS = ("date", "special", "handicap", "giver")
 PLAYER_STATE_COLUMNS = ("games", "born", "k", "ever_2400", "grade", "prior_grade")
+#: A record with none of the state columns (the players file carries no state).
+_NO_STATE = (None,) * len(PLAYER_STATE_COLUMNS)
+#: The state columns an event's player keeps in ``extra`` (his birth date is a field).
+_EXTRA_STATE = tuple(c for c in PLAYER_STATE_COLUMNS if c != "born")
+_extra_state_of = attrgetter(*_EXTRA_STATE)
 
 
 def locate_pair(path: Path) -> tuple[Path, Path]:
@@ -150,7 +157,8 @@ def read_csv_pair(
         if games_path.name == "games.csv"
         else games_path.stem.replace("-games", "").replace("_games", "")
     )
-    has_state = any(getattr(r, c) is not None for r in listed for c in PLAYER_STATE_COLUMNS)
+    state_of = attrgetter(*PLAYER_STATE_COLUMNS)
+    has_state = any(cells != _NO_STATE for cells in map(state_of, listed))
     # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
     fields = read_sidecar(games_path, encoding=encoding, reads=reads)
     # The type is decided before the event is built, so that it is built (and checked) once.
@@ -209,13 +217,9 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
                 tr("every player in the players file needs an id"), record.location, record.name
             )
         extra = dict(record.extra)
-        extra.update(
-            {
-                c: getattr(record, c)
-                for c in PLAYER_STATE_COLUMNS
-                if c != "born" and getattr(record, c) is not None
-            }
-        )
+        for column, value in zip(_EXTRA_STATE, _extra_state_of(record), strict=True):
+            if value is not None:
+                extra[column] = value
         players.append(
             Player(
                 id=record.id,
@@ -257,6 +261,8 @@ _NOT_PLAIN = ('"', "'", "\x00")
 _NO_EXTRA: Mapping[str, object] = MappingProxyType({})
 
 _Outcome = tuple[float, float, Play] | ByeKind
+#: Any white space str.strip() removes (re's \s is the same Unicode set), but a line end.
+_SPACE_IN_LINE = re.compile(r"[^\S\n]")
 
 
 def _read_games_by_columns(
@@ -267,7 +273,9 @@ def _read_games_by_columns(
     refuses the first bad value with its line) where the file is not plain or any value is
     not one the reader takes as it stands.  A FIDE month is a million games."""
     text = text.lstrip("\ufeff")
-    if any(mark in text for mark in _NOT_PLAIN) or "\r" in text.replace("\r\n", ""):
+    # Lines end in LF or CRLF (a lone CR, which the csv module reads as a line end, is its).
+    text = text.replace("\r\n", "\n")
+    if any(mark in text for mark in _NOT_PLAIN) or "\r" in text:
         return None
     lines = text.split("\n")
     if not lines[0] or max(map(len, lines)) > FIELD_LIMIT:
@@ -278,12 +286,15 @@ def _read_games_by_columns(
     header, _rows = read_csv_table(lines[0], source, _("the games file"), GAME_COLUMNS)
     if not set(header) <= _PLAIN_COLUMNS:
         return None
-    numbers = [n for n, line in enumerate(lines[1:], start=2) if line.strip()]
+    # Without a space of any kind but the line ends (most files a program wrote), no line is
+    # blank but an empty one and no cell has a space to strip.
+    spaced = _SPACE_IN_LINE.search(text) is not None
+    numbers = [n for n, line in enumerate(lines[1:], start=2) if (line.strip() if spaced else line)]
     rows = [lines[n - 1].split(delimiter) for n in numbers]
-    if not rows or any(len(row) != len(header) for row in rows):
+    if not rows or set(map(len, rows)) != {len(header)}:
         return None
     columns = {
-        name: [cell.strip() for cell in cells]
+        name: [cell.strip() for cell in cells] if spaced else list(cells)
         for name, cells in zip(header, zip(*rows, strict=True), strict=True)
     }
     parsed = _plain_values(columns, known_ids)
@@ -331,7 +342,8 @@ def _plain_values(
     """Each distinct round, result and date of a games file's columns parsed once, or None
     where any of them, a player id or a row's players is one the row-by-row reader refuses."""
     whites, blacks, codes = columns["white"], columns["black"], columns["result"]
-    if not (set(whites) | set(blacks)) - {""} <= known_ids:
+    white_ids, black_ids = set(whites), set(blacks)
+    if not (white_ids | black_ids) - {""} <= known_ids:
         return None
     try:
         rounds = {text: parse_round(text) for text in set(columns["round"])}
@@ -342,6 +354,11 @@ def _plain_values(
         dates = {text: parse_date(text) for text in set(columns.get("date", ())) if text}
     except RatingkitError:
         return None
+    if not any(isinstance(outcome, ByeKind) for outcome in results.values()):
+        # No bye: every row is a game, which names two different players.
+        if "" in white_ids or "" in black_ids or not all(map(ne, whites, blacks)):
+            return None
+        return rounds, results, dates
     for white, black, code in zip(whites, blacks, codes, strict=True):
         if isinstance(results[code], ByeKind):
             # A bye names one player, in either column (as the row reader takes it).

@@ -221,23 +221,23 @@ def _games_digest(
     imported twice has one digest."""
     # A game's cells (round, white, black, scores, play, special, handicap, giver, date):
     # the scores in half points, every cell as text, one line a game, the lines sorted.
-    # A score's half points and a game's last five cells (play, special, handicap, giver,
-    # date) are written once per distinct value (a million games have a few); the text is the
-    # same as before, so that older ledgers' digests still compare.
-    halves: dict[object, str] = {}
+    # A game's cells after the two players (scores, play, special, handicap, giver, date) are
+    # written once per distinct value (a million games have a few); the text is the same as
+    # before, so that older ledgers' digests still compare.
     tails: dict[tuple[object, ...], str] = {}
 
+    def tail_of(rest: Sequence[object]) -> str:
+        white, black = (str(round(2 * float(score))) for score in rest[:2])  # type: ignore[arg-type]
+        return f"\t{white}\t{black}" + "".join(
+            "\t" + ("" if v is None else str(v)) for v in rest[2:]
+        )
+
     def line(g: Sequence[object]) -> str:
-        white, black = halves.get(g[3]), halves.get(g[4])
-        if white is None:
-            white = halves[g[3]] = str(round(2 * float(g[3])))  # type: ignore[arg-type]
-        if black is None:
-            black = halves[g[4]] = str(round(2 * float(g[4])))  # type: ignore[arg-type]
-        rest = tuple(g[5:])
+        rest = tuple(g[3:])
         tail = tails.get(rest)
         if tail is None:
-            tail = tails[rest] = "".join("\t" + ("" if v is None else str(v)) for v in rest)
-        return f"{g[0]}\t{g[1]}\t{g[2]}\t{white}\t{black}{tail}"
+            tail = tails[rest] = tail_of(rest)
+        return f"{g[0]}\t{g[1]}\t{g[2]}{tail}"
 
     lines = sorted(map(line, games))
     head = [kind, start or "", end or "", ",".join(map(str, sorted(players)))]

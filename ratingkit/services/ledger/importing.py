@@ -10,12 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import RatingkitError
 from ...core.i18n import tr
-from ...core.model import Event, Game, Play, Player
+from ...core.model import Event, Game, Player
 from ...core.output import plain
 from ...core.players import (
     Ambiguity,
@@ -429,13 +430,24 @@ class LedgerImporting(LedgerRating):
             "INSERT INTO participants VALUES (?, ?, ?, ?, ?)",
             [(event_id, ids[p.id], p.id, p.rating, _json_extra(p.extra)) for p in event.players],
         )
-        db.executemany(
-            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (event_id, *cells, _json_extra(g.extra) if g.extra else "{}")
-                for g, cells in zip(event.games, game_cells, strict=True)
-            ],
-        )
+        if all(cells[6:9] == (None, None, None) for cells in game_cells) and not any(
+            g.extra for g in event.games
+        ):
+            # No special ending, handicap or extra cell in the whole event (a chess month):
+            # the same rows with those four cells written into the statement, a third less
+            # to bind a row.  All or none, so that the rows keep the file's order.
+            db.executemany(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, '{}')",
+                [(event_id, *cells[:6], cells[9]) for cells in game_cells],
+            )
+        else:
+            db.executemany(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (event_id, *cells, _json_extra(g.extra) if g.extra else "{}")
+                    for g, cells in zip(event.games, game_cells, strict=True)
+                ],
+            )
         db.executemany(
             "INSERT INTO byes VALUES (?, ?, ?, ?)",
             [(event_id, b.round, ids[b.player], b.kind.value) for b in event.byes],
@@ -728,12 +740,15 @@ def _iso(day: date | None) -> str | None:
     return day.isoformat() if day else None
 
 
+_GAME_DATE = attrgetter("date")
+
+
 def _first_game_date(event: Event) -> date | None:
-    return min((g.date for g in event.games if g.date), default=None)
+    return min(filter(None, map(_GAME_DATE, event.games)), default=None)
 
 
 def _last_game_date(event: Event) -> date | None:
-    return max((g.date for g in event.games if g.date), default=None)
+    return max(filter(None, map(_GAME_DATE, event.games)), default=None)
 
 
 def _json_extra(extra: Any) -> str:
@@ -743,30 +758,37 @@ def _json_extra(extra: Any) -> str:
     return json.dumps({k: plain(v) for k, v in extra.items()}, ensure_ascii=False)
 
 
-#: Each Play's stored text, read once (an enum's ``.value`` is a property: a million games).
-_PLAY_VALUES = {play: play.value for play in Play}
+#: A game's cells the ledger stores, read in one call a game.
+_GAME_FIELDS = attrgetter(
+    "round", "white", "black", "white_score", "black_score", "play", "special", "handicap", "date"
+)
 
 
 def _game_cells(games: Sequence[Game], ids: Mapping[str, int]) -> list[tuple[object, ...]]:
     """The games' columns in the ledger (after the event id, before ``extra``), built in one
     pass: a FIDE month is a million games."""
-    plays = _PLAY_VALUES
     # A month's games are played on a few days: each written once.
-    days = {day: day.isoformat() for day in {game.date for game in games} if day is not None}
+    days: dict[date | None, str | None] = {
+        day: day.isoformat() if day is not None else None for day in set(map(_GAME_DATE, games))
+    }
+    # ``_value_`` is the enum member's value as stored (``.value`` is a property, and a
+    # member as a dict key hashes in Python: a million games).
     return [
         (
-            game.round,
-            ids[game.white],
-            ids[game.black],
-            game.white_score,
-            game.black_score,
-            plays[game.play],
-            game.special.value if game.special else None,
-            game.handicap.kind if game.handicap else None,
-            ids[game.handicap.giver] if game.handicap else None,
-            days.get(game.date) if game.date else None,
+            round_,
+            ids[white],
+            ids[black],
+            white_score,
+            black_score,
+            play._value_,
+            special._value_ if special else None,
+            handicap.kind if handicap else None,
+            ids[handicap.giver] if handicap else None,
+            days[day],
         )
-        for game in games
+        for round_, white, black, white_score, black_score, play, special, handicap, day in map(
+            _GAME_FIELDS, games
+        )
     ]
 
 
