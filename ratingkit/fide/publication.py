@@ -43,6 +43,7 @@ from .state import (
     PlayerState,
     games_after,
     ratings_from_file,
+    ratings_from_file_all,
     read_states,
     state_record,
 )
@@ -274,7 +275,7 @@ def rate_period(
     unrated players' first rating over all their games as one event (8.3)."""
     if not events:
         raise RatingkitError(tr("rate_events needs at least one event"))
-    events = [ratings_from_file(event, players) for event in events]
+    events = ratings_from_file_all(events, players)
     notes: list[Note] = [period_decision(events)]
     per_person: dict[str, _Person] = {}
     seen_unrated_events: set[str] = set()

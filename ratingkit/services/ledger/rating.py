@@ -527,6 +527,9 @@ class LedgerRating(LedgerCore):
             )
         )
         list_columns = state_list_columns(self.rules)
+        # Months since a period, read once for each period (a FIDE month lists 100,000
+        # players, their last periods a few dozen).
+        months_since: dict[str, int] = {}
         rows = []
         for pid, record in state.items():
             player_id = int(pid)
@@ -537,7 +540,10 @@ class LedgerRating(LedgerCore):
             # not played yet counts from the first list he was on.
             last = period if player_id in played else last_played.get(player_id)
             since = last or first_published.get(player_id, period)
-            inactive = _months_between(since, period) >= 12
+            months = months_since.get(since)
+            if months is None:
+                months = months_since[since] = _months_between(since, period)
+            inactive = months >= 12
             if last is None and FideListFlags.of(record.extra).inactive:
                 inactive = True  # FIDE's list flags him inactive and he has not played since
             rows.append(
