@@ -426,8 +426,15 @@ class PlayerMatcher:
         if key is MatchKey.ID:
             found = self._index(MatchKey.ID).get(player_id, ())
             if self.same_name:
-                wanted = normalise_name(name)
-                found = [r for r in found if r.name is None or normalise_name(r.name) == wanted]
+                # The same text is the same name: normalise_name only where the two differ
+                # (a FIDE month checks 200,000 players' names).
+                found = [
+                    r
+                    for r in found
+                    if r.name is None
+                    or r.name == name
+                    or normalise_name(r.name) == normalise_name(name)
+                ]
             return tuple(found)
         if key is MatchKey.FIDE_ID:
             if not fide_id:

@@ -580,10 +580,14 @@ def _engine_result_rows(
     where the two are equal, :func:`_published`), the part's own where the period lists no
     result under his id."""
     rows: list[tuple[object, ...]] = []
+    # The detail text of each K, made once (a FIDE month has a few K and 200,000 results).
+    details: dict[int | None, str | None] = {}
     for (event_id, _event), parts in zip(events, values, strict=True):
         for mine in parts:
             published = published_of.get(mine.id, mine.rating_after)
             score = 0.0 if mine.score is None and not mine.games else mine.score
+            k = mine.k
+            detail = details[k] if k in details else details.setdefault(k, result_detail(k))
             rows.append(
                 (
                     period,
@@ -596,7 +600,7 @@ def _engine_result_rows(
                     _cell(mine.change),
                     _cell(published),
                     mine.status.name,
-                    result_detail(mine.k),
+                    detail,
                 )
             )
     return rows
