@@ -165,7 +165,7 @@ class LedgerRating(LedgerCore):
 
     def _rate_one(self, period: str) -> list[Report]:
         db = self._connection
-        before = self._state_before(period)
+        before, stored_before = self._state_and_texts_before(period)
         state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
         # A FIDE period the numpy engine rates: its rows straight into the engine's arrays,
         # without a million Game objects (issue 28); else the events built and rated.
@@ -220,7 +220,6 @@ class LedgerRating(LedgerCore):
         merged = {**before, **after}
         # Only what changed is stored: a player's state is his last stored row (FIDE's list
         # of 100,000 players is not copied into every month).
-        stored_before = self._stored_state_texts(period)
         changed = []
         for pid, record in after.items():
             if before.get(pid) is record:
@@ -280,34 +279,33 @@ class LedgerRating(LedgerCore):
     def _state_before(self, period: str) -> dict[str, PlayerRecord]:
         """Each known player's state as the rated periods before ``period`` left it (his last
         stored row), or as the player file or FIDE's list gave it at import."""
+        return self._state_and_texts_before(period)[0]
+
+    def _state_and_texts_before(
+        self, period: str
+    ) -> tuple[dict[str, PlayerRecord], dict[str, str]]:
+        """:meth:`_state_before` and the stored text of each record (the rating compares a
+        new record's text with it: only what changed is stored), read in one pass."""
         db = self._connection
         records: dict[str, PlayerRecord] = {}
+        texts: dict[str, str] = {}
         for player_id, name, initial in db.execute(
             "SELECT id, name, initial_state FROM players WHERE initial_state IS NOT NULL"
         ):
             record = _record_from_json(initial, player_id)
-            records[str(player_id)] = replace(record, name=record.name or name)
-        for player_id, text in self._stored_state_rows(period):
-            records[str(player_id)] = _record_from_json(text, player_id)
-        return records
-
-    def _stored_state_rows(self, period: str) -> list[tuple[int, str]]:
-        return self._connection.execute(
+            key = str(player_id)
+            records[key] = replace(record, name=record.name or name)
+            texts[key] = initial
+        for player_id, text in db.execute(
             "SELECT s.player_id, s.record FROM state s JOIN (SELECT player_id, MAX(period) AS"
             " last FROM state WHERE period < ? GROUP BY player_id) l ON l.player_id ="
             " s.player_id AND l.last = s.period",
             (period,),
-        ).fetchall()
-
-    def _stored_state_texts(self, period: str) -> dict[str, str]:
-        texts = {
-            str(pid): text
-            for pid, text in self._connection.execute(
-                "SELECT id, initial_state FROM players WHERE initial_state IS NOT NULL"
-            )
-        }
-        texts.update((str(pid), text) for pid, text in self._stored_state_rows(period))
-        return texts
+        ):
+            key = str(player_id)
+            records[key] = _record_from_json(text, player_id)
+            texts[key] = text
+        return records, texts
 
     def _build_events(self, period: str, state: PlayerFile) -> list[tuple[int, Event]]:
         """The period's events in date order, built from the ledger's rows (set-based: one
