@@ -66,6 +66,11 @@ from .common import (
 class LedgerRating(LedgerCore):
     """The rating part of a ledger (:class:`ratingkit.services.ledger.Ledger`)."""
 
+    #: The records the last rating read, by player and stored text (a record is a function
+    #: of the two): the next period's state reads again those that did not change (a
+    #: season's players, period after period), not each one's JSON.
+    _records_read: dict[tuple[int, str], PlayerRecord] | None = None
+
     def rate_period(self, period: str, replace: bool = False) -> list[Report]:
         """Rate every event of ``period`` in date order and publish the list.
 
@@ -289,12 +294,22 @@ class LedgerRating(LedgerCore):
         db = self._connection
         records: dict[str, PlayerRecord] = {}
         texts: dict[str, str] = {}
+        known = self._records_read or {}
+        read: dict[tuple[int, str], PlayerRecord] = {}
+
+        def record_of(player_id: int, text: str) -> PlayerRecord:
+            record = known.get((player_id, text))
+            if record is None:
+                record = _record_from_json(text, player_id)
+            read[player_id, text] = record
+            return record
+
         for player_id, name, initial in db.execute(
             "SELECT id, name, initial_state FROM players WHERE initial_state IS NOT NULL"
         ):
-            record = _record_from_json(initial, player_id)
+            record = record_of(player_id, initial)
             key = str(player_id)
-            records[key] = replace(record, name=record.name or name)
+            records[key] = replace(record, name=record.name or name) if not record.name else record
             texts[key] = initial
         for player_id, text in db.execute(
             "SELECT s.player_id, s.record FROM state s JOIN (SELECT player_id, MAX(period) AS"
@@ -303,8 +318,9 @@ class LedgerRating(LedgerCore):
             (period,),
         ):
             key = str(player_id)
-            records[key] = _record_from_json(text, player_id)
+            records[key] = record_of(player_id, text)
             texts[key] = text
+        self._records_read = read
         return records, texts
 
     def _build_events(self, period: str, state: PlayerFile) -> list[tuple[int, Event]]:
@@ -503,27 +519,22 @@ class LedgerRating(LedgerCore):
         him (:func:`listed_by`); he is new in the first period he is listed, unless he came to
         the ledger with a rating (from a player file, FIDE's list or his first event file)."""
         db = self._connection
-        ever_listed = {
-            r[0]
-            for r in db.execute(
-                "SELECT DISTINCT player_id FROM published WHERE listed = 1 AND period < ?",
-                (period,),
-            )
-        }
+        # Each player's lists before this period, in one pass over them: whether one listed
+        # him, the last period he played in (none: NULL), the first that published him.
+        ever_listed: set[int] = set()
+        last_played: dict[int, str] = {}
+        first_published: dict[int, str] = {}
+        for player_id, was_listed, last_period, first_period in db.execute(
+            "SELECT player_id, MAX(listed), MAX(CASE WHEN played = 1 THEN period END),"
+            " MIN(period) FROM published WHERE period < ? GROUP BY player_id",
+            (period,),
+        ):
+            if was_listed == 1:
+                ever_listed.add(player_id)
+            if last_period is not None:
+                last_played[player_id] = last_period
+            first_published[player_id] = first_period
         arrived_rated = {r[0] for r in db.execute("SELECT id FROM players WHERE arrived_rated")}
-        last_played: dict[int, str] = dict(
-            db.execute(
-                "SELECT player_id, MAX(period) FROM published WHERE played = 1 AND period < ?"
-                " GROUP BY player_id",
-                (period,),
-            )
-        )
-        first_published = dict(
-            db.execute(
-                "SELECT player_id, MIN(period) FROM published WHERE period < ? GROUP BY player_id",
-                (period,),
-            )
-        )
         list_columns = state_list_columns(self.rules)
         # Months since a period, read once for each period (a FIDE month lists 100,000
         # players, their last periods a few dozen).
