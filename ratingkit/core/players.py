@@ -426,14 +426,10 @@ class PlayerMatcher:
         if key is MatchKey.ID:
             found = self._index(MatchKey.ID).get(player_id, ())
             if self.same_name:
-                # The same text is the same name: normalise_name only where the two differ
-                # (a FIDE month checks 200,000 players' names).
                 found = [
                     r
-                    for r in found
-                    if r.name is None
-                    or r.name == name
-                    or normalise_name(r.name) == normalise_name(name)
+                    for r in found  # the same text is the same name: normalised where not
+                    if r.name in (None, name) or normalise_name(r.name) == normalise_name(name)
                 ]
             return tuple(found)
         if key is MatchKey.FIDE_ID:
