@@ -206,3 +206,59 @@ def test_part_values_are_the_parts_of_each_event():
         for event in outcome.events
     ]
     assert part_values(rate_period(FIDE_2014, events, None)) is None
+
+
+def _plain_events(count: int) -> list[Event]:
+    return [
+        Event(
+            name=f"e{number}",
+            players=(Player(f"a{number}", f"A {number}", 2000), Player(f"b{number}", "B", 1900)),
+            games=(Game(1, f"a{number}", f"b{number}", Fraction(1), Fraction(0)),),
+            type=EventType.SWISS,
+        )
+        for number in range(count)
+    ]
+
+
+def test_the_guard_reads_a_player_file_s_grades_once_for_every_event_of_a_period():
+    from ratingkit.core.errors import RuleSetCannotRateError
+    from ratingkit.core.ruleset import guard
+
+    # The graded records are found once a period (issue 28): a grade on the file's last
+    # record still makes every event of the period shogi, which FIDE 2014 does not rate.
+    plain = [PlayerRecord(id=f"p{i}", name=f"P {i}", rating=1800) for i in range(50)]
+    events = _plain_events(3)
+    guard(FIDE_2014, events, PlayerFile(tuple(plain)))  # no grade: chess may rate them
+    graded = PlayerFile((*plain, PlayerRecord(id="g", name="G", rating=1800, grade="1 dan")))
+    with pytest.raises(RuleSetCannotRateError, match="players with shogi grades"):
+        guard(FIDE_2014, events, graded)
+
+
+def test_fide_8_53_holds_in_a_period_whose_player_file_is_read_once():
+    # As tests/test_rating_before.py's single event: the state has Nina unrated, her results
+    # waiting (7.14), so the 1419 each event gives her was never published and is ignored
+    # (8.53) in both events of the period, by the plain path and the engine alike.
+    events = [
+        Event(
+            name,
+            (Player("n", "Nina", 1419), Player("a", "Abe", 2000)),
+            (Game(1, "n", "a", Fraction(1), Fraction(0)),),
+            start=day,
+        )
+        for name, day in (("E1", date(2016, 2, 1)), ("E2", date(2016, 2, 8)))
+    ]
+    state = PlayerFile(
+        (
+            PlayerRecord(id="n", name="Nina", extra={"pending_results": "2000:1@2016-01-10"}),
+            PlayerRecord(id="a", name="Abe", rating=2000, games=50),
+        ),
+        "state.csv",
+    )
+    for outcome in (
+        rate_period(FIDE_2014, events, state),
+        rate_period_fast(FIDE_2014, events, state),
+    ):
+        for event in outcome.events:
+            nina = next(part for part in event.players if part.id == "n")
+            assert nina.rating_before is None
+        assert sum("8.53" in str(n) and "Nina 1419" in str(n) for n in outcome.notes) == 2

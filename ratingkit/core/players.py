@@ -426,8 +426,8 @@ class PlayerMatcher:
         if key is MatchKey.ID:
             found = self._index(MatchKey.ID).get(player_id, ())
             if self.same_name:
-                wanted = normalise_name(name)
-                found = [r for r in found if r.name is None or normalise_name(r.name) == wanted]
+                same = normalise_name  # the same text is the same name: normalised where not
+                found = [r for r in found if r.name in (None, name) or same(r.name) == same(name)]
             return tuple(found)
         if key is MatchKey.FIDE_ID:
             if not fide_id:

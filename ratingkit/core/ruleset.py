@@ -419,6 +419,11 @@ def cannot_rate(
 def guard(rule_set: RuleSet, events: Sequence[Event], players: PlayerFile | None = None) -> None:
     """Run every guard before ``rule_set`` rates ``events``: the one entry point the CLI,
     :func:`ratingkit.rate`, the ledger, comparisons and the widgets call."""
+    if players is not None and len(events) > 1:
+        # What event_game reads of the player file (its graded records), found once, not once
+        # an event: a FIDE month's state of 100,000 records and its 2,000 events.
+        graded = tuple(r for r in players.records if r.grade or r.prior_grade)
+        players = dataclasses.replace(players, records=graded)
     for event in events:
         refused = cannot_rate(rule_set, event, players)
         if refused is not None:

@@ -43,6 +43,7 @@ from .state import (
     PlayerState,
     games_after,
     ratings_from_file,
+    ratings_from_file_all,
     read_states,
     state_record,
 )
@@ -272,7 +273,7 @@ def rate_period(
     unrated players' first rating over all their games as one event (8.3)."""
     if not events:
         raise RatingkitError(tr("rate_events needs at least one event"))
-    events = [ratings_from_file(event, players) for event in events]
+    events = ratings_from_file_all(events, players)
     notes: list[Note] = [period_decision(events)]
     per_person: dict[str, _Person] = {}
     seen_unrated_events: set[str] = set()
@@ -699,15 +700,17 @@ def first_rating(
     n = len(items)
     if n == 0:
         return None, kept, notes
-    w = exact_sum(s for _, _, s in items)
-    status = tr(
-        "not published: {n} of {first_rating_min_games} games",
-        n=n,
-        first_rating_min_games=rules.first_rating_min_games,
-    )
+    if n >= rules.first_rating_min_games and not kept:
+        return None, (), notes  # enough games of this period alone: its values stand
     if n < rules.first_rating_min_games:
+        status = tr(
+            "not published: {n} of {first_rating_min_games} games",
+            n=n,
+            first_rating_min_games=rules.first_rating_min_games,
+        )
         if not kept:
             return FirstRating(None, status), items, notes
+        w = exact_sum(s for _, _, s in items)
         # 8.3: the pooled results as one event, as in the published case below: Rc and Ru
         # from all of them, not from this event's games alone.
         rc, value, ru_rule = rules.initial_rating([(r, sc) for _, r, sc in items])
@@ -715,8 +718,6 @@ def first_rating(
             None, status, n, w, rc, value, round_half_away_from_zero(value), ru_rule
         )
         return update, items, notes
-    if not kept:
-        return None, (), notes
     pooled, note = as_one_event(
         rules,
         name,

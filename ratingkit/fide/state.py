@@ -59,8 +59,10 @@ __all__ = [
     "parse_pending",
     "person_key",
     "ratings_from_file",
+    "ratings_from_file_all",
     "read_states",
     "state_record",
+    "waiting_for_first_rating",
 ]
 
 #: The player file column that carries the results waiting for a first rating from one run
@@ -159,6 +161,25 @@ class FideStateCodec:
             pending=pending,
         )
 
+    def new_record(
+        self, key: str | None, name: str, rating: int | None, state: FideState
+    ) -> PlayerRecord:
+        """:meth:`write` of ``state`` onto a record of nothing but ``key``, ``name`` and
+        ``rating``, made at once (a FIDE month writes 100,000 of them: one record each, not
+        an empty one and its copy)."""
+        extra = {PENDING_COLUMN: format_pending(state.pending)} if state.pending else {}
+        return PlayerRecord(
+            id=key,
+            name=name,
+            rating=rating,
+            games=state.games,
+            born=state.born,
+            k=state.k,
+            ever_2400=state.ever_2400,
+            ever_2300=state.ever_2300,
+            extra=extra,
+        )
+
     def write(self, record: PlayerRecord, state: FideState) -> PlayerRecord:
         extra = {k: v for k, v in record.extra.items() if k != PENDING_COLUMN}
         if state.pending:
@@ -226,21 +247,40 @@ def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | Non
 _FIDE_KEYS = (MatchKey.FIDE_ID, MatchKey.ID, MatchKey.NAME)
 
 
-def ratings_from_file(event: Event, players: PlayerFile | None) -> Event:
+def ratings_from_file(
+    event: Event, players: PlayerFile | None, *, waiting: bool | None = None
+) -> Event:
     """The event with the rating before it of each player it lists without one and the
     player file rates: his published rating (the one rule,
     :func:`ratingkit.core.players.with_ratings_before`; 7.1 lets an event's own rating differ
     from the file's, see :data:`FideStateCodec.differing_rating`).  The event itself when the
-    file fills in nothing."""
+    file fills in nothing.  ``waiting``: :func:`waiting_for_first_rating` of ``players``,
+    when the caller has it (None: read here)."""
     if players is None:
         return event
-    event = _temporary_ratings_ignored(event, players)
+    if waiting is None:
+        waiting = waiting_for_first_rating(players)
+    if waiting:
+        event = _temporary_ratings_ignored(event, players)
     return with_ratings_before(
         event,
         lambda player: find_record(player, players)[0],
         FIDE_STATE.differing_rating,
         players.source,
     )
+
+
+def ratings_from_file_all(events: Iterable[Event], players: PlayerFile | None) -> list[Event]:
+    """:func:`ratings_from_file` of each event, the player file read once for results
+    waiting for a first rating (a scan of every record: once a period, not once an event)."""
+    waiting = players is not None and waiting_for_first_rating(players)
+    return [ratings_from_file(event, players, waiting=waiting) for event in events]
+
+
+def waiting_for_first_rating(players: PlayerFile) -> bool:
+    """Whether the player file has an unrated player whose results wait for a first rating
+    (7.14): only then can an event's rating of a player be a temporary one (8.53)."""
+    return any(r.rating is None and r.extra.get(PENDING_COLUMN) for r in players)
 
 
 #: 8.53, as :func:`ratings_from_file` applies it.
@@ -251,9 +291,8 @@ def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
     """8.53: earlier temporary ratings of unrated players are ignored.  A player the player
     file has as unrated, his results waiting for a first rating (``pending_results``, 7.14),
     has no published rating: a rating the event gives him is such a temporary one, and he is
-    rated as unrated (his results pooled with the waiting ones), with a note."""
-    if not any(r.rating is None and r.extra.get(PENDING_COLUMN) for r in players):
-        return event
+    rated as unrated (his results pooled with the waiting ones), with a note.  The caller
+    has seen that the file has such a player (:func:`waiting_for_first_rating`)."""
     dropped: list[Player] = []
     for player in event.players:
         if player.rating is None:
@@ -290,24 +329,27 @@ def read_states(
     missing_ids: list[str] = []
     rows_matched: set[int] = set()
     how_counts: dict[str, int] = {}
+    local_ids = event.local_ids
+    # Nobody to find (a ledger's first month: 200,000 players, an empty state): the matcher
+    # is not asked (find_record would answer None for each).
+    searched = players is not None and bool(players.records)
     for player in event.players:
-        record, how = find_record(player, players) if players is not None else (None, None)
+        own = BirthAndFirstRating.of(player)
+        found = find_record(player, players) if searched and players is not None else None
+        record, how = found if found is not None else (None, None)
         if record is None or how is None:
             if players is not None:
                 missing.append(player.name)
                 missing_ids.append(player.id)
             states[player.id] = PlayerState(
                 born=player.born,
-                born_year_only=BirthAndFirstRating.of(player).born_year_only,
-                key=person_key(player, event),
+                born_year_only=own.born_year_only,
+                key=core_person_key(player, local_ids).value,
             )
             continue
         how_counts[how] = how_counts.get(how, 0) + 1
         rows_matched.add(id(record))
-        first = (
-            BirthAndFirstRating.of(record.extra).first_rated
-            or BirthAndFirstRating.of(player).first_rated
-        )
+        first = BirthAndFirstRating.of(record.extra).first_rated or own.first_rated
         first_date = None
         if first:
             where = record.location
@@ -335,7 +377,7 @@ def read_states(
         states[player.id] = PlayerState(
             games=state.games,
             born=state.born or player.born,
-            born_year_only=state.born is None and BirthAndFirstRating.of(player).born_year_only,
+            born_year_only=state.born is None and own.born_year_only,
             ever_2400=state.ever_2400,
             k=state.k,
             first_rated=first_date,
@@ -412,4 +454,4 @@ def state_record(
         ever_2300=ever_2300 if rating is not None else state.ever_2300,
         pending=tuple(carried),
     )
-    return FIDE_STATE.write(PlayerRecord(id=key, name=name, rating=rating), new)
+    return FIDE_STATE.new_record(key, name, rating, new)

@@ -68,7 +68,7 @@ from ..state import (
     Pending,
     PlayerState,
     games_after,
-    ratings_from_file,
+    ratings_from_file_all,
     read_states,
     state_record,
 )
@@ -113,7 +113,7 @@ def vectorised_reason(
 ) -> str | None:
     """None when :func:`rate_period_fast` gives exactly what the event-by-event path gives for
     this period; else why not, in words that cite the clause."""
-    events = [ratings_from_file(event, players) for event in events]
+    events = ratings_from_file_all(events, players)
     prepared = _prepare(rules, events, players)
     return prepared if isinstance(prepared, str) else None
 
@@ -253,7 +253,7 @@ def rate_period_fast(
 ) -> FideOutcome:
     """One rating period as :func:`ratingkit.fide.publication.rate_period` rates it, with
     numpy; raises :class:`ValueError` where :func:`vectorised_reason` gives a reason."""
-    events = [ratings_from_file(event, players) for event in events]
+    events = ratings_from_file_all(events, players)
     prepared = _prepare(rules, events, players)
     if isinstance(prepared, str):
         from ...core.errors import RatingkitError
@@ -271,7 +271,7 @@ def rate_period_or_reason(
     :func:`vectorised_reason` why not (the period is read once for both), with the cycle
     collector paused."""
     with collector_paused():
-        events = [ratings_from_file(event, players) for event in events]
+        events = ratings_from_file_all(events, players)
         prepared = _prepare(rules, events, players)
         if isinstance(prepared, str):
             return prepared

@@ -24,7 +24,7 @@ from ...core.model import Event
 from ...core.notes import content_digest
 from ...core.outcome import EventKey
 from ...core.players import PlayerFile
-from ..state import ratings_from_file, read_states
+from ..state import ratings_from_file, read_states, waiting_for_first_rating
 from .lazy import FideOutcome
 from .parts import PLAYED_CODE, PLAYS, EventData
 from .period import _rate_period, _rules_reason, event_reason, persons_reason
@@ -62,12 +62,19 @@ class EventRows:
 
 
 def event_rows(
-    head: Event, games: GameColumns, players: PlayerFile | None, shogi: bool = False
+    head: Event,
+    games: GameColumns,
+    players: PlayerFile | None,
+    shogi: bool = False,
+    *,
+    waiting: bool | None = None,
 ) -> EventRows | None:
     """The event ``head`` (players and byes, no games) with its ``games``, or None where a
     game breaks one of the model's checks of an event (a place outside the player list, a
     player against himself or twice in a round, a round outside the event's rounds): the
-    caller then builds the event, whose own check says what is wrong and where."""
+    caller then builds the event, whose own check says what is wrong and where.  ``waiting``:
+    :func:`~ratingkit.fide.state.waiting_for_first_rating` of ``players``, read once a period
+    by the caller (None: read here)."""
     rounds, white, black = games.rounds, games.white, games.black
     players_n = len(head.players)
     if len(rounds):
@@ -84,7 +91,7 @@ def event_rows(
     who = np.concatenate([white, black, bye_places])
     if len(taken) and len(np.unique(taken * (players_n + 1) + who)) != len(taken):
         return None
-    event = ratings_from_file(head, players)
+    event = ratings_from_file(head, players, waiting=waiting)
     ids = [p.id for p in event.players]
     values = [play.value for play in PLAYS]
     content = tuple(
@@ -182,8 +189,9 @@ def rate_stored_period(
     if len(events) < 2 or _rules_reason(rules) is not None:
         return None
     read = []
+    waiting = players is not None and waiting_for_first_rating(players)
     for head, columns in events:
-        rows = event_rows(head, GameColumns(*columns), players)
+        rows = event_rows(head, GameColumns(*columns), players, waiting=waiting)
         if rows is None:
             return None
         read.append(rows)

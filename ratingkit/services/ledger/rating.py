@@ -66,6 +66,11 @@ from .common import (
 class LedgerRating(LedgerCore):
     """The rating part of a ledger (:class:`ratingkit.services.ledger.Ledger`)."""
 
+    #: The records the last rating read, by player and stored text (a record is a function
+    #: of the two): the next period's state reads again those that did not change (a
+    #: season's players, period after period), not each one's JSON.
+    _records_read: dict[tuple[int, str], PlayerRecord] | None = None
+
     def rate_period(self, period: str, replace: bool = False) -> list[Report]:
         """Rate every event of ``period`` in date order and publish the list.
 
@@ -165,7 +170,7 @@ class LedgerRating(LedgerCore):
 
     def _rate_one(self, period: str) -> list[Report]:
         db = self._connection
-        before = self._state_before(period)
+        before, stored_before = self._state_and_texts_before(period)
         state = PlayerFile(tuple(before.values()), f"ledger state before {period}")
         # A FIDE period the numpy engine rates: its rows straight into the engine's arrays,
         # without a million Game objects (issue 28); else the events built and rated.
@@ -220,7 +225,6 @@ class LedgerRating(LedgerCore):
         merged = {**before, **after}
         # Only what changed is stored: a player's state is his last stored row (FIDE's list
         # of 100,000 players is not copied into every month).
-        stored_before = self._stored_state_texts(period)
         changed = []
         for pid, record in after.items():
             if before.get(pid) is record:
@@ -280,34 +284,44 @@ class LedgerRating(LedgerCore):
     def _state_before(self, period: str) -> dict[str, PlayerRecord]:
         """Each known player's state as the rated periods before ``period`` left it (his last
         stored row), or as the player file or FIDE's list gave it at import."""
+        return self._state_and_texts_before(period)[0]
+
+    def _state_and_texts_before(
+        self, period: str
+    ) -> tuple[dict[str, PlayerRecord], dict[str, str]]:
+        """:meth:`_state_before` and the stored text of each record (the rating compares a
+        new record's text with it: only what changed is stored), read in one pass."""
         db = self._connection
         records: dict[str, PlayerRecord] = {}
+        texts: dict[str, str] = {}
+        known = self._records_read or {}
+        read: dict[tuple[int, str], PlayerRecord] = {}
+
+        def record_of(player_id: int, text: str) -> PlayerRecord:
+            record = known.get((player_id, text))
+            if record is None:
+                record = _record_from_json(text, player_id)
+            read[player_id, text] = record
+            return record
+
         for player_id, name, initial in db.execute(
             "SELECT id, name, initial_state FROM players WHERE initial_state IS NOT NULL"
         ):
-            record = _record_from_json(initial, player_id)
-            records[str(player_id)] = replace(record, name=record.name or name)
-        for player_id, text in self._stored_state_rows(period):
-            records[str(player_id)] = _record_from_json(text, player_id)
-        return records
-
-    def _stored_state_rows(self, period: str) -> list[tuple[int, str]]:
-        return self._connection.execute(
+            record = record_of(player_id, initial)
+            key = str(player_id)
+            records[key] = replace(record, name=record.name or name) if not record.name else record
+            texts[key] = initial
+        for player_id, text in db.execute(
             "SELECT s.player_id, s.record FROM state s JOIN (SELECT player_id, MAX(period) AS"
             " last FROM state WHERE period < ? GROUP BY player_id) l ON l.player_id ="
             " s.player_id AND l.last = s.period",
             (period,),
-        ).fetchall()
-
-    def _stored_state_texts(self, period: str) -> dict[str, str]:
-        texts = {
-            str(pid): text
-            for pid, text in self._connection.execute(
-                "SELECT id, initial_state FROM players WHERE initial_state IS NOT NULL"
-            )
-        }
-        texts.update((str(pid), text) for pid, text in self._stored_state_rows(period))
-        return texts
+        ):
+            key = str(player_id)
+            records[key] = record_of(player_id, text)
+            texts[key] = text
+        self._records_read = read
+        return records, texts
 
     def _build_events(self, period: str, state: PlayerFile) -> list[tuple[int, Event]]:
         """The period's events in date order, built from the ledger's rows (set-based: one
@@ -505,28 +519,26 @@ class LedgerRating(LedgerCore):
         him (:func:`listed_by`); he is new in the first period he is listed, unless he came to
         the ledger with a rating (from a player file, FIDE's list or his first event file)."""
         db = self._connection
-        ever_listed = {
-            r[0]
-            for r in db.execute(
-                "SELECT DISTINCT player_id FROM published WHERE listed = 1 AND period < ?",
-                (period,),
-            )
-        }
+        # Each player's lists before this period, in one pass over them: whether one listed
+        # him, the last period he played in (none: NULL), the first that published him.
+        ever_listed: set[int] = set()
+        last_played: dict[int, str] = {}
+        first_published: dict[int, str] = {}
+        for player_id, was_listed, last_period, first_period in db.execute(
+            "SELECT player_id, MAX(listed), MAX(CASE WHEN played = 1 THEN period END),"
+            " MIN(period) FROM published WHERE period < ? GROUP BY player_id",
+            (period,),
+        ):
+            if was_listed == 1:
+                ever_listed.add(player_id)
+            if last_period is not None:
+                last_played[player_id] = last_period
+            first_published[player_id] = first_period
         arrived_rated = {r[0] for r in db.execute("SELECT id FROM players WHERE arrived_rated")}
-        last_played: dict[int, str] = dict(
-            db.execute(
-                "SELECT player_id, MAX(period) FROM published WHERE played = 1 AND period < ?"
-                " GROUP BY player_id",
-                (period,),
-            )
-        )
-        first_published = dict(
-            db.execute(
-                "SELECT player_id, MIN(period) FROM published WHERE period < ? GROUP BY player_id",
-                (period,),
-            )
-        )
         list_columns = state_list_columns(self.rules)
+        # Months since a period, read once for each period (a FIDE month lists 100,000
+        # players, their last periods a few dozen).
+        months_since: dict[str, int] = {}
         rows = []
         for pid, record in state.items():
             player_id = int(pid)
@@ -537,7 +549,10 @@ class LedgerRating(LedgerCore):
             # not played yet counts from the first list he was on.
             last = period if player_id in played else last_played.get(player_id)
             since = last or first_published.get(player_id, period)
-            inactive = _months_between(since, period) >= 12
+            months = months_since.get(since)
+            if months is None:
+                months = months_since[since] = _months_between(since, period)
+            inactive = months >= 12
             if last is None and FideListFlags.of(record.extra).inactive:
                 inactive = True  # FIDE's list flags him inactive and he has not played since
             rows.append(
@@ -574,10 +589,14 @@ def _engine_result_rows(
     where the two are equal, :func:`_published`), the part's own where the period lists no
     result under his id."""
     rows: list[tuple[object, ...]] = []
+    # The detail text of each K, made once (a FIDE month has a few K and 200,000 results).
+    details: dict[int | None, str | None] = {}
     for (event_id, _event), parts in zip(events, values, strict=True):
         for mine in parts:
             published = published_of.get(mine.id, mine.rating_after)
             score = 0.0 if mine.score is None and not mine.games else mine.score
+            k = mine.k
+            detail = details[k] if k in details else details.setdefault(k, result_detail(k))
             rows.append(
                 (
                     period,
@@ -590,7 +609,7 @@ def _engine_result_rows(
                     _cell(mine.change),
                     _cell(published),
                     mine.status.name,
-                    result_detail(mine.k),
+                    detail,
                 )
             )
     return rows
