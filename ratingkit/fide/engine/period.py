@@ -159,44 +159,66 @@ def _prepare(
     kind: dict[str, bool] = {}
     for position, event in enumerate(events):
         games = event.games
-        shogi = any(g.handicap is not None or g.special is not None for g in games)
-        reason = event_reason(event, shogi)
-        if reason is not None:
-            return reason
-        states, notes = read_states(event, players)
-        reason = persons_reason(event, states, kind)
-        if reason is not None:
-            return reason
-        index = {p.id: offset + i for i, p in enumerate(event.players)}
-        slot_of = index.__getitem__
+        place = {p.id: i for i, p in enumerate(event.players)}.__getitem__
         size = len(games)
-        white = np.fromiter(map(slot_of, map(_WHITE, games)), np.int64, size)
-        black = np.fromiter(map(slot_of, map(_BLACK, games)), np.int64, size)
         halves = (2 * np.fromiter(map(_WHITE_SCORE, games), np.float64, size)).astype(np.int64)
-        black_halves = (2 * np.fromiter(map(_BLACK_SCORE, games), np.float64, size)).astype(
-            np.int64
+        columns = (
+            np.fromiter(map(_ROUND, games), np.int64, size),
+            np.fromiter(map(place, map(_WHITE, games)), np.int64, size),
+            np.fromiter(map(place, map(_BLACK, games)), np.int64, size),
+            halves,
+            (2 * np.fromiter(map(_BLACK_SCORE, games), np.float64, size)).astype(np.int64),
+            np.fromiter(map(PLAY_CODES.__getitem__, map(_PLAY, games)), np.int8, size),
         )
-        plays = np.fromiter(map(PLAY_CODES.__getitem__, map(_PLAY, games)), np.int8, size)
-        data.append(
-            EventData(
-                event,
-                position,
-                states,
-                notes,
-                offset,
-                white,
-                black,
-                halves,
-                plays == PLAYED_CODE,
-                index,
-                EventKey.of(event, position),
-                np.fromiter(map(_ROUND, games), np.int64, size),
-                black_halves,
-                plays,
-            )
-        )
+        shogi = any(g.handicap is not None or g.special is not None for g in games)
+        key = EventKey.of(event, position)
+        item = event_data(event, position, key, offset, columns, shogi, players, kind)
+        if isinstance(item, str):
+            return item
+        data.append(item)
         offset += len(event.players)
     return data
+
+
+def event_data(
+    event: Event,
+    position: int,
+    key: EventKey,
+    offset: int,
+    columns: tuple[np.ndarray, ...],
+    shogi: bool,
+    players: PlayerFile | None,
+    kind: dict[str, bool],
+) -> EventData | str:
+    """One event's data for the engine, or why the engine cannot rate it
+    (:func:`event_reason`, :func:`persons_reason`): its games as ``columns`` (round, white's
+    and black's place in the event's player list, their half points, how each game ended: a
+    :data:`~ratingkit.fide.engine.parts.PLAYS` code), its players placed from ``offset`` in
+    the period's arrays.  The one place both fronts (events, a store's rows) make it."""
+    reason = event_reason(event, shogi)
+    if reason is not None:
+        return reason
+    states, notes = read_states(event, players)
+    reason = persons_reason(event, states, kind)
+    if reason is not None:
+        return reason
+    rounds, white, black, white_halves, black_halves, plays = columns
+    return EventData(
+        event,
+        position,
+        states,
+        notes,
+        offset,
+        white + offset,
+        black + offset,
+        white_halves,
+        plays == PLAYED_CODE,
+        {p.id: offset + i for i, p in enumerate(event.players)},
+        key,
+        rounds,
+        black_halves,
+        plays,
+    )
 
 
 def event_reason(event: Event, shogi: bool) -> str | None:

@@ -24,10 +24,10 @@ from ...core.model import Event
 from ...core.notes import content_digest
 from ...core.outcome import EventKey
 from ...core.players import PlayerFile
-from ..state import ratings_from_file, read_states, waiting_for_first_rating
+from ..state import ratings_from_file, waiting_for_first_rating
 from .lazy import FideOutcome
-from .parts import PLAYED_CODE, PLAYS, EventData
-from .period import _rate_period, _rules_reason, event_reason, persons_reason
+from .parts import PLAYS, EventData
+from .period import _rate_period, _rules_reason, event_data
 
 if TYPE_CHECKING:
     from ..rulesets import Fide2014
@@ -147,31 +147,19 @@ def rate_period_rows(
         kind: dict[str, bool] = {}
         for position, rows in enumerate(events):
             event, games = rows.event, rows.games
-            reason = event_reason(event, rows.shogi)
-            if reason is not None:
-                return reason
-            states, notes = read_states(event, players)
-            reason = persons_reason(event, states, kind)
-            if reason is not None:
-                return reason
-            data.append(
-                EventData(
-                    event,
-                    position,
-                    states,
-                    notes,
-                    offset,
-                    games.white + offset,
-                    games.black + offset,
-                    games.white_halves,
-                    games.plays == PLAYED_CODE,
-                    {p.id: offset + i for i, p in enumerate(event.players)},
-                    EventKey(position, rows.digest, event.name),
-                    games.rounds,
-                    games.black_halves,
-                    games.plays,
-                )
+            key = EventKey(position, rows.digest, event.name)
+            columns = (
+                games.rounds,
+                games.white,
+                games.black,
+                games.white_halves,
+                games.black_halves,
+                games.plays,
             )
+            item = event_data(event, position, key, offset, columns, rows.shogi, players, kind)
+            if isinstance(item, str):
+                return item
+            data.append(item)
             offset += len(event.players)
         return _rate_period(rules, [d.event for d in data], players, data)
 
