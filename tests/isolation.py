@@ -5,13 +5,11 @@ Jupyter, IPython and matplotlib keep their configuration and runtime files in a 
 directory for the whole run, so that a user's settings cannot change what the notebooks print
 and CI leaves nothing behind.  Kernels that nbval starts inherit this environment.
 
-ratingkit is compiled once before the workers start, next to its sources as Python does by
-default: a run starts some hundreds of Python processes (kernels, servers, the CLI, ledger
-writers killed on purpose), and where nothing may be written (``PYTHONDONTWRITEBYTECODE`` set,
-as in CI) each of them compiled ratingkit again from a fresh clone, about half a second of CPU
-each.  (A ``PYTHONPYCACHEPREFIX`` in the temporary directory would do it too, but every
-process would then compile the installed packages again: their compiled files are found only
-under the prefix.)
+Python's compiled files go there too (``PYTHONPYCACHEPREFIX``), ratingkit's compiled once
+before the workers start: a run starts some hundreds of Python processes (kernels, servers,
+the CLI, ledger writers killed on purpose), and where none may be written (a fresh clone, or
+``PYTHONDONTWRITEBYTECODE`` set, as in CI), each of them compiled ratingkit again, about half
+a second of CPU each.  The checkout itself gets no ``__pycache__`` from a run.
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from __future__ import annotations
 import compileall
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -41,10 +40,14 @@ def pytest_configure(config) -> None:
     # Only the inline backend draws into notebook outputs; a forced Agg backend empties them.
     os.environ.pop("MPLBACKEND", None)
     if not hasattr(config, "workerinput"):  # the controller; workers and subprocesses inherit
-        _compiled_once()
+        _compiled_once(Path(_isolated) / "pycache")
 
 
-def _compiled_once() -> None:
+def _compiled_once(prefix: Path) -> None:
+    os.environ["PYTHONPYCACHEPREFIX"] = str(prefix)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = str(prefix)
+    sys.dont_write_bytecode = False
     compileall.compile_dir(Path(__file__).resolve().parent.parent / "ratingkit", quiet=1)
 
 
