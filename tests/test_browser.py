@@ -109,43 +109,19 @@ def _stop(process: subprocess.Popen) -> None:
         process.kill()
 
 
-class _SharedVoila:
-    """One Voila serving the whole ``notebooks/`` folder for this file's tests on a worker,
-    started by the first test that asks and stopped by :func:`_shared_voila`: each test opens
-    its own page, so its own kernel, but a server's start (some 2.5 s of CPU) is paid once."""
-
-    log: Path | None = None
-    server: tuple[subprocess.Popen, str] | None = None
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _shared_voila(tmp_path_factory):
-    _SharedVoila.log = tmp_path_factory.mktemp("voila") / "voila.log"
-    yield
-    if _SharedVoila.server is not None:
-        _stop(_SharedVoila.server[0])
-    _SharedVoila.server = _SharedVoila.log = None
-
-
 @contextlib.contextmanager
 def served(notebook: str, tmp_path: Path, workshop: bool = False) -> Iterator[str]:
-    """The URL of ``notebooks/<notebook>`` served as an app by Voila on a loopback port.
+    """Voila serving ``notebooks/<notebook>`` on a free loopback port, as the README's commands
+    do (``voila notebooks/NAME.ipynb``: each test a server of its own, its kernels ended with
+    it); yields its URL.
 
-    Without ``workshop``, from this worker's one Voila serving ``notebooks/`` (each page a kernel
-    of its own). With ``workshop``, a Voila of its own as the README's workshop command starts
-    it (ratingkit/workshop/share: the template without CDN links), one preheated kernel, the
-    URL yielded once that kernel has run."""
-    if workshop:
-        process, url = _start_voila(f"notebooks/{notebook}", tmp_path / "voila.log", True)
-        try:
-            yield url
-        finally:
-            _stop(process)
-        return
-    if _SharedVoila.server is None or _SharedVoila.server[0].poll() is not None:
-        assert _SharedVoila.log is not None  # set by the module's fixture
-        _SharedVoila.server = _start_voila("notebooks/", _SharedVoila.log, False)
-    yield f"{_SharedVoila.server[1]}voila/render/{notebook}"
+    With ``workshop``, as the README's workshop command (ratingkit/workshop/share: the template
+    without CDN links), one preheated kernel, the URL yielded once that kernel has run."""
+    process, url = _start_voila(f"notebooks/{notebook}", tmp_path / "voila.log", workshop)
+    try:
+        yield url
+    finally:
+        _stop(process)
 
 
 @pytest.fixture(scope="module")
