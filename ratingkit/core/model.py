@@ -384,6 +384,10 @@ def split_origin(stored: Mapping[str, object]) -> tuple[EventOrigin, dict[str, o
     return EventOrigin(**values), rest
 
 
+def _day(value: date | None) -> int | None:
+    return value.toordinal() if value is not None else None  # a digest's date
+
+
 @dataclass(frozen=True, repr=False)
 class Event:
     """A rated competition: who played, what was played, and how it was paired."""
@@ -510,35 +514,37 @@ class Event:
     # -- look-ups -------------------------------------------------------------------------
     @cached_property
     def digest(self) -> str:
-        """16 hex digits of a hash of the event's content: name, type, dates, rounds, players,
-        games, byes (not the path it was read from).  Two events of one name with other
-        games have other digests; the same event read twice has the same one."""
+        """16 hex digits of a hash of the event's content (name, type, dates, rounds, players,
+        games, byes; not its path): the same event read twice has the same one."""
 
-        def day(value: date | None) -> int | None:
-            return value.toordinal() if value is not None else None
+        return self.digest_with(
+            tuple(
+                (
+                    g.round,
+                    g.white,
+                    g.black,
+                    int(2 * g.white_score),
+                    int(2 * g.black_score),
+                    g.play.value,
+                    g.special.value if g.special is not None else None,
+                    (g.handicap.kind, g.handicap.giver) if g.handicap is not None else None,
+                    _day(g.date),
+                )
+                for g in self.games
+            )
+        )
 
+    def digest_with(self, games: tuple[tuple[object, ...], ...]) -> str:
+        """:attr:`digest` with ``games`` as the games' content (a store keeping columns)."""
         return content_digest(
             (
                 self.name,
                 self.type.value,
-                day(self.start),
-                day(self.end),
+                _day(self.start),
+                _day(self.end),
                 self.rounds,
                 tuple((p.id, p.name, p.rating, p.fide_id) for p in self.players),
-                tuple(
-                    (
-                        g.round,
-                        g.white,
-                        g.black,
-                        int(2 * g.white_score),
-                        int(2 * g.black_score),
-                        g.play.value,
-                        g.special.value if g.special is not None else None,
-                        (g.handicap.kind, g.handicap.giver) if g.handicap is not None else None,
-                        day(g.date),
-                    )
-                    for g in self.games
-                ),
+                games,
                 tuple((b.round, b.player, b.kind.value) for b in self.byes),
             )
         )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -21,7 +20,6 @@ import numpy as np
 from ...core.fastbuild import collector_paused
 from ...core.i18n import tr
 from ...core.model import Event
-from ...core.notes import content_digest
 from ...core.outcome import EventKey
 from ...core.players import PlayerFile
 from ..state import ratings_from_file, waiting_for_first_rating
@@ -108,27 +106,7 @@ def event_rows(
             strict=False,  # the two repeats are endless
         )
     )
-    return EventRows(event, _digest(event, content), games, shogi)
-
-
-def _digest(event: Event, games: tuple[tuple[object, ...], ...]) -> str:
-    """:attr:`Event.digest` of ``event`` with ``games`` (its content, in the same order)."""
-
-    def day(value: date | None) -> int | None:
-        return value.toordinal() if value is not None else None
-
-    return content_digest(
-        (
-            event.name,
-            event.type.value,
-            day(event.start),
-            day(event.end),
-            event.rounds,
-            tuple((p.id, p.name, p.rating, p.fide_id) for p in event.players),
-            games,
-            tuple((b.round, b.player, b.kind.value) for b in event.byes),
-        )
-    )
+    return EventRows(event, event.digest_with(content), games, shogi)
 
 
 def rate_period_rows(
