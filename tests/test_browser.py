@@ -616,6 +616,11 @@ def test_translated_notebook_serves_its_own_language(page, tmp_path, notebook, w
         assert page.locator(widget).first.is_visible()
         if notebook.startswith("09"):
             assert page.locator(".widget-upload").count() == 2  # the event and the player file
+            # each button's label whole, not cut short by the button's width
+            clipped = page.locator(".widget-upload").evaluate_all(
+                "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.innerText)"
+            )
+            assert clipped == []
         assert_no_errors(page)
         assert "Traceback" not in page.inner_text("body")
         page.wait_for_load_state("networkidle", timeout=60_000)
