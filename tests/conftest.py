@@ -81,7 +81,6 @@ LONG_FIRST: tuple[str, ...] = (
     "test_workshop.py",
     "test_browser.py",
     "test_ledgerfile.py",
-    "test_lab_widgets.py",
     "test_bench.py",
     "test_ledger_faults.py",
     "test_fide_fast_period.py",

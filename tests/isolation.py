@@ -10,14 +10,23 @@ before the workers start: a run starts some hundreds of Python processes (kernel
 the CLI, ledger writers killed on purpose), and where none may be written (a fresh clone, or
 ``PYTHONDONTWRITEBYTECODE`` set, as in CI), each of them compiled ratingkit again, about half
 a second of CPU each.  The checkout itself gets no ``__pycache__`` from a run.
+
+A prefix also hides the compiled files pip wrote beside the installed packages and Python's own
+library: each module a run imports would be compiled again from its source, once a run (3.6 s
+of CPU for what one Jupyter server and its kernel import, paid by several processes at once
+at the start).  So the prefix starts with links to those files; a stale one is replaced by a
+new file in the prefix, never written through.
 """
 
 from __future__ import annotations
 
 import compileall
+import contextlib
+import importlib.util
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -48,7 +57,32 @@ def _compiled_once(prefix: Path) -> None:
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.pycache_prefix = str(prefix)
     sys.dont_write_bytecode = False
+    _link_installed_compiled_files()
     compileall.compile_dir(Path(__file__).resolve().parent.parent / "ratingkit", quiet=1)
+
+
+def _link_installed_compiled_files() -> None:
+    """Link each ``__pycache__/<module>.<tag>.pyc`` of the standard library and the installed
+    packages where the prefix (``sys.pycache_prefix``, already set) looks for it."""
+    tag = sys.implementation.cache_tag
+    roots = sorted({sysconfig.get_paths()[key] for key in ("stdlib", "purelib", "platlib")})
+    made: set[str] = set()
+    for root in roots:
+        for folder, _subfolders, files in os.walk(root):
+            if os.path.basename(folder) != "__pycache__":
+                continue
+            for name in files:
+                parts = name.split(".")
+                if len(parts) != 3 or parts[1:] != [tag, "pyc"]:
+                    continue  # an optimised (.opt-1) file or another Python's
+                module = parts[0]
+                source = os.path.join(os.path.dirname(folder), module + ".py")
+                link = importlib.util.cache_from_source(source)
+                if os.path.dirname(link) not in made:
+                    os.makedirs(os.path.dirname(link), exist_ok=True)
+                    made.add(os.path.dirname(link))
+                with contextlib.suppress(FileExistsError):  # a root inside another root
+                    os.symlink(os.path.join(folder, name), link)
 
 
 def pytest_unconfigure(config) -> None:

@@ -616,6 +616,11 @@ def test_translated_notebook_serves_its_own_language(page, tmp_path, notebook, w
         assert page.locator(widget).first.is_visible()
         if notebook.startswith("09"):
             assert page.locator(".widget-upload").count() == 2  # the event and the player file
+            # each button's label whole, not cut short by the button's width
+            clipped = page.locator(".widget-upload").evaluate_all(
+                "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.innerText)"
+            )
+            assert clipped == []
         assert_no_errors(page)
         assert "Traceback" not in page.inner_text("body")
         page.wait_for_load_state("networkidle", timeout=60_000)
@@ -628,15 +633,22 @@ def test_translated_notebook_serves_its_own_language(page, tmp_path, notebook, w
     assert outside == []
 
 
-def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(page, tmp_path):
+def test_the_workbook_opens_in_jupyterlab_and_draws_the_stored_widgets(page, tmp_path):
     """The README's first command, ``ratingkit-workbook``, run in a copy of the project's
     notebooks and examples (its ``workbook/`` copies made there, not in the real project):
     JupyterLab on a free 127.0.0.1 port with no browser of its own, the start URL it prints
     loaded in Chromium; 00-start-here is open in a tab with its first heading shown, the file
-    browser lists the examples, and no request leaves 127.0.0.1."""
+    browser lists the examples, and no request leaves 127.0.0.1.
+
+    Issue 26, part 3, in the same server: with nothing run, 00-start-here and the desk draw
+    their controls from the state stored in the notebook (tests/test_lab_widgets.py holds the
+    state's format), and a copy nobody signed shows the fallback text, which names JupyterLab's
+    menu instead."""
     import json
     import shutil
     from urllib.parse import urlparse
+
+    from test_lab_widgets import DRAWN, RUN_ALL
 
     project = tmp_path / "project"
     shutil.copytree(ROOT / "notebooks", project / "notebooks")
@@ -670,6 +682,7 @@ def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(page, tmp_path):
         stderr=log,
         text=True,
     )
+    requests: list[str] = []
     try:
         assert process.stdout is not None
         url = ""
@@ -677,7 +690,8 @@ def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(page, tmp_path):
             if line.strip().startswith("http://"):
                 url = line.strip()
                 break
-        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/workbook/00-start-here.ipynb")
+        base = f"http://127.0.0.1:{port}"
+        assert url.startswith(f"{base}/lab/tree/workbook/00-start-here.ipynb")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if process.poll() is not None:
@@ -687,7 +701,6 @@ def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(page, tmp_path):
             time.sleep(0.2)
         else:
             raise RuntimeError("jupyter lab did not start listening within 60 s")
-        requests: list[str] = []
         page.on("request", lambda request: requests.append(request.url))
         page.goto(url, timeout=PAGE_LOAD_MS)
         tab = page.locator(".lm-TabBar-tab.jp-mod-current", has_text="00-start-here")
@@ -699,6 +712,27 @@ def test_the_workbook_opens_in_jupyterlab_on_the_start_notebook(page, tmp_path):
         listing.wait_for(timeout=PAGE_LOAD_MS)
         names = listing.locator(".jp-DirListing-itemText").all_inner_texts()
         page.screenshot(path=str(tmp_path / "lab.png"))
+        for name, control in DRAWN.items():
+            if name != "00-start-here.ipynb":  # the start notebook is open already
+                page.goto(f"{base}/lab/tree/workbook/{name}", timeout=PAGE_LOAD_MS)
+            page.wait_for_selector(
+                f".jp-NotebookPanel:visible .jp-OutputArea {control}",
+                state="visible",
+                timeout=PAGE_LOAD_MS,
+            )
+            assert page.get_by_text(RUN_ALL).count() == 0, name
+            # Nothing ran: every code cell still shows its stored execution count.
+            prompts = page.locator(".jp-InputArea-prompt").all_inner_texts()
+            assert "[*]:" not in prompts, name
+        # The same desk as a notebook nobody signed: JupyterLab shows its plain text instead.
+        desk = json.loads((project / "workbook" / "09-officers-desk.ipynb").read_text("utf-8"))
+        desk["metadata"].pop("signature", None)
+        desk["cells"][0]["source"] = ["# A copy nobody signed\n"]
+        untrusted = project / "workbook" / "untrusted-desk.ipynb"
+        untrusted.write_text(json.dumps(desk), encoding="utf-8")
+        page.goto(f"{base}/lab/tree/workbook/{untrusted.name}", timeout=PAGE_LOAD_MS)
+        page.wait_for_selector(f"text={RUN_ALL}", timeout=PAGE_LOAD_MS)
+        assert page.locator(".jp-NotebookPanel:visible .widget-upload").count() == 0
     finally:
         process.terminate()
         try:

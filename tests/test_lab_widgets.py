@@ -5,19 +5,14 @@ metadata (``widgets`` / ``application/vnd.jupyter.widget-state+json``, with ``st
 ``ratingkit-workbook`` trusts the copies it makes; where a widget is not drawn (an untrusted
 notebook) its plain text says what to do in JupyterLab's words.
 
-The browser test is marked ``browser`` (Debian's /usr/bin/chromium through Playwright, as in
-tests/test_browser.py): JupyterLab served on 127.0.0.1 without a token, nothing run.
+JupyterLab drawing the stored widgets with nothing run is tested in Chromium by
+tests/test_browser.py's workbook test, in the JupyterLab the README's first command starts.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shutil
-import socket
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -27,8 +22,6 @@ from ratingkit import workbook
 from ratingkit.core.i18n import _, language_of
 from ratingkit.notebook.widgets.base import Widget
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 STATE = "application/vnd.jupyter.widget-state+json"
 VIEW = "application/vnd.jupyter.widget-view+json"
 #: JupyterLab's own menu, as its English interface names it (what the fallback text quotes).
@@ -112,86 +105,3 @@ def test_the_stored_notebooks_show_the_fallback_text_in_their_language():
         russian = _(Widget.plain_text)
     desk = (ROOT / "notebooks" / "09-officers-desk.ru.ipynb").read_text(encoding="utf-8")
     assert json.dumps(f"OfficersDesk: {russian}", ensure_ascii=False) in desk
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@contextlib.contextmanager
-def lab_server(root: Path, folder: Path, env: dict[str, str], log_path: Path):
-    """The workbook's own JupyterLab command, token off, on a free loopback port."""
-    port = _free_port()
-    command = workbook.lab_command(root, folder, port=port, token="")
-    with log_path.open("w") as log:
-        process = subprocess.Popen(
-            command, cwd=root, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT
-        )
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited: {log_path.read_text()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-                break
-            time.sleep(0.3)
-        else:
-            raise RuntimeError(f"jupyter lab was not ready in time: {log_path.read_text()}")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
-@pytest.mark.browser
-def test_jupyterlab_draws_the_stored_widgets_without_running_anything(tmp_path, monkeypatch):
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing; .ci/run installs it with apt-get")
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    env = _jupyter_dirs(tmp_path)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    root = _project(tmp_path, list(DRAWN))
-    folder = workbook.prepare(root)
-    # The same desk as a notebook nobody trusted: JupyterLab shows its plain text instead.
-    untrusted = folder / "untrusted-desk.ipynb"
-    notebook = json.loads((folder / "09-officers-desk.ipynb").read_text(encoding="utf-8"))
-    notebook["metadata"].pop("signature", None)
-    notebook["cells"][0]["source"] = ["# A copy nobody signed\n"]
-    untrusted.write_text(json.dumps(notebook), encoding="utf-8")
-    requests: list[str] = []
-    with (
-        lab_server(root, folder, env, tmp_path / "lab.log") as url,
-        sync_playwright() as playwright,
-    ):
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.on("request", lambda request: requests.append(request.url))
-        try:
-            for name, control in DRAWN.items():
-                page.goto(f"{url}/lab/tree/workbook/{name}", timeout=120_000)
-                page.wait_for_selector(
-                    f".jp-OutputArea {control}", state="visible", timeout=120_000
-                )
-                assert page.locator(".jp-OutputArea .jupyter-widgets:visible").count() > 0
-                assert page.get_by_text(RUN_ALL).count() == 0, name
-                # Nothing ran: every code cell still shows its stored execution count.
-                prompts = page.locator(".jp-InputArea-prompt").all_inner_texts()
-                assert "[*]:" not in prompts, name
-            page.goto(f"{url}/lab/tree/workbook/{untrusted.name}", timeout=120_000)
-            page.wait_for_selector(f"text={RUN_ALL}", timeout=120_000)
-            assert page.locator(".jp-OutputArea .widget-upload:visible").count() == 0
-        except Exception:
-            page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
-            raise
-        finally:
-            browser.close()
-    assert [u for u in requests if u.startswith("http") and "//127.0.0.1:" not in u] == []

@@ -166,8 +166,10 @@ class OfficersDesk(Widget):
             layout=w.Layout(width="420px", display="" if self.examples else "none"),
             style={"description_width": "initial"},
         )
-        self.event_upload = w.FileUpload(multiple=True)
-        self.player_upload = w.FileUpload(multiple=False)
+        # As wide as their labels: at the default width the Russian "файл(ы) турнира (0)" was
+        # cut short.
+        self.event_upload = w.FileUpload(multiple=True, layout=w.Layout(width="auto"))
+        self.player_upload = w.FileUpload(multiple=False, layout=w.Layout(width="auto"))
         self.rules = w.Dropdown(layout=w.Layout(width="420px"))
         self.player = w.Dropdown(layout=w.Layout(width="420px"))
         self.separator = w.Dropdown(options=[("", ";"), ("", ",")])
