@@ -23,7 +23,7 @@ Publication (7.1, 7.14; 2024 7.1.4 and the floor 7.2.1) is the rule set's, in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -822,11 +822,21 @@ def group_k_defaults(defaults: Sequence[KDefault]) -> list[Note]:
     player ever reached 2400): one note per K and set of assumptions, naming the players (the
     first ten) in the order they first occur.  A player for whom three things were assumed
     is in one note that gives the three, not in three notes that repeat the same players."""
+    return group_k_assumptions((item.k, item.player, item.name, (item.text,)) for item in defaults)
+
+
+def group_k_assumptions(assumptions: Iterable[tuple[int, str, str, Sequence[str]]]) -> list[Note]:
+    """:func:`group_k_defaults` of each player's K, id, name and the texts assumed for his K
+    (8.56), in order, without a :class:`KDefault` object per player and text (the engine's
+    month has 200,000 rated parts); a player with no text assumed has no note."""
     assumed: dict[tuple[int, str], tuple[str, list[str]]] = {}
-    for item in defaults:
-        _name, so_far = assumed.setdefault((item.k, item.player), (item.name, []))
-        if item.text not in so_far:
-            so_far.append(item.text)
+    for k, player, player_name, texts in assumptions:
+        if not texts:
+            continue
+        _name, so_far = assumed.setdefault((k, player), (player_name, []))
+        for text in texts:
+            if text not in so_far:
+                so_far.append(text)
     grouped: dict[tuple[int, tuple[str, ...]], tuple[dict[str, None], dict[str, None]]] = {}
     for (k, player), (name, given) in assumed.items():
         names, ids = grouped.setdefault((k, tuple(given)), ({}, {}))

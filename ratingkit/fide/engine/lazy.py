@@ -230,8 +230,17 @@ _PERSON_VALUES = "_person_values"
 
 def attach_person_values(outcome: object, build: Callable[[], list[PersonValues]]) -> None:
     """Let :func:`person_values` read ``outcome``'s persons' results, made by ``build`` when
-    asked; the outcome's fields are unchanged (its codec and equality leave it out)."""
-    outcome.__dict__[_PERSON_VALUES] = build
+    asked, once: the ledger reads them twice a period (the K in force, the published
+    ratings), and a FIDE month has 100,000 persons; the outcome's fields are unchanged (its
+    codec and equality leave it out)."""
+    made: list[tuple[PersonValues, ...]] = []
+
+    def build_once() -> tuple[PersonValues, ...]:
+        if not made:
+            made.append(tuple(build()))
+        return made[0]
+
+    outcome.__dict__[_PERSON_VALUES] = build_once
 
 
 def person_values(outcome: object) -> list[PersonValues] | None:
@@ -241,8 +250,8 @@ def person_values(outcome: object) -> list[PersonValues] | None:
     build = getattr(outcome, "__dict__", {}).get(_PERSON_VALUES)
     if build is None:
         return None
-    values: list[PersonValues] = build()
-    return values
+    values: tuple[PersonValues, ...] = build()
+    return list(values)
 
 
 def all_game_sides(outcome: FideOutcome) -> Games:

@@ -46,9 +46,8 @@ from ...core.outcome import (
 from ...core.players import PlayerFile, PlayerRecord
 from ..event import (
     NOT_COUNTED,
-    KDefault,
     event_detail,
-    group_k_defaults,
+    group_k_assumptions,
     reference_date,
     unrated_opponents_note,
     zero_in_first_event_note,
@@ -983,13 +982,15 @@ def _k_default_notes(
 ) -> list[Note]:
     """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
     defaults (one per K and set of assumptions, naming the players)."""
-    defaults: list[KDefault] = []
-    for i, player in enumerate(players):
-        if player.rating is None:
-            continue
-        choice = choices[choice_list[i]]
-        defaults.extend(KDefault(choice.k, text, player.id, player.name) for text in choice.assumed)
-    return group_k_defaults(defaults)
+    # An unrated player has no K choice (his entry is not an index of ``choices``).
+    picked = (
+        (player, choices[choice_list[i]])
+        for i, player in enumerate(players)
+        if player.rating is not None
+    )
+    return group_k_assumptions(
+        (choice.k, player.id, player.name, choice.assumed) for player, choice in picked
+    )
 
 
 def _round_robin(event: Event) -> bool:

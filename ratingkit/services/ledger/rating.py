@@ -8,6 +8,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
@@ -191,7 +192,11 @@ class LedgerRating(LedgerCore):
             reports.append(period_report)
             outcome, k_of = _outcome_of(period_report, [e for _unused, e in built])
             rows.extend(self._result_rows(period, built, outcome))
-            new_state = _merge_state(state, outcome.new_state or _state_from(outcome))
+            # The state after the period: the outcome's new records replace the old ones (as
+            # _merge_state, without its PlayerFile: a FIDE month's 100,000 records).
+            new_records = outcome.new_state or _state_from(outcome)
+            after = {r.id: r for r in state if r.id is not None}
+            after.update({r.id: r for r in new_records if r.id is not None})
             k_used.update(k_of)
         else:
             for event_id, event in built:
@@ -201,7 +206,7 @@ class LedgerRating(LedgerCore):
                 rows.extend(self._result_rows(period, [(event_id, event)], outcome))
                 new_state = _merge_state(new_state, outcome.new_state or _state_from(outcome))
                 k_used.update(k_of)
-        after = {r.id: r for r in new_state if r.id is not None}
+            after = {r.id: r for r in new_state if r.id is not None}
         strangers = sorted(set(after) - set(before) - {str(p) for p in played})
         if strangers:
             raise LedgerError(
@@ -591,6 +596,22 @@ def _engine_result_rows(
     rows: list[tuple[object, ...]] = []
     # The detail text of each K, made once (a FIDE month has a few K and 200,000 results).
     details: dict[int | None, str | None] = {}
+    # Each fraction's cell, made once: the engine makes each of its fractions once
+    # (scores, expected scores and changes repeat), so one object stands for many cells;
+    # kept with the fraction, so that its id names it while the rows are made.
+    fraction_cells: dict[int, tuple[object, object]] = {}
+
+    def cell(value: object) -> object:
+        kind = type(value)
+        if kind is int or value is None:
+            return value
+        if kind is Fraction:
+            known = fraction_cells.get(id(value))
+            if known is None:
+                known = fraction_cells[id(value)] = (value, _cell(value))
+            return known[1]
+        return _cell(value)
+
     for (event_id, _event), parts in zip(events, values, strict=True):
         for mine in parts:
             published = published_of.get(mine.id, mine.rating_after)
@@ -602,12 +623,12 @@ def _engine_result_rows(
                     period,
                     event_id,
                     int(mine.id),
-                    _cell(mine.rating_before),
-                    _cell(mine.games),
-                    _cell(score),
-                    _cell(mine.expected),
-                    _cell(mine.change),
-                    _cell(published),
+                    cell(mine.rating_before),
+                    cell(mine.games),
+                    cell(score),
+                    cell(mine.expected),
+                    cell(mine.change),
+                    cell(published),
                     mine.status.name,
                     detail,
                 )
