@@ -353,6 +353,31 @@ def test_the_games_digest_is_the_text_it_always_was():
         assert _games_digest(*args) == _old_games_digest(*args)
 
 
+def test_a_plain_events_games_digest_is_the_text_it_always_was():
+    """A plain event's games (no special ending, handicap or giver) are given to the digest
+    as their seven plain cells: the oracle reads them with the three empty cells put back
+    between the play and the date."""
+    rng = random.Random(5)
+    for _ in range(50):
+        plain_games = [
+            (
+                rng.randint(1, 11),
+                rng.randint(1, 99),
+                rng.randint(1, 99),
+                rng.choice((0.0, 0.5, 1.0, 0, 1)),
+                rng.choice((0.0, 0.5, 1.0)),
+                rng.choice(("played", "forfeit")),
+                rng.choice((None, "2024-03-01", "2024-03-02")),
+            )
+            for _ in range(rng.randint(0, 30))
+        ]
+        full_games = [(*g[:6], None, None, None, g[6]) for g in plain_games]
+        byes = [(1, rng.randint(1, 99), "H") for _ in range(rng.randint(0, 3))]
+        players = rng.sample(range(1, 200), 10)
+        digest = _games_digest("swiss", "2024-03-01", None, players, plain_games, byes, plain=True)
+        assert digest == _old_games_digest("swiss", "2024-03-01", None, players, full_games, byes)
+
+
 def _stored_games(path: Path) -> list[tuple[object, ...]]:
     connection = sqlite3.connect(path)
     rows = connection.execute(

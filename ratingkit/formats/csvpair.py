@@ -304,6 +304,7 @@ def _read_games_by_columns(
     games: list[Game] = []
     byes: list[Bye] = []
     days = columns.get("date") or [""] * len(numbers)
+    day_of: dict[str, date | None] = {"": None, **dates}  # an empty cell: no date
     for line, round_text, white, black, code, day in zip(
         numbers,
         columns["round"],
@@ -314,8 +315,11 @@ def _read_games_by_columns(
         strict=True,
     ):
         outcome = results[code]
+        # The line as Location(source, line) is, built without its frozen __init__ (a FIDE
+        # month is a million games: half the Location's time).
+        location = build(Location, {"file": source, "line": line, "column": None})
         if isinstance(outcome, ByeKind):
-            byes.append(Bye(rounds[round_text], white or black, outcome, Location(source, line)))
+            byes.append(Bye(rounds[round_text], white or black, outcome, location))
             continue
         white_score, black_score, play = outcome
         # Built without Game's checks: _plain_values made them for the whole file.
@@ -328,9 +332,9 @@ def _read_games_by_columns(
             "play": play,
             "special": None,
             "handicap": None,
-            "date": dates[day] if day else None,
+            "date": day_of[day],
             "extra": _NO_EXTRA,
-            "location": Location(source, line),
+            "location": location,
         }
         games.append(build(Game, game))
     return tuple(games), tuple(byes)

@@ -215,10 +215,13 @@ def _games_digest(
     players: Iterable[int],
     games: Iterable[Sequence[object]],
     byes: Iterable[Sequence[object]],
+    *,
+    plain: bool = False,
 ) -> str:
     """A hash of what an event is in the ledger: its type, dates, players (ledger ids),
     games and byes, whatever path, encoding or column order the file had.  One event
-    imported twice has one digest."""
+    imported twice has one digest.  ``plain``: each game is given as its seven plain cells
+    (round, white, black, scores, play, date), its special, handicap and giver empty."""
     # A game's cells (round, white, black, scores, play, special, handicap, giver, date):
     # the scores in half points, every cell as text, one line a game, the lines sorted.
     # A game's cells after the two players (scores, play, special, handicap, giver, date) are
@@ -227,6 +230,8 @@ def _games_digest(
     tails: dict[tuple[object, ...], str] = {}
 
     def tail_of(rest: Sequence[object]) -> str:
+        if plain:  # the empty special, handicap and giver between the play and the date
+            rest = (*rest[:3], None, None, None, *rest[3:])
         white, black = (str(round(2 * float(score))) for score in rest[:2])  # type: ignore[arg-type]
         return f"\t{white}\t{black}" + "".join(
             "\t" + ("" if v is None else str(v)) for v in rest[2:]

@@ -367,7 +367,10 @@ class LedgerImporting(LedgerRating):
                     record = replace(record, rating=None)
                 self._set_initial_state(ids[player.id], record)
         db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
-        game_cells = _game_cells(event.games, ids)
+        # No special ending, handicap or extra cell in the whole event (a chess month): each
+        # game's row is its seven plain cells, made once for the digest and the insert.
+        plain_games = _plain(event.games)
+        game_cells = (_plain_game_cells if plain_games else _game_cells)(event.games, ids)
         start = _iso(event.start or _first_game_date(event))
         end = _iso(event.end or _last_game_date(event))
         games_digest = _games_digest(
@@ -377,6 +380,7 @@ class LedgerImporting(LedgerRating):
             [ids[p.id] for p in event.players],
             game_cells,
             [(b.round, ids[b.player], b.kind.value) for b in event.byes],
+            plain=plain_games,
         )
         known = db.execute(
             "SELECT id, period, source FROM events WHERE games_digest = ?", (games_digest,)
@@ -430,15 +434,14 @@ class LedgerImporting(LedgerRating):
             "INSERT INTO participants VALUES (?, ?, ?, ?, ?)",
             [(event_id, ids[p.id], p.id, p.rating, _json_extra(p.extra)) for p in event.players],
         )
-        if all(cells[6:9] == (None, None, None) for cells in game_cells) and not any(
-            g.extra for g in event.games
-        ):
-            # No special ending, handicap or extra cell in the whole event (a chess month):
-            # the same rows with those four cells written into the statement, a third less
-            # to bind a row.  All or none, so that the rows keep the file's order.
+        if plain_games:
+            # The same rows with the event's id and the four empty cells written into the
+            # statement, a third less to bind a row, and no row made again with the event's
+            # id.  All or none, so that the rows keep the file's order.
             db.executemany(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, '{}')",
-                [(event_id, *cells[:6], cells[9]) for cells in game_cells],
+                f"INSERT INTO games VALUES ({int(event_id)}, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL,"
+                " ?, '{}')",
+                game_cells,
             )
         else:
             db.executemany(
@@ -762,6 +765,29 @@ def _json_extra(extra: Any) -> str:
 _GAME_FIELDS = attrgetter(
     "round", "white", "black", "white_score", "black_score", "play", "special", "handicap", "date"
 )
+
+
+#: A game's fields that make it not plain (a special ending, a handicap, extra cells).
+_SPECIAL, _HANDICAP, _EXTRA = attrgetter("special"), attrgetter("handicap"), attrgetter("extra")
+#: A plain game's cells the ledger stores.
+_PLAIN_FIELDS = attrgetter("round", "white", "black", "white_score", "black_score", "play", "date")
+
+
+def _plain(games: Sequence[Game]) -> bool:
+    """True when no game has a special ending, a handicap or an extra cell (a chess month)."""
+    return not (any(map(_SPECIAL, games)) or any(map(_HANDICAP, games)) or any(map(_EXTRA, games)))
+
+
+def _plain_game_cells(games: Sequence[Game], ids: Mapping[str, int]) -> list[tuple[object, ...]]:
+    """Plain games' (:func:`_plain`) columns in the ledger but the event's id and the empty
+    special, handicap, giver and extra: round, white, black, their scores, play, date."""
+    days: dict[date | None, str | None] = {
+        day: day.isoformat() if day is not None else None for day in set(map(_GAME_DATE, games))
+    }
+    return [
+        (round_, ids[white], ids[black], white_score, black_score, play._value_, days[day])
+        for round_, white, black, white_score, black_score, play, day in map(_PLAIN_FIELDS, games)
+    ]
 
 
 def _game_cells(games: Sequence[Game], ids: Mapping[str, int]) -> list[tuple[object, ...]]:
