@@ -140,7 +140,7 @@ def test_report_carries_the_new_state():
     assert report.new_state.by_id("a").games == 43
 
 
-# -- the fast layout of a table (issue 24) gives what the cell-by-cell layout gave ----------
+# -- the fast layout of a table (issue 24) gives what the rules lay out cell by cell ----------
 
 from datetime import date  # noqa: E402
 
