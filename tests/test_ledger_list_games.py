@@ -158,3 +158,44 @@ def test_a_rule_set_whose_codec_says_nothing_lists_the_games_its_state_keeps():
         state = Codec()
 
     assert state_list_games(Rules()) is ListGames.STATE  # type: ignore[arg-type]
+
+
+def test_a_fide_1982_list_shows_the_games_of_its_own_period(tmp_path):
+    # FIDE 1982 9.12a: the list gives each player's games in the list's period.  January:
+    # four rated players, four games; February: Abe and Bea meet once, Cal and Dan do not
+    # play.  The February list: Abe 1, Bea 1, Cal 0, Dan 0 (not January's games again).
+    people = "id,name,rating\na,Abe,2200\nb,Bea,2300\nc,Cal,2100\nd,Dan,2250\n"
+    months = {
+        "jan": [
+            (1, "a", "b", "1-0"),
+            (1, "c", "d", "0-1"),
+            (2, "a", "c", "1/2-1/2"),
+            (2, "b", "d", "1-0"),
+        ],
+        "feb": [(1, "b", "a", "1/2-1/2")],
+    }
+    files = {}
+    for month, games in months.items():
+        # February's roster gives no rating: the ledger's January list gives it (10.65).
+        roster = people if month == "jan" else "id,name\na,Abe\nb,Bea\nc,Cal\nd,Dan\n"
+        (tmp_path / f"{month}-players.csv").write_text(roster)
+        lines = [
+            f"{r},{w},{b},{res},2024-{'01' if month == 'jan' else '02'}-1{r}"
+            for r, w, b, res in games
+        ]
+        files[month] = tmp_path / f"{month}-games.csv"
+        files[month].write_text("round,white,black,result,date\n" + "\n".join(lines) + "\n")
+    with Ledger.create(tmp_path / "l.sqlite", "fide-1982") as book:
+        for month in months:
+            book.import_file(files[month])
+        book.rate_period("2024-01")
+        book.rate_period("2024-02")
+        for period, month in (("2024-01", "jan"), ("2024-02", "feb")):
+            shown = {row.own_id: row.games for row in book.list_rows(period)}
+            assert shown == {p: _rated_games_in([files[month]], p) for p in "abcd"}
+        assert {row.own_id: row.games for row in book.list_rows("2024-02")} == {
+            "a": 1,
+            "b": 1,
+            "c": 0,
+            "d": 0,
+        }
