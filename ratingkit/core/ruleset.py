@@ -50,7 +50,10 @@ class ListGames(Enum):
 
 class StateCodec(Protocol[S]):
     """How a rating system reads its players' state from a player file and writes it back:
-    typed values in, typed values out (no string is parsed twice)."""
+    typed values in, typed values out (no string is parsed twice).  What the ledger's
+    published list shows, a codec may declare too: ``list_columns`` (its state's columns
+    on the list, with their headings) and ``list_games`` (:class:`ListGames`: what the
+    list's games column counts); a codec without them lists the K and the state's count."""
 
     @property
     def columns(self) -> tuple[str, ...]:
