@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from .errors import RatingkitError, RuleSetCannotRateError
@@ -33,9 +34,26 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 
 
+class ListGames(Enum):
+    """What the games column of a rule set's published list counts (a state codec's
+    ``list_games``, read by the ledger's list and every form of it:
+    :func:`ratingkit.services.ledger.common.state_list_games`)."""
+
+    #: The player's rated games of the list's own period: FIDE's lists (FIDE 2014 7.12 and
+    #: the later texts' 7.1.2, "number of games rated in the rating period"; FIDE 1982
+    #: 9.12a, "games in the period"); FIDE's TXT download's ``Gms`` column.
+    PERIOD = "period"
+    #: The games count the player's state keeps (his career count where the rule set keeps
+    #: one: FESA rule 3 decides by it whether he is still unrated).
+    STATE = "state"
+
+
 class StateCodec(Protocol[S]):
     """How a rating system reads its players' state from a player file and writes it back:
-    typed values in, typed values out (no string is parsed twice)."""
+    typed values in, typed values out (no string is parsed twice).  What the ledger's
+    published list shows, a codec may declare too: ``list_columns`` (its state's columns
+    on the list, with their headings) and ``list_games`` (:class:`ListGames`: what the
+    list's games column counts); a codec without them lists the K and the state's count."""
 
     @property
     def columns(self) -> tuple[str, ...]:

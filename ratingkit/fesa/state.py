@@ -27,6 +27,7 @@ from ..core.i18n import N_, _, tr
 from ..core.model import Player
 from ..core.outcome import Rule
 from ..core.players import PlayerRecord, RatingFrom, rating_before
+from ..core.ruleset import ListGames
 from ..core.shogi import NO_GRADE, grade_name, parse_grade
 from .formula import BONUS_GAMES, PROVISIONAL_GAMES, Result
 
@@ -301,6 +302,9 @@ class FesaStateCodec:
     #: The columns of its state a published list shows, with their headings: the grade
     #: (FESA rule 10, promotions).
     list_columns: tuple[tuple[str, str], ...] = ((N_("grade"), "grade"),)
+    #: The list's games are the career count the state keeps (FESA rule 3: fewer than 9
+    #: games is unrated; the list shows what decides it).
+    list_games: ListGames = ListGames.STATE
 
     def read(self, record: PlayerRecord) -> FesaState:
         """The state ``record`` holds."""

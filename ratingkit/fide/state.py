@@ -43,6 +43,7 @@ from ..core.players import (
 from ..core.players import (
     person_key as core_person_key,
 )
+from ..core.ruleset import ListGames
 from ..core.values import parse_date
 from .clauses import CITATIONS_2014
 
@@ -144,6 +145,10 @@ class FideStateCodec:
     #: The columns of its state a published list shows, with their headings: the K (FIDE
     #: 2014 8.56, 2024 8.3.3), stored by the ledger per player and period.
     list_columns: tuple[tuple[str, str], ...] = ((N_("K"), "k"),)
+    #: The list's games are the rated games of its period, not the state's count (FIDE 2014
+    #: 7.12, 2022-2025 7.1.2: "number of games rated in the rating period", FIDE's ``Gms``;
+    #: the state's ``games`` is the count 8.56's K is decided by).
+    list_games: ListGames = ListGames.PERIOD
 
     def read(self, record: PlayerRecord) -> FideState:
         pending: tuple[Pending, ...] = ()

@@ -15,6 +15,7 @@ from ..core.errors import InvalidValueError
 from ..core.i18n import N_, tr
 from ..core.outcome import Rule
 from ..core.players import PlayerRecord
+from ..core.ruleset import ListGames
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,9 @@ class Fide1982Codec:
     #: The columns of its state a published list shows, with their headings: the K
     #: (FIDE 1982 10.64).
     list_columns: tuple[tuple[str, str], ...] = ((N_("K"), "k"),)
+    #: The list's games are the games of its period (FIDE 1982 9.12a: "games in the period";
+    #: the state's ``games`` is the count 10.64's K is decided by).
+    list_games: ListGames = ListGames.PERIOD
 
     def read(self, record: PlayerRecord | None) -> Fide1982State:
         """The state a record holds (no record: a player the file does not know)."""

@@ -14,6 +14,7 @@ from ..core.i18n import N_, tr
 from ..core.model import Player
 from ..core.outcome import Rule
 from ..core.players import PlayerRecord
+from ..core.ruleset import ListGames
 from ..core.values import parse_date, parse_int
 from .formula import Grade, parse_grade
 
@@ -66,6 +67,8 @@ class LnmoStateCodec:
     differing_rating: Rule | None = None
     #: The columns of its state a published list shows, with their headings: the grade.
     list_columns: tuple[tuple[str, str], ...] = ((N_("grade"), "grade"),)
+    #: The list's games are the games count the player's state keeps.
+    list_games: ListGames = ListGames.STATE
 
     def read(self, record: PlayerRecord) -> State:
         pid = record.id or ""

@@ -30,7 +30,7 @@ from ...core.players import (
     stored_person_key,
 )
 from ...core.report import COMMON_COLUMNS
-from ...core.ruleset import RuleSet
+from ...core.ruleset import ListGames, RuleSet
 from ..ledgerfile import (
     LedgerError,
     sqlite_errors,
@@ -119,6 +119,23 @@ def state_list_columns(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     if any(column == K_IN_FORCE[1] for _heading, column in declared):
         return declared
     return (K_IN_FORCE, *declared)
+
+
+def state_list_games(rules: RuleSet) -> ListGames:
+    """What the games column of a rule set's published list counts, as its state codec
+    declares (``list_games``: FIDE's lists the rated games of the list's period, FIDE 2014
+    7.12, 1982 9.12a; FESA's the career count its state keeps, rule 3); a codec that
+    declares none (an outside rule set's), or no codec, the count its state keeps."""
+    codec = getattr(rules, "state", None)  # a rule set with no state codec (tests' toys)
+    return ListGames(getattr(codec, "list_games", ListGames.STATE))
+
+
+#: Each player's rated games of one period (the ``?``), summed over his results there: the
+#: games column of FIDE's lists (FIDE 2014 7.12, "number of games rated in the rating
+#: period"; FIDE's TXT ``Gms``).  Joined on ``player_id``.
+PERIOD_GAMES_SQL = (
+    "SELECT player_id, SUM(games) AS games FROM player_results WHERE period = ? GROUP BY player_id"
+)
 
 
 def published_state(

@@ -16,10 +16,19 @@ from ...core.players import (
     PlayerFile,
     match_by_keys,
 )
+from ...core.ruleset import ListGames
 from ..ledgerfile import (
     LedgerError,
 )
-from .common import _reading, _record_from_json, _uncell, parse_period, stored_columns
+from .common import (
+    PERIOD_GAMES_SQL,
+    _reading,
+    _record_from_json,
+    _uncell,
+    parse_period,
+    state_list_games,
+    stored_columns,
+)
 from .rating import LedgerRating, _event_parts, _outcome_of
 from .rows import EventRow, HistoryRow, ListRow, PeriodRow, PlayerHistory
 
@@ -55,18 +64,26 @@ class LedgerQueries(LedgerRating):
     @_reading(N_("reading the list"))
     def list_rows(self, period: str, *, everyone: bool = False) -> tuple[ListRow, ...]:
         """The list published for ``period``, in its order: each player's ledger id, own id
-        (the id his files gave him), FIDE id, name, federation, title, rating, games, the
-        columns of his state the rule set lists (:attr:`ListRow.state`: FIDE's K, FESA's
-        grade) and flags.  Players the rule set has not published a rating for yet are left
-        out unless ``everyone``; then they follow the listed ones with the rating the ledger
-        carries into their next event (``listed`` false: it is not published; FESA rule 3: a
-        player still unrated has the performance rating of rules 5-7, which FESA's tables
-        show with a ``*``)."""
+        (the id his files gave him), FIDE id, name, federation, title, rating, games (what
+        the rule set's list counts, :func:`.common.state_list_games`: FIDE's the rated games
+        of the period, 0 for a player who played none, as FIDE's TXT writes them; FESA's the
+        count his state keeps), the columns of his state the rule set lists
+        (:attr:`ListRow.state`: FIDE's K, FESA's grade) and flags.  Players the rule set has
+        not published a rating for yet are left out unless ``everyone``; then they follow the
+        listed ones with the rating the ledger carries into their next event (``listed``
+        false: it is not published; FESA rule 3: a player still unrated has the performance
+        rating of rules 5-7, which FESA's tables show with a ``*``)."""
         period = parse_period(period)
         if period not in self._rated_periods():
             raise LedgerError(
                 tr("period {period} is not rated; nothing is published for it", period=period)
             )
+        if state_list_games(self.rules) is ListGames.PERIOD:
+            # FIDE 2014 7.12 (2022-2025 7.1.2, 1982 9.12a): the list keeps each player's
+            # "number of games rated in the rating period", FIDE's Gms; none played is 0.
+            games_column = "COALESCE(pg.games, 0)"
+        else:
+            games_column = "pu.games"
         rows = [
             ListRow(
                 pid,
@@ -76,7 +93,7 @@ class LedgerQueries(LedgerRating):
                 federation,
                 title,
                 rating,
-                games,
+                None if games is None else int(games),
                 stored_columns(state),
                 bool(played),
                 bool(listed),
@@ -101,11 +118,12 @@ class LedgerQueries(LedgerRating):
                 self._connection.execute(
                     "SELECT pu.player_id, COALESCE(pl.own_id, CASE WHEN pl.key LIKE 'id:%'"
                     " THEN substr(pl.key, 4) END), pl.fide_id, pl.name, pl.federation,"
-                    " pl.title, pu.rating, pu.games, pu.state, pu.played, pu.listed,"
+                    f" pl.title, pu.rating, {games_column}, pu.state, pu.played, pu.listed,"
                     " pu.is_new, pu.inactive FROM published pu JOIN players pl ON pl.id ="
+                    f" pu.player_id LEFT JOIN ({PERIOD_GAMES_SQL}) pg ON pg.player_id ="
                     " pu.player_id WHERE pu.period = ? AND (pu.listed = 1 OR ?)"
                     " ORDER BY pu.listed DESC, pu.rating IS NULL, pu.rating DESC, pl.name",
-                    (period, int(everyone)),
+                    (period, period, int(everyone)),
                 )
             )
         ]
@@ -166,14 +184,15 @@ class LedgerQueries(LedgerRating):
             k,
             inactive,
         ) in self._connection.execute(
-            # FIDE's Gms: the rated games of the list's own period.
+            # FIDE's Gms: the rated games of the list's own period (FIDE 2014 7.12), whatever
+            # the rule set: the layout is FIDE's.
             "SELECT pl.fide_id, pl.name, pl.federation, pl.title, pl.sex, pl.born,"
-            " pu.rating, (SELECT SUM(r.games) FROM player_results r WHERE r.period ="
-            " pu.period AND r.player_id = pu.player_id), json_extract(pu.state, '$.k'),"
+            " pu.rating, pg.games, json_extract(pu.state, '$.k'),"
             " pu.inactive FROM published"
-            " pu JOIN players pl ON pl.id = pu.player_id WHERE pu.period = ? AND"
+            f" pu JOIN players pl ON pl.id = pu.player_id LEFT JOIN ({PERIOD_GAMES_SQL}) pg"
+            " ON pg.player_id = pu.player_id WHERE pu.period = ? AND"
             " pu.listed = 1 AND pl.fide_id IS NOT NULL ORDER BY pl.name",
-            (period,),
+            (period, period),
         ):
             out.append(
                 ListedPlayer(
