@@ -329,24 +329,27 @@ def _old_games_digest(kind, start, end, players, games, byes) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _random_game_cells(rng: random.Random, special: bool) -> tuple[object, ...]:
+    """A game's stored cells: round, white, black, the two scores, the play, then (with
+    ``special``) the special ending, the handicap and its giver, and the date."""
+    head = (
+        rng.randint(1, 11),
+        rng.randint(1, 99),
+        rng.randint(1, 99),
+        rng.choice((0.0, 0.5, 1.0, 0, 1)),
+        rng.choice((0.0, 0.5, 1.0)),
+        rng.choice(("played", "forfeit")),
+    )
+    if not special:
+        return (*head, rng.choice((None, "2024-03-01", "2024-03-02")))
+    ending = (rng.choice((None, "sennichite")), rng.choice((None, "lance")), rng.choice((None, 7)))
+    return (*head, *ending, rng.choice((None, "2024-03-01")))
+
+
 def test_the_games_digest_is_the_text_it_always_was():
     rng = random.Random(3)
     for _ in range(50):
-        games = [
-            (
-                rng.randint(1, 11),
-                rng.randint(1, 99),
-                rng.randint(1, 99),
-                rng.choice((0.0, 0.5, 1.0, 0, 1)),
-                rng.choice((0.0, 0.5, 1.0)),
-                rng.choice(("played", "forfeit")),
-                rng.choice((None, "sennichite")),
-                rng.choice((None, "lance")),
-                rng.choice((None, 7)),
-                rng.choice((None, "2024-03-01")),
-            )
-            for _ in range(rng.randint(0, 30))
-        ]
+        games = [_random_game_cells(rng, special=True) for _ in range(rng.randint(0, 30))]
         byes = [(1, rng.randint(1, 99), "H") for _ in range(rng.randint(0, 3))]
         players = rng.sample(range(1, 200), 10)
         args = ("swiss", "2024-03-01", None, players, games, byes)
@@ -359,18 +362,7 @@ def test_a_plain_events_games_digest_is_the_text_it_always_was():
     between the play and the date."""
     rng = random.Random(5)
     for _ in range(50):
-        plain_games = [
-            (
-                rng.randint(1, 11),
-                rng.randint(1, 99),
-                rng.randint(1, 99),
-                rng.choice((0.0, 0.5, 1.0, 0, 1)),
-                rng.choice((0.0, 0.5, 1.0)),
-                rng.choice(("played", "forfeit")),
-                rng.choice((None, "2024-03-01", "2024-03-02")),
-            )
-            for _ in range(rng.randint(0, 30))
-        ]
+        plain_games = [_random_game_cells(rng, special=False) for _ in range(rng.randint(0, 30))]
         full_games = [(*g[:6], None, None, None, g[6]) for g in plain_games]
         byes = [(1, rng.randint(1, 99), "H") for _ in range(rng.randint(0, 3))]
         players = rng.sample(range(1, 200), 10)
