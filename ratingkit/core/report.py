@@ -206,7 +206,9 @@ class Table:
         with ESC sequences) are dropped, tabs and line breaks become spaces.  With ``width``
         (a terminal's columns) the table fits it: text cells longer than
         :data:`TEXT_CELL_WIDTH` are wrapped onto more lines, and columns that still do not fit
-        go into a further block that repeats the first (key) columns (id and name)."""
+        go into a further block that repeats the first (key) columns (id and name).  That
+        holds from 40 columns, the least the CLI takes: below, a block of the keys and one
+        column may be wider than ``width`` (a block has at least one column of its own)."""
         cells = _Cells.of(self)
         # The columns are English keys (CSV, JSON and pandas keep them); text and HTML show
         # them in the language now in force.
@@ -550,8 +552,8 @@ class Report:
         self, *, details: bool = True, width: int | None = None, games_limit: int | None = None
     ) -> str:
         """The report as text for a terminal; no control character of the input (a name or
-        an event title with ESC sequences) reaches it.  With ``width`` every line fits that
-        many columns (:meth:`Table.to_text`; the notes wrapped).  With ``games_limit`` a
+        an event title with ESC sequences) reaches it.  With ``width`` (40 or more) every line
+        fits that many columns (:meth:`Table.to_text`; the notes wrapped).  With ``games_limit`` a
         games table of more rows is left out and a line says so (the CLI's table format:
         200,000 game rows are some 40 MB that no terminal shows usefully)."""
         # The summary's keys are English (a program reads them); shown in the language.
