@@ -336,6 +336,7 @@ DRIVEN = {
     "06-compare-systems.ipynb",
     "09-officers-desk.ipynb",
     "09-officers-desk.ru.ipynb",
+    "09-officers-desk.tr.ipynb",
     "02-fide-1982-berger.tr.ipynb",
 }
 OTHERS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9]*.ipynb") if p.name not in DRIVEN)
@@ -593,14 +594,16 @@ def first_heading(notebook: str) -> str:
     ("notebook", "widget", "script"),
     [
         ("09-officers-desk.ru.ipynb", ".widget-upload", "[А-Яа-яЁё]"),
+        ("09-officers-desk.tr.ipynb", ".widget-upload", "[çğıİöşüÇĞÖŞÜ]"),
         ("02-fide-1982-berger.tr.ipynb", ".widget-slider .noUi-handle", "[çğıİöşüÇĞÖŞÜ]"),
     ],
 )
 def test_translated_notebook_serves_its_own_language(page, tmp_path, notebook, widget, script):
-    """Issue 18 point 4: the Russian desk and the Turkish 02 served by Voila: the heading of the
-    notebook's own first markdown cell is shown (in its language's letters), the widgets are
-    drawn (the desk's upload controls, 02's sliders), nothing printed an error, and, served as
-    the README's workshop command serves it, no request of the page leaves 127.0.0.1."""
+    """Issue 18 point 4: the Russian and Turkish desks and the Turkish 02 served by Voila: the
+    heading of the notebook's own first markdown cell is shown (in its language's letters), the
+    widgets are drawn (the desk's upload controls, 02's sliders), nothing printed an error,
+    and, served as the README's workshop command serves it, no request of the page leaves
+    127.0.0.1."""
     import re
     from urllib.parse import urlparse
 

@@ -19,6 +19,7 @@ TRANSLATED = {
     "03-fesa.ru.ipynb",
     "04-lnmo-club.ru.ipynb",
     "09-officers-desk.ru.ipynb",
+    "09-officers-desk.tr.ipynb",
 }
 
 
