@@ -20,7 +20,7 @@ from pathlib import Path
 from ratingkit import cli
 from ratingkit.builtin import BUILTIN_RULE_SETS
 from ratingkit.core.errors import RatingkitError
-from ratingkit.core.i18n import LANGUAGES, language_of
+from ratingkit.core.i18n import LANGUAGES, current_language, language_of
 from ratingkit.core.outcome import Outcome, Rule
 from ratingkit.core.players import read_player_file
 from ratingkit.core.report import CheckTable, Report
@@ -120,8 +120,21 @@ class Rendered:
         return found
 
 
-def _events(case: Case):
-    return [read_event(p) for p in case.inputs]
+def _events(case: Case) -> list:
+    return list(_read(case, current_language())[0])
+
+
+def _players(case: Case):
+    return _read(case, current_language())[1]
+
+
+@cache
+def _read(case: Case, language: str) -> tuple[tuple, object]:
+    """The case's events and player file, read once a language (a reader's notes are made in
+    the language in force): the rule sets and the API's renderings share them, the CLI reads
+    its files itself.  Events and player files are frozen, and rating never changes them."""
+    events = tuple(read_event(p) for p in case.inputs)
+    return events, read_player_file(case.players) if case.players else None
 
 
 @cache
@@ -139,7 +152,7 @@ def accepted(case: Case) -> tuple[RuleSet, ...]:
 
 def _rate(case: Case, rules: RuleSet) -> Report:
     events = _events(case)
-    players = read_player_file(case.players) if case.players else None
+    players = _players(case)
     if len(events) == 1:
         return rules.rate(events[0], players)
     return rules.rate_events(events, players)
@@ -162,7 +175,7 @@ def rendered(case: Case, rules_name: str, language: str) -> Rendered:
     with language_of(language):
         report = _rate(case, rules)
         events = _events(case)
-        players = read_player_file(case.players) if case.players else None
+        players = _players(case)
         check = rules.check(events[0], players) if len(events) == 1 else None
         texts = {
             "report text": report.to_text(width=100),
