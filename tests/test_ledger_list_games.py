@@ -1,6 +1,6 @@
 """The games column of a ledger's published list is the rule set's (issue 28): FIDE's lists
-keep each player's "number of games rated in the rating period" (FIDE Rating Regulations
-2014, 7.12; 2022-2025 7.1.2; 1982 9.12a), which FIDE's TXT download writes as ``Gms``;
+keep each player's games of the list's period (FIDE's published lists; FIDE Rating
+Regulations 1982-2000, 9.12), which FIDE's TXT download writes as ``Gms``;
 FESA's list shows the career count its state keeps (FESA rule 3; held by
 tests/test_ledger.py::test_new_players_enter_the_list_once_fesa_rates_them).  Every reader
 of the list says the same number: the printed list, ``--everyone``, CSV, XLSX and FIDE's TXT.
@@ -134,12 +134,12 @@ def test_a_fide_list_shows_each_player_s_rated_games_of_the_period(march, tmp_pa
 @pytest.mark.parametrize(
     ("rules", "counted"),
     [
-        # FIDE 2014 7.12, 2022-2025 7.1.2: "number of games rated in the rating period".
+        # FIDE's published lists: the games rated in the list's period (their TXT's Gms).
         ("fide-2014", ListGames.PERIOD),
         ("fide-2022", ListGames.PERIOD),
         ("fide-2024", ListGames.PERIOD),
         ("fide-2025", ListGames.PERIOD),
-        # FIDE 1982 9.12a: "liste dönemindeki oyun sayısı", the games in the list's period.
+        # FIDE 1982 9.12: "liste dönemindeki oyun sayısı", the games in the list's period.
         ("fide-1982", ListGames.PERIOD),
         # FESA rule 3 decides by the games a player has played; LNMO's state keeps its count.
         ("fesa", ListGames.STATE),
@@ -161,7 +161,7 @@ def test_a_rule_set_whose_codec_says_nothing_lists_the_games_its_state_keeps():
 
 
 def test_a_fide_1982_list_shows_the_games_of_its_own_period(tmp_path):
-    # FIDE 1982 9.12a: the list gives each player's games in the list's period.  January:
+    # FIDE 1982 9.12: the list gives each player's games in the list's period.  January:
     # four rated players, four games; February: Abe and Bea meet once, Cal and Dan do not
     # play.  The February list: Abe 1, Bea 1, Cal 0, Dan 0 (not January's games again).
     people = "id,name,rating\na,Abe,2200\nb,Bea,2300\nc,Cal,2100\nd,Dan,2250\n"

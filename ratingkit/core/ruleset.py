@@ -39,9 +39,8 @@ class ListGames(Enum):
     ``list_games``, read by the ledger's list and every form of it:
     :func:`ratingkit.services.ledger.common.state_list_games`)."""
 
-    #: The player's rated games of the list's own period: FIDE's lists (FIDE 2014 7.12 and
-    #: the later texts' 7.1.2, "number of games rated in the rating period"; FIDE 1982
-    #: 9.12a, "games in the period"); FIDE's TXT download's ``Gms`` column.
+    #: The player's rated games of the list's own period: FIDE's published lists (their TXT
+    #: download's ``Gms`` column; FIDE 1982 9.12, "games in the period").
     PERIOD = "period"
     #: The games count the player's state keeps (his career count where the rule set keeps
     #: one: FESA rule 3 decides by it whether he is still unrated).

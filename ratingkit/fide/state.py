@@ -145,8 +145,8 @@ class FideStateCodec:
     #: The columns of its state a published list shows, with their headings: the K (FIDE
     #: 2014 8.56, 2024 8.3.3), stored by the ledger per player and period.
     list_columns: tuple[tuple[str, str], ...] = ((N_("K"), "k"),)
-    #: The list's games are the rated games of its period, not the state's count (FIDE 2014
-    #: 7.12, 2022-2025 7.1.2: "number of games rated in the rating period", FIDE's ``Gms``;
+    #: The list's games are the rated games of its period, not the state's count (FIDE's
+    #: published lists and their TXT ``Gms``, as FIDE 1982 9.12 says: "games in the period";
     #: the state's ``games`` is the count 8.56's K is decided by).
     list_games: ListGames = ListGames.PERIOD
 

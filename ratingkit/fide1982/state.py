@@ -43,7 +43,7 @@ class Fide1982Codec:
     #: The columns of its state a published list shows, with their headings: the K
     #: (FIDE 1982 10.64).
     list_columns: tuple[tuple[str, str], ...] = ((N_("K"), "k"),)
-    #: The list's games are the games of its period (FIDE 1982 9.12a: "games in the period";
+    #: The list's games are the games of its period (FIDE 1982 9.12: "games in the period";
     #: the state's ``games`` is the count 10.64's K is decided by).
     list_games: ListGames = ListGames.PERIOD
 

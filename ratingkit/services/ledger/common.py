@@ -123,16 +123,17 @@ def state_list_columns(rules: RuleSet) -> tuple[tuple[str, str], ...]:
 
 def state_list_games(rules: RuleSet) -> ListGames:
     """What the games column of a rule set's published list counts, as its state codec
-    declares (``list_games``: FIDE's lists the rated games of the list's period, FIDE 2014
-    7.12, 1982 9.12a; FESA's the career count its state keeps, rule 3); a codec that
-    declares none (an outside rule set's), or no codec, the count its state keeps."""
+    declares (``list_games``: FIDE's lists the rated games of the list's period, as FIDE's
+    published lists have them and FIDE 1982 9.12 says; FESA's the career count its state
+    keeps, rule 3); a codec that declares none (an outside rule set's), or no codec, the
+    count its state keeps."""
     codec = getattr(rules, "state", None)  # a rule set with no state codec (tests' toys)
     return ListGames(getattr(codec, "list_games", ListGames.STATE))
 
 
 #: Each player's rated games of one period (the ``?``), summed over his results there: the
-#: games column of FIDE's lists (FIDE 2014 7.12, "number of games rated in the rating
-#: period"; FIDE's TXT ``Gms``).  Joined on ``player_id``.
+#: games column of FIDE's lists (FIDE 1982 9.12, "games in the period"; FIDE's
+#: published lists and their TXT ``Gms``).  Joined on ``player_id``.
 PERIOD_GAMES_SQL = (
     "SELECT player_id, SUM(games) AS games FROM player_results WHERE period = ? GROUP BY player_id"
 )

@@ -79,8 +79,8 @@ class LedgerQueries(LedgerRating):
                 tr("period {period} is not rated; nothing is published for it", period=period)
             )
         if state_list_games(self.rules) is ListGames.PERIOD:
-            # FIDE 2014 7.12 (2022-2025 7.1.2, 1982 9.12a): the list keeps each player's
-            # "number of games rated in the rating period", FIDE's Gms; none played is 0.
+            # The list keeps each player's games of the period (FIDE 1982 9.12; FIDE's
+            # published lists, their TXT's Gms); none played is 0.
             games_column = "COALESCE(pg.games, 0)"
         else:
             games_column = "pu.games"
@@ -184,7 +184,7 @@ class LedgerQueries(LedgerRating):
             k,
             inactive,
         ) in self._connection.execute(
-            # FIDE's Gms: the rated games of the list's own period (FIDE 2014 7.12), whatever
+            # FIDE's Gms: the rated games of the list's own period (FIDE 1982 9.12), whatever
             # the rule set: the layout is FIDE's.
             "SELECT pl.fide_id, pl.name, pl.federation, pl.title, pl.sex, pl.born,"
             " pu.rating, pg.games, json_extract(pu.state, '$.k'),"

@@ -66,7 +66,7 @@ class ListRow:
     rating: int | None
     #: What the rule set's list counts (its state codec's ``list_games``,
     #: :class:`ratingkit.core.ruleset.ListGames`): FIDE's the rated games of the list's
-    #: period, 0 for none (FIDE 2014 7.12, 1982 9.12a; FIDE's TXT ``Gms``); FESA's and
+    #: period, 0 for none (FIDE 1982 9.12; FIDE's published lists, their TXT ``Gms``); FESA's and
     #: LNMO's the count his state keeps (FESA rule 3), None where it keeps none.
     games: int | None
     #: What the list shows of his state, by the rule set's codec column (schema 5's
