@@ -19,7 +19,7 @@ from datetime import date
 from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.i18n import tr
 from .errors import (
@@ -423,6 +423,13 @@ class Event:
             f"{self.type.value}{game}{when}>"
         )
 
+    if not TYPE_CHECKING:  # mypy sees the field; a plain CSV file's games kept as columns
+
+        def __getattr__(self, name: str) -> Any:  # made once, on first use (core.game_columns)
+            if name != "games" or "_game_columns" not in self.__dict__:
+                raise AttributeError(f"'Event' object has no attribute {name!r}")
+            return self.__dict__.setdefault("games", self.__dict__["_game_columns"].games())
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "games", tuple(self.games))
@@ -475,9 +482,8 @@ class Event:
                 _location_of(self.source),
                 self.end,
             )
-        # Every player of every game is listed: checked as sets first (a FIDE month is a
-        # million games); only an event that fails goes through the games in order, so that
-        # the first unknown player is the one named.
+        # Every game's players are listed: as sets first (a FIDE month is a million games),
+        # in order only where that fails, so that the first unknown player is the one named.
         whites = set(map(_WHITE, self.games))
         blacks = set(map(_BLACK, self.games))
         all_known = seen.keys() >= whites and seen.keys() >= blacks
@@ -640,11 +646,8 @@ class Event:
 
 
 def is_complete_round_robin(event: Event) -> bool:
-    """Whether every pair of players met the same number of times, at least once.
-
-    Linear in the number of games: the games are counted per pair, and every pair met when
-    there are N(N-1)/2 distinct pairs with one count (every game is between two of the
-    event's players, which the event checks)."""
+    """Whether every pair of players met the same number of times, at least once: N(N-1)/2
+    distinct pairs with one count (every game is between two of the event's players)."""
     return all_pairs_met(len(event.players), event.games)
 
 
@@ -655,8 +658,7 @@ def all_pairs_met(count: int, games: Iterable[Game]) -> bool:
         return False
     pairs = count * (count - 1) // 2
     if isinstance(games, Sized) and len(games) % pairs:
-        # Every pair meeting m times is m * pairs games: a Swiss of 100 players and 500
-        # games is told at once, without counting its pairs.
+        # Every pair meeting m times is m * pairs games: most Swiss events are told here.
         return False
     meetings: Counter[frozenset[str]] = Counter(frozenset(g.players) for g in games)
     if len(meetings) != pairs:
@@ -810,10 +812,8 @@ def read_note(note: object) -> ReadNote:
 
 
 def with_game(event: Event, game: GameKind, evidence: str) -> Event:
-    """``replace(event, game=game)`` with ``evidence`` as its origin's ``game_evidence``: the
-    players, games and byes, checked when the event was made, are not checked again (neither
-    the game nor its origin enters those checks; 100,000 games take a third of a second to
-    check)."""
+    """``replace(event, game=game)`` with ``evidence`` as its origin's ``game_evidence``, not
+    checked again (neither enters the checks) and keeping its games' columns if any."""
     fields = dict(event.__dict__)  # its values and what it has cached of them
     fields["game"] = game
     fields["origin"] = replace(event.origin, game_evidence=evidence)
@@ -844,9 +844,8 @@ _BYE_PLAYER = attrgetter("player")
 
 
 def _check_one_game_per_round(games: Sequence[Game], byes: Sequence[Bye]) -> None:
-    """No player has two games or byes in one round.  The (round, player) pairs are counted
-    as a set first (a FIDE month is a million games); only a clash goes through them in order,
-    which names the first one and where it was met before."""
+    """No player has two games or byes in one round: as a set of (round, player) first, in
+    order only where a clash is, to name the first one and where it was met before."""
     game_rounds = list(map(_ROUND, games))
     pairs = [
         *zip(game_rounds, map(_WHITE, games), strict=True),

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_chec
 
 from .errors import RatingkitError, RuleSetCannotRateError
 from .extras import GivenGame, PublishedRow
+from .game_columns import game_columns
 from .i18n import _, tr
 from .model import Event, Special
 from .outcome import GameKind, shown_columns
@@ -379,9 +380,11 @@ def event_game(event: Event, players: PlayerFile | None = None) -> tuple[GameKin
         return game, tr("the event says game {game}", game=_(game.value))
     shogi: list[str] = []
     chess: list[str] = []
-    if any(g.handicap is not None for g in event.games):
+    # A plain CSV games file's games, kept as columns, have no handicap and no special ending.
+    games = () if game_columns(event) is not None else event.games
+    if any(g.handicap is not None for g in games):
         shogi.append(_("handicap games"))
-    specials = sorted({g.special.value for g in event.games if g.special in _SHOGI_SPECIALS})
+    specials = sorted({g.special.value for g in games if g.special in _SHOGI_SPECIALS})
     if specials:
         shogi.append(", ".join(specials))
     # Only a player with a grade cell can have a grade (PublishedRow reads extra['grade']).

@@ -35,10 +35,9 @@ from dataclasses import replace
 from datetime import date
 from operator import attrgetter, ne
 from pathlib import Path
-from types import MappingProxyType
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError, RatingkitError
-from ..core.fastbuild import build, collector_paused
+from ..core.fastbuild import collector_paused
 from ..core.fileio import (
     FIELD_LIMIT,
     Reads,
@@ -50,6 +49,7 @@ from ..core.fileio import (
     read_csv_table,
     read_text_into,
 )
+from ..core.game_columns import GameColumns, all_pairs_met_in, event_with_columns
 from ..core.i18n import N_, _, tr
 from ..core.model import (
     BYE_CODES,
@@ -149,7 +149,10 @@ def read_csv_pair(
     if players_path == (Path(roster) if roster is not None else None):
         # A roster named by the user (a club's members, --players) lists more people than
         # played: the event's players are those with a game or a bye.
-        taking_part = {g.white for g in games} | {g.black for g in games}
+        if isinstance(games, GameColumns):
+            taking_part = games.players()
+        else:
+            taking_part = {g.white for g in games} | {g.black for g in games}
         taking_part |= {b.player for b in byes}
         players = [p for p in players if p.id in taking_part]
     name = (
@@ -164,7 +167,11 @@ def read_csv_pair(
     # The type is decided before the event is built, so that it is built (and checked) once.
     if event_type is not None:
         kind, note = event_type, tr("event type {type} (given)", type=_(event_type.value))
-    elif all_pairs_met(len(players), games):
+    elif (
+        all_pairs_met_in(len(players), games)
+        if isinstance(games, GameColumns)
+        else all_pairs_met(len(players), games)
+    ):
         kind = EventType.ROUND_ROBIN
         note = _("event type round robin (detected: every pair of players met equally often)")
     else:
@@ -179,14 +186,18 @@ def read_csv_pair(
         type_note=note,
         player_file=str(players_path) if has_state else None,
     )
-    event = Event(
+    attributes: dict[str, object] = dict(
         name=name or "event",
         players=tuple(players),
-        games=games,
         byes=byes,
         type=kind,
         source=str(games_path),
         origin=origin,
+    )
+    event = (
+        event_with_columns(games, **attributes)
+        if isinstance(games, GameColumns)
+        else Event(games=games, **attributes)  # type: ignore[arg-type]
     )
     event = apply_fields(event, fields)
     if event_type is not None and "type" in fields:
@@ -243,10 +254,10 @@ def _with_type(event: Event, event_type: EventType, note: str) -> Event:
 
 def _read_games(
     text: str, source: str, known_ids: set[str]
-) -> tuple[tuple[Game, ...], tuple[Bye, ...]]:
+) -> tuple[GameColumns | tuple[Game, ...], tuple[Bye, ...]]:
     """The games and byes of a games file: read column-wise where the file is plain
-    (:func:`_read_games_by_columns`), else (or where a value is refused) row by row, whose
-    checks and messages are the reader's."""
+    (:func:`_read_games_by_columns`, the games as columns), else (or where a value is
+    refused) row by row, whose checks and messages are the reader's."""
     read = _read_games_by_columns(text, source, known_ids)
     return read if read is not None else _read_games_by_rows(text, source, known_ids)
 
@@ -257,9 +268,6 @@ _PLAIN_COLUMNS = frozenset((*GAME_COLUMNS, "date"))
 #: What the column-wise reader leaves to the csv module: quotes, the apostrophe of a
 #: protected cell (core.output.unprotect_cell), NUL (a lone CR is looked for apart).
 _NOT_PLAIN = ('"', "'", "\x00")
-#: The games of a plain file have no extra columns: one empty mapping serves them all.
-_NO_EXTRA: Mapping[str, object] = MappingProxyType({})
-
 _Outcome = tuple[float, float, Play] | ByeKind
 #: Any white space str.strip() removes (re's \s is the same Unicode set), but a line end.
 _SPACE_IN_LINE = re.compile(r"[^\S\n]")
@@ -267,11 +275,13 @@ _SPACE_IN_LINE = re.compile(r"[^\S\n]")
 
 def _read_games_by_columns(
     text: str, source: str, known_ids: set[str]
-) -> tuple[tuple[Game, ...], tuple[Bye, ...]] | None:
+) -> tuple[GameColumns, tuple[Bye, ...]] | None:
     """A plain games file read a column at a time: each distinct round, result and date is
-    parsed once, the ids checked as sets; None (the row-by-row reader's turn, which then
-    refuses the first bad value with its line) where the file is not plain or any value is
-    not one the reader takes as it stands.  A FIDE month is a million games."""
+    parsed once, the ids checked as sets, the games kept as columns (Game objects are made
+    only if the event's ``games`` are asked for: core.game_columns); None (the row-by-row
+    reader's turn, which then refuses the first bad value with its line) where the file is
+    not plain or any value is not one the reader takes as it stands.  A FIDE month is a
+    million games."""
     text = text.lstrip("\ufeff")
     # Lines end in LF or CRLF (a lone CR, which the csv module reads as a line end, is its).
     text = text.replace("\r\n", "\n")
@@ -301,43 +311,41 @@ def _read_games_by_columns(
     if parsed is None:
         return None
     rounds, results, dates = parsed
-    games: list[Game] = []
     byes: list[Bye] = []
     days = columns.get("date") or [""] * len(numbers)
     day_of: dict[str, date | None] = {"": None, **dates}  # an empty cell: no date
-    for line, round_text, white, black, code, day in zip(
-        numbers,
-        columns["round"],
-        columns["white"],
-        columns["black"],
-        columns["result"],
-        days,
-        strict=True,
-    ):
-        outcome = results[code]
-        # The line as Location(source, line) is, built without its frozen __init__ (a FIDE
-        # month is a million games: half the Location's time).
-        location = build(Location, {"file": source, "line": line, "column": None})
-        if isinstance(outcome, ByeKind):
-            byes.append(Bye(rounds[round_text], white or black, outcome, location))
-            continue
-        white_score, black_score, play = outcome
-        # Built without Game's checks: _plain_values made them for the whole file.
-        game = {
-            "round": rounds[round_text],
-            "white": white,
-            "black": black,
-            "white_score": white_score,
-            "black_score": black_score,
-            "play": play,
-            "special": None,
-            "handicap": None,
-            "date": day_of[day],
-            "extra": _NO_EXTRA,
-            "location": location,
-        }
-        games.append(build(Game, game))
-    return tuple(games), tuple(byes)
+    round_texts, whites, blacks, codes = (columns[c] for c in ("round", "white", "black", "result"))
+    if any(isinstance(outcome, ByeKind) for outcome in results.values()):
+        # The byes out of the columns (a FIDE month has none): the rest are the games.
+        game_rows = []
+        for row, (line, round_text, white, black, code) in enumerate(
+            zip(numbers, round_texts, whites, blacks, codes, strict=True)
+        ):
+            outcome = results[code]
+            if isinstance(outcome, ByeKind):
+                byes.append(
+                    Bye(rounds[round_text], white or black, outcome, Location(source, line))
+                )
+            else:
+                game_rows.append(row)
+        numbers, round_texts, whites, blacks, codes, days = (
+            [cells[row] for row in game_rows]
+            for cells in (numbers, round_texts, whites, blacks, codes, days)
+        )
+    outcomes = list(map(results.__getitem__, codes))
+    white_scores, black_scores, plays = zip(*outcomes, strict=True) if outcomes else ((), (), ())
+    games = GameColumns(
+        source=source,
+        lines=tuple(numbers),
+        rounds=tuple(map(rounds.__getitem__, round_texts)),
+        whites=tuple(whites),
+        blacks=tuple(blacks),
+        white_scores=white_scores,
+        black_scores=black_scores,
+        plays=plays,
+        dates=tuple(map(day_of.__getitem__, days)),
+    )
+    return games, tuple(byes)
 
 
 def _plain_values(

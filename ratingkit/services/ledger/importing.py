@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import RatingkitError
+from ...core.game_columns import game_columns, game_count, game_dates
 from ...core.i18n import tr
 from ...core.model import Event, Game, Player
 from ...core.output import plain
@@ -369,8 +370,12 @@ class LedgerImporting(LedgerRating):
         db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
         # No special ending, handicap or extra cell in the whole event (a chess month): each
         # game's row is its seven plain cells, made once for the digest and the insert.
-        plain_games = _plain(event.games)
-        game_cells = (_plain_game_cells if plain_games else _game_cells)(event.games, ids)
+        columns = game_columns(event)  # a plain CSV games file's, its games never made
+        plain_games = columns is not None or _plain(event.games)
+        if columns is not None:
+            game_cells = columns.plain_cells(ids)
+        else:
+            game_cells = (_plain_game_cells if plain_games else _game_cells)(event.games, ids)
         start = _iso(event.start or _first_game_date(event))
         end = _iso(event.end or _last_game_date(event))
         games_digest = _games_digest(
@@ -461,7 +466,7 @@ class LedgerImporting(LedgerRating):
             period,
             len(event.players) - created,
             created,
-            len(event.games),
+            game_count(event),
             registered,
         )
 
@@ -747,11 +752,11 @@ _GAME_DATE = attrgetter("date")
 
 
 def _first_game_date(event: Event) -> date | None:
-    return min(filter(None, map(_GAME_DATE, event.games)), default=None)
+    return min(game_dates(event), default=None)
 
 
 def _last_game_date(event: Event) -> date | None:
-    return max(filter(None, map(_GAME_DATE, event.games)), default=None)
+    return max(game_dates(event), default=None)
 
 
 def _json_extra(extra: Any) -> str:

@@ -1,0 +1,182 @@
+"""An event's games kept as columns: the games of a plain CSV games file (issue 28, part 3).
+
+A FIDE month is a million games in 2,000 files.  The CSV pair's column reader
+(:func:`ratingkit.formats.csvpair._read_games_by_columns`) reads a plain games file (round,
+white, black, result, date; no special ending, handicap or other column) a column at a time;
+the import then needs only the games' columns: the event's checks, the stored cells and the
+games digest, the first and last dates, the game's guess (no handicap, no shogi ending).  An
+event built by :func:`event_with_columns` keeps those columns and makes its
+:class:`~ratingkit.core.model.Game` objects (and their locations) only when some consumer asks
+for ``event.games``: then once, the same objects the reader made before
+(``tests/test_game_columns.py``).
+
+Everything else of the event is as :class:`~ratingkit.core.model.Event` makes it: equality,
+``digest``, ``dataclasses.replace`` and every message read ``event.games``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from types import MappingProxyType
+from typing import Any
+
+from .errors import Location
+from .fastbuild import build
+from .model import Bye, Event, Game, Play
+
+#: The games of a plain file have no extra cells: one empty mapping serves them all.
+_NO_EXTRA: Mapping[str, object] = MappingProxyType({})
+#: Where an event keeps its columns, in its ``__dict__`` (Event.__getattr__ reads it).
+_KEY = "_game_columns"
+
+
+@dataclass(frozen=True, eq=False)
+class GameColumns:
+    """The games of one plain games file, a tuple a column, in the file's order: each game's
+    line, round, players, scores, play and date.  None of them has a special ending, a
+    handicap or an extra cell.  The values are the ones the reader checked (a game's scores
+    add up as FIDE 2014 8.1 and the CSV result codes say; its two players differ)."""
+
+    source: str
+    lines: tuple[int, ...]
+    rounds: tuple[int, ...]
+    whites: tuple[str, ...]
+    blacks: tuple[str, ...]
+    white_scores: tuple[float, ...]
+    black_scores: tuple[float, ...]
+    plays: tuple[Play, ...]
+    dates: tuple[date | None, ...]
+
+    def __len__(self) -> int:
+        return len(self.rounds)
+
+    def games(self) -> tuple[Game, ...]:
+        """The games as :class:`Game` objects with their locations (the file and line),
+        equal field by field to the ones ``Game(...)`` makes (built without the frozen
+        dataclasses' ``__init__``: the reader checked the values)."""
+        source = self.source
+        return tuple(
+            build(
+                Game,
+                {
+                    "round": round_,
+                    "white": white,
+                    "black": black,
+                    "white_score": white_score,
+                    "black_score": black_score,
+                    "play": play,
+                    "special": None,
+                    "handicap": None,
+                    "date": day,
+                    "extra": _NO_EXTRA,
+                    "location": build(Location, {"file": source, "line": line, "column": None}),
+                },
+            )
+            for line, round_, white, black, white_score, black_score, play, day in zip(
+                self.lines,
+                self.rounds,
+                self.whites,
+                self.blacks,
+                self.white_scores,
+                self.black_scores,
+                self.plays,
+                self.dates,
+                strict=True,
+            )
+        )
+
+    def players(self) -> set[str]:
+        """Every player of a game."""
+        return set(self.whites) | set(self.blacks)
+
+    def plain_cells(self, ids: Mapping[str, int]) -> list[tuple[object, ...]]:
+        """The games' plain cells as the ledger stores them (``_plain_game_cells``): round,
+        white's and black's ledger ids, the two scores, the play's value, the ISO date."""
+        plays = {play: play._value_ for play in set(self.plays)}
+        days = {day: day.isoformat() if day is not None else None for day in set(self.dates)}
+        return list(
+            zip(
+                self.rounds,
+                map(ids.__getitem__, self.whites),
+                map(ids.__getitem__, self.blacks),
+                self.white_scores,
+                self.black_scores,
+                map(plays.__getitem__, self.plays),
+                map(days.__getitem__, self.dates),
+                strict=True,
+            )
+        )
+
+
+def game_columns(event: Event) -> GameColumns | None:
+    """The event's games as columns where it was read from a plain games file, else None
+    (then ``event.games`` is the one source)."""
+    columns: GameColumns | None = event.__dict__.get(_KEY)
+    return columns
+
+
+def game_count(event: Event) -> int:
+    """``len(event.games)``, without making the games of an event that keeps columns."""
+    columns = game_columns(event)
+    return len(columns) if columns is not None else len(event.games)
+
+
+def game_dates(event: Event) -> set[date]:
+    """The days the event's games were played on (those that give one)."""
+    columns = game_columns(event)
+    days = set(columns.dates) if columns is not None else {g.date for g in event.games}
+    days.discard(None)
+    return days  # type: ignore[return-value]  # None taken out
+
+
+def event_with_columns(columns: GameColumns, **fields: Any) -> Event:
+    """``Event(games=columns.games(), **fields)``, its games kept as ``columns`` (made only
+    when ``event.games`` is asked for).  The event's checks of its games are made on the
+    columns, as sets: every player listed, one game or bye a player a round, every round
+    within the event's rounds.  Where one of them fails the event is built the general way,
+    whose checks name the first error in the file's order, as they always did."""
+    byes: Sequence[Bye] = tuple(fields.get("byes", ()))
+    rounds: int | None = fields.get("rounds")
+    listed = {player.id for player in fields["players"]}
+    if not (
+        columns.players() <= listed
+        and _one_game_a_round(columns, byes)
+        and (
+            rounds is None
+            or not columns.rounds
+            or 1 <= min(columns.rounds) <= max(columns.rounds) <= rounds
+        )
+    ):
+        return Event(games=columns.games(), **fields)
+    # The games' checks passed: the event's own __post_init__ makes the others (the players,
+    # the dates, the byes) in its order.
+    event = Event(games=(), **fields)
+    del event.__dict__["games"]
+    event.__dict__[_KEY] = columns
+    return event
+
+
+def _one_game_a_round(columns: GameColumns, byes: Sequence[Bye]) -> bool:
+    """No player has two games or byes in one round (core.model._check_one_game_per_round's
+    test, on the columns)."""
+    pairs = [
+        *zip(columns.rounds, columns.whites, strict=True),
+        *zip(columns.rounds, columns.blacks, strict=True),
+        *((bye.round, bye.player) for bye in byes),
+    ]
+    return len(set(pairs)) == len(pairs)
+
+
+def all_pairs_met_in(count: int, columns: GameColumns) -> bool:
+    """:func:`ratingkit.core.model.all_pairs_met` for ``count`` players and games given as
+    columns: every pair of players met the same number of times, at least once."""
+    if count < 2:
+        return False
+    pairs = count * (count - 1) // 2
+    if len(columns) % pairs:
+        return False
+    meetings = Counter(map(frozenset, zip(columns.whites, columns.blacks, strict=True)))
+    return len(meetings) == pairs and len(set(meetings.values())) == 1
