@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -29,6 +30,8 @@ from .model import Bye, Event, Game, Play
 
 #: The games of a plain file have no extra cells: one empty mapping serves them all.
 _NO_EXTRA: Mapping[str, object] = MappingProxyType({})
+#: A play's value as the ledger stores it (``_value_``: ``.value`` is a property).
+_PLAY_VALUE = attrgetter("_value_")
 #: Where an event keeps its columns, in its ``__dict__`` (Event.__getattr__ reads it).
 _KEY = "_game_columns"
 
@@ -95,7 +98,6 @@ class GameColumns:
     def plain_cells(self, ids: Mapping[str, int]) -> list[tuple[object, ...]]:
         """The games' plain cells as the ledger stores them (``_plain_game_cells``): round,
         white's and black's ledger ids, the two scores, the play's value, the ISO date."""
-        plays = {play: play._value_ for play in set(self.plays)}
         days = {day: day.isoformat() if day is not None else None for day in set(self.dates)}
         return list(
             zip(
@@ -104,7 +106,7 @@ class GameColumns:
                 map(ids.__getitem__, self.blacks),
                 self.white_scores,
                 self.black_scores,
-                map(plays.__getitem__, self.plays),
+                map(_PLAY_VALUE, self.plays),  # not a dict: an Enum member hashes in Python
                 map(days.__getitem__, self.dates),
                 strict=True,
             )

@@ -240,13 +240,12 @@ def _games_digest(
     games and byes, whatever path, encoding or column order the file had.  One event
     imported twice has one digest.  ``plain``: each game is given as its seven plain cells
     (round, white, black, scores, play, date), its special, handicap and giver empty."""
+
     # A game's cells (round, white, black, scores, play, special, handicap, giver, date):
     # the scores in half points, every cell as text, one line a game, the lines sorted.
     # A game's cells after the two players (scores, play, special, handicap, giver, date) are
     # written once per distinct value (a million games have a few); the text is the same as
     # before, so that older ledgers' digests still compare.
-    tails: dict[tuple[object, ...], str] = {}
-
     def tail_of(rest: Sequence[object]) -> str:
         if plain:  # the empty special, handicap and giver between the play and the date
             rest = (*rest[:3], None, None, None, *rest[3:])
@@ -255,14 +254,17 @@ def _games_digest(
             "\t" + ("" if v is None else str(v)) for v in rest[2:]
         )
 
-    def line(g: Sequence[object]) -> str:
-        rest = tuple(g[3:])
-        tail = tails.get(rest)
-        if tail is None:
-            tail = tails[rest] = tail_of(rest)
-        return f"{g[0]}\t{g[1]}\t{g[2]}{tail}"
-
-    lines = sorted(map(line, games))
+    rows = list(games)
+    lines: list[str] = []
+    if rows:
+        # A column at a time (a FIDE month is a million games): round, white, black as
+        # str.format writes them (as an f-string does), then the cells after them.
+        rounds, whites, blacks, *after = zip(*rows, strict=True)
+        rests = list(zip(*after, strict=True))
+        tails = {rest: tail_of(rest) for rest in set(rests)}
+        lines = sorted(
+            map("{}\t{}\t{}{}".format, rounds, whites, blacks, map(tails.__getitem__, rests))
+        )
     head = [kind, start or "", end or "", ",".join(map(str, sorted(players)))]
     tail = sorted("\t".join("" if v is None else str(v) for v in b) for b in byes)
     text = "\n".join([*head, *lines, "byes", *tail])
