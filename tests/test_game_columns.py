@@ -210,3 +210,29 @@ def test_a_column_event_that_passes_its_checks_keeps_its_columns():
     general = Event(name="e", players=players, games=columns.games(), rounds=3, source="g.csv")
     assert event == general and event.digest == general.digest
     assert [g.location.line for g in event.games] == [2, 3, 4]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "1,a,b,1-0,2025-01-02\n2,b,c,=,2025-01-03",  # no line end after the last line
+        "1,a,b,1-0,2025-01-02\n2,b,c,=,2025-01-03\n\n",  # an empty line at the end
+        "1,a,b,1-0,2025-01-02\n\n2,b,c,=,2025-01-03\n",  # an empty line between two games
+        "1,a,b,1-0,2025-01-02\n 2 ,b,c,=,\n",  # spaces: every cell stripped
+        "1,a,,H,\n1,b,c,1-0,2025-01-02\n2,a,b,0-1,\n",  # a bye among the games
+    ],
+)
+def test_each_games_line_keeps_its_number(tmp_path, monkeypatch, body):
+    """The lines the column reader numbers (a range where every line from 2 on is a game):
+    each game's location is the general path's, and worked by hand for the first file."""
+    folder = tmp_path / "ev"
+    folder.mkdir()
+    (folder / "players.csv").write_text("id,name,rating\na,A,1800\nb,B,\nc,C,1700\n")
+    (folder / "games.csv").write_text("round,white,black,result,date\n" + body)
+    (fast,), (slow,) = _read_both([folder / "games.csv"], monkeypatch)
+    assert game_columns(fast) is not None
+    assert fast == slow
+    assert [g.location for g in fast.games] == [g.location for g in slow.games]
+    assert [b.location for b in fast.byes] == [b.location for b in slow.byes]
+    if body.startswith("1,a,b,1-0,2025-01-02\n2,"):
+        assert [g.location.line for g in fast.games] == [2, 3]  # type: ignore[union-attr]

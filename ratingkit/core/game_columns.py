@@ -44,7 +44,8 @@ class GameColumns:
     add up as FIDE 2014 8.1 and the CSV result codes say; its two players differ)."""
 
     source: str
-    lines: tuple[int, ...]
+    #: The games' lines in the file (a range where every line from 2 on is a game).
+    lines: range | tuple[int, ...]
     rounds: tuple[int, ...]
     whites: tuple[str, ...]
     blacks: tuple[str, ...]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from operator import attrgetter, ne
@@ -299,8 +299,16 @@ def _read_games_by_columns(
     # Without a space of any kind but the line ends (most files a program wrote), no line is
     # blank but an empty one and no cell has a space to strip.
     spaced = _SPACE_IN_LINE.search(text) is not None
-    numbers = [n for n, line in enumerate(lines[1:], start=2) if (line.strip() if spaced else line)]
-    rows = [lines[n - 1].split(delimiter) for n in numbers]
+    body = lines[1:]
+    if body and body[-1] == "":
+        body.pop()  # the file's last line end
+    numbers: Sequence[int]
+    if spaced or "" in body:
+        numbers = [n for n, line in enumerate(body, start=2) if (line.strip() if spaced else line)]
+        body = [lines[n - 1] for n in numbers]
+    else:  # no blank line: the lines from 2 on, in order
+        numbers = range(2, len(body) + 2)
+    rows = [line.split(delimiter) for line in body]
     if not rows or set(map(len, rows)) != {len(header)}:
         return None
     columns = {
@@ -328,15 +336,14 @@ def _read_games_by_columns(
                 )
             else:
                 game_rows.append(row)
-        numbers, round_texts, whites, blacks, codes, days = (
-            [cells[row] for row in game_rows]
-            for cells in (numbers, round_texts, whites, blacks, codes, days)
-        )
+        numbers = [numbers[row] for row in game_rows]
+        kept = (round_texts, whites, blacks, codes, days)
+        round_texts, whites, blacks, codes, days = ([c[row] for row in game_rows] for c in kept)
     outcomes = list(map(results.__getitem__, codes))
     white_scores, black_scores, plays = zip(*outcomes, strict=True) if outcomes else ((), (), ())
     games = GameColumns(
         source=source,
-        lines=tuple(numbers),
+        lines=numbers if isinstance(numbers, range) else tuple(numbers),
         rounds=tuple(map(rounds.__getitem__, round_texts)),
         whites=tuple(whites),
         blacks=tuple(blacks),
