@@ -27,7 +27,8 @@ from ratingkit.core.game_columns import (
     game_count,
     game_dates,
 )
-from ratingkit.core.model import Bye, ByeKind, Event, Play, Player, all_pairs_met
+from ratingkit.core.model import Bye, ByeKind, Event, Play, Player, all_pairs_met, with_game
+from ratingkit.core.notes import GameKind
 from ratingkit.core.ruleset import event_game
 from ratingkit.formats import csvpair, read_event
 from ratingkit.services.ledger.importing import _plain_game_cells
@@ -151,6 +152,9 @@ def test_copies_of_a_column_event_are_the_general_paths_copies(tmp_path, monkeyp
         assert _refusal(lambda made=made: made(fast), TypeError) == _refusal(
             lambda made=made: made(slow), TypeError
         )
+    # with_game (the reader's guess of the game) copies the event as it is: columns too.
+    assert with_game(fast, GameKind.SHOGI, "x") == with_game(slow, GameKind.SHOGI, "x")
+    assert game_columns(with_game(fast, GameKind.SHOGI, "x")) is game_columns(fast)
     assert not hasattr(fast, "no_such_field")
     with pytest.raises(AttributeError, match="'Event' object has no attribute 'nope'"):
         _ = fast.nope  # type: ignore[attr-defined]
