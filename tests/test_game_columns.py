@@ -27,11 +27,13 @@ from ratingkit.core.game_columns import (
     game_count,
     game_dates,
 )
-from ratingkit.core.model import Bye, ByeKind, Event, Play, Player, all_pairs_met, with_game
+from ratingkit.core.model import Bye, ByeKind, Event, Game, Play, Player, all_pairs_met, with_game
 from ratingkit.core.notes import GameKind
 from ratingkit.core.ruleset import event_game
 from ratingkit.formats import csvpair, read_event
 from ratingkit.services.ledger.importing import _plain_game_cells
+
+GAME_FIELDS = [f.name for f in dataclasses.fields(Game)]
 
 
 def _read_both(files: list[Path], monkeypatch) -> tuple[list[Event], list[Event]]:
@@ -93,6 +95,9 @@ def test_the_column_event_is_the_general_paths_event(tmp_path, monkeypatch, seas
         assert fast == slow and fast.digest == slow.digest and hash(fast) == hash(slow)
         assert [g.location for g in fast.games] == [g.location for g in slow.games]
         assert [vars(g) for g in fast.games] == [vars(g) for g in slow.games]
+        # Each object's fields in its class's order, as its constructor sets them.
+        assert all(list(vars(g)) == GAME_FIELDS for g in fast.games)
+        assert all(list(vars(g.location)) == ["file", "line", "column"] for g in fast.games)
         assert [b.location for b in fast.byes] == [b.location for b in slow.byes]
         assert fast.games is fast.games  # made once
         assert repr(fast) == repr(slow)

@@ -25,13 +25,14 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import Location
-from .fastbuild import build
+from .fastbuild import collector_paused
 from .model import Bye, Event, Game, Play
 
 #: The games of a plain file have no extra cells: one empty mapping serves them all.
 _NO_EXTRA: Mapping[str, object] = MappingProxyType({})
 #: A play's value as the ledger stores it (``_value_``: ``.value`` is a property).
 _PLAY_VALUE = attrgetter("_value_")
+_new = object.__new__
 #: Where an event keeps its columns, in its ``__dict__`` (Event.__getattr__ reads it).
 _KEY = "_game_columns"
 
@@ -62,35 +63,47 @@ class GameColumns:
         equal field by field to the ones ``Game(...)`` makes (built without the frozen
         dataclasses' ``__init__``: the reader checked the values)."""
         source = self.source
-        return tuple(
-            build(
-                Game,
-                {
-                    "round": round_,
-                    "white": white,
-                    "black": black,
-                    "white_score": white_score,
-                    "black_score": black_score,
-                    "play": play,
-                    "special": None,
-                    "handicap": None,
-                    "date": day,
-                    "extra": _NO_EXTRA,
-                    "location": build(Location, {"file": source, "line": line, "column": None}),
-                },
+        # The cycle collector paused, as the reader pauses it (fastbuild.collector_paused):
+        # none of the many objects made here is in a cycle.
+        with collector_paused():
+            return self._games(source)
+
+    def _games(self, source: str) -> tuple[Game, ...]:
+        # fastbuild.build's way (the frozen __init__'s fields set at once, in the class's
+        # order so that every object shares its keys), written out: two calls less a game.
+        games: list[Game] = []
+        append = games.append
+        for line, round_, white, black, white_score, black_score, play, day in zip(
+            self.lines,
+            self.rounds,
+            self.whites,
+            self.blacks,
+            self.white_scores,
+            self.black_scores,
+            self.plays,
+            self.dates,
+            strict=True,
+        ):
+            location = _new(Location)
+            location.__dict__.update((("file", source), ("line", line), ("column", None)))
+            game = _new(Game)
+            game.__dict__.update(
+                (
+                    ("round", round_),
+                    ("white", white),
+                    ("black", black),
+                    ("white_score", white_score),
+                    ("black_score", black_score),
+                    ("play", play),
+                    ("special", None),
+                    ("handicap", None),
+                    ("date", day),
+                    ("extra", _NO_EXTRA),
+                    ("location", location),
+                )
             )
-            for line, round_, white, black, white_score, black_score, play, day in zip(
-                self.lines,
-                self.rounds,
-                self.whites,
-                self.blacks,
-                self.white_scores,
-                self.black_scores,
-                self.plays,
-                self.dates,
-                strict=True,
-            )
-        )
+            append(game)
+        return tuple(games)
 
     def players(self) -> set[str]:
         """Every player of a game."""
