@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
-from operator import attrgetter, ne
+from operator import attrgetter, methodcaller, ne
 from pathlib import Path
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError, RatingkitError
@@ -308,12 +308,15 @@ def _read_games_by_columns(
         body = [lines[n - 1] for n in numbers]
     else:  # no blank line: the lines from 2 on, in order
         numbers = range(2, len(body) + 2)
-    rows = [line.split(delimiter) for line in body]
-    if not rows or set(map(len, rows)) != {len(header)}:
+    # Every line has the header's cells (no quote can hide a delimiter): the lines' cells
+    # split at once, a column every len(header)-th cell.
+    width = len(header)
+    if not body or set(map(methodcaller("count", delimiter), body)) != {width - 1}:
         return None
+    cells = delimiter.join(body).split(delimiter)
     columns = {
-        name: [cell.strip() for cell in cells] if spaced else list(cells)
-        for name, cells in zip(header, zip(*rows, strict=True), strict=True)
+        name: [cell.strip() for cell in cells[at::width]] if spaced else cells[at::width]
+        for at, name in enumerate(header)
     }
     parsed = _plain_values(columns, known_ids)
     if parsed is None:
