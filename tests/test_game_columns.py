@@ -245,3 +245,21 @@ def test_each_games_line_keeps_its_number(tmp_path, monkeypatch, body):
     assert [b.location for b in fast.byes] == [b.location for b in slow.byes]
     if body.startswith("1,a,b,1-0,2025-01-02\n2,"):
         assert [g.location.line for g in fast.games] == [2, 3]  # type: ignore[union-attr]
+
+
+def test_the_import_of_a_plain_pair_makes_no_game_object(tmp_path, monkeypatch):
+    """The import's consumers (the event's checks, the guard, the dates, the stored cells and
+    the digest, the summary's count) read the columns: none of them asks for event.games."""
+    files = _random_plain_season(tmp_path, seed=13)
+    made: list[int] = []
+    real = GameColumns.games
+
+    def counted(self: GameColumns) -> tuple[object, ...]:
+        made.append(len(self))
+        return real(self)
+
+    monkeypatch.setattr(GameColumns, "games", counted)
+    _import_all(tmp_path / "l.sqlite", files)
+    assert made == []
+    # The spy does count where the games are asked for.
+    assert len(read_event(files[1]).games) == sum(made) > 0
