@@ -144,8 +144,7 @@ def game_dates(event: Event) -> set[date]:
     """The days the event's games were played on (those that give one)."""
     columns = game_columns(event)
     days = set(columns.dates) if columns is not None else {g.date for g in event.games}
-    days.discard(None)
-    return days  # type: ignore[return-value]  # None taken out
+    return {day for day in days if day is not None}
 
 
 def event_with_columns(columns: GameColumns, **fields: Any) -> Event:
