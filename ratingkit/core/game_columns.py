@@ -41,8 +41,8 @@ _KEY = "_game_columns"
 class GameColumns:
     """The games of one plain games file, a tuple a column, in the file's order: each game's
     line, round, players, scores, play and date.  None of them has a special ending, a
-    handicap or an extra cell.  The values are the ones the reader checked (a game's scores
-    add up as FIDE 2014 8.1 and the CSV result codes say; its two players differ)."""
+    handicap or an extra cell.  The values are the ones the reader checked (each result one
+    of the CSV format's codes, core.model.RESULT_CODES; a game's two players differ)."""
 
     source: str
     #: The games' lines in the file (a range where every line from 2 on is a game).
