@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ratingkit.core.model import Event, EventType, Game, Player
-from ratingkit.core.outcome import PartValues, k_in_force, part_values
+from ratingkit.core.outcome import PartValues, Status, k_in_force, part_values
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.fide.engine.period import rate_period_fast, vectorised_reason
 from ratingkit.fide.formula import exact_sum
@@ -262,3 +262,92 @@ def test_fide_8_53_holds_in_a_period_whose_player_file_is_read_once():
             nina = next(part for part in event.players if part.id == "n")
             assert nina.rating_before is None
         assert sum("8.53" in str(n) and "Nina 1419" in str(n) for n in outcome.notes) == 2
+
+
+def _mixed_events(seed: int) -> list[Event]:
+    """Three Swiss events of ten players, about half of them unrated and several in more than
+    one event: wins, draws and losses at random, so that unrated players score under, at and
+    above 50% against rated opponents (8.22-8.24), none (8.21: not counted in a first event)
+    or meet only unrated opponents (no Ru)."""
+    import random
+
+    chance = random.Random(seed)
+    people = [
+        Player(f"u{i}", f"Unrated {i}", None if i % 2 else chance.randrange(1300, 2300))
+        for i in range(14)
+    ]
+    events = []
+    for number in range(3):
+        players = tuple(chance.sample(people, 10))
+        ids = [p.id for p in players]
+        games = []
+        for round_ in range(1, 5):
+            order = chance.sample(ids, 10)
+            for white, black in zip(order[::2], order[1::2], strict=True):
+                white_score = chance.choice((1.0, 0.5, 0.0))
+                games.append(Game(round_, white, black, white_score, 1 - white_score))
+        events.append(
+            Event(
+                name=f"Open {number}",
+                players=players,
+                games=tuple(games),
+                type=EventType.SWISS,
+                start=date(2025, 3, 1 + number),
+                end=date(2025, 3, 1 + number),
+            )
+        )
+    return events
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_unrated_part_values_are_the_unrated_parts(seed):
+    """The unrated players' parts as values (their Ru by ratingkit.fide.formula.ru_exact,
+    without the parts' rule texts, FIDE 2014 8.21-8.24 and 8.57) equal the parts the
+    engine makes (parts._unrated_part through ru_from), read before the parts are made."""
+    events = _mixed_events(seed)
+    assert vectorised_reason(FIDE_2014, events, None) is None
+    outcome = rate_period_fast(FIDE_2014, events, None)
+    values = part_values(outcome)
+    parts = [
+        [
+            PartValues(
+                p.id,
+                p.rating_before,
+                p.games,
+                p.score,
+                p.expected,
+                p.change,
+                p.rating_after,
+                p.status,
+                k_in_force(p),
+            )
+            for p in event.players
+        ]
+        for event in outcome.events
+    ]
+    assert values == parts
+
+
+def test_the_unrated_part_values_meet_every_case():
+    """Over the seeds of test_unrated_part_values_are_the_unrated_parts, the unrated parts
+    meet each case (else that test would not check it): an Ru from a score under 50% (8.24),
+    at 50% (8.22) and over it (8.23), no Ru (no rated opponent), and not counted (8.21)."""
+    cases = set()
+    for seed in range(12):
+        outcome = rate_period_fast(FIDE_2014, _mixed_events(seed), None)
+        for event in part_values(outcome):
+            for p in event:
+                if p.rating_before is not None:
+                    continue
+                if p.status is Status.FIRST_RATING:
+                    p_score = p.score / p.games
+                    cases.add(
+                        "under"
+                        if p_score < Fraction(1, 2)
+                        else "at"
+                        if p_score == Fraction(1, 2)
+                        else "over"
+                    )
+                else:
+                    cases.add(p.status)
+    assert {"under", "at", "over", Status.NOT_RATED} <= cases

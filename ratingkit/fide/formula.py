@@ -24,6 +24,7 @@ __all__ = [
     "k_factor",
     "limit_k",
     "months_between",
+    "ru_exact",
     "ru_from",
 ]
 
@@ -182,27 +183,40 @@ def ru_from(
     ``clause`` and ``base_name``: how a later text numbers and names the same arithmetic
     (2022: ``"8.2.3"`` and ``"Ra"``); by default the 2014 clause of each case."""
     p = score / games
+    value, dp = ru_exact(base, score, games, round_robin, n)
     if p == Fraction(1, 2):
-        return base, f"{clause or '8.22'}: 50%", None
+        return value, f"{clause or '8.22'}: 50%", None
     if p > Fraction(1, 2):
-        half_points = 2 * score - games
         return (
-            base + 20 * half_points,
+            value,
             tr(
                 "{clause}: +20 x {half_points} half points",
                 clause=clause or "8.23",
-                half_points=half_points,
+                half_points=2 * score - games,
             ),
             None,
         )
+    if round_robin:
+        return value, tr("{clause}: Ra + dp x n/(n+1)", clause=clause or "8.25"), dp
+    return value, f"{clause or '8.24'}: {base_name} + dp", dp
+
+
+def ru_exact(
+    base: Fraction, score: Fraction, games: int, round_robin: bool, n: int
+) -> tuple[Fraction, int | None]:
+    """Ru's exact value from the base by 8.22-8.25 and dp where the table gives it (a score
+    under 50%): :func:`ru_from`'s number without its rule text, for a caller that reads the
+    number alone (the FIDE engine's parts as values, a month's thousands of unrated
+    players)."""
+    p = score / games
+    if p == Fraction(1, 2):
+        return base, None  # 8.22: Ru = Rc
+    if p > Fraction(1, 2):
+        return base + 20 * (2 * score - games), None  # 8.23: + 20 a half point above 50%
     dp = table_dp(p)
     if round_robin:
-        return (
-            base + Fraction(dp) * n / (n + 1),
-            tr("{clause}: Ra + dp x n/(n+1)", clause=clause or "8.25"),
-            dp,
-        )
-    return base + dp, f"{clause or '8.24'}: {base_name} + dp", dp
+        return base + Fraction(dp) * n / (n + 1), dp  # 8.25: Ra + dp x n/(n+1)
+    return base + dp, dp  # 8.24: Rc + dp
 
 
 def initial_rating_2024(

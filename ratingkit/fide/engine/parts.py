@@ -18,16 +18,19 @@ from ...core.outcome import (
     EventKey,
     GameOutcome,
     Note,
+    Number,
     PlayerOutcome,
     Rule,
     Status,
+    k_in_force,
 )
+from ...core.rounding import round_half_away_from_zero
 from ..event import (
     citation_note,
     no_ru_outcome,
     ru_outcome,
 )
-from ..formula import KChoice, ru_from
+from ..formula import KChoice, ru_exact, ru_from
 from ..outcome import FideGame, FidePlayer
 from ..state import PlayerState
 
@@ -128,6 +131,25 @@ class UnratedParts:
                 self.rules, player, len(pairs), halves, rating_sum, person
             )
         return part
+
+    def values(self, slot: int) -> tuple[int, Number | None, int | None, Status, int | None]:
+        """The part's games, score, rating published, status and K in force, as
+        :meth:`__getitem__`'s part holds them, without making it where it is not made: its Ru
+        by :func:`ratingkit.fide.formula.ru_exact` (the number of 8.22-8.25 without the rule
+        texts), rounded (8.57) and published as the rule set's floor allows."""
+        part = self.made.get(slot)
+        if part is not None:
+            return part.games, part.score, part.rating_after, part.status, k_in_force(part)
+        _player, pairs, halves, rating_sum, _person = self.later[slot]
+        n = len(pairs)
+        w = Fraction(halves, 2)
+        if n == 0:
+            return n, w, None, Status.NOT_RATED, None  # no_ru_outcome
+        # _unrated_part's Rc (8.21a) and Ru, ru_outcome's rounding and publication.
+        value, _dp = ru_exact(Fraction(rating_sum, n), w, n, False, n)
+        published, _status = self.rules.publish(round_half_away_from_zero(value), initial=True)
+        status = Status.FIRST_RATING if published is not None else Status.NOT_PUBLISHED
+        return n, w, published, status, None
 
     def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
         """The part where nobody reads it: made if it was, else a stand-in without its Ru."""
