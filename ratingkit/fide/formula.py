@@ -35,8 +35,13 @@ def exact_sum(values: Iterable[Fraction]) -> Fraction:
     a value; a FIDE month sums a million of them for 8.21a's Rc and 8.22's score)."""
     by_denominator: dict[int, int] = {}
     for value in values:
-        denominator = value.denominator
-        by_denominator[denominator] = by_denominator.get(denominator, 0) + value.numerator
+        # One call a value (numerator and denominator are two properties).
+        numerator, denominator = value.as_integer_ratio()
+        by_denominator[denominator] = by_denominator.get(denominator, 0) + numerator
+    if len(by_denominator) == 1:
+        # One denominator (ratings alone, or scores alone): one fraction, no additions.
+        ((denominator, numerator),) = by_denominator.items()
+        return Fraction(numerator, denominator)
     total = Fraction(0)
     for denominator, numerator in by_denominator.items():
         total += Fraction(numerator, denominator)
