@@ -351,3 +351,21 @@ def test_the_unrated_part_values_meet_every_case():
                 else:
                     cases.add(p.status)
     assert {"under", "at", "over", Status.NOT_RATED} <= cases
+
+
+def test_dp_remembered_is_table_8_1a_s():
+    """formula._table_dp, remembered by p, gives table 8.1a's dp (core.expected.table_dp)
+    for every score of up to 40 games, asked twice (the second answer is the remembered
+    one), and refuses a p outside 0..1 each time it is asked."""
+    from ratingkit.core.errors import RatingkitError
+    from ratingkit.core.expected import table_dp
+    from ratingkit.fide.formula import _table_dp
+
+    for games in range(1, 41):
+        for halves in range(2 * games + 1):
+            p = Fraction(halves, 2 * games)
+            assert _table_dp(p) == table_dp(p)
+            assert _table_dp(p) == table_dp(p)
+    for _asked in range(2):
+        with pytest.raises(RatingkitError, match="must lie in 0..1"):
+            _table_dp(Fraction(3, 2))

@@ -218,10 +218,27 @@ def ru_exact(
         return base, None  # 8.22: Ru = Rc
     if p > Fraction(1, 2):
         return base + 20 * (2 * score - games), None  # 8.23: + 20 a half point above 50%
-    dp = table_dp(p)
+    dp = _table_dp(p)
     if round_robin:
         return base + Fraction(dp) * n / (n + 1), dp  # 8.25: Ra + dp x n/(n+1)
     return base + dp, dp  # 8.24: Rc + dp
+
+
+#: dp of table 8.1a by the score fraction p (as numerator and denominator), looked up once:
+#: a FIDE month's thousands of unrated players score the same few fractions.
+_DP_OF_P: dict[tuple[int, int], int] = {}
+
+
+def _table_dp(p: Fraction) -> int:
+    """:func:`ratingkit.core.expected.table_dp` of ``p``, remembered for the first few
+    thousand fractions (p's denominator is twice the games: few distinct values)."""
+    key = p.as_integer_ratio()
+    dp = _DP_OF_P.get(key)
+    if dp is None:
+        dp = table_dp(p)
+        if len(_DP_OF_P) < 4096:
+            _DP_OF_P[key] = dp
+    return dp
 
 
 def initial_rating_2024(
