@@ -184,6 +184,21 @@ def as_fraction(rating: int) -> Fraction:
     return value
 
 
+class Fractions:
+    """Fractions made once per (numerator, denominator): a period has many equal scores,
+    expected scores and changes, and fractions are immutable."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, int], Fraction] = {}
+
+    def __call__(self, numerator: int, denominator: int) -> Fraction:
+        key = (numerator, denominator)
+        value = self._made.get(key)
+        if value is None:
+            value = self._made[key] = Fraction(numerator, denominator)
+        return value
+
+
 def _unrated_part(
     rules: Fide2014,
     player: Player,

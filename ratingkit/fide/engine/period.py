@@ -87,6 +87,7 @@ from .parts import (
     PLAY_CODES,
     PLAYED_CODE,
     EventData,
+    Fractions,
     UnratedParts,
     as_fraction,
     began_last_index,
@@ -393,7 +394,7 @@ def _rate_period(
         change=change_h.tolist(),
     )
     after_list: list[int] = event_after.tolist()
-    fraction = _Fractions()
+    fraction = Fractions()
 
     def rated_part(slot: int, person: str | None) -> PlayerOutcome[FidePlayer]:
         player = slots[slot]
@@ -446,8 +447,7 @@ def _rate_period(
         read = _event_notes(
             rules, d, zero_of_event.get(d.position, []), slots, choices, choice_list
         )
-        for note in read:
-            notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
+        notes.extend(_named(note, event.name) for note in read)
         event_outcomes.append(
             lazy_event_outcome(
                 d.key,
@@ -513,8 +513,14 @@ def _rate_period(
         :func:`ratingkit.fide.publication._period_rated` makes it: what is published and the
         note where the events' Ro differ, now; the result itself when first read
         (:func:`rated_outcome`: a month has 100,000 persons, the ledger stores values)."""
-        list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
-        ros = [rating_list[s] for s in own]
+        if len(own) == 1:  # most persons play one event of the period
+            list_rating = list_rating_of[own[0]]
+            ros = [rating_list[own[0]]]
+        else:
+            list_rating = next(
+                (list_rating_of[s] for s in own if list_rating_of[s] is not None), None
+            )
+            ros = [rating_list[s] for s in own]
         if list_rating is not None:
             ro, source = list_rating, from_player_file
         else:
@@ -745,7 +751,7 @@ def _part_values_builder(
     unrated_parts: UnratedParts,
     lists: _Totals,
     after_list: list[int],
-    fraction: _Fractions,
+    fraction: Fractions,
     choices: list[KChoice],
     choice_list: list[int],
 ) -> Callable[[], list[list[PartValues]]]:
@@ -959,21 +965,6 @@ def _persons(
     return keys, person_slots, first_player, last, slot_person, list_rating_of
 
 
-class _Fractions:
-    """Fractions made once per (numerator, denominator): a period has many equal scores,
-    expected scores and changes, and fractions are immutable."""
-
-    def __init__(self) -> None:
-        self._made: dict[tuple[int, int], Fraction] = {}
-
-    def __call__(self, numerator: int, denominator: int) -> Fraction:
-        key = (numerator, denominator)
-        value = self._made.get(key)
-        if value is None:
-            value = self._made[key] = Fraction(numerator, denominator)
-        return value
-
-
 def _k_default_notes(
     players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
 ) -> list[Note]:
@@ -988,6 +979,16 @@ def _k_default_notes(
     return group_k_assumptions(
         (choice.k, player.id, player.name, choice.assumed) for player, choice in picked
     )
+
+
+def _named(note: Note, event_name: str) -> Note:
+    """An event's note in the period's notes: the event's name before its text."""
+    text = tr("{name}: {text}", name=event_name, text=note.text)
+    # A plain Note made at once (dataclasses.replace reads the fields each time: a season has
+    # thousands of notes); another class (a reader's ReadNote) is replaced.
+    if type(note) is Note:
+        return Note(note.kind, text, note.rule, note.players)
+    return replace(note, text=text)
 
 
 def _round_robin(event: Event) -> bool:
