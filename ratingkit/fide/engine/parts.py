@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -64,6 +64,19 @@ class EventData:
     black_halves: np.ndarray
     plays: np.ndarray
     _played_by_slot: dict[int, list[int]] | None = None
+    _side_lists: tuple[list[int], list[int], list[int], list[int]] | None = None
+
+    def side_lists(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """White's and black's slots and half points, game by game, as lists (read game by
+        game in Python: an array's item is a numpy scalar, slower to read and compare)."""
+        if self._side_lists is None:
+            self._side_lists = (
+                self.white.tolist(),
+                self.black.tolist(),
+                self.white_halves.tolist(),
+                self.black_halves.tolist(),
+            )
+        return self._side_lists
 
     def played_games_of(self, slot: int) -> list[int]:
         """The played games of the player in ``slot``, in round order (a round's games in
@@ -395,6 +408,16 @@ def event_games_builder(
         return tuple(sides)
 
     return build
+
+
+def named_note(note: Note, event_name: str) -> Note:
+    """An event's note in the period's notes: the event's name before its text."""
+    text = tr("{name}: {text}", name=event_name, text=note.text)
+    # A plain Note made at once (dataclasses.replace reads the fields each time: a season has
+    # thousands of notes); another class (a reader's ReadNote) is replaced.
+    if type(note) is Note:
+        return Note(note.kind, text, note.rule, note.players)
+    return replace(note, text=text)
 
 
 def began_last_index(events: Sequence[Event]) -> int:

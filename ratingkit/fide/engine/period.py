@@ -20,7 +20,7 @@ falls back to the event-by-event path where it gives a reason (``step_by_step=Tr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -94,6 +94,7 @@ from .parts import (
     cap_rule_of,
     event_games_builder,
     event_players_builder,
+    named_note,
 )
 
 if TYPE_CHECKING:
@@ -447,7 +448,7 @@ def _rate_period(
         read = _event_notes(
             rules, d, zero_of_event.get(d.position, []), slots, choices, choice_list
         )
-        notes.extend(_named(note, event.name) for note in read)
+        notes.extend(named_note(note, event.name) for note in read)
         event_outcomes.append(
             lazy_event_outcome(
                 d.key,
@@ -487,7 +488,10 @@ def _rate_period(
     def k_summary(
         own: list[int],
     ) -> tuple[tuple[int, ...], tuple[Rule, ...], tuple[str, ...]]:
-        used_choices = tuple(dict.fromkeys(choice_list[s] for s in own))
+        if len(own) == 1:  # most persons play one event of the period
+            used_choices: tuple[int, ...] = (choice_list[own[0]],)
+        else:
+            used_choices = tuple(dict.fromkeys(choice_list[s] for s in own))
         found_summary = k_summaries.get(used_choices)
         if found_summary is None:
             picked = [choices[c] for c in used_choices]
@@ -815,19 +819,24 @@ def _unrated_first_pass(
     for d in data:
         event, states = d.event, d.states
         became: list[str] = []
-        for i, player in enumerate(event.players):
+        players = event.players
+        offset = d.offset
+        for i, player in enumerate(players):
             if player.rating is not None:
                 continue
-            slot = d.offset + i
+            slot = offset + i
             state = states[player.id]
             mine = d.played_games_of(slot)
             pairs = []
             half_points = 0
             rating_sum = 0
+            # d.opponent and d.halves_of, read from lists.
+            whites, blacks, white_halves, black_halves = d.side_lists()
             for game in mine:
-                opponent = event.players[d.opponent(game, slot) - d.offset]
+                is_white = whites[game] == slot
+                opponent = players[(blacks[game] if is_white else whites[game]) - offset]
                 if opponent.rating is not None:
-                    half = d.halves_of(game, slot)
+                    half = white_halves[game] if is_white else black_halves[game]
                     half_points += half
                     rating_sum += opponent.rating
                     pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
@@ -979,16 +988,6 @@ def _k_default_notes(
     return group_k_assumptions(
         (choice.k, player.id, player.name, choice.assumed) for player, choice in picked
     )
-
-
-def _named(note: Note, event_name: str) -> Note:
-    """An event's note in the period's notes: the event's name before its text."""
-    text = tr("{name}: {text}", name=event_name, text=note.text)
-    # A plain Note made at once (dataclasses.replace reads the fields each time: a season has
-    # thousands of notes); another class (a reader's ReadNote) is replaced.
-    if type(note) is Note:
-        return Note(note.kind, text, note.rule, note.players)
-    return replace(note, text=text)
 
 
 def _round_robin(event: Event) -> bool:
