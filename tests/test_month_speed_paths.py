@@ -369,3 +369,39 @@ def test_dp_remembered_is_table_8_1a_s():
     for _asked in range(2):
         with pytest.raises(RatingkitError, match="must lie in 0..1"):
             _table_dp(Fraction(3, 2))
+
+
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.integers(min_value=0, max_value=3), st.sampled_from("ABC")),
+        min_size=1,
+        max_size=25,
+    )
+)
+def test_an_events_k_default_notes_by_choice_are_the_exact_paths(entries):
+    """The engine's K default notes of an event (parts.event_k_default_notes, grouped by K
+    choice) are ratingkit.fide.event.group_k_assumptions' of each rated player's K and
+    texts (8.56), the exact path's grouping; names repeat (a name is listed once)."""
+    from ratingkit.core.outcome import Rule
+    from ratingkit.fide.engine.parts import event_k_default_notes
+    from ratingkit.fide.event import group_k_assumptions
+    from ratingkit.fide.formula import KChoice
+
+    texts = ("no games count", "no birth date", "ever_2400 not given")
+    choices = [
+        KChoice(20, Rule("8.56")),
+        KChoice(20, Rule("8.56"), (texts[0], texts[2])),
+        KChoice(40, Rule("8.56"), (texts[1], texts[1])),
+        KChoice(20, Rule("8.56"), (texts[0], texts[2])),
+    ]
+    players = [
+        Player(f"p{i}", f"Player {name}", 2000 if rated else None)
+        for i, (rated, _number, name) in enumerate(entries)
+    ]
+    choice_list = [number if rated else 0 for rated, number, _name in entries]
+    exact = group_k_assumptions(
+        (choices[number].k, player.id, player.name, choices[number].assumed)
+        for player, number in zip(players, choice_list, strict=True)
+        if player.rating is not None
+    )
+    assert event_k_default_notes(players, choice_list, choices) == exact

@@ -26,7 +26,9 @@ from ...core.outcome import (
 )
 from ...core.rounding import round_half_away_from_zero
 from ..event import (
+    KGroups,
     citation_note,
+    k_default_notes,
     no_ru_outcome,
     ru_outcome,
 )
@@ -418,6 +420,31 @@ def named_note(note: Note, event_name: str) -> Note:
     if type(note) is Note:
         return Note(note.kind, text, note.rule, note.players)
     return replace(note, text=text)
+
+
+def event_k_default_notes(
+    players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
+) -> list[Note]:
+    """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
+    defaults (one per K and set of assumptions, naming the players): grouped by K choice (an
+    event lists each player once, so his texts are his choice's)."""
+    group_of: dict[int, tuple[int, tuple[str, ...]] | None] = {}
+    grouped: KGroups = {}
+    for player, number in zip(players, choice_list, strict=True):
+        if player.rating is None:
+            continue  # an unrated player has no K choice (his entry is not an index)
+        if number in group_of:
+            key = group_of[number]
+        else:
+            choice = choices[number]
+            assumed = tuple(dict.fromkeys(choice.assumed))
+            key = group_of[number] = (choice.k, assumed) if assumed else None
+        if key is None:
+            continue
+        names, ids = grouped.setdefault(key, ({}, {}))
+        names[repr(player.name)] = None
+        ids[player.id] = None
+    return k_default_notes(grouped)
 
 
 def began_last_index(events: Sequence[Event]) -> int:

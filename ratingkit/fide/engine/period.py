@@ -47,7 +47,6 @@ from ...core.players import PlayerFile, PlayerRecord
 from ..event import (
     NOT_COUNTED,
     event_detail,
-    group_k_assumptions,
     reference_date,
     unrated_opponents_note,
     zero_in_first_event_note,
@@ -93,6 +92,7 @@ from .parts import (
     began_last_index,
     cap_rule_of,
     event_games_builder,
+    event_k_default_notes,
     event_players_builder,
     named_note,
 )
@@ -931,7 +931,7 @@ def _event_notes(
     # The event's own slots only: a slice to the end copied the rest of the period's
     # (a month of 2,000 events copied 200 million entries).
     players = event.players
-    read += _k_default_notes(players, choice_list[d.offset : d.offset + len(players)], choices)
+    read += event_k_default_notes(players, choice_list[d.offset : d.offset + len(players)], choices)
     return read
 
 
@@ -972,22 +972,6 @@ def _persons(
     keys = list(person_of)
     slot_person = np.array(slot_person_list, dtype=np.int64)
     return keys, person_slots, first_player, last, slot_person, list_rating_of
-
-
-def _k_default_notes(
-    players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
-) -> list[Note]:
-    """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
-    defaults (one per K and set of assumptions, naming the players)."""
-    # An unrated player has no K choice (his entry is not an index of ``choices``).
-    picked = (
-        (player, choices[choice_list[i]])
-        for i, player in enumerate(players)
-        if player.rating is not None
-    )
-    return group_k_assumptions(
-        (choice.k, player.id, player.name, choice.assumed) for player, choice in picked
-    )
 
 
 def _round_robin(event: Event) -> bool:
