@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ratingkit.core.model import Event, EventType, Game, Player
-from ratingkit.core.outcome import PartValues, k_in_force, part_values
+from ratingkit.core.outcome import PartValues, Status, k_in_force, part_values
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.fide.engine.period import rate_period_fast, vectorised_reason
 from ratingkit.fide.formula import exact_sum
@@ -262,3 +262,146 @@ def test_fide_8_53_holds_in_a_period_whose_player_file_is_read_once():
             nina = next(part for part in event.players if part.id == "n")
             assert nina.rating_before is None
         assert sum("8.53" in str(n) and "Nina 1419" in str(n) for n in outcome.notes) == 2
+
+
+def _mixed_events(seed: int) -> list[Event]:
+    """Three Swiss events of ten players, about half of them unrated and several in more than
+    one event: wins, draws and losses at random, so that unrated players score under, at and
+    above 50% against rated opponents (8.22-8.24), none (8.21: not counted in a first event)
+    or meet only unrated opponents (no Ru)."""
+    import random
+
+    chance = random.Random(seed)
+    people = [
+        Player(f"u{i}", f"Unrated {i}", None if i % 2 else chance.randrange(1300, 2300))
+        for i in range(14)
+    ]
+    events = []
+    for number in range(3):
+        players = tuple(chance.sample(people, 10))
+        ids = [p.id for p in players]
+        games = []
+        for round_ in range(1, 5):
+            order = chance.sample(ids, 10)
+            for white, black in zip(order[::2], order[1::2], strict=True):
+                white_score = chance.choice((1.0, 0.5, 0.0))
+                games.append(Game(round_, white, black, white_score, 1 - white_score))
+        events.append(
+            Event(
+                name=f"Open {number}",
+                players=players,
+                games=tuple(games),
+                type=EventType.SWISS,
+                start=date(2025, 3, 1 + number),
+                end=date(2025, 3, 1 + number),
+            )
+        )
+    return events
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_unrated_part_values_are_the_unrated_parts(seed):
+    """The unrated players' parts as values (their Ru by ratingkit.fide.formula.ru_exact,
+    without the parts' rule texts, FIDE 2014 8.21-8.24 and 8.57) equal the parts the
+    engine makes (parts._unrated_part through ru_from), read before the parts are made."""
+    events = _mixed_events(seed)
+    assert vectorised_reason(FIDE_2014, events, None) is None
+    outcome = rate_period_fast(FIDE_2014, events, None)
+    values = part_values(outcome)
+    parts = [
+        [
+            PartValues(
+                p.id,
+                p.rating_before,
+                p.games,
+                p.score,
+                p.expected,
+                p.change,
+                p.rating_after,
+                p.status,
+                k_in_force(p),
+            )
+            for p in event.players
+        ]
+        for event in outcome.events
+    ]
+    assert values == parts
+
+
+def test_the_unrated_part_values_meet_every_case():
+    """Over the seeds of test_unrated_part_values_are_the_unrated_parts, the unrated parts
+    meet each case (else that test would not check it): an Ru from a score under 50% (8.24),
+    at 50% (8.22) and over it (8.23), no Ru (no rated opponent), and not counted (8.21)."""
+    cases = set()
+    for seed in range(12):
+        outcome = rate_period_fast(FIDE_2014, _mixed_events(seed), None)
+        for event in part_values(outcome):
+            for p in event:
+                if p.rating_before is not None:
+                    continue
+                if p.status is Status.FIRST_RATING:
+                    p_score = p.score / p.games
+                    cases.add(
+                        "under"
+                        if p_score < Fraction(1, 2)
+                        else "at"
+                        if p_score == Fraction(1, 2)
+                        else "over"
+                    )
+                else:
+                    cases.add(p.status)
+    assert {"under", "at", "over", Status.NOT_RATED} <= cases
+
+
+def test_dp_remembered_is_table_8_1a_s():
+    """formula._table_dp, remembered by p, gives table 8.1a's dp (core.expected.table_dp)
+    for every score of up to 40 games, asked twice (the second answer is the remembered
+    one), and refuses a p outside 0..1 each time it is asked."""
+    from ratingkit.core.errors import RatingkitError
+    from ratingkit.core.expected import table_dp
+    from ratingkit.fide.formula import _table_dp
+
+    for games in range(1, 41):
+        for halves in range(2 * games + 1):
+            p = Fraction(halves, 2 * games)
+            assert _table_dp(p) == table_dp(p)
+            assert _table_dp(p) == table_dp(p)
+    for _asked in range(2):
+        with pytest.raises(RatingkitError, match="must lie in 0..1"):
+            _table_dp(Fraction(3, 2))
+
+
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.integers(min_value=0, max_value=3), st.sampled_from("ABC")),
+        min_size=1,
+        max_size=25,
+    )
+)
+def test_an_events_k_default_notes_by_choice_are_the_exact_paths(entries):
+    """The engine's K default notes of an event (parts.event_k_default_notes, grouped by K
+    choice) are ratingkit.fide.event.group_k_assumptions' of each rated player's K and
+    texts (8.56), the exact path's grouping; names repeat (a name is listed once)."""
+    from ratingkit.core.outcome import Rule
+    from ratingkit.fide.engine.parts import event_k_default_notes
+    from ratingkit.fide.event import group_k_assumptions
+    from ratingkit.fide.formula import KChoice
+
+    texts = ("no games count", "no birth date", "ever_2400 not given")
+    choices = [
+        KChoice(20, Rule("8.56")),
+        KChoice(20, Rule("8.56"), (texts[0], texts[2])),
+        KChoice(40, Rule("8.56"), (texts[1], texts[1])),
+        KChoice(20, Rule("8.56"), (texts[0], texts[2])),
+    ]
+    players = [
+        Player(f"p{i}", f"Player {name}", 2000 if rated else None)
+        for i, (rated, _number, name) in enumerate(entries)
+    ]
+    choice_list = [number if rated else 0 for rated, number, _name in entries]
+    exact = group_k_assumptions(
+        (choices[number].k, player.id, player.name, choices[number].assumed)
+        for player, number in zip(players, choice_list, strict=True)
+        if player.rating is not None
+    )
+    assert event_k_default_notes(players, choice_list, choices) == exact

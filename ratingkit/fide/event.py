@@ -837,11 +837,22 @@ def group_k_assumptions(assumptions: Iterable[tuple[int, str, str, Sequence[str]
         for text in texts:
             if text not in so_far:
                 so_far.append(text)
-    grouped: dict[tuple[int, tuple[str, ...]], tuple[dict[str, None], dict[str, None]]] = {}
+    grouped: KGroups = {}
     for (k, player), (name, given) in assumed.items():
         names, ids = grouped.setdefault((k, tuple(given)), ({}, {}))
         names[repr(name)] = None
         ids[player] = None
+    return k_default_notes(grouped)
+
+
+#: The players for whom K's defaults were assumed (8.56), by K and the texts assumed: their
+#: names (as quoted) and ids, in the order they first occur.
+KGroups = dict[tuple[int, tuple[str, ...]], tuple[dict[str, None], dict[str, None]]]
+
+
+def k_default_notes(grouped: KGroups) -> list[Note]:
+    """:func:`group_k_assumptions`'s notes of its groups: one per K and set of texts
+    assumed (8.56), naming the first ten players."""
     notes = []
     for (k, texts), (names, ids) in grouped.items():
         listed = list(names)

@@ -24,6 +24,7 @@ __all__ = [
     "k_factor",
     "limit_k",
     "months_between",
+    "ru_exact",
     "ru_from",
 ]
 
@@ -34,8 +35,13 @@ def exact_sum(values: Iterable[Fraction]) -> Fraction:
     a value; a FIDE month sums a million of them for 8.21a's Rc and 8.22's score)."""
     by_denominator: dict[int, int] = {}
     for value in values:
-        denominator = value.denominator
-        by_denominator[denominator] = by_denominator.get(denominator, 0) + value.numerator
+        # One call a value (numerator and denominator are two properties).
+        numerator, denominator = value.as_integer_ratio()
+        by_denominator[denominator] = by_denominator.get(denominator, 0) + numerator
+    if len(by_denominator) == 1:
+        # One denominator (ratings alone, or scores alone): one fraction, no additions.
+        ((denominator, numerator),) = by_denominator.items()
+        return Fraction(numerator, denominator)
     total = Fraction(0)
     for denominator, numerator in by_denominator.items():
         total += Fraction(numerator, denominator)
@@ -182,27 +188,57 @@ def ru_from(
     ``clause`` and ``base_name``: how a later text numbers and names the same arithmetic
     (2022: ``"8.2.3"`` and ``"Ra"``); by default the 2014 clause of each case."""
     p = score / games
+    value, dp = ru_exact(base, score, games, round_robin, n)
     if p == Fraction(1, 2):
-        return base, f"{clause or '8.22'}: 50%", None
+        return value, f"{clause or '8.22'}: 50%", None
     if p > Fraction(1, 2):
-        half_points = 2 * score - games
         return (
-            base + 20 * half_points,
+            value,
             tr(
                 "{clause}: +20 x {half_points} half points",
                 clause=clause or "8.23",
-                half_points=half_points,
+                half_points=2 * score - games,
             ),
             None,
         )
-    dp = table_dp(p)
     if round_robin:
-        return (
-            base + Fraction(dp) * n / (n + 1),
-            tr("{clause}: Ra + dp x n/(n+1)", clause=clause or "8.25"),
-            dp,
-        )
-    return base + dp, f"{clause or '8.24'}: {base_name} + dp", dp
+        return value, tr("{clause}: Ra + dp x n/(n+1)", clause=clause or "8.25"), dp
+    return value, f"{clause or '8.24'}: {base_name} + dp", dp
+
+
+def ru_exact(
+    base: Fraction, score: Fraction, games: int, round_robin: bool, n: int
+) -> tuple[Fraction, int | None]:
+    """Ru's exact value from the base by 8.22-8.25 and dp where the table gives it (a score
+    under 50%): :func:`ru_from`'s number without its rule text, for a caller that reads the
+    number alone (the FIDE engine's parts as values, a month's thousands of unrated
+    players)."""
+    p = score / games
+    if p == Fraction(1, 2):
+        return base, None  # 8.22: Ru = Rc
+    if p > Fraction(1, 2):
+        return base + 20 * (2 * score - games), None  # 8.23: + 20 a half point above 50%
+    dp = _table_dp(p)
+    if round_robin:
+        return base + Fraction(dp) * n / (n + 1), dp  # 8.25: Ra + dp x n/(n+1)
+    return base + dp, dp  # 8.24: Rc + dp
+
+
+#: dp of table 8.1a by the score fraction p (as numerator and denominator), looked up once:
+#: a FIDE month's thousands of unrated players score the same few fractions.
+_DP_OF_P: dict[tuple[int, int], int] = {}
+
+
+def _table_dp(p: Fraction) -> int:
+    """:func:`ratingkit.core.expected.table_dp` of ``p``, remembered for the first few
+    thousand fractions (p's denominator is twice the games: few distinct values)."""
+    key = p.as_integer_ratio()
+    dp = _DP_OF_P.get(key)
+    if dp is None:
+        dp = table_dp(p)
+        if len(_DP_OF_P) < 4096:
+            _DP_OF_P[key] = dp
+    return dp
 
 
 def initial_rating_2024(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -18,16 +18,21 @@ from ...core.outcome import (
     EventKey,
     GameOutcome,
     Note,
+    Number,
     PlayerOutcome,
     Rule,
     Status,
+    k_in_force,
 )
+from ...core.rounding import round_half_away_from_zero
 from ..event import (
+    KGroups,
     citation_note,
+    k_default_notes,
     no_ru_outcome,
     ru_outcome,
 )
-from ..formula import KChoice, ru_from
+from ..formula import KChoice, ru_exact, ru_from
 from ..outcome import FideGame, FidePlayer
 from ..state import PlayerState
 
@@ -61,6 +66,19 @@ class EventData:
     black_halves: np.ndarray
     plays: np.ndarray
     _played_by_slot: dict[int, list[int]] | None = None
+    _side_lists: tuple[list[int], list[int], list[int], list[int]] | None = None
+
+    def side_lists(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """White's and black's slots and half points, game by game, as lists (read game by
+        game in Python: an array's item is a numpy scalar, slower to read and compare)."""
+        if self._side_lists is None:
+            self._side_lists = (
+                self.white.tolist(),
+                self.black.tolist(),
+                self.white_halves.tolist(),
+                self.black_halves.tolist(),
+            )
+        return self._side_lists
 
     def played_games_of(self, slot: int) -> list[int]:
         """The played games of the player in ``slot``, in round order (a round's games in
@@ -129,6 +147,25 @@ class UnratedParts:
             )
         return part
 
+    def values(self, slot: int) -> tuple[int, Number | None, int | None, Status, int | None]:
+        """The part's games, score, rating published, status and K in force, as
+        :meth:`__getitem__`'s part holds them, without making it where it is not made: its Ru
+        by :func:`ratingkit.fide.formula.ru_exact` (the number of 8.22-8.25 without the rule
+        texts), rounded (8.57) and published as the rule set's floor allows."""
+        part = self.made.get(slot)
+        if part is not None:
+            return part.games, part.score, part.rating_after, part.status, k_in_force(part)
+        _player, pairs, halves, rating_sum, _person = self.later[slot]
+        n = len(pairs)
+        w = Fraction(halves, 2)
+        if n == 0:
+            return n, w, None, Status.NOT_RATED, None  # no_ru_outcome
+        # _unrated_part's Rc (8.21a) and Ru, ru_outcome's rounding and publication.
+        value, _dp = ru_exact(Fraction(rating_sum, n), w, n, False, n)
+        published, _status = self.rules.publish(round_half_away_from_zero(value), initial=True)
+        status = Status.FIRST_RATING if published is not None else Status.NOT_PUBLISHED
+        return n, w, published, status, None
+
     def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
         """The part where nobody reads it: made if it was, else a stand-in without its Ru."""
         part = self.made.get(slot)
@@ -160,6 +197,21 @@ def as_fraction(rating: int) -> Fraction:
     if value is None:
         value = _RATINGS[rating] = Fraction(rating)
     return value
+
+
+class Fractions:
+    """Fractions made once per (numerator, denominator): a period has many equal scores,
+    expected scores and changes, and fractions are immutable."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, int], Fraction] = {}
+
+    def __call__(self, numerator: int, denominator: int) -> Fraction:
+        key = (numerator, denominator)
+        value = self._made.get(key)
+        if value is None:
+            value = self._made[key] = Fraction(numerator, denominator)
+        return value
 
 
 def _unrated_part(
@@ -358,6 +410,41 @@ def event_games_builder(
         return tuple(sides)
 
     return build
+
+
+def named_note(note: Note, event_name: str) -> Note:
+    """An event's note in the period's notes: the event's name before its text."""
+    text = tr("{name}: {text}", name=event_name, text=note.text)
+    # A plain Note made at once (dataclasses.replace reads the fields each time: a season has
+    # thousands of notes); another class (a reader's ReadNote) is replaced.
+    if type(note) is Note:
+        return Note(note.kind, text, note.rule, note.players)
+    return replace(note, text=text)
+
+
+def event_k_default_notes(
+    players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
+) -> list[Note]:
+    """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
+    defaults (one per K and set of assumptions, naming the players): grouped by K choice (an
+    event lists each player once, so his texts are his choice's)."""
+    group_of: dict[int, tuple[int, tuple[str, ...]] | None] = {}
+    grouped: KGroups = {}
+    for player, number in zip(players, choice_list, strict=True):
+        if player.rating is None:
+            continue  # an unrated player has no K choice (his entry is not an index)
+        if number in group_of:
+            key = group_of[number]
+        else:
+            choice = choices[number]
+            assumed = tuple(dict.fromkeys(choice.assumed))
+            key = group_of[number] = (choice.k, assumed) if assumed else None
+        if key is None:
+            continue
+        names, ids = grouped.setdefault(key, ({}, {}))
+        names[repr(player.name)] = None
+        ids[player.id] = None
+    return k_default_notes(grouped)
 
 
 def began_last_index(events: Sequence[Event]) -> int:

@@ -20,7 +20,7 @@ falls back to the event-by-event path where it gives a reason (``step_by_step=Tr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -47,7 +47,6 @@ from ...core.players import PlayerFile, PlayerRecord
 from ..event import (
     NOT_COUNTED,
     event_detail,
-    group_k_assumptions,
     reference_date,
     unrated_opponents_note,
     zero_in_first_event_note,
@@ -87,12 +86,15 @@ from .parts import (
     PLAY_CODES,
     PLAYED_CODE,
     EventData,
+    Fractions,
     UnratedParts,
     as_fraction,
     began_last_index,
     cap_rule_of,
     event_games_builder,
+    event_k_default_notes,
     event_players_builder,
+    named_note,
 )
 
 if TYPE_CHECKING:
@@ -393,7 +395,7 @@ def _rate_period(
         change=change_h.tolist(),
     )
     after_list: list[int] = event_after.tolist()
-    fraction = _Fractions()
+    fraction = Fractions()
 
     def rated_part(slot: int, person: str | None) -> PlayerOutcome[FidePlayer]:
         player = slots[slot]
@@ -446,8 +448,7 @@ def _rate_period(
         read = _event_notes(
             rules, d, zero_of_event.get(d.position, []), slots, choices, choice_list
         )
-        for note in read:
-            notes.append(replace(note, text=tr("{name}: {text}", name=event.name, text=note.text)))
+        notes.extend(named_note(note, event.name) for note in read)
         event_outcomes.append(
             lazy_event_outcome(
                 d.key,
@@ -487,7 +488,10 @@ def _rate_period(
     def k_summary(
         own: list[int],
     ) -> tuple[tuple[int, ...], tuple[Rule, ...], tuple[str, ...]]:
-        used_choices = tuple(dict.fromkeys(choice_list[s] for s in own))
+        if len(own) == 1:  # most persons play one event of the period
+            used_choices: tuple[int, ...] = (choice_list[own[0]],)
+        else:
+            used_choices = tuple(dict.fromkeys(choice_list[s] for s in own))
         found_summary = k_summaries.get(used_choices)
         if found_summary is None:
             picked = [choices[c] for c in used_choices]
@@ -513,8 +517,14 @@ def _rate_period(
         :func:`ratingkit.fide.publication._period_rated` makes it: what is published and the
         note where the events' Ro differ, now; the result itself when first read
         (:func:`rated_outcome`: a month has 100,000 persons, the ledger stores values)."""
-        list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
-        ros = [rating_list[s] for s in own]
+        if len(own) == 1:  # most persons play one event of the period
+            list_rating = list_rating_of[own[0]]
+            ros = [rating_list[own[0]]]
+        else:
+            list_rating = next(
+                (list_rating_of[s] for s in own if list_rating_of[s] is not None), None
+            )
+            ros = [rating_list[s] for s in own]
         if list_rating is not None:
             ro, source = list_rating, from_player_file
         else:
@@ -745,47 +755,44 @@ def _part_values_builder(
     unrated_parts: UnratedParts,
     lists: _Totals,
     after_list: list[int],
-    fraction: _Fractions,
+    fraction: Fractions,
     choices: list[KChoice],
     choice_list: list[int],
 ) -> Callable[[], list[list[PartValues]]]:
     def build_part_values() -> list[list[PartValues]]:
         """Each event's players' parts as values, from the arrays (the rated players) and
-        the unrated players' parts: what ``rated_part`` would hold, without its objects."""
+        the unrated players' parts' values (:meth:`UnratedParts.values`): what
+        ``rated_part`` and the unrated parts would hold, without their objects."""
+        # Locals and plain lists: a FIDE month reads 1,000,000 slots here.
+        games_list, halves_list, expected_list = lists.n, lists.w2, lists.we
+        change_list = lists.change
+        k_list = [choice.k for choice in choices]
+        rated_status = Status.RATED
         found: list[list[PartValues]] = []
         for d in data:
             values: list[PartValues] = []
-            for i, player in enumerate(d.event.players):
-                slot = d.offset + i
+            slot = d.offset
+            for player in d.event.players:
                 if player.rating is None:
-                    part = unrated_parts[slot]
+                    games, score, after, status, k = unrated_parts.values(slot)
+                    values.append(
+                        PartValues(player.id, None, games, score, None, None, after, status, k)
+                    )
+                else:
                     values.append(
                         PartValues(
-                            part.id,
-                            part.rating_before,
-                            part.games,
-                            part.score,
-                            part.expected,
-                            part.change,
-                            part.rating_after,
-                            part.status,
-                            k_in_force(part),
+                            player.id,
+                            player.rating,
+                            games_list[slot],
+                            fraction(halves_list[slot], 2),
+                            fraction(expected_list[slot], 100),
+                            fraction(change_list[slot], 100),
+                            after_list[slot],
+                            rated_status,
+                            k_list[choice_list[slot]],
                         )
                     )
-                    continue
-                values.append(
-                    PartValues(
-                        player.id,
-                        player.rating,
-                        lists.n[slot],
-                        fraction(lists.w2[slot], 2),
-                        fraction(lists.we[slot], 100),
-                        fraction(lists.change[slot], 100),
-                        after_list[slot],
-                        Status.RATED,
-                        choices[choice_list[slot]].k,
-                    )
-                )
+                slot += 1
             found.append(values)
         return found
 
@@ -812,19 +819,24 @@ def _unrated_first_pass(
     for d in data:
         event, states = d.event, d.states
         became: list[str] = []
-        for i, player in enumerate(event.players):
+        players = event.players
+        offset = d.offset
+        for i, player in enumerate(players):
             if player.rating is not None:
                 continue
-            slot = d.offset + i
+            slot = offset + i
             state = states[player.id]
             mine = d.played_games_of(slot)
             pairs = []
             half_points = 0
             rating_sum = 0
+            # d.opponent and d.halves_of, read from lists.
+            whites, blacks, white_halves, black_halves = d.side_lists()
             for game in mine:
-                opponent = event.players[d.opponent(game, slot) - d.offset]
+                is_white = whites[game] == slot
+                opponent = players[(blacks[game] if is_white else whites[game]) - offset]
                 if opponent.rating is not None:
-                    half = d.halves_of(game, slot)
+                    half = white_halves[game] if is_white else black_halves[game]
                     half_points += half
                     rating_sum += opponent.rating
                     pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
@@ -919,7 +931,7 @@ def _event_notes(
     # The event's own slots only: a slice to the end copied the rest of the period's
     # (a month of 2,000 events copied 200 million entries).
     players = event.players
-    read += _k_default_notes(players, choice_list[d.offset : d.offset + len(players)], choices)
+    read += event_k_default_notes(players, choice_list[d.offset : d.offset + len(players)], choices)
     return read
 
 
@@ -960,37 +972,6 @@ def _persons(
     keys = list(person_of)
     slot_person = np.array(slot_person_list, dtype=np.int64)
     return keys, person_slots, first_player, last, slot_person, list_rating_of
-
-
-class _Fractions:
-    """Fractions made once per (numerator, denominator): a period has many equal scores,
-    expected scores and changes, and fractions are immutable."""
-
-    def __init__(self) -> None:
-        self._made: dict[tuple[int, int], Fraction] = {}
-
-    def __call__(self, numerator: int, denominator: int) -> Fraction:
-        key = (numerator, denominator)
-        value = self._made.get(key)
-        if value is None:
-            value = self._made[key] = Fraction(numerator, denominator)
-        return value
-
-
-def _k_default_notes(
-    players: Sequence[Player], choice_list: Sequence[int], choices: Sequence[KChoice]
-) -> list[Note]:
-    """The notes :func:`ratingkit.fide.event.group_k_defaults` makes of one event's K
-    defaults (one per K and set of assumptions, naming the players)."""
-    # An unrated player has no K choice (his entry is not an index of ``choices``).
-    picked = (
-        (player, choices[choice_list[i]])
-        for i, player in enumerate(players)
-        if player.rating is not None
-    )
-    return group_k_assumptions(
-        (choice.k, player.id, player.name, choice.assumed) for player, choice in picked
-    )
 
 
 def _round_robin(event: Event) -> bool:

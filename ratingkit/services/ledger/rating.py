@@ -8,7 +8,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
@@ -596,40 +595,37 @@ def _engine_result_rows(
     rows: list[tuple[object, ...]] = []
     # The detail text of each K, made once (a FIDE month has a few K and 200,000 results).
     details: dict[int | None, str | None] = {}
-    # Each fraction's cell, made once: the engine makes each of its fractions once
-    # (scores, expected scores and changes repeat), so one object stands for many cells;
-    # kept with the fraction, so that its id names it while the rows are made.
-    fraction_cells: dict[int, tuple[object, object]] = {}
+    # Each value's cell, made once and found by the value's id: the engine makes each of its
+    # fractions once (scores, expected scores and changes repeat), so one object stands for
+    # many cells; kept with the value, so that its id names it while the rows are made.
+    cells: dict[int, tuple[object, object]] = {}
 
     def cell(value: object) -> object:
-        kind = type(value)
-        if kind is int or value is None:
-            return value
-        if kind is Fraction:
-            known = fraction_cells.get(id(value))
-            if known is None:
-                known = fraction_cells[id(value)] = (value, _cell(value))
-            return known[1]
-        return _cell(value)
+        known = cells[id(value)] = (value, _cell(value))
+        return known[1]
 
     for (event_id, _event), parts in zip(events, values, strict=True):
-        for mine in parts:
-            published = published_of.get(mine.id, mine.rating_after)
-            score = 0.0 if mine.score is None and not mine.games else mine.score
-            k = mine.k
+        for pid, before, games, score, expected, change, after, status, k in parts:
+            published = published_of.get(pid, after)
+            if score is None and not games:
+                score = 0.0
             detail = details[k] if k in details else details.setdefault(k, result_detail(k))
+            # A plain int (a rating, a games count) or None is its own cell.
+            known_score = cells.get(id(score))
+            known_expected = cells.get(id(expected))
+            known_change = cells.get(id(change))
             rows.append(
                 (
                     period,
                     event_id,
-                    int(mine.id),
-                    cell(mine.rating_before),
-                    cell(mine.games),
-                    cell(score),
-                    cell(mine.expected),
-                    cell(mine.change),
-                    cell(published),
-                    mine.status.name,
+                    int(pid),
+                    before if before is None or type(before) is int else _cell(before),
+                    games if type(games) is int else _cell(games),
+                    known_score[1] if known_score is not None else cell(score),
+                    known_expected[1] if known_expected is not None else cell(expected),
+                    known_change[1] if known_change is not None else cell(change),
+                    published if published is None or type(published) is int else _cell(published),
+                    status.name,
                     detail,
                 )
             )
