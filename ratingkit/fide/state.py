@@ -20,7 +20,7 @@ codec (:data:`FIDE_STATE`), and how an event's players are found in the file.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
@@ -62,6 +62,7 @@ __all__ = [
     "ratings_from_file",
     "ratings_from_file_all",
     "read_states",
+    "record_finder",
     "state_record",
     "waiting_for_first_rating",
 ]
@@ -244,12 +245,28 @@ def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | Non
         # Nobody to find (a ledger's first month of players rated by their event files):
         # the matcher would try its three keys for each of a month's 200,000 players.
         return None, None
-    found = players.matcher(keys=_FIDE_KEYS, same_name=True).find_player(player)
-    return found.record, (str(found.key) if found.key is not None else None)
+    return record_finder(players)(player)
+
+
+def record_finder(
+    players: PlayerFile,
+) -> Callable[[Player], tuple[PlayerRecord | None, str | None]]:
+    """:func:`find_record` in ``players`` as a function, the matcher asked for once (an
+    event's players are looked up one after the other)."""
+    find = players.matcher(keys=_FIDE_KEYS, same_name=True).find_player
+
+    def found_in_file(player: Player) -> tuple[PlayerRecord | None, str | None]:
+        found = find(player)
+        key = found.key
+        # The id's text by identity: an enum's value is a Python-level look-up.
+        return found.record, (_BY_ID if key is MatchKey.ID else key.value if key else None)
+
+    return found_in_file
 
 
 #: FIDE's order of keys: a FIDE id names one person wherever he plays.
 _FIDE_KEYS = (MatchKey.FIDE_ID, MatchKey.ID, MatchKey.NAME)
+_BY_ID = MatchKey.ID.value
 
 
 def ratings_from_file(
@@ -267,9 +284,10 @@ def ratings_from_file(
         waiting = waiting_for_first_rating(players)
     if waiting:
         event = _temporary_ratings_ignored(event, players)
+    find = record_finder(players) if players.records else None
     return with_ratings_before(
         event,
-        lambda player: find_record(player, players)[0],
+        lambda player: find(player)[0] if find is not None else None,
         FIDE_STATE.differing_rating,
         players.source,
     )
@@ -337,11 +355,10 @@ def read_states(
     local_ids = event.local_ids
     # Nobody to find (a ledger's first month: 200,000 players, an empty state): the matcher
     # is not asked (find_record would answer None for each).
-    searched = players is not None and bool(players.records)
+    find = record_finder(players) if players is not None and players.records else None
     for player in event.players:
         own = BirthAndFirstRating.of(player)
-        found = find_record(player, players) if searched and players is not None else None
-        record, how = found if found is not None else (None, None)
+        record, how = find(player) if find is not None else (None, None)
         if record is None or how is None:
             if players is not None:
                 missing.append(player.name)
