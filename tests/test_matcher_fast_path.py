@@ -153,3 +153,74 @@ def test_birth_and_first_rating_of_nothing_said_is_the_default() -> None:
     player = Player("1", "A", extra={"born_year_only": True})
     assert BirthAndFirstRating.of(player) == BirthAndFirstRating(True, None)
     assert BirthAndFirstRating.of(Player("1", "A")) == BirthAndFirstRating()
+
+
+def test_read_states_gives_the_states_worked_by_hand() -> None:
+    """fide.state.read_states (its states built field by field, not by the constructor)
+    against each player's state written out by hand from the player file: FIDE 2014 8.56's
+    games, birth date, K and 2400 flag, 2024 8.3.3's 2300 flag, 8.54's first rating, 7.1's
+    list rating, 7.14's results waiting for a first rating, and the defaults of a player the
+    file does not have (a TRF's year of birth only)."""
+    from dataclasses import FrozenInstanceError, fields
+    from datetime import date
+    from fractions import Fraction
+
+    from ratingkit.core.model import Event
+    from ratingkit.fide.state import PlayerState, read_states
+
+    file = PlayerFile(
+        (
+            PlayerRecord(
+                id="1",
+                name="Tanaka Aiko",
+                rating=2410,
+                games=120,
+                born=date(1990, 5, 1),
+                k=10,
+                ever_2400=False,
+                ever_2300=True,
+                extra={"first_rated": "2010-07-01"},
+            ),
+            PlayerRecord(
+                id="2",
+                name="Moreau Jules",
+                games=4,
+                extra={"pending_results": "1850:1@2025-03-14"},
+            ),
+        ),
+        "players.csv",
+    )
+    event = Event(
+        name="Open",
+        players=(
+            Player("1", "Tanaka Aiko", rating=2400),
+            Player("2", "Moreau Jules"),
+            Player("3", "Lind Eva", born=date(2008, 1, 1), extra={"born_year_only": True}),
+        ),
+        games=(),
+    )
+    states, _notes = read_states(event, file)
+    assert states["1"] == PlayerState(
+        games=120,
+        born=date(1990, 5, 1),
+        ever_2400=False,
+        k=10,
+        first_rated=date(2010, 7, 1),
+        ever_2300=True,
+        list_rating=2410,
+        key="1",
+        matched="id",
+    )
+    assert states["2"] == PlayerState(
+        games=4,
+        pending=((date(2025, 3, 14), Fraction(1850), Fraction(1)),),
+        key="2",
+        matched="id",
+    )
+    assert states["3"] == PlayerState(born=date(2008, 1, 1), born_year_only=True, key="3")
+    names = [f.name for f in fields(PlayerState)]
+    for state in states.values():
+        assert list(vars(state)) == names  # every field, in the class's order
+        assert repr(state) == repr(PlayerState(**vars(state)))
+        with pytest.raises(FrozenInstanceError):
+            state.games = 0  # type: ignore[misc]
