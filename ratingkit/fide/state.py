@@ -315,14 +315,16 @@ def ratings_from_file(
     when the caller has it (None: read here)."""
     if players is None:
         return event
+    if not players.records:
+        return event  # nobody to find: no rating to fill in, none waiting (7.14)
     if waiting is None:
         waiting = waiting_for_first_rating(players)
+    find = record_finder(players)  # the event's look-ups, the matcher asked for once
     if waiting:
-        event = _temporary_ratings_ignored(event, players)
-    find = record_finder(players) if players.records else None
+        event = _temporary_ratings_ignored(event, players, find)
     return with_ratings_before(
         event,
-        lambda player: find(player)[0] if find is not None else None,
+        lambda player: find(player)[0],
         FIDE_STATE.differing_rating,
         players.source,
     )
@@ -345,7 +347,11 @@ def waiting_for_first_rating(players: PlayerFile) -> bool:
 TEMPORARY_RATINGS = CITATIONS_2014.cite(Concept.TEMPORARY_RATINGS)
 
 
-def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
+def _temporary_ratings_ignored(
+    event: Event,
+    players: PlayerFile,
+    find: Callable[[Player], tuple[PlayerRecord | None, str | None]],
+) -> Event:
     """8.53: earlier temporary ratings of unrated players are ignored.  A player the player
     file has as unrated, his results waiting for a first rating (``pending_results``, 7.14),
     has no published rating: a rating the event gives him is such a temporary one, and he is
@@ -355,7 +361,7 @@ def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
     for player in event.players:
         if player.rating is None:
             continue
-        record = find_record(player, players)[0]
+        record = find(player)[0]
         if record is not None and record.rating is None and record.extra.get(PENDING_COLUMN):
             dropped.append(player)
     if not dropped:
