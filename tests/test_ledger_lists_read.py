@@ -145,3 +145,23 @@ def test_another_connections_write_leaves_the_lists_unused(unrated, tmp_path) ->
             other.close()
         assert not kept.still_before(book._connection, PERIODS[1])
         assert book._lists_before(PERIODS[1]).ever_listed == set()
+
+
+def test_an_error_half_way_leaves_the_lists_unvouched(unrated, tmp_path) -> None:
+    """An error while the list is added (the mark not written; the rating's transaction
+    then rolls back) leaves the lists kept vouched for by no mark: read again."""
+    path = _copy(unrated, tmp_path / "half.sqlite")
+    with Ledger(path) as book:
+        book.rate_period(PERIODS[0])
+        kept = book._lists_read
+        assert kept is not None and kept.still_before(book._connection, PERIODS[1])
+
+        class Refusing:
+            def execute(self, *_args: object) -> None:
+                raise sqlite3.OperationalError("disk I/O error")
+
+        rows = [(PERIODS[1], 999_999, None, 0, None, 1, 1, 1, 0)]
+        with pytest.raises(sqlite3.OperationalError):
+            kept.with_list(Refusing(), PERIODS[1], rows)  # type: ignore[arg-type]
+        assert not kept.still_before(book._connection, PERIODS[1])
+        assert 999_999 not in book._lists_before(PERIODS[1]).ever_listed

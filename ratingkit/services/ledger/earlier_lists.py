@@ -68,6 +68,9 @@ class EarlierLists:
         rows, ``played`` and ``listed`` their sixth and seventh values), kept for the
         next period; ``period`` comes after every list here (a rating deletes the later
         ones first).  The sets are taken over, not copied (a FIDE month lists 100,000)."""
+        # Not these lists any more until all is done: an error half-way (the transaction
+        # then rolled back) must not leave them vouched for by the mark before.
+        self.upto = None
         for row in rows:
             player_id = row[1]
             if row[5]:
@@ -79,8 +82,8 @@ class EarlierLists:
         db.execute(f"CREATE TABLE IF NOT EXISTS {_LISTS_MARK} (mark INTEGER NOT NULL)")
         db.execute(f"DELETE FROM {_LISTS_MARK}")
         db.execute(f"INSERT INTO {_LISTS_MARK} VALUES (?)", (mark,))
-        self.upto, self.mark = period, mark
-        self.version = db.execute("PRAGMA data_version").fetchone()[0]
+        version = db.execute("PRAGMA data_version").fetchone()[0]
+        self.upto, self.mark, self.version = period, mark, version
         return self
 
     def still_before(self, db: sqlite3.Connection, period: str) -> bool:
