@@ -341,8 +341,8 @@ class PlayerMatcher:
         # after the FIDE id only (which a player without one cannot match).
         before_id = self.keys[: self.keys.index(MatchKey.ID)] if MatchKey.ID in self.keys else None
         self._id_first = before_id == ()
-        self._by_id: dict[str, list[PlayerRecord]] | None = None  # _index(ID), kept at hand
         self._id_after_fide_id = before_id == (MatchKey.FIDE_ID,)
+        self._by_id: dict[str, list[PlayerRecord]] | None = None  # _index(ID), kept at hand
 
     def _index(self, key: MatchKey) -> dict[str, list[PlayerRecord]]:
         """The records by one key, in file order (built when first needed)."""
