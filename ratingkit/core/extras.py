@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .errors import InvalidValueError, Location, shown
 from .i18n import tr
+from .model import Player
 
 if TYPE_CHECKING:
-    from .model import Event, Game, Player
+    from .model import Event, Game
 
 
 def _number(event: Event, name: str) -> int | float | None:
@@ -209,8 +210,17 @@ class BirthAndFirstRating:
     @classmethod
     def of(cls, fields: Player | Mapping[str, object]) -> BirthAndFirstRating:
         """From a player, or from a player file row's extra columns."""
-        extra = fields if isinstance(fields, Mapping) else fields.extra
-        return cls(bool(extra.get("born_year_only")), _text(extra.get("first_rated")))
+        # The class test, not the Mapping one (an abc's, ten times slower): a FIDE month's
+        # read_states asks for each of its 200,000 players and their records.
+        extra = fields.extra if isinstance(fields, Player) else fields
+        year_only, first_rated = extra.get("born_year_only"), extra.get("first_rated")
+        if not year_only and first_rated is None and cls is BirthAndFirstRating:
+            return _NOTHING_SAID  # most players and records: one frozen value, not a new one
+        return cls(bool(year_only), _text(first_rated))
+
+
+#: What a player or record that says neither gives (:meth:`BirthAndFirstRating.of`).
+_NOTHING_SAID = BirthAndFirstRating()
 
 
 @dataclass(frozen=True)

@@ -56,12 +56,19 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING
 
 from ..core.i18n import N_, _, ngettext, tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .extras import PlayerFileFacts
 from .fileio import CsvRow, read_csv_table, read_text
+
+# Re-exported: the matcher's names were this module's before core.matching took them.
+from .matching import Ambiguity as Ambiguity
+from .matching import Candidate as Candidate
+from .matching import Found as Found
+from .matching import MatchKey as MatchKey
+from .matching import match_by_keys as match_by_keys
 from .model import ReadNote
 from .notes import Note, NoteKind, Rule
 from .values import parse_bool, parse_date, parse_int, parse_rating
@@ -198,20 +205,6 @@ def normalise_name(name: str) -> str:
 # -- the one player matcher -----------------------------------------------------------------
 
 
-class MatchKey(enum.Enum):
-    """What joined an event's player to a player-file record."""
-
-    #: The record's id is the player's id (the event's ids are the players' own).
-    ID = "id"
-    #: The player's FIDE id is the record's id (a file keyed by FIDE ids) or its ``fide_id``.
-    FIDE_ID = "FIDE id"
-    #: The names are the same as :func:`normalise_name` compares them.
-    NAME = "name"
-
-    def __str__(self) -> str:
-        return self.value
-
-
 def matched_by(key: MatchKey | str, count: int) -> str:
     """``count`` players matched by ``key``, the number agreeing with its noun (ngettext: 1
     игрок сопоставлен, 2 игрока, 5 игроков сопоставлены)."""
@@ -240,41 +233,9 @@ def matched_counts(keys: Iterable[MatchKey | str]) -> str:
 DEFAULT_KEYS: tuple[MatchKey, ...] = (MatchKey.ID, MatchKey.FIDE_ID, MatchKey.NAME)
 
 
-class Ambiguity(enum.Enum):
-    """What a key that several records share gives (two records of one name, say)."""
-
-    #: The first of them in the file, as the rule sets have always read a player file.
-    FIRST = "first"
-    #: None: the caller refuses it (the ledger: "the name is ambiguous").
-    REFUSE = "refuse"
-
-
 #: The keys of a person in the order :func:`person_key` gives them (his FIDE id, then the id
 #: his files give him, then his name): how the ledger finds a player a user names.
 PERSON_KEYS: tuple[MatchKey, ...] = (MatchKey.FIDE_ID, MatchKey.ID, MatchKey.NAME)
-
-#: What a lookup by key finds: player-file records, the ledger's player numbers.
-Candidate = TypeVar("Candidate")
-
-
-def match_by_keys(
-    keys: Sequence[MatchKey],
-    lookup: Callable[[MatchKey], Sequence[Candidate]],
-    ambiguity: Ambiguity = Ambiguity.FIRST,
-) -> Found[Candidate]:
-    """The one decision of which key wins, for every matcher (a player file's
-    :class:`PlayerMatcher`, the ledger's SQL lookups, FESA's replay store): the keys are
-    tried in order, the first that ``lookup`` finds candidates for wins; several candidates
-    give the first, or with ``Ambiguity.REFUSE`` none (listed for the caller's message).
-    ``lookup`` gives the candidates of one key, in the order the first of them wins."""
-    for key in keys:
-        candidates = tuple(lookup(key))
-        if not candidates:
-            continue
-        if len(candidates) > 1 and ambiguity is Ambiguity.REFUSE:
-            return Found(None, key, candidates)
-        return Found(candidates[0], key, candidates)
-    return Found(None)
 
 
 def file_match_keys(by_name: bool, has_ids: bool) -> tuple[MatchKey, ...]:
@@ -282,21 +243,6 @@ def file_match_keys(by_name: bool, has_ids: bool) -> tuple[MatchKey, ...]:
     and FESA's replay store, which keeps the same file as the events go): the name where the
     event's ids are start numbers (``by_name``) or the file has no ids, else the id."""
     return (MatchKey.NAME,) if by_name or not has_ids else (MatchKey.ID,)
-
-
-@dataclass(frozen=True)
-class Found(Generic[Candidate]):
-    """What :func:`match_by_keys` found for one player: the record (a ledger's player
-    number; None: not found, or refused as ambiguous), the key that found it, and every
-    candidate that key matched (more than one: the key is ambiguous)."""
-
-    record: Candidate | None
-    key: MatchKey | None = None
-    candidates: tuple[Candidate, ...] = ()
-
-    @property
-    def ambiguous(self) -> bool:
-        return len(self.candidates) > 1
 
 
 def find_in_rows(rows: Sequence[Mapping[str, object]], text: str) -> list[int]:
@@ -391,6 +337,12 @@ class PlayerMatcher:
         self.same_name = same_name
         self.ambiguity = ambiguity
         self._indexes: dict[MatchKey, dict[str, list[PlayerRecord]]] = {}
+        # find's fast path: the id is the first key a player can match, tried first, or
+        # after the FIDE id only (which a player without one cannot match).
+        before_id = self.keys[: self.keys.index(MatchKey.ID)] if MatchKey.ID in self.keys else None
+        self._id_first = before_id == ()
+        self._id_after_fide_id = before_id == (MatchKey.FIDE_ID,)
+        self._by_id: dict[str, list[PlayerRecord]] | None = None  # _index(ID), kept at hand
 
     def _index(self, key: MatchKey) -> dict[str, list[PlayerRecord]]:
         """The records by one key, in file order (built when first needed)."""
@@ -412,6 +364,19 @@ class PlayerMatcher:
     def find(self, player_id: str, name: str, fide_id: str | None = None) -> Found[PlayerRecord]:
         """The record of one player: his id, name and FIDE id as the event gives them
         (:func:`match_by_keys` decides which key wins)."""
+        if self._id_first or (self._id_after_fide_id and not fide_id):
+            # The general path's answer where the id decides at once, without its closure and
+            # tuples (a ledger's players carry their ledger id, its state's records the same:
+            # a FIDE month's 200,000 look-ups): one record has the id and, with
+            # ``same_name``, no name or the player's as written.  Else the general path.
+            by_id = self._by_id
+            if by_id is None:
+                by_id = self._by_id = self._index(MatchKey.ID)
+            hits = by_id.get(player_id)
+            if hits is not None and len(hits) == 1:
+                hit = hits[0]
+                if not self.same_name or hit.name is None or hit.name == name:
+                    return Found(hit, MatchKey.ID, (hit,))
         return match_by_keys(
             self.keys, lambda key: self._candidates(key, player_id, name, fide_id), self.ambiguity
         )

@@ -20,7 +20,7 @@ codec (:data:`FIDE_STATE`), and how an event's players are found in the file.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
@@ -28,6 +28,7 @@ from fractions import Fraction
 from ..core.citations import Concept
 from ..core.errors import InvalidValueError, Location
 from ..core.extras import BirthAndFirstRating
+from ..core.fastbuild import build
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, Player, ReadNote
 from ..core.outcome import Note, NoteKind, Rule
@@ -62,6 +63,7 @@ __all__ = [
     "ratings_from_file",
     "ratings_from_file_all",
     "read_states",
+    "record_finder",
     "state_record",
     "waiting_for_first_rating",
 ]
@@ -228,6 +230,40 @@ class PlayerState:
     matched: str | None = None
 
 
+def _player_state(
+    games: int | None,
+    born: date | None,
+    ever_2400: bool | None,
+    k: int | None,
+    first_rated: date | None,
+    ever_2300: bool | None,
+    list_rating: int | None,
+    pending: tuple[Pending, ...],
+    born_year_only: bool,
+    key: str | None,
+    matched: str | None,
+) -> PlayerState:
+    """``PlayerState(...)`` built as :func:`~ratingkit.core.fastbuild.build` builds, every
+    field in the class's order (half the constructor's time: a FIDE month reads 200,000
+    players' states; tests/test_matcher_fast_path.py holds it to the constructor)."""
+    return build(
+        PlayerState,
+        {
+            "games": games,
+            "born": born,
+            "ever_2400": ever_2400,
+            "k": k,
+            "first_rated": first_rated,
+            "ever_2300": ever_2300,
+            "list_rating": list_rating,
+            "pending": pending,
+            "born_year_only": born_year_only,
+            "key": key,
+            "matched": matched,
+        },
+    )
+
+
 def person_key(player: Player, event: Event) -> str:
     """Who the player is across the events of a period: his FIDE id, else his id, except in
     TRF files, whose ids are start ranks: there his name, composed (Unicode NFC: a name one
@@ -244,12 +280,28 @@ def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | Non
         # Nobody to find (a ledger's first month of players rated by their event files):
         # the matcher would try its three keys for each of a month's 200,000 players.
         return None, None
-    found = players.matcher(keys=_FIDE_KEYS, same_name=True).find_player(player)
-    return found.record, (str(found.key) if found.key is not None else None)
+    return record_finder(players)(player)
+
+
+def record_finder(
+    players: PlayerFile,
+) -> Callable[[Player], tuple[PlayerRecord | None, str | None]]:
+    """:func:`find_record` in ``players`` as a function, the matcher asked for once (an
+    event's players are looked up one after the other)."""
+    find = players.matcher(keys=_FIDE_KEYS, same_name=True).find_player
+
+    def found_in_file(player: Player) -> tuple[PlayerRecord | None, str | None]:
+        found = find(player)
+        key = found.key
+        # The id's text by identity: an enum's value is a Python-level look-up.
+        return found.record, (_BY_ID if key is MatchKey.ID else key.value if key else None)
+
+    return found_in_file
 
 
 #: FIDE's order of keys: a FIDE id names one person wherever he plays.
 _FIDE_KEYS = (MatchKey.FIDE_ID, MatchKey.ID, MatchKey.NAME)
+_BY_ID = MatchKey.ID.value
 
 
 def ratings_from_file(
@@ -263,13 +315,16 @@ def ratings_from_file(
     when the caller has it (None: read here)."""
     if players is None:
         return event
+    if not players.records:
+        return event  # nobody to find: no rating to fill in, none waiting (7.14)
     if waiting is None:
         waiting = waiting_for_first_rating(players)
+    find = record_finder(players)  # the event's look-ups, the matcher asked for once
     if waiting:
-        event = _temporary_ratings_ignored(event, players)
+        event = _temporary_ratings_ignored(event, players, find)
     return with_ratings_before(
         event,
-        lambda player: find_record(player, players)[0],
+        lambda player: find(player)[0],
         FIDE_STATE.differing_rating,
         players.source,
     )
@@ -292,7 +347,11 @@ def waiting_for_first_rating(players: PlayerFile) -> bool:
 TEMPORARY_RATINGS = CITATIONS_2014.cite(Concept.TEMPORARY_RATINGS)
 
 
-def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
+def _temporary_ratings_ignored(
+    event: Event,
+    players: PlayerFile,
+    find: Callable[[Player], tuple[PlayerRecord | None, str | None]],
+) -> Event:
     """8.53: earlier temporary ratings of unrated players are ignored.  A player the player
     file has as unrated, his results waiting for a first rating (``pending_results``, 7.14),
     has no published rating: a rating the event gives him is such a temporary one, and he is
@@ -302,7 +361,7 @@ def _temporary_ratings_ignored(event: Event, players: PlayerFile) -> Event:
     for player in event.players:
         if player.rating is None:
             continue
-        record = find_record(player, players)[0]
+        record = find(player)[0]
         if record is not None and record.rating is None and record.extra.get(PENDING_COLUMN):
             dropped.append(player)
     if not dropped:
@@ -337,19 +396,26 @@ def read_states(
     local_ids = event.local_ids
     # Nobody to find (a ledger's first month: 200,000 players, an empty state): the matcher
     # is not asked (find_record would answer None for each).
-    searched = players is not None and bool(players.records)
+    find = record_finder(players) if players is not None and players.records else None
     for player in event.players:
         own = BirthAndFirstRating.of(player)
-        found = find_record(player, players) if searched and players is not None else None
-        record, how = found if found is not None else (None, None)
+        record, how = find(player) if find is not None else (None, None)
         if record is None or how is None:
             if players is not None:
                 missing.append(player.name)
                 missing_ids.append(player.id)
-            states[player.id] = PlayerState(
-                born=player.born,
-                born_year_only=own.born_year_only,
-                key=core_person_key(player, local_ids).value,
+            states[player.id] = _player_state(
+                None,
+                player.born,
+                None,
+                None,
+                None,
+                None,
+                None,
+                (),
+                own.born_year_only,
+                core_person_key(player, local_ids).value,
+                None,
             )
             continue
         how_counts[how] = how_counts.get(how, 0) + 1
@@ -379,18 +445,18 @@ def read_states(
                 )
             )
         state = FIDE_STATE.read(record)
-        states[player.id] = PlayerState(
-            games=state.games,
-            born=state.born or player.born,
-            born_year_only=state.born is None and own.born_year_only,
-            ever_2400=state.ever_2400,
-            k=state.k,
-            first_rated=first_date,
-            ever_2300=state.ever_2300,
-            list_rating=record.rating if player.rating is not None else None,
-            pending=state.pending if player.rating is None else (),
-            key=record.id or person_key(player, event),
-            matched=how,
+        states[player.id] = _player_state(
+            state.games,
+            state.born or player.born,
+            state.ever_2400,
+            state.k,
+            first_date,
+            state.ever_2300,
+            record.rating if player.rating is not None else None,
+            state.pending if player.rating is None else (),
+            state.born is None and own.born_year_only,
+            record.id or person_key(player, event),
+            how,
         )
     if players is not None:
         source = players.source or tr("player file")

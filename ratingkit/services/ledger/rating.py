@@ -50,6 +50,7 @@ from ..ledgerfile import (
     LedgerFileError,
 )
 from .common import (
+    K_IN_FORCE,
     LedgerCore,
     _cell,
     _months_between,
@@ -61,6 +62,7 @@ from .common import (
     result_detail,
     state_list_columns,
 )
+from .earlier_lists import EarlierLists
 
 
 class LedgerRating(LedgerCore):
@@ -70,6 +72,8 @@ class LedgerRating(LedgerCore):
     #: of the two): the next period's state reads again those that did not change (a
     #: season's players, period after period), not each one's JSON.
     _records_read: dict[tuple[int, str], PlayerRecord] | None = None
+    #: The lists the last :meth:`_publish` read and wrote (:meth:`_lists_before`).
+    _lists_read: EarlierLists | None = None
 
     def rate_period(self, period: str, replace: bool = False) -> list[Report]:
         """Rate every event of ``period`` in date order and publish the list.
@@ -523,23 +527,16 @@ class LedgerRating(LedgerCore):
         him (:func:`listed_by`); he is new in the first period he is listed, unless he came to
         the ledger with a rating (from a player file, FIDE's list or his first event file)."""
         db = self._connection
-        # Each player's lists before this period, in one pass over them: whether one listed
-        # him, the last period he played in (none: NULL), the first that published him.
-        ever_listed: set[int] = set()
-        last_played: dict[int, str] = {}
-        first_published: dict[int, str] = {}
-        for player_id, was_listed, last_period, first_period in db.execute(
-            "SELECT player_id, MAX(listed), MAX(CASE WHEN played = 1 THEN period END),"
-            " MIN(period) FROM published WHERE period < ? GROUP BY player_id",
-            (period,),
-        ):
-            if was_listed == 1:
-                ever_listed.add(player_id)
-            if last_period is not None:
-                last_played[player_id] = last_period
-            first_published[player_id] = first_period
+        earlier = self._lists_before(period)
+        ever_listed = earlier.ever_listed
+        last_played = earlier.last_played
+        first_published = earlier.first_published
         arrived_rated = {r[0] for r in db.execute("SELECT id FROM players WHERE arrived_rated")}
         list_columns = state_list_columns(self.rules)
+        # FIDE's lists show the K alone (FIDE 2014 8.56): a player's state text is a function
+        # of the K in force and his record's K, made once for each pair, not once a player.
+        k_alone = list_columns == (K_IN_FORCE,)
+        state_texts: dict[tuple[int | None, int | None], str | None] = {}
         # Months since a period, read once for each period (a FIDE month lists 100,000
         # players, their last periods a few dozen).
         months_since: dict[str, int] = {}
@@ -559,13 +556,22 @@ class LedgerRating(LedgerCore):
             inactive = months >= 12
             if last is None and FideListFlags.of(record.extra).inactive:
                 inactive = True  # FIDE's list flags him inactive and he has not played since
+            k = k_used.get(pid)
+            if k_alone:
+                pair = (k, record.k)
+                if pair in state_texts:
+                    state_text = state_texts[pair]
+                else:
+                    state_text = state_texts[pair] = published_state(list_columns, record, k)
+            else:
+                state_text = published_state(list_columns, record, k)
             rows.append(
                 (
                     period,
                     player_id,
                     record.rating if listed else None,
                     record.games,
-                    published_state(list_columns, record, k_used.get(pid)),
+                    state_text,
                     int(player_id in played),
                     int(listed),
                     int(is_new),
@@ -577,6 +583,18 @@ class LedgerRating(LedgerCore):
             " is_new, inactive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
+        self._lists_read = earlier.with_list(db, period, rows)
+
+    def _lists_before(self, period: str) -> EarlierLists:
+        """What the lists before ``period`` say of each player (:class:`EarlierLists`): the
+        ones the last :meth:`_publish` kept where they still are the ledger's (the next
+        period's lists are those and the one it published: a season's lists read once, not
+        once a period), else read in one pass over them."""
+        kept = self._lists_read
+        db = self._connection
+        if kept is not None and kept.still_before(db, period):
+            return kept
+        return EarlierLists.read(db, period)
 
 
 def _engine_result_rows(
