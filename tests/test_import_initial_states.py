@@ -170,3 +170,51 @@ def test_an_import_matches_its_players_to_the_player_file_once(tmp_path, monkeyp
         ("B", 40, None),
     ]
     book.close()
+
+
+@pytest.mark.parametrize("spelled", ["as read", "through another folder"])
+def test_the_events_own_players_file_is_known_however_it_is_named(tmp_path, spelled):
+    """Named as the reader named it (compared as text) or otherwise (resolved): the event's own
+    players file, whose ratings are the event's and not the state's (issue 24)."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "ev-games.csv").write_text(
+        "round,white,black,result,date\n1,1,2,1-0,2025-01-04\n", encoding="utf-8"
+    )
+    (tmp_path / "ev-players.csv").write_text(
+        "id,name,rating,k\n1,A,2000,20\n2,B,1900,40\n", encoding="utf-8"
+    )
+    players = tmp_path / "ev-players.csv"
+    if spelled != "as read":
+        players = tmp_path / "sub" / ".." / "ev-players.csv"
+    book = Ledger.create(tmp_path / "l.sqlite", "fide-2014")
+    book.import_file(tmp_path / "ev-games.csv", players=players)
+    states = [
+        json.loads(t) for (t,) in book._connection.execute("SELECT initial_state FROM players")
+    ]
+    assert sorted((s["name"], s["rating"], s["k"]) for s in states) == [
+        ("A", None, 20),
+        ("B", None, 40),
+    ]
+    book.close()
+
+
+def test_another_player_files_rating_is_the_state_before_the_first_period(tmp_path):
+    """A player file that is not the event's own (here a state file beside the event's
+    players file) gives its ratings to the state."""
+    (tmp_path / "ev-games.csv").write_text(
+        "round,white,black,result,date\n1,1,2,1-0,2025-01-04\n", encoding="utf-8"
+    )
+    (tmp_path / "ev-players.csv").write_text(
+        "id,name,rating\n1,A,2000\n2,B,1900\n", encoding="utf-8"
+    )
+    (tmp_path / "state.csv").write_text("id,name,rating,k\n1,A,2000,20\n", encoding="utf-8")
+    book = Ledger.create(tmp_path / "l.sqlite", "fide-2014")
+    book.import_file(tmp_path / "ev-games.csv", players=tmp_path / "state.csv")
+    rows = book._connection.execute("SELECT initial_state FROM players ORDER BY id")
+    states = [json.loads(t) if t is not None else None for (t,) in rows]
+    # A is in the state file: its rating and K; B is not: no state.
+    assert [(s["name"], s["rating"], s["k"]) if s else None for s in states] == [
+        ("A", 2000, 20),
+        None,
+    ]
+    book.close()

@@ -894,4 +894,6 @@ def _read_with(event: Event, source: str | None) -> bool:
     roster of a games file with none beside it): its ratings are the event's own."""
     if source is None:
         return False
+    if source in event.origin.files:  # the same name, the same file: nothing to resolve
+        return True
     return Path(source).resolve() in {Path(name).resolve() for name in event.origin.files}
