@@ -12,6 +12,8 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ratingkit.core.players import PlayerFile, PlayerRecord
 from ratingkit.services.ledger import Ledger
@@ -218,3 +220,69 @@ def test_another_player_files_rating_is_the_state_before_the_first_period(tmp_pa
         None,
     ]
     book.close()
+
+
+#: Values a state's cell may hold, as a player file or FIDE's list gives them.
+_NAMES = st.sampled_from([None, "A", "Ölçü", "B b"])
+_SMALL = st.sampled_from([None, 0, 12, 2100])
+_DAYS = st.sampled_from([None, date(2001, 1, 1), date(1990, 12, 31)])
+_FLAGS = st.sampled_from([None, True, False])
+_EXTRAS = st.dictionaries(st.sampled_from(["sex", "club", "fide_id"]), st.sampled_from(["f", "x"]))
+_RECORDS = st.builds(
+    PlayerRecord,
+    id=st.sampled_from([None, "a", "7"]),
+    name=_NAMES,
+    rating=_SMALL,
+    games=_SMALL,
+    born=_DAYS,
+    k=st.sampled_from([None, 10, 20, 40]),
+    ever_2400=_FLAGS,
+    grade=st.sampled_from([None, "1 dan"]),
+    extra=_EXTRAS,
+)
+#: Stored states: none, one _record_to_json wrote, or texts an older version may have left
+#: (a key missing, keys unsorted, a float, a birth date, a number in the extra cells).
+_STORED_TEXTS = st.one_of(
+    st.none(),
+    _RECORDS.map(_record_to_json),
+    st.sampled_from(
+        [
+            '{"name": "D", "id": "d", "rating": null, "extra": {}}',
+            '{"born": null, "ever_2300": null, "ever_2400": null, "extra": {"n": 1}, "games": '
+            'null, "grade": null, "id": "1", "k": null, "name": "E", "prior_grade": null, '
+            '"rating": 2100.0}',
+        ]
+    ),
+)
+
+
+@settings(max_examples=60, deadline=None, database=None, derandomize=True)
+@given(
+    stored=st.lists(st.tuples(_STORED_TEXTS, st.sampled_from([0, 1])), min_size=3, max_size=3),
+    rows=st.lists(st.tuples(st.sampled_from([1, 2, 3]), _RECORDS), max_size=6),
+    without_rating=st.booleans(),
+)
+def test_the_batch_stores_what_one_row_at_a_time_stores_for_any_states(
+    tmp_path_factory, stored, rows, without_rating
+):
+    """The batch, its merge of the decoded JSON included (a text _record_to_json wrote), and
+    the record path (any other text) against the rule applied one row at a time."""
+    folder = tmp_path_factory.mktemp("states")
+    books = []
+    for name in ("batched.sqlite", "oracle.sqlite"):
+        book = Ledger.create(folder / name, "fide-2014")
+        with book._write() as db:
+            for player_id, (text, arrived) in enumerate(stored, start=1):
+                db.execute(
+                    "INSERT INTO players (id, name, name_key, initial_state, arrived_rated)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (player_id, f"p{player_id}", f"p{player_id}", text, arrived),
+                )
+        books.append(book)
+    batched, oracle = books
+    with batched._write():
+        batched._set_initial_states(rows, without_rating=without_rating)
+    _one_row_at_a_time(oracle, rows, without_rating)
+    assert _players(batched) == _players(oracle)
+    batched.close()
+    oracle.close()

@@ -576,27 +576,31 @@ class LedgerImporting(LedgerRating):
                 row = build(PlayerRecord, {**row.__dict__, "rating": None})
             # What the rows before left, else what is stored.
             text, arrived = changed.get(player_id) or (stored.get(player_id, (None, 0))[0], False)
-            record = row
-            if text is not None:
-                old = _record_from_json(text, player_id)
-                missing = {
-                    name: getattr(row, name)
-                    for name in _RECORD_FIELDS
-                    if name not in ("id", "extra")
-                    and getattr(old, name) is None
-                    and getattr(row, name) is not None
-                }
-                # replace(old, **missing, extra=...) without its __init__: the same record.
-                record = build(
-                    PlayerRecord,
-                    {
-                        **old.__dict__,
-                        **missing,
-                        "extra": MappingProxyType({**row.extra, **old.extra}),
-                    },
-                )
-            new_text = _record_to_json(record)
-            changed[player_id] = (new_text, arrived or record.rating is not None)
+            merged = _merged_state_text(text, player_id, row) if text is not None else None
+            if merged is not None:
+                new_text, rated = merged
+            else:
+                record = row
+                if text is not None:
+                    old = _record_from_json(text, player_id)
+                    missing = {
+                        name: getattr(row, name)
+                        for name in _RECORD_FIELDS
+                        if name not in ("id", "extra")
+                        and getattr(old, name) is None
+                        and getattr(row, name) is not None
+                    }
+                    # replace(old, **missing, extra=...) without its __init__: the same record.
+                    record = build(
+                        PlayerRecord,
+                        {
+                            **old.__dict__,
+                            **missing,
+                            "extra": MappingProxyType({**row.extra, **old.extra}),
+                        },
+                    )
+                new_text, rated = _record_to_json(record), record.rating is not None
+            changed[player_id] = (new_text, arrived or rated)
         updates = []
         for player_id, (new_text, arrived) in changed.items():
             old_text, old_arrived = stored.get(player_id, (None, None))
@@ -792,6 +796,40 @@ class LedgerImporting(LedgerRating):
                 periods = sorted({report_period for report_period in self._last_rerated})
                 done += "; " + tr("re-rated {periods}", periods=", ".join(periods))
             return done
+
+
+#: The keys of a stored state as ``_record_to_json`` writes them, and the values that JSON
+#: gives back as they were written (``_record_to_json`` writes such values as they are).
+_STATE_KEYS = frozenset(_RECORD_FIELDS)
+_AS_WRITTEN = (str, int, type(None))
+
+
+def _merged_state_text(text: str, player_id: int, row: PlayerRecord) -> tuple[str, bool] | None:
+    """The stored state ``text`` with the empty cells ``row`` fills and its extra cells, as
+    ``_set_initial_states`` stores it (``_record_to_json`` of the merged record), and whether
+    it has a rating; made from the decoded JSON without a ``PlayerRecord`` and read back the
+    same.  None where the text is not one ``_record_to_json`` wrote with such values (other
+    keys, a birth date, a value JSON may give back otherwise): the record path decides."""
+    data = json.loads(text)
+    if data.keys() != _STATE_KEYS or data["born"] is not None:
+        return None
+    extra = data["extra"]
+    if not isinstance(extra, dict) or not all(isinstance(v, str) for v in extra.values()):
+        return None
+    if not all(isinstance(data[name], _AS_WRITTEN) for name in _RECORD_FIELDS if name != "extra"):
+        return None
+    data["id"] = str(player_id)  # the ledger's id (_record_from_json), not the file's
+    cells = row.__dict__
+    for name in _RECORD_FIELDS:
+        if name not in ("id", "extra") and data[name] is None and cells[name] is not None:
+            data[name] = _stored_value(cells[name])
+    data["extra"] = {k: _stored_value(v) for k, v in {**row.extra, **extra}.items()}
+    return json.dumps(data, ensure_ascii=False, sort_keys=True), data["rating"] is not None
+
+
+def _stored_value(value: object) -> object:
+    """A record's value as ``_record_to_json`` writes it."""
+    return value if isinstance(value, str | int | None) else plain(value)
 
 
 def _iso(day: date | None) -> str | None:
