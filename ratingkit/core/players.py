@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING
 from ..core.i18n import N_, _, ngettext, tr
 from .errors import DuplicatePlayerError, InvalidValueError, Location, MalformedLineError
 from .extras import PlayerFileFacts
+from .fastbuild import build
 from .fileio import CsvRow, read_csv_table, read_text
 
 # Re-exported: the matcher's names were this module's before core.matching took them.
@@ -643,7 +644,9 @@ def _parsed_player_csv(text: str, source: str) -> PlayerFile:
         )
     check_columns(header, source)
     check_unnamed(header, rows, source)
-    records = [_record(row.cells, Location(source, row.line)) for row in rows]
+    # A CSV table's cells come stripped; each row's Location made without its __init__.
+    at = [build(Location, {"file": source, "line": r.line, "column": None}) for r in rows]
+    records = [_record(r.cells, w, stripped=True) for r, w in zip(rows, at, strict=True)]
     return PlayerFile(_check_unique(records), source)
 
 
@@ -663,12 +666,18 @@ def check_unnamed(header: Sequence[str], rows: Sequence[CsvRow], source: str) ->
             )
 
 
+#: Every known column's cell empty (a row's cells laid over it), and the known columns as a set.
+_NO_CELLS, _KNOWN = dict.fromkeys(KNOWN_COLUMNS, ""), frozenset(KNOWN_COLUMNS)
 #: The rating each rating text read so far gave (a month's files repeat the ratings 0-4000).
 _RATINGS: dict[str, int | None] = {}
 
 
-def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
-    cell = {column: (row.get(column) or "").strip() for column in KNOWN_COLUMNS}
+def _record(row: Mapping[str, str], location: Location, *, stripped: bool = False) -> PlayerRecord:
+    # ``stripped``: the cells are a CSV table's (read_csv_table strips them), laid over empties.
+    if stripped:
+        cell = {**_NO_CELLS, **row}
+    else:
+        cell = {column: (row.get(column) or "").strip() for column in KNOWN_COLUMNS}
 
     def at(name: str) -> Location:
         return Location(location.file, location.line, name)
@@ -714,21 +723,12 @@ def _record(row: Mapping[str, str], location: Location) -> PlayerRecord:
             )
     ever_2400 = parse_bool(cell["ever_2400"], at("ever_2400")) if cell["ever_2400"] else None
     ever_2300 = parse_bool(cell["ever_2300"], at("ever_2300")) if cell["ever_2300"] else None
-    extra = {column: v for column, v in row.items() if column and column not in KNOWN_COLUMNS}
-    return PlayerRecord(
-        id=record_id,
-        name=name,
-        rating=rating,
-        games=games,
-        born=born,
-        k=k,
-        ever_2400=ever_2400,
-        grade=cell["grade"] or None,
-        prior_grade=cell["prior_grade"] or None,
-        ever_2300=ever_2300,
-        extra=extra,
-        location=location,
-    )
+    extra = {column: v for column, v in row.items() if column and column not in _KNOWN}
+    # PlayerRecord(...) without its __init__ (fastbuild.build; its __post_init__ done here).
+    values: tuple[object, ...] = (record_id, name, rating, games, born, k, ever_2400)
+    values += (cell["grade"] or None, cell["prior_grade"] or None, ever_2300)
+    values += (MappingProxyType(extra), location)
+    return build(PlayerRecord, dict(zip(PlayerRecord.__dataclass_fields__, values, strict=True)))
 
 
 def _check_unique(records: list[PlayerRecord]) -> tuple[PlayerRecord, ...]:

@@ -231,20 +231,18 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
         for column, value in zip(_EXTRA_STATE, _extra_state_of(record), strict=True):
             if value is not None:
                 extra[column] = value
-        players.append(
-            Player(
-                id=record.id,
-                name=record.name or record.id,
-                rating=record.rating,
-                federation=extra.pop("federation", None) or None,
-                title=extra.pop("title", None) or None,
-                sex=extra.pop("sex", None) or None,
-                born=record.born,
-                fide_id=extra.pop("fide_id", None) or None,
-                extra=extra,
-                location=record.location,
-            )
-        )
+        # Player(...) without its __init__ (a month's files are 200,000 rows): its
+        # __post_init__ wraps ``extra``, a dictionary made here, as done below.
+        fields: dict[str, object] = {"id": record.id, "name": record.name or record.id}
+        fields["rating"] = record.rating
+        fields["federation"] = extra.pop("federation", None) or None
+        fields["title"] = extra.pop("title", None) or None
+        fields["sex"] = extra.pop("sex", None) or None
+        fields["born"] = record.born
+        fields["fide_id"] = extra.pop("fide_id", None) or None
+        fields["extra"] = MappingProxyType(extra)
+        fields["location"] = record.location
+        players.append(build(Player, fields))
     return players
 
 

@@ -7,14 +7,16 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ...core.errors import RatingkitError
+from ...core.fastbuild import build
 from ...core.game_columns import game_columns, game_count, game_dates
 from ...core.i18n import tr
 from ...core.model import Event, Game, Player
@@ -24,6 +26,7 @@ from ...core.players import (
     MatchKey,
     PersonKind,
     PlayerFile,
+    PlayerMatch,
     PlayerRecord,
     RatingConflictError,
     differing_rating_rule,
@@ -169,11 +172,18 @@ class LedgerImporting(LedgerRating):
             guard(self.rules, [event], player_file)
         except RatingkitError as exc:
             errors.append(str(exc))
-        if player_file is not None:
+        # The event's players matched to the player file once, for the ratings' check here
+        # and for their state stored with the event (_store_event).
+        state = (
+            player_file.match([(p.id, p.name) for p in event.players], by_name=event.local_ids)
+            if player_file is not None
+            else None
+        )
+        if state is not None:
             # A player's rating in the event and in the player file: one rating before the
             # event (core.players.rating_before), refused now where they differ and the rule
             # set does not allow it.
-            errors.extend(self._rating_conflicts(event, player_file, source))
+            errors.extend(self._rating_conflicts(event, state, source))
         file_digest = _file_digest(Path(path), event)
         if errors:
             raise ImportErrors(source, errors)
@@ -210,15 +220,17 @@ class LedgerImporting(LedgerRating):
                 )
             if errors:
                 raise ImportErrors(source, errors)
-            summary = self._store_event(event, keys, file_digest, period, player_file, source)
+            summary = self._store_event(
+                event, keys, file_digest, period, player_file, state, source
+            )
             if rated_from is not None:
                 self._rerate_from(min(period, rated_from))
             return summary
 
-    def _rating_conflicts(self, event: Event, players: PlayerFile, source: str) -> list[str]:
-        """The players whose rating in ``event`` and in the player file the one rule
+    def _rating_conflicts(self, event: Event, match: PlayerMatch, source: str) -> list[str]:
+        """The players whose rating in ``event`` and in the player file (``match``, the
+        event's players matched to it) the one rule
         (:func:`~ratingkit.core.players.rating_before`) refuses, one message each."""
-        match = players.match([(p.id, p.name) for p in event.players], by_name=event.local_ids)
         rule = differing_rating_rule(self.rules)
         errors = []
         for player in event.players:
@@ -339,19 +351,14 @@ class LedgerImporting(LedgerRating):
         digest: str,
         period: str,
         player_file: PlayerFile | None,
+        state: PlayerMatch | None,
         source: str,
     ) -> ImportSummary:
+        """Store a checked event; ``state`` is its players matched to ``player_file``."""
         db = self._connection
         own_ids: list[tuple[str, int]] = []
         own_file = player_file is not None and _read_with(event, player_file.source)
-        state = (
-            player_file.match(
-                [(p.id, p.name) for p in event.players],
-                by_name=event.local_ids,
-            )
-            if player_file is not None
-            else None
-        )
+        initial_states: list[tuple[int, PlayerRecord]] = []
         ids = self._store_players(event, keys)
         created = sum(not isinstance(keys[p.id], int) for p in event.players)
         for player in event.players:
@@ -361,12 +368,11 @@ class LedgerImporting(LedgerRating):
                 own_ids.append((player.id, ids[player.id]))
             record = state.records.get(player.id) if state is not None else None
             if record is not None:
-                if own_file:
-                    # The event's own players file: its rating is the one the event gives
-                    # (stored with the event), the rating before this event, not a state
-                    # before the player's first rated period (issue 24).
-                    record = replace(record, rating=None)
-                self._set_initial_state(ids[player.id], record)
+                initial_states.append((ids[player.id], record))
+        # The event's own players file: its rating is the one the event gives (stored with the
+        # event), the rating before this event, not a state before the player's first rated
+        # period (issue 24).
+        self._set_initial_states(initial_states, without_rating=own_file)
         db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
         # No special ending, handicap or extra cell in the whole event (a chess month): each
         # game's row is its seven plain cells, made once for the digest and the insert.
@@ -511,6 +517,7 @@ class LedgerImporting(LedgerRating):
         other players, matched on their id (on their name when the event's ids are start
         numbers or the row has none) and created when new."""
         db = self._connection
+        states: list[tuple[int, PlayerRecord]] = []
         for record in records:
             name = record.name or record.id or ""
             key = (
@@ -533,31 +540,83 @@ class LedgerImporting(LedgerRating):
                     (key, name, normalise_name(name), record.id if key else None),
                 )
                 row = (_row_id(cursor),)
-            self._set_initial_state(row[0], record)
+            states.append((row[0], record))
+        # The lookups above read no initial state: the states are stored at once after them.
+        self._set_initial_states(states)
 
-    def _set_initial_state(self, player_id: int, record: PlayerRecord) -> None:
-        """A player file's row as the player's state before his first rated period, where
+    def _set_initial_states(
+        self, states: Sequence[tuple[int, PlayerRecord]], *, without_rating: bool = False
+    ) -> None:
+        """Player file rows as the players' states before their first rated period, where
         the ledger knows nothing yet: what it knows (FIDE's list, an earlier file) stays, and
-        the file fills in only the cells the ledger has empty.  (A later file must not change
-        the state the first period starts from: re-rating that period with --replace would
-        start from it.)"""
+        each file row fills in only the cells the ledger has empty.  (A later file must not
+        change the state the first period starts from: re-rating that period with --replace
+        would start from it.)  ``without_rating``: the rows' ratings are left out (an event's
+        own players file gives the rating before that event, not a state).
+
+        The stored states are read in one query and written in one ``executemany``, only
+        where they change; rows of one player (two event players found as one ledger player)
+        are merged in order, each onto what the one before left, as one row at a time was."""
+        if not states:
+            return
         db = self._connection
-        known = db.execute(
-            "SELECT initial_state FROM players WHERE id = ?", (player_id,)
-        ).fetchone()
-        if known is not None and known[0] is not None:
-            old = _record_from_json(known[0], player_id)
-            missing = {
-                name: getattr(record, name)
-                for name in _RECORD_FIELDS
-                if name not in ("id", "extra")
-                and getattr(old, name) is None
-                and getattr(record, name) is not None
-            }
-            record = replace(old, **missing, extra={**record.extra, **old.extra})
-        db.execute(
+        wanted = sorted({player_id for player_id, _record in states})
+        # The stored text and its arrived_rated of each player, as the rows below leave them.
+        stored: dict[int, tuple[str | None, int | None]] = {}
+        for begin in range(0, len(wanted), 500):
+            chunk = wanted[begin : begin + 500]
+            stored.update(
+                (player_id, (text, arrived))
+                for player_id, text, arrived in db.execute(
+                    "SELECT id, initial_state, arrived_rated FROM players WHERE id IN"
+                    f" ({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
+            )
+        #: Each changed player's new text and whether a row of his gave a rating.
+        changed: dict[int, tuple[str, bool]] = {}
+        for player_id, row in states:
+            if without_rating and row.rating is not None:
+                # The record as replace(row, rating=None) makes it, without its __init__.
+                row = build(PlayerRecord, {**row.__dict__, "rating": None})
+            # What the rows before left, else what is stored.
+            text, arrived = changed.get(player_id) or (stored.get(player_id, (None, 0))[0], False)
+            merged = _merged_state_text(text, player_id, row) if text is not None else None
+            if merged is not None:
+                new_text, rated = merged
+            else:
+                record = row
+                if text is not None:
+                    old = _record_from_json(text, player_id)
+                    missing = {
+                        name: getattr(row, name)
+                        for name in _RECORD_FIELDS
+                        if name not in ("id", "extra")
+                        and getattr(old, name) is None
+                        and getattr(row, name) is not None
+                    }
+                    # replace(old, **missing, extra=...) without its __init__: the same record.
+                    record = build(
+                        PlayerRecord,
+                        {
+                            **old.__dict__,
+                            **missing,
+                            "extra": MappingProxyType({**row.extra, **old.extra}),
+                        },
+                    )
+                new_text, rated = _record_to_json(record), record.rating is not None
+            changed[player_id] = (new_text, arrived or rated)
+        updates = []
+        for player_id, (new_text, arrived) in changed.items():
+            old_text, old_arrived = stored.get(player_id, (None, None))
+            # The same text, and "arrived_rated OR ?" leaving arrived_rated as it is (a 1, or a
+            # 0 and no rating): the row would not change.
+            if new_text == old_text and (old_arrived == 1 or (old_arrived == 0 and not arrived)):
+                continue
+            updates.append((new_text, int(arrived), player_id))
+        db.executemany(
             "UPDATE players SET initial_state = ?, arrived_rated = arrived_rated OR ? WHERE id = ?",
-            (_record_to_json(record), int(record.rating is not None), player_id),
+            updates,
         )
 
     def import_list(
@@ -744,6 +803,40 @@ class LedgerImporting(LedgerRating):
             return done
 
 
+#: The keys of a stored state as ``_record_to_json`` writes them, and the values that JSON
+#: gives back as they were written (``_record_to_json`` writes such values as they are).
+_STATE_KEYS = frozenset(_RECORD_FIELDS)
+_AS_WRITTEN = (str, int, type(None))
+
+
+def _merged_state_text(text: str, player_id: int, row: PlayerRecord) -> tuple[str, bool] | None:
+    """The stored state ``text`` with the empty cells ``row`` fills and its extra cells, as
+    ``_set_initial_states`` stores it (``_record_to_json`` of the merged record), and whether
+    it has a rating; made from the decoded JSON without a ``PlayerRecord`` and read back the
+    same.  None where the text is not one ``_record_to_json`` wrote with such values (other
+    keys, a birth date, a value JSON may give back otherwise): the record path decides."""
+    data = json.loads(text)
+    if data.keys() != _STATE_KEYS or data["born"] is not None:
+        return None
+    extra = data["extra"]
+    if not isinstance(extra, dict) or not all(isinstance(v, str) for v in extra.values()):
+        return None
+    if not all(isinstance(data[name], _AS_WRITTEN) for name in _RECORD_FIELDS if name != "extra"):
+        return None
+    data["id"] = str(player_id)  # the ledger's id (_record_from_json), not the file's
+    cells = row.__dict__
+    for name in _RECORD_FIELDS:
+        if name not in ("id", "extra") and data[name] is None and cells[name] is not None:
+            data[name] = _stored_value(cells[name])
+    data["extra"] = {k: _stored_value(v) for k, v in {**row.extra, **extra}.items()}
+    return json.dumps(data, ensure_ascii=False, sort_keys=True), data["rating"] is not None
+
+
+def _stored_value(value: object) -> object:
+    """A record's value as ``_record_to_json`` writes it."""
+    return value if isinstance(value, str | int | None) else plain(value)
+
+
 def _iso(day: date | None) -> str | None:
     return day.isoformat() if day else None
 
@@ -844,4 +937,6 @@ def _read_with(event: Event, source: str | None) -> bool:
     roster of a games file with none beside it): its ratings are the event's own."""
     if source is None:
         return False
+    if source in event.origin.files:  # the same name, the same file: nothing to resolve
+        return True
     return Path(source).resolve() in {Path(name).resolve() for name in event.origin.files}
