@@ -35,9 +35,10 @@ from dataclasses import replace
 from datetime import date
 from operator import attrgetter, methodcaller, ne
 from pathlib import Path
+from types import MappingProxyType
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError, RatingkitError
-from ..core.fastbuild import collector_paused
+from ..core.fastbuild import build, collector_paused
 from ..core.fileio import (
     FIELD_LIMIT,
     Reads,
