@@ -241,7 +241,8 @@ _RECORDS = st.builds(
     extra=_EXTRAS,
 )
 #: Stored states: none, one _record_to_json wrote, or texts an older version may have left
-#: (a key missing, keys unsorted, a float, a birth date, a number in the extra cells).
+#: (a key missing, keys unsorted, a float, a birth date, a number or a flag in the extra
+#: cells, a list or an object in a cell).
 _STORED_TEXTS = st.one_of(
     st.none(),
     _RECORDS.map(_record_to_json),
@@ -251,6 +252,10 @@ _STORED_TEXTS = st.one_of(
             '{"born": null, "ever_2300": null, "ever_2400": null, "extra": {"n": 1}, "games": '
             'null, "grade": null, "id": "1", "k": null, "name": "E", "prior_grade": null, '
             '"rating": 2100.0}',
+            # A list and an object where a cell is, a flag among the extra cells.
+            '{"born": null, "ever_2300": null, "ever_2400": true, "extra": {"n": true}, "games": '
+            '[1], "grade": null, "id": "1", "k": {"a": 1}, "name": "E", "prior_grade": null, '
+            '"rating": 2100}',
         ]
     ),
 )

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import partial
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -105,6 +105,12 @@ class ListImportSummary:
             created=self.created,
             updated=self.updated,
         )
+
+
+#: A player found by his stored key in the event's one lookup takes that ledger player at
+#: once (``_match_keys``); False sends every keyed player through ``match_by_keys``, the
+#: general path its test holds the fast one against.
+_FOUND_AT_ONCE = True
 
 
 class LedgerImporting(LedgerRating):
@@ -282,6 +288,12 @@ class LedgerImporting(LedgerRating):
                 continue
             if key is not None:
                 holders[key] = player
+                found_at_once = by_key.get(key) if _FOUND_AT_ONCE else None
+                if found_at_once is not None:
+                    # Found by his key in the event's one lookup: one key and one candidate,
+                    # which the matcher below would give (tests/test_import_match_keys.py).
+                    out[player.id] = found_at_once
+                    continue
                 # His one key (person_key: a FIDE id, else his own id) through the one
                 # matcher; the ledger's lookups were read for the whole event at once.
                 kind = MatchKey.FIDE_ID if player.fide_id else MatchKey.ID
@@ -356,24 +368,31 @@ class LedgerImporting(LedgerRating):
     ) -> ImportSummary:
         """Store a checked event; ``state`` is its players matched to ``player_file``."""
         db = self._connection
-        own_ids: list[tuple[str, int]] = []
-        own_file = player_file is not None and _read_with(event, player_file.source)
-        initial_states: list[tuple[int, PlayerRecord]] = []
-        ids = self._store_players(event, keys)
-        created = sum(not isinstance(keys[p.id], int) for p in event.players)
-        for player in event.players:
-            if not event.local_ids:
-                # The file's ids are the players' own (member numbers): kept with him, also
-                # where he is known by his FIDE id or came from FIDE's list.
-                own_ids.append((player.id, ids[player.id]))
-            record = state.records.get(player.id) if state is not None else None
-            if record is not None:
-                initial_states.append((ids[player.id], record))
         # The event's own players file: its rating is the one the event gives (stored with the
         # event), the rating before this event, not a state before the player's first rated
         # period (issue 24).
-        self._set_initial_states(initial_states, without_rating=own_file)
-        db.executemany("UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL", own_ids)
+        own_file = player_file is not None and _read_with(event, player_file.source)
+        records = state.records if state is not None else {}
+        # A new player's state and own id go into his INSERT (_store_players); the players
+        # the ledger knew get theirs below.
+        ids = self._store_players(event, keys, records, without_rating=own_file)
+        known_players = [p for p in event.players if isinstance(keys[p.id], int)]
+        created = len(event.players) - len(known_players)
+        self._set_initial_states(
+            [
+                (ids[p.id], record)
+                for p in known_players
+                if (record := records.get(p.id)) is not None
+            ],
+            without_rating=own_file,
+        )
+        if not event.local_ids:
+            # The file's ids are the players' own (member numbers): kept with him, also
+            # where he is known by his FIDE id or came from FIDE's list.
+            db.executemany(
+                "UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL",
+                [(p.id, ids[p.id]) for p in known_players],
+            )
         # No special ending, handicap or extra cell in the whole event (a chess month): each
         # game's row is its seven plain cells, made once for the digest and the insert.
         columns = game_columns(event)  # a plain CSV games file's, its games never made
@@ -476,14 +495,28 @@ class LedgerImporting(LedgerRating):
             registered,
         )
 
-    def _store_players(self, event: Event, keys: Mapping[str, int | str]) -> dict[str, int]:
+    def _store_players(
+        self,
+        event: Event,
+        keys: Mapping[str, int | str],
+        records: Mapping[str, PlayerRecord],
+        *,
+        without_rating: bool,
+    ) -> dict[str, int]:
         """Each event player's ledger id: the matched one, or a new player's, stored with one
         ``executemany``.  A new player gets the id SQLite would give him inserted alone (the
         table's largest id plus one: ``players.id`` is an INTEGER PRIMARY KEY), given outright
-        so that the ids are known without a query a player."""
+        so that the ids are known without a query a player.
+
+        A new player's row is stored whole: his state from his player-file row (``records``,
+        the event's players matched to it), as ``_set_initial_states`` would store it over an
+        empty one (the row as it is, its rating left out with ``without_rating``), and his
+        own id where the file's ids are the players' own, as ``_store_event``'s own-ids
+        ``UPDATE`` would set it."""
         db = self._connection
         ids: dict[str, int] = {}
         new_rows = []
+        own_ids = not event.local_ids
         last_id = int(db.execute("SELECT COALESCE(MAX(id), 0) FROM players").fetchone()[0])
         for player in event.players:
             key = keys[player.id]
@@ -492,6 +525,15 @@ class LedgerImporting(LedgerRating):
                 continue
             last_id += 1
             ids[player.id] = last_id
+            record = records.get(player.id)
+            state_text = None
+            rated = player.rating is not None
+            if record is not None:
+                if without_rating and record.rating is not None:
+                    # The record as replace(record, rating=None) makes it, without __init__.
+                    record = build(PlayerRecord, {**record.__dict__, "rating": None})
+                state_text = _record_to_json(record)
+                rated = rated or record.rating is not None
             new_rows.append(
                 (
                     last_id,
@@ -502,12 +544,14 @@ class LedgerImporting(LedgerRating):
                     player.federation,
                     player.title,
                     player.born.isoformat() if player.born else None,
-                    int(player.rating is not None),
+                    int(rated),
+                    state_text,
+                    player.id if own_ids else None,
                 )
             )
         db.executemany(
             "INSERT INTO players (id, key, name, name_key, fide_id, federation, title, born,"
-            " arrived_rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " arrived_rated, initial_state, own_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             new_rows,
         )
         return ids
@@ -803,10 +847,15 @@ class LedgerImporting(LedgerRating):
             return done
 
 
-#: The keys of a stored state as ``_record_to_json`` writes them, and the values that JSON
-#: gives back as they were written (``_record_to_json`` writes such values as they are).
+#: The keys of a stored state as ``_record_to_json`` writes them, and the types of the values
+#: that JSON gives back as they were written (``_record_to_json`` writes str, int, bool and
+#: None as they are; a float, a list or an object may come back otherwise).
 _STATE_KEYS = frozenset(_RECORD_FIELDS)
-_AS_WRITTEN = (str, int, type(None))
+_AS_WRITTEN = frozenset({str, int, bool, type(None)})
+_TEXT = frozenset({str})
+#: A stored state's cells but its extra ones, in one call; the cells a row may fill.
+_PLAIN_CELLS = itemgetter(*(name for name in _RECORD_FIELDS if name != "extra"))
+_FILLABLE = tuple(name for name in _RECORD_FIELDS if name not in ("id", "extra"))
 
 
 def _merged_state_text(text: str, player_id: int, row: PlayerRecord) -> tuple[str, bool] | None:
@@ -819,16 +868,21 @@ def _merged_state_text(text: str, player_id: int, row: PlayerRecord) -> tuple[st
     if data.keys() != _STATE_KEYS or data["born"] is not None:
         return None
     extra = data["extra"]
-    if not isinstance(extra, dict) or not all(isinstance(v, str) for v in extra.values()):
+    # The values' exact types, checked a set at a time (JSON gives these types exactly).
+    if type(extra) is not dict or not _TEXT.issuperset(map(type, extra.values())):
         return None
-    if not all(isinstance(data[name], _AS_WRITTEN) for name in _RECORD_FIELDS if name != "extra"):
+    if not _AS_WRITTEN.issuperset(map(type, _PLAIN_CELLS(data))):
         return None
     data["id"] = str(player_id)  # the ledger's id (_record_from_json), not the file's
     cells = row.__dict__
-    for name in _RECORD_FIELDS:
-        if name not in ("id", "extra") and data[name] is None and cells[name] is not None:
-            data[name] = _stored_value(cells[name])
-    data["extra"] = {k: _stored_value(v) for k, v in {**row.extra, **extra}.items()}
+    for name in _FILLABLE:
+        if data[name] is None:
+            value = cells[name]
+            if value is not None:
+                data[name] = _stored_value(value)
+    if row.extra:
+        # The stored extra cells win; sort_keys below orders the keys as the record's did.
+        data["extra"] = {**{k: _stored_value(v) for k, v in row.extra.items()}, **extra}
     return json.dumps(data, ensure_ascii=False, sort_keys=True), data["rating"] is not None
 
 
