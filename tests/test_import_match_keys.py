@@ -70,3 +70,35 @@ def test_the_keys_found_worked_by_hand(ledger_and_event):
     assert errors == []
     # Ann by fide:100 (1), Bob by id:m2 (2), Cid by the own id m3 player 3 holds, Eve new.
     assert keys == {"x1": 1, "m2": 2, "m3": 3, "n5": "fide:500"}
+
+
+def test_namesakes_without_an_own_id_are_read_for_the_event_at_once(tmp_path, monkeypatch):
+    """An own id the ledger has not seen finds the one player of his name with no own id and
+    no own-id key (FIDE's list gave him); two such namesakes find none (a new player).  The
+    batch read of the namesakes against the rule worked by hand, fast path on and off."""
+    book = Ledger.create(tmp_path / "l.sqlite", "fide-2014")
+    with book._write() as db:
+        db.executemany(
+            "INSERT INTO players (id, key, name, name_key, own_id) VALUES (?, ?, ?, ?, ?)",
+            [
+                (10, None, "Kim", "kim", None),  # the one Kim: found
+                (11, None, "Lee", "lee", None),  # two of Lee: neither found
+                (12, None, "Lee", "lee", None),
+                (13, "fide:900", "Max", "max", None),  # keyed by FIDE id, no own id: found
+                (14, "id:o7", "Ned", "ned", "o7"),  # has an own id: not found
+            ],
+        )
+    files = _event_files(
+        tmp_path,
+        "ev",
+        "id,name,rating\nk1,KIM,2000\nl1,Lee,1900\nm1,Max,1800\nn1,Ned,1700\n",
+        ("k1", "l1", "m1", "n1"),
+    )
+    event = read_event(files[0], roster=files[1])
+    expected = {"k1": 10, "l1": "id:l1", "m1": 13, "n1": "id:n1"}
+    with book._write():
+        assert book._match_keys(event) == (expected, [])
+    monkeypatch.setattr(importing, "_FOUND_AT_ONCE", False)
+    with book._write():
+        assert book._match_keys(event) == (expected, [])
+    book.close()

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import partial
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -54,6 +54,7 @@ from .common import (
     parse_period,
 )
 from .rating import LedgerRating
+from .state_text import _merged_state_text
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,24 @@ class ListImportSummary:
 #: once (``_match_keys``); False sends every keyed player through ``match_by_keys``, the
 #: general path its test holds the fast one against.
 _FOUND_AT_ONCE = True
+
+
+def _keyed(
+    key: str,
+    player: Player,
+    by_key: Mapping[str, int],
+    by_own: Mapping[str, int],
+    namesakes: Mapping[str, int | None],
+    _kind: MatchKey,
+) -> list[int]:
+    """The ledger player a stored key finds: by the key, else (an own id) the player of that
+    own id keyed by his FIDE id, else the one player of his name who has no own id yet
+    (FIDE's list gave him: a member number the ledger has not seen is he, never a second
+    one; ``namesakes``, read for the event at once)."""
+    found = by_key.get(key, by_own.get(key))
+    if found is None and key.startswith("id:"):
+        found = namesakes.get(normalise_name(player.name))
+    return [] if found is None else [found]
 
 
 class LedgerImporting(LedgerRating):
@@ -268,6 +287,16 @@ class LedgerImporting(LedgerRating):
         # id: an event that names one by his own id alone finds him too.
         owned = self._lookup("SELECT own_id, id FROM players WHERE own_id IN ({})", own)
         by_own = {f"id:{k}": v for k, v in owned.items()}
+        # The one namesake without an own id of each own-id player neither lookup found (_keyed),
+        # read for the whole event at once too.
+        namesakes = self._unnumbered_namesakes(
+            [
+                normalise_name(player.name)
+                for player, key in zip(event.players, player_keys, strict=True)
+                if key is not None and key.startswith("id:") and key not in by_key
+                if key not in by_own
+            ]
+        )
         for player, key in zip(event.players, player_keys, strict=True):
             if key is not None and key in holders:
                 # Two players of one file would become one ledger player (and break its
@@ -299,7 +328,7 @@ class LedgerImporting(LedgerRating):
                 # His one key (person_key: a FIDE id, else his own id) through the one
                 # matcher; the ledger's lookups were read for the whole event at once.
                 kind = MatchKey.FIDE_ID if player.fide_id else MatchKey.ID
-                by = match_by_keys((kind,), partial(self._keyed, key, player, by_key, by_own))
+                by = match_by_keys((kind,), partial(_keyed, key, player, by_key, by_own, namesakes))
                 out[player.id] = by.record if by.record is not None else key
                 continue
             # Start numbers: his name, a name several ledger players share refused.
@@ -324,30 +353,22 @@ class LedgerImporting(LedgerRating):
             out[player.id] = first if first is not None else f"name:{normalise_name(player.name)}"
         return out, errors
 
-    def _keyed(
-        self,
-        key: str,
-        player: Player,
-        by_key: Mapping[str, int],
-        by_own: Mapping[str, int],
-        _kind: MatchKey,
-    ) -> list[int]:
-        """The ledger player a stored key finds: by the key, else (an own id) the player of
-        that own id keyed by his FIDE id, else the one player of his name who has no own id
-        yet (FIDE's list gave him: a member number the ledger has not seen is he, never a
-        second one)."""
-        found = by_key.get(key, by_own.get(key))
-        if found is None and key.startswith("id:"):
-            found = self._unnumbered_namesake(player.name)
-        return [] if found is None else [found]
-
-    def _unnumbered_namesake(self, name: str) -> int | None:
-        rows = self._connection.execute(
-            "SELECT id FROM players WHERE name_key = ? AND own_id IS NULL AND (key IS NULL OR"
-            " key NOT LIKE 'id:%')",
-            (normalise_name(name),),
-        ).fetchall()
-        return int(rows[0][0]) if len(rows) == 1 else None
+    def _unnumbered_namesakes(self, names: Sequence[str]) -> dict[str, int | None]:
+        """Each normalised name's one ledger player of that name who has no own id yet and is
+        not keyed by one (None: several), read in chunks SQLite accepts; a name none has is
+        left out."""
+        found: dict[str, list[int]] = {}
+        unique = sorted(set(names))
+        for start in range(0, len(unique), 500):
+            chunk = unique[start : start + 500]
+            for name_key, player_id in self._connection.execute(
+                "SELECT name_key, id FROM players WHERE name_key IN"
+                f" ({', '.join('?' * len(chunk))}) AND own_id IS NULL AND (key IS NULL OR"
+                " key NOT LIKE 'id:%')",
+                chunk,
+            ):
+                found.setdefault(name_key, []).append(int(player_id))
+        return {name: ids[0] if len(ids) == 1 else None for name, ids in found.items()}
 
     def _lookup(self, query: str, values: Sequence[str]) -> dict[str, int]:
         """``query`` (``... IN ({})``) over ``values``, in chunks SQLite accepts."""
@@ -847,53 +868,6 @@ class LedgerImporting(LedgerRating):
                 periods = sorted({report_period for report_period in self._last_rerated})
                 done += "; " + tr("re-rated {periods}", periods=", ".join(periods))
             return done
-
-
-#: The keys of a stored state as ``_record_to_json`` writes them, and the types of the values
-#: that JSON gives back as they were written (``_record_to_json`` writes str, int, bool and
-#: None as they are; a float, a list or an object may come back otherwise).
-_STATE_KEYS = frozenset(_RECORD_FIELDS)
-_AS_WRITTEN = frozenset({str, int, bool, type(None)})
-_TEXT = frozenset({str})
-#: A stored state's cells but its extra ones, in one call; the cells a row may fill.
-_PLAIN_CELLS = itemgetter(*(name for name in _RECORD_FIELDS if name != "extra"))
-_FILLABLE = tuple(name for name in _RECORD_FIELDS if name not in ("id", "extra"))
-#: ``json.dumps(data, ensure_ascii=False, sort_keys=True)``, as ``_record_to_json`` writes a
-#: state, with its encoder made once instead of a call (11,000 states at a tenth of a month).
-_encode_state = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
-
-
-def _merged_state_text(text: str, player_id: int, row: PlayerRecord) -> tuple[str, bool] | None:
-    """The stored state ``text`` with the empty cells ``row`` fills and its extra cells, as
-    ``_set_initial_states`` stores it (``_record_to_json`` of the merged record), and whether
-    it has a rating; made from the decoded JSON without a ``PlayerRecord`` and read back the
-    same.  None where the text is not one ``_record_to_json`` wrote with such values (other
-    keys, a birth date, a value JSON may give back otherwise): the record path decides."""
-    data = json.loads(text)
-    if data.keys() != _STATE_KEYS or data["born"] is not None:
-        return None
-    extra = data["extra"]
-    # The values' exact types, checked a set at a time (JSON gives these types exactly).
-    if type(extra) is not dict or not _TEXT.issuperset(map(type, extra.values())):
-        return None
-    if not _AS_WRITTEN.issuperset(map(type, _PLAIN_CELLS(data))):
-        return None
-    data["id"] = str(player_id)  # the ledger's id (_record_from_json), not the file's
-    cells = row.__dict__
-    for name in _FILLABLE:
-        if data[name] is None:
-            value = cells[name]
-            if value is not None:
-                data[name] = _stored_value(value)
-    if row.extra:
-        # The stored extra cells win; sort_keys below orders the keys as the record's did.
-        data["extra"] = {**{k: _stored_value(v) for k, v in row.extra.items()}, **extra}
-    return _encode_state(data), data["rating"] is not None
-
-
-def _stored_value(value: object) -> object:
-    """A record's value as ``_record_to_json`` writes it."""
-    return value if isinstance(value, str | int | None) else plain(value)
 
 
 def _iso(day: date | None) -> str | None:
