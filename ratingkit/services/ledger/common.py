@@ -15,7 +15,7 @@ from dataclasses import fields
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from json.encoder import encode_basestring as _json_string
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -99,57 +99,7 @@ def _record_to_json_general(record: PlayerRecord) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
-def _scalar_json(value: object) -> str | None:
-    """JSON's own text of a value of exactly str, int, bool or None, as ``json.dumps`` with
-    ``ensure_ascii=False`` writes it (its string encoder, ``int.__repr__``); None for any
-    other value (a subclass too: the general path writes it)."""
-    kind = type(value)
-    if kind is str:
-        return _json_string(value)  # type: ignore[arg-type]
-    if value is None:
-        return "null"
-    if kind is int:
-        return int.__repr__(value)
-    if kind is bool:
-        return "true" if value else "false"
-    return None
-
-
-def _plain_record_json(record: PlayerRecord) -> str | None:
-    """The text ``json.dumps(..., ensure_ascii=False, sort_keys=True)`` writes of a record
-    whose values are plain (str, int, bool, None; ``born`` a date; ``extra`` str keys and such
-    values), built by hand in the sorted order of its keys; None for any other record (the
-    general path writes it).  A record written here reads back equal (:func:`_round_trips`)."""
-    born = record.born
-    if born is None:
-        born_text = "null"
-    elif type(born) is date:
-        born_text = f'"{born.isoformat()}"'  # digits and dashes: nothing to escape
-    else:
-        return None
-    extra = record.extra
-    if extra:
-        pairs = []
-        for key, value in sorted(extra.items()):
-            value_text = _scalar_json(value)
-            if value_text is None or type(key) is not str:
-                return None
-            pairs.append(f"{_json_string(key)}: {value_text}")
-        extra_text = "{" + ", ".join(pairs) + "}"
-    else:
-        extra_text = "{}"
-    texts = [_scalar_json(getattr(record, name)) for name in _SCALAR_FIELDS]
-    if None in texts:
-        return None
-    ever_2300, ever_2400, games, grade, id_, k, name, prior_grade, rating = texts
-    return (
-        f'{{"born": {born_text}, "ever_2300": {ever_2300}, "ever_2400": {ever_2400}, '
-        f'"extra": {extra_text}, "games": {games}, "grade": {grade}, "id": {id_}, "k": {k}, '
-        f'"name": {name}, "prior_grade": {prior_grade}, "rating": {rating}}}'
-    )
-
-
-#: The stored fields written by :func:`_scalar_json`, in the sorted order of their keys.
+#: The stored fields but ``born`` and ``extra``, in the sorted order of their keys.
 _SCALAR_FIELDS = (
     "ever_2300",
     "ever_2400",
@@ -162,6 +112,55 @@ _SCALAR_FIELDS = (
     "rating",
 )
 assert sorted((*_SCALAR_FIELDS, "born", "extra")) == sorted(_RECORD_FIELDS)
+_scalar_values = attrgetter(*_SCALAR_FIELDS)
+
+#: JSON's own text of a value of exactly str, int, bool or None, by its type, as
+#: ``json.dumps`` with ``ensure_ascii=False`` writes it (its string encoder, ``int.__repr__``,
+#: its constants); any other type (a subclass too) is not here: the general path writes it.
+_SCALAR_WRITERS: dict[type, Callable[[Any], str]] = {
+    str: _json_string,
+    int: int.__repr__,
+    bool: {True: "true", False: "false"}.__getitem__,
+    type(None): {None: "null"}.__getitem__,
+}
+
+
+def _plain_record_json(record: PlayerRecord) -> str | None:
+    """The text ``json.dumps(..., ensure_ascii=False, sort_keys=True)`` writes of a record
+    whose values are plain (str, int, bool, None; ``born`` a date; ``extra`` str keys and such
+    values), built by hand in the sorted order of its keys; None for any other record (the
+    general path writes it).  A record written here reads back equal
+    (:func:`_record_json_read_back`)."""
+    born = record.born
+    if born is None:
+        born_text = "null"
+    elif type(born) is date:
+        born_text = f'"{born.isoformat()}"'  # digits and dashes: nothing to escape
+    else:
+        return None
+    writers = _SCALAR_WRITERS
+    try:
+        extra = record.extra
+        if extra:
+            if not all(type(key) is str for key in extra):
+                return None
+            pairs = [
+                f"{_json_string(key)}: {writers[type(value)](value)}"
+                for key, value in sorted(extra.items())
+            ]
+            extra_text = "{" + ", ".join(pairs) + "}"
+        else:
+            extra_text = "{}"
+        ever_2300, ever_2400, games, grade, id_, k, name, prior_grade, rating = [
+            writers[type(value)](value) for value in _scalar_values(record)
+        ]
+    except KeyError:  # a value of another type
+        return None
+    return (
+        f'{{"born": {born_text}, "ever_2300": {ever_2300}, "ever_2400": {ever_2400}, '
+        f'"extra": {extra_text}, "games": {games}, "grade": {grade}, "id": {id_}, "k": {k}, '
+        f'"name": {name}, "prior_grade": {prior_grade}, "rating": {rating}}}'
+    )
 
 
 def _record_json_read_back(record: PlayerRecord, player_id: int) -> tuple[str, bool]:
