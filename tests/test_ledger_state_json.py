@@ -64,7 +64,7 @@ class _Step(IntEnum):
 #: surrogates, and the same text decomposed (NFD, as some systems write names).
 _TEXT = st.one_of(
     st.text(st.characters(codec=None, exclude_categories=()), max_size=12),
-    st.text(st.sampled_from('"\\/\b\f\n\r\t\x00\x1f\x7f\u2028é'), max_size=8),
+    st.text(st.sampled_from('"\\/\b\f\n\r\t\x00\x1f\x7f\u2028é\ud800\udfff'), max_size=8),
     st.text(max_size=8).map(lambda text: unicodedata.normalize("NFD", text + "Müller İ")),
 )
 #: A value as the codecs and the readers write them: what is written by hand (str, int,
