@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from dataclasses import fields
 from datetime import UTC, date, datetime
 from fractions import Fraction
+from json.encoder import encode_basestring as _json_string
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -83,7 +85,9 @@ _RECORD_FIELDS = tuple(f.name for f in fields(PlayerRecord) if f.name != "locati
 _SIMPLE = (str, int, type(None))
 
 
-def _record_to_json(record: PlayerRecord) -> str:
+def _record_to_json_general(record: PlayerRecord) -> str:
+    """:func:`_record_to_json` of any record: its values made plain (a Fraction a float, an
+    enum its value, a tuple a list) and written by ``json.dumps``."""
     data: dict[str, object] = {}
     for name in _RECORD_FIELDS:
         value = getattr(record, name)
@@ -95,12 +99,136 @@ def _record_to_json(record: PlayerRecord) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
-def _record_from_json(text: str, player_id: int) -> PlayerRecord:
+#: The stored fields but ``born`` and ``extra``, in the sorted order of their keys.
+_SCALAR_FIELDS = (
+    "ever_2300",
+    "ever_2400",
+    "games",
+    "grade",
+    "id",
+    "k",
+    "name",
+    "prior_grade",
+    "rating",
+)
+assert sorted((*_SCALAR_FIELDS, "born", "extra")) == sorted(_RECORD_FIELDS)
+_scalar_values = attrgetter(*_SCALAR_FIELDS)
+
+#: JSON's own text of a value of exactly str, int, bool or None, by its type, as
+#: ``json.dumps`` with ``ensure_ascii=False`` writes it (its string encoder, ``int.__repr__``,
+#: its constants); any other type (a subclass too) is not here: the general path writes it.
+_SCALAR_WRITERS: dict[type, Callable[[Any], str]] = {
+    str: _json_string,
+    int: int.__repr__,
+    bool: {True: "true", False: "false"}.__getitem__,
+    type(None): {None: "null"}.__getitem__,
+}
+
+
+def _plain_record_json(record: PlayerRecord) -> str | None:
+    """The text ``json.dumps(..., ensure_ascii=False, sort_keys=True)`` writes of a record
+    whose values are plain (str, int, bool, None; ``born`` a date; ``extra`` str keys and such
+    values), built by hand in the sorted order of its keys; None for any other record (the
+    general path writes it).  A record written here reads back equal
+    (:func:`_record_json_read_back`)."""
+    born = record.born
+    if born is None:
+        born_text = "null"
+    elif type(born) is date:
+        born_text = f'"{born.isoformat()}"'  # digits and dashes: nothing to escape
+    else:
+        return None
+    writers = _SCALAR_WRITERS
+    try:
+        extra = record.extra
+        if extra:
+            if not all(type(key) is str for key in extra):
+                return None
+            pairs = [
+                f"{_json_string(key)}: {writers[type(value)](value)}"
+                for key, value in sorted(extra.items())
+            ]
+            extra_text = "{" + ", ".join(pairs) + "}"
+        else:
+            extra_text = "{}"
+        ever_2300, ever_2400, games, grade, id_, k, name, prior_grade, rating = [
+            writers[type(value)](value) for value in _scalar_values(record)
+        ]
+    except KeyError:  # a value of another type
+        return None
+    return (
+        f'{{"born": {born_text}, "ever_2300": {ever_2300}, "ever_2400": {ever_2400}, '
+        f'"extra": {extra_text}, "games": {games}, "grade": {grade}, "id": {id_}, "k": {k}, '
+        f'"name": {name}, "prior_grade": {prior_grade}, "rating": {rating}}}'
+    )
+
+
+def _record_json_read_back(record: PlayerRecord, player_id: int) -> tuple[str, bool]:
+    """:func:`_record_to_json` of ``record``, and whether ``_record_from_json(text,
+    player_id)`` gives back a record equal to it with the same values (so a reader may keep
+    ``record`` for that text instead of decoding it): its values plain (written by hand, read
+    back as they were: a str, an int, a bool, None, ``born`` a date), its id the ledger's
+    (``str(player_id)``) and no location (a decoded record has none)."""
+    text = _plain_record_json(record)
+    if text is None:
+        return _record_to_json_general(record), False
+    return text, record.id == str(player_id) and record.location is None
+
+
+def _record_to_json(record: PlayerRecord) -> str:
+    """A player's state as the ledger stores it: ``json.dumps`` of its fields made plain,
+    keys sorted, ``ensure_ascii=False``; a record of plain values written by hand (the same
+    text, faster: a FIDE month writes 100,000 of them)."""
+    text = _plain_record_json(record)
+    return text if text is not None else _record_to_json_general(record)
+
+
+def _record_from_json_general(text: str, player_id: int) -> PlayerRecord:
+    """:func:`_record_from_json` of any stored text (keys missing or unsorted: an older
+    version's), through the record's own constructor."""
     data = json.loads(text)
     if data.get("born"):
         data["born"] = date.fromisoformat(data["born"])
     data["id"] = str(player_id)
     return PlayerRecord(**data)
+
+
+#: The keys a text :func:`_record_to_json` wrote holds, every one.
+_STORED_KEYS = frozenset(_RECORD_FIELDS)
+#: A record's attributes in the order its constructor sets them (``location`` last).
+_ATTRIBUTE_ORDER = tuple(f.name for f in fields(PlayerRecord))
+_attribute_values = itemgetter(*_ATTRIBUTE_ORDER)
+#: JSON's own scanner of one value (``json.loads`` without its checks of leading blanks).
+_scan_json: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set by its __init__, not in typeshed
+
+
+def _record_from_json(text: str, player_id: int) -> PlayerRecord:
+    """The player's state a stored text holds, his ``id`` the ledger's.  A text of one JSON
+    object with every stored key and an ``extra`` object (what :func:`_record_to_json`
+    writes) is made without the frozen constructor's ``object.__setattr__`` calls: the
+    record's attributes set at once, in its fields' order, as the constructor leaves them
+    (``extra`` wrapped read-only, ``location`` None); any other text (an older version's, or
+    not JSON: its error as ``json.loads`` says it) goes through the constructor."""
+    try:
+        data, end = _scan_json(text, 0)
+    except (StopIteration, ValueError):
+        return _record_from_json_general(text, player_id)
+    if (
+        end != len(text)
+        or type(data) is not dict
+        or data.keys() != _STORED_KEYS
+        or type(data["extra"]) is not dict
+    ):
+        return _record_from_json_general(text, player_id)
+    if data["born"]:
+        data["born"] = date.fromisoformat(data["born"])
+    data["id"] = str(player_id)
+    # The decoded dict is this call's own: wrapped as __post_init__ wraps its copy.
+    data["extra"] = MappingProxyType(data["extra"])
+    data["location"] = None
+    record = object.__new__(PlayerRecord)
+    vars(record).update(zip(_ATTRIBUTE_ORDER, _attribute_values(data), strict=True))
+    return record
 
 
 #: The K a player's rating was computed with (:class:`~ratingkit.core.outcome.KInForce`):

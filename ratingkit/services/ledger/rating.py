@@ -56,7 +56,7 @@ from .common import (
     _months_between,
     _now,
     _record_from_json,
-    _record_to_json,
+    _record_json_read_back,
     parse_period,
     published_state,
     result_detail,
@@ -234,12 +234,19 @@ class LedgerRating(LedgerCore):
         # Only what changed is stored: a player's state is his last stored row (FIDE's list
         # of 100,000 players is not copied into every month).
         changed = []
+        # The records stored here, kept by (player id, text) for the next period's read of
+        # the state (_state_and_texts_before), where each reads back equal to its text.
+        written = self._records_read if self._records_read is not None else {}
         for pid, record in after.items():
             if before.get(pid) is record:
                 continue  # the rule set handed the record back untouched
-            text = _record_to_json(record)
+            player_id = int(pid)
+            text, reads_back = _record_json_read_back(record, player_id)
             if stored_before.get(pid) != text:
-                changed.append((period, int(pid), text))
+                changed.append((period, player_id, text))
+                if reads_back:
+                    written[player_id, text] = record
+        self._records_read = written
         db.executemany("INSERT INTO state VALUES (?, ?, ?)", changed)
         self._publish(period, merged, played, k_used)
         db.execute("INSERT INTO periods VALUES (?, ?, ?)", (period, _now(), self.rules.name))
