@@ -821,6 +821,9 @@ def _unrated_first_pass(
         became: list[str] = []
         players = event.players
         offset = d.offset
+        # d.opponent and d.halves_of, read from lists made for this event only (dropped
+        # with the next event: kept for a whole period, they weigh on its peak memory).
+        sides: tuple[list[int], list[int], list[int], list[int]] | None = None
         for i, player in enumerate(players):
             if player.rating is not None:
                 continue
@@ -830,8 +833,9 @@ def _unrated_first_pass(
             pairs = []
             half_points = 0
             rating_sum = 0
-            # d.opponent and d.halves_of, read from lists.
-            whites, blacks, white_halves, black_halves = d.side_lists()
+            if sides is None:
+                sides = d.side_lists()
+            whites, blacks, white_halves, black_halves = sides
             for game in mine:
                 is_white = whites[game] == slot
                 opponent = players[(blacks[game] if is_white else whites[game]) - offset]
