@@ -124,6 +124,12 @@ def cap_rule_of(rules: Fide2014) -> Rule:
     return Rule(rules.cap_rule, tr("D capped at {cap}", cap=rules.cap))
 
 
+#: Whether an unrated person's pooled W and Rc (8.3, 8.21a-8.22) come from his parts'
+#: integer sums (the same fractions: whole ratings, half points); off, from his pairs'
+#: fractions as the general path sums them (tests compare the two).
+POOLED_FROM_SUMS = True
+
+
 class UnratedParts:
     """The unrated players' parts of their events, by slot: made at once for those not
     counted (8.21), else when first read (Rc and Ru of 8.21a-8.24)."""
@@ -136,6 +142,22 @@ class UnratedParts:
         self.later: dict[
             int, tuple[Player, list[tuple[Fraction, Fraction]], int, int, str | None]
         ] = {}
+        #: By counted slot: his half points and his rated opponents' ratings' sum (kept
+        #: when his part is made, for 8.3's pooled W and Rc over his events).
+        self.sums: dict[int, tuple[int, int]] = {}
+
+    def pooled_sums(self, slots: Sequence[int]) -> tuple[int, int] | None:
+        """The half points and the rated opponents' ratings' sum of one person's counted
+        slots, for 8.3's W and Rc over his events (None with :data:`POOLED_FROM_SUMS` off:
+        his pairs' fractions are summed instead)."""
+        if not POOLED_FROM_SUMS:
+            return None
+        half_points = rating_sum = 0
+        for slot in slots:
+            slot_halves, slot_ratings = self.sums[slot]
+            half_points += slot_halves
+            rating_sum += slot_ratings
+        return half_points, rating_sum
 
     def __getitem__(self, slot: int) -> PlayerOutcome[FidePlayer]:
         part = self.made.get(slot)

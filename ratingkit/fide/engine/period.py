@@ -628,7 +628,9 @@ def _rate_period(
             )
             for s in own_counted
         ]
-        outcome = _period_unrated(key, player, unrated, notes, rules)
+        # 8.3's pooled W and Rc from the integer sums (the pairs' own fractions the same).
+        pooled = unrated_parts.pooled_sums(own_counted)
+        outcome = _period_unrated(key, player, unrated, notes, rules, pooled)
         outcome = first_rating_step(
             rules,
             key,
@@ -865,6 +867,7 @@ def _unrated_first_pass(
                 continue
             counted[slot] = pairs
             unrated_parts.later[slot] = (player, pairs, half_points, rating_sum, state.key)
+            unrated_parts.sums[slot] = (half_points, rating_sum)
             if pairs:
                 became.append(state.key or player.id)
         seen_unrated.update(became)
