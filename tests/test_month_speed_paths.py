@@ -513,3 +513,20 @@ def test_above_half_is_the_sign_of_p_minus_one_half(score, games):
 
     difference = score / games - Fraction(1, 2)
     assert _above_half(score, games) == (difference > 0) - (difference < 0)
+
+
+@given(
+    st.lists(st.integers(min_value=-3000, max_value=3000), max_size=60),
+    st.sampled_from((1, 2, 100)),
+)
+def test_fractions_made_in_bulk_are_those_made_one_by_one(numerators, denominator):
+    """engine.parts.Fractions.each (build_part_values' W, We and K * (w - We) of every slot,
+    FIDE 2014 8.55) gives what Python's Fraction(numerator, denominator) gives each, and
+    the same objects as the one-by-one calls of the same cache."""
+    from ratingkit.fide.engine.parts import Fractions
+
+    fraction = Fractions()
+    in_bulk = fraction.each(numerators, denominator)
+    assert in_bulk == [Fraction(numerator, denominator) for numerator in numerators]
+    one_by_one = [fraction(numerator, denominator) for numerator in numerators]
+    assert all(a is b for a, b in zip(in_bulk, one_by_one, strict=True))

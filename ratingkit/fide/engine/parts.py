@@ -225,14 +225,27 @@ class Fractions:
     expected scores and changes, and fractions are immutable."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple[int, int], Fraction] = {}
+        #: By denominator, by numerator (no tuple made a lookup).
+        self._over: dict[int, dict[int, Fraction]] = {}
 
     def __call__(self, numerator: int, denominator: int) -> Fraction:
-        key = (numerator, denominator)
-        value = self._made.get(key)
+        made = self._over.get(denominator)
+        if made is None:
+            made = self._over[denominator] = {}
+        value = made.get(numerator)
         if value is None:
-            value = self._made[key] = Fraction(numerator, denominator)
+            value = made[numerator] = Fraction(numerator, denominator)
         return value
+
+    def each(self, numerators: list[int], denominator: int) -> list[Fraction]:
+        """``numerator / denominator`` for each numerator, as calls one by one give them (the
+        same objects), made once per distinct numerator and read in one pass."""
+        made = self._over.get(denominator)
+        if made is None:
+            made = self._over[denominator] = {}
+        for numerator in set(numerators).difference(made):
+            made[numerator] = Fraction(numerator, denominator)
+        return list(map(made.__getitem__, numerators))
 
 
 def _unrated_part(

@@ -766,8 +766,12 @@ def _part_values_builder(
         the unrated players' parts' values (:meth:`UnratedParts.values`): what
         ``rated_part`` and the unrated parts would hold, without their objects."""
         # Locals and plain lists: a FIDE month reads 1,000,000 slots here.
-        games_list, halves_list, expected_list = lists.n, lists.w2, lists.we
-        change_list = lists.change
+        games_list = lists.n
+        # Each slot's W, We and K * (w - We) as fractions, made in bulk (unrated slots' too,
+        # unread: their values come from their parts).
+        scores = fraction.each(lists.w2, 2)
+        expected = fraction.each(lists.we, 100)
+        changes = fraction.each(lists.change, 100)
         k_list = [choice.k for choice in choices]
         rated_status = Status.RATED
         found: list[list[PartValues]] = []
@@ -786,9 +790,9 @@ def _part_values_builder(
                             player.id,
                             player.rating,
                             games_list[slot],
-                            fraction(halves_list[slot], 2),
-                            fraction(expected_list[slot], 100),
-                            fraction(change_list[slot], 100),
+                            scores[slot],
+                            expected[slot],
+                            changes[slot],
                             after_list[slot],
                             rated_status,
                             k_list[choice_list[slot]],
