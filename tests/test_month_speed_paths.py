@@ -530,3 +530,48 @@ def test_fractions_made_in_bulk_are_those_made_one_by_one(numerators, denominato
     assert in_bulk == [Fraction(numerator, denominator) for numerator in numerators]
     one_by_one = [fraction(numerator, denominator) for numerator in numerators]
     assert all(a is b for a, b in zip(in_bulk, one_by_one, strict=True))
+
+
+@st.composite
+def _events_with_rounds_out_of_order(draw: st.DrawFn) -> list[Event]:
+    """Swiss events whose games are listed out of round order, with forfeits (not played,
+    FIDE 2014 7.1) and unrated players."""
+    from ratingkit.core.model import Play
+
+    people = [
+        Player(f"p{i}", f"Player {i}", draw(st.one_of(st.none(), st.integers(1000, 2700))))
+        for i in range(8)
+    ]
+    events = []
+    for number in range(draw(st.integers(1, 3))):
+        players = tuple(
+            draw(st.lists(st.sampled_from(people), min_size=2, max_size=8, unique=True))
+        )
+        games = []
+        for round_ in range(1, draw(st.integers(1, 5)) + 1):
+            order = draw(st.permutations([p.id for p in players]))
+            for white, black in zip(order[::2], order[1::2], strict=False):
+                play = draw(st.sampled_from((Play.PLAYED, Play.PLAYED, Play.FORFEIT)))
+                score = draw(st.sampled_from((1.0, 0.5, 0.0))) if play is Play.PLAYED else 1.0
+                games.append(Game(round_, white, black, score, 1 - score, play))
+        games = draw(st.permutations(games))
+        events.append(
+            Event(name=f"Open {number}", players=players, games=tuple(games), type=EventType.SWISS)
+        )
+    return events
+
+
+@given(_events_with_rounds_out_of_order())
+def test_played_games_of_a_few_slots_are_played_games_of_each(events):
+    """EventData.played_games_of_slots (the engine's first pass over an event's unrated
+    players, FIDE 2014 8.21, one pass over the games) lists each slot's played games in the
+    order of the general path, played_games_of (every slot's games sorted by round, then
+    by the game's place in the event), whatever order the event lists its games in."""
+    from ratingkit.fide.engine.period import _prepare
+
+    data = _prepare(FIDE_2014, events, None)
+    assert not isinstance(data, str)
+    for d in data:
+        slots = list(range(d.offset, d.offset + len(d.event.players)))
+        one_pass = d.played_games_of_slots(d.side_lists(), slots)
+        assert one_pass == {slot: d.played_games_of(slot) for slot in slots}

@@ -830,18 +830,20 @@ def _unrated_first_pass(
         # d.opponent and d.halves_of, read from lists made for this event only (dropped
         # with the next event: kept for a whole period, they weigh on its peak memory).
         sides: tuple[list[int], list[int], list[int], list[int]] | None = None
+        games_of: dict[int, list[int]] = {}
         for i, player in enumerate(players):
             if player.rating is not None:
                 continue
             slot = offset + i
             state = states[player.id]
-            mine = d.played_games_of(slot)
+            if sides is None:
+                sides = d.side_lists()
+                games_of = d.played_games_of_slots(sides, _unrated_slots(players, offset))
+            whites, blacks, white_halves, black_halves = sides
+            mine = games_of[slot]
             pairs = []
             half_points = 0
             rating_sum = 0
-            if sides is None:
-                sides = d.side_lists()
-            whites, blacks, white_halves, black_halves = sides
             for game in mine:
                 is_white = whites[game] == slot
                 opponent = players[(blacks[game] if is_white else whites[game]) - offset]
@@ -877,6 +879,10 @@ def _unrated_first_pass(
         seen_unrated.update(became)
 
     return disregarded, unrated_parts, counted, zero_of_event
+
+
+def _unrated_slots(players: Sequence[Player], offset: int) -> list[int]:
+    return [offset + i for i, player in enumerate(players) if player.rating is None]
 
 
 def _k_choices(rules: Fide2014, data: list[EventData]) -> tuple[list[KChoice], list[int]]:
