@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ratingkit.core.model import Event, EventType, Game, Player
@@ -405,3 +405,173 @@ def test_an_events_k_default_notes_by_choice_are_the_exact_paths(entries):
         if player.rating is not None
     )
     assert event_k_default_notes(players, choice_list, choices) == exact
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=1000, max_value=2800), st.sampled_from((0, 1, 2))),
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_initial_rating_from_integer_sums_is_from_the_pairs(games):
+    """Fide2014.initial_rating (8.21a's Rc, 8.22-8.24's Ru and rule text) from the pairs'
+    half points and ratings' sum equals its result from the (whole rating, half point)
+    pairs' fractions, in the 2014 and 2022 texts; the 2024 text (8.2's hypothetical
+    opponents) reads the pairs whatever the sums say."""
+    from ratingkit.fide.rulesets import FIDE_2022, FIDE_2024
+
+    pairs = [(Fraction(rating), Fraction(halves, 2)) for rating, halves in games]
+    sums = (sum(halves for _, halves in games), sum(rating for rating, _ in games))
+    for rules in (FIDE_2014, FIDE_2022):
+        assert rules.initial_rating(pairs, sums) == rules.initial_rating(pairs)
+    assert FIDE_2024.initial_rating(pairs, (0, 0)) == FIDE_2024.initial_rating(pairs)
+
+
+@st.composite
+def _pooled_periods(draw: st.DrawFn) -> list[Event]:
+    """Two to four Swiss events of one period drawn from six rated and six unrated persons:
+    an unrated person plays in several of them (8.3: his results pooled as one event), with
+    wins, draws and losses against rated and unrated opponents."""
+    people = [Player(f"r{i}", f"Rated {i}", draw(st.integers(1000, 2700))) for i in range(6)]
+    people += [Player(f"u{i}", f"Unrated {i}", None) for i in range(6)]
+    events = []
+    for number in range(draw(st.integers(2, 4))):
+        players = tuple(
+            draw(st.lists(st.sampled_from(people), min_size=4, max_size=12, unique=True))
+        )
+        ids = [p.id for p in players]
+        games = []
+        for round_ in range(1, draw(st.integers(1, 5)) + 1):
+            order = draw(st.permutations(ids))
+            for white, black in zip(order[::2], order[1::2], strict=False):
+                white_score = draw(st.sampled_from((1.0, 0.5, 0.0)))
+                games.append(Game(round_, white, black, white_score, 1 - white_score))
+        events.append(
+            Event(
+                name=f"Open {number}",
+                players=players,
+                games=tuple(games),
+                type=EventType.SWISS,
+                start=date(2025, 3, 1 + number),
+                end=date(2025, 3, 1 + number),
+            )
+        )
+    return events
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_pooled_periods())
+def test_pooled_unrated_from_integer_sums_is_the_exact_path(events):
+    """The engine's unrated persons of a period (FIDE 2014 8.3 over several events, 8.21-8.24,
+    7.14) with their W and Rc from his parts' integer sums (parts.POOLED_FROM_SUMS) equal
+    the same engine with the sums off (his pairs' fractions) and the event-by-event path
+    (publication.rate_period): players, notes and new state."""
+    from ratingkit.fide.engine import parts
+
+    assume(vectorised_reason(FIDE_2014, events, None) is None)
+    fast = rate_period_fast(FIDE_2014, events, None)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parts, "POOLED_FROM_SUMS", False)
+        from_pairs = rate_period_fast(FIDE_2014, events, None)
+    exact = rate_period(FIDE_2014, events, None)
+    for other in (from_pairs, exact):
+        assert list(fast.players) == list(other.players)
+        assert [p.detail for p in fast.players] == [p.detail for p in other.players]
+        assert fast.notes == other.notes
+        assert fast.new_state.records == other.new_state.records
+
+
+def test_the_pooled_periods_meet_the_pooled_cases():
+    """test_pooled_unrated_from_integer_sums_is_the_exact_path is not vacuous: its periods
+    rate unrated persons pooled over several events (8.3's note) and from one event alone."""
+    seen = {"pooled": 0, "one event": 0}
+
+    @settings(max_examples=80, deadline=None, database=None)
+    @given(_pooled_periods())
+    def count(events):
+        if vectorised_reason(FIDE_2014, events, None) is not None:
+            return
+        outcome = rate_period_fast(FIDE_2014, events, None)
+        for player in outcome.players:
+            if player.rating_before is None and player.detail.ru is not None:
+                pooled = (player.detail.ru_rule or "").startswith("8.3 ")
+                seen["pooled" if pooled else "one event"] += 1
+
+    count()
+    assert seen["pooled"] > 20 and seen["one event"] > 0
+
+
+@given(
+    st.fractions(min_value=-50, max_value=50, max_denominator=12),
+    st.integers(min_value=-40, max_value=40).filter(bool),
+)
+def test_above_half_is_the_sign_of_p_minus_one_half(score, games):
+    """formula._above_half (FIDE 2014 8.22-8.24's case: p = W / n at, above or under 50%),
+    compared in integers, is the sign of the fraction p - 1/2 computed as such."""
+    from ratingkit.fide.formula import _above_half
+
+    difference = score / games - Fraction(1, 2)
+    assert _above_half(score, games) == (difference > 0) - (difference < 0)
+
+
+@given(
+    st.lists(st.integers(min_value=-3000, max_value=3000), max_size=60),
+    st.sampled_from((1, 2, 100)),
+)
+def test_fractions_made_in_bulk_are_those_made_one_by_one(numerators, denominator):
+    """engine.parts.Fractions.each (build_part_values' W, We and K * (w - We) of every slot,
+    FIDE 2014 8.55) gives what Python's Fraction(numerator, denominator) gives each, and
+    the same objects as the one-by-one calls of the same cache."""
+    from ratingkit.fide.engine.parts import Fractions
+
+    fraction = Fractions()
+    in_bulk = fraction.each(numerators, denominator)
+    assert in_bulk == [Fraction(numerator, denominator) for numerator in numerators]
+    one_by_one = [fraction(numerator, denominator) for numerator in numerators]
+    assert all(a is b for a, b in zip(in_bulk, one_by_one, strict=True))
+
+
+@st.composite
+def _events_with_rounds_out_of_order(draw: st.DrawFn) -> list[Event]:
+    """Swiss events whose games are listed out of round order, with forfeits (not played,
+    FIDE 2014 7.1) and unrated players."""
+    from ratingkit.core.model import Play
+
+    people = [
+        Player(f"p{i}", f"Player {i}", draw(st.one_of(st.none(), st.integers(1000, 2700))))
+        for i in range(8)
+    ]
+    events = []
+    for number in range(draw(st.integers(1, 3))):
+        players = tuple(
+            draw(st.lists(st.sampled_from(people), min_size=2, max_size=8, unique=True))
+        )
+        games = []
+        for round_ in range(1, draw(st.integers(1, 5)) + 1):
+            order = draw(st.permutations([p.id for p in players]))
+            for white, black in zip(order[::2], order[1::2], strict=False):
+                play = draw(st.sampled_from((Play.PLAYED, Play.PLAYED, Play.FORFEIT)))
+                score = draw(st.sampled_from((1.0, 0.5, 0.0))) if play is Play.PLAYED else 1.0
+                games.append(Game(round_, white, black, score, 1 - score, play))
+        games = draw(st.permutations(games))
+        events.append(
+            Event(name=f"Open {number}", players=players, games=tuple(games), type=EventType.SWISS)
+        )
+    return events
+
+
+@given(_events_with_rounds_out_of_order())
+def test_played_games_of_a_few_slots_are_played_games_of_each(events):
+    """EventData.played_games_of_slots (the engine's first pass over an event's unrated
+    players, FIDE 2014 8.21, one pass over the games) lists each slot's played games in the
+    order of the general path, played_games_of (every slot's games sorted by round, then
+    by the game's place in the event), whatever order the event lists its games in."""
+    from ratingkit.fide.engine.period import _prepare
+
+    data = _prepare(FIDE_2014, events, None)
+    assert not isinstance(data, str)
+    for d in data:
+        slots = list(range(d.offset, d.offset + len(d.event.players)))
+        one_pass = d.played_games_of_slots(d.side_lists(), slots)
+        assert one_pass == {slot: d.played_games_of(slot) for slot in slots}

@@ -187,11 +187,11 @@ def ru_from(
 
     ``clause`` and ``base_name``: how a later text numbers and names the same arithmetic
     (2022: ``"8.2.3"`` and ``"Ra"``); by default the 2014 clause of each case."""
-    p = score / games
     value, dp = ru_exact(base, score, games, round_robin, n)
-    if p == Fraction(1, 2):
+    above_half = _above_half(score, games)
+    if above_half == 0:
         return value, f"{clause or '8.22'}: 50%", None
-    if p > Fraction(1, 2):
+    if above_half > 0:
         return (
             value,
             tr(
@@ -213,15 +213,27 @@ def ru_exact(
     under 50%): :func:`ru_from`'s number without its rule text, for a caller that reads the
     number alone (the FIDE engine's parts as values, a month's thousands of unrated
     players)."""
-    p = score / games
-    if p == Fraction(1, 2):
+    above_half = _above_half(score, games)
+    if above_half == 0:
         return base, None  # 8.22: Ru = Rc
-    if p > Fraction(1, 2):
+    if above_half > 0:
         return base + 20 * (2 * score - games), None  # 8.23: + 20 a half point above 50%
-    dp = _table_dp(p)
+    dp = _table_dp(score / games)
     if round_robin:
         return base + Fraction(dp) * n / (n + 1), dp  # 8.25: Ra + dp x n/(n+1)
     return base + dp, dp  # 8.24: Rc + dp
+
+
+def _above_half(score: Fraction, games: int) -> int:
+    """The sign of p - 1/2 for p = score / games (8.22-8.24's cases), compared in integers:
+    p = a / (b x games) is 1/2 where 2a = b x games (no fraction made for p)."""
+    if games == 0:
+        raise ZeroDivisionError  # as score / games raised it (callers rate n > 0 games)
+    numerator, denominator = score.as_integer_ratio()
+    twice, whole = 2 * numerator, denominator * games
+    if games < 0:  # p's sign as score / games gives it
+        twice, whole = -twice, -whole
+    return (twice > whole) - (twice < whole)
 
 
 #: dp of table 8.1a by the score fraction p (as numerator and denominator), looked up once:

@@ -535,9 +535,12 @@ def _period_unrated(
     unrated: Sequence[tuple[Event, list[tuple[Fraction, Fraction]], PlayerOutcome[FidePlayer]]],
     notes: list[Note],
     rules: Fide2014,
+    sums: tuple[int, int] | None = None,
 ) -> PlayerOutcome[FidePlayer]:
     """An unrated player's period: no game against a rated opponent (no Ru), one event's Ru,
-    or 8.3 over several events as one."""
+    or 8.3 over several events as one.  ``sums``: the score in half points and the ratings'
+    sum of all his pairs, where the caller holds them as integers (the FIDE engine): W and
+    Rc from them (:meth:`Fide2014.initial_rating`), not a fraction a pair."""
     counted = [(event, pairs, outcome) for event, pairs, outcome in unrated if pairs]
     events = len(unrated)
     if not counted:
@@ -555,7 +558,7 @@ def _period_unrated(
         )
     if len(counted) == 1:
         _, pairs, one = counted[0]
-        w = exact_sum(s for _, s in pairs)
+        w = Fraction(sums[0], 2) if sums is not None else exact_sum(s for _, s in pairs)
         d = one.detail
         return PlayerOutcome(
             key,
@@ -586,21 +589,32 @@ def _period_unrated(
         tr("in {counted_count} events", counted_count=len(counted)),
         tr("over {counted_count} events", counted_count=len(counted)),
         key,
+        sums,
     )
     notes.append(note)
-    empty = PlayerOutcome(
+    # first.apply of a part without games (FidePlayer(events=events)), built at once: a
+    # month pools hundreds of unrated persons and replace() makes each value twice.
+    return PlayerOutcome(
         key,
         player.name,
         None,
-        0,
-        Fraction(0),
+        len(pairs),
+        first.w,
         None,
         None,
-        None,
-        Status.NOT_RATED,
-        FidePlayer(events=events),
+        first.rating_after,
+        Status.FIRST_RATING if first.rating_after is not None else Status.NOT_PUBLISHED,
+        FidePlayer(
+            n=first.n,
+            w=first.w,
+            rc=first.rc,
+            ru_exact=first.ru_exact,
+            ru=first.ru,
+            status_text=first.status_text,
+            events=events,
+            ru_rule=first.rule or None,
+        ),
     )
-    return first.apply(empty)
 
 
 def as_one_event(
@@ -610,12 +624,14 @@ def as_one_event(
     games_from: str,
     status_from: str,
     player: str,
+    sums: tuple[int, int] | None = None,
 ) -> tuple[FirstRating, Note]:
     """8.3: a first rating from all the (opponent rating, score) pairs as if one event: the
-    values and the note."""
+    values and the note (``sums``: the pairs' half points and ratings' sum, as
+    :func:`_period_unrated` reads them)."""
     n = len(pairs)
-    w = exact_sum(s for _, s in pairs)
-    rc, value, rule = rules.initial_rating(pairs)
+    w = Fraction(sums[0], 2) if sums is not None else exact_sum(s for _, s in pairs)
+    rc, value, rule = rules.initial_rating(pairs, sums)
     ru = round_half_away_from_zero(value)
     published, status = rules.publish(ru, initial=True)
     # 8.3 of the 2014 text; 7.1.4 of the later ones (results pooled as one)

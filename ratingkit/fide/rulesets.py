@@ -265,13 +265,24 @@ class Fide2014(RuleSetMembers):
         return tr("no cap")
 
     def initial_rating(
-        self, pairs: Sequence[tuple[Fraction, Fraction]]
+        self,
+        pairs: Sequence[tuple[Fraction, Fraction]],
+        sums: tuple[int, int] | None = None,
     ) -> tuple[Fraction, Fraction, str]:
         """Rc, exact Ru and the rule used from (opponent rating, score) pairs (8.21a-8.24;
-        ``ru_clause`` and ``ru_base`` name them as a later text does)."""
+        ``ru_clause`` and ``ru_base`` name them as a later text does).
+
+        ``sums``: the pairs' score in half points and their ratings' sum, where the caller
+        holds them as integers (the FIDE engine, whose ratings are whole and scores halves):
+        8.21a's Rc and 8.22's W from them, the same fractions without one a pair."""
         n = len(pairs)
-        w = exact_sum(s for _, s in pairs)
-        rc = exact_sum(r for r, _ in pairs) / n
+        if sums is not None:
+            half_points, rating_sum = sums
+            w = Fraction(half_points, 2)
+            rc = Fraction(rating_sum, n)
+        else:
+            w = exact_sum(s for _, s in pairs)
+            rc = exact_sum(r for r, _ in pairs) / n
         value, rule, _ = ru_from(rc, w, n, False, n, self.ru_clause, self.ru_base)
         return rc, value, rule
 
@@ -626,8 +637,11 @@ class Fide2024(Fide2014):
         )
 
     def initial_rating(
-        self, pairs: Sequence[tuple[Fraction, Fraction]]
+        self,
+        pairs: Sequence[tuple[Fraction, Fraction]],
+        sums: tuple[int, int] | None = None,
     ) -> tuple[Fraction, Fraction, str]:
+        # 2024 8.2's hypothetical opponents: the pairs' own path (``sums`` not read).
         return initial_rating_2024(pairs, self.hypothetical_opponents, self.initial_max)
 
     def decision_notes(self, event: Event) -> list[str]:

@@ -66,19 +66,18 @@ class EventData:
     black_halves: np.ndarray
     plays: np.ndarray
     _played_by_slot: dict[int, list[int]] | None = None
-    _side_lists: tuple[list[int], list[int], list[int], list[int]] | None = None
 
     def side_lists(self) -> tuple[list[int], list[int], list[int], list[int]]:
         """White's and black's slots and half points, game by game, as lists (read game by
-        game in Python: an array's item is a numpy scalar, slower to read and compare)."""
-        if self._side_lists is None:
-            self._side_lists = (
-                self.white.tolist(),
-                self.black.tolist(),
-                self.white_halves.tolist(),
-                self.black_halves.tolist(),
-            )
-        return self._side_lists
+        game in Python: an array's item is a numpy scalar, slower to read and compare).
+        Made anew at each call and not kept: held for every event of a period, a month's
+        million games as Python ints raised the rate's peak memory by about 100 MB."""
+        return (
+            self.white.tolist(),
+            self.black.tolist(),
+            self.white_halves.tolist(),
+            self.black_halves.tolist(),
+        )
 
     def played_games_of(self, slot: int) -> list[int]:
         """The played games of the player in ``slot``, in round order (a round's games in
@@ -86,6 +85,28 @@ class EventData:
         if self._played_by_slot is None:
             self._played_by_slot = _played_by_slot(self)
         return self._played_by_slot.get(slot, [])
+
+    def played_games_of_slots(
+        self, sides: tuple[list[int], list[int], list[int], list[int]], slots: list[int]
+    ) -> dict[int, list[int]]:
+        """:meth:`played_games_of` for a few slots (an event's unrated players, 8.21), read
+        in one pass over the games (``sides``: :meth:`side_lists`) without sorting every
+        player's games: each slot's in round order, a round's in the event's order."""
+        if self._played_by_slot is not None:
+            return {slot: self._played_by_slot.get(slot, []) for slot in slots}
+        whites, blacks = sides[0], sides[1]
+        games_of: dict[int, list[int]] = {slot: [] for slot in slots}
+        for game in np.flatnonzero(self.played).tolist():
+            mine = games_of.get(whites[game])
+            if mine is not None:
+                mine.append(game)
+            mine = games_of.get(blacks[game])
+            if mine is not None:
+                mine.append(game)
+        rounds = self.rounds.tolist()
+        for mine in games_of.values():
+            mine.sort(key=rounds.__getitem__)  # stable: a round's games stay in game order
+        return games_of
 
     def opponent(self, game: int, slot: int) -> int:
         white = int(self.white[game])
@@ -125,6 +146,12 @@ def cap_rule_of(rules: Fide2014) -> Rule:
     return Rule(rules.cap_rule, tr("D capped at {cap}", cap=rules.cap))
 
 
+#: Whether an unrated person's pooled W and Rc (8.3, 8.21a-8.22) come from his parts'
+#: integer sums (the same fractions: whole ratings, half points); off, from his pairs'
+#: fractions as the general path sums them (tests compare the two).
+POOLED_FROM_SUMS = True
+
+
 class UnratedParts:
     """The unrated players' parts of their events, by slot: made at once for those not
     counted (8.21), else when first read (Rc and Ru of 8.21a-8.24)."""
@@ -137,6 +164,22 @@ class UnratedParts:
         self.later: dict[
             int, tuple[Player, list[tuple[Fraction, Fraction]], int, int, str | None]
         ] = {}
+        #: By counted slot: his half points and his rated opponents' ratings' sum (kept
+        #: when his part is made, for 8.3's pooled W and Rc over his events).
+        self.sums: dict[int, tuple[int, int]] = {}
+
+    def pooled_sums(self, slots: Sequence[int]) -> tuple[int, int] | None:
+        """The half points and the rated opponents' ratings' sum of one person's counted
+        slots, for 8.3's W and Rc over his events (None with :data:`POOLED_FROM_SUMS` off:
+        his pairs' fractions are summed instead)."""
+        if not POOLED_FROM_SUMS:
+            return None
+        half_points = rating_sum = 0
+        for slot in slots:
+            slot_halves, slot_ratings = self.sums[slot]
+            half_points += slot_halves
+            rating_sum += slot_ratings
+        return half_points, rating_sum
 
     def __getitem__(self, slot: int) -> PlayerOutcome[FidePlayer]:
         part = self.made.get(slot)
@@ -204,14 +247,27 @@ class Fractions:
     expected scores and changes, and fractions are immutable."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple[int, int], Fraction] = {}
+        #: By denominator, by numerator (no tuple made a lookup).
+        self._over: dict[int, dict[int, Fraction]] = {}
 
     def __call__(self, numerator: int, denominator: int) -> Fraction:
-        key = (numerator, denominator)
-        value = self._made.get(key)
+        made = self._over.get(denominator)
+        if made is None:
+            made = self._over[denominator] = {}
+        value = made.get(numerator)
         if value is None:
-            value = self._made[key] = Fraction(numerator, denominator)
+            value = made[numerator] = Fraction(numerator, denominator)
         return value
+
+    def each(self, numerators: list[int], denominator: int) -> list[Fraction]:
+        """``numerator / denominator`` for each numerator, as calls one by one give them (the
+        same objects), made once per distinct numerator and read in one pass."""
+        made = self._over.get(denominator)
+        if made is None:
+            made = self._over[denominator] = {}
+        for numerator in set(numerators).difference(made):
+            made[numerator] = Fraction(numerator, denominator)
+        return list(map(made.__getitem__, numerators))
 
 
 def _unrated_part(

@@ -628,7 +628,9 @@ def _rate_period(
             )
             for s in own_counted
         ]
-        outcome = _period_unrated(key, player, unrated, notes, rules)
+        # 8.3's pooled W and Rc from the integer sums (the pairs' own fractions the same).
+        pooled = unrated_parts.pooled_sums(own_counted)
+        outcome = _period_unrated(key, player, unrated, notes, rules, pooled)
         outcome = first_rating_step(
             rules,
             key,
@@ -764,8 +766,12 @@ def _part_values_builder(
         the unrated players' parts' values (:meth:`UnratedParts.values`): what
         ``rated_part`` and the unrated parts would hold, without their objects."""
         # Locals and plain lists: a FIDE month reads 1,000,000 slots here.
-        games_list, halves_list, expected_list = lists.n, lists.w2, lists.we
-        change_list = lists.change
+        games_list = lists.n
+        # Each slot's W, We and K * (w - We) as fractions, made in bulk (unrated slots' too,
+        # unread: their values come from their parts).
+        scores = fraction.each(lists.w2, 2)
+        expected = fraction.each(lists.we, 100)
+        changes = fraction.each(lists.change, 100)
         k_list = [choice.k for choice in choices]
         rated_status = Status.RATED
         found: list[list[PartValues]] = []
@@ -784,9 +790,9 @@ def _part_values_builder(
                             player.id,
                             player.rating,
                             games_list[slot],
-                            fraction(halves_list[slot], 2),
-                            fraction(expected_list[slot], 100),
-                            fraction(change_list[slot], 100),
+                            scores[slot],
+                            expected[slot],
+                            changes[slot],
                             after_list[slot],
                             rated_status,
                             k_list[choice_list[slot]],
@@ -821,17 +827,23 @@ def _unrated_first_pass(
         became: list[str] = []
         players = event.players
         offset = d.offset
+        # d.opponent and d.halves_of, read from lists made for this event only (dropped
+        # with the next event: kept for a whole period, they weigh on its peak memory).
+        sides: tuple[list[int], list[int], list[int], list[int]] | None = None
+        games_of: dict[int, list[int]] = {}
         for i, player in enumerate(players):
             if player.rating is not None:
                 continue
             slot = offset + i
             state = states[player.id]
-            mine = d.played_games_of(slot)
+            if sides is None:
+                sides = d.side_lists()
+                games_of = d.played_games_of_slots(sides, _unrated_slots(players, offset))
+            whites, blacks, white_halves, black_halves = sides
+            mine = games_of[slot]
             pairs = []
             half_points = 0
             rating_sum = 0
-            # d.opponent and d.halves_of, read from lists.
-            whites, blacks, white_halves, black_halves = d.side_lists()
             for game in mine:
                 is_white = whites[game] == slot
                 opponent = players[(blacks[game] if is_white else whites[game]) - offset]
@@ -861,11 +873,16 @@ def _unrated_first_pass(
                 continue
             counted[slot] = pairs
             unrated_parts.later[slot] = (player, pairs, half_points, rating_sum, state.key)
+            unrated_parts.sums[slot] = (half_points, rating_sum)
             if pairs:
                 became.append(state.key or player.id)
         seen_unrated.update(became)
 
     return disregarded, unrated_parts, counted, zero_of_event
+
+
+def _unrated_slots(players: Sequence[Player], offset: int) -> list[int]:
+    return [offset + i for i, player in enumerate(players) if player.rating is None]
 
 
 def _k_choices(rules: Fide2014, data: list[EventData]) -> tuple[list[KChoice], list[int]]:
