@@ -83,6 +83,7 @@ _NO_STATE = (None,) * len(PLAYER_STATE_COLUMNS)
 #: The state columns an event's player keeps in ``extra`` (his birth date is a field).
 _EXTRA_STATE = tuple(c for c in PLAYER_STATE_COLUMNS if c != "born")
 _extra_state_of = attrgetter(*_EXTRA_STATE)
+_NO_EXTRA_STATE = (None,) * len(_EXTRA_STATE)
 
 
 def locate_pair(path: Path) -> tuple[Path, Path]:
@@ -229,18 +230,23 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
                 tr("every player in the players file needs an id"), record.location, record.name
             )
         extra = dict(record.extra)
-        for column, value in zip(_EXTRA_STATE, _extra_state_of(record), strict=True):
-            if value is not None:
-                extra[column] = value
+        state = _extra_state_of(record)
+        if state != _NO_EXTRA_STATE:  # most players files carry no state
+            for column, value in zip(_EXTRA_STATE, state, strict=True):
+                if value is not None:
+                    extra[column] = value
         # Player(...) without its __init__ (a month's files are 200,000 rows): its
         # __post_init__ wraps ``extra``, a dictionary made here, as done below.
         fields: dict[str, object] = {"id": record.id, "name": record.name or record.id}
         fields["rating"] = record.rating
-        fields["federation"] = extra.pop("federation", None) or None
-        fields["title"] = extra.pop("title", None) or None
-        fields["sex"] = extra.pop("sex", None) or None
-        fields["born"] = record.born
-        fields["fide_id"] = extra.pop("fide_id", None) or None
+        if extra:
+            fields["federation"] = extra.pop("federation", None) or None
+            fields["title"] = extra.pop("title", None) or None
+            fields["sex"] = extra.pop("sex", None) or None
+            fields["born"] = record.born
+            fields["fide_id"] = extra.pop("fide_id", None) or None
+        else:  # nothing to take from it
+            fields.update(federation=None, title=None, sex=None, born=record.born, fide_id=None)
         fields["extra"] = MappingProxyType(extra)
         fields["location"] = record.location
         players.append(build(Player, fields))
