@@ -3,7 +3,10 @@ asks at every event).  Held against the ranking worked out here from BUILTIN_MOD
 
 from __future__ import annotations
 
+import pytest
+
 from ratingkit import formats
+from ratingkit.core.errors import UnknownFormatError
 from ratingkit.formats import BUILTIN_MODULES, Format
 
 
@@ -45,3 +48,35 @@ def test_a_caller_changing_the_returned_dict_changes_no_ranking():
     known = formats.formats()
     known.clear()
     assert formats.formats() == {f.name: f for f in formats._ranked()[1].values()} != {}
+
+
+class _UnhashableReader:
+    """A reader object that cannot be hashed (it defines equality only)."""
+
+    def __eq__(self, other):
+        return self is other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __call__(self, path, encoding=None):
+        return ("read", path, encoding)
+
+
+def test_a_readers_parameters_are_those_of_its_signature(tmp_path):
+    # Asked once a reader (cached): the encoding is passed to a reader that takes it, refused
+    # to one that does not, whether or not the reader can be hashed.
+    def takes_encoding(path, encoding=None):
+        return ("read", path, encoding)
+
+    def takes_none(path):
+        return ("read", path)
+
+    file = tmp_path / "x.zz"
+    for reader in (takes_encoding, _UnhashableReader()):
+        fmt = Format("zz-test", "test", (".zz",), reader)
+        for _ in range(2):
+            assert formats._read_with(fmt, file, "cp1251") == ("read", file, "cp1251")
+    plain = Format("zz-test", "test", (".zz",), takes_none)
+    assert formats._read_with(plain, file, None) == ("read", file)
+    with pytest.raises(UnknownFormatError, match="reader takes no encoding"):
+        formats._read_with(plain, file, "cp1251")

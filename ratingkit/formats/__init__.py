@@ -17,6 +17,7 @@ import inspect
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import is_ as op_is
 from pathlib import Path
 
@@ -255,7 +256,10 @@ def _closest_error(exc: RatingkitError, fmt: Format) -> RatingkitError:
 def _read_with(
     fmt: Format, file: Path, encoding: str | None, roster: str | os.PathLike[str] | None = None
 ) -> Event:
-    parameters = inspect.signature(fmt.read).parameters
+    try:
+        parameters = _parameters(fmt.read)
+    except TypeError:  # a reader that cannot be hashed: its signature asked each time
+        parameters = frozenset(inspect.signature(fmt.read).parameters)
     options: dict[str, object] = {}
     if roster is not None and "roster" in parameters:
         options["roster"] = roster
@@ -273,6 +277,13 @@ def _read_with(
             )
         options["encoding"] = encoding
     return fmt.read(file, **options)
+
+
+@lru_cache(maxsize=64)
+def _parameters(read: Callable[..., Event]) -> frozenset[str]:
+    """The names a format's reader takes (asked at every event read; a reader is a function
+    that does not change)."""
+    return frozenset(inspect.signature(read).parameters)
 
 
 def write_event(event: Event, format: str) -> str:
