@@ -293,7 +293,7 @@ def _read_games_by_columns(
     if any(mark in text for mark in _NOT_PLAIN) or "\r" in text:
         return None
     lines = text.split("\n")
-    if not lines[0] or max(map(len, lines)) > FIELD_LIMIT:
+    if not lines[0] or (len(text) > FIELD_LIMIT and max(map(len, lines)) > FIELD_LIMIT):
         return None  # no header line, or a cell the csv module refuses: its messages
     delimiter = detect_delimiter(lines[0])
     # The header line through the reader's own table (an empty file, a column named twice or
