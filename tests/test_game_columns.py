@@ -263,3 +263,20 @@ def test_the_import_of_a_plain_pair_makes_no_game_object(tmp_path, monkeypatch):
     assert made == []
     # The spy does count where the games are asked for.
     assert len(read_event(files[1]).games) == sum(made) > 0
+
+
+def test_a_space_in_a_line_is_found_as_str_strip_sees_it():
+    # The column reader strips cells only where the text has a space of some kind but the
+    # line end: an ASCII text is looked through for its spaces, any other by a pattern; both
+    # against str.isspace() as the oracle, every character of the BMP in an ASCII and in a
+    # non-ASCII text.
+    from ratingkit.formats.csvpair import _spaced
+
+    for code in range(0x10000):
+        char = chr(code)
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        expected = char.isspace() and char != "\n"
+        assert _spaced(f"1,p1\n{char}x") is expected, hex(code)
+        assert _spaced(f"1,Ä\n{char}x") is expected, hex(code)
+    assert _spaced("round,white\n1,p1\n") is False

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from dataclasses import FrozenInstanceError, replace
 
 import pytest
@@ -448,3 +449,29 @@ def test_printing_a_note_that_holds_a_reader_note_changes_neither():
     assert [type(text) for text in printed] == [str, str]
     assert type(read.text) is str and read.text == "type decided from the file's name"
     assert read == "type decided from the file's name" and outer.text is read
+
+
+@pytest.mark.parametrize("rating", [None, -4000, 0, 4000, 1500.5, -3999.75])
+def test_an_events_ratings_within_the_sanity_range_are_taken(rating):
+    # The sanity range is -4000 to 4000 (core.model.RATING_SANITY_RANGE): its ends included.
+    event = Event("e", (Player("1", "A", rating),), ())
+    assert event.players[0].rating == rating
+
+
+@pytest.mark.parametrize(
+    ("rating", "message"),
+    [
+        (4001, "player '1': rating 4001 is out of range (-4000 to 4000)"),
+        (-4001, "player '1': rating -4001 is out of range (-4000 to 4000)"),
+        (10**30, f"player '1': rating {10**30} is out of range"),
+        (float("nan"), "player '1': rating nan is out of range"),
+        (4000.5, "player '1': rating 4000.5 is out of range"),
+        (True, "player '1': rating must be a number, got True"),
+        ("1500", "player '1': rating must be a number, got '1500'"),
+    ],
+)
+def test_an_events_rating_outside_the_sanity_range_is_refused(rating, message):
+    # A plain int in range is let through first (the common case); every other value takes
+    # the checks that name it.
+    with pytest.raises(InvalidValueError, match=re.escape(message)):
+        Event("e", (Player("1", "A", rating, location=Location("p.csv", 2)),), ())

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..core.i18n import N_, _, tr
 from .errors import InputError, Location, MalformedLineError, shown
+from .fastbuild import build
 from .model import EventOrigin, ReadNote
 from .output import atomic_write, unprotect_cell
 
@@ -523,6 +524,9 @@ def read_csv_table(
             Location(source, first_line),
             delimiter.join(header),
         )
+    plain = _plain_rows(text, header, delimiter, first_line)
+    if plain is not None:
+        return header, plain
     rows = []
     for row in rows_iter:
         if not any(cell.strip() for cell in row):
@@ -566,3 +570,36 @@ def read_csv_table(
             cells = dict(zip(header, [c.strip() for c in row], strict=True))
         rows.append(CsvRow(line_of(), cells, raw))
     return header, rows
+
+
+#: What sends a table to the csv module's reader: a quote, a NUL, a lone CR (CRLF is looked
+#: for apart).
+_NOT_PLAIN = ('"', "\x00")
+
+
+def _plain_rows(
+    text: str, header: list[str], delimiter: str, first_line: int
+) -> list[CsvRow] | None:
+    """The data rows of a table without quotes, NUL or CR, each line split at its delimiters
+    (what the csv module reads from such a line): a player file of a FIDE month is 200,000
+    rows.  None (the csv module's turn, and its messages) where the table is not plain or a
+    row has not the header's number of cells."""
+    if "\r" in text or any(mark in text for mark in _NOT_PLAIN):
+        return None
+    lines = text.split("\n")
+    if len(text) > FIELD_LIMIT and max(map(len, lines)) > FIELD_LIMIT:
+        return None  # a cell the csv module refuses: its message
+    width = len(header)
+    rows = []
+    for number, line in enumerate(lines[1:], start=first_line + 1):
+        row = line.split(delimiter)
+        stripped = [cell.strip() for cell in row]
+        if not any(stripped):
+            continue  # a blank row, as the reader skips it
+        if len(row) != width:
+            return None
+        if "'" in line:  # the apostrophe of a protected cell (as read_csv_table's rows)
+            stripped = [unprotect_cell(cell) for cell in stripped]
+        cells = dict(zip(header, stripped, strict=True))
+        rows.append(build(CsvRow, {"line": number, "cells": cells, "raw": line}))
+    return rows

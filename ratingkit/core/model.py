@@ -673,8 +673,8 @@ RATING_SANITY_RANGE = (-RATING_MAX, RATING_MAX)
 
 
 def _check_rating(player: Player, where: Location | None) -> None:
-    rating = player.rating
-    if rating is None:
+    rating = player.rating  # None or a plain int in range (most players) checked first:
+    if rating is None or (rating.__class__ is int and -RATING_MAX <= rating <= RATING_MAX):
         return
     low, high = RATING_SANITY_RANGE
     if isinstance(rating, bool) or not isinstance(rating, numbers.Real):

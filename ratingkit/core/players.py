@@ -646,8 +646,31 @@ def _parsed_player_csv(text: str, source: str) -> PlayerFile:
     check_unnamed(header, rows, source)
     # A CSV table's cells come stripped; each row's Location made without its __init__.
     at = [build(Location, {"file": source, "line": r.line, "column": None}) for r in rows]
-    records = [_record(r.cells, w, stripped=True) for r, w in zip(rows, at, strict=True)]
+    if _KNOWN.intersection(header) <= _PLAIN_KNOWN:
+        records = _plain_records(header, rows, at)
+    else:
+        records = [_record(r.cells, w, stripped=True) for r, w in zip(rows, at, strict=True)]
     return PlayerFile(_check_unique(records), source)
+
+
+def _plain_records(header: list[str], rows: list[CsvRow], at: list[Location]) -> list[PlayerRecord]:
+    """The records of a file whose known columns are id, name and rating (an event's players
+    file): each row's record made here where its rating text was read before (the state
+    columns all empty), any other row by ``_record``, which parses or refuses it."""
+    extras = [column for column in header if column and column not in _KNOWN]
+    records = []
+    for row, location in zip(rows, at, strict=True):
+        cells = row.cells
+        record_id, name = cells.get("id") or None, cells.get("name") or None
+        rating_text = cells.get("rating", "")
+        if not (record_id or name) or (rating_text and rating_text not in _RATINGS):
+            records.append(_record(cells, location, stripped=True))
+            continue
+        fields = {"id": record_id, "name": name, "rating": _RATINGS.get(rating_text), **_NO_STATE}
+        fields["extra"] = MappingProxyType({column: cells[column] for column in extras})
+        fields["location"] = location
+        records.append(build(PlayerRecord, fields))
+    return records
 
 
 def check_unnamed(header: Sequence[str], rows: Sequence[CsvRow], source: str) -> None:
@@ -668,6 +691,9 @@ def check_unnamed(header: Sequence[str], rows: Sequence[CsvRow], source: str) ->
 
 #: Every known column's cell empty (a row's cells laid over it), and the known columns as a set.
 _NO_CELLS, _KNOWN = dict.fromkeys(KNOWN_COLUMNS, ""), frozenset(KNOWN_COLUMNS)
+#: The known columns of an event's players file, and the state of a record without the others.
+_PLAIN_KNOWN = frozenset(("id", "name", "rating"))
+_NO_STATE = dict.fromkeys(("games", "born", "k", "ever_2400", "grade", "prior_grade", "ever_2300"))
 #: The rating each rating text read so far gave (a month's files repeat the ratings 0-4000).
 _RATINGS: dict[str, int | None] = {}
 

@@ -17,6 +17,8 @@ import inspect
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import is_ as op_is
 from pathlib import Path
 
 from ..core.errors import InputError, Location, RatingkitError, UnknownFormatError
@@ -79,11 +81,28 @@ def formats() -> dict[str, Format]:
         _loaded = True
         for module in BUILTIN_MODULES:
             importlib.import_module(module)
+    return dict(_ranked()[1])
+
+
+#: The registered formats as last ranked, by name in order and by priority: ranked again only
+#: when a format was registered (read_event asks at every event: a FIDE month is 2,000).
+_RANKED: list[tuple[tuple[Format, ...], dict[str, Format], tuple[Format, ...]]] = []
+
+
+def _ranked() -> tuple[tuple[Format, ...], dict[str, Format], tuple[Format, ...]]:
+    registered = tuple(_FORMATS.values())
+    if _RANKED:
+        last = _RANKED[0]
+        if len(last[0]) == len(registered) and all(map(op_is, last[0], registered)):
+            return last
     # In the order of BUILTIN_MODULES, whichever module happened to be imported first (then
     # formats registered by other code, in their order).
     order = {module: i for i, module in enumerate(BUILTIN_MODULES)}
-    ranked = sorted(_FORMATS.values(), key=lambda f: order.get(f.read.__module__, len(order)))
-    return {f.name: f for f in ranked}
+    ranked = sorted(registered, key=lambda f: order.get(f.read.__module__, len(order)))
+    by_name = {f.name: f for f in ranked}
+    by_priority = tuple(sorted(by_name.values(), key=lambda f: -f.priority))
+    _RANKED[:] = [(registered, by_name, by_priority)]
+    return _RANKED[0]
 
 
 def _head(path: Path) -> str:
@@ -114,20 +133,21 @@ def detect_format(path: str | os.PathLike[str]) -> Format:
     return _detect(Path(path))[0]
 
 
-def _detect(file: Path) -> tuple[Format, bool]:
-    """The format of a file, and whether it recognised the file (else it is the closest)."""
+def _detect(file: Path, checked: bool = False) -> tuple[Format, bool]:
+    """The format of a file, and whether it recognised the file (else it is the closest);
+    ``checked``: the file's text already checked (:func:`read_event` checks it first)."""
     path = file
-    known = formats()
+    formats()  # the built-in formats imported
     if not file.exists():
         raise UnknownFormatError(tr("{path}: file not found", path=path))
-    check_text_file(file)
+    if not checked:
+        check_text_file(file)
     if file.is_dir():
         # The CSV pairs of a directory (games.csv, players.csv, event.csv).
         for member in sorted(file.glob("*.csv")):
             check_text_file(member)
     head = _head(file)
-    by_priority = sorted(known.values(), key=lambda f: -f.priority)
-    for fmt in by_priority:
+    for fmt in _ranked()[2]:
         if fmt.sniff is not None and fmt.sniff(file, head):
             return fmt, True
     closest = closest_format(file, head)
@@ -207,7 +227,7 @@ def read_event(
                 )
             )
         return _read_with(known[format], file, encoding, roster)
-    fmt, recognised = _detect(file)
+    fmt, recognised = _detect(file, checked=True)
     if recognised:
         return _read_with(fmt, file, encoding, roster)
     try:
@@ -236,7 +256,10 @@ def _closest_error(exc: RatingkitError, fmt: Format) -> RatingkitError:
 def _read_with(
     fmt: Format, file: Path, encoding: str | None, roster: str | os.PathLike[str] | None = None
 ) -> Event:
-    parameters = inspect.signature(fmt.read).parameters
+    try:
+        parameters = _parameters(fmt.read)
+    except TypeError:  # a reader that cannot be hashed: its signature asked each time
+        parameters = frozenset(inspect.signature(fmt.read).parameters)
     options: dict[str, object] = {}
     if roster is not None and "roster" in parameters:
         options["roster"] = roster
@@ -254,6 +277,13 @@ def _read_with(
             )
         options["encoding"] = encoding
     return fmt.read(file, **options)
+
+
+@lru_cache(maxsize=64)
+def _parameters(read: Callable[..., Event]) -> frozenset[str]:
+    """The names a format's reader takes (asked at every event read; a reader is a function
+    that does not change)."""
+    return frozenset(inspect.signature(read).parameters)
 
 
 def write_event(event: Event, format: str) -> str:

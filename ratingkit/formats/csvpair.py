@@ -83,6 +83,7 @@ _NO_STATE = (None,) * len(PLAYER_STATE_COLUMNS)
 #: The state columns an event's player keeps in ``extra`` (his birth date is a field).
 _EXTRA_STATE = tuple(c for c in PLAYER_STATE_COLUMNS if c != "born")
 _extra_state_of = attrgetter(*_EXTRA_STATE)
+_NO_EXTRA_STATE = (None,) * len(_EXTRA_STATE)
 
 
 def locate_pair(path: Path) -> tuple[Path, Path]:
@@ -229,18 +230,23 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
                 tr("every player in the players file needs an id"), record.location, record.name
             )
         extra = dict(record.extra)
-        for column, value in zip(_EXTRA_STATE, _extra_state_of(record), strict=True):
-            if value is not None:
-                extra[column] = value
+        state = _extra_state_of(record)
+        if state != _NO_EXTRA_STATE:  # most players files carry no state
+            for column, value in zip(_EXTRA_STATE, state, strict=True):
+                if value is not None:
+                    extra[column] = value
         # Player(...) without its __init__ (a month's files are 200,000 rows): its
         # __post_init__ wraps ``extra``, a dictionary made here, as done below.
         fields: dict[str, object] = {"id": record.id, "name": record.name or record.id}
         fields["rating"] = record.rating
-        fields["federation"] = extra.pop("federation", None) or None
-        fields["title"] = extra.pop("title", None) or None
-        fields["sex"] = extra.pop("sex", None) or None
-        fields["born"] = record.born
-        fields["fide_id"] = extra.pop("fide_id", None) or None
+        if extra:
+            fields["federation"] = extra.pop("federation", None) or None
+            fields["title"] = extra.pop("title", None) or None
+            fields["sex"] = extra.pop("sex", None) or None
+            fields["born"] = record.born
+            fields["fide_id"] = extra.pop("fide_id", None) or None
+        else:  # nothing to take from it
+            fields.update(federation=None, title=None, sex=None, born=record.born, fide_id=None)
         fields["extra"] = MappingProxyType(extra)
         fields["location"] = record.location
         players.append(build(Player, fields))
@@ -287,7 +293,7 @@ def _read_games_by_columns(
     if any(mark in text for mark in _NOT_PLAIN) or "\r" in text:
         return None
     lines = text.split("\n")
-    if not lines[0] or max(map(len, lines)) > FIELD_LIMIT:
+    if not lines[0] or (len(text) > FIELD_LIMIT and max(map(len, lines)) > FIELD_LIMIT):
         return None  # no header line, or a cell the csv module refuses: its messages
     delimiter = detect_delimiter(lines[0])
     # The header line through the reader's own table (an empty file, a column named twice or
@@ -297,7 +303,7 @@ def _read_games_by_columns(
         return None
     # Without a space of any kind but the line ends (most files a program wrote), no line is
     # blank but an empty one and no cell has a space to strip.
-    spaced = _SPACE_IN_LINE.search(text) is not None
+    spaced = _spaced(text)
     body = lines[1:]
     if body and body[-1] == "":
         body.pop()  # the file's last line end
@@ -355,6 +361,19 @@ def _read_games_by_columns(
         dates=tuple(map(day_of.__getitem__, days)),
     )
     return games, tuple(byes)
+
+
+#: The ASCII characters str.strip() removes but the line end (LF).
+_ASCII_SPACES = (" ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+def _spaced(text: str) -> bool:
+    """Whether ``text`` has a white space of any kind but a line end: an ASCII text (most)
+    looked through for each of its nine spaces (faster than the pattern), any other by
+    :data:`_SPACE_IN_LINE`."""
+    if text.isascii():
+        return any(space in text for space in _ASCII_SPACES)
+    return _SPACE_IN_LINE.search(text) is not None
 
 
 def _plain_values(
