@@ -651,6 +651,19 @@ def test_translated_notebook_serves_its_own_language(page, tmp_path, notebook, w
                 "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.innerText)"
             )
             assert clipped == []
+            # After an event is read, each shown control's label (rule set, player, find a
+            # player, CSV, numbers) whole too: at ipywidgets' default label width the Russian
+            # "система правил" and "найти игрока" were cut to "система ...", "найти иг...".
+            with page.expect_file_chooser() as chooser:
+                page.locator(".widget-upload").first.click()
+            chooser.value.set_files(str(ROOT / "examples" / "round-robin-two-unrated.trf"))
+            page.wait_for_selector("a.ratingkit-download", timeout=30_000)
+            shown = page.locator(".widget-label").evaluate_all(
+                "els => els.filter(e => e.offsetParent !== null && e.innerText.trim())"
+                ".map(e => [e.innerText, e.scrollWidth > e.clientWidth])"
+            )
+            assert len(shown) >= 5, shown  # language, rule set, find a player, player, CSV
+            assert [text for text, cut in shown if cut] == []
         assert_no_errors(page)
         assert "Traceback" not in page.inner_text("body")
         page.wait_for_load_state("networkidle", timeout=60_000)

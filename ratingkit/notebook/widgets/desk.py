@@ -141,6 +141,11 @@ def _signed(value: float) -> str:
     return localized_number(f"{value:+.2f}")
 
 
+#: A control's label as wide as its text: at ipywidgets' default label width the Russian
+#: "система правил" and "найти игрока" were cut to "система ..." and "найти иг...".
+_WHOLE_LABEL = {"description_width": "initial"}
+
+
 class OfficersDesk(Widget):
     """The desk: uploads, what was read, the rule set, findings, the report, "why", downloads.
 
@@ -160,6 +165,7 @@ class OfficersDesk(Widget):
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
             value=current_language(),
             layout=w.Layout(width="220px"),
+            style=_WHOLE_LABEL,
         )
         self.example = w.Dropdown(
             options=[("", ""), *((label, label) for label in self.examples)],
@@ -170,11 +176,13 @@ class OfficersDesk(Widget):
         # cut short.
         self.event_upload = w.FileUpload(multiple=True, layout=w.Layout(width="auto"))
         self.player_upload = w.FileUpload(multiple=False, layout=w.Layout(width="auto"))
-        self.rules = w.Dropdown(layout=w.Layout(width="420px"))
-        self.player = w.Dropdown(layout=w.Layout(width="420px"))
-        self.separator = w.Dropdown(options=[("", ";"), ("", ",")])
-        self.decimal = w.Dropdown(options=[("", ","), ("", ".")])
-        self.search = w.Text(continuous_update=False, layout=w.Layout(width="420px"))
+        self.rules = w.Dropdown(layout=w.Layout(width="420px"), style=_WHOLE_LABEL)
+        self.player = w.Dropdown(layout=w.Layout(width="420px"), style=_WHOLE_LABEL)
+        self.separator = w.Dropdown(options=[("", ";"), ("", ",")], style=_WHOLE_LABEL)
+        self.decimal = w.Dropdown(options=[("", ","), ("", ".")], style=_WHOLE_LABEL)
+        self.search = w.Text(
+            continuous_update=False, layout=w.Layout(width="420px"), style=_WHOLE_LABEL
+        )
         self.show_all = w.ToggleButton(value=False)
         self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="300px"))
         self.step = w.HTML()
