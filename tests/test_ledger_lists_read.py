@@ -15,6 +15,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_ledger_rows import _copy
 
 from ratingkit.services.ledger import Ledger
 from ratingkit.services.ledger import rating as ledger_rating
@@ -60,16 +61,6 @@ def unrated(tmp_path_factory) -> Path:
             for games in _write_month(folder, month, n):
                 book.import_file(games)
     return path
-
-
-def _copy(base: Path, target: Path) -> Path:
-    source, copy = sqlite3.connect(base), sqlite3.connect(target)
-    try:
-        source.backup(copy)
-    finally:
-        source.close()
-        copy.close()
-    return target
 
 
 def _lists(earlier: EarlierLists) -> tuple[object, ...]:

@@ -83,10 +83,10 @@ def _tables(path: Path) -> dict[str, list[tuple[object, ...]]]:
         connection.close()
 
 
-@pytest.fixture(scope="module")
-def season(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("rows")
-    files = [f for n, month in enumerate(PERIODS) for f in _write_period(folder, month, n)]
+def imported_ledger(folder: Path, periods: tuple[str, ...] = PERIODS) -> Path:
+    """A FIDE 2014 ledger in ``folder`` with :func:`_write_period`'s events of each period
+    imported, none rated (tests/test_ledger_state_json.py builds its months with it too)."""
+    files = [f for n, month in enumerate(periods) for f in _write_period(folder, month, n)]
     base = folder / "base.sqlite"
     with Ledger.create(base, "fide-2014") as book:
         for f in files:
@@ -94,13 +94,20 @@ def season(tmp_path_factory):
     return base
 
 
-def _copy(base: Path, target: Path) -> None:
+@pytest.fixture(scope="module")
+def season(tmp_path_factory):
+    return imported_ledger(tmp_path_factory.mktemp("rows"))
+
+
+def _copy(base: Path, target: Path) -> Path:
+    """A copy of the ledger ``base`` at ``target`` (SQLite's backup), returned."""
     source, copy = sqlite3.connect(base), sqlite3.connect(target)
     try:
         source.backup(copy)
     finally:
         source.close()
         copy.close()
+    return target
 
 
 def _rated(base: Path, target: Path) -> tuple[dict[str, list[tuple[object, ...]]], list]:

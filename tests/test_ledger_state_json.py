@@ -8,7 +8,6 @@ the next period's read of the state, are the records their texts read back to (i
 from __future__ import annotations
 
 import json
-import sqlite3
 import unicodedata
 from dataclasses import fields
 from datetime import date
@@ -19,7 +18,7 @@ from types import MappingProxyType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_ledger_rows import _tables, _write_period
+from test_ledger_rows import _copy, _tables, imported_ledger
 
 from ratingkit.core.errors import Location
 from ratingkit.core.output import plain
@@ -268,22 +267,7 @@ PERIODS = ("2024-01", "2024-02", "2024-03")
 
 @pytest.fixture(scope="module")
 def three_months(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("kept")
-    files = [f for n, month in enumerate(PERIODS) for f in _write_period(folder, month, n)]
-    base = folder / "base.sqlite"
-    with Ledger.create(base, "fide-2014") as book:
-        for f in files:
-            book.import_file(f)
-    return base
-
-
-def _copy(base: Path, target: Path) -> None:
-    source, copy = sqlite3.connect(base), sqlite3.connect(target)
-    try:
-        source.backup(copy)
-    finally:
-        source.close()
-        copy.close()
+    return imported_ledger(tmp_path_factory.mktemp("kept"), PERIODS)
 
 
 def _rate_and_read(base: Path, target: Path) -> tuple[dict, list]:

@@ -188,23 +188,7 @@ def test_part_values_are_the_parts_of_each_event():
     assert vectorised_reason(FIDE_2014, events, None) is None
     outcome = rate_period_fast(FIDE_2014, events, None)
     values = part_values(outcome)
-    assert values == [
-        [
-            PartValues(
-                p.id,
-                p.rating_before,
-                p.games,
-                p.score,
-                p.expected,
-                p.change,
-                p.rating_after,
-                p.status,
-                k_in_force(p),
-            )
-            for p in event.players
-        ]
-        for event in outcome.events
-    ]
+    assert values == _parts_of(outcome)
     assert part_values(rate_period(FIDE_2014, events, None)) is None
 
 
@@ -308,24 +292,7 @@ def test_unrated_part_values_are_the_unrated_parts(seed):
     assert vectorised_reason(FIDE_2014, events, None) is None
     outcome = rate_period_fast(FIDE_2014, events, None)
     values = part_values(outcome)
-    parts = [
-        [
-            PartValues(
-                p.id,
-                p.rating_before,
-                p.games,
-                p.score,
-                p.expected,
-                p.change,
-                p.rating_after,
-                p.status,
-                k_in_force(p),
-            )
-            for p in event.players
-        ]
-        for event in outcome.events
-    ]
-    assert values == parts
+    assert values == _parts_of(outcome)
 
 
 def test_the_unrated_part_values_meet_every_case():
@@ -575,3 +542,25 @@ def test_played_games_of_a_few_slots_are_played_games_of_each(events):
         slots = list(range(d.offset, d.offset + len(d.event.players)))
         one_pass = d.played_games_of_slots(d.side_lists(), slots)
         assert one_pass == {slot: d.played_games_of(slot) for slot in slots}
+
+
+def _parts_of(outcome):
+    """Each event's part of each player, as the engine's part objects give it (what
+    ``part_values`` must give without making them)."""
+    return [
+        [
+            PartValues(
+                p.id,
+                p.rating_before,
+                p.games,
+                p.score,
+                p.expected,
+                p.change,
+                p.rating_after,
+                p.status,
+                k_in_force(p),
+            )
+            for p in event.players
+        ]
+        for event in outcome.events
+    ]
