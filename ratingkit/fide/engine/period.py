@@ -29,7 +29,7 @@ import numpy as np
 
 from ...core.citations import Concept
 from ...core.fastbuild import collector_paused
-from ...core.i18n import N_, tr
+from ...core.i18n import N_, _, tr
 from ...core.model import Event, EventType, Player
 from ...core.outcome import (
     EventKey,
@@ -504,6 +504,12 @@ def _rate_period(
 
     # Translated once for the period (an event), not once a player (a month lists 100,000).
     from_player_file = tr("player file")
+    # 7.1's note of a person whose events' Ro differ: filled for each person it names.
+    differing_ro_template = _(
+        "7.1: {name!r} is rated with Ro {names} in the events; the "
+        "period's change goes onto the previous list's rating {ro} "
+        "({source})"
+    )
     began_last_texts: dict[str, str] = {}
 
     def began_last_text(name: str) -> str:
@@ -536,10 +542,7 @@ def _rate_period(
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    tr(
-                        "7.1: {name!r} is rated with Ro {names} in the events; the "
-                        "period's change goes onto the previous list's rating {ro} "
-                        "({source})",
+                    differing_ro_template.format(
                         name=player.name,
                         names=", ".join(str(r) for r in ros),
                         ro=ro,
