@@ -95,6 +95,7 @@ from .parts import (
     event_k_default_notes,
     event_players_builder,
     named_note,
+    named_note_form,
 )
 
 if TYPE_CHECKING:
@@ -441,6 +442,7 @@ def _rate_period(
 
     # -- each event's part and notes -------------------------------------------------------
     notes: list[Note] = [period_decision(events)]
+    note_form = named_note_form()  # translated once for the period, not once a note
     game_values: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
     event_outcomes: list[EventOutcome[FidePlayer, FideGame, FideEvent]] = []
     for d in data:
@@ -448,7 +450,7 @@ def _rate_period(
         read = _event_notes(
             rules, d, zero_of_event.get(d.position, []), slots, choices, choice_list
         )
-        notes.extend(named_note(note, event.name) for note in read)
+        notes.extend(named_note(note, event.name, note_form) for note in read)
         event_outcomes.append(
             lazy_event_outcome(
                 d.key,
