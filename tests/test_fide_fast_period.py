@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ratingkit import get_rule_set
+from ratingkit.core.i18n import language_of
 from ratingkit.core.model import Bye, ByeKind, Event, EventType, Game, Handicap, Play, Player
 from ratingkit.core.outcome import Status
 from ratingkit.core.players import PlayerFile, PlayerRecord
@@ -170,6 +171,29 @@ def test_fast_period_equals_event_by_event(period) -> None:
     assert_same(
         rate_period_fast(FIDE_2014, events, players), rate_period(FIDE_2014, events, players)
     )
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(periods(), st.sampled_from(["ru", "tr"]))
+def test_fast_period_notes_equal_event_by_event_in_russian_and_turkish(period, language) -> None:
+    """The fast path translates its notes' forms once a period (7.1's Ro note, the event's
+    name before each event's note); the general path translates each note as it makes it:
+    the same texts in every language."""
+    events, players = period
+    assume(vectorised_reason(FIDE_2014, events, players) is None)
+    with language_of(language):
+        fast = rate_period_fast(FIDE_2014, events, players)
+        slow = rate_period(FIDE_2014, events, players)
+    assert fast.notes == slow.notes
+    assert [e.notes for e in fast.events] == [e.notes for e in slow.events]
+    with language_of("en"):
+        english = rate_period_fast(FIDE_2014, events, players)
+    # Not vacuous: the notes are translated (the period's decision note at least).
+    assert fast.notes != english.notes
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,6 +4,7 @@ translation keeps its text's ``{names}``, and the language is chosen as document
 
 from __future__ import annotations
 
+import os
 import re
 import string
 import subprocess
@@ -158,6 +159,37 @@ def test_the_language_read_from_the_environment_follows_every_change(monkeypatch
     for _attempt in range(2):
         with pytest.raises(LanguageError, match="unknown language 'de'"):
             i18n.current_language()
+
+
+def test_the_language_read_directly_from_os_environ_is_the_general_paths(monkeypatch):
+    # current_language reads os.environ's own mapping directly (once a text); the general
+    # path (_language_from_environment, through os.environ.get) must give the same language
+    # for every state of the four variables.
+    names = ("RATINGKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
+    states = [
+        {},
+        {"LANG": "tr_TR.UTF-8"},
+        {"LANG": "tr_TR.UTF-8", "LC_MESSAGES": "ru_RU"},
+        {"LANG": "ru_RU", "LC_ALL": "POSIX"},
+        {"LANG": "ru_RU", "RATINGKIT_LANG": "tr"},
+        {"LC_ALL": "de_DE"},
+    ]
+    for state in states:
+        for name in names:
+            monkeypatch.delenv(name, raising=False)
+        for name, value in state.items():
+            monkeypatch.setenv(name, value)
+        assert i18n.current_language() == i18n._language_from_environment(), state
+    assert [i18n.current_language()] == ["en"]  # de_DE: a language we do not have
+
+
+def test_the_language_follows_an_os_environ_replaced_by_another_mapping(monkeypatch):
+    # The direct read is of the os.environ imported; a replaced one is read the general way.
+    monkeypatch.setattr(os, "environ", {"LANG": "tr_TR.UTF-8"})
+    assert i18n.current_language() == "tr"
+    os.environ["RATINGKIT_LANG"] = "ru"
+    assert i18n.current_language() == "ru"
+    assert i18n._("rated") == "обсчитан"
 
 
 def test_numbers_take_the_languages_decimal_separator():

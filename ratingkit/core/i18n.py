@@ -109,7 +109,14 @@ def current_language() -> str:
     # Read once per state of the four variables, not once per text (a FIDE month translates
     # 180,000 texts): the raw values are the token, so a variable set or removed since (a
     # test's monkeypatch, a notebook's os.environ) is seen at the next text.
-    token = _environment_token()
+    if os.environ is _ENVIRON and _ENVIRON_DATA is not None:
+        # _environment_token inlined on the process's own mapping (the same dict object for
+        # the life of os.environ: every change made through it updates that dict in place):
+        # this runs for each text, tens of thousands in a season's rate.
+        get = _ENVIRON_DATA.get
+        token: tuple[object, ...] = (get(_KEY_0), get(_KEY_1), get(_KEY_2), get(_KEY_3))
+    else:
+        token = _environment_token()
     found = _from_environment.get(token)
     if found is None:
         found = _language_from_environment()
@@ -137,6 +144,14 @@ def _environment_token() -> tuple[object, ...]:
 #: :data:`_VARIABLES` as os.environ's mapping keys them.
 _ENCODED: tuple[object, ...] = tuple(
     getattr(os.environ, "encodekey", str)(name) for name in _VARIABLES
+)
+_KEY_0, _KEY_1, _KEY_2, _KEY_3 = _ENCODED
+#: os.environ as imported and its own mapping (None where it has none): current_language
+#: reads that mapping directly while os.environ is still this object.
+_ENVIRON = os.environ
+_raw_environ = getattr(os.environ, "_data", None)
+_ENVIRON_DATA: dict[object, object] | None = (
+    _raw_environ if isinstance(_raw_environ, dict) else None
 )
 
 

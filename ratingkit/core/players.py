@@ -953,18 +953,21 @@ def with_ratings_before(
     place = event.source or event.name
     players = list(event.players)
     filled: list[tuple[int, int]] = []
+    state_place: str | None = None  # made once for the event, when first needed
     for index, player in enumerate(players):
         if player.rating is not None and rule is not None:
             continue  # no conflict possible, nothing to fill
         record = records(player) if callable(records) else records.get(player.id)
         if record is None or record.rating is None:
             continue
+        if source and state_place is None:
+            state_place = tr("in the player file {source}", source=source)
         decided = rating_before(
             player,
             record,
             rule,
             event_place=place,
-            state_place=tr("in the player file {source}", source=source) if source else None,
+            state_place=state_place,
         )
         if decided.source is RatingFrom.FILE:
             filled.append((index, record.rating))

@@ -397,6 +397,7 @@ def read_states(
     # Nobody to find (a ledger's first month: 200,000 players, an empty state): the matcher
     # is not asked (find_record would answer None for each).
     find = record_finder(players) if players is not None and players.records else None
+    differing_template: str | None = None
     for player in event.players:
         own = BirthAndFirstRating.of(player)
         record, how = find(player) if find is not None else (None, None)
@@ -429,13 +430,18 @@ def read_states(
             first_date = parse_date(str(first), where)
         rated = player.rating is not None
         if record.rating is not None and rated and record.rating != player.rating:
+            if differing_template is None:
+                # 7.1's note translated once for the event, filled for each player it names
+                # (a season's events have thousands of them).
+                differing_template = _(
+                    "{name!r}: the player file's rating {rating} is the previous "
+                    "list's: the event is rated with its own {event_rating} (and its "
+                    "K), the change goes onto {rating} (7.1)"
+                )
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    tr(
-                        "{name!r}: the player file's rating {rating} is the previous "
-                        "list's: the event is rated with its own {event_rating} (and its "
-                        "K), the change goes onto {rating} (7.1)",
+                    differing_template.format(
                         name=player.name,
                         rating=record.rating,
                         event_rating=player.rating,

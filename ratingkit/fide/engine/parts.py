@@ -12,7 +12,7 @@ import numpy as np
 from ...core.citations import Concept
 from ...core.expected import table_pd_exact
 from ...core.fastbuild import build as make_frozen
-from ...core.i18n import N_, tr
+from ...core.i18n import N_, _, tr
 from ...core.model import Event, Play, Player
 from ...core.outcome import (
     EventKey,
@@ -468,14 +468,21 @@ def event_games_builder(
     return build
 
 
-def named_note(note: Note, event_name: str) -> Note:
-    """An event's note in the period's notes: the event's name before its text."""
-    text = tr("{name}: {text}", name=event_name, text=note.text)
+def named_note(note: Note, event_name: str, form: str | None = None) -> Note:
+    """An event's note in the period's notes: the event's name before its text.  ``form``:
+    :func:`named_note_form`, when the caller made it once (a season's period names thousands
+    of notes)."""
+    text = (form if form is not None else named_note_form()).format(name=event_name, text=note.text)
     # A plain Note made at once (dataclasses.replace reads the fields each time: a season has
     # thousands of notes); another class (a reader's ReadNote) is replaced.
     if type(note) is Note:
         return Note(note.kind, text, note.rule, note.players)
     return replace(note, text=text)
+
+
+def named_note_form() -> str:
+    """The form of :func:`named_note`'s text, translated."""
+    return _("{name}: {text}")
 
 
 def event_k_default_notes(

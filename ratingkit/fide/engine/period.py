@@ -29,7 +29,7 @@ import numpy as np
 
 from ...core.citations import Concept
 from ...core.fastbuild import collector_paused
-from ...core.i18n import N_, tr
+from ...core.i18n import N_, _, tr
 from ...core.model import Event, EventType, Player
 from ...core.outcome import (
     EventKey,
@@ -95,6 +95,7 @@ from .parts import (
     event_k_default_notes,
     event_players_builder,
     named_note,
+    named_note_form,
 )
 
 if TYPE_CHECKING:
@@ -441,6 +442,7 @@ def _rate_period(
 
     # -- each event's part and notes -------------------------------------------------------
     notes: list[Note] = [period_decision(events)]
+    note_form = named_note_form()  # translated once for the period, not once a note
     game_values: dict[tuple[int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
     event_outcomes: list[EventOutcome[FidePlayer, FideGame, FideEvent]] = []
     for d in data:
@@ -448,7 +450,7 @@ def _rate_period(
         read = _event_notes(
             rules, d, zero_of_event.get(d.position, []), slots, choices, choice_list
         )
-        notes.extend(named_note(note, event.name) for note in read)
+        notes.extend(named_note(note, event.name, note_form) for note in read)
         event_outcomes.append(
             lazy_event_outcome(
                 d.key,
@@ -504,6 +506,12 @@ def _rate_period(
 
     # Translated once for the period (an event), not once a player (a month lists 100,000).
     from_player_file = tr("player file")
+    # 7.1's note of a person whose events' Ro differ: filled for each person it names.
+    differing_ro_template = _(
+        "7.1: {name!r} is rated with Ro {names} in the events; the "
+        "period's change goes onto the previous list's rating {ro} "
+        "({source})"
+    )
     began_last_texts: dict[str, str] = {}
 
     def began_last_text(name: str) -> str:
@@ -536,10 +544,7 @@ def _rate_period(
             notes.append(
                 Note(
                     NoteKind.RULE,
-                    tr(
-                        "7.1: {name!r} is rated with Ro {names} in the events; the "
-                        "period's change goes onto the previous list's rating {ro} "
-                        "({source})",
+                    differing_ro_template.format(
                         name=player.name,
                         names=", ".join(str(r) for r in ros),
                         ro=ro,
