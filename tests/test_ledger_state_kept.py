@@ -211,3 +211,23 @@ def test_a_player_new_to_the_state_is_not_kept(imported, tmp_path) -> None:
             KeptState.after(book._connection, PERIODS[0], before, {}, [(2, "{}", None)], lists)
             is None
         )
+
+
+def test_a_rerating_stores_what_it_stores_with_the_state_read(
+    imported, tmp_path, monkeypatch
+) -> None:
+    """Re-rating from the second month (its rows deleted first: the state then read, the
+    later months' kept in the same transaction) stores the rows of a ledger that reads the
+    state every period."""
+    path = _copy(imported, tmp_path / "again.sqlite")
+    with Ledger(path) as book:
+        for period in PERIODS:
+            book.rate_period(period)
+        book.rate_period(PERIODS[1], replace=True)
+    monkeypatch.setattr(KeptState, "still_before", lambda *_args: False)
+    fresh = _copy(imported, tmp_path / "again-fresh.sqlite")
+    with Ledger(fresh) as book:
+        for period in PERIODS:
+            book.rate_period(period)
+        book.rate_period(PERIODS[1], replace=True)
+    assert _rows(path) == _rows(fresh)
