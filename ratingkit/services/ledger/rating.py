@@ -63,6 +63,7 @@ from .common import (
     state_list_columns,
 )
 from .earlier_lists import EarlierLists
+from .kept_state import KeptState
 
 
 class LedgerRating(LedgerCore):
@@ -74,6 +75,9 @@ class LedgerRating(LedgerCore):
     _records_read: dict[tuple[int, str], PlayerRecord] | None = None
     #: The lists the last :meth:`_publish` read and wrote (:meth:`_lists_before`).
     _lists_read: EarlierLists | None = None
+    #: The state the last rating left (:meth:`_state_and_texts_before` of the next period
+    #: while it is still the ledger's).
+    _state_kept: KeptState | None = None
 
     def rate_period(self, period: str, replace: bool = False) -> list[Report]:
         """Rate every event of ``period`` in date order and publish the list.
@@ -237,6 +241,9 @@ class LedgerRating(LedgerCore):
         # The records stored here, kept by (player id, text) for the next period's read of
         # the state (_state_and_texts_before), where each reads back equal to its text.
         written = self._records_read if self._records_read is not None else {}
+        # Each record stored, with the record itself where its text reads back equal to it
+        # (else None), for the state kept for the next period.
+        stored = []
         for pid, record in after.items():
             if before.get(pid) is record:
                 continue  # the rule set handed the record back untouched
@@ -244,12 +251,17 @@ class LedgerRating(LedgerCore):
             text, reads_back = _record_json_read_back(record, player_id)
             if stored_before.get(pid) != text:
                 changed.append((period, player_id, text))
+                stored.append((player_id, text, record if reads_back else None))
                 if reads_back:
                     written[player_id, text] = record
         self._records_read = written
         db.executemany("INSERT INTO state VALUES (?, ?, ?)", changed)
         self._publish(period, merged, played, k_used)
         db.execute("INSERT INTO periods VALUES (?, ?, ?)", (period, _now(), self.rules.name))
+        # Kept after the period's last write: any row changed since makes it not the ledger's.
+        self._state_kept = KeptState.after(
+            db, period, before, stored_before, stored, self._lists_read
+        )
         return reports
 
     def _result_rows(
@@ -307,6 +319,12 @@ class LedgerRating(LedgerCore):
         """:meth:`_state_before` and the stored text of each record (the rating compares a
         new record's text with it: only what changed is stored), read in one pass."""
         db = self._connection
+        kept = self._state_kept
+        if kept is not None and kept.still_before(db, period, self._lists_read):
+            # The state the period before left, as this read would give it (KeptState): a
+            # season's state is read from the ledger once, not once a period.  Copies: the
+            # caller owns what it is given.
+            return dict(kept.records), dict(kept.texts)
         records: dict[str, PlayerRecord] = {}
         texts: dict[str, str] = {}
         known = self._records_read or {}
