@@ -13,6 +13,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_ledger_rows import _copy
 
 from ratingkit.services.ledger import Ledger
 from ratingkit.services.ledger import rating as ledger_rating
@@ -65,16 +66,6 @@ def imported(tmp_path_factory) -> Path:
     return path
 
 
-def _copy(base: Path, target: Path) -> Path:
-    source, copy = sqlite3.connect(base), sqlite3.connect(target)
-    try:
-        source.backup(copy)
-    finally:
-        source.close()
-        copy.close()
-    return target
-
-
 def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
     connection = sqlite3.connect(path)
     try:
@@ -119,6 +110,10 @@ def test_the_state_kept_is_the_state_stored(imported, tmp_path, monkeypatch) -> 
                     for k, r in _read_by_a_fresh_connection(path, period)[0]
                 ]
                 assert list(texts.items()) == _read_by_a_fresh_connection(path, period)[1]
+                # The records decoded or stored before are kept only where their text is a
+                # player's state still: a long-lived ledger must not hold all it ever stored.
+                assert book._records_read
+                assert all(texts.get(str(pid)) == text for pid, text in book._records_read)
             book.rate_period(period)
     assert used.count(True) >= len(PERIODS) - 1
     # The same rows as a ledger whose kept state is refused, each period's read again.

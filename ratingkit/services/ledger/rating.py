@@ -323,8 +323,16 @@ class LedgerRating(LedgerCore):
         if kept is not None and kept.still_before(db, period, self._lists_read):
             # The state the period before left, as this read would give it (KeptState): a
             # season's state is read from the ledger once, not once a period.  Copies: the
-            # caller owns what it is given.
-            return dict(kept.records), dict(kept.texts)
+            # caller owns what it is given.  The records read or written before are kept only
+            # where their text is still a player's state (as a read from the ledger keeps
+            # them): else a long-lived ledger would hold every record it ever stored.
+            kept_texts = kept.texts
+            self._records_read = {
+                key: record
+                for key, record in (self._records_read or {}).items()
+                if kept_texts.get(str(key[0])) == key[1]
+            }
+            return dict(kept.records), dict(kept_texts)
         records: dict[str, PlayerRecord] = {}
         texts: dict[str, str] = {}
         known = self._records_read or {}
