@@ -75,6 +75,22 @@ def _published(path: Path) -> list[tuple[object, ...]]:
         connection.close()
 
 
+def rerating_rolled_back(book: Ledger, periods: tuple[str, ...], monkeypatch) -> None:
+    """The first two periods rated, then the second re-rated with ``replace``, failing at its
+    very end (the period's row, after its results, state and list were stored): the
+    transaction rolled back (tests/test_ledger_state_kept.py does the same to its state)."""
+    book.rate_period(periods[0])
+    book.rate_period(periods[1])
+
+    def fails() -> str:
+        raise RuntimeError("after the period's results, state and list were stored")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ledger_rating, "_now", fails)
+        with pytest.raises(RuntimeError):
+            book.rate_period(periods[1], replace=True)
+
+
 def test_the_lists_kept_are_the_lists_stored(unrated, tmp_path, monkeypatch) -> None:
     path = _copy(unrated, tmp_path / "kept.sqlite")
     with Ledger(path) as book:
@@ -101,18 +117,9 @@ def test_the_lists_kept_are_the_lists_stored(unrated, tmp_path, monkeypatch) -> 
 def test_a_rating_rolled_back_leaves_its_lists_unused(unrated, tmp_path, monkeypatch) -> None:
     path = _copy(unrated, tmp_path / "rolled.sqlite")
     with Ledger(path) as book:
-        book.rate_period(PERIODS[0])
-        book.rate_period(PERIODS[1])
-
-        def fails() -> str:
-            raise RuntimeError("after the list was published")
-
         # Re-rating the second month fails after its list was published and kept: the
         # transaction, its list and its mark are rolled back.
-        with monkeypatch.context() as patch:
-            patch.setattr(ledger_rating, "_now", fails)
-            with pytest.raises(RuntimeError):
-                book.rate_period(PERIODS[1], replace=True)
+        rerating_rolled_back(book, PERIODS, monkeypatch)
         kept = book._lists_read
         assert kept is not None and kept.upto == PERIODS[1]
         kept.ever_listed.add(999_999)  # what a list rolled back could say: never read

@@ -13,10 +13,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_ledger_lists_read import rerating_rolled_back
 from test_ledger_rows import _copy
 
 from ratingkit.services.ledger import Ledger
-from ratingkit.services.ledger import rating as ledger_rating
 from ratingkit.services.ledger.kept_state import KeptState
 
 PERIODS = ("2024-01", "2024-02", "2024-03", "2024-04")
@@ -172,18 +172,9 @@ def test_another_connections_write_leaves_the_state_unused(imported, tmp_path) -
 def test_a_rating_rolled_back_leaves_its_state_unused(imported, tmp_path, monkeypatch) -> None:
     path = _copy(imported, tmp_path / "rolled.sqlite")
     with Ledger(path) as book:
-        book.rate_period(PERIODS[0])
-        book.rate_period(PERIODS[1])
-
-        def fails() -> str:
-            raise RuntimeError("after the state was stored")
-
         # Re-rating the second month fails after its state and list were stored: the
         # transaction is rolled back, the state kept before it is not the ledger's.
-        with monkeypatch.context() as patch:
-            patch.setattr(ledger_rating, "_now", fails)
-            with pytest.raises(RuntimeError):
-                book.rate_period(PERIODS[1], replace=True)
+        rerating_rolled_back(book, PERIODS, monkeypatch)
         kept = book._state_kept
         assert kept is not None and kept.upto == PERIODS[1]
         assert not kept.still_before(book._connection, PERIODS[2], book._lists_read)
