@@ -115,6 +115,10 @@ def test_the_state_kept_is_the_state_stored(imported, tmp_path, monkeypatch) -> 
                 assert book._records_read
                 assert all(texts.get(str(pid)) == text for pid, text in book._records_read)
             book.rate_period(period)
+            # After the rating too: a record whose text another replaced is not kept (a FIDE
+            # month's 100,000 would stay alive, walked by every later garbage collection).
+            texts_now = dict(_read_by_a_fresh_connection(path, "9999-12")[1])
+            assert all(texts_now.get(str(pid)) == text for pid, text in book._records_read)
     assert used.count(True) >= len(PERIODS) - 1
     # The same rows as a ledger whose kept state is refused, each period's read again.
     monkeypatch.setattr(KeptState, "still_before", lambda *_args: False)

@@ -252,6 +252,11 @@ class LedgerRating(LedgerCore):
             if stored_before.get(pid) != text:
                 changed.append((period, player_id, text))
                 stored.append((player_id, text, record if reads_back else None))
+                # The record of the text this one replaces is no longer a player's state:
+                # kept, a FIDE month's 100,000 of them stay alive for every later collection.
+                replaced = stored_before.get(pid)
+                if replaced is not None:
+                    written.pop((player_id, replaced), None)
                 if reads_back:
                     written[player_id, text] = record
         self._records_read = written
