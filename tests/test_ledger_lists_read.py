@@ -24,6 +24,20 @@ from ratingkit.services.ledger.earlier_lists import EarlierLists
 PERIODS = ("2024-01", "2024-02", "2024-03", "2024-04")
 
 
+def write_games(path: Path, chosen: list[str], month: str, rng: random.Random) -> None:
+    """Seven rounds of ``chosen`` paired at random on days 11-17 of ``month``, random
+    results (tests/test_ledger_state_kept.py writes its events with it too)."""
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["round", "white", "black", "result", "date"])
+        for round_ in range(1, 8):
+            order = chosen[:]
+            rng.shuffle(order)
+            for white, black in zip(order[::2], order[1::2], strict=True):
+                result = rng.choice(["1-0", "0-1", "1/2-1/2"])
+                writer.writerow([round_, white, black, result, f"{month}-{10 + round_:02d}"])
+
+
 def _write_month(folder: Path, month: str, seed: int) -> list[Path]:
     """Two events of a month, each eight players drawn from a pool of twenty (a third of
     them unrated), so that who plays, who is listed and who is new change month to month."""
@@ -39,15 +53,7 @@ def _write_month(folder: Path, month: str, seed: int) -> list[Path]:
             for pid in chosen:
                 n = int(pid[1:])
                 writer.writerow([pid, f"Player {pid}", "" if n % 3 == 0 else 1700 + 23 * n])
-        with open(f"{stem}-games.csv", "w", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["round", "white", "black", "result", "date"])
-            for round_ in range(1, 8):
-                order = chosen[:]
-                rng.shuffle(order)
-                for white, black in zip(order[::2], order[1::2], strict=True):
-                    result = rng.choice(["1-0", "0-1", "1/2-1/2"])
-                    writer.writerow([round_, white, black, result, f"{month}-{10 + round_:02d}"])
+        write_games(Path(f"{stem}-games.csv"), chosen, month, rng)
         files.append(Path(f"{stem}-games.csv"))
     return files
 

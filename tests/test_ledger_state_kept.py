@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_ledger_lists_read import rerating_rolled_back
+from test_ledger_lists_read import rerating_rolled_back, write_games
 from test_ledger_rows import _copy
 
 from ratingkit.services.ledger import Ledger
@@ -42,15 +42,7 @@ def _write_month(folder: Path, month: str, seed: int) -> list[tuple[Path, Path]]
                 writer.writerow(
                     [pid, f"Player {pid}", 1700 + 23 * n if rated else "", 40 if rated else 0]
                 )
-        with open(f"{stem}-games.csv", "w", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["round", "white", "black", "result", "date"])
-            for round_ in range(1, 8):
-                order = chosen[:]
-                rng.shuffle(order)
-                for white, black in zip(order[::2], order[1::2], strict=True):
-                    result = rng.choice(["1-0", "0-1", "1/2-1/2"])
-                    writer.writerow([round_, white, black, result, f"{month}-{10 + round_:02d}"])
+        write_games(Path(f"{stem}-games.csv"), chosen, month, rng)
         files.append((Path(f"{stem}-games.csv"), roster))
     return files
 
