@@ -49,7 +49,6 @@ import csv
 import enum
 import io
 import os
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -198,7 +197,10 @@ def normalise_name(name: str) -> str:
     ``Mu\u0308ller``, as some systems write it, is the composed ``Müller``), case folded
     (``MÜLLER`` = ``müller``, ``Straße`` = ``STRASSE``), without commas or repeated spaces
     (``Tanaka, Aiko`` = ``tanaka  aiko``)."""
-    text = re.sub(r"\s+", " ", unicodedata.normalize("NFC", name).replace(",", " ")).strip()
+    if name.isascii():  # NFC changes no ASCII text, and its case folding is lower()
+        return " ".join(name.replace(",", " ").split()).lower()
+    # split() breaks at what re's \s matches (str.isspace): the runs made one space, stripped.
+    text = " ".join(unicodedata.normalize("NFC", name).replace(",", " ").split())
     # Case folding may decompose a letter again (İ -> i + combining dot): composed once more.
     return unicodedata.normalize("NFC", text.casefold())
 
