@@ -986,7 +986,9 @@ def with_ratings_before(
         players=shown,
     )
     note = ReadNote(text, None, tuple(players[i].id for i, _r in filled))
-    return with_read_note(replace(event, players=tuple(players)), note)
+    # with_read_note's event in one replace: the event's checks run once, not twice.
+    origin = replace(event.origin, read_notes=(*event.origin.read_notes, note))
+    return replace(event, players=tuple(players), origin=origin)
 
 
 def with_read_note(event: Event, note: ReadNote) -> Event:
