@@ -20,10 +20,11 @@ codec (:data:`FIDE_STATE`), and how an event's players are found in the file.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from types import MappingProxyType
 
 from ..core.citations import Concept
 from ..core.errors import InvalidValueError, Location
@@ -58,6 +59,7 @@ __all__ = [
     "find_record",
     "format_pending",
     "games_after",
+    "new_state_record",
     "parse_pending",
     "person_key",
     "ratings_from_file",
@@ -153,20 +155,26 @@ class FideStateCodec:
     list_games: ListGames = ListGames.PERIOD
 
     def read(self, record: PlayerRecord) -> FideState:
-        pending: tuple[Pending, ...] = ()
-        if record.extra.get(PENDING_COLUMN):
-            where = record.location
-            if where is not None:
-                where = replace(where, column=PENDING_COLUMN)
-            pending = parse_pending(str(record.extra[PENDING_COLUMN]), where)
         return FideState(
             games=record.games,
             born=record.born,
             k=record.k,
             ever_2400=record.ever_2400,
             ever_2300=record.ever_2300,
-            pending=pending,
+            pending=self.read_pending(record),
         )
+
+    def read_pending(self, record: PlayerRecord) -> tuple[Pending, ...]:
+        """:meth:`read`'s ``pending`` alone (7.14): the state's other fields are the record's
+        own (:func:`read_states` takes them from it, without a :class:`FideState` for each
+        of a month's 200,000 players)."""
+        text = record.extra.get(PENDING_COLUMN)
+        if not text:
+            return ()
+        where = record.location
+        if where is not None:
+            where = replace(where, column=PENDING_COLUMN)
+        return parse_pending(str(text), where)
 
     def new_record(
         self, key: str | None, name: str, rating: int | None, state: FideState
@@ -174,17 +182,16 @@ class FideStateCodec:
         """:meth:`write` of ``state`` onto a record of nothing but ``key``, ``name`` and
         ``rating``, made at once (a FIDE month writes 100,000 of them: one record each, not
         an empty one and its copy)."""
-        extra = {PENDING_COLUMN: format_pending(state.pending)} if state.pending else {}
-        return PlayerRecord(
-            id=key,
-            name=name,
-            rating=rating,
-            games=state.games,
-            born=state.born,
-            k=state.k,
-            ever_2400=state.ever_2400,
-            ever_2300=state.ever_2300,
-            extra=extra,
+        return new_state_record(
+            key,
+            name,
+            rating,
+            state.games,
+            state.born,
+            state.k,
+            state.ever_2400,
+            state.ever_2300,
+            state.pending,
         )
 
     def write(self, record: PlayerRecord, state: FideState) -> PlayerRecord:
@@ -204,6 +211,46 @@ class FideStateCodec:
 
 #: The one codec of FIDE's state.
 FIDE_STATE = FideStateCodec()
+
+#: The extra columns of a record that has none: one read-only mapping all such records share
+#: (nothing holds its dict, so nothing can change it).
+_NO_EXTRA: Mapping[str, str] = MappingProxyType({})
+
+
+def new_state_record(
+    key: str | None,
+    name: str,
+    rating: int | None,
+    games: int | None,
+    born: date | None,
+    k: int | None,
+    ever_2400: bool | None,
+    ever_2300: bool | None,
+    pending: tuple[Pending, ...],
+) -> PlayerRecord:
+    """:meth:`FideStateCodec.new_record` of a state given field by field, the record built as
+    :func:`~ratingkit.core.fastbuild.build` builds (every field in the class's order, its
+    ``extra`` already read-only: what ``PlayerRecord.__post_init__`` makes), without a
+    :class:`FideState` first: a period writes one for each person
+    (tests/test_state_record_fast.py holds it to the constructor)."""
+    extra = MappingProxyType({PENDING_COLUMN: format_pending(pending)}) if pending else _NO_EXTRA
+    return build(
+        PlayerRecord,
+        {
+            "id": key,
+            "name": name,
+            "rating": rating,
+            "games": games,
+            "born": born,
+            "k": k,
+            "ever_2400": ever_2400,
+            "grade": None,
+            "prior_grade": None,
+            "ever_2300": ever_2300,
+            "extra": extra,
+            "location": None,
+        },
+    )
 
 
 # -- one event's players ----------------------------------------------------------------------
@@ -398,6 +445,7 @@ def read_states(
     # is not asked (find_record would answer None for each).
     find = record_finder(players) if players is not None and players.records else None
     differing_template: str | None = None
+    read_pending = FIDE_STATE.read_pending
     for player in event.players:
         own = BirthAndFirstRating.of(player)
         record, how = find(player) if find is not None else (None, None)
@@ -450,17 +498,19 @@ def read_states(
                     (player.id,),
                 )
             )
-        state = FIDE_STATE.read(record)
+        # FIDE_STATE.read's fields, taken from the record without a FideState between.
+        pending = read_pending(record)
+        born = record.born
         states[player.id] = _player_state(
-            state.games,
-            state.born or player.born,
-            state.ever_2400,
-            state.k,
+            record.games,
+            born or player.born,
+            record.ever_2400,
+            record.k,
             first_date,
-            state.ever_2300,
-            record.rating if player.rating is not None else None,
-            state.pending if player.rating is None else (),
-            state.born is None and own.born_year_only,
+            record.ever_2300,
+            record.rating if rated else None,
+            () if rated else pending,
+            born is None and own.born_year_only,
             record.id or person_key(player, event),
             how,
         )
@@ -523,12 +573,14 @@ def state_record(
     rating (7.14; 2024 7.1.4)."""
     ever = bool(state.ever_2400) or (rating is not None and rating >= 2400)
     ever_2300 = bool(state.ever_2300) or (rating is not None and rating >= 2300)
-    new = FideState(
-        games=games,
-        born=state.born,
-        k=state.k,
-        ever_2400=ever if rating is not None else state.ever_2400,
-        ever_2300=ever_2300 if rating is not None else state.ever_2300,
-        pending=tuple(carried),
+    return new_state_record(
+        key,
+        name,
+        rating,
+        games,
+        state.born,
+        state.k,
+        ever if rating is not None else state.ever_2400,
+        ever_2300 if rating is not None else state.ever_2300,
+        tuple(carried),
     )
-    return FIDE_STATE.new_record(key, name, rating, new)
