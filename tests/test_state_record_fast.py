@@ -101,3 +101,27 @@ def test_state_record_worked_by_hand() -> None:
     # Two records without extra columns share one read-only mapping: neither can change it.
     other = state_record("9", "Ito Ken", 1500, 9, PlayerState(key="9"))
     assert dict(other.extra) == {} == dict(rated.extra)
+
+
+def test_read_states_differing_rating_note_is_the_constructors() -> None:
+    """7.1: the event's rating 2400 differs from the player file's 2410; read_states' note
+    (built field by field) equals Note() of the text written out by hand."""
+    from ratingkit.core.model import Event, Player
+    from ratingkit.core.notes import Note, NoteKind
+    from ratingkit.core.players import PlayerFile
+    from ratingkit.fide.state import read_states
+
+    file = PlayerFile((PlayerRecord(id="1", name="Tanaka Aiko", rating=2410),), "players.csv")
+    event = Event(name="Open", players=(Player("1", "Tanaka Aiko", rating=2400),), games=())
+    _states, notes = read_states(event, file)
+    expected = Note(
+        NoteKind.RULE,
+        "'Tanaka Aiko': the player file's rating 2410 is the previous list's: the event is "
+        "rated with its own 2400 (and its K), the change goes onto 2410 (7.1)",
+        FIDE_STATE.differing_rating,
+        ("1",),
+    )
+    assert notes[0] == expected
+    assert repr(notes[0]) == repr(expected)
+    assert list(vars(notes[0])) == list(vars(expected))
+    assert str(notes[0]) == str(expected)

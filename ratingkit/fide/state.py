@@ -335,10 +335,10 @@ def record_finder(
 ) -> Callable[[Player], tuple[PlayerRecord | None, str | None]]:
     """:func:`find_record` in ``players`` as a function, the matcher asked for once (an
     event's players are looked up one after the other)."""
-    find = players.matcher(keys=_FIDE_KEYS, same_name=True).find_player
+    find = players.matcher(keys=_FIDE_KEYS, same_name=True).find
 
     def found_in_file(player: Player) -> tuple[PlayerRecord | None, str | None]:
-        found = find(player)
+        found = find(player.id, player.name, player.fide_id)  # find_player's call, inlined
         key = found.key
         # The id's text by identity: an enum's value is a Python-level look-up.
         return found.record, (_BY_ID if key is MatchKey.ID else key.value if key else None)
@@ -446,6 +446,7 @@ def read_states(
     find = record_finder(players) if players is not None and players.records else None
     differing_template: str | None = None
     read_pending = FIDE_STATE.read_pending
+    differing_rule = FIDE_STATE.differing_rating
     for player in event.players:
         own = BirthAndFirstRating.of(player)
         record, how = find(player) if find is not None else (None, None)
@@ -486,16 +487,21 @@ def read_states(
                     "list's: the event is rated with its own {event_rating} (and its "
                     "K), the change goes onto {rating} (7.1)"
                 )
+            # Note(NoteKind.RULE, text, 7.1, (player.id,)) built as fastbuild builds (a
+            # season has 7,825 of them; tests/test_state_record_fast.py holds it to Note()).
             notes.append(
-                Note(
-                    NoteKind.RULE,
-                    differing_template.format(
-                        name=player.name,
-                        rating=record.rating,
-                        event_rating=player.rating,
-                    ),
-                    FIDE_STATE.differing_rating,
-                    (player.id,),
+                build(
+                    Note,
+                    {
+                        "kind": NoteKind.RULE,
+                        "text": differing_template.format(
+                            name=player.name,
+                            rating=record.rating,
+                            event_rating=player.rating,
+                        ),
+                        "rule": differing_rule,
+                        "players": (player.id,),
+                    },
                 )
             )
         # FIDE_STATE.read's fields, taken from the record without a FideState between.
