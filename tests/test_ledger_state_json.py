@@ -25,6 +25,7 @@ from ratingkit.core.output import plain
 from ratingkit.core.players import PlayerRecord
 from ratingkit.services.ledger import Ledger
 from ratingkit.services.ledger import common as ledger_common
+from ratingkit.services.ledger import kept_state as ledger_kept_state
 from ratingkit.services.ledger import rating as ledger_rating
 from ratingkit.services.ledger.common import (
     _record_from_json,
@@ -292,6 +293,8 @@ def test_the_kept_records_are_the_records_their_texts_read_back_to(
         return _record_from_json(text, player_id)
 
     monkeypatch.setattr(ledger_rating, "_record_from_json", counted)
+    # The state kept from one period to the next decodes what does not read back too.
+    monkeypatch.setattr(ledger_kept_state, "_record_from_json", counted)
     kept_tables, kept_state = _rate_and_read(three_months, tmp_path / "kept.sqlite")
     decoded_with_kept = len(decoded)
     # The oracle: no record kept (each reads back as not equal), every text decoded again.

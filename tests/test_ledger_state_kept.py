@@ -11,11 +11,13 @@ import csv
 import random
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from test_ledger_lists_read import rerating_rolled_back, write_games
 from test_ledger_rows import _copy
 
+from ratingkit.core.players import PlayerRecord
 from ratingkit.services.ledger import Ledger
 from ratingkit.services.ledger.kept_state import KeptState
 
@@ -180,19 +182,24 @@ def test_a_rating_rolled_back_leaves_its_state_unused(imported, tmp_path, monkey
     )
 
 
-def test_a_player_new_to_the_state_is_not_kept(imported, tmp_path) -> None:
+def test_a_player_new_to_the_state_is_kept_only_after_every_id_before() -> None:
     """The ledger's read lists the players with no state at import after the others, by id:
-    a period that gives one his first state keeps nothing (KeptState.after)."""
-    path = _copy(imported, tmp_path / "new.sqlite")
-    with Ledger(path) as book:
-        book.rate_period(PERIODS[0])
-        assert book._state_kept is not None
-        before = {"1": next(iter(book._state_kept.records.values()))}
-        lists = book._lists_read
-        assert (
-            KeptState.after(book._connection, PERIODS[0], before, {}, [(2, "{}", None)], lists)
-            is None
-        )
+    a player given his first state comes last where his id is above every id of the state
+    before (newcomers in id order); with an id among them the period keeps nothing
+    (KeptState.after)."""
+    connection = sqlite3.connect(":memory:")
+    lists = SimpleNamespace(upto="2024-01", mark=1)
+    one, five = PlayerRecord(id="1", name="A"), PlayerRecord(id="5", name="B")
+    before = {"1": one, "5": five}
+    texts = {"1": "t1", "5": "t5"}
+    newcomers = [(9, "t9", PlayerRecord(id="9")), (7, "t7", PlayerRecord(id="7"))]
+    kept = KeptState.after(connection, "2024-01", before, texts, newcomers, lists)  # type: ignore[arg-type]
+    assert kept is not None
+    assert list(kept.records) == ["1", "5", "7", "9"]
+    assert list(kept.texts.items()) == [("1", "t1"), ("5", "t5"), ("7", "t7"), ("9", "t9")]
+    assert before == {"1": one, "5": five}  # the state before is not changed
+    below = [(3, "t3", PlayerRecord(id="3"))]
+    assert KeptState.after(connection, "2024-01", before, texts, below, lists) is None  # type: ignore[arg-type]
 
 
 def test_a_rerating_stores_what_it_stores_with_the_state_read(
@@ -212,4 +219,81 @@ def test_a_rerating_stores_what_it_stores_with_the_state_read(
         for period in PERIODS:
             book.rate_period(period)
         book.rate_period(PERIODS[1], replace=True)
+    assert _rows(path) == _rows(fresh)
+
+
+def _write_growing_month(folder: Path, month: str, seed: int) -> list[Path]:
+    """Two events of a month whose players come from a pool that grows month by month (the
+    players files give no state: each player's first state is the first period he plays),
+    so that every period gives some players their first state."""
+    rng = random.Random(seed)
+    pool = [f"q{n:02d}" for n in range(10 + 5 * seed)]
+    files = []
+    for number in range(2):
+        chosen = rng.sample(pool, 8)
+        stem = folder / f"{month}-event{number}"
+        with open(f"{stem}-players.csv", "w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["id", "name", "rating"])
+            for pid in chosen:
+                n = int(pid[1:])
+                writer.writerow([pid, f"Player {pid}", "" if n % 3 == 0 else 1700 + 23 * n])
+        write_games(Path(f"{stem}-games.csv"), chosen, month, rng)
+        files.append(Path(f"{stem}-games.csv"))
+    return files
+
+
+@pytest.mark.parametrize("import_order", ["by month", "last month first"])
+def test_players_new_to_the_state_are_kept_in_the_reads_order(
+    import_order, tmp_path, monkeypatch
+) -> None:
+    """Players imported month by month get higher ledger ids than those before them: the
+    read lists them after the others by id, and the kept state takes them so (KeptState.after:
+    the read itself is the oracle, period by period).  Imported last month first, a newcomer
+    may have an id below another's: the state is then read again.  Either way the rows are
+    those of a ledger that reads the state every period."""
+    folder = tmp_path / "growing"
+    folder.mkdir()
+    months = [(n, month) for n, month in enumerate(PERIODS)]
+    files = [f for n, month in months for f in _write_growing_month(folder, month, n)]
+    if import_order != "by month":
+        files = files[-2:] + files[:-2]
+    base = tmp_path / "growing.sqlite"
+    with Ledger.create(base, "fide-2014") as book:
+        for games in files:
+            book.import_file(games)
+    path = _copy(base, tmp_path / "kept.sqlite")
+    used = []
+    still_before = KeptState.still_before
+
+    def watched(self: KeptState, *args: object) -> bool:
+        answer = still_before(self, *args)  # type: ignore[arg-type]
+        used.append(answer)
+        return answer
+
+    monkeypatch.setattr(KeptState, "still_before", watched)
+    kept_periods = 0
+    with Ledger(path) as book:
+        for period in PERIODS:
+            if book._state_kept is not None:
+                kept_periods += 1
+                records, texts = book._state_and_texts_before(period)
+                assert used[-1] is True
+                fresh_records, fresh_texts = _read_by_a_fresh_connection(path, period)
+                assert [
+                    (k, r, {f: type(v) for f, v in vars(r).items()}) for k, r in records.items()
+                ] == [(k, r, {f: type(v) for f, v in vars(r).items()}) for k, r in fresh_records]
+                assert list(texts.items()) == fresh_texts
+            book.rate_period(period)
+    if import_order == "by month":
+        assert kept_periods == len(PERIODS) - 1  # every period after the first
+    else:
+        # The last month's players, imported first, have the lowest ids: a period that
+        # gives one of them his first state after others keeps nothing.
+        assert kept_periods < len(PERIODS) - 1
+    monkeypatch.setattr(KeptState, "still_before", lambda *_args: False)
+    fresh = _copy(base, tmp_path / "fresh.sqlite")
+    with Ledger(fresh) as book:
+        for period in PERIODS:
+            book.rate_period(period)
     assert _rows(path) == _rows(fresh)

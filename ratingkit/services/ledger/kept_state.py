@@ -15,6 +15,10 @@ from .earlier_lists import EarlierLists
 __all__ = ["KeptState"]
 
 
+def _first(item: tuple[int, str, PlayerRecord | None]) -> int:
+    return item[0]
+
+
 class KeptState:
     """Each known player's record and stored text after the period ``upto``, and what vouches
     for them: the lists published with them (their mark, :class:`EarlierLists`) and the
@@ -48,19 +52,35 @@ class KeptState:
         """The state after ``period``: the state before it (``before``, ``texts_before``,
         not changed) with each record it stored (player id, text, and the record where it
         reads back equal to its text, else None: the text decoded, as the ledger's read
-        does); None where a reader would not find it in this order (a player new to the
-        ledger's state: the read lists those by id after the others) or the lists published
-        with it are not vouched for."""
+        does); None where a reader would not find it in this order or the lists published
+        with it are not vouched for.
+
+        The order: the ledger's read lists the players with a state at import first, then
+        the others by id (each one's last stored row, grouped by player id).  A player new
+        to the state has none at import (else he would be in ``before``): he comes after
+        every player of ``before`` where his id is above all of theirs (players imported
+        period after period: a season's newcomers), and the newcomers in id order; else
+        (an id among theirs) nothing is kept."""
         if lists is None or lists.upto != period or lists.mark is None:
             return None
         records = dict(before)
         texts = dict(texts_before)
+        newcomers: list[tuple[int, str, PlayerRecord | None]] = []
         for player_id, text, record in stored:
             key = str(player_id)
             if key not in records:
-                return None
+                newcomers.append((player_id, text, record))
+                continue
             records[key] = record if record is not None else _record_from_json(text, player_id)
             texts[key] = text
+        if newcomers:
+            newcomers.sort(key=_first)
+            if records and newcomers[0][0] <= max(map(int, records)):
+                return None
+            for player_id, text, record in newcomers:
+                key = str(player_id)
+                records[key] = record if record is not None else _record_from_json(text, player_id)
+                texts[key] = text
         return cls(records, texts, period, lists.mark, db.total_changes)
 
     def still_before(self, db: sqlite3.Connection, period: str, lists: EarlierLists | None) -> bool:
