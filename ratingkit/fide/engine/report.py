@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ...core.i18n import tr
+from ...core.i18n import current_language, tr
+from ...core.notes import Note
 from ...core.outcome import player_row
 from ...core.report import COMMON_COLUMNS, LazyTable, Report, Table
 from ..outcome import FideEvent, FideEventOutcome, FidePeriod, cells_with_none
@@ -56,11 +58,23 @@ def fast_period_report(outcome: FideOutcome) -> Report:
         players=players,
         games=games,
         summary=cells_with_none(detail),
-        notes=tuple(str(note) for note in outcome.notes),
+        notes=note_texts(outcome.notes),
         sections=tuple(sections),
         new_state=outcome.new_state,
         outcome=outcome,
     )
+
+
+def note_texts(notes: Iterable[object]) -> tuple[str, ...]:
+    """``str(note)`` of each note.  In English a :class:`~ratingkit.core.notes.Note`'s words
+    are its text as made (``Note.__str__``: ``_`` gives an English text back unchanged), taken
+    so without ``_`` asking for the language once for each note (a season's rate has 15,000
+    of them); another language, or a note of another class, goes the general way
+    (tests/test_note_texts.py holds the two ways to each other)."""
+    if current_language() != "en":
+        return tuple(str(note) for note in notes)
+    plain = str.__str__
+    return tuple(plain(note.text) if type(note) is Note else str(note) for note in notes)
 
 
 def _players_count(event: FideEventOutcome) -> int:
