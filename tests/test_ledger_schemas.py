@@ -138,7 +138,7 @@ def current(schema_4, tmp_path):
 def test_the_stored_ledger_is_of_schema_4_and_holds_a_season(schema_4):
     with sqlite3.connect(schema_4) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == 4
-    assert SCHEMA_VERSION == 5
+    assert SCHEMA_VERSION == 6
     stored = _stored(schema_4)
     # tests/data/ledger/season: January to April 2024, seven events.
     assert stored["periods"] == ["2024-01", "2024-02", "2024-03", "2024-04"]
