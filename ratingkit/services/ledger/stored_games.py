@@ -41,7 +41,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ...core.i18n import N_, tr
+from ...core.i18n import N_, _, tr
 from ...core.model import Game, Play
 from ..ledgerfile import LedgerFileError
 
@@ -258,7 +258,7 @@ class PackedGames:
         )
 
 
-_NOT_IN_EVENT = N_("a game's player is not one of the event's players")
+_NOT_IN_EVENT = N_("a game's player is not in the event's player list")
 _WRONG_LENGTH = N_("a column does not hold one value a game")
 _UNKNOWN_PLAY = N_("a game ended in a way no import stores")
 _UNKNOWN_DAY = N_("a game's date is not one the import stores")
@@ -273,7 +273,7 @@ def _damaged(path: Path, event_id: int, problem: str) -> None:
             ),
             path=path,
             event_id=event_id,
-            problem=tr(problem),
+            problem=_(problem),  # marked with N_ where it is named
         )
     )
 
