@@ -37,7 +37,16 @@ from ratingkit.services import ledgerfile
 SPRING = DATA / "ledger" / "spring-games.csv"
 FIDE_LIST = DATA / "ledger" / "fide-list" / "standard_rating_list.txt"
 FIDE_XML = DATA / "fidelist" / "players_list_xml_foa.xml"
-TABLES = ("players", "events", "participants", "games", "byes", "state", "published")
+TABLES = (
+    "players",
+    "events",
+    "participants",
+    "games",
+    "packed_games",
+    "byes",
+    "state",
+    "published",
+)
 
 
 # -- helpers ---------------------------------------------------------------------------------

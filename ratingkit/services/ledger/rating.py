@@ -420,7 +420,7 @@ class LedgerRating(LedgerCore):
         for head in heads:
             event_id = head[0]
             event = _event(head, players.get(event_id, ()), (), byes)
-            packed_games = packed.get(event_id)
+            packed_games = packed.pop(event_id, None)  # its arrays freed once read
             if packed_games is not None:
                 ids = [int(p.id) for p in event.players]
                 games = packed_games.engine_columns(ids, self.path, days)

@@ -37,6 +37,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -93,29 +94,28 @@ def pack(cells: Sequence[Sequence[Any]]) -> tuple[object, ...]:
     values of a ``packed_games`` row after its ``event_id``."""
     import numpy as np
 
-    if cells:
-        rounds, whites, blacks, white_scores, black_scores, plays, dates = zip(*cells, strict=True)
-    else:
-        rounds = whites = blacks = white_scores = black_scores = plays = dates = ()
-    play_names = sorted(set(plays))
-    play_index = {name: code for code, name in enumerate(play_names)}
-    day_texts = sorted(set(dates), key=lambda text: (text is not None, text or ""))
-    day_index = {text: place for place, text in enumerate(day_texts)}
+    count = len(cells)
 
-    def halves(scores: Sequence[Any]) -> bytes:
-        doubled = 2 * np.asarray(scores, dtype=np.float64)
-        return bytes(doubled.astype(_HALF).tobytes())
+    def column(place: int, dtype: Any, coded: Mapping[Any, int] | None = None) -> Any:
+        # A column at a time, no tuple per game (a FIDE month is a million games).
+        values = map(itemgetter(place), cells)
+        if coded is not None:
+            values = map(coded.__getitem__, values)
+        return np.fromiter(values, dtype, count)
 
+    play_names = sorted(set(map(itemgetter(5), cells)))
+    day_texts = sorted(set(map(itemgetter(6), cells)), key=lambda day: (day is not None, day or ""))
     return (
-        len(cells),
-        np.asarray(rounds, dtype=_ROUND).tobytes(),
-        np.asarray(whites, dtype=_ID).tobytes(),
-        np.asarray(blacks, dtype=_ID).tobytes(),
-        halves(white_scores),
-        halves(black_scores),
-        np.asarray([play_index[p] for p in plays], dtype=_PLAY).tobytes(),
+        count,
+        column(0, _ROUND).tobytes(),
+        column(1, _ID).tobytes(),
+        column(2, _ID).tobytes(),
+        # a score is 0, 0.5 or 1 (core.model.Game): its double is a whole number of halves
+        (2 * column(3, np.float64)).astype(_HALF).tobytes(),
+        (2 * column(4, np.float64)).astype(_HALF).tobytes(),
+        column(5, _PLAY, {name: code for code, name in enumerate(play_names)}).tobytes(),
         json.dumps(play_names),
-        np.asarray([day_index[d] for d in dates], dtype=_DAY).tobytes(),
+        column(6, _DAY, {text: place for place, text in enumerate(day_texts)}).tobytes(),
         json.dumps(day_texts),
     )
 
