@@ -575,7 +575,7 @@ def test_a_chess_swiss_is_refused_by_a_shogi_ledger(tmp_path, monkeypatch):
     with Ledger.create(path, "fesa") as book, pytest.raises(ImportErrors) as info:
         book.import_file(SWISS, period="2005-07", input_format="chess-trf")
     assert "fesa rates shogi; this event is chess" in str(info.value)
-    for table in ("players", "events", "participants", "games"):
+    for table in ("players", "events", "participants", "games", "packed_games"):
         assert _count(path, table) == 0, table
 
 
