@@ -403,7 +403,8 @@ class LedgerRating(LedgerCore):
         heads = self._heads(period)
         if len(heads) < 2:
             return None
-        # The columns carry no shogi handicap or result: such a period is built.
+        # The columns carry no shogi handicap or result: such a period is built.  Only
+        # ``games`` rows can hold one: an event's packed games are plain (stored_games.py).
         shogi = db.execute(
             "SELECT 1 FROM games g JOIN events e ON e.id = g.event_id WHERE e.period = ? AND"
             " (COALESCE(g.special, '') != '' OR COALESCE(g.handicap, '') != '') LIMIT 1",
