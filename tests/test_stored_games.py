@@ -266,3 +266,40 @@ def test_a_damaged_packed_row_is_one_line_naming_the_ledger_and_the_event(
     assert re.search(words, text), text
     assert _count(path, "player_results") == 0  # nothing stored
     assert isinstance(error.value, LedgerError)
+
+
+def test_the_engine_columns_of_a_packed_event_are_those_of_its_rows(fide_months, tmp_path):
+    # The rate's fast path (LedgerRating._rate_rows): each packed event's arrays against the
+    # columns the rows path makes of the same games (rating._game_columns), value and dtype.
+    import numpy as np
+
+    from ratingkit.services.ledger.rating import _game_columns
+
+    rows = _rows_twin(fide_months, tmp_path / "rows.sqlite")
+    packed_db, rows_db = sqlite3.connect(fide_months), sqlite3.connect(rows)
+    try:
+        packed = stored_games.read_period(packed_db, fide_months, PERIODS[0])
+        assert len(packed) == 3
+        for event_id, games in packed.items():
+            ids = [
+                r[0]
+                for r in rows_db.execute(
+                    "SELECT player_id FROM participants WHERE event_id = ? ORDER BY rowid",
+                    (event_id,),
+                )
+            ]
+            stored = rows_db.execute(
+                "SELECT round, white, black, white_score, black_score, play, date FROM games"
+                " WHERE event_id = ? ORDER BY rowid",
+                (event_id,),
+            ).fetchall()
+            head = type("Head", (), {"players": [type("P", (), {"id": str(i)}) for i in ids]})
+            expected = _game_columns(head, stored, {None: None, "": None})  # type: ignore[arg-type]
+            found = games.engine_columns(ids, fide_months, {None: None, "": None})
+            assert expected is not None and len(found) == len(expected) == 7
+            for mine, theirs in zip(found[:6], expected[:6], strict=True):
+                assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs)
+            assert found[6] == expected[6]
+    finally:
+        packed_db.close()
+        rows_db.close()
