@@ -140,7 +140,7 @@ GAMES_COUNT_SQL = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # numpy arrays: compared by what they give, not by ==
 class PackedGames:
     """An event's packed games read back: the columns as numpy arrays (native int64) and
     the words the codes name, checked against the layout."""
