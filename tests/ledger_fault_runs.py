@@ -42,6 +42,7 @@ RULES = "fide-2014"
 TABLES: dict[str, tuple[str, ...]] = {
     "events": ("imported",),
     "games": (),
+    "packed_games": (),  # an event's plain games (schema 6)
     "players": (),
     "published": (),
     "state": (),

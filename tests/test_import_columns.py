@@ -14,6 +14,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from older_ledgers import games_as_rows
 
 from ratingkit.core.errors import RatingkitError
 from ratingkit.formats import csvpair, read_event
@@ -282,7 +283,9 @@ def test_the_column_wise_import_stores_what_the_row_import_stores(tmp_path, monk
     assert by_columns.keys() == by_rows.keys()
     for name in by_columns:
         assert by_columns[name] == by_rows[name], name
-    assert len(by_columns["games"]) == 8 * 25 and len(by_columns["byes"]) == 8 * 10
+    # Every event plain: its games packed, one row an event (schema 6), their count stored.
+    stored_games = len(by_columns["games"]) + sum(row[1] for row in by_columns["packed_games"])
+    assert stored_games == 8 * 25 and len(by_columns["byes"]) == 8 * 10
 
 
 def test_new_players_get_ids_in_the_order_they_first_appear(tmp_path):
@@ -370,8 +373,24 @@ def test_a_plain_events_games_digest_is_the_text_it_always_was():
         assert digest == _old_games_digest("swiss", "2024-03-01", None, players, full_games, byes)
 
 
-def _stored_games(path: Path) -> list[tuple[object, ...]]:
+def _stored_forms(path: Path) -> tuple[int, int]:
+    """How many ``games`` rows and packed events (schema 6) the ledger holds."""
     connection = sqlite3.connect(path)
+    try:
+        return tuple(  # type: ignore[return-value]
+            connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+            for table in ("games", "packed_games")
+        )
+    finally:
+        connection.close()
+
+
+def _stored_games(path: Path) -> list[tuple[object, ...]]:
+    """The stored games as ``games`` rows: a packed event's (schema 6) read back as rows by
+    tests/older_ledgers.py's own reader of the layout, inside a transaction never
+    committed."""
+    connection = sqlite3.connect(path)
+    games_as_rows(connection)
     rows = connection.execute(
         "SELECT e.name, g.round, w.local_id, b.local_id, g.white_score, g.black_score, g.play,"
         " g.special, g.handicap, g.handicap_giver, g.date, g.extra, typeof(g.white_score),"
@@ -386,10 +405,10 @@ def _stored_games(path: Path) -> list[tuple[object, ...]]:
 
 
 def test_the_games_rows_are_the_files_games_in_file_order(tmp_path):
-    """What the games table holds, worked by hand from the files: a chess event with no
-    special ending, handicap or extra cell (stored with those cells written into the
-    statement) and an event with a shogi special on its second game (each cell bound), both
-    in the file's order with NULLs and an empty ``{}`` where the file gives nothing."""
+    """What the ledger holds of the games, worked by hand from the files: a chess event with
+    no special ending, handicap or extra cell (stored as one packed row, schema 6) and an
+    event with a shogi special on its second game (a ``games`` row a game, each cell bound),
+    both in the file's order with NULLs and an empty ``{}`` where the file gives nothing."""
     players = [("a", "A", "1800", ""), ("b", "B", "1700", ""), ("c", "C", "", "")]
     plain = write_pair(
         tmp_path,
@@ -409,6 +428,8 @@ def test_the_games_rows_are_the_files_games_in_file_order(tmp_path):
         ledger.import_file(shogi)
     with Ledger.create(tmp_path / "c.sqlite", "fide-2014") as ledger:
         ledger.import_file(plain)
+    assert _stored_forms(tmp_path / "c.sqlite") == (0, 1)
+    assert _stored_forms(tmp_path / "l.sqlite") == (3, 0)
     nulls = (None, None, None, "{}", "real", "null", "null")
     assert _stored_games(tmp_path / "c.sqlite") == [
         ("plain", 2, "b", "a", 0.0, 1.0, "played", *nulls[:3], "2024-03-02", *nulls[3:]),

@@ -575,7 +575,7 @@ def test_a_chess_swiss_is_refused_by_a_shogi_ledger(tmp_path, monkeypatch):
     with Ledger.create(path, "fesa") as book, pytest.raises(ImportErrors) as info:
         book.import_file(SWISS, period="2005-07", input_format="chess-trf")
     assert "fesa rates shogi; this event is chess" in str(info.value)
-    for table in ("players", "events", "participants", "games"):
+    for table in ("players", "events", "participants", "games", "packed_games"):
         assert _count(path, table) == 0, table
 
 
@@ -639,7 +639,7 @@ def test_a_ledger_of_schema_1_is_migrated_and_its_history_still_read(toy, tmp_pa
         )
         connection.execute("PRAGMA user_version = 1")
     with Ledger(path) as book:
-        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 6
         (row,) = book.history("Ann").rows
         assert (row["rating_before"], row["change"], row["rating_after"]) == (1600, 5.0, 1605)
         book.import_file(files / "summer-games.csv")

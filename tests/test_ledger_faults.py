@@ -25,6 +25,7 @@ import as_nobody
 import ledger_fault_runs as runs
 import pytest
 from conftest import DATA
+from older_ledgers import games_as_rows
 
 import ratingkit
 from ratingkit import cli
@@ -36,7 +37,16 @@ from ratingkit.services import ledgerfile
 SPRING = DATA / "ledger" / "spring-games.csv"
 FIDE_LIST = DATA / "ledger" / "fide-list" / "standard_rating_list.txt"
 FIDE_XML = DATA / "fidelist" / "players_list_xml_foa.xml"
-TABLES = ("players", "events", "participants", "games", "byes", "state", "published")
+TABLES = (
+    "players",
+    "events",
+    "participants",
+    "games",
+    "packed_games",
+    "byes",
+    "state",
+    "published",
+)
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -550,6 +560,15 @@ CONTENT_DAMAGE = {
     # A flipped bit in a stored score: the model refuses the game when the event is rebuilt
     # (found as "scores must be 1, 0.5 or 0, got 1.0-b''", which did not name the ledger).
     "a game's score": "UPDATE games SET white_score = 3.0",
+    # The same in an event's packed games (schema 6): a stored word no Play has, a score no
+    # game side has (3 half points), a column cut short, a player id not in the event.
+    "a packed game's play word": "UPDATE packed_games SET play_names ="
+    " replace(play_names, 'played', 'qlayed')",
+    "a packed game's score": "UPDATE packed_games SET white_halves ="
+    " CAST(X'03' || substr(white_halves, 2) AS BLOB)",
+    "a packed column cut short": "UPDATE packed_games SET rounds = substr(rounds, 2)",
+    "a packed game's player": "UPDATE packed_games SET whites ="
+    " CAST(X'3930000000000000' || substr(whites, 9) AS BLOB)",
     # A flipped bit in a key of a stored state record (JSON): PlayerRecord(**record) met an
     # unexpected keyword ('prior_grafe').
     "a state record's key": "UPDATE state SET record = replace(record, '\"rating\"', '\"ratinh\"')",
@@ -582,9 +601,7 @@ def test_stored_values_damaged_where_integrity_check_passes_are_one_line_never_a
     refused."""
     assert cli.main(["db", "import", str(rated), str(files / "summer-games.csv")]) == 0
     assert cli.main(["db", "rate", str(rated), "--period", "2024-02"]) == 0
-    with sqlite3.connect(rated) as connection:
-        connection.executescript(CONTENT_DAMAGE[damage])
-    connection.close()
+    _damage(rated, damage)
     assert runs.integrity(rated) == "ok"
     for argv in (
         ["list", rated, "--period", "2024-02"],
@@ -602,12 +619,23 @@ def test_stored_values_damaged_where_integrity_check_passes_are_one_line_never_a
             assert rated.read_bytes() == given, argv[0]
 
 
+def _damage(rated: Path, damage: str) -> None:
+    """``CONTENT_DAMAGE[damage]`` done to the ledger; a damaged ``games`` row is one of a
+    ledger written before schema 6, whose games are rows (tests/older_ledgers.py)."""
+    script = CONTENT_DAMAGE[damage]
+    with sqlite3.connect(rated) as connection:
+        if "UPDATE games" in script:
+            games_as_rows(connection)
+        before = connection.total_changes
+        connection.executescript(script)
+        assert connection.total_changes > before, damage  # the damage landed
+    connection.close()
+
+
 def _damaged(rated: Path, files: Path, damage: str) -> Path:
     assert cli.main(["db", "import", str(rated), str(files / "summer-games.csv")]) == 0
     assert cli.main(["db", "rate", str(rated), "--period", "2024-02"]) == 0
-    with sqlite3.connect(rated) as connection:
-        connection.executescript(CONTENT_DAMAGE[damage])
-    connection.close()
+    _damage(rated, damage)
     return rated
 
 
@@ -688,7 +716,7 @@ def test_a_schema_version_flipped_lower_is_one_line_and_nothing_is_migrated(rate
     for side in ("-wal", "-shm"):
         Path(f"{rated}{side}").unlink(missing_ok=True)
     data = bytearray(rated.read_bytes())
-    assert int.from_bytes(data[60:64], "big") == ledger_module.SCHEMA_VERSION == 5
+    assert int.from_bytes(data[60:64], "big") == ledger_module.SCHEMA_VERSION == 6
     data[60:64] = (1).to_bytes(4, "big")
     rated.write_bytes(bytes(data))
     assert _verdict(rated) == "ok"  # the pages are sound; only the number is wrong

@@ -66,7 +66,7 @@ def test_two_players_with_one_fide_id_are_refused_at_import_and_nothing_is_store
     path = tmp_path / "l.sqlite"
     with Ledger.create(path, "fide-2014") as book, pytest.raises(RatingkitError, match=fide_id):
         book.import_file(copy, period="2005-07")
-    for table in ("players", "events", "participants", "games"):
+    for table in ("players", "events", "participants", "games", "packed_games"):
         assert _count(path, table) == 0, table
 
 
@@ -132,5 +132,5 @@ def test_a_value_beyond_sqlite_integers_is_a_clean_error_and_changes_nothing(tmp
     path = tmp_path / "l.sqlite"
     with Ledger.create(path, "fide-2014") as book, pytest.raises(RatingkitError):
         book.import_file(folder, period="2024-01")
-    for table in ("players", "events", "participants", "games"):
+    for table in ("players", "events", "participants", "games", "packed_games"):
         assert _count(path, table) == 0, table

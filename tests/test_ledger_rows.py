@@ -12,6 +12,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from older_ledgers import all_game_rows, games_as_rows
 
 from ratingkit.core.outcome import k_in_force
 from ratingkit.fide.engine import lazy as engine_lazy
@@ -182,7 +183,7 @@ def test_a_player_in_two_events_and_forfeits_are_in_the_generated_months(season)
             "SELECT COUNT(*) FROM (SELECT pa.player_id FROM participants pa JOIN events e ON"
             " e.id = pa.event_id GROUP BY e.period, pa.player_id HAVING COUNT(*) > 1)"
         ).fetchone()[0]
-        plays = {row[0] for row in connection.execute("SELECT DISTINCT play FROM games")}
+        plays = {row[6] for row in all_game_rows(connection)}
         byes = connection.execute("SELECT COUNT(*) FROM byes").fetchone()[0]
     finally:
         connection.close()
@@ -193,11 +194,13 @@ def test_a_player_in_two_events_and_forfeits_are_in_the_generated_months(season)
 
 def test_a_damaged_row_is_refused_by_the_events_own_checks(season, tmp_path):
     # A game whose player is not in the event (a row changed in the file since): the rows
-    # path leaves it to the event's check, which names it; nothing is stored.
+    # path leaves it to the event's check, which names it; nothing is stored.  The games as
+    # rows, as a ledger written before schema 6 holds them (tests/older_ledgers.py).
     target = tmp_path / "damaged.sqlite"
     _copy(season, target)
     connection = sqlite3.connect(target)
     with connection:
+        games_as_rows(connection)
         event_id = connection.execute("SELECT MIN(id) FROM events").fetchone()[0]
         outside = connection.execute(
             "SELECT id FROM players WHERE id NOT IN (SELECT player_id FROM participants WHERE"
@@ -251,6 +254,7 @@ def test_a_damaged_score_is_refused_as_the_events_path_refuses_it(season, tmp_pa
     _copy(season, target)
     connection = sqlite3.connect(target)
     with connection:
+        games_as_rows(connection)  # the rows a ledger written before schema 6 holds
         connection.execute("UPDATE games SET white_score = 0.7 WHERE rowid = 3")
     connection.close()
     with Ledger(target) as book, pytest.raises(LedgerFileError, match="has the scores 0.7-"):

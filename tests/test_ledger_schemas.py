@@ -2,7 +2,10 @@
 as SQL text in tests/data/ledger/schema-4-fesa-season.sql, and the ledgers of schemas 3, 2
 and 1 made from it with the SQL those schemas had, are migrated to schema 5 (the rule set's
 columns, FESA's grade here, as JSON objects of its codec's columns) and give the lists and
-histories stored in their tables.
+histories stored in their tables.  A ledger written by ratingkit at schema 5 (35b39fe), kept as
+tests/data/ledger/schema-5-fesa-season.sql with its games as rows, is migrated to schema 6 (an
+event's plain games packed in one row), keeps its rows, and rates as the same files imported
+now.
 
 The expected values are read from the file's own tables with plain SQL here (the published
 list as the ``published`` table holds it, each result as ``player_results`` holds it), never
@@ -138,7 +141,7 @@ def current(schema_4, tmp_path):
 def test_the_stored_ledger_is_of_schema_4_and_holds_a_season(schema_4):
     with sqlite3.connect(schema_4) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == 4
-    assert SCHEMA_VERSION == 5
+    assert SCHEMA_VERSION == 6
     stored = _stored(schema_4)
     # tests/data/ledger/season: January to April 2024, seven events.
     assert stored["periods"] == ["2024-01", "2024-02", "2024-03", "2024-04"]
@@ -292,3 +295,77 @@ def test_the_queries_rows_are_typed_and_frozen(schema_4, current):
     assert [dataclasses.astuple(r) for r in history.rows] == _stored(schema_4)["histories"][
         listed.ledger_id
     ]
+
+
+# -- schema 5 -> 6: an event's plain games packed in one row --------------------------------
+SCHEMA_5_DUMP = DATA / "ledger" / "schema-5-fesa-season.sql"
+SEASON = DATA / "ledger" / "season"
+
+
+def _rated_lists(book: Ledger) -> dict[str, object]:
+    """Every period rated again in order, then its lists, histories and events read."""
+    periods = [row.period for row in book.period_rows()]
+    for period in periods:
+        book.rate_period(period, replace=True)
+    found = _read(book)
+    found["events"] = [
+        (row.event_id, row.period, row.name, row.players, row.games) for row in book.event_rows()
+    ]
+    return found
+
+
+def test_a_ledger_written_at_schema_5_opens_rates_and_lists_as_the_same_files_packed(tmp_path):
+    """tests/data/ledger/schema-5-fesa-season.sql: the season as ratingkit at 35b39fe wrote
+    it, a ``games`` row a game.  Opened by this version it is migrated to schema 6, keeps
+    its rows, reads the lists and histories stored in its tables, and rated again gives the
+    lists, histories and games counts of the same files imported now (their games packed)."""
+    old = tmp_path / "schema-5.sqlite"
+    with sqlite3.connect(old) as connection:
+        connection.executescript(SCHEMA_5_DUMP.read_text(encoding="utf-8"))
+    connection.close()
+    with sqlite3.connect(old) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 5
+        rows = connection.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    connection.close()
+    assert rows > 0
+    stored = _stored_5(old)
+    with Ledger(old) as book:
+        assert _read(book) == stored  # the lists it holds, read before anything is rated
+        from_rows = _rated_lists(book)
+    with sqlite3.connect(old) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert connection.execute("SELECT COUNT(*) FROM games").fetchone()[0] == rows
+        assert connection.execute("SELECT COUNT(*) FROM packed_games").fetchone()[0] == 0
+    connection.close()
+    new = tmp_path / "new.sqlite"
+    with Ledger.create(new, "fesa") as book:
+        files = sorted(SEASON.glob("*-games.csv"))
+        book.import_file(files[0], SEASON / "players.csv")
+        for file in files[1:]:
+            book.import_file(file)
+        packed = _rated_lists(book)
+    with sqlite3.connect(new) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+        assert connection.execute("SELECT SUM(games) FROM packed_games").fetchone()[0] == rows
+    connection.close()
+    assert from_rows == packed
+    assert sum(games for *_head, games in packed["events"]) == rows  # type: ignore[attr-defined]
+
+
+def _stored_5(path: Path) -> dict[str, object]:
+    """:func:`_stored` of a schema-5 file: the K and the grade read from ``published.state``
+    with SQL's JSON functions."""
+    with sqlite3.connect(path) as connection:
+        connection.execute("ALTER TABLE published ADD COLUMN k INTEGER")
+        connection.execute("ALTER TABLE published ADD COLUMN grade TEXT")
+        connection.execute(
+            "UPDATE published SET k = json_extract(state, '$.k'),"
+            " grade = json_extract(state, '$.grade')"
+        )
+        connection.commit()
+        found = _stored(path)
+        connection.execute("ALTER TABLE published DROP COLUMN k")
+        connection.execute("ALTER TABLE published DROP COLUMN grade")
+        connection.commit()
+    connection.close()
+    return found

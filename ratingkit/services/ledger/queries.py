@@ -20,6 +20,7 @@ from ...core.ruleset import ListGames
 from ..ledgerfile import (
     LedgerError,
 )
+from . import stored_games
 from .common import (
     PERIOD_GAMES_SQL,
     _reading,
@@ -44,7 +45,7 @@ class LedgerQueries(LedgerRating):
         rows = self._connection.execute(
             "SELECT e.id, e.period, e.name, e.start, e.end, e.type,"
             " (SELECT COUNT(*) FROM participants pa WHERE pa.event_id = e.id),"
-            " (SELECT COUNT(*) FROM games g WHERE g.event_id = e.id),"
+            f" {stored_games.GAMES_COUNT_SQL},"
             " e.source, e.imported, p.rated FROM events e"
             " LEFT JOIN periods p ON p.period = e.period ORDER BY e.period, e.id"
         ).fetchall()

@@ -49,6 +49,7 @@ from ..ledgerfile import (
     LedgerError,
     LedgerFileError,
 )
+from . import stored_games
 from .common import (
     K_IN_FORCE,
     LedgerCore,
@@ -402,7 +403,8 @@ class LedgerRating(LedgerCore):
         heads = self._heads(period)
         if len(heads) < 2:
             return None
-        # The columns carry no shogi handicap or result: such a period is built.
+        # The columns carry no shogi handicap or result: such a period is built.  Only
+        # ``games`` rows can hold one: an event's packed games are plain (stored_games.py).
         shogi = db.execute(
             "SELECT 1 FROM games g JOIN events e ON e.id = g.event_id WHERE e.period = ? AND"
             " (COALESCE(g.special, '') != '' OR COALESCE(g.handicap, '') != '') LIMIT 1",
@@ -412,20 +414,28 @@ class LedgerRating(LedgerCore):
             return None
         players = self._participants(period)
         byes = self._byes(period)
+        # The events imported packed (schema 6) in one query, straight into arrays.
+        packed = stored_games.read_period(db, self.path, period)
         days: dict[object, int | None] = {None: None, "": None}
         read: list[tuple[int, Event, tuple[Any, ...]]] = []
         for head in heads:
             event_id = head[0]
             event = _event(head, players.get(event_id, ()), (), byes)
+            packed_games = packed.pop(event_id, None)  # its arrays freed once read
+            if packed_games is not None:
+                ids = [int(p.id) for p in event.players]
+                games = packed_games.engine_columns(ids, self.path, days)
+                read.append((event_id, event, games))
+                continue
             stored = db.execute(
                 "SELECT round, white, black, white_score, black_score, play, date FROM games"
                 " WHERE event_id = ? ORDER BY rowid",
                 (event_id,),
             ).fetchall()
-            games = _game_columns(event, stored, days)
-            if games is None:
+            row_games = _game_columns(event, stored, days)
+            if row_games is None:
                 return None  # the exact path's checks say what is wrong and where
-            read.append((event_id, event, games))
+            read.append((event_id, event, row_games))
         # As _build_events guards them (no game of a shogi sign: the query above).
         guard(rules, [event for _unused, event, _games in read], state)
         outcome = rules.rate_rows([(event, games) for _unused, event, games in read], state)
@@ -552,6 +562,21 @@ class LedgerRating(LedgerCore):
                 )
             )
             current.append(game)
+        # The events imported packed (schema 6): the same games, a player not in his event
+        # refused as a damaged row.
+        packed = stored_games.read_period(self._connection, self.path, period)
+        if packed:
+            stored_games.check_players(
+                self.path,
+                packed,
+                self._connection.execute(
+                    "SELECT pa.event_id, pa.player_id FROM participants pa JOIN events e ON"
+                    " e.id = pa.event_id WHERE e.period = ?",
+                    (period,),
+                ),
+            )
+            for event_id, stored in packed.items():
+                games[event_id] = stored.games()
         return games
 
     def _publish(
@@ -798,7 +823,7 @@ _SCORES = frozenset({0.0, 0.5, 1.0})
 
 
 #: The empty ``extra`` every game without one shares (read only).
-EMPTY: Any = MappingProxyType({})
+EMPTY: Any = stored_games.EMPTY_EXTRA
 
 
 def _state_from(outcome: Outcome[Any, Any]) -> PlayerFile:
@@ -875,7 +900,7 @@ class PersonValued(Protocol):
 
 
 #: How a game ended, as the stored ``play`` value, to its index in :class:`Play`.
-_PLAY_CODES: dict[object, int] = {play.value: code for code, play in enumerate(Play)}
+_PLAY_CODES = stored_games.PLAY_CODES
 
 
 def _k_in_force(outcome: Outcome[Any, Any]) -> dict[str, int]:

@@ -19,6 +19,7 @@ from ..ledgerfile import (
     sqlite_errors,
 )
 from .common import HISTORY_COLUMNS, _cell, _games_digest
+from .stored_games import PACKED_TABLE
 
 # Each migration brings the schema from version i to i + 1 (PRAGMA user_version).
 MIGRATIONS: tuple[str, ...] = (
@@ -173,6 +174,11 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE player_results SET detail = NULLIF(json_patch('{}', json_object('k', k)), '{}');
     ALTER TABLE player_results DROP COLUMN k
     """,
+    # 6: an event whose games are all plain (no shogi special result, handicap or extra
+    # cell) keeps them as one row of packed columns (issue 28 part 3; the layout is
+    # stored_games.py's); the ``games`` rows of the events imported before stay as they are,
+    # and every reader reads both forms.
+    PACKED_TABLE,
 )
 
 
