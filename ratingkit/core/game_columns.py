@@ -22,11 +22,14 @@ from dataclasses import dataclass
 from datetime import date
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import Location
 from .fastbuild import collector_paused
 from .model import Bye, Event, Game, Play
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: The games of a plain file have no extra cells: one empty mapping serves them all.
 _NO_EXTRA: Mapping[str, object] = MappingProxyType({})
@@ -125,6 +128,60 @@ class GameColumns:
                 strict=True,
             )
         )
+
+    def plain_arrays(self, ids: Mapping[str, int]) -> PlainArrays:
+        """The cells of :meth:`plain_cells` as numpy columns, no tuple a game (a FIDE month
+        is a million games): the ledger packs them (services/ledger/stored_games.py) and
+        hashes them (services/ledger/common.py, ``_games_digest``) as they are."""
+        import numpy as np
+
+        count = len(self.rounds)
+        # Each distinct play and date named once; the games hold their places.  A play is
+        # told by its identity (an Enum member hashes in Python), a date by its value.
+        members = {id(play): play for play in Play}
+        play_ids, play_places = np.unique(
+            np.fromiter(map(id, self.plays), np.int64, count), return_inverse=True
+        )
+        words = [members[int(identity)]._value_ for identity in play_ids.tolist()]
+        play_names = tuple(sorted(words))
+        play_codes = np.array([play_names.index(word) for word in words], dtype=np.int8)
+        days = sorted(
+            set(self.dates), key=lambda day: (day is not None, day or date.min)
+        )  # the ISO texts sort as the dates do; no date first
+        day_places = {day: place for place, day in enumerate(days)}
+        return PlainArrays(
+            rounds=np.fromiter(self.rounds, np.int64, count),
+            whites=np.fromiter(map(ids.__getitem__, self.whites), np.int64, count),
+            blacks=np.fromiter(map(ids.__getitem__, self.blacks), np.int64, count),
+            # a score is 0, 0.5 or 1 (core.model.Game): its double is a whole number of halves
+            white_halves=(2 * np.fromiter(self.white_scores, np.float64, count)).astype(np.int8),
+            black_halves=(2 * np.fromiter(self.black_scores, np.float64, count)).astype(np.int8),
+            plays=play_codes[play_places.reshape(-1)] if count else play_codes,
+            play_names=play_names,
+            days=np.fromiter(map(day_places.__getitem__, self.dates), np.int32, count),
+            day_texts=tuple(day.isoformat() if day is not None else None for day in days),
+        )
+
+
+@dataclass(frozen=True, eq=False)  # numpy arrays: compared by what they hold, not by ==
+class PlainArrays:
+    """Plain games' cells as columns, in the file's order: round, white's and black's
+    ledger ids, their scores in half points, the play as a place in ``play_names`` (the
+    distinct ``Play`` words, sorted), the date as a place in ``day_texts`` (the distinct ISO
+    dates, sorted, None first)."""
+
+    rounds: np.ndarray
+    whites: np.ndarray
+    blacks: np.ndarray
+    white_halves: np.ndarray
+    black_halves: np.ndarray
+    plays: np.ndarray
+    play_names: tuple[str, ...]
+    days: np.ndarray
+    day_texts: tuple[str | None, ...]
+
+    def __len__(self) -> int:
+        return len(self.rounds)
 
 
 def game_columns(event: Event) -> GameColumns | None:

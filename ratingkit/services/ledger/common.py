@@ -18,10 +18,11 @@ from json.encoder import encode_basestring as _json_string
 from operator import attrgetter, itemgetter
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...core.errors import InputError, Location
 from ...core.extras import state_column
+from ...core.game_columns import PlainArrays
 from ...core.i18n import N_, tr
 from ...core.output import plain
 from ...core.players import (
@@ -37,6 +38,9 @@ from ..ledgerfile import (
     LedgerError,
     sqlite_errors,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _PERIOD = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
 
@@ -359,7 +363,7 @@ def _games_digest(
     start: str | None,
     end: str | None,
     players: Iterable[int],
-    games: Iterable[Sequence[object]],
+    games: Iterable[Sequence[object]] | PlainArrays,
     byes: Iterable[Sequence[object]],
     *,
     plain: bool = False,
@@ -367,7 +371,9 @@ def _games_digest(
     """A hash of what an event is in the ledger: its type, dates, players (ledger ids),
     games and byes, whatever path, encoding or column order the file had.  One event
     imported twice has one digest.  ``plain``: each game is given as its seven plain cells
-    (round, white, black, scores, play, date), its special, handicap and giver empty."""
+    (round, white, black, scores, play, date), its special, handicap and giver empty; or
+    the games are given as numpy columns (:class:`~ratingkit.core.game_columns.PlainArrays`,
+    plain), hashed as the same text."""
 
     # A game's cells (round, white, black, scores, play, special, handicap, giver, date):
     # the scores in half points, every cell as text, one line a game, the lines sorted.
@@ -382,6 +388,11 @@ def _games_digest(
             "\t" + ("" if v is None else str(v)) for v in rest[2:]
         )
 
+    head = [kind, start or "", end or "", ",".join(map(str, sorted(players)))]
+    tail = sorted("\t".join("" if v is None else str(v) for v in b) for b in byes)
+    if isinstance(games, PlainArrays):
+        encoded = "\n".join(head).encode() + b"\n" + _plain_lines(games)
+        return hashlib.sha256(encoded + "\n".join(["byes", *tail]).encode()).hexdigest()
     rows = list(games)
     lines: list[str] = []
     if rows:
@@ -393,10 +404,85 @@ def _games_digest(
         lines = sorted(
             map("{}\t{}\t{}{}".format, rounds, whites, blacks, map(tails.__getitem__, rests))
         )
-    head = [kind, start or "", end or "", ",".join(map(str, sorted(players)))]
-    tail = sorted("\t".join("" if v is None else str(v) for v in b) for b in byes)
     text = "\n".join([*head, *lines, "byes", *tail])
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain_lines(games: PlainArrays) -> bytes:
+    """The sorted lines of :func:`_games_digest` for plain games given as columns, each
+    ending in a newline, as UTF-8: the same bytes, made without a string a game.
+
+    A line is ``round, white, black, tail`` joined by tabs (the tail, the cells after the
+    players, starts with a tab).  No cell holds a tab or a character before it, so the lines
+    sort as the tuples of their cells' texts do: each column's distinct values are written
+    and sorted once, the games sorted by their ranks (np.lexsort), and the lines laid out in
+    a byte matrix, each cell in its column's width padded with zero bytes, which are then
+    dropped (no text holds one)."""
+    import numpy as np
+
+    count = len(games)
+    if not count:
+        return b""
+    # The cells after the players as one code (a few distinct values): each tail written once.
+    days, plays = len(games.day_texts), len(games.play_names)
+    tail_codes = (
+        (np.asarray(games.white_halves, np.int64) * 3 + games.black_halves) * plays + games.plays
+    ) * days + games.days
+    present = np.flatnonzero(np.bincount(tail_codes, minlength=9 * plays * days))
+    tails = []
+    for code in present.tolist():
+        code, day = divmod(code, days)
+        white, black = divmod(code // plays, 3)
+        tail_cells = (
+            white,
+            black,
+            games.play_names[code % plays],
+            "",
+            "",
+            "",
+            games.day_texts[day],
+        )
+        tails.append("".join("\t" + ("" if cell is None else str(cell)) for cell in tail_cells))
+    tail_order = sorted(range(len(tails)), key=tails.__getitem__)
+    tail_ranks = np.zeros(9 * plays * days, np.int64)
+    tail_ranks[present[tail_order]] = np.arange(len(tails))
+    tail_table = np.array([tails[place].encode() for place in tail_order], dtype=bytes)
+    round_ranks, round_table = _ranked_numbers(games.rounds)
+    player_ranks, player_table = _ranked_numbers(np.concatenate([games.whites, games.blacks]))
+    cells = [
+        (round_ranks, round_table),
+        (player_ranks[:count], player_table),
+        (player_ranks[count:], player_table),
+        (tail_ranks[tail_codes], tail_table),
+    ]
+    order = np.lexsort([ranks for ranks, _table in reversed(cells)])
+    widths = [table.itemsize for _ranks, table in cells]
+    # round TAB white TAB black tail NEWLINE (the tail brings its own tab)
+    matrix = np.zeros((count, sum(widths) + 3), np.uint8)
+    place = 0
+    for number, (ranks, table) in enumerate(cells):
+        width = widths[number]
+        matrix[:, place : place + width] = table[ranks[order]].view(np.uint8).reshape(count, width)
+        place += width
+        if number < 2:
+            matrix[:, place] = ord("\t")
+            place += 1
+    matrix[:, place] = ord("\n")
+    laid_out: bytes = matrix[matrix != 0].tobytes()
+    return laid_out
+
+
+def _ranked_numbers(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each whole number's rank among the column's distinct ones as their decimal texts sort
+    (``"10"`` before ``"9"``), and those texts, sorted, as fixed-width ASCII bytes."""
+    import numpy as np
+
+    distinct, places = np.unique(numbers, return_inverse=True)
+    texts = distinct.astype("S")  # str(n) as bytes: digits and a minus sign
+    by_text = np.argsort(texts, kind="stable")
+    rank_of = np.empty(len(texts), np.int64)
+    rank_of[by_text] = np.arange(len(texts))
+    return rank_of[places.reshape(-1)], texts[by_text]
 
 
 class LedgerCore:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...core.errors import RatingkitError
 from ...core.fastbuild import build
-from ...core.game_columns import game_columns, game_count, game_dates
+from ...core.game_columns import PlainArrays, game_columns, game_count, game_dates
 from ...core.i18n import tr
 from ...core.model import Event, Game, Player
 from ...core.output import plain
@@ -421,8 +421,11 @@ class LedgerImporting(LedgerRating):
         # game's row is its seven plain cells, made once for the digest and the insert.
         columns = game_columns(event)  # a plain CSV games file's, its games never made
         plain_games = columns is not None or _plain(event.games)
+        game_cells: list[tuple[object, ...]] | PlainArrays
         if columns is not None:
-            game_cells = columns.plain_cells(ids)
+            # numpy columns straight from the file's columns, packed and hashed as they are:
+            # no tuple a game (a FIDE month is a million games).
+            game_cells = columns.plain_arrays(ids)
         else:
             game_cells = (_plain_game_cells if plain_games else _game_cells)(event.games, ids)
         start = _iso(event.start or _first_game_date(event))
@@ -494,6 +497,7 @@ class LedgerImporting(LedgerRating):
             # check against three foreign keys and index.
             stored_games.store(db, event_id, game_cells)
         else:
+            assert not isinstance(game_cells, PlainArrays)  # a file's columns are plain
             db.executemany(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [

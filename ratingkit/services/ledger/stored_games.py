@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 
     import numpy as np
 
+    from ...core.game_columns import PlainArrays
+
 #: The table of schema 6 (services/ledger/schema.py, MIGRATIONS).
 PACKED_TABLE = """
     CREATE TABLE packed_games (
@@ -120,11 +122,33 @@ def pack(cells: Sequence[Sequence[Any]]) -> tuple[object, ...]:
     )
 
 
-def store(connection: sqlite3.Connection, event_id: int, cells: Sequence[Sequence[Any]]) -> None:
-    """Store an event's plain games (:func:`pack`) as its one row."""
+def pack_arrays(arrays: PlainArrays) -> tuple[object, ...]:
+    """:func:`pack` of plain games given as numpy columns (a plain games file's, read a
+    column at a time: core/game_columns.py): the same values, no tuple a game."""
+    return (
+        len(arrays),
+        arrays.rounds.astype(_ROUND).tobytes(),
+        arrays.whites.astype(_ID).tobytes(),
+        arrays.blacks.astype(_ID).tobytes(),
+        arrays.white_halves.astype(_HALF).tobytes(),
+        arrays.black_halves.astype(_HALF).tobytes(),
+        arrays.plays.astype(_PLAY).tobytes(),
+        json.dumps(list(arrays.play_names)),
+        arrays.days.astype(_DAY).tobytes(),
+        json.dumps(list(arrays.day_texts)),
+    )
+
+
+def store(
+    connection: sqlite3.Connection,
+    event_id: int,
+    games: Sequence[Sequence[Any]] | PlainArrays,
+) -> None:
+    """Store an event's plain games (their cells, :func:`pack`, or their columns,
+    :func:`pack_arrays`) as its one row."""
+    row = pack(games) if isinstance(games, Sequence) else pack_arrays(games)
     connection.execute(
-        "INSERT INTO packed_games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (event_id, *pack(cells)),
+        "INSERT INTO packed_games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (event_id, *row)
     )
 
 
