@@ -478,7 +478,10 @@ def _ranked_numbers(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
 
     distinct, places = np.unique(numbers, return_inverse=True)
-    texts = distinct.astype("S")  # str(n) as bytes: digits and a minus sign
+    # str(n) as bytes (digits and a minus sign), as wide as the longest of the two ends
+    # (astype("S") alone makes them as wide as any int64)
+    width = max(len(str(distinct[0])), len(str(distinct[-1])))
+    texts = distinct.astype(f"S{width}")
     by_text = np.argsort(texts, kind="stable")
     rank_of = np.empty(len(texts), np.int64)
     rank_of[by_text] = np.arange(len(texts))
