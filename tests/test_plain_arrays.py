@@ -10,17 +10,24 @@ games and an event of no game."""
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from older_ledgers import games_as_rows, undo_schema_6
 from test_import_columns import _old_games_digest
+from test_ledger_rows import imported_ledger
 from test_stored_games import _SCORES
 
-from ratingkit.core.game_columns import GameColumns
+from ratingkit.core.game_columns import GameColumns, game_columns
 from ratingkit.core.model import Play
-from ratingkit.services.ledger import stored_games
-from ratingkit.services.ledger.common import _games_digest
+from ratingkit.formats import csvpair, read_event
+from ratingkit.services.ledger import Ledger, stored_games
+from ratingkit.services.ledger.common import ImportErrors, _games_digest
 
 
 @st.composite
@@ -108,3 +115,88 @@ def test_the_columns_digest_is_the_text_it_always_was(event):
     args = ("swiss", "2024-03-01", None, players)
     digest = _games_digest(*args, columns.plain_arrays(ids), byes, plain=True)
     assert digest == _old_games_digest(*args, full_cells, byes)
+
+
+def _shuffled_copy(games_file: Path, target: Path, change: Callable[[list[str]], None]) -> Path:
+    """The games file re-exported by another program: ';', the columns in another order,
+    the lines reversed (byes and games), its players file beside it; ``change`` edits the
+    rows (round, white, black, result, date) first."""
+    rows = [line.split(",") for line in games_file.read_text().splitlines()[1:]]
+    for row in rows:
+        change(row)
+    written = [
+        ";".join((day, black, result, white, round_)) for round_, white, black, result, day in rows
+    ]
+    lines = ["date;black;result;white;round", *reversed(written)]
+    target.write_text("\n".join(lines) + "\n")
+    players = Path(str(games_file).replace("-games", "-players")).read_text()
+    Path(str(target).replace("-games", "-players")).write_text(players.replace(",", ";"))
+    return target
+
+
+def _first_game(edit: Callable[[list[str]], None]) -> Callable[[list[str]], None]:
+    """``edit`` applied to the file's first game (not a bye) alone."""
+    done: list[bool] = []
+
+    def change(row: list[str]) -> None:
+        if not done and row[2]:
+            done.append(True)
+            edit(row)
+
+    return change
+
+
+def _set(place: int, value: Callable[[str], str]) -> Callable[[list[str]], None]:
+    return lambda row: row.__setitem__(place, value(row[place]))
+
+
+#: One change each, every one leaving a valid event: a date, a result (the scores), how a
+#: game ended (a forfeit), the colours, every round's number, a bye's kind.
+_CHANGES = {
+    "date": _first_game(_set(4, lambda day: day[:-1] + ("9" if day[-1] != "9" else "8"))),
+    "scores": _first_game(_set(3, lambda result: "1/2-1/2" if result != "1/2-1/2" else "1-0")),
+    "play": _first_game(_set(3, lambda result: "+/-" if result != "+/-" else "1-0")),
+    "colours": _first_game(lambda row: row.__setitem__(slice(1, 3), row[2:0:-1])),
+    "rounds": _set(0, lambda round_: str(int(round_) + 5)),
+    "bye": lambda row: row.__setitem__(3, {"H": "U", "U": "H"}.get(row[3], row[3])),
+}
+
+
+def test_a_plain_event_imported_by_an_older_version_is_refused_read_by_columns(
+    tmp_path, monkeypatch
+):
+    """A ledger whose digests were made from the games' cells (the column reader declining
+    every file, as before it was written), its packed games turned back into rows and
+    schema 6 undone (a ledger as 35b39fe wrote it), opened by this version: the same games
+    re-exported (another separator, column order and line order), read by columns, are
+    refused as the same games; the same file with one cell changed is another event."""
+    with monkeypatch.context() as patched:
+        patched.setattr(csvpair, "_read_games_by_columns", lambda *args: None)
+        ledger = imported_ledger(tmp_path)
+    with sqlite3.connect(ledger) as connection:
+        games_as_rows(connection)
+        undo_schema_6(connection)
+    connection.close()
+    files = sorted(tmp_path.glob("*-games.csv"))
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    with Ledger(ledger) as book:
+        for number, games_file in enumerate(files):
+            copy = _shuffled_copy(games_file, copies / f"same{number}-games.csv", lambda row: None)
+            assert game_columns(read_event(copy)) is not None  # read by columns
+            with pytest.raises(ImportErrors, match="the same games between the same players"):
+                book.import_file(copy)
+        # The event with a bye (11 players) takes every change.
+        with_bye = next(f for f in files if ",H," in f.read_text() or ",U," in f.read_text())
+        for name, change in _CHANGES.items():
+            copy = _shuffled_copy(with_bye, copies / f"{name}-games.csv", change)
+            assert (
+                copy.read_text()
+                != _shuffled_copy(with_bye, copies / "x-games.csv", lambda row: None).read_text()
+            )
+            assert game_columns(read_event(copy)) is not None
+            assert book.import_file(copy).event_id > len(files), name
+    with sqlite3.connect(ledger) as connection:
+        packed = connection.execute("SELECT COUNT(*) FROM packed_games").fetchone()[0]
+    connection.close()
+    assert packed == len(_CHANGES)
