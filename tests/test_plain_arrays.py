@@ -6,7 +6,9 @@ digest restated from its definition: an oracle that shares no code with ratingki
 
 The events are drawn so that the texts sort otherwise than the numbers (rounds and ledger
 ids of one to six digits: "10" before "9"), with every play, dates and no date, repeated
-games and an event of no game."""
+games and an event of no game.  A ledger as 35b39fe wrote it (schema 5, its digests made from
+the games' cells) refuses the same games re-exported and read by columns, and takes each
+changed cell as another event."""
 
 from __future__ import annotations
 
