@@ -118,3 +118,22 @@ def test_an_events_players_file_takes_the_column_read():
 )
 def test_what_is_not_plain_is_left_to_the_general_path(text):
     assert _column_read(text, "x.csv") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "delimiter", "padded"),
+    [
+        ("id,name\np1,Anna Li\n", ",", False),  # a space inside a cell only
+        ("id,name\np1 ,Anna\n", ",", True),
+        ("id,name\np1, Anna\n", ",", True),
+        ("id,name\n p1,Anna\n", ",", True),
+        ("id,name\np1,Anna \n", ",", True),
+        ("id,name\np1,Anna ", ",", True),
+        ("id\tname\np1\tAnna Li\n", "\t", False),  # tabs that separate
+        ("id,name\np1,Anna\tLi\n", ",", True),  # a tab that does not: stripped to be safe
+        ("id,name\np1,Çağla\n", ",", True),  # not ASCII: stripped to be safe
+    ],
+)
+def test_a_padded_cell_is_found_by_hand(text, delimiter, padded):
+    # Each worked by hand from str.strip()'s white space (the cells that start or end in it).
+    assert plain_players._padded(text, delimiter) is padded

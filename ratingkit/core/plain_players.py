@@ -76,7 +76,7 @@ def plain_player_records(
     if not body or any(line.count(delimiter) != width - 1 for line in body):
         return None
     cells = delimiter.join(body).split(delimiter)
-    if any(cell != cell.strip() for cell in cells):  # a padded cell (names have inner spaces)
+    if _padded(text, delimiter):  # a cell to strip (names have inner spaces)
         cells = [cell.strip() for cell in cells]
     columns = {name: cells[at::width] for at, name in enumerate(header)}
     ids = columns["id"]
@@ -117,3 +117,21 @@ def plain_player_records(
         record.__dict__.update(fields.items())
         records.append(record)
     return records
+
+
+#: The ASCII characters str.strip() removes but a space and the line end (LF).
+_OTHER_SPACES = ("\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+def _padded(text: str, delimiter: str) -> bool:
+    """Whether a cell of ``text`` may start or end with a white space (``str.strip()``'s):
+    for an ASCII text with no white space but spaces, tabs that separate and line ends, only
+    where a space touches a separator, a line end or the text's ends; any other text is
+    taken as padded (its cells are all stripped, which changes no unpadded cell)."""
+    if not text.isascii() or any(s in text for s in _OTHER_SPACES if s != delimiter):
+        return True
+    return (
+        text.startswith(" ")
+        or text.endswith(" ")
+        or any(edge in text for edge in (f" {delimiter}", f"{delimiter} ", " \n", "\n "))
+    )
