@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
+from functools import lru_cache
 from operator import attrgetter, methodcaller, ne
 from pathlib import Path
 from types import MappingProxyType
@@ -109,7 +110,7 @@ def read_pair_roster(
     (a players file named by the user, ``--players``) is given.  ``reads`` collects how the
     players file was decoded."""
     games_path, players_path = locate_pair(path)
-    if not players_path.exists() and roster is not None:
+    if roster is not None and not players_path.exists():
         players_path = Path(roster)
     if not players_path.exists():
         hint = _("; name one with --players") if roster is None else ""
@@ -558,9 +559,16 @@ def header_columns(path: Path, head: str) -> list[str]:
             return []
         with games.open("rb") as handle:
             head = handle.read(4096).decode("utf-8", errors="replace")
+    return list(_head_columns(head))
+
+
+@lru_cache(maxsize=4)
+def _head_columns(head: str) -> tuple[str, ...]:
+    """The header columns of a file's first 4 KiB (asked by each CSV format's sniffer in
+    turn, of the same head: a FIDE month is 2,000 files)."""
     lines = head.lstrip("\ufeff").splitlines()
     first = lines[0] if lines else ""
-    return [c.replace(" ", "") for c in header_cells(first)]
+    return tuple(c.replace(" ", "") for c in header_cells(first))
 
 
 def _sniff(path: Path, head: str) -> bool:
