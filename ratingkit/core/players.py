@@ -71,6 +71,7 @@ from .matching import MatchKey as MatchKey
 from .matching import match_by_keys as match_by_keys
 from .model import ReadNote
 from .notes import Note, NoteKind, Rule
+from .plain_players import plain_player_records
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
 if TYPE_CHECKING:
@@ -623,20 +624,21 @@ def state_records(player_file: PlayerFile) -> list[dict[str, str]]:
 def read_player_file(path: str | os.PathLike[str], encoding: str | None = None) -> PlayerFile:
     """Read a player file (CSV with a header line; ``encoding`` overrides the detected one,
     see :func:`ratingkit.core.fileio.read_text`)."""
-    source = str(path)
-    return parse_player_csv(read_text(path, encoding), source)
+    return parse_player_csv(read_text(path, encoding), str(path))
 
 
 def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
     """A player file's text read (``source`` names it in errors and locations).  The last
     file read is remembered: a CSV pair's players file is read by its reader and again as
-    the player file (``ratingkit rate``), and the same text gives the same (immutable)
-    player file."""
+    the player file (``ratingkit rate``): the same text, the same (immutable) player file."""
     return _parsed_player_csv(text, source)
 
 
 @lru_cache(maxsize=1)
 def _parsed_player_csv(text: str, source: str) -> PlayerFile:
+    records = plain_player_records(text, source, PlayerRecord, _RATINGS, _ALLOWED)
+    if records is not None:  # an event's plain file, read a column at a time
+        return PlayerFile(_check_unique(records), source)
     header, rows = read_csv_table(text, source, _("the player file"))
     if "id" not in header and "name" not in header:
         raise MalformedLineError(
@@ -656,9 +658,8 @@ def _parsed_player_csv(text: str, source: str) -> PlayerFile:
 
 
 def _plain_records(header: list[str], rows: list[CsvRow], at: list[Location]) -> list[PlayerRecord]:
-    """The records of a file whose known columns are id, name and rating (an event's players
-    file): each row's record made here where its rating text was read before (the state
-    columns all empty), any other row by ``_record``, which parses or refuses it."""
+    """The records of a file whose known columns are id, name and rating: each row's record
+    made here where its rating text was read before, else by ``_record`` (parsed or refused)."""
     extras = [column for column in header if column and column not in _KNOWN]
     records = []
     for row, location in zip(rows, at, strict=True):
@@ -693,6 +694,7 @@ def check_unnamed(header: Sequence[str], rows: Sequence[CsvRow], source: str) ->
 
 #: Every known column's cell empty (a row's cells laid over it), and the known columns as a set.
 _NO_CELLS, _KNOWN = dict.fromkeys(KNOWN_COLUMNS, ""), frozenset(KNOWN_COLUMNS)
+_ALLOWED = frozenset((*KNOWN_COLUMNS, *EXTRA_COLUMNS))  # what check_columns takes
 #: The known columns of an event's players file, and the state of a record without the others.
 _PLAIN_KNOWN = frozenset(("id", "name", "rating"))
 _NO_STATE = dict.fromkeys(("games", "born", "k", "ever_2400", "grade", "prior_grade", "ever_2300"))

@@ -22,7 +22,7 @@ from operator import is_ as op_is
 from pathlib import Path
 
 from ..core.errors import InputError, Location, RatingkitError, UnknownFormatError
-from ..core.fileio import check_text_file
+from ..core.fileio import check_text_file, require_text
 from ..core.i18n import _, tr
 from ..core.model import Event
 
@@ -133,20 +133,23 @@ def detect_format(path: str | os.PathLike[str]) -> Format:
     return _detect(Path(path))[0]
 
 
-def _detect(file: Path, checked: bool = False) -> tuple[Format, bool]:
+def _detect(file: Path, checked: bool = False, head: str | None = None) -> tuple[Format, bool]:
     """The format of a file, and whether it recognised the file (else it is the closest);
-    ``checked``: the file's text already checked (:func:`read_event` checks it first)."""
+    ``checked``: the file's text already checked (:func:`read_event` checks it first);
+    ``head``: the first 4 KiB of a regular file already read (:func:`read_event` reads it
+    once: a FIDE month is 2,000 files)."""
     path = file
     formats()  # the built-in formats imported
-    if not file.exists():
-        raise UnknownFormatError(tr("{path}: file not found", path=path))
-    if not checked:
-        check_text_file(file)
-    if file.is_dir():
-        # The CSV pairs of a directory (games.csv, players.csv, event.csv).
-        for member in sorted(file.glob("*.csv")):
-            check_text_file(member)
-    head = _head(file)
+    if head is None:
+        if not file.exists():
+            raise UnknownFormatError(tr("{path}: file not found", path=path))
+        if not checked:
+            check_text_file(file)
+        if file.is_dir():
+            # The CSV pairs of a directory (games.csv, players.csv, event.csv).
+            for member in sorted(file.glob("*.csv")):
+                check_text_file(member)
+        head = _head(file)
     for fmt in _ranked()[2]:
         if fmt.sniff is not None and fmt.sniff(file, head):
             return fmt, True
@@ -170,21 +173,25 @@ def _names() -> str:
     )
 
 
-def _refuse_empty(file: Path) -> None:
+def _refuse_empty(file: Path, data: bytes | None = None) -> None:
     """A file with nothing in it (or only blanks and a byte-order mark) is said to be empty:
     no format's guess about it would help.  In a folder, its CSV files are the event's files
-    (a CSV pair, club records): an empty one is named."""
-    if file.is_dir():
+    (a CSV pair, club records): an empty one is named.  ``data``: the file's bytes, already
+    read."""
+    if data is not None:
+        head = data[:4096]
+    elif file.is_dir():
         for member in sorted(file.glob("*.csv")):
             _refuse_empty(member)
         return
-    if not file.is_file():
+    elif not file.is_file():
         return
-    try:
-        with file.open("rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return
+    else:
+        try:
+            with file.open("rb") as handle:
+                head = handle.read(4096)
+        except OSError:
+            return
     if len(head) < 4096 and not head.removeprefix(codecs.BOM_UTF8).strip():
         raise InputError(_("the file is empty"), Location(str(file)), "")
 
@@ -213,9 +220,20 @@ def read_event(
 
     A file no format recognises is read by the format it resembles most: its error (a
     missing column, say) is raised as it is, with a note naming that format."""
-    check_text_file(path)
     file = Path(path)
-    _refuse_empty(file)
+    # A regular file's bytes read once for the checks and the detection (a directory, or a
+    # file that cannot be read, is left to them and to the reader, which name the problem).
+    data = _bytes_of(file)
+    if data is not None:
+        require_text(data, path)  # check_text_file(path) on the bytes read
+    else:
+        check_text_file(path)
+    _refuse_empty(file, data)
+    head = (
+        None
+        if data is None
+        else data[:4096].removeprefix(codecs.BOM_UTF8).decode("utf-8", errors="replace")
+    )
     if format is not None:
         known = formats()
         if format not in known:
@@ -227,13 +245,21 @@ def read_event(
                 )
             )
         return _read_with(known[format], file, encoding, roster)
-    fmt, recognised = _detect(file, checked=True)
+    fmt, recognised = _detect(file, checked=True, head=head)
     if recognised:
         return _read_with(fmt, file, encoding, roster)
     try:
         return _read_with(fmt, file, encoding, roster)
     except RatingkitError as exc:
         raise _closest_error(exc, fmt) from None
+
+
+def _bytes_of(file: Path) -> bytes | None:
+    """A regular file's bytes; None for anything else or a file that cannot be read."""
+    try:
+        return file.read_bytes() if file.is_file() else None
+    except OSError:
+        return None
 
 
 def _closest_error(exc: RatingkitError, fmt: Format) -> RatingkitError:

@@ -33,12 +33,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
+from functools import lru_cache
 from operator import attrgetter, methodcaller, ne
 from pathlib import Path
 from types import MappingProxyType
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError, RatingkitError
-from ..core.fastbuild import build, collector_paused
+from ..core.fastbuild import collector_paused
 from ..core.fileio import (
     FIELD_LIMIT,
     Reads,
@@ -109,7 +110,7 @@ def read_pair_roster(
     (a players file named by the user, ``--players``) is given.  ``reads`` collects how the
     players file was decoded."""
     games_path, players_path = locate_pair(path)
-    if not players_path.exists() and roster is not None:
+    if roster is not None and not players_path.exists():
         players_path = Path(roster)
     if not players_path.exists():
         hint = _("; name one with --players") if roster is None else ""
@@ -224,6 +225,7 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
     """The event's players from a players file: every row needs an id; the state columns
     (games, k, grade ...) and unknown columns go to ``Player.extra``."""
     players = []
+    new = object.__new__
     for record in roster:
         if not record.id:
             raise InvalidValueError(
@@ -235,21 +237,37 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
             for column, value in zip(_EXTRA_STATE, state, strict=True):
                 if value is not None:
                     extra[column] = value
-        # Player(...) without its __init__ (a month's files are 200,000 rows): its
-        # __post_init__ wraps ``extra``, a dictionary made here, as done below.
-        fields: dict[str, object] = {"id": record.id, "name": record.name or record.id}
-        fields["rating"] = record.rating
+        # Player(...) without its __init__ (fastbuild.build inlined: a month's files are
+        # 200,000 rows): its __post_init__ wraps ``extra``, a dictionary made here.
+        player = new(Player)
         if extra:
-            fields["federation"] = extra.pop("federation", None) or None
-            fields["title"] = extra.pop("title", None) or None
-            fields["sex"] = extra.pop("sex", None) or None
-            fields["born"] = record.born
-            fields["fide_id"] = extra.pop("fide_id", None) or None
+            fields: dict[str, object] = {
+                "id": record.id,
+                "name": record.name or record.id,
+                "rating": record.rating,
+                "federation": extra.pop("federation", None) or None,
+                "title": extra.pop("title", None) or None,
+                "sex": extra.pop("sex", None) or None,
+                "born": record.born,
+                "fide_id": extra.pop("fide_id", None) or None,
+                "extra": MappingProxyType(extra),
+                "location": record.location,
+            }
         else:  # nothing to take from it
-            fields.update(federation=None, title=None, sex=None, born=record.born, fide_id=None)
-        fields["extra"] = MappingProxyType(extra)
-        fields["location"] = record.location
-        players.append(build(Player, fields))
+            fields = {
+                "id": record.id,
+                "name": record.name or record.id,
+                "rating": record.rating,
+                "federation": None,
+                "title": None,
+                "sex": None,
+                "born": record.born,
+                "fide_id": None,
+                "extra": MappingProxyType(extra),
+                "location": record.location,
+            }
+        player.__dict__.update(fields.items())
+        players.append(player)
     return players
 
 
@@ -541,9 +559,16 @@ def header_columns(path: Path, head: str) -> list[str]:
             return []
         with games.open("rb") as handle:
             head = handle.read(4096).decode("utf-8", errors="replace")
+    return list(_head_columns(head))
+
+
+@lru_cache(maxsize=4)
+def _head_columns(head: str) -> tuple[str, ...]:
+    """The header columns of a file's first 4 KiB (asked by each CSV format's sniffer in
+    turn, of the same head: a FIDE month is 2,000 files)."""
     lines = head.lstrip("\ufeff").splitlines()
     first = lines[0] if lines else ""
-    return [c.replace(" ", "") for c in header_cells(first)]
+    return tuple(c.replace(" ", "") for c in header_cells(first))
 
 
 def _sniff(path: Path, head: str) -> bool:

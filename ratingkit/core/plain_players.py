@@ -1,0 +1,137 @@
+"""An event's plain players file read a column at a time (issue 28, part 3: a FIDE month is
+2,000 players files, 200,000 rows).
+
+:func:`plain_player_records` takes the common file as it stands: a header of ``id``, ``name``,
+``rating`` and columns kept in ``extra`` (``fide_id``, ``federation`` ...), no quote, apostrophe,
+NUL or CR, every line with the header's cells, every row with an id and a rating read before or
+readable.  Its records are those of the general path (``core.players._parsed_player_csv`` through
+``core.fileio.read_csv_table``): the same fields, extras and locations, without a ``CsvRow`` and
+a cells dictionary for every row.  Anything else is the general path's, with its checks and
+messages: ``tests/test_plain_players.py`` holds the two paths to the same records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping, Sequence
+from types import MappingProxyType
+from typing import TypeVar
+
+from .errors import Location, RatingkitError
+from .fileio import FIELD_LIMIT, detect_delimiter
+from .values import parse_rating
+
+R = TypeVar("R")
+
+_new = object.__new__
+
+#: What sends a players file to the general path: a quote, the apostrophe of a protected cell
+#: (core.output.unprotect_cell), NUL, CR (a CRLF file comes here with LF: core.fileio).
+_NOT_PLAIN = ('"', "'", "\x00", "\r")
+#: The known columns of an event's players file (the others are a player's state).
+_PLAIN_KNOWN = frozenset(("id", "name", "rating"))
+
+
+def plain_player_records(
+    text: str,
+    source: str,
+    record_class: type[R],
+    ratings: MutableMapping[str, int | None],
+    allowed: frozenset[str],
+) -> list[R] | None:
+    """The records of a plain players file (see the module), or None where the file is not
+    plain or any row is one the general path refuses or skips (a blank row, a row without an
+    id, a rating not read yet that ``parse_rating`` refuses).  ``record_class`` is
+    core.players' ``PlayerRecord`` (its first ten fields are the known columns, from ``id``
+    to ``ever_2300``), ``ratings`` the rating each rating text read so far gave (kept up
+    here), ``allowed`` the columns core.players.check_columns takes (core.players imports
+    this module, not the other way round)."""
+    known = frozenset(tuple(record_class.__dataclass_fields__)[:10])  # type: ignore[attr-defined]
+    text = text.lstrip("\ufeff")
+    if any(mark in text for mark in _NOT_PLAIN):
+        return None
+    lines = text.split("\n")
+    if len(text) > FIELD_LIMIT and max(map(len, lines)) > FIELD_LIMIT:
+        return None  # a cell the csv module refuses: its message
+    delimiter = detect_delimiter(lines[0])
+    header = [cell.strip().lower() for cell in lines[0].split(delimiter)]
+    # The header the general path accepts as it stands: named columns, each once, all known,
+    # an id column, and no state column (games, k, born ...) to parse.
+    if (
+        "id" not in header
+        or not allowed.issuperset(header)
+        or len(set(header)) != len(header)
+        or not _PLAIN_KNOWN.issuperset(known.intersection(header))
+    ):
+        return None
+    body = lines[1:]
+    if body and body[-1] == "":
+        body.pop()  # the file's last line end
+    numbers: Sequence[int]
+    if "" in body:  # empty lines, which the general path skips: the others' line numbers kept
+        numbers = [n for n, line in enumerate(body, start=2) if line]
+        body = [lines[n - 1] for n in numbers]
+    else:
+        numbers = range(2, len(body) + 2)
+    width = len(header)
+    if not body or any(line.count(delimiter) != width - 1 for line in body):
+        return None
+    cells = delimiter.join(body).split(delimiter)
+    if _padded(text, delimiter):  # a cell to strip (names have inner spaces)
+        cells = [cell.strip() for cell in cells]
+    columns = {name: cells[at::width] for at, name in enumerate(header)}
+    ids = columns["id"]
+    names = columns.get("name") or [""] * len(ids)
+    rating_texts = columns.get("rating") or [""] * len(ids)
+    if "" in ids:
+        return None  # no id (or a blank row): the general path's to refuse or skip
+    for rating_text in set(rating_texts) - ratings.keys() - {""}:
+        try:  # as core.players._record remembers a rating text read
+            ratings[rating_text] = parse_rating(rating_text)
+        except RatingkitError:
+            return None  # refused with its line by the general path
+    extras = [column for column in header if column not in known]
+    extra_rows = zip(*(columns[column] for column in extras), strict=True) if extras else None
+    ratings_of = ratings.get
+    records = []
+    # fastbuild.build inlined (200,000 rows): each object's dictionary filled in the class's
+    # field order, so that it shares its keys with every other instance's.
+    for number, record_id, name, rating_text in zip(numbers, ids, names, rating_texts, strict=True):
+        extra = dict(zip(extras, next(extra_rows), strict=True)) if extra_rows else {}
+        location = _new(Location)
+        location.__dict__.update((("file", source), ("line", number), ("column", None)))
+        record = _new(record_class)
+        fields = {
+            "id": record_id,
+            "name": name or None,
+            "rating": ratings_of(rating_text),
+            "games": None,
+            "born": None,
+            "k": None,
+            "ever_2400": None,
+            "grade": None,
+            "prior_grade": None,
+            "ever_2300": None,
+            "extra": MappingProxyType(extra),
+            "location": location,
+        }
+        record.__dict__.update(fields.items())
+        records.append(record)
+    return records
+
+
+#: The ASCII characters str.strip() removes but a space and the line end (LF).
+_OTHER_SPACES = ("\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+def _padded(text: str, delimiter: str) -> bool:
+    """Whether a cell of ``text`` may start or end with a white space (``str.strip()``'s):
+    for an ASCII text with no white space but spaces, tabs that separate and line ends, only
+    where a space touches a separator, a line end or the text's ends; any other text is
+    taken as padded (its cells are all stripped, which changes no unpadded cell)."""
+    if not text.isascii() or any(s in text for s in _OTHER_SPACES if s != delimiter):
+        return True
+    return (
+        text.startswith(" ")
+        or text.endswith(" ")
+        or any(edge in text for edge in (f" {delimiter}", f"{delimiter} ", " \n", "\n "))
+    )
