@@ -225,49 +225,56 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
     """The event's players from a players file: every row needs an id; the state columns
     (games, k, grade ...) and unknown columns go to ``Player.extra``."""
     players = []
+    append = players.append
     new = object.__new__
     for record in roster:
-        if not record.id:
+        cells = record.__dict__
+        record_id = cells["id"]
+        if not record_id:
             raise InvalidValueError(
                 tr("every player in the players file needs an id"), record.location, record.name
             )
-        extra = dict(record.extra)
+        extra = dict(cells["extra"])
         state = _extra_state_of(record)
         if state != _NO_EXTRA_STATE:  # most players files carry no state
             for column, value in zip(_EXTRA_STATE, state, strict=True):
                 if value is not None:
                     extra[column] = value
         # Player(...) without its __init__ (fastbuild.build inlined: a month's files are
-        # 200,000 rows): its __post_init__ wraps ``extra``, a dictionary made here.
+        # 200,000 rows), its fields set in the class's order: its __post_init__ wraps
+        # ``extra``, a dictionary made here.
         player = new(Player)
         if extra:
-            fields: dict[str, object] = {
-                "id": record.id,
-                "name": record.name or record.id,
-                "rating": record.rating,
-                "federation": extra.pop("federation", None) or None,
-                "title": extra.pop("title", None) or None,
-                "sex": extra.pop("sex", None) or None,
-                "born": record.born,
-                "fide_id": extra.pop("fide_id", None) or None,
-                "extra": MappingProxyType(extra),
-                "location": record.location,
-            }
+            player.__dict__.update(
+                (
+                    ("id", record_id),
+                    ("name", cells["name"] or record_id),
+                    ("rating", cells["rating"]),
+                    ("federation", extra.pop("federation", None) or None),
+                    ("title", extra.pop("title", None) or None),
+                    ("sex", extra.pop("sex", None) or None),
+                    ("born", cells["born"]),
+                    ("fide_id", extra.pop("fide_id", None) or None),
+                    ("extra", MappingProxyType(extra)),
+                    ("location", cells["location"]),
+                )
+            )
         else:  # nothing to take from it
-            fields = {
-                "id": record.id,
-                "name": record.name or record.id,
-                "rating": record.rating,
-                "federation": None,
-                "title": None,
-                "sex": None,
-                "born": record.born,
-                "fide_id": None,
-                "extra": MappingProxyType(extra),
-                "location": record.location,
-            }
-        player.__dict__.update(fields.items())
-        players.append(player)
+            player.__dict__.update(
+                (
+                    ("id", record_id),
+                    ("name", cells["name"] or record_id),
+                    ("rating", cells["rating"]),
+                    ("federation", None),
+                    ("title", None),
+                    ("sex", None),
+                    ("born", cells["born"]),
+                    ("fide_id", None),
+                    ("extra", MappingProxyType(extra)),
+                    ("location", cells["location"]),
+                )
+            )
+        append(player)
     return players
 
 

@@ -109,8 +109,8 @@ class ListImportSummary:
         )
 
 
-#: A player found by his stored key in the event's one lookup takes that ledger player at
-#: once (``_match_keys``); False sends every keyed player through ``match_by_keys``, the
+#: A keyed player takes the one ledger player his key finds in the event's lookups, or is new,
+#: at once (``_match_keys``); False sends every keyed player through ``match_by_keys``, the
 #: general path its test holds the fast one against.
 _FOUND_AT_ONCE = True
 
@@ -320,15 +320,16 @@ class LedgerImporting(LedgerRating):
                 continue
             if key is not None:
                 holders[key] = player
-                found_at_once = by_key.get(key) if _FOUND_AT_ONCE else None
-                if found_at_once is not None:
-                    # Found by his key in the event's one lookup: one key and one candidate,
-                    # which the matcher below would give (tests/test_import_match_keys.py).
-                    out[player.id] = found_at_once
+                kind = MatchKey.FIDE_ID if player.fide_id else MatchKey.ID
+                if _FOUND_AT_ONCE:
+                    # His one key's candidates, none or one (_keyed): the matcher below, one
+                    # key and at most one candidate, gives that one or none, and none leaves
+                    # him the new player of his key (tests/test_import_match_keys.py).
+                    found = _keyed(key, player, by_key, by_own, namesakes, kind)
+                    out[player.id] = found[0] if found else key
                     continue
                 # His one key (person_key: a FIDE id, else his own id) through the one
                 # matcher; the ledger's lookups were read for the whole event at once.
-                kind = MatchKey.FIDE_ID if player.fide_id else MatchKey.ID
                 by = match_by_keys((kind,), partial(_keyed, key, player, by_key, by_own, namesakes))
                 out[player.id] = by.record if by.record is not None else key
                 continue
