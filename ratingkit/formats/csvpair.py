@@ -89,14 +89,21 @@ _NO_EXTRA_STATE = (None,) * len(_EXTRA_STATE)
 
 def locate_pair(path: Path) -> tuple[Path, Path]:
     """The games file and the players file for an input path."""
+    games_path, players_path, _found = _located_pair(path)
+    return games_path, players_path
+
+
+def _located_pair(path: Path) -> tuple[Path, Path, bool]:
+    """:func:`locate_pair`, and whether the players file is known to exist (the file system
+    asked once a file: a FIDE month is 2,000 pairs)."""
     if path.is_dir():
-        return path / "games.csv", path / "players.csv"
+        return path / "games.csv", path / "players.csv", False
     name = path.name
     if "games" in name:
         sibling = path.with_name(name.replace("games", "players"))
         if sibling.exists():
-            return path, sibling
-    return path, path.with_name("players.csv")
+            return path, sibling, True
+    return path, path.with_name("players.csv"), False
 
 
 def read_pair_roster(
@@ -109,10 +116,13 @@ def read_pair_roster(
     an error naming the games file when there is no players file beside it and no ``roster``
     (a players file named by the user, ``--players``) is given.  ``reads`` collects how the
     players file was decoded."""
-    games_path, players_path = locate_pair(path)
-    if roster is not None and not players_path.exists():
-        players_path = Path(roster)
-    if not players_path.exists():
+    games_path, players_path, found = _located_pair(path)
+    if not found:
+        found = players_path.exists()
+        if roster is not None and not found:
+            players_path = Path(roster)
+            found = players_path.exists()
+    if not found:
         hint = _("; name one with --players") if roster is None else ""
         raise MalformedLineError(
             tr(
