@@ -234,7 +234,7 @@ def with_guessed_game(event: Event) -> Event:
 def players_from_roster(roster: PlayerFile) -> list[Player]:
     """The event's players from a players file: every row needs an id; the state columns
     (games, k, grade ...) and unknown columns go to ``Player.extra``."""
-    players = []
+    players: list[Player] = []
     append = players.append
     new = object.__new__
     for record in roster:

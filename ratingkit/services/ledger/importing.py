@@ -325,8 +325,8 @@ class LedgerImporting(LedgerRating):
                     # His one key's candidates, none or one (_keyed): the matcher below, one
                     # key and at most one candidate, gives that one or none, and none leaves
                     # him the new player of his key (tests/test_import_match_keys.py).
-                    found = _keyed(key, player, by_key, by_own, namesakes, kind)
-                    out[player.id] = found[0] if found else key
+                    candidates = _keyed(key, player, by_key, by_own, namesakes, kind)
+                    out[player.id] = candidates[0] if candidates else key
                     continue
                 # His one key (person_key: a FIDE id, else his own id) through the one
                 # matcher; the ledger's lookups were read for the whole event at once.
