@@ -27,6 +27,7 @@ from ratingkit.core.players import (
 from ratingkit.fesa.fast import ReplayStore
 from ratingkit.fide.state import person_key as fide_person_key
 from ratingkit.services.ledger import Ledger, LedgerError
+from ratingkit.services.ledger.importing import _stored_keys
 
 # "Müller" written decomposed (u + combining diaeresis), as one file may write it.
 DECOMPOSED = "Mu\u0308ller, Hans"
@@ -68,6 +69,8 @@ def test_the_one_key_of_a_person(player, local_ids, kind, value, stored):
     # The FIDE period's grouping and the ledger's stored key are this key.
     assert fide_person_key(player, event) == value
     assert Ledger._player_key(player, event) == stored
+    # The import's keys of a whole event (its fast way where the ids are the players' own).
+    assert _stored_keys(event) == [stored]
 
 
 def test_a_name_written_two_ways_is_one_person():

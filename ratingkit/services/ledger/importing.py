@@ -277,10 +277,8 @@ class LedgerImporting(LedgerRating):
         out: dict[str, int | str] = {}
         errors: list[str] = []
         holders: dict[str, Player] = {}
-        # Each player's key worked out once (person_key reads his typed extras), as
-        # _player_key gives it.
-        local_ids = event.local_ids
-        player_keys = [person_key(p, local_ids).stored for p in event.players]
+        # Each player's key worked out once, as _player_key gives it.
+        player_keys = _stored_keys(event)
         wanted = [k for k in player_keys if k]
         own = [k[3:] for k in wanted if k.startswith("id:")]
         by_key = self._lookup("SELECT key, id FROM players WHERE key IN ({})", wanted)
@@ -871,6 +869,22 @@ class LedgerImporting(LedgerRating):
                 periods = sorted({report_period for report_period in self._last_rerated})
                 done += "; " + tr("re-rated {periods}", periods=", ".join(periods))
             return done
+
+
+def _stored_keys(event: Event) -> list[str | None]:
+    """Each event player's key as the ledger stores it, ``person_key(player,
+    event.local_ids).stored`` (tests/test_person_key.py holds the two alike): where the file's
+    ids are the players' own (a CSV pair: a FIDE month's 200,000 players) his FIDE id, else
+    his own id, without a ``PersonKey`` a player."""
+    if event.local_ids:  # start numbers: a name is no stored key (person_key decides)
+        return [person_key(player, True).stored for player in event.players]
+    fide, own = PersonKind.FIDE_ID, PersonKind.OWN_ID
+    return [
+        stored_person_key(fide, player.fide_id)
+        if player.fide_id
+        else stored_person_key(own, player.id)
+        for player in event.players
+    ]
 
 
 def _iso(day: date | None) -> str | None:
