@@ -13,6 +13,9 @@ messages: ``tests/test_plain_players.py`` holds the two paths to the same record
 from __future__ import annotations
 
 from collections.abc import MutableMapping, Sequence
+from functools import partial
+from itertools import repeat
+from operator import methodcaller
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -73,7 +76,7 @@ def plain_player_records(
     else:
         numbers = range(2, len(body) + 2)
     width = len(header)
-    if not body or any(line.count(delimiter) != width - 1 for line in body):
+    if not body or set(map(methodcaller("count", delimiter), body)) != {width - 1}:
         return None
     cells = delimiter.join(body).split(delimiter)
     if _padded(text, delimiter):  # a cell to strip (names have inner spaces)
@@ -90,32 +93,41 @@ def plain_player_records(
         except RatingkitError:
             return None  # refused with its line by the general path
     extras = [column for column in header if column not in known]
-    extra_rows = zip(*(columns[column] for column in extras), strict=True) if extras else None
+    # Each row's extra cells as its own mapping, made a column set at a time.
+    extra_rows = zip(*(columns[column] for column in extras), strict=True)
+    extra_maps = (
+        map(MappingProxyType, map(dict, map(partial(zip, extras), extra_rows)))
+        if extras
+        else map(MappingProxyType, map(dict, repeat((), len(ids))))
+    )
     ratings_of = ratings.get
-    records = []
+    records: list[R] = []
+    append = records.append
     # fastbuild.build inlined (200,000 rows): each object's dictionary filled in the class's
     # field order, so that it shares its keys with every other instance's.
-    for number, record_id, name, rating_text in zip(numbers, ids, names, rating_texts, strict=True):
-        extra = dict(zip(extras, next(extra_rows), strict=True)) if extra_rows else {}
+    for number, record_id, name, rating_text, extra in zip(
+        numbers, ids, names, rating_texts, extra_maps, strict=True
+    ):
         location = _new(Location)
         location.__dict__.update((("file", source), ("line", number), ("column", None)))
         record = _new(record_class)
-        fields = {
-            "id": record_id,
-            "name": name or None,
-            "rating": ratings_of(rating_text),
-            "games": None,
-            "born": None,
-            "k": None,
-            "ever_2400": None,
-            "grade": None,
-            "prior_grade": None,
-            "ever_2300": None,
-            "extra": MappingProxyType(extra),
-            "location": location,
-        }
-        record.__dict__.update(fields.items())
-        records.append(record)
+        record.__dict__.update(
+            (
+                ("id", record_id),
+                ("name", name or None),
+                ("rating", ratings_of(rating_text)),
+                ("games", None),
+                ("born", None),
+                ("k", None),
+                ("ever_2400", None),
+                ("grade", None),
+                ("prior_grade", None),
+                ("ever_2300", None),
+                ("extra", extra),
+                ("location", location),
+            )
+        )
+        append(record)
     return records
 
 
