@@ -320,11 +320,15 @@ class LedgerImporting(LedgerRating):
                 holders[key] = player
                 kind = MatchKey.FIDE_ID if player.fide_id else MatchKey.ID
                 if _FOUND_AT_ONCE:
-                    # His one key's candidates, none or one (_keyed): the matcher below, one
-                    # key and at most one candidate, gives that one or none, and none leaves
-                    # him the new player of his key (tests/test_import_match_keys.py).
-                    candidates = _keyed(key, player, by_key, by_own, namesakes, kind)
-                    out[player.id] = candidates[0] if candidates else key
+                    # His one key's candidates, none or one (_keyed, whose first look is by the
+                    # key): the matcher below, one key and at most one candidate, gives that
+                    # one or none, and none leaves him the new player of his key
+                    # (tests/test_import_match_keys.py).
+                    ledger_id = by_key.get(key)
+                    if ledger_id is None:
+                        candidates = _keyed(key, player, by_key, by_own, namesakes, kind)
+                        ledger_id = candidates[0] if candidates else None
+                    out[player.id] = key if ledger_id is None else ledger_id
                     continue
                 # His one key (person_key: a FIDE id, else his own id) through the one
                 # matcher; the ledger's lookups were read for the whole event at once.
@@ -878,12 +882,10 @@ def _stored_keys(event: Event) -> list[str | None]:
     his own id, without a ``PersonKey`` a player."""
     if event.local_ids:  # start numbers: a name is no stored key (person_key decides)
         return [person_key(player, True).stored for player in event.players]
-    fide, own = PersonKind.FIDE_ID, PersonKind.OWN_ID
+    # A stored key is its kind's prefix and the value: the prefixes made once.
+    fide, own = (stored_person_key(kind, "") for kind in (PersonKind.FIDE_ID, PersonKind.OWN_ID))
     return [
-        stored_person_key(fide, player.fide_id)
-        if player.fide_id
-        else stored_person_key(own, player.id)
-        for player in event.players
+        fide + player.fide_id if player.fide_id else own + player.id for player in event.players
     ]
 
 
