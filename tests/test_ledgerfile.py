@@ -807,3 +807,73 @@ def test_kill_9_during_creation_leaves_no_ledger_or_a_whole_one(tmp_path):
     assert seen_complete + seen_absent == 20
     print(f"killed 20 times: {seen_temp} during a build, {seen_complete} left a whole ledger")
     assert seen_temp > 0  # the kills did land inside creations
+
+
+# -- the WAL's checkpoint size (issue 28: the month's wall time) -----------------------------
+def test_connections_get_the_checkpoint_size_and_page_cache_the_module_names(tmp_path):
+    path = _ledger(tmp_path / "book.sqlite")
+    writer = open_connection(path, write=True)
+    reader = open_connection(path, write=False)
+    try:
+        pragma = lambda c, name: c.execute(f"PRAGMA {name}").fetchone()[0]  # noqa: E731
+        assert pragma(writer, "wal_autocheckpoint") == ledgerfile.WAL_CHECKPOINT_PAGES
+        assert pragma(writer, "journal_size_limit") == ledgerfile.WAL_SIZE_LIMIT_BYTES
+        for connection in (writer, reader):
+            assert pragma(connection, "cache_size") == -ledgerfile.CACHE_KIB
+        # More than SQLite's default, or the setting would change nothing.
+        assert ledgerfile.WAL_CHECKPOINT_PAGES > 1000
+    finally:
+        writer.close()
+        reader.close()
+
+
+def test_kill_9_with_a_wal_past_sqlites_default_checkpoint_keeps_every_commit(tmp_path):
+    # Six commits of 1 MB each: 1,500 pages of WAL, past SQLite's default checkpoint (1,000
+    # pages) but under the ledger's, so the file itself is untouched when the writer is
+    # killed; the next connection replays the WAL, and its close folds it into the file.
+    path = _ledger(tmp_path / "book.sqlite")
+    before = _digest(path)
+    script = textwrap.dedent(
+        """
+        import sys, time
+        from ratingkit.services.ledgerfile import open_connection
+        c = open_connection(sys.argv[1], write=True)
+        for i in range(6):
+            c.execute("BEGIN IMMEDIATE")
+            c.execute("INSERT INTO settings VALUES (?, ?)", (f"bulk-{i}", str(i) * 2**20))
+            c.execute("COMMIT")
+        print("committed", flush=True)
+        time.sleep(60)
+        """
+    )
+    writer = subprocess.Popen(
+        [sys.executable, "-c", script, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert writer.stdout is not None
+        assert writer.stdout.readline().strip() == "committed"
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+    wal = Path(f"{path}-wal")
+    assert wal.stat().st_size > 1000 * 4096
+    assert _digest(path) == before  # no checkpoint ran: every commit is only in the WAL
+    connection = open_connection(path, write=True)
+    try:
+        rows = connection.execute(
+            "SELECT key, length(value) FROM settings WHERE key LIKE 'bulk-%' ORDER BY key"
+        ).fetchall()
+    finally:
+        connection.close()
+    assert rows == [(f"bulk-{i}", 2**20) for i in range(6)]
+    assert not wal.exists()  # the close folded the WAL into the file
+    assert _integrity(path) == "ok"
+    whole = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
+    try:
+        count = whole.execute("SELECT count(*) FROM settings WHERE key LIKE 'bulk-%'")
+        assert count.fetchone()[0] == 6  # the file alone holds them
+    finally:
+        whole.close()

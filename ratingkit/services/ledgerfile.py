@@ -20,8 +20,9 @@ no ``-wal`` file with content lies beside the ledger, :func:`open_connection` op
 ``immutable=1``: everything the ledger holds is in the file itself.  ``immutable`` tells
 SQLite that nobody changes the file while it is read.  A writer (the ledger's owner) that
 starts meanwhile writes into a new ``-wal`` and leaves the file alone until it folds the WAL
-back in (at 1,000 pages, or when it closes); a read that overlaps that moment may fail (most
-likely as "database disk image is malformed", translated) and is to be repeated.  A ``-wal``
+back in (at :data:`WAL_CHECKPOINT_PAGES` pages, or when it closes); a read that overlaps
+that moment may fail (most likely as "database disk image is malformed", translated) and is
+to be repeated.  A ``-wal``
 (or a rollback ``-journal``) with content in a folder the reader cannot write is refused: its
 changes could not be read, and the file alone would show an older list.  In a folder the
 reader may write, a read-only connection leaves an empty ``-wal`` and a ``-shm`` behind
@@ -52,6 +53,28 @@ APPLICATION_ID = 0x52544B4C
 #: quick_check`` (the pages and records, not the indexes' content).  On a 514 MB ledger, with
 #: the file in the page cache, quick_check takes about 1 s and integrity_check 2.4 s.
 FULL_CHECK_LIMIT_BYTES = 64 * 2**20
+
+#: A writer folds its WAL back into the file (a checkpoint) once the WAL holds this many pages
+#: (SQLite's default is 1,000).  With ``synchronous = NORMAL`` a commit never waits for the
+#: disk; a checkpoint does, twice (the WAL's flush, then the file's).  An import is one
+#: transaction that touches a few hundred index pages spread over the ledger, so a FIDE-sized
+#: month (2,000 imports) wrote 2.4 GB of WAL and made some 520 checkpoints with 1,044 disk
+#: flushes of about 3.6 ms each: 2.7 s of its 13.9 s of wall time were spent waiting (issue
+#: 28).  At 10,000 pages (about 40 MB) the checkpoints are a tenth as many.  Durability is
+#: unchanged: a commit is in the WAL whatever its size, ``kill -9`` leaves the ledger as of
+#: its last commit (the next connection replays the WAL), and the last connection's close
+#: still folds the whole WAL into the file and removes it.
+WAL_CHECKPOINT_PAGES = 10_000
+
+#: After a checkpoint the WAL file is cut back to this size (SQLite's default keeps it as
+#: large as the largest transaction made it, until the last connection closes).
+WAL_SIZE_LIMIT_BYTES = 64 * 2**20
+
+#: SQLite keeps this many KiB of the ledger's pages per connection (its default is 2,000
+#: KiB).  The players' and participants' indexes of a FIDE-sized month are some 50 MB, each
+#: import touches pages all over them, and with 2 MB they were read again and again (about
+#: 900,000 page reads in the month's import).  The pages are only taken as they are read.
+CACHE_KIB = 64 * 1024
 
 _MAGIC = b"SQLite format 3\x00"
 _HEADER = 100
@@ -89,9 +112,11 @@ def open_connection(
     cannot write, see the module's notes) and never needs write access.  ``write=True`` also
     checks the file's integrity (``PRAGMA integrity_check`` up to
     :data:`FULL_CHECK_LIMIT_BYTES`, ``PRAGMA quick_check`` above) before anything is written,
-    then sets ``application_id`` on an older ledger, ``journal_mode=WAL`` and
-    ``foreign_keys=ON``.  ``check`` (default: ``write``) asks for that integrity check
-    whatever the mode: ``check=True`` with ``write=False`` refuses to read a damaged ledger.
+    then sets ``application_id`` on an older ledger, ``journal_mode=WAL``, the WAL's
+    checkpoint size (:data:`WAL_CHECKPOINT_PAGES`, :data:`WAL_SIZE_LIMIT_BYTES`); every
+    connection gets ``foreign_keys=ON`` and a page cache of :data:`CACHE_KIB` KiB.
+    ``check`` (default: ``write``) asks for that integrity check whatever the mode:
+    ``check=True`` with ``write=False`` refuses to read a damaged ledger.
     The connection has ``isolation_level=None`` (the caller issues ``BEGIN IMMEDIATE``) and
     waits ``busy_timeout`` seconds for another process's lock.
 
@@ -120,6 +145,9 @@ def open_connection(
                 if connection.execute("PRAGMA application_id").fetchone()[0] == 0:
                     connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+                connection.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT_BYTES}")
+            connection.execute(f"PRAGMA cache_size = {-CACHE_KIB}")
             connection.execute("PRAGMA foreign_keys=ON")
     except UnicodeDecodeError:
         # SQLite's message about a damaged schema quotes its bytes, which are then no text.
