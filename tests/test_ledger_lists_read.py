@@ -38,11 +38,12 @@ def write_games(path: Path, chosen: list[str], month: str, rng: random.Random) -
                 writer.writerow([round_, white, black, result, f"{month}-{10 + round_:02d}"])
 
 
-def _write_month(folder: Path, month: str, seed: int) -> list[Path]:
-    """Two events of a month, each eight players drawn from a pool of twenty (a third of
-    them unrated), so that who plays, who is listed and who is new change month to month."""
+def write_month(folder: Path, month: str, seed: int, pool: list[str] | None = None) -> list[Path]:
+    """Two events of a month, each eight players drawn from a pool (by default twenty; a
+    third of them unrated), so that who plays, who is listed and who is new change month to
+    month."""
     rng = random.Random(seed)
-    pool = [f"p{n:02d}" for n in range(20)]
+    pool = pool if pool is not None else [f"p{n:02d}" for n in range(20)]
     files = []
     for number in range(2):
         chosen = rng.sample(pool, 8)
@@ -64,7 +65,7 @@ def unrated(tmp_path_factory) -> Path:
     path = folder / "base.sqlite"
     with Ledger.create(path, "fide-2014") as book:
         for n, month in enumerate(PERIODS):
-            for games in _write_month(folder, month, n):
+            for games in write_month(folder, month, n):
                 book.import_file(games)
     return path
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from test_ledger_lists_read import rerating_rolled_back, write_games
+from test_ledger_lists_read import rerating_rolled_back, write_games, write_month
 from test_ledger_rows import _copy
 
 from ratingkit.core.players import PlayerRecord
@@ -226,21 +226,7 @@ def _write_growing_month(folder: Path, month: str, seed: int) -> list[Path]:
     """Two events of a month whose players come from a pool that grows month by month (the
     players files give no state: each player's first state is the first period he plays),
     so that every period gives some players their first state."""
-    rng = random.Random(seed)
-    pool = [f"q{n:02d}" for n in range(10 + 5 * seed)]
-    files = []
-    for number in range(2):
-        chosen = rng.sample(pool, 8)
-        stem = folder / f"{month}-event{number}"
-        with open(f"{stem}-players.csv", "w", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["id", "name", "rating"])
-            for pid in chosen:
-                n = int(pid[1:])
-                writer.writerow([pid, f"Player {pid}", "" if n % 3 == 0 else 1700 + 23 * n])
-        write_games(Path(f"{stem}-games.csv"), chosen, month, rng)
-        files.append(Path(f"{stem}-games.csv"))
-    return files
+    return write_month(folder, month, seed, [f"q{n:02d}" for n in range(10 + 5 * seed)])
 
 
 @pytest.mark.parametrize("import_order", ["by month", "last month first"])
