@@ -60,7 +60,12 @@ def player_texts(draw):
 def _column_read(text: str, source: str) -> list[players.PlayerRecord] | None:
     """The shortcut as core.players calls it."""
     return plain_players.plain_player_records(
-        text, source, players.PlayerRecord, players._RATINGS, players._ALLOWED
+        text,
+        source,
+        players.PlayerRecord,
+        players._RATINGS,
+        players._ALLOWED,
+        players.KNOWN_COLUMNS,
     )
 
 

@@ -40,15 +40,16 @@ def plain_player_records(
     record_class: type[R],
     ratings: MutableMapping[str, int | None],
     allowed: frozenset[str],
+    known_columns: Sequence[str],
 ) -> list[R] | None:
     """The records of a plain players file (see the module), or None where the file is not
     plain or any row is one the general path refuses or skips (a blank row, a row without an
     id, a rating not read yet that ``parse_rating`` refuses).  ``record_class`` is
-    core.players' ``PlayerRecord`` (its first ten fields are the known columns, from ``id``
-    to ``ever_2300``), ``ratings`` the rating each rating text read so far gave (kept up
-    here), ``allowed`` the columns core.players.check_columns takes (core.players imports
-    this module, not the other way round)."""
-    known = frozenset(tuple(record_class.__dataclass_fields__)[:10])  # type: ignore[attr-defined]
+    core.players' ``PlayerRecord``, ``known_columns`` core.players.KNOWN_COLUMNS (the
+    record's fields a column may fill), ``ratings`` the rating each rating text read so far
+    gave (kept up here), ``allowed`` the columns core.players.check_columns takes
+    (core.players imports this module, not the other way round)."""
+    known = frozenset(known_columns)
     text = text.lstrip("\ufeff")
     if any(mark in text for mark in _NOT_PLAIN):
         return None

@@ -636,7 +636,7 @@ def parse_player_csv(text: str, source: str = "<players>") -> PlayerFile:
 
 @lru_cache(maxsize=1)
 def _parsed_player_csv(text: str, source: str) -> PlayerFile:
-    records = plain_player_records(text, source, PlayerRecord, _RATINGS, _ALLOWED)
+    records = plain_player_records(text, source, PlayerRecord, _RATINGS, _ALLOWED, KNOWN_COLUMNS)
     if records is not None:  # an event's plain file, read a column at a time
         return PlayerFile(_check_unique(records), source)
     header, rows = read_csv_table(text, source, _("the player file"))
