@@ -9,7 +9,7 @@ rendered in each of the list's output formats (list), and ``history`` of one pla
 run is a fresh subprocess that imports ``ratingkit`` from the checkout it measures; with
 ``--before PATH`` an older checkout is measured in the same run, the two taking turns round
 after round on the same files.  Targets: imported and rated in under 3 s on 2 cores (issue
-16), and under 30 s (issue 7).
+16), under 30 s (issue 7), and in under 1.5 s of CPU (issue 28).
 
     .venv/bin/python bench/ledger_season.py
     .venv/bin/python bench/ledger_season.py --before /tmp/before --repeat 3
@@ -400,7 +400,13 @@ def main(argv: list[str] | None = None) -> int:
     labels["init + import + rate"] = ["init", "import", "rate"]
     header, rows = step_rows(runs, labels)
     print(table(header, rows))
-    total, text, _ = step_figure(runs["after"], ["init", "import", "rate"])
+    total, text, cpu_text = step_figure(runs["after"], ["init", "import", "rate"])
+    # Issue 28's target is CPU time (3.2-3.6 s when it was filed): the median run's.
+    cpu = (
+        statistics.median(sum(r.cpu[s] for s in ("init", "import", "rate")) for r in runs["after"])
+        if total is not None
+        else None
+    )
     print()
     print(
         table(
@@ -415,6 +421,11 @@ def main(argv: list[str] | None = None) -> int:
                     "imported and rated in under 30 s (issue 7)",
                     text,
                     verdict(total is not None and total < 30),
+                ],
+                [
+                    "imported and rated in under 1.5 s of CPU (issue 28)",
+                    f"CPU {cpu_text}",
+                    verdict(cpu is not None and cpu < 1.5),
                 ],
             ],
         )
