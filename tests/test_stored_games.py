@@ -241,6 +241,15 @@ DAMAGE = {
         "UPDATE packed_games SET whites = CAST(X'3930000000000000' || substr(whites, 9) AS BLOB)",
         "not in the event's player list",
     ),
+    # The import stores an event's games in one form; a games row beside its packed row is
+    # damage, not a game to drop (or to rate) without a word.
+    "both forms": (
+        "INSERT INTO games SELECT event_id, 9, (SELECT MIN(player_id) FROM participants pa"
+        " WHERE pa.event_id = packed_games.event_id), (SELECT MAX(player_id) FROM participants"
+        " pa WHERE pa.event_id = packed_games.event_id), 1.0, 0.0, 'played', NULL, NULL, NULL,"
+        " NULL, '{}' FROM packed_games",
+        "holds both packed games and games rows",
+    ),
 }
 
 
@@ -266,6 +275,23 @@ def test_a_damaged_packed_row_is_one_line_naming_the_ledger_and_the_event(
     assert re.search(words, text), text
     assert _count(path, "player_results") == 0  # nothing stored
     assert isinstance(error.value, LedgerError)
+
+
+def test_the_events_games_count_is_what_the_packed_row_holds(fide_months, tmp_path):
+    # `db events` counts a packed event's games from the rounds its row stores (8 bytes a
+    # round), as it counts rows: a damaged games cell is not shown as a count.
+    path = tmp_path / "l.sqlite"
+    path.write_bytes(fide_months.read_bytes())
+    rows = _rows_twin(fide_months, tmp_path / "rows.sqlite")
+    with Ledger(rows) as book:
+        counted = {row.event_id: row.games for row in book.event_rows()}
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE packed_games SET games = -1 WHERE event_id = 1")
+    connection.close()
+    with Ledger(path) as book:
+        assert {row.event_id: row.games for row in book.event_rows()} == counted
+    assert counted[1] > 0
 
 
 def test_the_engine_columns_of_a_packed_event_are_those_of_its_rows(fide_months, tmp_path):

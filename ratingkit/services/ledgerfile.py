@@ -60,10 +60,14 @@ FULL_CHECK_LIMIT_BYTES = 64 * 2**20
 #: transaction that touches a few hundred index pages spread over the ledger, so a FIDE-sized
 #: month (2,000 imports) wrote 2.4 GB of WAL and made some 520 checkpoints with 1,044 disk
 #: flushes of about 3.6 ms each: 2.7 s of its 13.9 s of wall time were spent waiting (issue
-#: 28).  At 10,000 pages (about 40 MB) the checkpoints are a tenth as many.  Durability is
-#: unchanged: a commit is in the WAL whatever its size, ``kill -9`` leaves the ledger as of
-#: its last commit (the next connection replays the WAL), and the last connection's close
-#: still folds the whole WAL into the file and removes it.
+#: 28).  At 10,000 pages (about 40 MB) the checkpoints are a tenth as many.  What a crash
+#: of the program leaves is unchanged: a commit is in the WAL whatever its size, ``kill -9``
+#: leaves the ledger as of its last commit (the next connection replays the WAL), and the
+#: last connection's close still folds the whole WAL into the file and removes it (so a CLI
+#: command's work is on the disk when it ends).  A power cut or a crash of the system loses,
+#: as with SQLite's default, the commits since the last checkpoint of a ledger still open
+#: (``synchronous = NORMAL`` flushes at checkpoints only), now up to about 40 MB of them
+#: instead of 4 MB; the ledger stays whole, as of an earlier commit.
 WAL_CHECKPOINT_PAGES = 10_000
 
 #: After a checkpoint the WAL file is cut back to this size (SQLite's default keeps it as

@@ -157,10 +157,13 @@ def remove(connection: sqlite3.Connection, event_id: int) -> None:
     connection.execute("DELETE FROM packed_games WHERE event_id = ?", (event_id,))
 
 
-#: The games count of an event in SQL, both forms (``e`` is the event's row).
+#: The games count of an event in SQL, both forms (``e`` is the event's row).  A packed
+#: event's is the number of rounds its row holds (8 bytes each, ``<i8``), not its ``games``
+#: cell: counted from what is stored, as the rows' count is, so that a damaged cell is not
+#: shown as a count (the rating refuses the row that does not agree with it).
 GAMES_COUNT_SQL = (
     "((SELECT COUNT(*) FROM games g WHERE g.event_id = e.id)"
-    " + COALESCE((SELECT p.games FROM packed_games p WHERE p.event_id = e.id), 0))"
+    " + COALESCE((SELECT length(p.rounds) / 8 FROM packed_games p WHERE p.event_id = e.id), 0))"
 )
 
 
@@ -286,6 +289,7 @@ _NOT_IN_EVENT = N_("a game's player is not in the event's player list")
 _WRONG_LENGTH = N_("a column does not hold one value a game")
 _UNKNOWN_PLAY = N_("a game ended in a way no import stores")
 _UNKNOWN_DAY = N_("a game's date is not one the import stores")
+_BOTH_FORMS = N_("the event holds both packed games and games rows")
 
 
 def _damaged(path: Path, event_id: int, problem: str) -> None:
@@ -390,7 +394,17 @@ def _is_day(text: object) -> bool:
 
 
 def read_period(connection: sqlite3.Connection, path: Path, period: str) -> dict[int, PackedGames]:
-    """The period's packed events' games by event, read in one query."""
+    """The period's packed events' games by event, read in one query.  An event the import
+    stores in one form only (packed, or ``games`` rows) that holds both is a damaged ledger:
+    refused, not rated on one of them."""
+    both = connection.execute(
+        "SELECT p.event_id FROM packed_games p JOIN events e ON e.id = p.event_id WHERE"
+        " e.period = ? AND EXISTS (SELECT 1 FROM games g WHERE g.event_id = p.event_id)"
+        " LIMIT 1",
+        (period,),
+    ).fetchone()
+    if both is not None:
+        _damaged(path, both[0], _BOTH_FORMS)
     return {
         row[0]: unpack(path, row)
         for row in connection.execute(
