@@ -78,9 +78,9 @@ def _read_by_a_fresh_connection(path: Path, period: str) -> tuple[object, ...]:
     return list(records.items()), list(texts.items())
 
 
-def test_the_state_kept_is_the_state_stored(imported, tmp_path, monkeypatch) -> None:
-    path = _copy(imported, tmp_path / "kept.sqlite")
-    used = []
+def _watch_still_before(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each answer of KeptState.still_before from now on (is the kept state used?), in order."""
+    used: list[bool] = []
     still_before = KeptState.still_before
 
     def watched(self: KeptState, *args: object) -> bool:
@@ -89,6 +89,12 @@ def test_the_state_kept_is_the_state_stored(imported, tmp_path, monkeypatch) -> 
         return answer
 
     monkeypatch.setattr(KeptState, "still_before", watched)
+    return used
+
+
+def test_the_state_kept_is_the_state_stored(imported, tmp_path, monkeypatch) -> None:
+    path = _copy(imported, tmp_path / "kept.sqlite")
+    used = _watch_still_before(monkeypatch)
     with Ledger(path) as book:
         for period in PERIODS:
             kept = book._state_kept
@@ -249,15 +255,7 @@ def test_players_new_to_the_state_are_kept_in_the_reads_order(
         for games in files:
             book.import_file(games)
     path = _copy(base, tmp_path / "kept.sqlite")
-    used = []
-    still_before = KeptState.still_before
-
-    def watched(self: KeptState, *args: object) -> bool:
-        answer = still_before(self, *args)  # type: ignore[arg-type]
-        used.append(answer)
-        return answer
-
-    monkeypatch.setattr(KeptState, "still_before", watched)
+    used = _watch_still_before(monkeypatch)
     kept_periods = 0
     with Ledger(path) as book:
         for period in PERIODS:
