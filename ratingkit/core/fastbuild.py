@@ -6,15 +6,17 @@ Frozen dataclass instances built in bulk.
 A frozen dataclass's ``__init__`` sets every field through ``object.__setattr__``: a FESA
 replay of 5,000 events builds some 100,000 player states and 100,000 player records that way,
 about 10% of its time by a microbenchmark.  :func:`build` makes the same object (equal, the
-same repr and fields: ``tests/test_fastbuild.py``) about four times faster.
+same repr and fields: ``tests/test_fastbuild.py``) about four times faster; :func:`maker`
+makes a positional builder of one class, for the loops that build a month's 200,000.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -31,6 +33,37 @@ def build(cls: type[T], fields: dict[str, object]) -> T:
     obj = _new(cls)
     obj.__dict__.update(fields.items())
     return obj
+
+
+#: Each class's builder, made once (:func:`maker`).
+_MAKERS: dict[type, Callable[..., Any]] = {}
+
+
+def maker(cls: type[T]) -> Callable[..., T]:
+    """:func:`build` of ``cls`` as a function of its fields, given positionally in the class's
+    order (every one, ``__post_init__``'s work already done by the caller), made once a class
+    as ``dataclasses`` makes an ``__init__``: each field set straight into the new object's
+    dictionary, in order, so that the dictionary shares its keys with every other instance's.
+    Faster than :func:`build` (no dictionary of fields a call), and the field names come from
+    the class, not from a copy of them at each place that builds one."""
+    known: Callable[..., T] | None = _MAKERS.get(cls)
+    if known is not None:
+        return known
+    names = [field.name for field in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    # The generated code's own names, which no field of ours takes (checked).
+    own = ("_new_", "_cls_", "_made_", "_fields_")
+    assert not set(own) & set(names), (cls, names)
+    body = "".join(f"    _fields_[{name!r}] = {name}\n" for name in names)
+    source = (
+        f"def make_{cls.__name__}({', '.join(names)}):\n"
+        "    _made_ = _new_(_cls_)\n    _fields_ = _made_.__dict__\n" + body + "    return _made_\n"
+    )
+    namespace: dict[str, Any] = {}
+    # The source is the class's own field names (identifiers), nothing read from outside.
+    exec(source, {"_new_": _new, "_cls_": cls}, namespace)
+    made: Callable[..., T] = namespace[f"make_{cls.__name__}"]
+    _MAKERS[cls] = made
+    return made
 
 
 @contextmanager

@@ -29,7 +29,7 @@ from types import MappingProxyType
 from ..core.citations import Concept
 from ..core.errors import InvalidValueError, Location
 from ..core.extras import BirthAndFirstRating
-from ..core.fastbuild import build
+from ..core.fastbuild import build, maker
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, Player, ReadNote
 from ..core.outcome import Note, NoteKind, Rule
@@ -216,8 +216,9 @@ FIDE_STATE = FideStateCodec()
 #: (nothing holds its dict, so nothing can change it).
 _NO_EXTRA: Mapping[str, str] = MappingProxyType({})
 
-#: A frozen object made without its constructor (its fields set one by one, in order).
-_new = object.__new__
+#: A PlayerRecord and a PlayerState built without their constructors (fastbuild.maker): a
+#: FIDE month reads 200,000 players' states and writes 100,000 records.
+_make_record = maker(PlayerRecord)
 
 
 def new_state_record(
@@ -231,30 +232,26 @@ def new_state_record(
     ever_2300: bool | None,
     pending: tuple[Pending, ...],
 ) -> PlayerRecord:
-    """:meth:`FideStateCodec.new_record` of a state given field by field, the record built as
-    :func:`~ratingkit.core.fastbuild.build` builds, each field set straight into its
-    dictionary (every field in the class's order, its
-    ``extra`` already read-only: what ``PlayerRecord.__post_init__`` makes), without a
-    :class:`FideState` first: a period writes one for each person
-    (tests/test_state_record_fast.py holds it to the constructor)."""
+    """:meth:`FideStateCodec.new_record` of a state given field by field, the record built by
+    :func:`~ratingkit.core.fastbuild.maker` (its ``extra`` already read-only: what
+    ``PlayerRecord.__post_init__`` makes), without a :class:`FideState` first: a period
+    writes one for each person (tests/test_state_record_fast.py holds it to the
+    constructor)."""
     extra = MappingProxyType({PENDING_COLUMN: format_pending(pending)}) if pending else _NO_EXTRA
-    record = _new(PlayerRecord)
-    # Each field set in the class's order: the object's dictionary shares its keys with every
-    # other record's, as the constructor's does (a third of build's time: no dict of fields).
-    fields = record.__dict__
-    fields["id"] = key
-    fields["name"] = name
-    fields["rating"] = rating
-    fields["games"] = games
-    fields["born"] = born
-    fields["k"] = k
-    fields["ever_2400"] = ever_2400
-    fields["grade"] = None
-    fields["prior_grade"] = None
-    fields["ever_2300"] = ever_2300
-    fields["extra"] = extra
-    fields["location"] = None
-    return record
+    return _make_record(
+        id=key,
+        name=name,
+        rating=rating,
+        games=games,
+        born=born,
+        k=k,
+        ever_2400=ever_2400,
+        grade=None,
+        prior_grade=None,
+        ever_2300=ever_2300,
+        extra=extra,
+        location=None,
+    )
 
 
 # -- one event's players ----------------------------------------------------------------------
@@ -281,37 +278,9 @@ class PlayerState:
     matched: str | None = None
 
 
-def _player_state(
-    games: int | None,
-    born: date | None,
-    ever_2400: bool | None,
-    k: int | None,
-    first_rated: date | None,
-    ever_2300: bool | None,
-    list_rating: int | None,
-    pending: tuple[Pending, ...],
-    born_year_only: bool,
-    key: str | None,
-    matched: str | None,
-) -> PlayerState:
-    """``PlayerState(...)`` built as :func:`~ratingkit.core.fastbuild.build` builds, each
-    field set straight into its dictionary in the class's order (shared keys; a third of the
-    constructor's time: a FIDE month reads 200,000 players' states;
-    tests/test_matcher_fast_path.py holds it to the constructor)."""
-    state = _new(PlayerState)
-    fields = state.__dict__
-    fields["games"] = games
-    fields["born"] = born
-    fields["ever_2400"] = ever_2400
-    fields["k"] = k
-    fields["first_rated"] = first_rated
-    fields["ever_2300"] = ever_2300
-    fields["list_rating"] = list_rating
-    fields["pending"] = pending
-    fields["born_year_only"] = born_year_only
-    fields["key"] = key
-    fields["matched"] = matched
-    return state
+#: ``PlayerState(...)`` built by :func:`~ratingkit.core.fastbuild.maker`, its fields in the
+#: class's order (tests/test_matcher_fast_path.py holds it to the constructor).
+_player_state = maker(PlayerState)
 
 
 def person_key(player: Player, event: Event) -> str:
@@ -458,17 +427,17 @@ def read_states(
                 missing.append(player.name)
                 missing_ids.append(player.id)
             states[player.id] = _player_state(
-                None,
-                player.born,
-                None,
-                None,
-                None,
-                None,
-                None,
-                (),
-                own.born_year_only,
-                core_person_key(player, local_ids).value,
-                None,
+                games=None,
+                born=player.born,
+                ever_2400=None,
+                k=None,
+                first_rated=None,
+                ever_2300=None,
+                list_rating=None,
+                pending=(),
+                born_year_only=own.born_year_only,
+                key=core_person_key(player, local_ids).value,
+                matched=None,
             )
             continue
         how_counts[how] = how_counts.get(how, 0) + 1
@@ -511,17 +480,17 @@ def read_states(
         pending = read_pending(record)
         born = record.born
         states[player.id] = _player_state(
-            record.games,
-            born or player.born,
-            record.ever_2400,
-            record.k,
-            first_date,
-            record.ever_2300,
-            record.rating if rated else None,
-            () if rated else pending,
-            born is None and own.born_year_only,
-            record.id or person_key(player, event),
-            how,
+            games=record.games,
+            born=born or player.born,
+            ever_2400=record.ever_2400,
+            k=record.k,
+            first_rated=first_date,
+            ever_2300=record.ever_2300,
+            list_rating=record.rating if rated else None,
+            pending=() if rated else pending,
+            born_year_only=born is None and own.born_year_only,
+            key=record.id or person_key(player, event),
+            matched=how,
         )
     if players is not None:
         source = players.source or tr("player file")

@@ -39,7 +39,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from ..core.errors import InvalidValueError, Location, MalformedLineError, RatingkitError
-from ..core.fastbuild import collector_paused
+from ..core.fastbuild import collector_paused, maker
 from ..core.fileio import (
     FIELD_LIMIT,
     Reads,
@@ -236,7 +236,7 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
     (games, k, grade ...) and unknown columns go to ``Player.extra``."""
     players: list[Player] = []
     append = players.append
-    new = object.__new__
+    make_player = maker(Player)
     for record in roster:
         cells = record.__dict__
         record_id = cells["id"]
@@ -250,40 +250,21 @@ def players_from_roster(roster: PlayerFile) -> list[Player]:
             for column, value in zip(_EXTRA_STATE, state, strict=True):
                 if value is not None:
                     extra[column] = value
-        # Player(...) without its __init__ (fastbuild.build inlined: a month's files are
-        # 200,000 rows), its fields set in the class's order: its __post_init__ wraps
-        # ``extra``, a dictionary made here.
-        player = new(Player)
-        if extra:
-            player.__dict__.update(
-                (
-                    ("id", record_id),
-                    ("name", cells["name"] or record_id),
-                    ("rating", cells["rating"]),
-                    ("federation", extra.pop("federation", None) or None),
-                    ("title", extra.pop("title", None) or None),
-                    ("sex", extra.pop("sex", None) or None),
-                    ("born", cells["born"]),
-                    ("fide_id", extra.pop("fide_id", None) or None),
-                    ("extra", MappingProxyType(extra)),
-                    ("location", cells["location"]),
-                )
-            )
-        else:  # nothing to take from it
-            player.__dict__.update(
-                (
-                    ("id", record_id),
-                    ("name", cells["name"] or record_id),
-                    ("rating", cells["rating"]),
-                    ("federation", None),
-                    ("title", None),
-                    ("sex", None),
-                    ("born", cells["born"]),
-                    ("fide_id", None),
-                    ("extra", MappingProxyType(extra)),
-                    ("location", cells["location"]),
-                )
-            )
+        # Player(...) without its __init__ (fastbuild.maker: a month's files are 200,000
+        # rows): its __post_init__ wraps ``extra``, a dictionary made here, after the columns
+        # it names are taken out of it (the arguments are read left to right).
+        player = make_player(
+            id=record_id,
+            name=cells["name"] or record_id,
+            rating=cells["rating"],
+            federation=extra.pop("federation", None) or None,
+            title=extra.pop("title", None) or None,
+            sex=extra.pop("sex", None) or None,
+            born=cells["born"],
+            fide_id=extra.pop("fide_id", None) or None,
+            extra=MappingProxyType(extra),
+            location=cells["location"],
+        )
         append(player)
     return players
 

@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ...core.errors import InputError
 from ...core.extras import FideListFlags
-from ...core.fastbuild import collector_paused
+from ...core.fastbuild import collector_paused, maker
 from ...core.i18n import tr
 from ...core.model import (
     Bye,
@@ -456,7 +456,7 @@ class LedgerRating(LedgerCore):
         players: dict[int, list[Player]] = {}
         current_event: int | None = None
         current: list[Player] = []
-        new = object.__new__
+        make_player = maker(Player)
         proxy = MappingProxyType
         for (
             event_id,
@@ -486,21 +486,20 @@ class LedgerRating(LedgerCore):
             # The event's own rating: the rule set takes each player's rating before the
             # event by the one rule (core.players.rating_before) from it and the state before
             # the period (``state``), or, rating the period's events one after the other, from
-            # the state the earlier ones left.  The Player built as fastbuild.build builds,
-            # each field set straight into its dictionary in the class's order (shared keys;
-            # a FIDE month's 200,000 participants).
-            player = new(Player)
-            fields = player.__dict__
-            fields["id"] = str(player_id)
-            fields["name"] = p_name
-            fields["rating"] = rating
-            fields["federation"] = fed
-            fields["title"] = title
-            fields["sex"] = None
-            fields["born"] = date.fromisoformat(born) if born else None
-            fields["fide_id"] = None
-            fields["extra"] = proxy(extra)
-            fields["location"] = None
+            # the state the earlier ones left.  The Player built by fastbuild.maker (a FIDE
+            # month's 200,000 participants).
+            player = make_player(
+                id=str(player_id),
+                name=p_name,
+                rating=rating,
+                federation=fed,
+                title=title,
+                sex=None,
+                born=date.fromisoformat(born) if born else None,
+                fide_id=None,
+                extra=proxy(extra),
+                location=None,
+            )
             current.append(player)
         return players
 

@@ -42,6 +42,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ...core.fastbuild import maker
 from ...core.i18n import N_, _, tr
 from ...core.model import Game, Play
 from ..ledgerfile import LedgerFileError
@@ -212,38 +213,34 @@ class PackedGames:
         """The games as :meth:`LedgerRating._build_games` builds them from ``games`` rows:
         the same field values in the class's order, without the model's checks (they were
         checked when imported)."""
-        new = object.__new__
+        make_game = maker(Game)
         days = self.day_values()
         plays = self.play_names
-        built = []
-        for round_, white, black, white_half, black_half, play, day in zip(
-            self.rounds.tolist(),
-            map(str, self.whites.tolist()),
-            map(str, self.blacks.tolist()),
-            self.white_halves.tolist(),
-            self.black_halves.tolist(),
-            self.plays.tolist(),
-            days,
-            strict=True,
-        ):
-            game = new(Game)
-            game.__dict__.update(
-                (
-                    ("round", round_),
-                    ("white", white),
-                    ("black", black),
-                    ("white_score", _SCORE_OF_HALVES[white_half]),
-                    ("black_score", _SCORE_OF_HALVES[black_half]),
-                    ("play", plays[play]),
-                    ("special", None),
-                    ("handicap", None),
-                    ("date", day),
-                    ("extra", EMPTY_EXTRA),
-                    ("location", None),
-                )
+        return [
+            make_game(
+                round=round_,
+                white=white,
+                black=black,
+                white_score=_SCORE_OF_HALVES[white_half],
+                black_score=_SCORE_OF_HALVES[black_half],
+                play=plays[play],
+                special=None,
+                handicap=None,
+                date=day,
+                extra=EMPTY_EXTRA,
+                location=None,
             )
-            built.append(game)
-        return built
+            for round_, white, black, white_half, black_half, play, day in zip(
+                self.rounds.tolist(),
+                map(str, self.whites.tolist()),
+                map(str, self.blacks.tolist()),
+                self.white_halves.tolist(),
+                self.black_halves.tolist(),
+                self.plays.tolist(),
+                days,
+                strict=True,
+            )
+        ]
 
     def engine_columns(
         self, player_ids: Sequence[int], path: Path, days: dict[object, int | None]
