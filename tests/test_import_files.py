@@ -86,7 +86,10 @@ def test_the_batch_stores_the_rows_of_the_files_imported_one_by_one(
     with Ledger.create(tmp_path / "one.sqlite", rules) as book:
         singles = [book.import_file(path) for path in files()]
     with Ledger.create(tmp_path / "batch.sqlite", rules) as book:
+        temp_store = book._connection.execute("PRAGMA temp_store").fetchone()
         done = book.import_files(files())
+        # The savepoints' journals were held in memory for the batch alone.
+        assert book._connection.execute("PRAGMA temp_store").fetchone() == temp_store
     assert list(done.files) == singles
     assert _rows(tmp_path / "batch.sqlite") == _rows(tmp_path / "one.sqlite")
     assert _rows(tmp_path / "batch.sqlite", ("packed_games",))["packed_games"] or rules == "fesa"
