@@ -6,9 +6,11 @@ rated, the rest unrated) as CSV pairs into a temporary folder: a games file
 (round,white,black,result,date) and a players file (id,name,rating,fide_id) for each event.
 The writing is timed apart and not counted.  Then one subprocess, importing ``ratingkit``
 from the checkout it measures, does through the ledger's Python API
-(``ratingkit.services.ledger.Ledger``) ``create`` (init), ``import_file`` of every event
-(import), ``rate_period`` of the month (rate) and ``published_list`` in each of the list's
-output formats (list); its peak memory (``ru_maxrss``) after the rating is the figure, and
+(``ratingkit.services.ledger.Ledger``) ``create`` (init), ``import_files`` of the month's
+files as one operation (import; ``import_file`` of each file where the checkout measured has
+no ``import_files``, or on both sides with ``--file-by-file``; the table says which each side
+used), ``rate_period`` of the month (rate) and ``published_list`` in each of the list's output
+formats (list); its peak memory (``ru_maxrss``) after the rating is the figure, and
 with ``--tracemalloc`` the peak of Python's allocations too.  Targets: imported and rated in
 under 60 s, peak memory under 2 GB (issue 16); under 15 s, under 1 GB and the list as XLSX
 under 3 s (issue 28).
@@ -16,6 +18,7 @@ under 3 s (issue 28).
     .venv/bin/python bench/ledger_fide_month.py --players 10000 --games 100000   # a quick look
     .venv/bin/python bench/ledger_fide_month.py --timeout 120                   # the full month
     .venv/bin/python bench/ledger_fide_month.py --before /tmp/before --repeat 1
+    .venv/bin/python bench/ledger_fide_month.py --before /tmp/before --file-by-file
 
 A step longer than ``--timeout`` seconds is reported as "did not finish in N s" (its
 subprocess is killed, and the memory figure is then its peak until then).
@@ -38,6 +41,7 @@ from ledger_season import (
     step_figure,
     step_rows,
     take_turns,
+    used_text,
     write_season,
 )
 
@@ -61,6 +65,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--before", type=Path, help="a checkout of an older revision")
     parser.add_argument(
         "--timeout", type=float, default=600, help="seconds a step may take (default 600)"
+    )
+    parser.add_argument(
+        "--file-by-file",
+        action="store_true",
+        help="import each file on its own (import_file) on both sides, the old way",
     )
     parser.add_argument(
         "--tracemalloc", action="store_true", help="also trace Python's allocations (slower)"
@@ -90,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
             "files": [str(f) for f in files],
             "steps": steps,
             "tracemalloc": args.tracemalloc,
+            # The month's files as one operation (Ledger.import_files) where a side has it.
+            "batch": not args.file_by_file,
         }
         runs = take_turns(sides, plan, folder, args.repeat, args.timeout)
     per_event = min(args.events_size, args.players - args.players % 2)
@@ -113,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     labels["init + import + rate"] = ["init", "import", "rate"]
     header, rows = step_rows(runs, labels)
     print(table(header, rows))
+    print(used_text(runs, "import"))
     memory_rows: list[list[object]] = []
     peaks: dict[str, int] = {}
     for side, side_runs in runs.items():

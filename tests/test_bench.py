@@ -118,6 +118,15 @@ def test_the_ledger_benches_print_every_step_of_both_checkouts():
     assert "peak memory under 2 GB" in month
     assert "| after | " in month and "| before | " in month
     assert "80 players, 400 games in 4 events of 20 players and 10 rounds" in month
+    # The month's files as one operation where the checkout has it, else (and with
+    # --file-by-file) each file on its own; the output says which each side used.
+    batch = "import_files (the files as one operation)"
+    assert f"import: before {batch}; after {batch}" in month
+    one_by_one = _run_bench(
+        "ledger_fide_month.py", *SMALL_RUNS["ledger_fide_month.py"], "--file-by-file"
+    )
+    each = "import_file of each file"
+    assert f"import: before {each}; after {each}" in one_by_one
 
 
 def test_a_step_over_its_timeout_is_reported_instead_of_waited_for():

@@ -7,11 +7,15 @@ import argparse
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import RatingkitError, names_a_place, placed
-from ..core.i18n import _, tr
+from ..core.i18n import _, tr, trn
 from ..services.listing import LIST_FORMATS
 from .shared import _add_encoding, _columns, _Parser, _render
+
+if TYPE_CHECKING:
+    from ..services.ledger import Ledger
 
 
 def _add_db_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -29,9 +33,11 @@ def _add_db_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     fide_list.add_argument("ledger")
     fide_list.add_argument("input", help=_("FIDE's rating list file (TXT or XML)"))
     _add_encoding(fide_list)
-    load = sub.add_parser("import", help=_("import an event file (and player state)"))
+    load = sub.add_parser(
+        "import", help=_("import event files (and player state) as one operation: all or nothing")
+    )
     load.add_argument("ledger")
-    load.add_argument("input")
+    load.add_argument("input", nargs="+", metavar="INPUT")
     load.add_argument(
         "--players",
         metavar="FILE",
@@ -116,6 +122,17 @@ def _cmd_db(args: argparse.Namespace) -> str:
             )
             + "\n"
         )
+    if args.db_command == "import" and args.players is not None and len(args.input) > 1:
+        # A player file is one event's roster and state: which file it is for is not guessed.
+        raise RatingkitError(
+            trn(
+                "--players gives the player file of one event file, and {count} was given: "
+                "import each with its own --players",
+                "--players gives the player file of one event file, and {count} were given: "
+                "import each with its own --players",
+                count=len(args.input),
+            )
+        )
     # Every command checks the ledger's integrity first (issue 16, 8): a damaged ledger is
     # neither written nor listed.
     with (
@@ -125,19 +142,11 @@ def _cmd_db(args: argparse.Namespace) -> str:
         _naming_the_ledger(
             ledger.path,
             f"db {args.db_command}",
-            inputs=[p for p in (getattr(args, "input", None), getattr(args, "players", None)) if p],
+            inputs=_inputs_of(args),
         ),
     ):
         if args.db_command == "import":
-            summary = ledger.import_file(
-                args.input,
-                args.players,
-                args.period,
-                args.input_format,
-                args.encoding,
-                replace=args.replace,
-            )
-            return f"{summary}\n"
+            return _import(ledger, args)
         if args.db_command == "import-list":
             return f"{ledger.import_list(args.input, args.encoding)}\n"
         if args.db_command == "rate":
@@ -190,6 +199,34 @@ def _cmd_db(args: argparse.Namespace) -> str:
         if args.db_command == "remove":
             return ledger.remove_event(args.event, replace=args.replace) + "\n"
         return _render(ledger.periods(), "table", _columns(args))
+
+
+def _inputs_of(args: argparse.Namespace) -> list[str]:
+    """The files a command reads besides the ledger (db import's inputs and --players,
+    import-list's list)."""
+    given = getattr(args, "input", None)
+    inputs = given if isinstance(given, list) else [given]
+    return [str(p) for p in (*inputs, getattr(args, "players", None)) if p]
+
+
+def _import(ledger: Ledger, args: argparse.Namespace) -> str:
+    """``db import``: one file with its player file (``--players``), or every INPUT as one
+    operation (``Ledger.import_files``: all or nothing), each file's line and, for several,
+    the total's."""
+    if args.players is not None:
+        summary = ledger.import_file(
+            args.input[0],
+            args.players,
+            args.period,
+            args.input_format,
+            args.encoding,
+            replace=args.replace,
+        )
+        return f"{summary}\n"
+    done = ledger.import_files(
+        args.input, args.period, args.input_format, args.encoding, replace=args.replace
+    )
+    return f"{done}\n"
 
 
 @contextmanager

@@ -20,7 +20,8 @@ Before it stores or rates an event the ledger runs :func:`ratingkit.core.ruleset
 CLI does: a chess event is refused by a shogi ledger and the other way round.
 
 The ledger is made of parts with one job each: :mod:`.schema` (the tables of each version and
-the migrations), :mod:`.importing` (imports and player matching), :mod:`.rating` (rating a
+the migrations), :mod:`.importing` (imports and player matching, each file read and checked by
+:mod:`.checking`, several files as one operation by :mod:`.batch`), :mod:`.rating` (rating a
 period and publishing its list) and :mod:`.queries` (what is read back); :class:`Ledger`
 opens the file and joins them behind the one public API.
 """
@@ -40,8 +41,9 @@ from ..ledgerfile import (
     create_ledger_file,
     open_connection,
 )
-from .common import ImportErrors, _now, parse_period, state_list_columns
-from .importing import ImportSummary, LedgerImporting, ListImportSummary
+from .batch import FilesImported, ImportTotal, LedgerBatchImporting
+from .common import FilesImportErrors, ImportErrors, _now, parse_period, state_list_columns
+from .importing import ImportSummary, ListImportSummary
 from .queries import LedgerQueries
 from .rating import listed_by
 from .rows import EventRow, HistoryRow, ListRow, PeriodRow, PlayerHistory
@@ -52,9 +54,12 @@ from .views import events_table, history_table, list_table, periods_table
 __all__ = [
     "BUSY_TIMEOUT_SECONDS",
     "EventRow",
+    "FilesImportErrors",
+    "FilesImported",
     "HistoryRow",
     "ImportErrors",
     "ImportSummary",
+    "ImportTotal",
     "Ledger",
     "LedgerBusyError",
     "LedgerError",
@@ -71,7 +76,7 @@ __all__ = [
 BUSY_TIMEOUT_SECONDS = 10.0
 
 
-class Ledger(LedgerImporting, LedgerQueries):
+class Ledger(LedgerBatchImporting, LedgerQueries):
     """A rating ledger in one SQLite file.  Use :meth:`create` for a new one."""
 
     def __init__(

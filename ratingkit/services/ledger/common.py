@@ -20,10 +20,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ...core.errors import InputError, Location
+from ...core.errors import InputError, Location, names_a_place
 from ...core.extras import state_column
 from ...core.game_columns import PlainArrays
-from ...core.i18n import N_, tr
+from ...core.i18n import N_, tr, trn
 from ...core.output import plain
 from ...core.players import (
     MatchKey,
@@ -57,6 +57,34 @@ class ImportErrors(LedgerError):
                 source=source,
                 count=len(errors),
                 errors=listed,
+            )
+        )
+
+
+class FilesImportErrors(LedgerError):
+    """An import of several files as one operation (``Ledger.import_files``) found errors in
+    some of them; nothing of any file was applied.  ``failed`` lists each bad file with its
+    errors, ``errors`` all of them, each naming its file."""
+
+    def __init__(self, count: int, failed: Sequence[tuple[str, Sequence[str]]]):
+        self.failed = tuple((source, tuple(errors)) for source, errors in failed)
+        self.errors = tuple(
+            error if names_a_place(error, [source]) else f"{source}: {error}"
+            for source, errors in self.failed
+            for error in errors
+        )
+        super().__init__(
+            trn(
+                "import of {count} file applied nothing",
+                "import of {count} files applied nothing",
+                count=count,
+            )
+            + ", "
+            + trn(
+                "errors in {count} file: {errors}",
+                "errors in {count} files: {errors}",
+                count=len(self.failed),
+                errors="; ".join(self.errors),
             )
         )
 

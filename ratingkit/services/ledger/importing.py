@@ -15,7 +15,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ...core.errors import RatingkitError
 from ...core.fastbuild import build
 from ...core.game_columns import PlainArrays, game_columns, game_count, game_dates
 from ...core.i18n import tr
@@ -28,31 +27,24 @@ from ...core.players import (
     PlayerFile,
     PlayerMatch,
     PlayerRecord,
-    RatingConflictError,
-    differing_rating_rule,
     match_by_keys,
     normalise_name,
     person_key,
-    rating_before,
-    read_player_file,
     stored_person_key,
 )
-from ...core.ruleset import guard
-from ...formats import read_event
 from ..ledgerfile import (
     LedgerError,
 )
 from . import stored_games
+from .checking import CheckedFile, check_file
 from .common import (
     _RECORD_FIELDS,
     ImportErrors,
     _games_digest,
     _now,
-    _period_of,
     _record_from_json,
     _record_to_json,
     _row_id,
-    parse_period,
 )
 from .rating import LedgerRating
 from .state_text import _merged_state_text
@@ -159,112 +151,68 @@ class LedgerImporting(LedgerRating):
         rated one in the same transaction.  Any error applies nothing and every error found
         is listed.
         """
-        source = str(path)
-        errors: list[str] = []
-        event: Event | None = None
-        player_file: PlayerFile | None = None
-        try:
-            event = read_event(path, input_format, encoding, roster=players)
-        except RatingkitError as exc:
-            errors.append(str(exc))
-        if players is None and event is not None:
-            players = event.origin.player_file  # a players.csv that carries state
-        if players is not None:
-            try:
-                player_file = read_player_file(players, encoding)
-            except RatingkitError as exc:
-                errors.append(str(exc))
-        if event is None:
-            raise ImportErrors(source, errors)
-        if period is not None:
-            try:
-                period = parse_period(period)
-            except RatingkitError as exc:
-                errors.append(str(exc))
-        else:
-            day = event.end or event.start or _last_game_date(event)
-            if day is None:
-                errors.append(
-                    tr(
-                        "{source}: the file gives no date; give the period with --period",
-                        source=source,
-                    )
-                )
-            else:
-                period = _period_of(day)
-        try:
-            # What the rule set cannot rate (a chess event in a shogi ledger, a score table
-            # under a rule set that rates games) is refused now, not when the period is rated.
-            guard(self.rules, [event], player_file)
-        except RatingkitError as exc:
-            errors.append(str(exc))
-        # The event's players matched to the player file once, for the ratings' check here
-        # and for their state stored with the event (_store_event).
-        state = (
-            player_file.match([(p.id, p.name) for p in event.players], by_name=event.local_ids)
-            if player_file is not None
-            else None
-        )
-        if state is not None:
-            # A player's rating in the event and in the player file: one rating before the
-            # event (core.players.rating_before), refused now where they differ and the rule
-            # set does not allow it.
-            errors.extend(self._rating_conflicts(event, state, source))
-        file_digest = _file_digest(Path(path), event)
-        if errors:
-            raise ImportErrors(source, errors)
-        assert period is not None
+        checked = check_file(self.rules, path, players, period, input_format, encoding)
         with self._write():
-            # Matching and the duplicate checks run inside the write transaction: two imports
-            # at once cannot both create one new player or both store one event.
-            keys, match_errors = self._match_keys(event)
-            errors.extend(match_errors)
-            known = self._connection.execute(
-                "SELECT id, period FROM events WHERE digest = ?", (file_digest,)
-            ).fetchone()
-            if known is not None:
-                errors.append(
-                    tr(
-                        "{source}: already imported as event {event_id} (period {period})",
-                        source=source,
-                        event_id=known[0],
-                        period=known[1],
-                    )
-                )
-            rated_from = self._rated_from(period)
-            if rated_from is not None and not replace:
-                errors.append(
-                    tr(
-                        "{source}: period {rated_from} is already rated, so an event of period "
-                        "{period} would not be rated; import it with --replace to re-rate "
-                        "{first} and every later rated period",
-                        source=source,
-                        rated_from=rated_from,
-                        period=period,
-                        first=min(period, rated_from),
-                    )
-                )
-            if errors:
-                raise ImportErrors(source, errors)
-            summary = self._store_event(
-                event, keys, file_digest, period, player_file, state, source
-            )
-            if rated_from is not None:
-                self._rerate_from(min(period, rated_from))
+            summary, rerate_from, _digest = self._store_checked(checked, replace=replace)
+            if rerate_from is not None:
+                self._rerate_from(rerate_from)
             return summary
 
-    def _rating_conflicts(self, event: Event, match: PlayerMatch, source: str) -> list[str]:
-        """The players whose rating in ``event`` and in the player file (``match``, the
-        event's players matched to it) the one rule
-        (:func:`~ratingkit.core.players.rating_before`) refuses, one message each."""
-        rule = differing_rating_rule(self.rules)
-        errors = []
-        for player in event.players:
-            try:
-                rating_before(player, match.records.get(player.id), rule, event_place=source)
-            except RatingConflictError as exc:
-                errors.append(str(exc))
-        return errors
+    def _store_checked(
+        self, checked: CheckedFile, *, replace: bool, earlier: Mapping[str, str] | None = None
+    ) -> tuple[ImportSummary, str | None, str]:
+        """Store a checked file inside the caller's write transaction: its summary, the
+        period to re-rate from (None: no rated period concerned) and the file's digest.
+        ``earlier``: the digests of the files stored before it in one batch
+        (``import_files``), each with its file, whose copy is refused naming that file.
+        Every error found is raised as one :class:`ImportErrors`; the caller rolls back."""
+        source, event, period = checked.source, checked.event, checked.period
+        errors: list[str] = []
+        file_digest = _file_digest(Path(checked.path), event)
+        # Matching and the duplicate checks run inside the write transaction: two imports
+        # at once cannot both create one new player or both store one event.
+        keys, match_errors = self._match_keys(event)
+        errors.extend(match_errors)
+        if earlier and file_digest in earlier:
+            errors.append(
+                tr(
+                    "{source}: the same file as {earlier}, given before it in this import",
+                    source=source,
+                    earlier=earlier[file_digest],
+                )
+            )
+        elif (
+            known := self._connection.execute(
+                "SELECT id, period FROM events WHERE digest = ?", (file_digest,)
+            ).fetchone()
+        ) is not None:
+            errors.append(
+                tr(
+                    "{source}: already imported as event {event_id} (period {period})",
+                    source=source,
+                    event_id=known[0],
+                    period=known[1],
+                )
+            )
+        rated_from = self._rated_from(period)
+        if rated_from is not None and not replace:
+            errors.append(
+                tr(
+                    "{source}: period {rated_from} is already rated, so an event of period "
+                    "{period} would not be rated; import it with --replace to re-rate "
+                    "{first} and every later rated period",
+                    source=source,
+                    rated_from=rated_from,
+                    period=period,
+                    first=min(period, rated_from),
+                )
+            )
+        if errors:
+            raise ImportErrors(source, errors)
+        summary = self._store_event(
+            event, keys, file_digest, period, checked.player_file, checked.state, source
+        )
+        return summary, None if rated_from is None else min(period, rated_from), file_digest
 
     @staticmethod
     def _player_key(player: Player, event: Event) -> str | None:
