@@ -1,7 +1,8 @@
 """A ledger of the current schema taken back to schema 4, for the tests that open an older
 ledger (tests/test_ledger_schemas.py, test_ledger.py, test_rating_before.py), and a ledger of
 the current schema with its packed games as the ``games`` rows schema 5 wrote
-(:func:`games_as_rows`, :func:`undo_schema_6`).
+(:func:`games_as_rows`, :func:`undo_schema_6`), and one without schema 7's index
+(:func:`undo_schema_7`).
 
 Schema 4 kept FIDE's K and FESA's grade as the columns ``published.k`` and ``published.grade``
 and the K of a result as ``player_results.k``; schema 5 keeps them as JSON objects of the
@@ -80,8 +81,19 @@ def games_as_rows(connection: sqlite3.Connection) -> None:
     connection.execute("DELETE FROM packed_games")
 
 
+def undo_schema_7(connection: sqlite3.Connection) -> None:
+    """Schema 6 (d2595b4): no index of the events by their games' digest."""
+    connection.execute("DROP INDEX events_by_games_digest")
+    connection.execute("PRAGMA user_version = 6")
+
+
 def undo_schema_6(connection: sqlite3.Connection) -> None:
-    """Schema 5 (35b39fe): the games as rows (:func:`games_as_rows`), no ``packed_games``."""
+    """Schema 5 (35b39fe): the games as rows (:func:`games_as_rows`), no ``packed_games``; a
+    ledger of schema 7 is first taken back to 6 (:func:`undo_schema_7`)."""
+    if connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE name = 'events_by_games_digest'"
+    ).fetchone():
+        undo_schema_7(connection)
     games_as_rows(connection)
     connection.execute("DROP TABLE packed_games")
     connection.execute("PRAGMA user_version = 5")

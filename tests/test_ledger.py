@@ -639,7 +639,7 @@ def test_a_ledger_of_schema_1_is_migrated_and_its_history_still_read(toy, tmp_pa
         )
         connection.execute("PRAGMA user_version = 1")
     with Ledger(path) as book:
-        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 6
+        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 7
         (row,) = book.history("Ann").rows
         assert (row["rating_before"], row["change"], row["rating_after"]) == (1600, 5.0, 1605)
         book.import_file(files / "summer-games.csv")

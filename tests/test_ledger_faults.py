@@ -716,7 +716,7 @@ def test_a_schema_version_flipped_lower_is_one_line_and_nothing_is_migrated(rate
     for side in ("-wal", "-shm"):
         Path(f"{rated}{side}").unlink(missing_ok=True)
     data = bytearray(rated.read_bytes())
-    assert int.from_bytes(data[60:64], "big") == ledger_module.SCHEMA_VERSION == 6
+    assert int.from_bytes(data[60:64], "big") == ledger_module.SCHEMA_VERSION == 7
     data[60:64] = (1).to_bytes(4, "big")
     rated.write_bytes(bytes(data))
     assert _verdict(rated) == "ok"  # the pages are sound; only the number is wrong

@@ -24,12 +24,13 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA
-from older_ledgers import undo_schema_5
+from older_ledgers import undo_schema_5, undo_schema_7
 
 from ratingkit.services.ledger import (
     SCHEMA_VERSION,
     EventRow,
     HistoryRow,
+    ImportErrors,
     Ledger,
     LedgerError,
     ListRow,
@@ -141,7 +142,7 @@ def current(schema_4, tmp_path):
 def test_the_stored_ledger_is_of_schema_4_and_holds_a_season(schema_4):
     with sqlite3.connect(schema_4) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == 4
-    assert SCHEMA_VERSION == 6
+    assert SCHEMA_VERSION == 7
     stored = _stored(schema_4)
     # tests/data/ledger/season: January to April 2024, seven events.
     assert stored["periods"] == ["2024-01", "2024-02", "2024-03", "2024-04"]
@@ -333,7 +334,7 @@ def test_a_ledger_written_at_schema_5_opens_rates_and_lists_as_the_same_files_pa
         assert _read(book) == stored  # the lists it holds, read before anything is rated
         from_rows = _rated_lists(book)
     with sqlite3.connect(old) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
         assert connection.execute("SELECT COUNT(*) FROM games").fetchone()[0] == rows
         assert connection.execute("SELECT COUNT(*) FROM packed_games").fetchone()[0] == 0
     connection.close()
@@ -369,3 +370,50 @@ def _stored_5(path: Path) -> dict[str, object]:
         connection.commit()
     connection.close()
     return found
+
+
+# -- schema 6 -> 7: the events by their games' digest -----------------------------------------
+def _games_digest_plan(connection: sqlite3.Connection) -> str:
+    """How SQLite finds an event by its games' digest (importing._store_event's query)."""
+    plan = connection.execute(
+        "EXPLAIN QUERY PLAN SELECT id, period, source FROM events WHERE games_digest = ?", ("x",)
+    ).fetchall()
+    return " ".join(row[-1] for row in plan)
+
+
+def test_a_ledger_of_schema_6_gets_the_games_digest_index_and_gives_the_same_lists(tmp_path):
+    """A ledger as d2595b4 wrote it (schema 6: no index of the events by their games' digest,
+    made here by dropping it with plain SQL) is migrated to schema 7 when opened for writing:
+    the same lists and histories, the index there and used, and the same games imported again
+    from another file (its lines in another order) still refused as the same games."""
+    path = tmp_path / "season.sqlite"
+    files = sorted(SEASON.glob("*-games.csv"))
+    with Ledger.create(path, "fesa") as book:
+        book.import_file(files[0], SEASON / "players.csv")
+        for file in files[1:]:
+            book.import_file(file)
+        for period in sorted({row.period for row in book.event_rows()}):
+            book.rate_period(period)
+        before = _read(book)
+    with sqlite3.connect(path) as connection:
+        undo_schema_7(connection)
+        assert "events_by_games_digest" not in _games_digest_plan(connection)  # a scan
+    connection.close()
+    with pytest.raises(LedgerError, match="must be upgraded to 7"):
+        Ledger(path, write=False)  # read only, it is not migrated
+    lines = files[-1].read_text(encoding="utf-8").splitlines(keepends=True)
+    again = tmp_path / "again"
+    again.mkdir()
+    copy = again / files[-1].name
+    copy.write_text(lines[0] + "".join(reversed(lines[1:])), encoding="utf-8")
+    (again / files[-1].name.replace("-games", "-players")).write_bytes(
+        files[-1].with_name(files[-1].name.replace("-games", "-players")).read_bytes()
+    )
+    with Ledger(path) as book:
+        assert _read(book) == before
+        with pytest.raises(ImportErrors, match="the same games between the same players"):
+            book.import_file(copy, replace=True)
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert "USING INDEX events_by_games_digest" in _games_digest_plan(connection)
+    connection.close()

@@ -326,7 +326,7 @@ def test_schema_4_keys_a_decomposed_name_as_the_composed_one(tmp_path):
         undo_schema_5(connection)
         connection.execute("PRAGMA user_version = 3")
     with Ledger(path) as book:
-        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 6
+        assert book._connection.execute("PRAGMA user_version").fetchone()[0] == 7
         assert book.find_player(composed) == book.find_player(decomposed)
 
 

@@ -24,7 +24,6 @@ from test_ledger_rows import PERIODS, imported_ledger
 
 from ratingkit.core.model import Game, Play
 from ratingkit.services.ledger import Ledger, LedgerError, stored_games
-from ratingkit.services.ledger.schema import MIGRATIONS
 from ratingkit.services.ledgerfile import LedgerFileError
 
 SEASON = DATA / "ledger" / "season"
@@ -64,7 +63,7 @@ def plain_cells(draw):
 
 def _packed_table() -> sqlite3.Connection:
     connection = sqlite3.connect(":memory:")
-    for statement in MIGRATIONS[-1].split(";"):
+    for statement in stored_games.PACKED_TABLE.split(";"):  # schema 6
         connection.execute(statement.replace("REFERENCES events(id)", ""))
     return connection
 

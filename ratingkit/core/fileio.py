@@ -190,7 +190,8 @@ def decode_text(data: bytes, source: str, encoding: str | None = None) -> Decode
     if text.startswith("\ufeff"):
         text = text[1:]
         decoded = DecodedText(text, decoded.encoding, decoded.how, True)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\r" in text:  # one quick look (most files have no CR), not two replacing scans
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return DecodedText(text, decoded.encoding, decoded.how, decoded.bom)
 
 

@@ -32,6 +32,9 @@ R = TypeVar("R")
 _NOT_PLAIN = ('"', "'", "\x00", "\r")
 #: The known columns of an event's players file (the others are a player's state).
 _PLAIN_KNOWN = frozenset(("id", "name", "rating"))
+#: The rating each rating text read so far gave (a month's files repeat the ratings 0-4000),
+#: for every reader of a players file (core.players' ``_RATINGS``).
+RATINGS_READ: dict[str, int | None] = {}
 
 
 def plain_player_records(
@@ -49,6 +52,113 @@ def plain_player_records(
     record's fields a column may fill), ``ratings`` the rating each rating text read so far
     gave (kept up here), ``allowed`` the columns core.players.check_columns takes
     (core.players imports this module, not the other way round)."""
+    table = _plain_table(text, ratings, allowed, known_columns)
+    if table is None:
+        return None
+    numbers, ids, names, rating_texts, extras, columns = table
+    # Each row's extra cells as its own mapping, made a column set at a time.
+    extra_rows = zip(*(columns[column] for column in extras), strict=True)
+    extra_maps = (
+        map(MappingProxyType, map(dict, map(partial(zip, extras), extra_rows)))
+        if extras
+        else map(MappingProxyType, map(dict, repeat((), len(ids))))
+    )
+    ratings_of = ratings.get
+    records: list[R] = []
+    append = records.append
+    # Built by fastbuild.maker (200,000 rows): each object's fields in its class's order.
+    make_location = maker(Location)
+    make_record = maker(record_class)
+    for number, record_id, name, rating_text, extra in zip(
+        numbers, ids, names, rating_texts, extra_maps, strict=True
+    ):
+        record = make_record(
+            id=record_id,
+            name=name or None,
+            rating=ratings_of(rating_text),
+            games=None,
+            born=None,
+            k=None,
+            ever_2400=None,
+            grade=None,
+            prior_grade=None,
+            ever_2300=None,
+            extra=extra,
+            location=make_location(file=source, line=number, column=None),
+        )
+        append(record)
+    return records
+
+
+#: The extra columns an event's player has as his own fields (formats.csvpair's
+#: ``players_from_roster`` takes them out of his ``extra``), an empty cell None.
+_PLAYER_FIELDS = ("federation", "title", "sex", "fide_id")
+
+
+def plain_roster_players(
+    text: str,
+    source: str,
+    player_class: type[R],
+    ratings: MutableMapping[str, int | None],
+    allowed: frozenset[str],
+    known_columns: Sequence[str],
+) -> list[R] | None:
+    """An event's players (core.model's ``Player``, ``player_class``) straight from a plain
+    players file's columns, as formats.csvpair's ``players_from_roster`` makes them from
+    :func:`plain_player_records`' records, without a record a row (issue 28 part 3: a FIDE
+    month's 200,000 rows); None where that function gives None or an id is there twice
+    (core.players refuses it, with its message).  The other arguments are that function's.
+    ``tests/test_plain_players.py`` holds the two ways to the same players."""
+    table = _plain_table(text, ratings, allowed, known_columns)
+    if table is None:
+        return None
+    numbers, ids, names, rating_texts, extras, columns = table
+    if len(set(ids)) != len(ids):
+        return None
+    empty = [""] * len(ids)
+    own = [columns[field] if field in extras else empty for field in _PLAYER_FIELDS]
+    kept = [column for column in extras if column not in _PLAYER_FIELDS]
+    extra_maps = (
+        map(
+            MappingProxyType,
+            map(dict, map(partial(zip, kept), zip(*map(columns.get, kept), strict=True))),
+        )
+        if kept
+        else map(MappingProxyType, map(dict, repeat((), len(ids))))
+    )
+    ratings_of = ratings.get
+    players: list[R] = []
+    append = players.append
+    make_location = maker(Location)
+    make_player = maker(player_class)
+    for number, player_id, name, rating_text, federation, title, sex, fide_id, extra in zip(
+        numbers, ids, names, rating_texts, *own, extra_maps, strict=True
+    ):
+        player = make_player(
+            id=player_id,
+            name=name or player_id,
+            rating=ratings_of(rating_text),
+            federation=federation or None,
+            title=title or None,
+            sex=sex or None,
+            born=None,
+            fide_id=fide_id or None,
+            extra=extra,
+            location=make_location(file=source, line=number, column=None),
+        )
+        append(player)
+    return players
+
+
+def _plain_table(
+    text: str,
+    ratings: MutableMapping[str, int | None],
+    allowed: frozenset[str],
+    known_columns: Sequence[str],
+) -> tuple[Sequence[int], list[str], list[str], list[str], list[str], dict[str, list[str]]] | None:
+    """A plain players file's rows (see :func:`plain_player_records`) as its columns: the
+    rows' line numbers, ids, names, rating texts (each read into ``ratings``), the extra
+    columns' names and every column by name; None where it is not plain."""
     known = frozenset(known_columns)
     text = text.lstrip("\ufeff")
     if any(mark in text for mark in _NOT_PLAIN):
@@ -94,38 +204,7 @@ def plain_player_records(
         except RatingkitError:
             return None  # refused with its line by the general path
     extras = [column for column in header if column not in known]
-    # Each row's extra cells as its own mapping, made a column set at a time.
-    extra_rows = zip(*(columns[column] for column in extras), strict=True)
-    extra_maps = (
-        map(MappingProxyType, map(dict, map(partial(zip, extras), extra_rows)))
-        if extras
-        else map(MappingProxyType, map(dict, repeat((), len(ids))))
-    )
-    ratings_of = ratings.get
-    records: list[R] = []
-    append = records.append
-    # Built by fastbuild.maker (200,000 rows): each object's fields in its class's order.
-    make_location = maker(Location)
-    make_record = maker(record_class)
-    for number, record_id, name, rating_text, extra in zip(
-        numbers, ids, names, rating_texts, extra_maps, strict=True
-    ):
-        record = make_record(
-            id=record_id,
-            name=name or None,
-            rating=ratings_of(rating_text),
-            games=None,
-            born=None,
-            k=None,
-            ever_2400=None,
-            grade=None,
-            prior_grade=None,
-            ever_2300=None,
-            extra=extra,
-            location=make_location(file=source, line=number, column=None),
-        )
-        append(record)
-    return records
+    return numbers, ids, names, rating_texts, extras, columns
 
 
 #: The ASCII characters str.strip() removes but a space and the line end (LF).

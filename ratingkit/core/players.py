@@ -71,7 +71,7 @@ from .matching import MatchKey as MatchKey
 from .matching import match_by_keys as match_by_keys
 from .model import ReadNote
 from .notes import Note, NoteKind, Rule
-from .plain_players import plain_player_records
+from .plain_players import RATINGS_READ, plain_player_records
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
 if TYPE_CHECKING:
@@ -698,8 +698,7 @@ _ALLOWED = frozenset((*KNOWN_COLUMNS, *EXTRA_COLUMNS))  # what check_columns tak
 #: The known columns of an event's players file, and the state of a record without the others.
 _PLAIN_KNOWN = frozenset(("id", "name", "rating"))
 _NO_STATE = dict.fromkeys(("games", "born", "k", "ever_2400", "grade", "prior_grade", "ever_2300"))
-#: The rating each rating text read so far gave (a month's files repeat the ratings 0-4000).
-_RATINGS: dict[str, int | None] = {}
+_RATINGS = RATINGS_READ  # the rating each rating text read so far gave (core.plain_players)
 
 
 def _record(row: Mapping[str, str], location: Location, *, stripped: bool = False) -> PlayerRecord:

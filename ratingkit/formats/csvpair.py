@@ -70,7 +70,8 @@ from ..core.model import (
     with_game,
 )
 from ..core.output import protect_row
-from ..core.players import PlayerFile, parse_player_csv
+from ..core.plain_players import RATINGS_READ, plain_roster_players
+from ..core.players import EXTRA_COLUMNS, KNOWN_COLUMNS, PlayerFile, parse_player_csv
 from ..core.ruleset import event_game
 from ..core.values import MAX_ROUND, parse_date, parse_round
 from . import Format, register_format
@@ -85,6 +86,12 @@ _NO_STATE = (None,) * len(PLAYER_STATE_COLUMNS)
 _EXTRA_STATE = tuple(c for c in PLAYER_STATE_COLUMNS if c != "born")
 _extra_state_of = attrgetter(*_EXTRA_STATE)
 _NO_EXTRA_STATE = (None,) * len(_EXTRA_STATE)
+#: The columns a players file may have (core.players.check_columns takes these).
+_ROSTER_COLUMNS = frozenset((*KNOWN_COLUMNS, *EXTRA_COLUMNS))
+#: A plain players file read straight into the players (core.plain_players); False sends it
+#: through its records (``players_from_roster``), the path tests/test_plain_players.py holds
+#: the fast one against.
+_ROSTER_FAST = True
 
 
 def locate_pair(path: Path) -> tuple[Path, Path]:
@@ -116,6 +123,14 @@ def read_pair_roster(
     an error naming the games file when there is no players file beside it and no ``roster``
     (a players file named by the user, ``--players``) is given.  ``reads`` collects how the
     players file was decoded."""
+    games_path, players_path, text = _roster_text(path, encoding, reads, roster)
+    return games_path, players_path, parse_player_csv(text, str(players_path))
+
+
+def _roster_text(
+    path: Path, encoding: str | None, reads: Reads | None, roster: Path | None
+) -> tuple[Path, Path, str]:
+    """:func:`read_pair_roster`'s files and the players file's text, not parsed yet."""
     games_path, players_path, found = _located_pair(path)
     if not found:
         found = players_path.exists()
@@ -133,8 +148,7 @@ def read_pair_roster(
             Location(str(games_path)),
             str(players_path),
         )
-    text = read_text_into(players_path, encoding, reads)
-    return games_path, players_path, parse_player_csv(text, str(players_path))
+    return games_path, players_path, read_text_into(players_path, encoding, reads)
 
 
 @collector_paused()
@@ -152,10 +166,21 @@ def read_csv_pair(
     players file to read when none lies beside the games file.
     """
     reads: Reads = []
-    games_path, players_path, listed = read_pair_roster(
+    games_path, players_path, roster_text = _roster_text(
         Path(path), encoding, reads, Path(roster) if roster is not None else None
     )
-    players = players_from_roster(listed)
+    # A plain players file (core.plain_players: no state column, so no player file with
+    # state either) read straight into the players, without a record a row; any other as the
+    # player file's records, then the players.
+    players = plain_roster_players(
+        roster_text, str(players_path), Player, RATINGS_READ, _ROSTER_COLUMNS, KNOWN_COLUMNS
+    )
+    has_state = False
+    if players is None or not _ROSTER_FAST:
+        listed = parse_player_csv(roster_text, str(players_path))
+        players = players_from_roster(listed)
+        state_of = attrgetter(*PLAYER_STATE_COLUMNS)
+        has_state = any(cells != _NO_STATE for cells in map(state_of, listed))
     known_ids = {p.id for p in players}
     games_text = read_text_into(games_path, encoding, reads)
     games, byes = _read_games(games_text, str(games_path), known_ids)
@@ -173,8 +198,6 @@ def read_csv_pair(
         if games_path.name == "games.csv"
         else games_path.stem.replace("-games", "").replace("_games", "")
     )
-    state_of = attrgetter(*PLAYER_STATE_COLUMNS)
-    has_state = any(cells != _NO_STATE for cells in map(state_of, listed))
     # Event-level fields (time control, dates, ...) from a side file ``event.csv``.
     fields = read_sidecar(games_path, encoding=encoding, reads=reads)
     # The type is decided before the event is built, so that it is built (and checked) once.
@@ -305,7 +328,8 @@ def _read_games_by_columns(
     million games."""
     text = text.lstrip("\ufeff")
     # Lines end in LF or CRLF (a lone CR, which the csv module reads as a line end, is its).
-    text = text.replace("\r\n", "\n")
+    if "\r" in text:  # (core.fileio's texts have none: a quick look, not a replacing scan)
+        text = text.replace("\r\n", "\n")
     if any(mark in text for mark in _NOT_PLAIN) or "\r" in text:
         return None
     lines = text.split("\n")
@@ -332,7 +356,7 @@ def _read_games_by_columns(
     # Every line has the header's cells (no quote can hide a delimiter): the lines' cells
     # split at once, a column every len(header)-th cell.
     width = len(header)
-    if not body or set(map(methodcaller("count", delimiter), body)) != {width - 1}:
+    if not body or not _cells_in_every_line(body, delimiter, width):
         return None
     cells = delimiter.join(body).split(delimiter)
     columns = {
@@ -377,6 +401,28 @@ def _read_games_by_columns(
         dates=tuple(map(day_of.__getitem__, days)),
     )
     return games, tuple(byes)
+
+
+def _cells_in_every_line(body: list[str], delimiter: str, width: int) -> bool:
+    """Whether every line of ``body`` has ``width - 1`` delimiters: for an ASCII text (most)
+    its delimiters and line ends alone (``bytes.translate`` deleting every other byte, one
+    pass in C) against that many a line, else a count a line (_CELLS_AT_ONCE False: always)."""
+    if _CELLS_AT_ONCE and len(delimiter) == 1 and delimiter.isascii():
+        joined = "\n".join(body)
+        if joined.isascii():
+            others = _OTHER_BYTES.get(delimiter)
+            if others is None:
+                kept = {ord(delimiter), ord("\n")}
+                others = _OTHER_BYTES[delimiter] = bytes(set(range(256)) - kept)
+            marks = joined.encode("ascii").translate(None, others)
+            return marks == ((delimiter * (width - 1) + "\n") * len(body))[:-1].encode("ascii")
+    return set(map(methodcaller("count", delimiter), body)) == {width - 1}
+
+
+#: Every byte but a delimiter and the line end, by delimiter (_cells_in_every_line).
+_OTHER_BYTES: dict[str, bytes] = {}
+#: False counts the delimiters a line: the path tests/test_csvpair_cells_check.py holds it to.
+_CELLS_AT_ONCE = True
 
 
 #: The ASCII characters str.strip() removes but the line end (LF).

@@ -436,6 +436,10 @@ def _games_digest(
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+#: Games whose four ranks' product of counts is below this are sorted by one int64 key.
+_ONE_SORT_KEY_BELOW = 2**62
+
+
 def _plain_lines(games: PlainArrays) -> bytes:
     """The sorted lines of :func:`_games_digest` for plain games given as columns, each
     ending in a newline, as UTF-8: the same bytes, made without a string a game.
@@ -483,7 +487,16 @@ def _plain_lines(games: PlainArrays) -> bytes:
         (player_ranks[count:], player_table),
         (tail_ranks[tail_codes], tail_table),
     ]
-    order = np.lexsort([ranks for ranks, _table in reversed(cells)])
+    # The games in the order of their cells' ranks: the four ranks as one number where it
+    # fits (argsort of one key, stable as lexsort is, which is about five times slower).
+    sizes = [len(table) for _ranks, table in cells]
+    if sizes[0] * sizes[1] * sizes[2] * sizes[3] < _ONE_SORT_KEY_BELOW:
+        key = cells[0][0]
+        for (ranks, _table), size in zip(cells[1:], sizes[1:], strict=True):
+            key = key * size + ranks
+        order = np.argsort(key, kind="stable")
+    else:
+        order = np.lexsort([ranks for ranks, _table in reversed(cells)])
     widths = [table.itemsize for _ranks, table in cells]
     # round TAB white TAB black tail NEWLINE (the tail brings its own tab)
     matrix = np.zeros((count, sum(widths) + 3), np.uint8)

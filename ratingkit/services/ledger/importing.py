@@ -322,9 +322,9 @@ class LedgerImporting(LedgerRating):
                 found.setdefault(name_key, []).append(int(player_id))
         return {name: ids[0] if len(ids) == 1 else None for name, ids in found.items()}
 
-    def _lookup(self, query: str, values: Sequence[str]) -> dict[str, int]:
+    def _lookup(self, query: str, values: Sequence[str | int]) -> dict[Any, int]:
         """``query`` (``... IN ({})``) over ``values``, in chunks SQLite accepts."""
-        found: dict[str, int] = {}
+        found: dict[Any, int] = {}
         for start in range(0, len(values), 500):
             chunk = values[start : start + 500]
             marks = ", ".join("?" * len(chunk))
@@ -363,10 +363,14 @@ class LedgerImporting(LedgerRating):
         )
         if not event.local_ids:
             # The file's ids are the players' own (member numbers): kept with him, also
-            # where he is known by his FIDE id or came from FIDE's list.
+            # where he is known by his FIDE id or came from FIDE's list (most have one).
+            unset = self._lookup(
+                "SELECT id, id FROM players WHERE own_id IS NULL AND id IN ({})",
+                [ids[p.id] for p in known_players],
+            )
             db.executemany(
                 "UPDATE players SET own_id = ? WHERE id = ? AND own_id IS NULL",
-                [(p.id, ids[p.id]) for p in known_players],
+                [(p.id, ids[p.id]) for p in known_players if ids[p.id] in unset],
             )
         # No special ending, handicap or extra cell in the whole event (a chess month): each
         # game's row is its seven plain cells, made once for the digest and the insert.
