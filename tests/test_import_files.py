@@ -189,6 +189,29 @@ def test_a_file_given_twice_in_one_batch_is_a_copy_of_the_earlier(tmp_path, fixe
     )
 
 
+def test_the_same_games_in_another_file_of_the_batch_name_that_file(tmp_path):
+    # The same games written again with their lines reversed and another name: another file
+    # (its own digest), the same games (the games digest). The earlier one is stored only if
+    # the whole batch is, so the message names its file, not an event id the ledger never
+    # keeps.
+    first = SEASON / "2024-01-club-cup-1-games.csv"
+    again = tmp_path / "again"
+    again.mkdir()
+    header, *lines = first.read_text().splitlines()
+    (again / "cup-games.csv").write_text("\n".join([header, *reversed(lines)]) + "\n")
+    shutil.copy(SEASON / "2024-01-club-cup-1-players.csv", again / "cup-players.csv")
+    path = tmp_path / "l.sqlite"
+    with Ledger.create(path, "fide-2014") as book:
+        before = _rows(path)
+        with pytest.raises(FilesImportErrors) as caught:
+            book.import_files([first, again / "cup-games.csv"])
+    assert _rows(path) == before
+    assert caught.value.errors == (
+        f"{again / 'cup-games.csv'}: the same games between the same players on the same "
+        f"dates as {first}, given before it in this import",
+    )
+
+
 def test_a_players_file_given_as_an_input_is_named_as_such(tmp_path):
     players = SEASON / "2024-01-club-cup-1-players.csv"
     with (

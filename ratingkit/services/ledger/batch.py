@@ -104,6 +104,8 @@ class LedgerBatchImporting(LedgerImporting):
         failed: list[tuple[str, tuple[str, ...]]] = []
         #: The digest of each file stored so far, with its name: a later copy names it.
         earlier: dict[str, str] = {}
+        #: The event each file stored so far became, with its name (the same games again).
+        earlier_events: dict[int, str] = {}
         rerate_from: str | None = None
         count = 0
         with self._write() as db:
@@ -113,7 +115,7 @@ class LedgerBatchImporting(LedgerImporting):
                 try:
                     checked = check_file(self.rules, path, None, period, input_format, encoding)
                     summary, from_period, digest = self._store_checked(
-                        checked, replace=replace, earlier=earlier
+                        checked, replace=replace, earlier=earlier, earlier_events=earlier_events
                     )
                 except ImportErrors as exc:
                     # This file's rows go; the later files are still checked (nothing of any
@@ -124,6 +126,7 @@ class LedgerBatchImporting(LedgerImporting):
                     continue
                 db.execute("RELEASE import_file")
                 earlier[digest] = checked.source
+                earlier_events[summary.event_id] = checked.source
                 summaries.append(summary)
                 if from_period is not None:
                     rerate_from = min(from_period, rerate_from or from_period)

@@ -159,12 +159,19 @@ class LedgerImporting(LedgerRating):
             return summary
 
     def _store_checked(
-        self, checked: CheckedFile, *, replace: bool, earlier: Mapping[str, str] | None = None
+        self,
+        checked: CheckedFile,
+        *,
+        replace: bool,
+        earlier: Mapping[str, str] | None = None,
+        earlier_events: Mapping[int, str] | None = None,
     ) -> tuple[ImportSummary, str | None, str]:
         """Store a checked file inside the caller's write transaction: its summary, the
         period to re-rate from (None: no rated period concerned) and the file's digest.
         ``earlier``: the digests of the files stored before it in one batch
-        (``import_files``), each with its file, whose copy is refused naming that file.
+        (``import_files``), each with its file, whose copy is refused naming that file;
+        ``earlier_events``: the events those files became, each with its file (the same
+        games again name that file, not an event the refused batch never stores).
         Every error found is raised as one :class:`ImportErrors`; the caller rolls back."""
         source, event, period = checked.source, checked.event, checked.period
         errors: list[str] = []
@@ -210,7 +217,14 @@ class LedgerImporting(LedgerRating):
         if errors:
             raise ImportErrors(source, errors)
         summary = self._store_event(
-            event, keys, file_digest, period, checked.player_file, checked.state, source
+            event,
+            keys,
+            file_digest,
+            period,
+            checked.player_file,
+            checked.state,
+            source,
+            earlier_events or {},
         )
         return summary, None if rated_from is None else min(period, rated_from), file_digest
 
@@ -340,8 +354,11 @@ class LedgerImporting(LedgerRating):
         player_file: PlayerFile | None,
         state: PlayerMatch | None,
         source: str,
+        earlier_events: Mapping[int, str],
     ) -> ImportSummary:
-        """Store a checked event; ``state`` is its players matched to ``player_file``."""
+        """Store a checked event; ``state`` is its players matched to ``player_file``;
+        ``earlier_events``: the events stored before it in the same batch, with their
+        files."""
         db = self._connection
         # The event's own players file: its rating is the one the event gives (stored with the
         # event), the rating before this event, not a state before the player's first rated
@@ -398,19 +415,26 @@ class LedgerImporting(LedgerRating):
             "SELECT id, period, source FROM events WHERE games_digest = ?", (games_digest,)
         ).fetchone()
         if known is not None:
-            raise ImportErrors(
-                source,
-                [
-                    tr(
-                        "{source}: the same games between the same players on the same dates "
-                        "were imported as event {event_id} (period {period}, from {file})",
-                        source=source,
-                        event_id=known[0],
-                        period=known[1],
-                        file=known[2],
-                    )
-                ],
-            )
+            earlier_file = earlier_events.get(int(known[0]))
+            if earlier_file is not None:
+                # An event of this batch: it is stored only if the whole batch is, so the
+                # message names its file, not its event id.
+                same = tr(
+                    "{source}: the same games between the same players on the same dates as "
+                    "{earlier}, given before it in this import",
+                    source=source,
+                    earlier=earlier_file,
+                )
+            else:
+                same = tr(
+                    "{source}: the same games between the same players on the same dates "
+                    "were imported as event {event_id} (period {period}, from {file})",
+                    source=source,
+                    event_id=known[0],
+                    period=known[1],
+                    file=known[2],
+                )
+            raise ImportErrors(source, [same])
         registered = 0
         if player_file is not None:
             matched = {id(r) for r in state.records.values()} if state is not None else set()
