@@ -187,7 +187,7 @@ class LedgerRating(LedgerCore):
         built = rated_rows[0] if rated_rows is not None else self._build_events(period, state)
         played: set[int] = set()
         for _unused, event in built:
-            played.update(int(pid) for pid in event.player_ids)
+            played.update(map(int, event.player_ids))
         reports: list[Report] = []
         k_used: dict[str, int] = {}
         rows: list[tuple[object, ...]] = []
@@ -458,6 +458,9 @@ class LedgerRating(LedgerCore):
         current: list[Player] = []
         make_player = maker(Player)
         proxy = MappingProxyType
+        loads = json.loads
+        # Birth dates parsed once each (a FIDE month's players play in two events or more).
+        days: dict[str, date] = {}
         for (
             event_id,
             player_id,
@@ -477,30 +480,29 @@ class LedgerRating(LedgerCore):
         ):
             # No fide_id for the rule set: the ledger id is the player's identity here (the
             # FIDE rule sets key their new state by FIDE id where a player has one).
-            extra = json.loads(p_extra) if p_extra != "{}" else {}
+            extra = loads(p_extra) if p_extra != "{}" else {}
             extra["start_number"] = local_id
             if event_id != current_event:
                 # An event's rows come together (imported at once): its list looked up once.
                 current_event = event_id
                 current = players.setdefault(event_id, [])
+            if born:
+                day = days.get(born)
+                if day is None:
+                    day = days[born] = date.fromisoformat(born)
+            else:
+                day = None
             # The event's own rating: the rule set takes each player's rating before the
             # event by the one rule (core.players.rating_before) from it and the state before
             # the period (``state``), or, rating the period's events one after the other, from
             # the state the earlier ones left.  The Player built by fastbuild.maker (a FIDE
-            # month's 200,000 participants).
-            player = make_player(
-                id=str(player_id),
-                name=p_name,
-                rating=rating,
-                federation=fed,
-                title=title,
-                sex=None,
-                born=date.fromisoformat(born) if born else None,
-                fide_id=None,
-                extra=proxy(extra),
-                location=None,
+            # month's 200,000 participants), its fields in the class's order: id, name,
+            # rating, federation, title, sex, born, fide_id, extra, location.
+            current.append(
+                make_player(
+                    str(player_id), p_name, rating, fed, title, None, day, None, proxy(extra), None
+                )
             )
-            current.append(player)
         return players
 
     def _byes(self, period: str) -> dict[int, list[Bye]]:
