@@ -692,16 +692,22 @@ def _engine_result_rows(
         known = cells[id(value)] = (value, _cell(value))
         return known[1]
 
+    known = cells.get
+    # Each status's stored name by the member's id (a member's ``name`` is a Python-level
+    # property; an enum member's hash too).
+    status_names = {id(status): status.name for status in Status}
     for (event_id, _event), parts in zip(events, values, strict=True):
         for pid, before, games, score, expected, change, after, status, k in parts:
             published = published_of.get(pid, after)
             if score is None and not games:
                 score = 0.0
-            detail = details[k] if k in details else details.setdefault(k, result_detail(k))
+            detail = details.get(k, _NO_DETAIL)
+            if detail is _NO_DETAIL:
+                detail = details[k] = result_detail(k)
             # A plain int (a rating, a games count) or None is its own cell.
-            known_score = cells.get(id(score))
-            known_expected = cells.get(id(expected))
-            known_change = cells.get(id(change))
+            known_score = known(id(score))
+            known_expected = known(id(expected))
+            known_change = known(id(change))
             rows.append(
                 (
                     period,
@@ -713,7 +719,7 @@ def _engine_result_rows(
                     known_expected[1] if known_expected is not None else cell(expected),
                     known_change[1] if known_change is not None else cell(change),
                     published if published is None or type(published) is int else _cell(published),
-                    status.name,
+                    status_names[id(status)],
                     detail,
                 )
             )
@@ -824,6 +830,9 @@ def _game_columns(
         [days[text] for text in dates],
     )
 
+
+#: No detail text made yet for a K (:func:`_engine_result_rows`; None is a detail: no K).
+_NO_DETAIL = object()
 
 #: The scores a game side can have.
 _SCORES = frozenset({0.0, 0.5, 1.0})
