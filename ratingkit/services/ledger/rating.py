@@ -215,7 +215,7 @@ class LedgerRating(LedgerCore):
                 new_state = _merge_state(new_state, outcome.new_state or _state_from(outcome))
                 k_used.update(k_of)
             after = {r.id: r for r in new_state if r.id is not None}
-        strangers = sorted(set(after) - set(before) - {str(p) for p in played})
+        strangers = sorted(set(after).difference(before, map(str, played)))
         if strangers:
             raise LedgerError(
                 tr(
@@ -603,6 +603,7 @@ class LedgerRating(LedgerCore):
         first_published = earlier.first_published
         arrived_rated = {r[0] for r in db.execute("SELECT id FROM players WHERE arrived_rated")}
         list_columns = state_list_columns(self.rules)
+        rules_listed = self.rules.listed
         # FIDE's lists show the K alone (FIDE 2014 8.56): a player's state text is a function
         # of the K in force and his record's K, made once for each pair, not once a player.
         k_alone = list_columns == (K_IN_FORCE,)
@@ -613,7 +614,7 @@ class LedgerRating(LedgerCore):
         rows = []
         for pid, record in state.items():
             player_id = int(pid)
-            listed = listed_by(self.rules, record)
+            listed = bool(rules_listed(record))  # listed_by, its method bound once
             is_new = listed and player_id not in ever_listed and player_id not in arrived_rated
             # Inactive: no rated game in the ledger for twelve months (FIDE 1982 9.23 asks
             # fewer than 4 games a year; the ledger flags the plainer case).  A player who has
