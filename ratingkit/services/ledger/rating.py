@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ...core.errors import InputError
 from ...core.extras import FideListFlags
-from ...core.fastbuild import collector_paused, maker
+from ...core.fastbuild import age_new_objects, collector_paused, maker
 from ...core.i18n import tr
 from ...core.model import (
     Bye,
@@ -157,7 +157,11 @@ class LedgerRating(LedgerCore):
         # Many small objects (events, games, outcomes), none in a cycle: the collector waits.
         with collector_paused():
             try:
-                return [report for p in to_rate for report in self._rate_one(p)]
+                reports = [report for p in to_rate for report in self._rate_one(p)]
+                # What the rating made and keeps (its reports, the state and lists kept for
+                # the next period) aged at once, not walked by the first collection after.
+                age_new_objects()
+                return reports
             except RatingConflictError as exc:
                 # An event's rating that is not the one the ledger's state gives (issue 24):
                 # the error names both; nothing is stored.
