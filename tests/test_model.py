@@ -475,3 +475,21 @@ def test_an_events_rating_outside_the_sanity_range_is_refused(rating, message):
     # the checks that name it.
     with pytest.raises(InvalidValueError, match=re.escape(message)):
         Event("e", (Player("1", "A", rating, location=Location("p.csv", 2)),), ())
+
+
+def test_a_player_without_a_location_is_named_by_the_events_file():
+    # Event.__post_init__ names a player's refusal by his own location, else by the event's
+    # file (one Location made for the event, not one for each player: a ledger's players
+    # have none); a player with his own keeps it.
+    bad = Player("2", "B", 5000)
+    with pytest.raises(InvalidValueError) as caught:
+        Event("e", (Player("1", "A", 1500), bad), (), source="month.csv")
+    assert caught.value.location == Location("month.csv")
+    assert str(caught.value).startswith("month.csv: player '2': rating 5000 is out of range")
+    own = Player("2", "B", 5000, location=Location("p.csv", 3))
+    with pytest.raises(InvalidValueError) as caught:
+        Event("e", (Player("1", "A", 1500), own), (), source="month.csv")
+    assert caught.value.location == Location("p.csv", 3)
+    with pytest.raises(InvalidValueError) as caught:
+        Event("e", (bad,), ())
+    assert caught.value.location is None

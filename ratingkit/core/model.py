@@ -437,8 +437,9 @@ class Event:
         object.__setattr__(self, "extra", _frozen_mapping(self.extra))
         seen: dict[str, Player] = {}
         fide_ids: dict[str, Player] = {}
+        event_where = _location_of(self.source)  # one for every player it names (frozen)
         for player in self.players:
-            where = player.location or _location_of(self.source)
+            where = player.location or event_where
             if player.id in seen:
                 first = seen[player.id]
                 raise DuplicatePlayerError(

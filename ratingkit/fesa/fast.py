@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -57,20 +56,6 @@ from .steps import Computed, Prepared, fixed_point, prepare, unsettled_note
 
 if TYPE_CHECKING:
     from .rulesets import FesaRules
-
-
-# -- the cycle collector --------------------------------------------------------------------
-
-
-def age_new_objects() -> None:
-    """Put the objects made while the collector was paused
-    (:func:`~ratingkit.core.fastbuild.collector_paused`) into the collector's oldest
-    generation without walking them: a replay's outcome and report hold some 20 objects a
-    player and event, none in a reference cycle, and the first collection after the pause
-    would otherwise walk every one of them (a tenth of a replay's time).  They are walked at
-    the next full collection, as any long-lived object."""
-    gc.freeze()
-    gc.unfreeze()
 
 
 # -- the player file while events are rated one after the other -----------------------------

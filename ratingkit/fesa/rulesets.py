@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import RatingkitError
 from ..core.extras import LastOfficialEvent, PublishedPromotions, PublishedRow, RateOfPlay
-from ..core.fastbuild import collector_paused
+from ..core.fastbuild import age_new_objects, collector_paused
 from ..core.i18n import N_, tr
 from ..core.model import Event, Game
 from ..core.outcome import EventKey, GameKind, GameOutcome, Outcome
@@ -125,7 +125,7 @@ class FesaRules(RuleSetMembers):
                 outcome = self._outcome(several[0], players)
             else:
                 outcome = self._in_turn(several, players)
-            fast.age_new_objects()
+            age_new_objects()
             return outcome
 
     def report_of(self, outcome: Outcome[Any, Any, Any, Any]) -> Report:
@@ -139,7 +139,7 @@ class FesaRules(RuleSetMembers):
                 report = views.event_report(outcome)
             else:
                 report = views.events_report(outcome)
-            fast.age_new_objects()
+            age_new_objects()
             return report
 
     def _outcome(self, event: Event, players: PlayerFile | None = None) -> FesaOutcome:

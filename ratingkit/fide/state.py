@@ -238,19 +238,11 @@ def new_state_record(
     writes one for each person (tests/test_state_record_fast.py holds it to the
     constructor)."""
     extra = MappingProxyType({PENDING_COLUMN: format_pending(pending)}) if pending else _NO_EXTRA
+    # PlayerRecord's fields in the class's order (id, name, rating, games, born, k,
+    # ever_2400, grade, prior_grade, ever_2300, extra, location), positional: a FIDE month
+    # writes 100,000 of them.
     return _make_record(
-        id=key,
-        name=name,
-        rating=rating,
-        games=games,
-        born=born,
-        k=k,
-        ever_2400=ever_2400,
-        grade=None,
-        prior_grade=None,
-        ever_2300=ever_2300,
-        extra=extra,
-        location=None,
+        key, name, rating, games, born, k, ever_2400, None, None, ever_2300, extra, None
     )
 
 
@@ -289,6 +281,19 @@ def person_key(player: Player, event: Event) -> str:
     file writes decomposed is the same person; the key is also the new state's id, so it keeps
     the name's spelling and case)."""
     return core_person_key(player, event.local_ids).value
+
+
+def _person_key_value(player: Player, local_ids: bool) -> str:
+    """``core.players.person_key(player, local_ids).value`` without making its ``PersonKey``
+    (a FIDE month's first period asks for 200,000): his FIDE id, else his own id where the
+    file's ids are not start numbers; a name is asked of ``person_key`` itself
+    (tests/test_state_record_fast.py holds the two equal)."""
+    fide_id = player.fide_id
+    if fide_id:
+        return fide_id
+    if not local_ids:
+        return player.id
+    return core_person_key(player, local_ids).value
 
 
 def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | None, str | None]:
@@ -426,18 +431,21 @@ def read_states(
             if players is not None:
                 missing.append(player.name)
                 missing_ids.append(player.id)
+            # PlayerState's fields in the class's order (games, born, ever_2400, k,
+            # first_rated, ever_2300, list_rating, pending, born_year_only, key, matched):
+            # positional, as a FIDE month's first period makes 200,000 of them.
             states[player.id] = _player_state(
-                games=None,
-                born=player.born,
-                ever_2400=None,
-                k=None,
-                first_rated=None,
-                ever_2300=None,
-                list_rating=None,
-                pending=(),
-                born_year_only=own.born_year_only,
-                key=core_person_key(player, local_ids).value,
-                matched=None,
+                None,
+                player.born,
+                None,
+                None,
+                None,
+                None,
+                None,
+                (),
+                own.born_year_only,
+                _person_key_value(player, local_ids),
+                None,
             )
             continue
         how_counts[how] = how_counts.get(how, 0) + 1
@@ -480,17 +488,17 @@ def read_states(
         pending = read_pending(record)
         born = record.born
         states[player.id] = _player_state(
-            games=record.games,
-            born=born or player.born,
-            ever_2400=record.ever_2400,
-            k=record.k,
-            first_rated=first_date,
-            ever_2300=record.ever_2300,
-            list_rating=record.rating if rated else None,
-            pending=() if rated else pending,
-            born_year_only=born is None and own.born_year_only,
-            key=record.id or person_key(player, event),
-            matched=how,
+            record.games,
+            born or player.born,
+            record.ever_2400,
+            record.k,
+            first_date,
+            record.ever_2300,
+            record.rating if rated else None,
+            () if rated else pending,
+            born is None and own.born_year_only,
+            record.id or _person_key_value(player, local_ids),
+            how,
         )
     if players is not None:
         source = players.source or tr("player file")

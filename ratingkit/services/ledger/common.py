@@ -183,16 +183,21 @@ def _plain_record_json(record: PlayerRecord) -> str | None:
             extra_text = "{" + ", ".join(pairs) + "}"
         else:
             extra_text = "{}"
-        ever_2300, ever_2400, games, grade, id_, k, name, prior_grade, rating = [
-            writers[type(value)](value) for value in _scalar_values(record)
-        ]
+        ever_2300, ever_2400, games, grade, id_, k, name, prior_grade, rating = _scalar_values(
+            record
+        )
+        # Each value written in place (no list of them: a FIDE month writes 100,000 records).
+        return (
+            f'{{"born": {born_text}, "ever_2300": {writers[type(ever_2300)](ever_2300)}, '
+            f'"ever_2400": {writers[type(ever_2400)](ever_2400)}, "extra": {extra_text}, '
+            f'"games": {writers[type(games)](games)}, "grade": {writers[type(grade)](grade)}, '
+            f'"id": {writers[type(id_)](id_)}, "k": {writers[type(k)](k)}, '
+            f'"name": {writers[type(name)](name)}, '
+            f'"prior_grade": {writers[type(prior_grade)](prior_grade)}, '
+            f'"rating": {writers[type(rating)](rating)}}}'
+        )
     except KeyError:  # a value of another type
         return None
-    return (
-        f'{{"born": {born_text}, "ever_2300": {ever_2300}, "ever_2400": {ever_2400}, '
-        f'"extra": {extra_text}, "games": {games}, "grade": {grade}, "id": {id_}, "k": {k}, '
-        f'"name": {name}, "prior_grade": {prior_grade}, "rating": {rating}}}'
-    )
 
 
 def _record_json_read_back(record: PlayerRecord, player_id: int) -> tuple[str, bool]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 
 from ...core.players import PlayerRecord
 from .common import _record_from_json
@@ -15,8 +16,8 @@ from .earlier_lists import EarlierLists
 __all__ = ["KeptState"]
 
 
-def _first(item: tuple[int, str, PlayerRecord | None]) -> int:
-    return item[0]
+#: A stored item's player id (the newcomers' order), read in C (a FIDE month has 86,582).
+_first = itemgetter(0)
 
 
 class KeptState:

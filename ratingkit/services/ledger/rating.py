@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ...core.errors import InputError
 from ...core.extras import FideListFlags
-from ...core.fastbuild import collector_paused, maker
+from ...core.fastbuild import age_new_objects, collector_paused, maker
 from ...core.i18n import tr
 from ...core.model import (
     Bye,
@@ -157,7 +157,11 @@ class LedgerRating(LedgerCore):
         # Many small objects (events, games, outcomes), none in a cycle: the collector waits.
         with collector_paused():
             try:
-                return [report for p in to_rate for report in self._rate_one(p)]
+                reports = [report for p in to_rate for report in self._rate_one(p)]
+                # What the rating made and keeps (its reports, the state and lists kept for
+                # the next period) aged at once, not walked by the first collection after.
+                age_new_objects()
+                return reports
             except RatingConflictError as exc:
                 # An event's rating that is not the one the ledger's state gives (issue 24):
                 # the error names both; nothing is stored.
@@ -187,7 +191,7 @@ class LedgerRating(LedgerCore):
         built = rated_rows[0] if rated_rows is not None else self._build_events(period, state)
         played: set[int] = set()
         for _unused, event in built:
-            played.update(int(pid) for pid in event.player_ids)
+            played.update(map(int, event.player_ids))
         reports: list[Report] = []
         k_used: dict[str, int] = {}
         rows: list[tuple[object, ...]] = []
@@ -215,7 +219,7 @@ class LedgerRating(LedgerCore):
                 new_state = _merge_state(new_state, outcome.new_state or _state_from(outcome))
                 k_used.update(k_of)
             after = {r.id: r for r in new_state if r.id is not None}
-        strangers = sorted(set(after) - set(before) - {str(p) for p in played})
+        strangers = sorted(set(after).difference(before, map(str, played)))
         if strangers:
             raise LedgerError(
                 tr(
@@ -458,6 +462,9 @@ class LedgerRating(LedgerCore):
         current: list[Player] = []
         make_player = maker(Player)
         proxy = MappingProxyType
+        loads = json.loads
+        # Birth dates parsed once each (a FIDE month's players play in two events or more).
+        days: dict[str, date] = {}
         for (
             event_id,
             player_id,
@@ -477,30 +484,29 @@ class LedgerRating(LedgerCore):
         ):
             # No fide_id for the rule set: the ledger id is the player's identity here (the
             # FIDE rule sets key their new state by FIDE id where a player has one).
-            extra = json.loads(p_extra) if p_extra != "{}" else {}
+            extra = loads(p_extra) if p_extra != "{}" else {}
             extra["start_number"] = local_id
             if event_id != current_event:
                 # An event's rows come together (imported at once): its list looked up once.
                 current_event = event_id
                 current = players.setdefault(event_id, [])
+            if born:
+                day = days.get(born)
+                if day is None:
+                    day = days[born] = date.fromisoformat(born)
+            else:
+                day = None
             # The event's own rating: the rule set takes each player's rating before the
             # event by the one rule (core.players.rating_before) from it and the state before
             # the period (``state``), or, rating the period's events one after the other, from
             # the state the earlier ones left.  The Player built by fastbuild.maker (a FIDE
-            # month's 200,000 participants).
-            player = make_player(
-                id=str(player_id),
-                name=p_name,
-                rating=rating,
-                federation=fed,
-                title=title,
-                sex=None,
-                born=date.fromisoformat(born) if born else None,
-                fide_id=None,
-                extra=proxy(extra),
-                location=None,
+            # month's 200,000 participants), its fields in the class's order: id, name,
+            # rating, federation, title, sex, born, fide_id, extra, location.
+            current.append(
+                make_player(
+                    str(player_id), p_name, rating, fed, title, None, day, None, proxy(extra), None
+                )
             )
-            current.append(player)
         return players
 
     def _byes(self, period: str) -> dict[int, list[Bye]]:
@@ -601,6 +607,7 @@ class LedgerRating(LedgerCore):
         first_published = earlier.first_published
         arrived_rated = {r[0] for r in db.execute("SELECT id FROM players WHERE arrived_rated")}
         list_columns = state_list_columns(self.rules)
+        rules_listed = self.rules.listed
         # FIDE's lists show the K alone (FIDE 2014 8.56): a player's state text is a function
         # of the K in force and his record's K, made once for each pair, not once a player.
         k_alone = list_columns == (K_IN_FORCE,)
@@ -611,7 +618,7 @@ class LedgerRating(LedgerCore):
         rows = []
         for pid, record in state.items():
             player_id = int(pid)
-            listed = listed_by(self.rules, record)
+            listed = bool(rules_listed(record))  # listed_by, its method bound once
             is_new = listed and player_id not in ever_listed and player_id not in arrived_rated
             # Inactive: no rated game in the ledger for twelve months (FIDE 1982 9.23 asks
             # fewer than 4 games a year; the ledger flags the plainer case).  A player who has
@@ -690,16 +697,22 @@ def _engine_result_rows(
         known = cells[id(value)] = (value, _cell(value))
         return known[1]
 
+    known = cells.get
+    # Each status's stored name by the member's id (a member's ``name`` is a Python-level
+    # property; an enum member's hash too).
+    status_names = {id(status): status.name for status in Status}
     for (event_id, _event), parts in zip(events, values, strict=True):
         for pid, before, games, score, expected, change, after, status, k in parts:
             published = published_of.get(pid, after)
             if score is None and not games:
                 score = 0.0
-            detail = details[k] if k in details else details.setdefault(k, result_detail(k))
+            detail = details.get(k, _NO_DETAIL)
+            if detail is _NO_DETAIL:
+                detail = details[k] = result_detail(k)
             # A plain int (a rating, a games count) or None is its own cell.
-            known_score = cells.get(id(score))
-            known_expected = cells.get(id(expected))
-            known_change = cells.get(id(change))
+            known_score = known(id(score))
+            known_expected = known(id(expected))
+            known_change = known(id(change))
             rows.append(
                 (
                     period,
@@ -711,7 +724,7 @@ def _engine_result_rows(
                     known_expected[1] if known_expected is not None else cell(expected),
                     known_change[1] if known_change is not None else cell(change),
                     published if published is None or type(published) is int else _cell(published),
-                    status.name,
+                    status_names[id(status)],
                     detail,
                 )
             )
@@ -822,6 +835,9 @@ def _game_columns(
         [days[text] for text in dates],
     )
 
+
+#: No detail text made yet for a K (:func:`_engine_result_rows`; None is a detail: no K).
+_NO_DETAIL = object()
 
 #: The scores a game side can have.
 _SCORES = frozenset({0.0, 0.5, 1.0})
