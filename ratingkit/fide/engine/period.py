@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -32,6 +33,7 @@ from ...core.fastbuild import collector_paused
 from ...core.i18n import N_, _, tr
 from ...core.model import Event, EventType, Player
 from ...core.outcome import (
+    DigestLater,
     EventKey,
     EventOutcome,
     Note,
@@ -41,6 +43,7 @@ from ...core.outcome import (
     Rule,
     Status,
     attach_part_values,
+    event_digest,
     k_in_force,
 )
 from ...core.players import PlayerFile, PlayerRecord
@@ -97,6 +100,7 @@ from .parts import (
     named_note,
     named_note_form,
 )
+from .persons import k_choices, period_persons
 
 if TYPE_CHECKING:
     from ..rulesets import Fide2014
@@ -173,7 +177,8 @@ def _prepare(
             np.fromiter(map(PLAY_CODES.__getitem__, map(_PLAY, games)), np.int8, size),
         )
         shogi = any(g.handicap is not None or g.special is not None for g in games)
-        key = EventKey.of(event, position)
+        # EventKey.of's key, its digest computed when first read (DigestLater).
+        key = EventKey(position, DigestLater(partial(event_digest, event)), event.name)
         item = event_data(event, position, key, offset, columns, shogi, players, kind)
         if isinstance(item, str):
             return item
@@ -360,7 +365,7 @@ def _rate_period(
     )
 
     # K (8.56) per player and event, once per distinct combination of what it reads.
-    choices, choice_list = _k_choices(rules, data)
+    choices, choice_list = k_choices(rules, data)
     choice_of = np.array(choice_list, dtype=np.int64)
     k_of = np.array([c.k for c in choices] or [0], dtype=np.int64)[choice_of]
     # K * (w - We) in hundredths (8.55); a player's unrated events add nothing.
@@ -465,7 +470,7 @@ def _rate_period(
         )
 
     # -- each person's period (7.1, 8.3) -----------------------------------------------------
-    keys, person_slots, first_player, last, slot_person, list_rating_of = _persons(data)
+    keys, person_slots, first_player, last, slot_person, list_rating_of = period_persons(data)
     persons = len(keys)
 
     def per_person(values: np.ndarray) -> list[int]:
@@ -890,40 +895,6 @@ def _unrated_slots(players: Sequence[Player], offset: int) -> list[int]:
     return [offset + i for i, player in enumerate(players) if player.rating is None]
 
 
-def _k_choices(rules: Fide2014, data: list[EventData]) -> tuple[list[KChoice], list[int]]:
-    """K (8.56) per player and event, chosen once per distinct combination of what it reads:
-    the distinct choices and each slot's (0 for an unrated player)."""
-    choices: list[KChoice] = []
-    found: dict[tuple[Any, ...], int] = {}
-    choice_list: list[int] = []
-    for d in data:
-        on = reference_date(d.event)
-        for player in d.event.players:
-            if player.rating is None:
-                choice_list.append(0)
-                continue
-            s = d.states[player.id]
-            # 8.56 reads the rating only against 2400 and 2300 (ratingkit.fide.formula
-            # k_factor): its class, not its value, tells the choices apart.
-            combination = (
-                player.rating >= 2400,
-                player.rating < 2300,
-                s.k,
-                s.games,
-                s.born,
-                s.born_year_only,
-                s.ever_2400,
-                s.ever_2300,
-                on,
-            )
-            number = found.get(combination)
-            if number is None:
-                number = found[combination] = len(choices)
-                choices.append(rules.choose_k(player.rating, s, on, 0))
-            choice_list.append(number)
-    return choices, choice_list
-
-
 def _event_notes(
     rules: Fide2014,
     d: EventData,
@@ -955,45 +926,6 @@ def _event_notes(
     players = event.players
     read += event_k_default_notes(players, choice_list[d.offset : d.offset + len(players)], choices)
     return read
-
-
-def _persons(
-    data: list[EventData],
-) -> tuple[
-    list[str],
-    list[list[int]],
-    list[Player],
-    list[tuple[Player, PlayerState]],
-    np.ndarray,
-    list[int | None],
-]:
-    """Each person of the period (7.1, 8.3: his player-file key, else his id): the keys in
-    order of first appearance, each one's slots, first and last player and state, each slot's
-    person, and each slot's list rating from the player file."""
-    person_of: dict[str, int] = {}
-    person_slots: list[list[int]] = []
-    first_player: list[Player] = []
-    last: list[tuple[Player, PlayerState]] = []
-    slot_person_list: list[int] = []
-    list_rating_of: list[int | None] = []
-    for d in data:
-        for i, player in enumerate(d.event.players):
-            state = d.states[player.id]
-            key = state.key or player.id
-            number = person_of.get(key)
-            if number is None:
-                number = person_of[key] = len(person_slots)
-                person_slots.append([])
-                first_player.append(player)
-                last.append((player, state))
-            else:
-                last[number] = (player, state)
-            person_slots[number].append(d.offset + i)
-            slot_person_list.append(number)
-            list_rating_of.append(state.list_rating)
-    keys = list(person_of)
-    slot_person = np.array(slot_person_list, dtype=np.int64)
-    return keys, person_slots, first_player, last, slot_person, list_rating_of
 
 
 def _round_robin(event: Event) -> bool:
