@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -510,10 +511,14 @@ def event_k_default_notes(
     return k_default_notes(grouped)
 
 
-def began_last_index(events: Sequence[Event]) -> int:
-    """The event that began last (publication._began_last): the latest start (else end)
-    date; among equal or missing dates, the later in the order given."""
-    dated = [(i, e.start or e.end) for i, e in enumerate(events) if (e.start or e.end)]
-    if not dated:
-        return len(events) - 1
-    return max(dated, key=lambda pair: (pair[1], pair[0]))[0]
+def began_last_of(own_events: Sequence[int], began: Sequence[date | None]) -> int:
+    """The index in ``own_events`` (the numbers of a person's events) of the event that began
+    last, as publication._began_last picks it (tests/test_engine_persons.py), given each
+    event's start (else end) date in ``began``: the latest date; among equal dates the later
+    in the order given; none dated, the last."""
+    last, last_date = len(own_events) - 1, None
+    for index, number in enumerate(own_events):
+        day = began[number]
+        if day is not None and (last_date is None or day >= last_date):
+            last, last_date = index, day
+    return last
