@@ -210,24 +210,13 @@ class UnratedParts:
         status = Status.FIRST_RATING if published is not None else Status.NOT_PUBLISHED
         return n, w, published, status, None
 
-    def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
-        """The part where nobody reads it: made if it was, else a stand-in without its Ru."""
-        part = self.made.get(slot)
-        if part is not None:
-            return part
-        player, pairs, halves, _rating_sum, person = self.later[slot]
-        return PlayerOutcome(
-            player.id,
-            player.name,
-            None,
-            len(pairs),
-            Fraction(halves, 2),
-            None,
-            None,
-            None,
-            Status.NOT_RATED,
-            FidePlayer(person=person),
-        )
+
+#: The part of an event handed to publication._period_unrated where it reads none: an unrated
+#: person's events are pooled (8.3) from their pairs, or none has a game against a rated
+#: opponent; made once (a month has thousands of such slots).
+PART_NOT_READ: PlayerOutcome[FidePlayer] = PlayerOutcome(
+    "", "", None, 0, None, None, None, None, Status.NOT_RATED, FidePlayer()
+)
 
 
 #: A score of 0, 1 or 2 half points as a fraction (made once: fractions are immutable).

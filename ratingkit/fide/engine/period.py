@@ -23,8 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
+from itertools import repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import numpy as np
 
@@ -86,6 +87,7 @@ from .lazy import (
 )
 from .parts import (
     HALF_POINTS,
+    PART_NOT_READ,
     PLAY_CODES,
     PLAYED_CODE,
     EventData,
@@ -620,14 +622,15 @@ def _rate_period(
             continue
         state = last[number][1]
         own_counted = [s for s in own if not disregarded_list[s]]
-        # _period_unrated reads an event's own Ru only where one event alone has games
-        # against rated opponents; elsewhere it pools the pairs (8.3).
+        # _period_unrated reads an event's part (its own Ru) only where one event alone has
+        # games against rated opponents; elsewhere it pools the pairs (8.3), and
+        # first_rating_step reads the pairs: the other parts are not made here.
         alone = sum(1 for s in own_counted if counted[s]) == 1
         unrated = [
             (
                 data[event_list[s]].event,
                 counted[s],
-                unrated_parts[s] if alone or not counted[s] else unrated_parts.unread(s),
+                unrated_parts[s] if alone and counted[s] else PART_NOT_READ,
             )
             for s in own_counted
         ]
@@ -776,32 +779,35 @@ def _part_values_builder(
         expected = fraction.each(lists.we, 100)
         changes = fraction.each(lists.change, 100)
         k_list = [choice.k for choice in choices]
-        rated_status = Status.RATED
+        slot_k = [k_list[choice] for choice in choice_list]
+        # A rated slot's values, column by column into tuples made in C (no call a slot).
+        part = cast(Callable[[tuple[object, ...]], PartValues], partial(tuple.__new__, PartValues))
         found: list[list[PartValues]] = []
         for d in data:
-            values: list[PartValues] = []
-            slot = d.offset
-            for player in d.event.players:
-                if player.rating is None:
-                    games, score, after, status, k = unrated_parts.values(slot)
-                    values.append(
-                        PartValues(player.id, None, games, score, None, None, after, status, k)
-                    )
-                else:
-                    values.append(
-                        PartValues(
-                            player.id,
-                            player.rating,
-                            games_list[slot],
-                            scores[slot],
-                            expected[slot],
-                            changes[slot],
-                            after_list[slot],
-                            rated_status,
-                            k_list[choice_list[slot]],
-                        )
-                    )
-                slot += 1
+            players = d.event.players
+            start, end = d.offset, d.offset + len(players)
+            values = list(
+                map(
+                    part,
+                    zip(
+                        [player.id for player in players],
+                        [player.rating for player in players],
+                        games_list[start:end],
+                        scores[start:end],
+                        expected[start:end],
+                        changes[start:end],
+                        after_list[start:end],
+                        repeat(Status.RATED),
+                        slot_k[start:end],
+                    ),
+                )
+            )
+            # The unrated slots: their parts' values.
+            for slot in _unrated_slots(players, start):
+                games, score, after, status, k = unrated_parts.values(slot)
+                values[slot - start] = PartValues(
+                    players[slot - start].id, None, games, score, None, None, after, status, k
+                )
             found.append(values)
         return found
 
