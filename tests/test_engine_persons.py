@@ -11,7 +11,9 @@ from types import SimpleNamespace
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+from test_month_speed_paths import _events_with_rounds_out_of_order
 
+from ratingkit import get_rule_set
 from ratingkit.core.model import Event, Player
 from ratingkit.fide.engine.parts import began_last_of
 from ratingkit.fide.engine.persons import period_persons
@@ -102,3 +104,19 @@ def test_period_persons_are_those_of_the_loop_a_slot(events):
     assert [(p.id, s) for p, s in last] == [(p.id, s) for p, s in expected[3]]
     assert isinstance(slot_person, np.ndarray) and slot_person.tolist() == expected[4]
     assert list_rating_of == expected[5]
+
+
+@given(_events_with_rounds_out_of_order(), st.data())
+def test_played_games_of_some_slots_are_played_games_of_each(events, draw):
+    """EventData.played_games_of_slots for some of an event's slots (its unrated players,
+    FIDE 2014 8.21), which reads only the games one of them plays: each slot's played games
+    as the general path, played_games_of, lists them."""
+    from ratingkit.fide.engine.period import _prepare
+
+    data = _prepare(get_rule_set("fide-2014"), events, None)
+    assert not isinstance(data, str)
+    for d in data:
+        every = range(d.offset, d.offset + len(d.event.players))
+        slots = draw.draw(st.lists(st.sampled_from(list(every)), unique=True))
+        some = d.played_games_of_slots(d.side_lists(), slots)
+        assert some == {slot: d.played_games_of(slot) for slot in slots}
