@@ -520,12 +520,12 @@ def _rate_period(
         "period's change goes onto the previous list's rating {ro} "
         "({source})"
     )
-    began_last_texts: dict[str, str] = {}
+    # Each event's words as the one that began last, made once an event when first needed.
+    began_last_texts: list[str | None] = [None] * len(data)
 
-    def began_last_text(name: str) -> str:
-        text = began_last_texts.get(name)
-        if text is None:
-            text = began_last_texts[name] = tr("{name} (the event that began last)", name=name)
+    def began_last_text(event_number: int) -> str:
+        name = data[event_number].event.name
+        text = began_last_texts[event_number] = tr("{name} (the event that began last)", name=name)
         return text
 
     # 8.57: each person's total change in hundredths rounded once, half away from zero.
@@ -541,7 +541,7 @@ def _rate_period(
         if began_last is None:
             source = from_player_file
         else:
-            source = began_last_text(data[began_last].event.name)
+            source = began_last_texts[began_last] or began_last_text(began_last)
         if any(r != ro for r in ros):
             notes.append(
                 Note(
@@ -664,6 +664,7 @@ def _rate_period(
         carried,
         rated_outcome,
         k_summary,
+        k_of.tolist(),
     )
     period_outcome = LazyPeriodOutcome(
         rules=rules.name,
@@ -715,6 +716,8 @@ class _PersonResults:
     carried: dict[str, tuple[Pending, ...]]
     rated_outcome: Callable[[int, str, Player, list[int], _Published], PlayerOutcome[FidePlayer]]
     k_summary: Callable[[list[int]], tuple[tuple[int, ...], Any, Any]]
+    #: Each rated slot's K (8.56).
+    slot_k: list[int]
 
     def players(self, _outcome: object) -> tuple[PlayerOutcome[FidePlayer], ...]:
         """The outcome's players, in order."""
@@ -751,7 +754,11 @@ class _PersonResults:
         for number, key in enumerate(self.keys):
             made = self.made[number]
             if isinstance(made, _Published):
-                ks = self.k_summary(self.person_slots[number])[0]
+                own = self.person_slots[number]
+                if len(own) == 1:  # most persons play one event: his K is his slot's
+                    found.append(PersonValues(key, made.after, self.slot_k[own[0]]))
+                    continue
+                ks = self.k_summary(own)[0]
                 found.append(PersonValues(key, made.after, ks[0] if len(ks) == 1 else None))
             else:
                 found.append(PersonValues(key, made.rating_after, k_in_force(made)))
