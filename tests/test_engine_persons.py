@@ -120,3 +120,26 @@ def test_played_games_of_some_slots_are_played_games_of_each(events, draw):
         slots = draw.draw(st.lists(st.sampled_from(list(every)), unique=True))
         some = d.played_games_of_slots(d.side_lists(), slots)
         assert some == {slot: d.played_games_of(slot) for slot in slots}
+
+
+def test_part_values_of_a_period_without_a_rated_player_are_its_parts():
+    """A period whose players are all unrated (FIDE 2014 8.21: no K is chosen, 8.56) gives
+    each event's part values as its part objects hold them (the ledger's rate of such a
+    period: tests/ledger_fault_runs.py's steps)."""
+    from test_month_speed_paths import _parts_of
+
+    from ratingkit.core.model import EventType, Game
+    from ratingkit.core.outcome import part_values
+    from ratingkit.fide.engine.period import rate_period_fast, vectorised_reason
+
+    rules = get_rule_set("fide-2014")
+    events = []
+    for number in range(2):
+        players = tuple(Player(f"u{i}", f"Unrated {i}", None) for i in range(4))
+        games = (Game(1, "u0", "u1", 1.0, 0.0), Game(1, "u2", "u3", 0.5, 0.5))
+        events.append(
+            Event(name=f"Club {number}", players=players, games=games, type=EventType.SWISS)
+        )
+    assert vectorised_reason(rules, events, None) is None
+    outcome = rate_period_fast(rules, events, None)
+    assert part_values(outcome) == _parts_of(outcome)

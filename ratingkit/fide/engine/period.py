@@ -785,7 +785,9 @@ def _part_values_builder(
         scores = fraction.each(lists.w2, 2)
         expected = fraction.each(lists.we, 100)
         changes = fraction.each(lists.change, 100)
-        k_list = [choice.k for choice in choices]
+        # An unrated slot's choice is 0, its K its part's (a period without a rated player
+        # has no choice: the 0 stands in, replaced below).
+        k_list = [choice.k for choice in choices] or [0]
         slot_k = [k_list[choice] for choice in choice_list]
         # A rated slot's values, column by column into tuples made in C (no call a slot).
         part = cast(Callable[[tuple[object, ...]], PartValues], partial(tuple.__new__, PartValues))
