@@ -9,7 +9,7 @@ from datetime import date
 from types import SimpleNamespace
 
 import numpy as np
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_month_speed_paths import _events_with_rounds_out_of_order
 
@@ -22,6 +22,8 @@ from ratingkit.fide.publication import _began_last
 _DAYS = st.one_of(st.none(), st.sampled_from([date(2025, 3, d) for d in (1, 2, 5)]))
 
 
+# No deadline: the machine's load, not the code, sets an example's time (generated events).
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.tuples(_DAYS, _DAYS), min_size=1, max_size=6),
     st.data(),
@@ -84,6 +86,8 @@ _EVENT = st.lists(
 )
 
 
+# No deadline: the machine's load, not the code, sets an example's time (generated events).
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_EVENT, min_size=1, max_size=5))
 def test_period_persons_are_those_of_the_loop_a_slot(events):
     data, offset = [], 0
@@ -106,6 +110,8 @@ def test_period_persons_are_those_of_the_loop_a_slot(events):
     assert list_rating_of == expected[5]
 
 
+# No deadline: the machine's load, not the code, sets an example's time (generated events).
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_events_with_rounds_out_of_order(), st.data())
 def test_played_games_of_some_slots_are_played_games_of_each(events, draw):
     """EventData.played_games_of_slots for some of an event's slots (its unrated players,
