@@ -182,15 +182,49 @@ class Finding:
         return f"{self.rule.clause}: {self.problem}" + (f" ({games})" if games else "")
 
 
+class DigestLater:
+    """An :class:`EventKey`'s digest still to compute: ``make()`` computes it, on the first
+    read of :attr:`EventKey.digest` (its equality, hash, order, repr and codec read it).  The
+    ledger's rate of a FIDE month reads only its events' positions, and hashing the content
+    of 1,000,000 games for 2,000 keys nobody reads was a twentieth of its rate (issue 28)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self.make = make
+
+
+class _Digest:
+    """The data descriptor of :attr:`EventKey.digest`: the text, computed from its
+    :class:`DigestLater` on the first read and kept from then on.  Its class read raises
+    AttributeError, so that the dataclass field has no default (dataclasses' descriptor-typed
+    fields)."""
+
+    def __set__(self, instance: EventKey, value: str | DigestLater) -> None:
+        # Reached only from the dataclass's __init__ (a frozen dataclass's __setattr__ raises
+        # first for any later assignment).
+        instance.__dict__["digest"] = value
+
+    def __get__(self, instance: EventKey | None, owner: type | None = None) -> str:
+        if instance is None:
+            raise AttributeError("digest")
+        value = instance.__dict__["digest"]
+        if type(value) is DigestLater:
+            value = instance.__dict__["digest"] = value.make()
+        return value  # type: ignore[no-any-return]  # a str once made
+
+
 @dataclass(frozen=True, order=True)
 class EventKey:
     """A stable key of one event among those rated together: its position (0 for the first)
     and a digest of its content (players, games, byes, name, dates).  Two events of one name
-    have different keys; the name is kept for display only."""
+    have different keys; the name is kept for display only.  The digest may be given as a
+    :class:`DigestLater`, computed when first read (the same text)."""
 
     position: int
-    digest: str
-    name: str = field(compare=False)
+    digest: _Digest = _Digest()  # a descriptor, one for the class
+    # mypy takes the descriptor for digest's default; it has none (its class read raises).
+    name: str = field(compare=False)  # type: ignore[misc]
 
     @classmethod
     def of(cls, event: Event, position: int = 0) -> EventKey:
@@ -198,6 +232,10 @@ class EventKey:
 
     def __str__(self) -> str:
         return f"{self.position + 1}:{self.name}"
+
+    def __reduce__(self) -> tuple[type[EventKey], tuple[int, str, str]]:
+        # Pickled and copied with its digest made: a DigestLater holds a function.
+        return (type(self), (self.position, self.digest, self.name))
 
 
 def event_digest(event: Event) -> str:
@@ -484,6 +522,7 @@ def player_row(player: PlayerOutcome[Any]) -> dict[str, object]:
 
 
 __all__ = [
+    "DigestLater",
     "EventFacts",
     "EventKey",
     "EventOutcome",

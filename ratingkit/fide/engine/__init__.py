@@ -7,7 +7,8 @@ tests/test_engine.py):
 * :mod:`~ratingkit.fide.engine.period`: a period of :class:`~ratingkit.core.model.Event` objects,
   as :meth:`ratingkit.fide.rulesets.Fide2014.rate_events` rates it wherever
   :func:`~ratingkit.fide.engine.period.vectorised_reason` allows (``parts``: each event's players
-  and game sides; ``report``: its report);
+  and game sides; ``persons``: who is one person across its events and each slot's K;
+  ``report``: its report);
 * :mod:`~ratingkit.fide.engine.frames`: one period from two pandas frames (``frames_input``
   reads and checks them), behind the adapter :func:`ratingkit.fide.rate_period`;
 * :mod:`~ratingkit.fide.engine.lazy`: the outcomes whose rows are made when first read.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -96,7 +97,12 @@ class EventData:
             return {slot: self._played_by_slot.get(slot, []) for slot in slots}
         whites, blacks = sides[0], sides[1]
         games_of: dict[int, list[int]] = {slot: [] for slot in slots}
-        for game in np.flatnonzero(self.played).tolist():
+        # Only the played games of one of these slots, picked with numpy: an event's few
+        # unrated players play a fraction of its games (a month: 1,000,000 read in Python).
+        wanted = np.zeros(len(self.index), np.bool_)
+        wanted[np.array(slots, np.int64) - self.offset] = True
+        theirs = self.played & (wanted[self.white - self.offset] | wanted[self.black - self.offset])
+        for game in np.flatnonzero(theirs).tolist():
             mine = games_of.get(whites[game])
             if mine is not None:
                 mine.append(game)
@@ -209,24 +215,13 @@ class UnratedParts:
         status = Status.FIRST_RATING if published is not None else Status.NOT_PUBLISHED
         return n, w, published, status, None
 
-    def unread(self, slot: int) -> PlayerOutcome[FidePlayer]:
-        """The part where nobody reads it: made if it was, else a stand-in without its Ru."""
-        part = self.made.get(slot)
-        if part is not None:
-            return part
-        player, pairs, halves, _rating_sum, person = self.later[slot]
-        return PlayerOutcome(
-            player.id,
-            player.name,
-            None,
-            len(pairs),
-            Fraction(halves, 2),
-            None,
-            None,
-            None,
-            Status.NOT_RATED,
-            FidePlayer(person=person),
-        )
+
+#: The part of an event handed to publication._period_unrated where it reads none: an unrated
+#: person's events are pooled (8.3) from their pairs, or none has a game against a rated
+#: opponent; made once (a month has thousands of such slots).
+PART_NOT_READ: PlayerOutcome[FidePlayer] = PlayerOutcome(
+    "", "", None, 0, None, None, None, None, Status.NOT_RATED, FidePlayer()
+)
 
 
 #: A score of 0, 1 or 2 half points as a fraction (made once: fractions are immutable).
@@ -510,10 +505,14 @@ def event_k_default_notes(
     return k_default_notes(grouped)
 
 
-def began_last_index(events: Sequence[Event]) -> int:
-    """The event that began last (publication._began_last): the latest start (else end)
-    date; among equal or missing dates, the later in the order given."""
-    dated = [(i, e.start or e.end) for i, e in enumerate(events) if (e.start or e.end)]
-    if not dated:
-        return len(events) - 1
-    return max(dated, key=lambda pair: (pair[1], pair[0]))[0]
+def began_last_of(own_events: Sequence[int], began: Sequence[date | None]) -> int:
+    """The index in ``own_events`` (the numbers of a person's events) of the event that began
+    last, as publication._began_last picks it (tests/test_engine_persons.py), given each
+    event's start (else end) date in ``began``: the latest date; among equal dates the later
+    in the order given; none dated, the last."""
+    last, last_date = len(own_events) - 1, None
+    for index, number in enumerate(own_events):
+        day = began[number]
+        if day is not None and (last_date is None or day >= last_date):
+            last, last_date = index, day
+    return last

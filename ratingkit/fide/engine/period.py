@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
+from itertools import repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import numpy as np
 
@@ -32,6 +34,7 @@ from ...core.fastbuild import collector_paused
 from ...core.i18n import N_, _, tr
 from ...core.model import Event, EventType, Player
 from ...core.outcome import (
+    DigestLater,
     EventKey,
     EventOutcome,
     Note,
@@ -41,6 +44,7 @@ from ...core.outcome import (
     Rule,
     Status,
     attach_part_values,
+    event_digest,
     k_in_force,
 )
 from ...core.players import PlayerFile, PlayerRecord
@@ -83,13 +87,13 @@ from .lazy import (
 )
 from .parts import (
     HALF_POINTS,
+    PART_NOT_READ,
     PLAY_CODES,
     PLAYED_CODE,
     EventData,
     Fractions,
     UnratedParts,
     as_fraction,
-    began_last_index,
     cap_rule_of,
     event_games_builder,
     event_k_default_notes,
@@ -97,6 +101,7 @@ from .parts import (
     named_note,
     named_note_form,
 )
+from .persons import k_choices, period_persons, person_ro
 
 if TYPE_CHECKING:
     from ..rulesets import Fide2014
@@ -173,7 +178,8 @@ def _prepare(
             np.fromiter(map(PLAY_CODES.__getitem__, map(_PLAY, games)), np.int8, size),
         )
         shogi = any(g.handicap is not None or g.special is not None for g in games)
-        key = EventKey.of(event, position)
+        # EventKey.of's key, its digest computed when first read (DigestLater).
+        key = EventKey(position, DigestLater(partial(event_digest, event)), event.name)
         item = event_data(event, position, key, offset, columns, shogi, players, kind)
         if isinstance(item, str):
             return item
@@ -327,8 +333,10 @@ def _rate_period(
     slot_event = np.repeat(
         np.arange(len(data), dtype=np.int64), [len(d.event.players) for d in data]
     )
-    rated = np.fromiter((p.rating is not None for p in slots), bool, total)
-    rating = np.fromiter((p.rating or 0 for p in slots), np.int64, total)
+    # Plain lists, then arrays: a generator fed to np.fromiter is twice the time a month.
+    slot_ratings = [p.rating for p in slots]
+    rated = np.array([r is not None for r in slot_ratings], bool).reshape(total)
+    rating = np.array([r or 0 for r in slot_ratings], np.int64).reshape(total)
     white = np.concatenate([d.white for d in data]) if data else np.zeros(0, np.int64)
     black = np.concatenate([d.black for d in data])
     halves = np.concatenate([d.white_halves for d in data])
@@ -360,7 +368,7 @@ def _rate_period(
     )
 
     # K (8.56) per player and event, once per distinct combination of what it reads.
-    choices, choice_list = _k_choices(rules, data)
+    choices, choice_list = k_choices(rules, data)
     choice_of = np.array(choice_list, dtype=np.int64)
     k_of = np.array([c.k for c in choices] or [0], dtype=np.int64)[choice_of]
     # K * (w - We) in hundredths (8.55); a player's unrated events add nothing.
@@ -465,7 +473,7 @@ def _rate_period(
         )
 
     # -- each person's period (7.1, 8.3) -----------------------------------------------------
-    keys, person_slots, first_player, last, slot_person, list_rating_of = _persons(data)
+    keys, person_slots, first_player, last, slot_person, list_rating_of = period_persons(data)
     persons = len(keys)
 
     def per_person(values: np.ndarray) -> list[int]:
@@ -493,7 +501,7 @@ def _rate_period(
         if len(own) == 1:  # most persons play one event of the period
             used_choices: tuple[int, ...] = (choice_list[own[0]],)
         else:
-            used_choices = tuple(dict.fromkeys(choice_list[s] for s in own))
+            used_choices = tuple(dict.fromkeys([choice_list[s] for s in own]))
         found_summary = k_summaries.get(used_choices)
         if found_summary is None:
             picked = [choices[c] for c in used_choices]
@@ -512,34 +520,28 @@ def _rate_period(
         "period's change goes onto the previous list's rating {ro} "
         "({source})"
     )
-    began_last_texts: dict[str, str] = {}
+    # Each event's words as the one that began last, made once an event when first needed.
+    began_last_texts: list[str | None] = [None] * len(data)
 
-    def began_last_text(name: str) -> str:
-        text = began_last_texts.get(name)
-        if text is None:
-            text = began_last_texts[name] = tr("{name} (the event that began last)", name=name)
+    def began_last_text(event_number: int) -> str:
+        name = data[event_number].event.name
+        text = began_last_texts[event_number] = tr("{name} (the event that began last)", name=name)
         return text
+
+    # 8.57: each person's total change in hundredths rounded once, half away from zero.
+    whole_change: list[int] = round_hundredths(np.array(totals.change, np.int64)).tolist()
+    event_began = [d.event.start or d.event.end for d in data]
 
     def period_rated(number: int, key: str, player: Player, own: list[int]) -> _Published:
         """7.1: the previous list's rating + the period's rounded total, as
         :func:`ratingkit.fide.publication._period_rated` makes it: what is published and the
         note where the events' Ro differ, now; the result itself when first read
         (:func:`rated_outcome`: a month has 100,000 persons, the ledger stores values)."""
-        if len(own) == 1:  # most persons play one event of the period
-            list_rating = list_rating_of[own[0]]
-            ros = [rating_list[own[0]]]
+        ro, began_last, ros = person_ro(own, list_rating_of, rating_list, event_list, event_began)
+        if began_last is None:
+            source = from_player_file
         else:
-            list_rating = next(
-                (list_rating_of[s] for s in own if list_rating_of[s] is not None), None
-            )
-            ros = [rating_list[s] for s in own]
-        if list_rating is not None:
-            ro, source = list_rating, from_player_file
-        else:
-            own_events = [data[event_list[s]].event for s in own]
-            last_index = began_last_index(own_events)
-            ro = ros[last_index]
-            source = began_last_text(own_events[last_index].name)
+            source = began_last_texts[began_last] or began_last_text(began_last)
         if any(r != ro for r in ros):
             notes.append(
                 Note(
@@ -554,9 +556,7 @@ def _rate_period(
                     (key,),
                 )
             )
-        total_change = totals.change[number]
-        whole = (1 if total_change > 0 else -1) * ((abs(total_change) + 50) // 100)
-        after, status = rules.publish(ro + whole)
+        after, status = rules.publish(ro + whole_change[number])
         return _Published(ro, source, after, status)
 
     def rated_outcome(
@@ -622,14 +622,15 @@ def _rate_period(
             continue
         state = last[number][1]
         own_counted = [s for s in own if not disregarded_list[s]]
-        # _period_unrated reads an event's own Ru only where one event alone has games
-        # against rated opponents; elsewhere it pools the pairs (8.3).
+        # _period_unrated reads an event's part (its own Ru) only where one event alone has
+        # games against rated opponents; elsewhere it pools the pairs (8.3), and
+        # first_rating_step reads the pairs: the other parts are not made here.
         alone = sum(1 for s in own_counted if counted[s]) == 1
         unrated = [
             (
                 data[event_list[s]].event,
                 counted[s],
-                unrated_parts[s] if alone or not counted[s] else unrated_parts.unread(s),
+                unrated_parts[s] if alone and counted[s] else PART_NOT_READ,
             )
             for s in own_counted
         ]
@@ -663,6 +664,7 @@ def _rate_period(
         carried,
         rated_outcome,
         k_summary,
+        k_of.tolist(),
     )
     period_outcome = LazyPeriodOutcome(
         rules=rules.name,
@@ -714,6 +716,8 @@ class _PersonResults:
     carried: dict[str, tuple[Pending, ...]]
     rated_outcome: Callable[[int, str, Player, list[int], _Published], PlayerOutcome[FidePlayer]]
     k_summary: Callable[[list[int]], tuple[tuple[int, ...], Any, Any]]
+    #: Each rated slot's K (8.56).
+    slot_k: list[int]
 
     def players(self, _outcome: object) -> tuple[PlayerOutcome[FidePlayer], ...]:
         """The outcome's players, in order."""
@@ -750,7 +754,11 @@ class _PersonResults:
         for number, key in enumerate(self.keys):
             made = self.made[number]
             if isinstance(made, _Published):
-                ks = self.k_summary(self.person_slots[number])[0]
+                own = self.person_slots[number]
+                if len(own) == 1:  # most persons play one event: his K is his slot's
+                    found.append(PersonValues(key, made.after, self.slot_k[own[0]]))
+                    continue
+                ks = self.k_summary(own)[0]
                 found.append(PersonValues(key, made.after, ks[0] if len(ks) == 1 else None))
             else:
                 found.append(PersonValues(key, made.rating_after, k_in_force(made)))
@@ -777,33 +785,38 @@ def _part_values_builder(
         scores = fraction.each(lists.w2, 2)
         expected = fraction.each(lists.we, 100)
         changes = fraction.each(lists.change, 100)
-        k_list = [choice.k for choice in choices]
-        rated_status = Status.RATED
+        # An unrated slot's choice is 0, its K its part's (a period without a rated player
+        # has no choice: the 0 stands in, replaced below).
+        k_list = [choice.k for choice in choices] or [0]
+        slot_k = [k_list[choice] for choice in choice_list]
+        # A rated slot's values, column by column into tuples made in C (no call a slot).
+        part = cast(Callable[[tuple[object, ...]], PartValues], partial(tuple.__new__, PartValues))
         found: list[list[PartValues]] = []
         for d in data:
-            values: list[PartValues] = []
-            slot = d.offset
-            for player in d.event.players:
-                if player.rating is None:
-                    games, score, after, status, k = unrated_parts.values(slot)
-                    values.append(
-                        PartValues(player.id, None, games, score, None, None, after, status, k)
-                    )
-                else:
-                    values.append(
-                        PartValues(
-                            player.id,
-                            player.rating,
-                            games_list[slot],
-                            scores[slot],
-                            expected[slot],
-                            changes[slot],
-                            after_list[slot],
-                            rated_status,
-                            k_list[choice_list[slot]],
-                        )
-                    )
-                slot += 1
+            players = d.event.players
+            start, end = d.offset, d.offset + len(players)
+            values = list(
+                map(
+                    part,
+                    zip(
+                        [player.id for player in players],
+                        [player.rating for player in players],
+                        games_list[start:end],
+                        scores[start:end],
+                        expected[start:end],
+                        changes[start:end],
+                        after_list[start:end],
+                        repeat(Status.RATED),
+                        slot_k[start:end],
+                    ),
+                )
+            )
+            # The unrated slots: their parts' values.
+            for slot in _unrated_slots(players, start):
+                games, score, after, status, k = unrated_parts.values(slot)
+                values[slot - start] = PartValues(
+                    players[slot - start].id, None, games, score, None, None, after, status, k
+                )
             found.append(values)
         return found
 
@@ -890,40 +903,6 @@ def _unrated_slots(players: Sequence[Player], offset: int) -> list[int]:
     return [offset + i for i, player in enumerate(players) if player.rating is None]
 
 
-def _k_choices(rules: Fide2014, data: list[EventData]) -> tuple[list[KChoice], list[int]]:
-    """K (8.56) per player and event, chosen once per distinct combination of what it reads:
-    the distinct choices and each slot's (0 for an unrated player)."""
-    choices: list[KChoice] = []
-    found: dict[tuple[Any, ...], int] = {}
-    choice_list: list[int] = []
-    for d in data:
-        on = reference_date(d.event)
-        for player in d.event.players:
-            if player.rating is None:
-                choice_list.append(0)
-                continue
-            s = d.states[player.id]
-            # 8.56 reads the rating only against 2400 and 2300 (ratingkit.fide.formula
-            # k_factor): its class, not its value, tells the choices apart.
-            combination = (
-                player.rating >= 2400,
-                player.rating < 2300,
-                s.k,
-                s.games,
-                s.born,
-                s.born_year_only,
-                s.ever_2400,
-                s.ever_2300,
-                on,
-            )
-            number = found.get(combination)
-            if number is None:
-                number = found[combination] = len(choices)
-                choices.append(rules.choose_k(player.rating, s, on, 0))
-            choice_list.append(number)
-    return choices, choice_list
-
-
 def _event_notes(
     rules: Fide2014,
     d: EventData,
@@ -955,45 +934,6 @@ def _event_notes(
     players = event.players
     read += event_k_default_notes(players, choice_list[d.offset : d.offset + len(players)], choices)
     return read
-
-
-def _persons(
-    data: list[EventData],
-) -> tuple[
-    list[str],
-    list[list[int]],
-    list[Player],
-    list[tuple[Player, PlayerState]],
-    np.ndarray,
-    list[int | None],
-]:
-    """Each person of the period (7.1, 8.3: his player-file key, else his id): the keys in
-    order of first appearance, each one's slots, first and last player and state, each slot's
-    person, and each slot's list rating from the player file."""
-    person_of: dict[str, int] = {}
-    person_slots: list[list[int]] = []
-    first_player: list[Player] = []
-    last: list[tuple[Player, PlayerState]] = []
-    slot_person_list: list[int] = []
-    list_rating_of: list[int | None] = []
-    for d in data:
-        for i, player in enumerate(d.event.players):
-            state = d.states[player.id]
-            key = state.key or player.id
-            number = person_of.get(key)
-            if number is None:
-                number = person_of[key] = len(person_slots)
-                person_slots.append([])
-                first_player.append(player)
-                last.append((player, state))
-            else:
-                last[number] = (player, state)
-            person_slots[number].append(d.offset + i)
-            slot_person_list.append(number)
-            list_rating_of.append(state.list_rating)
-    keys = list(person_of)
-    slot_person = np.array(slot_person_list, dtype=np.int64)
-    return keys, person_slots, first_player, last, slot_person, list_rating_of
 
 
 def _round_robin(event: Event) -> bool:

@@ -20,7 +20,7 @@ import numpy as np
 from ...core.fastbuild import collector_paused
 from ...core.i18n import tr
 from ...core.model import Event
-from ...core.outcome import EventKey
+from ...core.outcome import DigestLater, EventKey
 from ...core.players import PlayerFile
 from ..state import ratings_from_file, waiting_for_first_rating
 from .lazy import FideOutcome
@@ -49,14 +49,35 @@ class GameColumns(NamedTuple):
 @dataclass(frozen=True)
 class EventRows:
     """One event of a period: the event with the ratings the player file fills in
-    (:func:`~ratingkit.fide.state.ratings_from_file`) and no games, its games as columns, its
-    content digest (:attr:`Event.digest` of the event with its games) and whether a game
-    has a shogi handicap or result."""
+    (:func:`~ratingkit.fide.state.ratings_from_file`) and no games, its games as columns and
+    whether a game has a shogi handicap or result."""
 
     event: Event
-    digest: str
     games: GameColumns
     shogi: bool
+
+    def digest(self) -> str:
+        """The event's content digest: :attr:`Event.digest` of the event with its games
+        (tests/test_event_key_digest.py), computed where its key's digest is read
+        (:class:`~ratingkit.core.outcome.DigestLater`)."""
+        games = self.games
+        ids = [p.id for p in self.event.players]
+        values = [play.value for play in PLAYS]
+        content = tuple(
+            zip(
+                games.rounds.tolist(),
+                [ids[place] for place in games.white.tolist()],
+                [ids[place] for place in games.black.tolist()],
+                games.white_halves.tolist(),
+                games.black_halves.tolist(),
+                [values[code] for code in games.plays.tolist()],
+                repeat(None),
+                repeat(None),
+                games.days,
+                strict=False,  # the two repeats are endless
+            )
+        )
+        return self.event.digest_with(content)
 
 
 def has_repeat(keys: np.ndarray) -> bool:
@@ -105,23 +126,7 @@ def event_rows(
     if len(taken) and has_repeat(taken * (players_n + 1) + who):
         return None
     event = ratings_from_file(head, players, waiting=waiting)
-    ids = [p.id for p in event.players]
-    values = [play.value for play in PLAYS]
-    content = tuple(
-        zip(
-            rounds.tolist(),
-            [ids[place] for place in white.tolist()],
-            [ids[place] for place in black.tolist()],
-            games.white_halves.tolist(),
-            games.black_halves.tolist(),
-            [values[code] for code in games.plays.tolist()],
-            repeat(None),
-            repeat(None),
-            games.days,
-            strict=False,  # the two repeats are endless
-        )
-    )
-    return EventRows(event, event.digest_with(content), games, shogi)
+    return EventRows(event, games, shogi)
 
 
 def rate_period_rows(
@@ -140,7 +145,8 @@ def rate_period_rows(
         kind: dict[str, bool] = {}
         for position, rows in enumerate(events):
             event, games = rows.event, rows.games
-            key = EventKey(position, rows.digest, event.name)
+            # The digest when first read: the ledger's rate reads only the position.
+            key = EventKey(position, DigestLater(rows.digest), event.name)
             columns = (
                 games.rounds,
                 games.white,
