@@ -149,6 +149,23 @@ def test_objects_made_while_paused_are_aged_not_walked_and_a_cycle_still_goes():
     assert gone() is None
 
 
+def test_a_host_s_frozen_objects_stay_frozen():
+    """A process that froze its objects (gc.freeze, as a forking server does) keeps them
+    frozen through age_new_objects: gc.unfreeze would thaw them along with the paused work's."""
+    import gc
+
+    from ratingkit.core.fastbuild import age_new_objects
+
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        age_new_objects()
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_a_ledgers_rating_ages_what_it_keeps(tmp_path):
     """The ledger's rate_period ages its reports (age_new_objects): the first collection after
     a FIDE month's rating does not walk what it made and kept (0.46 s of the month)."""

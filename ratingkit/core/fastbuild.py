@@ -89,6 +89,13 @@ def age_new_objects() -> None:
     pause would otherwise walk every object the paused work made and kept (a FIDE month's
     rating in the ledger keeps its reports and the state for the next period: 0.46 s of its
     8.5 s; a FESA replay's outcome a tenth of its time).  They are walked at the next full
-    collection, as any long-lived object, and a cycle among them is collected then."""
+    collection, as any long-lived object, and a cycle among them is collected then.
+
+    It moves every young object of the process, not only the paused work's (a host's
+    garbage then waits for a full collection, and is collected there).  A process that froze
+    objects itself (``gc.freeze()``, a forking server's) keeps them frozen: nothing is aged
+    then, since ``gc.unfreeze`` would thaw its objects too."""
+    if gc.get_freeze_count():
+        return
     gc.freeze()
     gc.unfreeze()
