@@ -170,3 +170,26 @@ def test_an_error_half_way_leaves_the_lists_unvouched(unrated, tmp_path) -> None
             kept.with_list(Refusing(), PERIODS[1], rows)  # type: ignore[arg-type]
         assert not kept.still_before(book._connection, PERIODS[1])
         assert 999_999 not in book._lists_before(PERIODS[1]).ever_listed
+
+
+def test_files_imported_at_once_between_two_ratings_leave_the_lists_kept(tmp_path, monkeypatch):
+    """An import of several files (its savepoints: their journals in memory, set when the
+    ledger was opened) between two periods' ratings: the lists the first rating kept still
+    vouch for the second; they are read once, for the first."""
+    from conftest import DATA
+
+    season = sorted((DATA / "ledger" / "season").glob("*-games.csv"))
+    read: list[str] = []
+    real = EarlierLists.read.__func__  # type: ignore[attr-defined]
+
+    def counted(cls, db, period):
+        read.append(period)
+        return real(cls, db, period)
+
+    monkeypatch.setattr(EarlierLists, "read", classmethod(counted))
+    with Ledger.create(tmp_path / "book.sqlite", "fide-2014") as book:
+        book.import_files([f for f in season if f.name.startswith("2024-01")])
+        book.rate_period("2024-01")
+        book.import_files([f for f in season if f.name.startswith("2024-02")])
+        book.rate_period("2024-02")
+    assert read == ["2024-01"]

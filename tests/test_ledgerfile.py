@@ -818,6 +818,7 @@ def test_connections_get_the_checkpoint_size_and_page_cache_the_module_names(tmp
         pragma = lambda c, name: c.execute(f"PRAGMA {name}").fetchone()[0]  # noqa: E731
         assert pragma(writer, "wal_autocheckpoint") == ledgerfile.WAL_CHECKPOINT_PAGES
         assert pragma(writer, "journal_size_limit") == ledgerfile.WAL_SIZE_LIMIT_BYTES
+        assert pragma(writer, "temp_store") == 2  # MEMORY (SQLite's default is 0)
         for connection in (writer, reader):
             assert pragma(connection, "cache_size") == -ledgerfile.CACHE_KIB
         # More than SQLite's default, or the setting would change nothing.

@@ -151,6 +151,12 @@ def open_connection(
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
                 connection.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT_BYTES}")
+                # A savepoint's statement journal in memory, not a temporary file: an import
+                # of many files keeps one a file (1.6 GB written to /var/tmp for a FIDE
+                # month's 2,000, each under a megabyte).  Set at the open, before any TEMP
+                # table: changing it later drops the connection's TEMP tables, among them
+                # the mark of the lists the rating keeps (ledger/earlier_lists.py).
+                connection.execute("PRAGMA temp_store = MEMORY")
             connection.execute(f"PRAGMA cache_size = {-CACHE_KIB}")
             connection.execute("PRAGMA foreign_keys=ON")
     except UnicodeDecodeError:
