@@ -86,10 +86,7 @@ def test_the_batch_stores_the_rows_of_the_files_imported_one_by_one(
     with Ledger.create(tmp_path / "one.sqlite", rules) as book:
         singles = [book.import_file(path) for path in files()]
     with Ledger.create(tmp_path / "batch.sqlite", rules) as book:
-        temp_store = book._connection.execute("PRAGMA temp_store").fetchone()
         done = book.import_files(files())
-        # The savepoints' journals were held in memory for the batch alone.
-        assert book._connection.execute("PRAGMA temp_store").fetchone() == temp_store
     assert list(done.files) == singles
     assert _rows(tmp_path / "batch.sqlite") == _rows(tmp_path / "one.sqlite")
     assert _rows(tmp_path / "batch.sqlite", ("packed_games",))["packed_games"] or rules == "fesa"
@@ -210,6 +207,53 @@ def test_the_same_games_in_another_file_of_the_batch_name_that_file(tmp_path):
         f"{again / 'cup-games.csv'}: the same games between the same players on the same "
         f"dates as {first}, given before it in this import",
     )
+
+
+def test_a_score_table_named_like_a_players_file_keeps_its_own_error(tmp_path):
+    # A score table (id,name,rating,points: a format of its own) whose name has "players"
+    # in it, beside a file whose name has "games": the reader recognised it, so its own error
+    # (the line and the value) is what is said, not the hint for a CSV pair's players file.
+    (tmp_path / "cup-games-2024.csv").write_text("round,white,black,result\n")
+    table = tmp_path / "cup-players-2024.csv"
+    table.write_text("id,name,rating,points\nann,Ann,1500,x\nbob,Bob,1400,1\n")
+    with (
+        Ledger.create(tmp_path / "l.sqlite", "fide-2014") as book,
+        pytest.raises(ImportErrors) as caught,
+    ):
+        book.import_files([table])
+    (error,) = caught.value.errors
+    assert "line 2" in error and "'x'" in error
+    assert "players file of the CSV pair" not in error
+
+
+def test_one_path_given_alone_is_one_file(tmp_path):
+    # A path, not a list of paths: one file (not the characters of its name).
+    with Ledger.create(tmp_path / "l.sqlite", "fide-2014") as book:
+        done = book.import_files(_season_files()[0])
+        assert len(done.files) == 1
+        assert len(book.import_files(str(_season_files()[1])).files) == 1
+
+
+def test_a_readers_own_fault_in_a_batch_is_not_called_a_damaged_ledger(tmp_path, monkeypatch):
+    # A fault of ratingkit's own while a file of the batch is read (inside the write
+    # transaction) is raised as it is, for the CLI's "internal error" line, not turned into
+    # "the ledger is damaged ... restore it from a backup"; nothing is applied.
+    from ratingkit.services.ledger import checking
+
+    def faulty(*_args, **_kwargs):
+        raise ValueError("a reader's bug")
+
+    path = tmp_path / "l.sqlite"
+    with Ledger.create(path, "fide-2014") as book:
+        before = _rows(path)
+        book.import_files(_season_files()[:1])
+        monkeypatch.setattr(checking, "read_event", faulty)
+        with pytest.raises(ValueError, match="^a reader's bug$") as caught:
+            book.import_files(_season_files()[1:3])
+        assert type(caught.value) is ValueError
+        monkeypatch.undo()
+        assert len(book.import_files(_season_files()[1:3]).files) == 2
+    assert _rows(path) != before
 
 
 def test_a_players_file_given_as_an_input_is_named_as_such(tmp_path):

@@ -276,7 +276,18 @@ def _closest_error(exc: RatingkitError, fmt: Format) -> RatingkitError:
     error.args = (f"{exc}{note}",)
     if hasattr(error, "reason"):
         error.reason = f"{error.reason}{note}"
+    error.__dict__[_CLOSEST_FORMAT] = fmt.name
     return error
+
+
+#: The attribute :func:`_closest_error` gives an error: the closest format's name.
+_CLOSEST_FORMAT = "closest_format"
+
+
+def unrecognised(error: RatingkitError) -> bool:
+    """Whether ``error`` is :func:`read_event`'s for a file no format recognises (the closest
+    format's error), not a recognised file's own."""
+    return _CLOSEST_FORMAT in error.__dict__
 
 
 def _read_with(

@@ -7,9 +7,11 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ...core.errors import RatingkitError
 from ...core.i18n import tr, trn
+from ...core.ruleset import RuleSet
 from ..ledgerfile import LedgerError
-from .checking import check_file
+from .checking import CheckedFile, check_file
 from .common import FilesImportErrors, ImportErrors
 from .importing import ImportSummary, LedgerImporting
 
@@ -58,6 +60,33 @@ class FilesImported:
         return "\n".join(lines)
 
 
+class _ReaderFault(Exception):
+    """A fault of a reader's own (not a :class:`RatingkitError`) while a file of the batch was
+    read inside the write transaction, carried past ``sqlite_errors``, which takes any
+    ``ValueError`` or ``TypeError`` there for a damaged ledger, to be raised as it was."""
+
+    def __init__(self, original: Exception) -> None:
+        super().__init__(str(original))
+        self.original = original
+
+
+def _checked(
+    rules: RuleSet,
+    path: str | os.PathLike[str],
+    period: str | None,
+    input_format: str | None,
+    encoding: str | None,
+) -> CheckedFile:
+    """:func:`check_file` of a file of the batch, a reader's own fault carried as
+    :class:`_ReaderFault`."""
+    try:
+        return check_file(rules, path, None, period, input_format, encoding)
+    except RatingkitError:
+        raise
+    except Exception as exc:
+        raise _ReaderFault(exc) from exc
+
+
 class LedgerBatchImporting(LedgerImporting):
     """The import of several files at once (:meth:`import_files`) beside the one file's."""
 
@@ -79,17 +108,17 @@ class LedgerBatchImporting(LedgerImporting):
         :meth:`import_file` gives them.  A file given twice (or the same file under two
         names) is refused as a copy of the earlier one.  With ``replace``, the rated periods
         concerned are re-rated once, at the end, from the earliest of them."""
-        connection = self._connection
-        # A savepoint keeps the pages its file changes in a statement journal, a temporary
-        # file by default: 1.6 GB written for a FIDE month's 2,000 files, though each file's
-        # pages are under a megabyte.  Held in memory for the batch (set outside the
-        # transaction, as SQLite requires), then as it was.
-        temp_store = int(connection.execute("PRAGMA temp_store").fetchone()[0])
-        connection.execute("PRAGMA temp_store = MEMORY")
+        # A savepoint keeps the pages its file changes in a statement journal, held in memory
+        # (services.ledgerfile sets PRAGMA temp_store when it opens a ledger for writing: a
+        # temporary file would take 1.6 GB for a FIDE month's 2,000 files).
+        if isinstance(paths, (str, os.PathLike)):
+            paths = [paths]  # one file named alone, not its name's characters
         try:
             return self._import_files(paths, period, input_format, encoding, replace=replace)
-        finally:
-            connection.execute(f"PRAGMA temp_store = {temp_store}")
+        except _ReaderFault as fault:
+            # Raised as it was (a fault of ratingkit's own), past the transaction's
+            # translation of a ValueError into "the ledger is damaged": the ledger is not.
+            raise fault.original from None
 
     def _import_files(
         self,
@@ -113,7 +142,7 @@ class LedgerBatchImporting(LedgerImporting):
                 count += 1
                 db.execute("SAVEPOINT import_file")
                 try:
-                    checked = check_file(self.rules, path, None, period, input_format, encoding)
+                    checked = _checked(self.rules, path, period, input_format, encoding)
                     summary, from_period, digest = self._store_checked(
                         checked, replace=replace, earlier=earlier, earlier_events=earlier_events
                     )

@@ -22,7 +22,7 @@ from ...core.players import (
     read_player_file,
 )
 from ...core.ruleset import RuleSet, guard
-from ...formats import read_event
+from ...formats import read_event, unrecognised
 from .common import ImportErrors, _period_of, parse_period
 
 
@@ -58,7 +58,10 @@ def check_file(
     try:
         event = read_event(path, input_format, encoding, roster=players)
     except RatingkitError as exc:
-        errors.append(_players_file_given(Path(path)) or str(exc))
+        # A players file given for its pair is no format's file: the reader's error then
+        # says only which format came closest; a recognised file's own error stands.
+        hint = _players_file_given(Path(path)) if unrecognised(exc) else None
+        errors.append(hint or str(exc))
     if players is None and event is not None:
         players = event.origin.player_file  # a players.csv that carries state
     if players is not None:
