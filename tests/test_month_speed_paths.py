@@ -564,3 +564,40 @@ def _parts_of(outcome):
         ]
         for event in outcome.events
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 30).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.integers(0, 2 * n),
+            st.lists(st.integers(1000, 2900), min_size=n, max_size=n),
+        )
+    ),
+    st.sampled_from([None, 1000, 1800]),
+)
+def test_unrated_values_by_integers_are_the_part_made_by_ru_from(case, floor):
+    """UnratedParts.values' Ru in integers (Rc's sum over n plus what FIDE 2014 8.22-8.24 add
+    for the score, rounded by 8.57) gives the games, score, published rating and status of
+    the part the general path makes (parts._unrated_part through ru_from's Fractions), with
+    and without a floor (the published rating and the status then differ by it)."""
+    from dataclasses import replace
+
+    from ratingkit.fide.engine.parts import UnratedParts
+
+    _games, halves, ratings = case
+    rules = replace(FIDE_2014, floor=floor)
+    parts = UnratedParts(rules)
+    player = Player("u", "Unrated", None)
+    pairs = [(Fraction(r), Fraction(1, 2)) for r in ratings]  # their count is read
+    parts.later[0] = (player, pairs, halves, sum(ratings), None)
+    by_integers = parts.values(0)
+    made = parts[0]  # the general path, made now
+    assert by_integers == (
+        made.games,
+        made.score,
+        made.rating_after,
+        made.status,
+        k_in_force(made),
+    )
