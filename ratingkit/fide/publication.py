@@ -392,7 +392,14 @@ def first_rating_step(
     the period's own lists, added to here."""
     if outcome.detail.not_counted:
         return outcome
-    now = [(reference_date(event), r, s) for event, pairs, _ in unrated for r, s in pairs]
+    # Each event's date read once, not once a pair (a month has thousands of unrated persons).
+    now = [
+        (on_event, r, s)
+        for event, pairs, _ in unrated
+        if pairs
+        for on_event in (reference_date(event),)
+        for r, s in pairs
+    ]
     update, keep, first_notes = rules.first_rating(name, now, pending, on, key)
     notes.extend(first_notes)
     if update is not None:
