@@ -601,3 +601,65 @@ def test_unrated_values_by_integers_are_the_part_made_by_ru_from(case, floor):
         made.status,
         k_in_force(made),
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.tuples(st.integers(1000, 2800), st.sampled_from([0, 1, 2])), min_size=0, max_size=6
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from(["fide-2014", "fide-2024"]),
+)
+def test_an_unrated_person_with_enough_games_and_none_kept_is_first_rating_s_answer(
+    events_pairs, rules_name
+):
+    """first_rating_step returns the period's outcome at once where nothing is kept from
+    earlier periods and the period has FIDE 2014 7.14's (2024 7.1.4's) minimum of games:
+    the general path (rules.first_rating on the pooled list) then keeps the values (None),
+    carries nothing and writes no note; below the minimum it carries the results."""
+    from ratingkit.core.outcome import PlayerOutcome
+    from ratingkit.fide.outcome import FidePlayer
+    from ratingkit.fide.publication import first_rating_step
+    from ratingkit.registry import get_rule_set
+
+    rules = get_rule_set(rules_name)
+    unrated = [
+        (
+            Event(
+                name=f"E{number}",
+                players=(),
+                games=(),
+                type=EventType.SWISS,
+                start=date(2025, 3, 1 + number),
+                end=date(2025, 3, 2 + number),
+            ),
+            [(Fraction(r), Fraction(h, 2)) for r, h in pairs],
+            None,
+        )
+        for number, pairs in enumerate(events_pairs)
+    ]
+    games = sum(len(pairs) for pairs in events_pairs)
+    outcome = PlayerOutcome(
+        "u", "Unrated", None, games, None, None, None, None, Status.NOT_RATED, FidePlayer()
+    )
+    notes, carried, waiting = [], {}, []
+    on = date(2025, 3, 31)
+    now = [(event.end, r, s) for event, pairs, _ in unrated for r, s in pairs]
+    general = rules.first_rating("Unrated", now, (), on, "u")
+    if games >= rules.first_rating_min_games:
+        assert general == (None, (), [])
+        assert (
+            first_rating_step(
+                rules, "u", "Unrated", outcome, unrated, (), on, notes, carried, waiting
+            )
+            is outcome
+        )
+        assert (notes, carried, waiting) == ([], {}, [])
+    else:
+        assert general[1] == tuple(now)  # below the minimum: all of them carried (7.14)
+        first_rating_step(rules, "u", "Unrated", outcome, unrated, (), on, notes, carried, waiting)
+        assert carried == ({"u": tuple(now)} if now else {})

@@ -392,6 +392,11 @@ def first_rating_step(
     the period's own lists, added to here."""
     if outcome.detail.not_counted:
         return outcome
+    if not pending and sum([len(pairs) for _, pairs, _ in unrated]) >= rules.first_rating_min_games:
+        # 7.14 (2024 7.1.4): enough games of this period alone and none kept: the period's
+        # values stand, nothing is carried, no note (first_rating's answer then, read here
+        # without the pooled list it takes: a month has thousands of unrated persons).
+        return outcome
     # Each event's date read once, not once a pair (a month has thousands of unrated persons).
     now = [
         (on_event, r, s)
