@@ -247,14 +247,15 @@ PART_NOT_READ: PlayerOutcome[FidePlayer] = PlayerOutcome(
 
 #: A score of 0, 1 or 2 half points as a fraction (made once: fractions are immutable).
 HALF_POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
-_RATINGS: dict[int, Fraction] = {}
+#: as_fraction's fractions by rating (read directly in the engine's loops over games).
+RATING_FRACTIONS: dict[int, Fraction] = {}
 
 
 def as_fraction(rating: int) -> Fraction:
     """An opponent's rating as a fraction, made once per rating."""
-    value = _RATINGS.get(rating)
+    value = RATING_FRACTIONS.get(rating)
     if value is None:
-        value = _RATINGS[rating] = Fraction(rating)
+        value = RATING_FRACTIONS[rating] = Fraction(rating)
     return value
 
 

@@ -90,6 +90,7 @@ from .parts import (
     PART_NOT_READ,
     PLAY_CODES,
     PLAYED_CODE,
+    RATING_FRACTIONS,
     EventData,
     Fractions,
     UnratedParts,
@@ -842,6 +843,7 @@ def _unrated_first_pass(
     counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
     zero_of_event: dict[int, list[int]] = {}
     seen_unrated: set[str] = set()
+    rating_fractions = RATING_FRACTIONS
     for d in data:
         event, states = d.event, d.states
         became: list[str] = []
@@ -865,13 +867,20 @@ def _unrated_first_pass(
             half_points = 0
             rating_sum = 0
             for game in mine:
-                is_white = whites[game] == slot
-                opponent = players[(blacks[game] if is_white else whites[game]) - offset]
-                if opponent.rating is not None:
-                    half = white_halves[game] if is_white else black_halves[game]
+                if whites[game] == slot:
+                    opponent_rating = players[blacks[game] - offset].rating
+                    half = white_halves[game]
+                else:
+                    opponent_rating = players[whites[game] - offset].rating
+                    half = black_halves[game]
+                if opponent_rating is not None:
                     half_points += half
-                    rating_sum += opponent.rating
-                    pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
+                    rating_sum += opponent_rating
+                    # as_fraction's remembered fraction, read without a call a game
+                    fraction = rating_fractions.get(opponent_rating)
+                    if fraction is None:
+                        fraction = as_fraction(opponent_rating)
+                    pairs.append((fraction, HALF_POINTS[half]))
             first = not state.games and not state.pending and state.key not in seen_unrated
             if pairs and half_points == 0 and first:
                 disregarded[slot] = True
