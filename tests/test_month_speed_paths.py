@@ -564,3 +564,102 @@ def _parts_of(outcome):
         ]
         for event in outcome.events
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 30).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.integers(0, 2 * n),
+            st.lists(st.integers(1000, 2900), min_size=n, max_size=n),
+        )
+    ),
+    st.sampled_from([None, 1000, 1800]),
+)
+def test_unrated_values_by_integers_are_the_part_made_by_ru_from(case, floor):
+    """UnratedParts.values' Ru in integers (Rc's sum over n plus what FIDE 2014 8.22-8.24 add
+    for the score, rounded by 8.57) gives the games, score, published rating and status of
+    the part the general path makes (parts._unrated_part through ru_from's Fractions), with
+    and without a floor (the published rating and the status then differ by it)."""
+    from dataclasses import replace
+
+    from ratingkit.fide.engine.parts import UnratedParts
+
+    _games, halves, ratings = case
+    rules = replace(FIDE_2014, floor=floor)
+    parts = UnratedParts(rules)
+    player = Player("u", "Unrated", None)
+    pairs = [(Fraction(r), Fraction(1, 2)) for r in ratings]  # their count is read
+    parts.later[0] = (player, pairs, halves, sum(ratings), None)
+    by_integers = parts.values(0)
+    made = parts[0]  # the general path, made now
+    assert by_integers == (
+        made.games,
+        made.score,
+        made.rating_after,
+        made.status,
+        k_in_force(made),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.tuples(st.integers(1000, 2800), st.sampled_from([0, 1, 2])), min_size=0, max_size=6
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from(["fide-2014", "fide-2024"]),
+)
+def test_an_unrated_person_with_enough_games_and_none_kept_is_first_rating_s_answer(
+    events_pairs, rules_name
+):
+    """first_rating_step returns the period's outcome at once where nothing is kept from
+    earlier periods and the period has FIDE 2014 7.14's (2024 7.1.4's) minimum of games:
+    the general path (rules.first_rating on the pooled list) then keeps the values (None),
+    carries nothing and writes no note; below the minimum it carries the results."""
+    from ratingkit.core.outcome import PlayerOutcome
+    from ratingkit.fide.outcome import FidePlayer
+    from ratingkit.fide.publication import first_rating_step
+    from ratingkit.registry import get_rule_set
+
+    rules = get_rule_set(rules_name)
+    unrated = [
+        (
+            Event(
+                name=f"E{number}",
+                players=(),
+                games=(),
+                type=EventType.SWISS,
+                start=date(2025, 3, 1 + number),
+                end=date(2025, 3, 2 + number),
+            ),
+            [(Fraction(r), Fraction(h, 2)) for r, h in pairs],
+            None,
+        )
+        for number, pairs in enumerate(events_pairs)
+    ]
+    games = sum(len(pairs) for pairs in events_pairs)
+    outcome = PlayerOutcome(
+        "u", "Unrated", None, games, None, None, None, None, Status.NOT_RATED, FidePlayer()
+    )
+    notes, carried, waiting = [], {}, []
+    on = date(2025, 3, 31)
+    now = [(event.end, r, s) for event, pairs, _ in unrated for r, s in pairs]
+    general = rules.first_rating("Unrated", now, (), on, "u")
+    if games >= rules.first_rating_min_games:
+        assert general == (None, (), [])
+        assert (
+            first_rating_step(
+                rules, "u", "Unrated", outcome, unrated, (), on, notes, carried, waiting
+            )
+            is outcome
+        )
+        assert (notes, carried, waiting) == ([], {}, [])
+    else:
+        assert general[1] == tuple(now)  # below the minimum: all of them carried (7.14)
+        first_rating_step(rules, "u", "Unrated", outcome, unrated, (), on, notes, carried, waiting)
+        assert carried == ({"u": tuple(now)} if now else {})

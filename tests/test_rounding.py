@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import decimal
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ratingkit.core.rounding import (
     exact,
@@ -10,6 +13,7 @@ from ratingkit.core.rounding import (
     round_half_even,
     round_half_up,
     round_hundredths_half_up,
+    round_ratio_half_away_from_zero,
     round_to_step,
 )
 
@@ -57,3 +61,17 @@ def test_round_to_step_of_five():
 def test_hundredths():
     assert round_hundredths_half_up(Fraction(1, 8)) == Fraction(13, 100)
     assert round_hundredths_half_up(Fraction(2, 3)) == Fraction(67, 100)
+
+
+@given(st.integers(-(10**9), 10**9), st.integers(1, 10**6))
+def test_half_away_from_zero_of_a_fraction_in_integers_is_the_decimal_rule(numerator, denominator):
+    # FIDE 2014 8.57: the integer path of a Fraction (and round_ratio_half_away_from_zero)
+    # against an independent computation: Python's Decimal rounding ROUND_HALF_UP, which
+    # rounds halves away from zero, on the exact quotient.
+    context = decimal.Context(prec=60, rounding=decimal.ROUND_HALF_UP)
+    quotient = context.divide(decimal.Decimal(numerator), decimal.Decimal(denominator))
+    # 60 digits hold an exact half (denominator up to 10**6): no quotient is near one.
+    expected = int(quotient.quantize(decimal.Decimal(1), context=context))
+    assert round_half_away_from_zero(Fraction(numerator, denominator)) == expected
+    assert round_ratio_half_away_from_zero(numerator, denominator) == expected
+    assert round_half_away_from_zero(numerator) == numerator

@@ -23,9 +23,22 @@ def _exact(value: Number) -> Fraction:
 def round_half_away_from_zero(value: Number) -> int:
     """Nearest integer, halves away from zero: 2.5 -> 3, -2.5 -> -3 (FIDE 2014 8.57 as FIDE
     applies it)."""
+    # An int or a fraction in integers (a FIDE month rounds thousands of Ru): no Fraction made.
+    if type(value) is int:
+        return value
+    if type(value) is Fraction:
+        return round_ratio_half_away_from_zero(value.numerator, value.denominator)
     exact = _exact(value)
     magnitude = math.floor(abs(exact) + Fraction(1, 2))
     return magnitude if exact >= 0 else -magnitude
+
+
+def round_ratio_half_away_from_zero(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (``denominator`` > 0) to the nearest integer, halves away
+    from zero, as :func:`round_half_away_from_zero` rounds it, in integers:
+    floor(|n| / d + 1/2) is (2|n| + d) // 2d."""
+    magnitude = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return magnitude if numerator >= 0 else -magnitude
 
 
 def round_half_up(value: Number) -> int:

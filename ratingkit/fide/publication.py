@@ -392,7 +392,19 @@ def first_rating_step(
     the period's own lists, added to here."""
     if outcome.detail.not_counted:
         return outcome
-    now = [(reference_date(event), r, s) for event, pairs, _ in unrated for r, s in pairs]
+    if not pending and sum([len(pairs) for _, pairs, _ in unrated]) >= rules.first_rating_min_games:
+        # 7.14 (2024 7.1.4): enough games of this period alone and none kept: the period's
+        # values stand, nothing is carried, no note (first_rating's answer then, read here
+        # without the pooled list it takes: a month has thousands of unrated persons).
+        return outcome
+    # Each event's date read once, not once a pair (a month has thousands of unrated persons).
+    now = [
+        (on_event, r, s)
+        for event, pairs, _ in unrated
+        if pairs
+        for on_event in (reference_date(event),)
+        for r, s in pairs
+    ]
     update, keep, first_notes = rules.first_rating(name, now, pending, on, key)
     notes.extend(first_notes)
     if update is not None:

@@ -25,7 +25,7 @@ from ...core.outcome import (
     Status,
     k_in_force,
 )
-from ...core.rounding import round_half_away_from_zero
+from ...core.rounding import round_ratio_half_away_from_zero
 from ..event import (
     KGroups,
     citation_note,
@@ -209,11 +209,32 @@ class UnratedParts:
         w = Fraction(halves, 2)
         if n == 0:
             return n, w, None, Status.NOT_RATED, None  # no_ru_outcome
-        # _unrated_part's Rc (8.21a) and Ru, ru_outcome's rounding and publication.
-        value, _dp = ru_exact(Fraction(rating_sum, n), w, n, False, n)
-        published, _status = self.rules.publish(round_half_away_from_zero(value), initial=True)
+        # _unrated_part's Rc (8.21a) and Ru, ru_outcome's rounding (8.57) and publication, in
+        # integers: Ru = Rc + what 8.22-8.24 add for his score and games, Rc = rating_sum / n.
+        ru_times_n = rating_sum + _ru_offset(halves, n) * n
+        rounded = round_ratio_half_away_from_zero(ru_times_n, n)
+        published, _status = self.rules.publish(rounded, initial=True)
         status = Status.FIRST_RATING if published is not None else Status.NOT_PUBLISHED
         return n, w, published, status, None
+
+
+#: By (half points, games): what 8.22-8.24 add to Rc in a Swiss event, a whole number.
+_RU_OFFSETS: dict[tuple[int, int], int] = {}
+
+
+def _ru_offset(halves: int, n: int) -> int:
+    """What 8.22-8.24 add to Rc for a score of ``halves`` half points in ``n`` games (not a
+    round robin): 0 at 50% (8.22), 20 a half point above it (8.23), table 8.1a's dp under it
+    (8.24); :func:`ratingkit.fide.formula.ru_exact` from an Rc of 0, remembered (a month's
+    thousands of unrated players score few distinct (score, games))."""
+    key = (halves, n)
+    offset = _RU_OFFSETS.get(key)
+    if offset is None:
+        value, _dp = ru_exact(Fraction(0), Fraction(halves, 2), n, False, n)
+        offset = value.numerator  # whole: 20 x half points or dp, both integers
+        if len(_RU_OFFSETS) < 4096:
+            _RU_OFFSETS[key] = offset
+    return offset
 
 
 #: The part of an event handed to publication._period_unrated where it reads none: an unrated
@@ -226,14 +247,15 @@ PART_NOT_READ: PlayerOutcome[FidePlayer] = PlayerOutcome(
 
 #: A score of 0, 1 or 2 half points as a fraction (made once: fractions are immutable).
 HALF_POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
-_RATINGS: dict[int, Fraction] = {}
+#: as_fraction's fractions by rating (read directly in the engine's loops over games).
+RATING_FRACTIONS: dict[int, Fraction] = {}
 
 
 def as_fraction(rating: int) -> Fraction:
     """An opponent's rating as a fraction, made once per rating."""
-    value = _RATINGS.get(rating)
+    value = RATING_FRACTIONS.get(rating)
     if value is None:
-        value = _RATINGS[rating] = Fraction(rating)
+        value = RATING_FRACTIONS[rating] = Fraction(rating)
     return value
 
 

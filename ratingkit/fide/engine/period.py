@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import partial
 from itertools import repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
 
 import numpy as np
 
@@ -90,6 +90,7 @@ from .parts import (
     PART_NOT_READ,
     PLAY_CODES,
     PLAYED_CODE,
+    RATING_FRACTIONS,
     EventData,
     Fractions,
     UnratedParts,
@@ -542,7 +543,7 @@ def _rate_period(
             source = from_player_file
         else:
             source = began_last_texts[began_last] or began_last_text(began_last)
-        if any(r != ro for r in ros):
+        if ros.count(ro) != len(ros):  # an event's Ro differs from the one the change goes on
             notes.append(
                 Note(
                     NoteKind.RULE,
@@ -663,7 +664,6 @@ def _rate_period(
         totals.n,
         carried,
         rated_outcome,
-        k_summary,
         k_of.tolist(),
     )
     period_outcome = LazyPeriodOutcome(
@@ -715,7 +715,6 @@ class _PersonResults:
     games: list[int]
     carried: dict[str, tuple[Pending, ...]]
     rated_outcome: Callable[[int, str, Player, list[int], _Published], PlayerOutcome[FidePlayer]]
-    k_summary: Callable[[list[int]], tuple[tuple[int, ...], Any, Any]]
     #: Each rated slot's K (8.56).
     slot_k: list[int]
 
@@ -730,38 +729,42 @@ class _PersonResults:
             for number, (key, made) in enumerate(zip(self.keys, self.made, strict=True))
         )
 
-    def _after_and_games(self, number: int) -> tuple[int | None, int | None]:
-        made = self.made[number]
-        if isinstance(made, _Published):
-            return made.after, self.games[number]
-        return made.rating_after, made.detail.n
-
     def state(self) -> list[PlayerRecord]:
         """The new state's records (7.1, 7.14), in order."""
-        records = []
-        for number, key in enumerate(self.keys):
-            player, state = self.last[number]
-            after, games_n = self._after_and_games(number)
+        records: list[PlayerRecord] = []
+        append = records.append
+        carried = self.carried
+        games = self.games
+        # In one pass over the persons (a month has 100,000), the lists zipped.
+        for number, (key, made, (player, state)) in enumerate(
+            zip(self.keys, self.made, self.last, strict=True)
+        ):
+            after: int | None
+            games_n: int | None
+            if isinstance(made, _Published):
+                after, games_n = made.after, games[number]
+            else:
+                after, games_n = made.rating_after, made.detail.n
             count = games_after(player, state, after, games_n)
-            records.append(
-                state_record(key, player.name, after, count, state, self.carried.get(key, ()))
-            )
+            append(state_record(key, player.name, after, count, state, carried.get(key, ())))
         return records
 
     def values(self) -> list[PersonValues]:
         """Each person's :class:`PersonValues`, in order."""
-        found = []
-        for number, key in enumerate(self.keys):
-            made = self.made[number]
+        found: list[PersonValues] = []
+        append = found.append
+        slot_k = self.slot_k
+        for key, made, own in zip(self.keys, self.made, self.person_slots, strict=True):
             if isinstance(made, _Published):
-                own = self.person_slots[number]
                 if len(own) == 1:  # most persons play one event: his K is his slot's
-                    found.append(PersonValues(key, made.after, self.slot_k[own[0]]))
+                    append(PersonValues(key, made.after, slot_k[own[0]]))
                     continue
-                ks = self.k_summary(own)[0]
-                found.append(PersonValues(key, made.after, ks[0] if len(ks) == 1 else None))
+                # k_summary's Ks: the distinct K of his slots' choices (8.56), each slot's K
+                # being its choice's; one K is in force, several none.
+                ks = {slot_k[s] for s in own}
+                append(PersonValues(key, made.after, ks.pop() if len(ks) == 1 else None))
             else:
-                found.append(PersonValues(key, made.rating_after, k_in_force(made)))
+                append(PersonValues(key, made.rating_after, k_in_force(made)))
         return found
 
 
@@ -840,6 +843,7 @@ def _unrated_first_pass(
     counted: dict[int, list[tuple[Fraction, Fraction]]] = {}
     zero_of_event: dict[int, list[int]] = {}
     seen_unrated: set[str] = set()
+    rating_fractions = RATING_FRACTIONS
     for d in data:
         event, states = d.event, d.states
         became: list[str] = []
@@ -863,13 +867,20 @@ def _unrated_first_pass(
             half_points = 0
             rating_sum = 0
             for game in mine:
-                is_white = whites[game] == slot
-                opponent = players[(blacks[game] if is_white else whites[game]) - offset]
-                if opponent.rating is not None:
-                    half = white_halves[game] if is_white else black_halves[game]
+                if whites[game] == slot:
+                    opponent_rating = players[blacks[game] - offset].rating
+                    half = white_halves[game]
+                else:
+                    opponent_rating = players[whites[game] - offset].rating
+                    half = black_halves[game]
+                if opponent_rating is not None:
                     half_points += half
-                    rating_sum += opponent.rating
-                    pairs.append((as_fraction(opponent.rating), HALF_POINTS[half]))
+                    rating_sum += opponent_rating
+                    # as_fraction's remembered fraction, read without a call a game
+                    fraction = rating_fractions.get(opponent_rating)
+                    if fraction is None:
+                        fraction = as_fraction(opponent_rating)
+                    pairs.append((fraction, HALF_POINTS[half]))
             first = not state.games and not state.pending and state.key not in seen_unrated
             if pairs and half_points == 0 and first:
                 disregarded[slot] = True

@@ -117,10 +117,11 @@ def person_ro(
         if list_rating is not None:
             return list_rating, None, ros
         return ros[0], event_list[first], ros
-    ros = [rating_list[s] for s in own]
-    list_rating = next((list_rating_of[s] for s in own if list_rating_of[s] is not None), None)
-    if list_rating is not None:
-        return list_rating, None, ros
+    ros = list(map(rating_list.__getitem__, own))
+    for slot in own:  # the first of his slots with a list rating
+        list_rating = list_rating_of[slot]
+        if list_rating is not None:
+            return list_rating, None, ros
     own_events = [event_list[s] for s in own]
     last_index = began_last_of(own_events, event_began)
     return ros[last_index], own_events[last_index], ros
