@@ -12,7 +12,7 @@ messages: ``tests/test_plain_players.py`` holds the two paths to the same record
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from functools import partial
 from itertools import repeat
 from operator import methodcaller
@@ -56,13 +56,7 @@ def plain_player_records(
     if table is None:
         return None
     numbers, ids, names, rating_texts, extras, columns = table
-    # Each row's extra cells as its own mapping, made a column set at a time.
-    extra_rows = zip(*(columns[column] for column in extras), strict=True)
-    extra_maps = (
-        map(MappingProxyType, map(dict, map(partial(zip, extras), extra_rows)))
-        if extras
-        else map(MappingProxyType, map(dict, repeat((), len(ids))))
-    )
+    extra_maps = _row_mappings(columns, extras, len(ids))
     ratings_of = ratings.get
     records: list[R] = []
     append = records.append
@@ -118,14 +112,7 @@ def plain_roster_players(
     empty = [""] * len(ids)
     own = [columns[field] if field in extras else empty for field in _PLAYER_FIELDS]
     kept = [column for column in extras if column not in _PLAYER_FIELDS]
-    extra_maps = (
-        map(
-            MappingProxyType,
-            map(dict, map(partial(zip, kept), zip(*map(columns.get, kept), strict=True))),
-        )
-        if kept
-        else map(MappingProxyType, map(dict, repeat((), len(ids))))
-    )
+    extra_maps = _row_mappings(columns, kept, len(ids))
     ratings_of = ratings.get
     players: list[R] = []
     append = players.append
@@ -148,6 +135,17 @@ def plain_roster_players(
         )
         append(player)
     return players
+
+
+def _row_mappings(
+    columns: Mapping[str, list[str]], names: Sequence[str], rows: int
+) -> Iterator[Mapping[str, str]]:
+    """Each of ``rows`` rows' cells of the columns ``names`` as its own read-only mapping (in
+    the columns' order), made a column set at a time."""
+    if not names:
+        return map(MappingProxyType, map(dict, repeat((), rows)))
+    cells = zip(*(columns[name] for name in names), strict=True)
+    return map(MappingProxyType, map(dict, map(partial(zip, names), cells)))
 
 
 def _plain_table(
