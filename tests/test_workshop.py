@@ -235,7 +235,7 @@ def test_ten_closed_desk_pages_leave_only_the_pool_and_nothing_comes_from_outsid
         pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
 
-    pool, cull_timeout, cull_interval = 1, 12, 2
+    pool, cull_timeout, cull_interval = 1, 6, 1
     port = _free_port()
     log_path = tmp_path / "voila.log"
     with log_path.open("w") as log:
@@ -279,8 +279,8 @@ def test_ten_closed_desk_pages_leave_only_the_pool_and_nothing_comes_from_outsid
                     # (headless Chromium drops a beacon sent while a page is being closed).
                     page.goto("about:blank")
                     page.close()
-                    # Ended by the page's shutdown request, not by the culler (12 s).
-                    assert _wait_for_kernels(process.pid, pool, within=8) < cull_timeout
+                    # Ended by the page's shutdown request, not by the culler (6 s).
+                    assert _wait_for_kernels(process.pid, pool, within=5) < cull_timeout
                 else:
                     page.close()  # no beforeunload: no shutdown request
             # The five kernels whose pages sent nothing: the culler's first pass starts their
