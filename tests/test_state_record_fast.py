@@ -135,15 +135,15 @@ def test_read_states_differing_rating_note_is_the_constructors() -> None:
     st.booleans(),
 )
 def test_person_key_value_is_the_one_person_key(pid, name, fide_id, local_ids) -> None:
-    """read_states' key of a player without a record (fide.state._person_key_value, no
+    """read_states' key of a player without a record (core.person_keys.person_key_value, no
     PersonKey made) is the one key of a person, core.players.person_key's value: a FIDE id
     (an empty one is none), else the own id, else where ids are start numbers the name in
     NFC (a decomposed name included)."""
     from ratingkit.core.model import Player
+    from ratingkit.core.person_keys import person_key_value
     from ratingkit.core.players import person_key
-    from ratingkit.fide.state import _person_key_value
 
     player = Player(pid, name, fide_id=fide_id)
-    assert _person_key_value(player, local_ids) == person_key(player, local_ids).value
+    assert person_key_value(player, local_ids) == person_key(player, local_ids).value
     decomposed = Player(pid, "Zoe\u0301", fide_id=None)
-    assert _person_key_value(decomposed, True) == "Zo\u00e9" == person_key(decomposed, True).value
+    assert person_key_value(decomposed, True) == "Zo\u00e9" == person_key(decomposed, True).value

@@ -71,6 +71,10 @@ from .matching import MatchKey as MatchKey
 from .matching import match_by_keys as match_by_keys
 from .model import ReadNote
 from .notes import Note, NoteKind, Rule
+from .person_keys import PersonKey as PersonKey
+from .person_keys import PersonKind as PersonKind
+from .person_keys import person_key as person_key
+from .person_keys import stored_person_key as stored_person_key
 from .plain_players import RATINGS_READ, plain_player_records
 from .values import parse_bool, parse_date, parse_int, parse_rating
 
@@ -257,49 +261,6 @@ def find_in_rows(rows: Sequence[Mapping[str, object]], text: str) -> list[int]:
     position = {id(record): index for index, record in enumerate(records)}
     matcher = PlayerMatcher(records, keys=(MatchKey.ID, MatchKey.NAME), ambiguity=Ambiguity.REFUSE)
     return [position[id(record)] for record in matcher.find(text, text).candidates]
-
-
-class PersonKind(enum.Enum):
-    """What names a person across files, events and periods (:func:`person_key`)."""
-
-    FIDE_ID = "fide"
-    OWN_ID = "id"
-    NAME = "name"
-
-
-@dataclass(frozen=True)
-class PersonKey:
-    """The one key of a person: his FIDE id, else the id his files give him (a federation's
-    member number), else, where the file's ids are start numbers, his name composed (Unicode
-    NFC; its spelling and case kept, since the key is also the id of his new state).  A FIDE
-    period's players are grouped by it (FIDE 2014 8.57: one rating per person and period), the
-    ledger keys its players by it."""
-
-    kind: PersonKind
-    value: str
-
-    @property
-    def stored(self) -> str | None:
-        """The key as the ledger stores it (``fide:…``, ``id:…``); None for a name, which
-        the ledger keys apart (:func:`normalise_name`, since two spellings are one name)."""
-        if self.kind is PersonKind.NAME:
-            return None
-        return stored_person_key(self.kind, self.value)
-
-
-def stored_person_key(kind: PersonKind, value: str) -> str:
-    """A person's FIDE id or own id as the ledger stores his key: ``fide:…``, ``id:…``."""
-    return f"{kind.value}:{value}"
-
-
-def person_key(player: Player, local_ids: bool) -> PersonKey:
-    """Who ``player`` is beyond his file; ``local_ids``: the file's ids are start numbers
-    (``Event.local_ids``), another person's in each file."""
-    if player.fide_id:
-        return PersonKey(PersonKind.FIDE_ID, player.fide_id)
-    if not local_ids:
-        return PersonKey(PersonKind.OWN_ID, player.id)
-    return PersonKey(PersonKind.NAME, unicodedata.normalize("NFC", player.name))
 
 
 class PlayerMatcher:

@@ -33,6 +33,7 @@ from ..core.fastbuild import build, maker
 from ..core.i18n import N_, _, tr
 from ..core.model import Event, Player, ReadNote
 from ..core.outcome import Note, NoteKind, Rule
+from ..core.person_keys import person_key_value
 from ..core.players import (
     MatchKey,
     PlayerFile,
@@ -283,19 +284,6 @@ def person_key(player: Player, event: Event) -> str:
     return core_person_key(player, event.local_ids).value
 
 
-def _person_key_value(player: Player, local_ids: bool) -> str:
-    """``core.players.person_key(player, local_ids).value`` without making its ``PersonKey``
-    (a FIDE month's first period asks for 200,000): his FIDE id, else his own id where the
-    file's ids are not start numbers; a name is asked of ``person_key`` itself
-    (tests/test_state_record_fast.py holds the two equal)."""
-    fide_id = player.fide_id
-    if fide_id:
-        return fide_id
-    if not local_ids:
-        return player.id
-    return core_person_key(player, local_ids).value
-
-
 def find_record(player: Player, players: PlayerFile) -> tuple[PlayerRecord | None, str | None]:
     """The player file's record for an event's player and how it was found, by the one
     matcher (:meth:`~ratingkit.core.players.PlayerFile.matcher`): on his FIDE id, then on
@@ -444,7 +432,7 @@ def read_states(
                 None,
                 (),
                 own.born_year_only,
-                _person_key_value(player, local_ids),
+                person_key_value(player, local_ids),
                 None,
             )
             continue
@@ -497,7 +485,7 @@ def read_states(
             record.rating if rated else None,
             () if rated else pending,
             born is None and own.born_year_only,
-            record.id or _person_key_value(player, local_ids),
+            record.id or person_key_value(player, local_ids),
             how,
         )
     if players is not None:

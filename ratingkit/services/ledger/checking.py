@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from ...core.errors import RatingkitError
@@ -77,7 +78,7 @@ def check_file(
         except RatingkitError as exc:
             errors.append(str(exc))
     else:
-        day = event.end or event.start or max(game_dates(event), default=None)
+        day = event.end or event.start or last_game_date(event)
         if day is None:
             errors.append(
                 tr(
@@ -109,6 +110,16 @@ def check_file(
         raise ImportErrors(source, errors)
     assert period is not None
     return CheckedFile(path, source, event, period, player_file, state)
+
+
+def first_game_date(event: Event) -> date | None:
+    """The first day the event's games were played on (None: no game gives one)."""
+    return min(game_dates(event), default=None)
+
+
+def last_game_date(event: Event) -> date | None:
+    """The last day the event's games were played on (None: no game gives one)."""
+    return max(game_dates(event), default=None)
 
 
 def _rating_conflicts(rules: RuleSet, event: Event, match: PlayerMatch, source: str) -> list[str]:

@@ -16,10 +16,11 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.fastbuild import build
-from ...core.game_columns import PlainArrays, game_columns, game_count, game_dates
+from ...core.game_columns import PlainArrays, game_columns, game_count
 from ...core.i18n import tr
 from ...core.model import Event, Game, Player
 from ...core.output import plain
+from ...core.person_keys import stored_key
 from ...core.players import (
     Ambiguity,
     MatchKey,
@@ -36,7 +37,7 @@ from ..ledgerfile import (
     LedgerError,
 )
 from . import stored_games
-from .checking import CheckedFile, check_file
+from .checking import CheckedFile, check_file, first_game_date, last_game_date
 from .common import (
     _RECORD_FIELDS,
     ImportErrors,
@@ -400,8 +401,8 @@ class LedgerImporting(LedgerRating):
             game_cells = columns.plain_arrays(ids)
         else:
             game_cells = (_plain_game_cells if plain_games else _game_cells)(event.games, ids)
-        start = _iso(event.start or _first_game_date(event))
-        end = _iso(event.end or _last_game_date(event))
+        start = _iso(event.start or first_game_date(event))
+        end = _iso(event.end or last_game_date(event))
         games_digest = _games_digest(
             event.type.value,
             start,
@@ -853,16 +854,9 @@ class LedgerImporting(LedgerRating):
 
 def _stored_keys(event: Event) -> list[str | None]:
     """Each event player's key as the ledger stores it, ``person_key(player,
-    event.local_ids).stored`` (tests/test_person_key.py holds the two alike): where the file's
-    ids are the players' own (a CSV pair: a FIDE month's 200,000 players) his FIDE id, else
-    his own id, without a ``PersonKey`` a player."""
-    if event.local_ids:  # start numbers: a name is no stored key (person_key decides)
-        return [person_key(player, True).stored for player in event.players]
-    # A stored key is its kind's prefix and the value: the prefixes made once.
-    fide, own = (stored_person_key(kind, "") for kind in (PersonKind.FIDE_ID, PersonKind.OWN_ID))
-    return [
-        fide + player.fide_id if player.fide_id else own + player.id for player in event.players
-    ]
+    event.local_ids).stored``, without a ``PersonKey`` a player (a FIDE month's 200,000)."""
+    local_ids = event.local_ids
+    return [stored_key(player, local_ids) for player in event.players]
 
 
 def _iso(day: date | None) -> str | None:
@@ -870,14 +864,6 @@ def _iso(day: date | None) -> str | None:
 
 
 _GAME_DATE = attrgetter("date")
-
-
-def _first_game_date(event: Event) -> date | None:
-    return min(game_dates(event), default=None)
-
-
-def _last_game_date(event: Event) -> date | None:
-    return max(game_dates(event), default=None)
 
 
 def _json_extra(extra: Any) -> str:
